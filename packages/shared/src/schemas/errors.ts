@@ -3,11 +3,13 @@ import { z } from 'zod';
 /** Every error code the API can answer with, and the HTTP status it travels with. */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   PLAN_NOT_FOUND: 404,
   NO_PRICING_DATA: 404,

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment (STYLE.md). Parsed once at start-up; a bad or missing key
+ * stops the process with a message that names it.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('./data'),
+  ENCRYPTION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Daybook <no-reply@daybook.local>'),
+  CONTACT_EMAIL: z.email().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  WEB_DIST_DIR: z.string().optional(),
+  JOBS: z.enum(['on', 'off']).default('on'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  appUrl: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
+  dataDir: string;
+  encryptionSecret: string;
+  authSecret: string;
+  mail: { from: string; smtpUrl: string | undefined; mailDir: string; contactEmail: string | undefined };
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+  webDistDir: string;
+  runJobs: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const REQUIRED_IN_PRODUCTION = ['ENCRYPTION_SECRET', 'AUTH_SECRET', 'APP_URL', 'DATABASE_URL', 'SMTP_URL'] as const;
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** In the embedded default a secret is generated once and kept beside the data, so restarts keep sessions and keys. */
+function localSecret(dataDir: string, file: string): string {
+  const secretPath = path.join(dataDir, file);
+  if (existsSync(secretPath)) return readFileSync(secretPath, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(secretPath, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const values = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(values);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = REQUIRED_IN_PRODUCTION.filter((key) => !env[key]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Refusing to start in production without: ${missing.join(', ')} (see .env.example)`);
+    }
+  }
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    dataDir,
+    encryptionSecret: env.ENCRYPTION_SECRET ?? localSecret(dataDir, 'secret.key'),
+    authSecret: env.AUTH_SECRET ?? localSecret(dataDir, 'auth-secret.key'),
+    mail: {
+      from: env.MAIL_FROM,
+      smtpUrl: env.SMTP_URL,
+      mailDir: path.join(dataDir, 'mail'),
+      contactEmail: env.CONTACT_EMAIL,
+    },
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
+    runJobs: env.JOBS === 'on',
+  };
+}

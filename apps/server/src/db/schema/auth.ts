@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** People with an account. Columns named by better-auth (name, email_verified, image, role, banned…) plus ours. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The spec's full_name. */
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** Avatar URL. */
+  image: text('image'),
+  timezone: text('timezone').notNull().default('UTC'),
+  role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
+  /** "Disabled" in the spec; better-auth's admin plugin calls it banned. */
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+  deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
+  deletionReason: text('deletion_reason'),
+  ...timestamps,
+}, (t) => [index('users_deletion_scheduled_for_idx').on(t.deletionScheduledFor).where(sql`${t.deletionScheduledFor} is not null`)]);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: uuid('impersonated_by'),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Credentials per provider; for e-mail sign-in the argon2id hash lives in `password`. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+/** E-mail verification and password-reset tokens (single use, 1 hour). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Sign-in attempts per normalised e-mail, for the lockout (5 failures in 15 minutes). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    clientHash: text('client_hash'),
+    userAgent: text('user_agent'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_email_attempted_at_idx').on(t.email, t.attemptedAt)],
+);
+
+/** Per-user daily counters (entries, deletions, AI calls) keyed by the user's local date. */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.day] })],
+);
+
+/** What remains of a purged account: no personal data, only that a deletion happened. */
+export const accountDeletionAudit = pgTable('account_deletion_audit', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** HMAC of the former user id, so repeated purges can be told apart without naming anyone. */
+  subjectHash: text('subject_hash').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }),
+  purgedAt: timestamp('purged_at', { withTimezone: true }).notNull().defaultNow(),
+  hadSubscription: boolean('had_subscription').notNull().default(false),
+  entriesDeleted: integer('entries_deleted').notNull().default(0),
+});

@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './billing.ts';
+export * from './journal.ts';
+export * from './operations.ts';
+export * from './sharing.ts';

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps, users } from './auth.ts';
+
+export type EncryptionMetadata = { encryption_iv?: string; [key: string]: unknown };
+
+/** Reflections. Text lives only in `encrypted_content` (AES-GCM, IV in metadata); `content`/`title` stay null. */
+export const entries = pgTable(
+  'entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    category: text('category'),
+    content: text('content'),
+    encryptedContent: text('encrypted_content'),
+    encryptionVersion: integer('encryption_version').notNull().default(1),
+    metadata: jsonb('metadata').$type<EncryptionMetadata>().notNull().default({}),
+    moodTag: text('mood_tag'),
+    mediaUrl: text('media_url'),
+    contentType: text('content_type').$type<'text' | 'image' | 'audio' | 'video'>().notNull().default('text'),
+    sourceType: text('source_type').$type<'journal' | 'empty' | 'future_me'>().notNull().default('journal'),
+    entryDate: date('entry_date').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletionReason: text('deletion_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    // Dashboard list: newest first, stable paging (spec §7 "order created_at desc then id desc").
+    index('entries_user_created_idx')
+      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    // Calendar month markers and "entries on a date".
+    index('entries_user_entry_date_idx').on(t.userId, t.entryDate).where(sql`${t.deletedAt} is null`),
+    // Daily deletion limit counts today's deletions.
+    index('entries_user_deleted_at_idx').on(t.userId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/** Uploaded media not yet attached to a saved entry; removed with their files after 24 hours. */
+export const mediaDrafts = pgTable(
+  'media_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filePath: text('file_path').notNull(),
+    mediaType: text('media_type').$type<'image' | 'audio' | 'video'>().notNull(),
+    mimeType: text('mime_type').notNull(),
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_drafts_user_idx').on(t.userId), index('media_drafts_created_at_idx').on(t.createdAt)],
+);
+
+/** Messages to one's future self (the spec's future_emails). */
+export const futureMessages = pgTable(
+  'future_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    content: text('content'),
+    encryptedContent: text('encrypted_content').notNull(),
+    encryptionVersion: integer('encryption_version').notNull().default(1),
+    metadata: jsonb('metadata').$type<EncryptionMetadata>().notNull().default({}),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<'pending' | 'cancelled' | 'sent' | 'failed'>().notNull().default('pending'),
+    deliveryChannel: text('delivery_channel').$type<'email' | 'in-app' | 'both'>().notNull().default('both'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('future_messages_user_idx').on(t.userId, t.sendAt),
+    index('future_messages_due_idx').on(t.sendAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** In-app notifications; `type` is one of share_received, thank_you_received, future_email, share_revoked, account. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull().default(''),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
+);

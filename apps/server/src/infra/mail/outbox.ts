@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RenderedMail } from './templates.ts';
+import type { MailTransport } from './transport.ts';
+
+export const OUTBOX_MAX_ATTEMPTS = 8;
+/** 30 s, 1 min, 2 min, 4 min… capped at 1 hour. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 60 * 60_000);
+}
+
+type Executor = Pick<Db, 'insert'>;
+
+/** Queue a message. Pass the transaction that makes the change, so the message exists only if the change does. */
+export async function enqueueMail(
+  executor: Executor,
+  mail: RenderedMail & { to: string; replyTo?: string },
+): Promise<void> {
+  await executor.insert(emailOutbox).values({
+    toAddress: mail.to,
+    replyTo: mail.replyTo ?? null,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    template: mail.template,
+  });
+}
+
+type ClaimedRow = {
+  id: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+};
+
+/**
+ * Delivers due messages. Rows are claimed with `FOR UPDATE SKIP LOCKED` inside a transaction, so several
+ * instances running this job never send the same message twice.
+ */
+export async function deliverDueMail(
+  db: Db,
+  transport: MailTransport,
+  clock: Clock,
+  batchSize = 20,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  await db.transaction(async (tx) => {
+    const now = clock.now();
+    const claimed = await tx.execute<ClaimedRow>(sql`
+      select id, to_address, reply_to, subject, html, text, attempts from email_outbox
+      where status = 'pending' and next_attempt_at <= ${now.toISOString()}
+      order by next_attempt_at
+      limit ${batchSize}
+      for update skip locked`);
+    for (const row of claimed.rows) {
+      const attempts = row.attempts + 1;
+      try {
+        await transport.send({ to: row.to_address, replyTo: row.reply_to, subject: row.subject, html: row.html, text: row.text });
+        await tx.execute(sql`update email_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${now.toISOString()}, last_error = null where id = ${row.id}`);
+        sent++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const isFinal = attempts >= OUTBOX_MAX_ATTEMPTS;
+        const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+        await tx.execute(sql`update email_outbox set status = ${isFinal ? 'failed' : 'pending'}, attempts = ${attempts},
+          next_attempt_at = ${next}, last_error = ${message.slice(0, 500)} where id = ${row.id}`);
+        failed++;
+      }
+    }
+  });
+  return { sent, failed };
+}

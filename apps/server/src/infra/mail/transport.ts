@@ -1,0 +1,35 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+
+export type OutgoingMail = { to: string; replyTo?: string | null; subject: string; html: string; text: string };
+
+/** Where mail goes: SMTP when configured, otherwise `.eml` files in the local mailbox (embedded default). */
+export type MailTransport = { kind: 'smtp' | 'mailbox'; send(mail: OutgoingMail): Promise<void>; close(): void };
+
+export function createMailTransport(config: Pick<Config, 'mail'>): MailTransport {
+  const { from, smtpUrl, mailDir } = config.mail;
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transporter.sendMail({ from, ...mail, replyTo: mail.replyTo ?? undefined });
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'mailbox',
+    async send(mail) {
+      const info = await transporter.sendMail({ from, ...mail, replyTo: mail.replyTo ?? undefined });
+      await mkdir(mailDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;
+      await writeFile(path.join(mailDir, file), info.message as Buffer);
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export type JobDefinition = {
+  name: string;
+  everyMs: number;
+  /** Must be safe to run on several instances at once: claim rows with SKIP LOCKED, never trust memory. */
+  run(): Promise<unknown>;
+};
+
+/** Runs each job on its interval, never two runs of one job at once in this process; `stop` waits for runs in flight. */
+export function startScheduler(jobs: JobDefinition[], log: FastifyBaseLogger) {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Map<string, Promise<void>>();
+  let isStopping = false;
+
+  const tick = (job: JobDefinition) => {
+    if (isStopping || running.has(job.name)) return;
+    const run = job
+      .run()
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+  };
+
+  for (const job of jobs) {
+    timers.push(setInterval(() => tick(job), job.everyMs));
+    tick(job);
+  }
+
+  return {
+    async stop(): Promise<void> {
+      isStopping = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
+    },
+  };
+}
