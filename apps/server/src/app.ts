@@ -87,6 +87,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
 
   await app.register(
     async (api) => {
+      // The API speaks JSON only; a text/plain body is refused with 415 instead of being half-parsed.
+      api.removeContentTypeParser('text/plain');
       await api.register(rateLimit, {
         max: config.rateLimitPerMinute,
         timeWindow: '1 minute',

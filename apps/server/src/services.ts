@@ -17,6 +17,7 @@ export function createServices(deps: { config: Config; database: Database; clock
       db,
       repository: createContactRepository(),
       contactEmail: deps.config.mail.contactEmail,
+      clock: deps.clock,
     }),
   };
 }

@@ -17,8 +17,11 @@ type Executor = Pick<Db, 'insert'>;
 export async function enqueueMail(
   executor: Executor,
   mail: RenderedMail & { to: string; replyTo?: string },
+  now: Date,
 ): Promise<void> {
   await executor.insert(emailOutbox).values({
+    nextAttemptAt: now,
+    createdAt: now,
     toAddress: mail.to,
     replyTo: mail.replyTo ?? null,
     subject: mail.subject,

@@ -1,6 +1,7 @@
 import type { ContactMessageCreated, CreateContactMessageInput } from '@daybook/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
 import { contactMessageMail } from '../../infra/mail/templates.ts';
 import type { createContactRepository } from './repository.ts';
@@ -11,6 +12,7 @@ export function createContactService(deps: {
   db: Db;
   repository: ReturnType<typeof createContactRepository>;
   contactEmail: string | undefined;
+  clock: Clock;
 }) {
   return {
     /** Stores the message and, when the operator set CONTACT_EMAIL, queues it for them in the same transaction. */
@@ -18,7 +20,7 @@ export function createContactService(deps: {
       return deps.db.transaction(async (tx) => {
         const row = await deps.repository.insert(tx, { ...input, userId });
         if (deps.contactEmail) {
-          await enqueueMail(tx, { ...contactMessageMail(input), to: deps.contactEmail, replyTo: input.email });
+          await enqueueMail(tx, { ...contactMessageMail(input), to: deps.contactEmail, replyTo: input.email }, deps.clock.now());
         }
         return { id: row.id, createdAt: row.createdAt.toISOString() };
       });

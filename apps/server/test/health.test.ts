@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './support/app.ts';
+
+describe('GET /api/health', () => {
+  const ctx = useTestApp();
+
+  it('reports the database as up, with the driver in use', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: 'up',
+      driver: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('answers unknown API routes with a typed 404', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves an OpenAPI document generated from the shared schemas', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/pricing', '/api/contact']));
+    expect(document.components.schemas).toHaveProperty('PricingResponse');
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger');
+  });
+});

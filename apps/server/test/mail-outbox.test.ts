@@ -1,0 +1,97 @@
+import { readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../src/db/schema/index.ts';
+import { deliverDueMail, enqueueMail, OUTBOX_MAX_ATTEMPTS, retryDelayMs } from '../src/infra/mail/outbox.ts';
+import { contactMessageMail } from '../src/infra/mail/templates.ts';
+import { createMailTransport } from '../src/infra/mail/transport.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+import { createTestDatabase } from './support/database.ts';
+import { startSmtpServer } from './support/smtp.ts';
+
+const mail = {
+  ...contactMessageMail({ name: 'Sam <script>', email: 'sam@example.com', topic: 'support', subject: 'Help', message: 'Line one\nLine two' }),
+  to: 'team@daybook.test',
+  replyTo: 'sam@example.com',
+};
+
+describe('mail outbox', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await database.dropAll();
+  });
+
+  it('delivers over real SMTP with HTML escaped and the text part intact', async () => {
+    await enqueueMail(database.db, mail, clock.now());
+    const transport = createMailTransport({ mail: { from: 'Daybook <no-reply@daybook.test>', smtpUrl: smtp.url, mailDir: '', contactEmail: undefined } });
+    expect(await deliverDueMail(database.db, transport, clock)).toEqual({ sent: 1, failed: 0 });
+    transport.close();
+    const [received] = smtp.received;
+    expect(received?.subject).toBe('[Contact · support] Help');
+    expect(received?.replyTo?.text).toBe('sam@example.com');
+    expect(received?.text).toContain('Line one\nLine two');
+    expect(received?.html).toContain('Sam &lt;script&gt;');
+    const [row] = await database.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('keeps a message and backs off while SMTP is down, then delivers it', async () => {
+    await database.db.delete(emailOutbox);
+    await enqueueMail(database.db, mail, clock.now());
+    const down = createMailTransport({ mail: { from: 'x@daybook.test', smtpUrl: 'smtp://127.0.0.1:1', mailDir: '', contactEmail: undefined } });
+    expect(await deliverDueMail(database.db, down, clock)).toEqual({ sent: 0, failed: 1 });
+    let [row] = await database.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.nextAttemptAt.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
+
+    // Not due yet: nothing is attempted.
+    expect(await deliverDueMail(database.db, down, clock)).toEqual({ sent: 0, failed: 0 });
+
+    clock.advance(retryDelayMs(1));
+    const up = createMailTransport({ mail: { from: 'x@daybook.test', smtpUrl: smtp.url, mailDir: '', contactEmail: undefined } });
+    const before = smtp.received.length;
+    expect(await deliverDueMail(database.db, up, clock)).toEqual({ sent: 1, failed: 0 });
+    up.close();
+    down.close();
+    expect(smtp.received.length).toBe(before + 1);
+    [row] = await database.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('gives up after the last attempt and marks the message failed', async () => {
+    await database.db.delete(emailOutbox);
+    await enqueueMail(database.db, mail, clock.now());
+    await database.db.update(emailOutbox).set({ attempts: OUTBOX_MAX_ATTEMPTS - 1 });
+    const down = createMailTransport({ mail: { from: 'x@daybook.test', smtpUrl: 'smtp://127.0.0.1:1', mailDir: '', contactEmail: undefined } });
+    await deliverDueMail(database.db, down, clock);
+    down.close();
+    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'team@daybook.test'));
+    expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
+    expect(row?.lastError).toBeTruthy();
+  });
+
+  it('writes .eml files to the local mailbox when no SMTP server is configured', async () => {
+    const mailDir = path.join(os.tmpdir(), `daybook-mailbox-${process.pid}`);
+    await rm(mailDir, { recursive: true, force: true });
+    await database.db.delete(emailOutbox);
+    await enqueueMail(database.db, mail, clock.now());
+    const mailbox = createMailTransport({ mail: { from: 'x@daybook.test', smtpUrl: undefined, mailDir, contactEmail: undefined } });
+    expect(await deliverDueMail(database.db, mailbox, clock)).toEqual({ sent: 1, failed: 0 });
+    const files = await readdir(mailDir);
+    expect(files).toHaveLength(1);
+    const eml = await readFile(path.join(mailDir, files[0]!), 'utf8');
+    expect(eml).toContain('To: team@daybook.test');
+    expect(eml).toContain('Subject: =?UTF-8?');
+    await rm(mailDir, { recursive: true, force: true });
+  });
+});

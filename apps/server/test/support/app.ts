@@ -1,0 +1,44 @@
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { ManualClock } from '../../src/lib/clock.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestContext = {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  config: Config;
+  clock: ManualClock;
+};
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = path.join(os.tmpdir(), `daybook-test-${process.pid}`);
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ENCRYPTION_SECRET: 'test-encryption-secret-that-is-long-enough',
+    AUTH_SECRET: 'test-auth-secret-that-is-long-enough-too',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...overrides,
+  });
+}
+
+/** Builds the real app on its own database for one test file, and tears both down afterwards. */
+export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.config = testConfig(overrides);
+    context.clock = new ManualClock();
+    context.database = await createTestDatabase();
+    context.app = await buildApp({ config: context.config, database: context.database, clock: context.clock });
+    await context.app.ready();
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.dropAll();
+  });
+  return context;
+}

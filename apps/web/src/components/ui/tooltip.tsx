@@ -1,0 +1,31 @@
+import * as TooltipPrimitive from '@radix-ui/react-tooltip';
+import { TOOLTIP_DELAY_MS } from '@daybook/shared';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/** Mount once near the root: every tooltip waits 700 ms before showing (spec §9). */
+export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} {...props} />;
+}
+
+export const Tooltip = TooltipPrimitive.Root;
+export const TooltipTrigger = TooltipPrimitive.Trigger;
+
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Portal>
+      <TooltipPrimitive.Content
+        sideOffset={sideOffset}
+        className={cn(
+          'z-50 max-w-xs rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md',
+          className,
+        )}
+        {...props}
+      />
+    </TooltipPrimitive.Portal>
+  );
+}

@@ -1,0 +1,37 @@
+import { COPIED_STATE_MS, MESSAGES } from '@daybook/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+
+/** Copies text and says so in a toast. `navigator.clipboard` is missing outside secure contexts. */
+export async function copyTextWithToast(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    toast.error(MESSAGES.copyFailed);
+    return false;
+  }
+  toast.success(MESSAGES.linkCopied);
+  return true;
+}
+
+/** Copy with a short-lived "copied" state for the button that did it (2 s, spec §9). */
+export function useCopyToClipboard(copiedStateMs: number = COPIED_STATE_MS) {
+  const [isCopied, setIsCopied] = useState(false);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const copy = useCallback(
+    async (text: string) => {
+      const isDone = await copyTextWithToast(text);
+      if (!isDone) return false;
+      setIsCopied(true);
+      clearTimeout(resetTimer.current);
+      resetTimer.current = setTimeout(() => setIsCopied(false), copiedStateMs);
+      return true;
+    },
+    [copiedStateMs],
+  );
+
+  return { isCopied, copy };
+}

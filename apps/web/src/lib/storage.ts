@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+
+/*
+ * localStorage can throw (Safari private mode, storage disabled, quota full).
+ * Nothing the app keeps there is essential, so every failure degrades to "not stored".
+ */
+
+export function readStoredString(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredString(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Not stored; the app keeps working with in-memory state.
+  }
+}
+
+export function removeStored(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}
+
+/** Reads JSON written by `writeStoredJson`; anything unparsable or not matching the schema reads as absent. */
+export function readStoredJson<T>(key: string, schema: z.ZodType<T>): T | undefined {
+  const raw = readStoredString(key);
+  if (raw === null) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStoredJson(key: string, value: unknown): void {
+  writeStoredString(key, JSON.stringify(value));
+}
