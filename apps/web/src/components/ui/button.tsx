@@ -9,7 +9,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
-        secondary: 'bg-accent text-accent-foreground hover:bg-accent/70',
+        secondary: 'bg-tint text-tint-foreground hover:bg-tint/70',
         outline: 'border border-input bg-card text-foreground hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
         link: 'rounded-sm text-primary underline-offset-4 hover:underline',

@@ -12,7 +12,7 @@ export function FeatureUnavailable({ title }: { title: string }) {
   return (
     <div className="page-container py-16 sm:py-24">
       <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <span className="flex size-12 items-center justify-center rounded-full bg-tint text-tint-foreground">
           <Compass aria-hidden="true" className="size-6" />
         </span>
         <h1 className="text-2xl font-semibold sm:text-3xl">{title}</h1>

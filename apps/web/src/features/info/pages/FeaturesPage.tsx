@@ -215,9 +215,9 @@ const SECTIONS: readonly InfoSection[] = [
     icon: UserX,
     content: (
       <p>
-        <Link to="/export">Export your journal</Link> whenever you like. If you delete your account, you have 30
-        days to change your mind: sign in and cancel the request. After that, your entries, media, shares, notifications and
-        scheduled messages are permanently deleted and any subscription is cancelled.
+        <Link to="/export">Export your journal</Link> whenever you like. If you delete your account, you have
+        30 days to change your mind: sign in and cancel the request. After that, your entries, media, shares,
+        notifications and scheduled messages are permanently deleted and any subscription is cancelled.
       </p>
     ),
   },

@@ -31,7 +31,7 @@ const GLANCE_ROWS: readonly InfoTableRow[] = [
     label: 'Thank-you notes',
     cells: {
       kept: 'Encrypted before they are stored',
-      readers: 'The person who wrote it and the person thanked.',
+      readers: 'The writer and the person thanked.',
     },
   },
   {

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CONTACT_LIMITS, ContactTopic, CreateContactMessageInput, MESSAGES } from '@daybook/shared';
+import { Send } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCreateContactMessage } from '../api/create-contact-message.ts';
+
+const TOPIC_LABELS: Record<ContactTopic, string> = {
+  general: 'General question',
+  support: 'Help with my account',
+  billing: 'Billing and plans',
+  privacy: 'Privacy and security',
+  feedback: 'Feedback and ideas',
+};
+
+type FieldName = keyof CreateContactMessageInput;
+const FIELD_NAMES: readonly FieldName[] = ['name', 'email', 'topic', 'subject', 'message'];
+const isFieldName = (key: string): key is FieldName => (FIELD_NAMES as readonly string[]).includes(key);
+
+export function ContactForm() {
+  const navigate = useNavigate();
+  const sendMessage = useCreateContactMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(CreateContactMessageInput),
+    defaultValues: { name: '', email: '', topic: 'general', subject: '', message: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await sendMessage.mutateAsync(values);
+      navigate('/contact-thank-you');
+    } catch (error) {
+      if (error instanceof ApiRequestError && showServerFieldErrors(error)) return;
+      const isRateLimited = error instanceof ApiRequestError && error.code === 'RATE_LIMITED';
+      toast.error(MESSAGES.contactFailed, isRateLimited ? { description: error.message } : undefined);
+    }
+  });
+
+  /** Puts the server's per-field messages under their fields; false when none of them fit a field. */
+  const showServerFieldErrors = (error: ApiRequestError): boolean => {
+    const fieldErrors = Object.entries(error.fields ?? {}).filter(([key]) => isFieldName(key));
+    fieldErrors.forEach(([key, message], index) => {
+      setError(key as FieldName, { type: 'server', message }, { shouldFocus: index === 0 });
+    });
+    return fieldErrors.length > 0;
+  };
+
+  const messageLength = watch('message')?.length ?? 0;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Name" error={errors.name?.message}>
+          {(control) => (
+            <Input autoComplete="name" maxLength={CONTACT_LIMITS.name} {...control} {...register('name')} />
+          )}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={CONTACT_LIMITS.email}
+              {...control}
+              {...register('email')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Topic" error={errors.topic?.message}>
+        {(control) => (
+          <Select {...control} {...register('topic')}>
+            {ContactTopic.options.map((topic) => (
+              <option key={topic} value={topic}>
+                {TOPIC_LABELS[topic]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField label="Subject" error={errors.subject?.message}>
+        {(control) => <Input maxLength={CONTACT_LIMITS.subject} {...control} {...register('subject')} />}
+      </FormField>
+      <FormField
+        label="Message"
+        error={errors.message?.message}
+        hint={`${messageLength.toLocaleString('en-US')} / ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters`}
+      >
+        {(control) => (
+          <Textarea rows={7} maxLength={CONTACT_LIMITS.message} {...control} {...register('message')} />
+        )}
+      </FormField>
+      <div className="flex flex-col-reverse items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">We reply by e-mail, to the address above.</p>
+        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+          <Send aria-hidden="true" />
+          {isSubmitting ? 'Sending...' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { type FaqItem, FaqList } from '../../../components/ui/faq-list.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ContactSection } from '../components/ContactSection.tsx';
+
+const HELP_QUESTIONS: readonly FaqItem[] = [
+  {
+    question: "I didn't get the verification e-mail",
+    answer:
+      'It usually arrives within two minutes. Check your spam or promotions folder. The link in it expires after one hour; if it has expired, write to us below.',
+  },
+  {
+    question: 'I forgot my password',
+    answer:
+      'Follow the password reset link on the log-in page. We e-mail you a link to choose a new password; it works once and expires after one hour.',
+  },
+  {
+    question: 'Can anyone at Daybook read my journal?',
+    answer:
+      'Entries are encrypted in your browser before they are stored, with a key that needs a secret our database does not hold. The server reads an entry only for a feature you start yourself, such as sharing it, an AI reflection or an export.',
+  },
+  {
+    question: 'How do I cancel Premium or delete my account?',
+    answer:
+      'Both live in Profile settings. Cancelling keeps Premium until the end of the paid period. Deleting your account is scheduled 30 days ahead, and you can change your mind until then.',
+  },
+];
+
+export default function HelpContactPage() {
+  useDocumentTitle('Help & Contact');
+  return (
+    <div className="page-container flex flex-col gap-16 py-16 sm:py-20">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-4xl font-semibold sm:text-5xl">Help &amp; Contact</h1>
+          <p className="text-lg text-muted-foreground">Answers to common questions, and a direct line to the team.</p>
+        </div>
+        <section aria-labelledby="help-title" className="flex flex-col gap-4">
+          <h2 id="help-title" className="text-2xl font-semibold">
+            Common questions
+          </h2>
+          <FaqList items={HELP_QUESTIONS} />
+        </section>
+      </div>
+      <ContactSection
+        heading={
+          <h2 id="contact-title" className="text-2xl font-semibold sm:text-3xl">
+            Send us a message
+          </h2>
+        }
+        intro="Didn't find your answer? Write to us and we'll reply by e-mail."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { currencyForLocales, PRICING_CACHE, PricingResponse, type SupportedCurrency } from '@daybook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { readStoredJson, writeStoredJson } from '../../../lib/storage.ts';
+
+const CachedPricing = z.object({ timestamp: z.number(), data: PricingResponse });
+type CachedPricing = z.infer<typeof CachedPricing>;
+
+/** Pricing saved by an earlier visit, if younger than 10 minutes (spec §9). */
+export function readCachedPricing(currency: string, now: number = Date.now()): CachedPricing | undefined {
+  const cached = readStoredJson(PRICING_CACHE.localStorageKey(currency), CachedPricing);
+  if (!cached) return undefined;
+  const age = now - cached.timestamp;
+  return age >= 0 && age < PRICING_CACHE.localStorageTtlMs ? cached : undefined;
+}
+
+export function writeCachedPricing(currency: string, data: PricingResponse, now: number = Date.now()): void {
+  writeStoredJson(PRICING_CACHE.localStorageKey(currency), { timestamp: now, data } satisfies CachedPricing);
+}
+
+export async function getPricing(currency: string, signal?: AbortSignal): Promise<PricingResponse> {
+  const data = await apiRequest(`/api/pricing?currency=${encodeURIComponent(currency)}`, {
+    schema: PricingResponse,
+    signal,
+  });
+  writeCachedPricing(currency, data);
+  return data;
+}
+
+export function pricingQueryOptions(currency: string) {
+  return queryOptions({
+    queryKey: ['pricing', currency],
+    queryFn: ({ signal }) => getPricing(currency, signal),
+    staleTime: PRICING_CACHE.staleMs,
+    gcTime: PRICING_CACHE.gcMs,
+    // A fresh copy from localStorage shows at once; React Query refetches when it turns stale.
+    initialData: () => readCachedPricing(currency)?.data,
+    initialDataUpdatedAt: () => readCachedPricing(currency)?.timestamp,
+  });
+}
+
+export function browserCurrency(): SupportedCurrency {
+  const locales = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return currencyForLocales(locales);
+}
+
+export function usePricing() {
+  return useQuery(pricingQueryOptions(browserCurrency()));
+}

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** Debian's chromium, never a downloaded browser (the machine has no internet). */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  // No retries: a flaky test is a bug to fix, not to hide (STYLE.md).
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1366, height: 900 } } },
+    { name: 'mobile', use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: 'node support/serve.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every page fails its test on an unexpected console error or uncaught exception (STYLE.md),
+ * and `expectAccessible` runs axe and fails on serious or critical violations.
+ */
+export const test = base.extend<{ consoleErrors: string[]; expectAccessible: (page?: Page) => Promise<void> }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+        'serious accessibility violations',
+      ).toEqual([]);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,57 @@
+import { storedRows } from '../support/database.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe('contact form', () => {
+  test('a valid message lands on the thank-you page and is stored', async ({ page }) => {
+    const subject = `Hello from e2e ${Date.now()}`;
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message').fill('Thank you for building a journal that keeps my words private.');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Send Message' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    const { id } = await response.json();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/contact-thank-you$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const rows = await storedRows('select subject, email from contact_messages where id = $1', [id]);
+    if (rows) expect(rows).toEqual([{ subject, email: 'grace@example.com' }]);
+  });
+
+  test('an invalid e-mail shows a field error and sends nothing', async ({ page }) => {
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/contact') && r.method() === 'POST') posted++;
+    });
+    await page.goto('/help-contact#contact');
+    await expect(page.locator('#contact')).toBeInViewport();
+    await page.getByLabel('Name').fill('Grace');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Subject').fill('Hi');
+    await page.getByLabel('Message').fill('A message that is long enough.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(0);
+    const rows = await storedRows("select id from contact_messages where email = 'not-an-email'");
+    if (rows) expect(rows).toEqual([]);
+    await expect(page).toHaveURL(/help-contact/);
+  });
+
+  test('the API refuses an invalid e-mail with a 400 and a code, storing nothing', async ({ request }) => {
+    const response = await request.post('/api/contact', {
+      data: { name: 'Grace', email: 'not-an-email', subject: 'Hi', message: 'A message that is long enough.' },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { email: 'Please enter a valid email address' },
+    });
+    const rows = await storedRows("select id from contact_messages where email = 'not-an-email'");
+    if (rows) expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe('shell', () => {
+  test('an unknown path shows the 404 page with a way home @mobile', async ({ page, expectAccessible }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expectAccessible();
+    await page.getByRole('link', { name: /home/i }).last().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the chosen theme survives a reload', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+    await page.getByRole('menuitem', { name: 'Dark' }).or(page.getByRole('menuitemradio', { name: 'Dark' })).first().click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Toggle theme' }).first().click();
+    await page.getByRole('menuitem', { name: 'Light' }).or(page.getByRole('menuitemradio', { name: 'Light' })).first().click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('the share dialog copies the link and says Copied! for two seconds', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Tell others' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    for (const target of ['Facebook', 'WhatsApp', 'Instagram', 'Gmail', 'Twitter', 'LinkedIn']) {
+      await expect(dialog.getByRole('button', { name: target }).or(dialog.getByRole('link', { name: target })).first()).toBeVisible();
+    }
+    await dialog.getByRole('button', { name: 'Copy Link' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    await expect(page.getByText('Link copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('http://127.0.0.1:3100');
+    await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 4000 });
+  });
+
+  test('outbound share targets open in a new window', async ({ page, context }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Tell others' }).click();
+    const dialog = page.getByRole('dialog');
+    // Block the real network: we only check that a new window aims at the right place.
+    await context.route(/facebook\.com/, (route) => route.fulfill({ status: 200, body: 'ok' }));
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Facebook' }).or(dialog.getByRole('link', { name: 'Facebook' })).first().click(),
+    ]);
+    expect(popup.url()).toContain('facebook.com');
+    await popup.close();
+  });
+
+  test('informational pages load with their own title', async ({ page, expectAccessible }) => {
+    for (const [path, heading] of [
+      ['/about', /about/i],
+      ['/features', /features/i],
+      ['/terms', /terms/i],
+      ['/privacy', /privacy/i],
+      ['/cookies', /cookies/i],
+      ['/pricing', /pricing|plan/i],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expectAccessible();
+    }
+    await page.goto('/privacy');
+    await expect(page.getByText(/HMAC-SHA256/).first()).toBeVisible();
+  });
+
+  test('the API reference is served at /api/docs', async ({ page }) => {
+    const response = await page.goto('/api/docs/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('#swagger-ui')).toBeVisible();
+  });
+});

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit, integration and end-to-end tests, stopping at the first failure.
+// Integration and end-to-end tests use PostgreSQL when DATABASE_URL is set, the embedded PGlite otherwise.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const steps = [
+  ['typecheck', ['run', 'typecheck']],
+  ['lint', ['run', 'lint']],
+  ['unit', ['run', 'test:unit']],
+  ['integration', ['run', 'test:integration']],
+  ['end-to-end', ['run', 'test:e2e']],
+];
+
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
+for (const [name, args] of steps) {
+  console.info(`\n▶ ${name}${name === 'integration' || name === 'end-to-end' ? ` on ${database}` : ''}`);
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.info('\n✔ all test steps passed');
