@@ -30,7 +30,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // en-GB so prices are in pounds unless a test picks another locale.
+  use: { baseURL, locale: 'en-GB', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'desktop', use: { ...chromium, viewport: { width: 1366, height: 900 } } },
     { name: 'mobile', use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },

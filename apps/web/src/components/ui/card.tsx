@@ -3,10 +3,7 @@ import { cn } from '../../lib/cn.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div
-      className={cn('rounded-card border bg-card text-card-foreground shadow-sm', className)}
-      {...props}
-    />
+    <div className={cn('rounded-card border bg-card text-card-foreground shadow-sm', className)} {...props} />
   );
 }
 

@@ -10,7 +10,11 @@ export function Drawer(props: ComponentProps<typeof DrawerPrimitive.Root>) {
 export const DrawerTrigger = DrawerPrimitive.Trigger;
 export const DrawerClose = DrawerPrimitive.Close;
 
-export function DrawerContent({ className, children, ...props }: ComponentProps<typeof DrawerPrimitive.Content>) {
+export function DrawerContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DrawerPrimitive.Content>) {
   return (
     <DrawerPrimitive.Portal>
       <DrawerPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -31,6 +35,11 @@ export function DrawerTitle({ className, ...props }: ComponentProps<typeof Drawe
   return <DrawerPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
 
-export function DrawerDescription({ className, ...props }: ComponentProps<typeof DrawerPrimitive.Description>) {
-  return <DrawerPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+export function DrawerDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DrawerPrimitive.Description>) {
+  return (
+    <DrawerPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
 }

@@ -13,7 +13,7 @@ export function FaqList({ items, className }: { items: readonly FaqItem[]; class
             {question}
             <ChevronDown
               aria-hidden="true"
-              className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+              className="size-5 shrink-0 text-muted-foreground group-open:rotate-180 motion-safe:transition-transform"
             />
           </summary>
           <p className="mt-3 text-muted-foreground">{answer}</p>

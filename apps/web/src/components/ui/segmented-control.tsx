@@ -61,6 +61,7 @@ export function SegmentedControl<T extends string>({
         const badgeId = option.badge ? `${baseId}-${option.value}-badge` : undefined;
         return (
           <div key={option.value} className="relative">
+            {/* biome-ignore lint/a11y/useSemanticElements: the APG radio pattern on buttons (keys handled above); a styled native radio would hide its click target. */}
             <button
               ref={(element) => {
                 buttons.current[index] = element;

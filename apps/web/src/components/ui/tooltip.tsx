@@ -1,5 +1,5 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { TOOLTIP_DELAY_MS } from '@daybook/shared';
+import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 

@@ -29,7 +29,10 @@ const targetClass =
 function TargetTile({ id }: { id: ShareTargetId }) {
   const { Icon, tile } = TARGET_STYLE[id];
   return (
-    <span aria-hidden="true" className={cn('flex size-12 items-center justify-center rounded-full text-white', tile)}>
+    <span
+      aria-hidden="true"
+      className={cn('flex size-12 items-center justify-center rounded-full text-white', tile)}
+    >
       <Icon className="size-5" />
     </span>
   );
@@ -57,7 +60,8 @@ function ShareAppPanel() {
       <DialogHeader>
         <DialogTitle>Share Daybook</DialogTitle>
         <DialogDescription>
-          Know someone who would enjoy a private journal? Send them a link to {shareUrl.replace(/^https?:\/\//, '')}.
+          Know someone who would enjoy a private journal? Send them a link to{' '}
+          {shareUrl.replace(/^https?:\/\//, '')}.
         </DialogDescription>
       </DialogHeader>
 

@@ -20,7 +20,11 @@ export function buildShareTargets(url: string, message: string = SHARE_MESSAGE):
     { id: 'facebook', label: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
     { id: 'whatsapp', label: 'WhatsApp', href: `https://wa.me/?text=${body}` },
     { id: 'instagram', label: 'Instagram' },
-    { id: 'gmail', label: 'Gmail', href: `https://mail.google.com/mail/?view=cm&fs=1&su=${subject}&body=${body}` },
+    {
+      id: 'gmail',
+      label: 'Gmail',
+      href: `https://mail.google.com/mail/?view=cm&fs=1&su=${subject}&body=${body}`,
+    },
     { id: 'twitter', label: 'Twitter', href: `https://twitter.com/intent/tweet?text=${text}&url=${u}` },
     { id: 'linkedin', label: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
   ];

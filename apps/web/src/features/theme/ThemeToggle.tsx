@@ -7,7 +7,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
 import { useTheme } from './theme-context.ts';
 import type { Theme } from './theme-storage.ts';
 
@@ -25,16 +24,17 @@ export function ThemeToggle() {
 
   return (
     <DropdownMenu>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label="Toggle theme" aria-describedby={currentId}>
-              <TriggerIcon aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-        </TooltipTrigger>
-        <TooltipContent>Theme: {currentLabel}</TooltipContent>
-      </Tooltip>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Toggle theme"
+          aria-describedby={currentId}
+          title={`Theme: ${currentLabel}`}
+        >
+          <TriggerIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
       <span id={currentId} className="sr-only">
         Current theme: {currentLabel}
       </span>

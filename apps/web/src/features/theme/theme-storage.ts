@@ -27,7 +27,10 @@ export function resolveTheme(theme: Theme, isSystemDark: boolean): ResolvedTheme
 }
 
 /** The stylesheet keys every colour off the `dark` class on <html>. */
-export function applyResolvedTheme(resolved: ResolvedTheme, root: HTMLElement = document.documentElement): void {
+export function applyResolvedTheme(
+  resolved: ResolvedTheme,
+  root: HTMLElement = document.documentElement,
+): void {
   root.classList.toggle('dark', resolved === 'dark');
 }
 

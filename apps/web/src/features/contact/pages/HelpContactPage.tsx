@@ -32,7 +32,9 @@ export default function HelpContactPage() {
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
         <div className="flex flex-col gap-2">
           <h1 className="text-4xl font-semibold sm:text-5xl">Help &amp; Contact</h1>
-          <p className="text-lg text-muted-foreground">Answers to common questions, and a direct line to the team.</p>
+          <p className="text-lg text-muted-foreground">
+            Answers to common questions, and a direct line to the team.
+          </p>
         </div>
         <section aria-labelledby="help-title" className="flex flex-col gap-4">
           <h2 id="help-title" className="text-2xl font-semibold">

@@ -11,7 +11,12 @@ export function ClosingCta() {
         <p className="max-w-xl text-primary-foreground/85">
           Start with three entries a day on the free plan. Upgrade when you want voice, video and a coach.
         </p>
-        <Button asChild size="lg" variant="outline" className="border-transparent bg-background text-foreground hover:bg-muted">
+        <Button
+          asChild
+          size="lg"
+          variant="outline"
+          className="border-transparent bg-background text-foreground hover:bg-muted"
+        >
           <Link to="/register">Create your free account</Link>
         </Button>
       </div>

@@ -4,7 +4,10 @@ import { Button } from '../../../components/ui/button.tsx';
 
 export function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="page-container grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.1fr_0.9fr]">
+    <section
+      aria-labelledby="hero-title"
+      className="page-container grid items-center gap-12 py-16 sm:py-24 lg:grid-cols-[1.1fr_0.9fr]"
+    >
       <div className="flex flex-col items-start gap-6">
         <p className="inline-flex items-center gap-2 rounded-full bg-tint px-3 py-1 text-sm font-medium text-tint-foreground">
           <Lock aria-hidden="true" className="size-3.5" />
@@ -15,8 +18,8 @@ export function Hero() {
         </h1>
         <p className="max-w-xl text-lg text-muted-foreground">
           Write about your day, tag how you feel, add a photo or a voice note, and watch the patterns appear.
-          Every entry is encrypted in your browser before it is stored, so a copy of our database alone reveals
-          nothing.
+          Every entry is encrypted in your browser before it is stored, so a copy of our database alone
+          reveals nothing.
         </p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
@@ -40,7 +43,7 @@ export function Hero() {
 function JournalPreview() {
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
-      <div className="absolute inset-0 translate-x-3 translate-y-3 rotate-2 rounded-card bg-tint" />
+      <div className="absolute inset-0 translate-y-3 scale-95 rotate-2 rounded-card bg-tint sm:translate-x-3 sm:scale-100" />
       <div className="relative flex flex-col gap-4 rounded-card border bg-card p-6 shadow-lg sm:p-8">
         <div className="flex items-center justify-between gap-3 text-sm">
           <span className="font-medium text-muted-foreground">Sunday evening</span>

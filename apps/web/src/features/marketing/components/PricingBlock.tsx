@@ -69,7 +69,9 @@ function PlanCard({
   cta: ReactNode;
 }) {
   return (
-    <Card className={cn('flex flex-col gap-6 p-6 sm:p-8', highlighted && 'border-primary ring-1 ring-primary')}>
+    <Card
+      className={cn('flex flex-col gap-6 p-6 sm:p-8', highlighted && 'border-primary ring-1 ring-primary')}
+    >
       <div className="flex flex-col gap-1">
         <Heading className="text-xl font-semibold">{name}</Heading>
         <p className="text-sm text-muted-foreground">{summary}</p>

@@ -10,8 +10,8 @@ export default function PricingPage() {
         <div className="mx-auto flex max-w-2xl flex-col gap-3 text-center">
           <h1 className="text-4xl font-semibold sm:text-5xl">Pricing</h1>
           <p className="text-lg text-muted-foreground">
-            One free plan to build the habit, one paid plan for everything else. Cancel Premium
-            whenever you like.
+            One free plan to build the habit, one paid plan for everything else. Cancel Premium whenever you
+            like.
           </p>
         </div>
         <PricingBlock planHeading="h2" />

@@ -1,0 +1,54 @@
+import { type MouseEvent, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { RouteSkeleton } from '../RouteSkeleton.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { useScrollOnNavigation } from './use-scroll-on-navigation.ts';
+
+const MAIN_ID = 'main-content';
+/** Page code that arrives faster than this never flashes a skeleton. */
+const SKELETON_DELAY_MS = 150;
+
+function useDelayedFlag(flag: boolean, delayMs: number): boolean {
+  const [hasWaited, setHasWaited] = useState(false);
+  useEffect(() => {
+    if (!flag) {
+      setHasWaited(false);
+      return;
+    }
+    const timer = setTimeout(() => setHasWaited(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [flag, delayMs]);
+  return flag && hasWaited;
+}
+
+function onSkipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
+
+export function AppLayout() {
+  useScrollOnNavigation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const isLoadingOtherPage =
+    navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+  const isSkeletonShown = useDelayedFlag(isLoadingOtherPage, SKELETON_DELAY_MS);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_ID}`}
+        onClick={onSkipToContent}
+        className="sr-only rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1">
+        {isSkeletonShown ? <RouteSkeleton /> : <Outlet />}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { ThemeToggle } from '../../features/theme/ThemeToggle.tsx';
+import { SITE_HEADER_ID } from '../../lib/hash-scroll.ts';
+import { Logo } from './Logo.tsx';
+import { MobileNav } from './MobileNav.tsx';
+import { PUBLIC_NAV_LINKS } from './nav-links.ts';
+
+// Signed-in parts (Dashboard link, user menu) arrive with accounts; until then everyone is a visitor.
+export function Header() {
+  return (
+    <header
+      id={SITE_HEADER_ID}
+      className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-backdrop-filter:bg-background/75"
+    >
+      <div className="page-container flex h-16 items-center gap-2">
+        <Logo />
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {PUBLIC_NAV_LINKS.map(({ to, label }) => (
+            <Button
+              key={to}
+              asChild
+              variant="ghost"
+              size="sm"
+              className="text-muted-foreground hover:text-foreground"
+            >
+              <Link to={to}>{label}</Link>
+            </Button>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          <Button asChild variant="ghost" className="hidden sm:inline-flex">
+            <Link to="/login">Log In</Link>
+          </Button>
+          <Button asChild className="px-3 sm:px-4">
+            <Link to="/register">Sign Up</Link>
+          </Button>
+          <MobileNav className="md:hidden" />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../lib/api-client.ts';
+import { shouldRetryQuery } from './query-client.ts';
+
+const apiError = (status: number, message = 'Failed') => new ApiRequestError({ status, code: 'X', message });
+
+describe('shouldRetryQuery', () => {
+  it('retries other failures up to twice', () => {
+    const error = new Error('Network down');
+    expect(shouldRetryQuery(0, error)).toBe(true);
+    expect(shouldRetryQuery(1, error)).toBe(true);
+    expect(shouldRetryQuery(2, error)).toBe(false);
+  });
+
+  it('never retries errors that mention auth or 401 (spec §8)', () => {
+    expect(shouldRetryQuery(0, new Error('User not authenticated'))).toBe(false);
+    expect(shouldRetryQuery(0, new Error('Authentication Error'))).toBe(false);
+    expect(shouldRetryQuery(0, new Error('Request failed with 401'))).toBe(false);
+  });
+
+  it('does not retry answers such as 404, but does retry 408, 429 and server errors', () => {
+    expect(shouldRetryQuery(0, apiError(404, 'Premium plan not found'))).toBe(false);
+    expect(shouldRetryQuery(0, apiError(408))).toBe(true);
+    expect(shouldRetryQuery(0, apiError(429))).toBe(true);
+    expect(shouldRetryQuery(0, apiError(503))).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { FEATURE_UNAVAILABLE_MESSAGE } from '../components/ui/feature-unavailable.tsx';
+import { renderRoutes } from '../test/render.tsx';
+import { routes } from './router.tsx';
+
+function renderAt(path: string) {
+  return renderRoutes(createMemoryRouter(routes, { initialEntries: [path] }));
+}
+
+describe('routes', () => {
+  it('shows the 404 page for an unknown path, with a way home and its own title', async () => {
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Page not found · Daybook'));
+  });
+
+  it('renders the shell around every page: skip link, header, main and footer', async () => {
+    renderAt('/no-such-page');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Toggle theme' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+    expect(screen.getAllByRole('link', { name: 'Sign Up' })[0]?.getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('button', { name: 'Tell others' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Help & Contact' }).getAttribute('href')).toBe(
+      '/help-contact#contact',
+    );
+  });
+
+  it.each([
+    ['/export', 'Data & Export'],
+    ['/data-export', 'Data & Export'],
+    ['/edit-entry/42', 'Edit Entry'],
+    ['/share/abc123', 'Shared Entry'],
+    ['/coach', 'Growth Coach'],
+    ['/test-accounts', 'Test Accounts'],
+  ])('%s says honestly that its feature is not on this server yet', async (path, title) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText(FEATURE_UNAVAILABLE_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`${title} · Daybook`));
+  });
+});

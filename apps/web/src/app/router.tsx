@@ -1,0 +1,80 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorScreen } from './ErrorScreen.tsx';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { RouteSkeleton } from './RouteSkeleton.tsx';
+
+type PageModule = { default: ComponentType };
+
+/** A route whose page code loads on first visit, with a skeleton meanwhile. */
+function lazyPage(path: string | null, load: () => Promise<PageModule>): RouteObject {
+  return {
+    ...(path === null ? { index: true } : { path }),
+    lazy: async () => ({ Component: (await load()).default }),
+    hydrateFallbackElement: <RouteSkeleton />,
+  };
+}
+
+const loadExportPage = () => import('../features/export/pages/ExportPage.tsx');
+
+/** Registered only where test accounts exist (spec §2): never in a production build. */
+const devOnlyPages: RouteObject[] =
+  import.meta.env.DEV || import.meta.env.MODE === 'test'
+    ? [lazyPage('test-accounts', () => import('../features/auth/pages/TestAccountsPage.tsx'))]
+    : [];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        // Page errors render inside the shell, so the header and footer stay usable.
+        errorElement: <RouteErrorScreen />,
+        children: [
+          lazyPage(null, () => import('../features/marketing/pages/LandingPage.tsx')),
+          lazyPage('pricing', () => import('../features/marketing/pages/PricingPage.tsx')),
+
+          lazyPage('about', () => import('../features/info/pages/AboutPage.tsx')),
+          lazyPage('features', () => import('../features/info/pages/FeaturesPage.tsx')),
+          lazyPage('terms', () => import('../features/info/pages/TermsPage.tsx')),
+          lazyPage('privacy', () => import('../features/info/pages/PrivacyPage.tsx')),
+          lazyPage('cookies', () => import('../features/info/pages/CookiesPage.tsx')),
+
+          lazyPage('contact', () => import('../features/contact/pages/ContactPage.tsx')),
+          lazyPage('help-contact', () => import('../features/contact/pages/HelpContactPage.tsx')),
+          lazyPage('contact-thank-you', () => import('../features/contact/pages/ContactThankYouPage.tsx')),
+
+          lazyPage('login', () => import('../features/auth/pages/LoginPage.tsx')),
+          lazyPage('register', () => import('../features/auth/pages/RegisterPage.tsx')),
+          lazyPage('reset-password', () => import('../features/auth/pages/ResetPasswordPage.tsx')),
+          ...devOnlyPages,
+
+          lazyPage('dashboard', () => import('../features/dashboard/pages/DashboardPage.tsx')),
+          lazyPage('new-entry', () => import('../features/entries/pages/NewEntryPage.tsx')),
+          lazyPage('edit-entry/:id', () => import('../features/entries/pages/EditEntryPage.tsx')),
+          lazyPage('past-entries', () => import('../features/entries/pages/PastEntriesPage.tsx')),
+          lazyPage('search', () => import('../features/entries/pages/SearchPage.tsx')),
+          lazyPage('profile', () => import('../features/account/pages/ProfilePage.tsx')),
+          lazyPage('me-ahead', () => import('../features/future-self/pages/MeAheadPage.tsx')),
+          lazyPage('analytics', () => import('../features/analytics/pages/AnalyticsPage.tsx')),
+          lazyPage('export', loadExportPage),
+          lazyPage('data-export', loadExportPage),
+          lazyPage('notifications', () => import('../features/notifications/pages/NotificationsPage.tsx')),
+          lazyPage('shared', () => import('../features/sharing/pages/SharedWithMePage.tsx')),
+          lazyPage('share/:token', () => import('../features/sharing/pages/SharedEntryPage.tsx')),
+          lazyPage('ai-features', () => import('../features/ai/pages/AiFeaturesPage.tsx')),
+          lazyPage('coach', () => import('../features/ai/pages/CoachPage.tsx')),
+          lazyPage('admin', () => import('../features/admin/pages/AdminPage.tsx')),
+
+          lazyPage('*', () => import('./NotFoundPage.tsx')),
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers.tsx';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+type RenderOptions = {
+  /** The address the element is shown at. */
+  path?: string;
+  /** Other routes the test can navigate to. */
+  routes?: RouteObject[];
+  queryClient?: QueryClient;
+};
+
+/** Renders an element inside the app's providers and an in-memory router. */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const { path = '/', routes = [], queryClient = createTestQueryClient() } = options;
+  const router = createMemoryRouter([{ path: new URL(path, 'http://x').pathname, element: ui }, ...routes], {
+    initialEntries: [path],
+  });
+  return renderRoutes(router, queryClient);
+}
+
+export function renderRoutes(
+  router: ReturnType<typeof createMemoryRouter>,
+  queryClient = createTestQueryClient(),
+) {
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** A fetch Response carrying JSON, as the API sends it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

@@ -1,0 +1,58 @@
+import { format } from 'node:util';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { isAllowedConsoleOutput, resetAllowedConsoleOutput } from './console.ts';
+
+/*
+ * A test fails when the code under it logs an unexpected console.error or console.warn (STYLE.md):
+ * React, Radix and React Router report real mistakes there (missing keys, act(), a11y warnings).
+ * A test that provokes output on purpose declares it with `allowConsoleOutput` (test/console.ts).
+ */
+let unexpectedConsoleOutput: string[] = [];
+
+beforeEach(() => {
+  unexpectedConsoleOutput = [];
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      const text = format(...args);
+      if (!isAllowedConsoleOutput(text)) unexpectedConsoleOutput.push(`console.${level}: ${text}`);
+    });
+  }
+});
+
+afterEach(() => {
+  cleanup();
+  resetAllowedConsoleOutput();
+  localStorage.clear();
+  document.documentElement.className = '';
+  if (unexpectedConsoleOutput.length > 0) {
+    const output = unexpectedConsoleOutput.join('\n\n');
+    unexpectedConsoleOutput = [];
+    throw new Error(`Unexpected console output during the test:\n${output}`);
+  }
+});
+
+// jsdom lacks these browser APIs; the app only needs them to exist.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
