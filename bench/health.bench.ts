@@ -4,8 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openBenchDatabase } from './lib/database.ts';
-import { compare } from './lib/load.ts';
-import { load } from './lib/load.ts';
+import { compare, load } from './lib/load.ts';
 
 /**
  * GET /api/health through the whole stack (Fastify, helmet, Drizzle) against the same `select 1`
@@ -13,7 +12,12 @@ import { load } from './lib/load.ts';
  */
 export async function healthBench(options: { seconds: number; connections: number }) {
   const bench = await openBenchDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/daybook-bench-config', RATE_LIMIT_PER_MINUTE: '100000000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/daybook-bench-config',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
   const app = await buildApp({ config, database: bench.database });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/health`;
@@ -36,8 +40,16 @@ export async function healthBench(options: { seconds: number; connections: numbe
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
 
   try {
-    const result = await compare(() => load(appUrl, options), () => load(bareUrl, options));
-    return { name: 'GET /api/health ÷ bare driver select 1', driver: bench.database.driver, ...result, goal: '≥ 0.5' };
+    const result = await compare(
+      () => load(appUrl, options),
+      () => load(bareUrl, options),
+    );
+    return {
+      name: 'GET /api/health ÷ bare driver select 1',
+      driver: bench.database.driver,
+      ...result,
+      goal: '≥ 0.5',
+    };
   } finally {
     await app.close();
     await new Promise((resolve) => bare.close(resolve));

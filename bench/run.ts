@@ -12,8 +12,11 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const results = [await healthBench({ seconds, connections })];
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-console.info(`\nDaybook benchmarks (${os.cpus().length} cores, ${seconds}s × 2 rounds each, ${connections} connections)\n`);
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+console.info(
+  `\nDaybook benchmarks (${os.cpus().length} cores, ${seconds}s × 2 rounds each, ${connections} connections)\n`,
+);
 console.table(
   results.map((r) => ({
     benchmark: r.name,
@@ -29,6 +32,16 @@ console.table(
 
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
-const report = { at: new Date().toISOString(), node: process.version, cores: os.cpus().length, seconds, connections, results };
-writeFileSync(path.join(dir, `${report.at.replace(/[:.]/g, '-')}.json`), `${JSON.stringify(report, null, 2)}\n`);
+const report = {
+  at: new Date().toISOString(),
+  node: process.version,
+  cores: os.cpus().length,
+  seconds,
+  connections,
+  results,
+};
+writeFileSync(
+  path.join(dir, `${report.at.replace(/[:.]/g, '-')}.json`),
+  `${JSON.stringify(report, null, 2)}\n`,
+);
 writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

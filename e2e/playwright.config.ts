@@ -34,7 +34,11 @@ export default defineConfig({
   use: { baseURL, locale: 'en-GB', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'desktop', use: { ...chromium, viewport: { width: 1366, height: 900 } } },
-    { name: 'mobile', use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, grep: /@mobile/ },
+    {
+      name: 'mobile',
+      use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      grep: /@mobile/,
+    },
   ],
   webServer: {
     command: 'node support/serve.mjs',

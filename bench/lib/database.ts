@@ -6,7 +6,11 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 
 /** A fresh database for one benchmark run: PostgreSQL when DATABASE_URL is set, otherwise PGlite in a temp dir. */
-export async function openBenchDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+export async function openBenchDatabase(): Promise<{
+  database: Database;
+  url: string | null;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'daybook-bench-'));

@@ -1,9 +1,24 @@
 import autocannon from 'autocannon';
 
-export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+};
 
 /** Drives one URL with autocannon for a fixed time and connection count (loopback only). */
-export async function load(url: string, options: { seconds: number; connections: number; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: {
+    seconds: number;
+    connections: number;
+    method?: 'GET' | 'POST';
+    body?: string;
+    headers?: Record<string, string>;
+  },
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     duration: options.seconds,

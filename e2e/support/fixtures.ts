@@ -5,7 +5,10 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every page fails its test on an unexpected console error or uncaught exception (STYLE.md),
  * and `expectAccessible` runs axe and fails on serious or critical violations.
  */
-export const test = base.extend<{ consoleErrors: string[]; expectAccessible: (page?: Page) => Promise<void> }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  expectAccessible: (page?: Page) => Promise<void>;
+}>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -8,7 +8,9 @@ test.describe('contact form', () => {
     await page.getByLabel('Name').fill('Grace Hopper');
     await page.getByLabel('Email').fill('grace@example.com');
     await page.getByLabel('Subject').fill(subject);
-    await page.getByLabel('Message').fill('Thank you for building a journal that keeps my words private.');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Thank you for building a journal that keeps my words private.');
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST'),
       page.getByRole('button', { name: 'Send Message' }).click(),
@@ -32,7 +34,7 @@ test.describe('contact form', () => {
     await page.getByLabel('Name').fill('Grace');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Subject').fill('Hi');
-    await page.getByLabel('Message').fill('A message that is long enough.');
+    await page.getByRole('textbox', { name: 'Message' }).fill('A message that is long enough.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -44,7 +46,12 @@ test.describe('contact form', () => {
 
   test('the API refuses an invalid e-mail with a 400 and a code, storing nothing', async ({ request }) => {
     const response = await request.post('/api/contact', {
-      data: { name: 'Grace', email: 'not-an-email', subject: 'Hi', message: 'A message that is long enough.' },
+      data: {
+        name: 'Grace',
+        email: 'not-an-email',
+        subject: 'Hi',
+        message: 'A message that is long enough.',
+      },
     });
     expect(response.status()).toBe(400);
     expect(await response.json()).toMatchObject({

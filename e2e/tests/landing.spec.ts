@@ -1,7 +1,10 @@
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('landing page', () => {
-  test('shows the hero with Get Started leading to registration @mobile', async ({ page, expectAccessible }) => {
+  test('shows the hero with Get Started leading to registration @mobile', async ({
+    page,
+    expectAccessible,
+  }) => {
     await page.goto('/');
     const getStarted = page.getByRole('link', { name: 'Get Started' }).first();
     await expect(getStarted).toBeVisible();
@@ -10,7 +13,9 @@ test.describe('landing page', () => {
       await expect(page.getByRole('heading', { name: tile })).toBeVisible();
     }
     await expectAccessible();
-    const hasHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    const hasHorizontalScroll = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
     expect(hasHorizontalScroll).toBe(false);
   });
 
@@ -21,7 +26,10 @@ test.describe('landing page', () => {
     await expect(pricing).toBeInViewport();
     await expect
       .poll(async () => {
-        const headerHeight = await page.locator('header').first().evaluate((el) => el.getBoundingClientRect().height);
+        const headerHeight = await page
+          .locator('header')
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().height);
         const top = await pricing.evaluate((el) => el.getBoundingClientRect().top);
         return Math.abs(top - (headerHeight + 32));
       })
@@ -30,7 +38,11 @@ test.describe('landing page', () => {
 
   test('See Features scrolls to the features section', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'See Features' }).or(page.getByRole('link', { name: 'See Features' })).first().click();
+    await page
+      .getByRole('button', { name: 'See Features' })
+      .or(page.getByRole('link', { name: 'See Features' }))
+      .first()
+      .click();
     await expect(page.locator('#features')).toBeInViewport();
   });
 
@@ -57,7 +69,9 @@ test.describe('landing page', () => {
   });
 
   test('falls back to £2.99 when pricing cannot be loaded', async ({ page, consoleErrors }) => {
-    await page.route('**/api/pricing**', (route) => route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'x' } }));
+    await page.route('**/api/pricing**', (route) =>
+      route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'x' } }),
+    );
     await page.goto('/#pricing');
     await expect(page.getByText('£2.99').first()).toBeVisible();
     // The failed request itself is reported by the browser; that is the point of this test.

@@ -12,13 +12,21 @@ test.describe('shell', () => {
   test('the chosen theme survives a reload', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Toggle theme' }).first().click();
-    await page.getByRole('menuitem', { name: 'Dark' }).or(page.getByRole('menuitemradio', { name: 'Dark' })).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Dark' })
+      .or(page.getByRole('menuitemradio', { name: 'Dark' }))
+      .first()
+      .click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.getByRole('button', { name: 'Toggle theme' }).first().click();
-    await page.getByRole('menuitem', { name: 'Light' }).or(page.getByRole('menuitemradio', { name: 'Light' })).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Light' })
+      .or(page.getByRole('menuitemradio', { name: 'Light' }))
+      .first()
+      .click();
     await expect(page.locator('html')).not.toHaveClass(/dark/);
     await page.reload();
     await expect(page.locator('html')).not.toHaveClass(/dark/);
@@ -31,7 +39,12 @@ test.describe('shell', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     for (const target of ['Facebook', 'WhatsApp', 'Instagram', 'Gmail', 'Twitter', 'LinkedIn']) {
-      await expect(dialog.getByRole('button', { name: target }).or(dialog.getByRole('link', { name: target })).first()).toBeVisible();
+      await expect(
+        dialog
+          .getByRole('button', { name: target })
+          .or(dialog.getByRole('link', { name: target }))
+          .first(),
+      ).toBeVisible();
     }
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
@@ -48,7 +61,11 @@ test.describe('shell', () => {
     await context.route(/facebook\.com/, (route) => route.fulfill({ status: 200, body: 'ok' }));
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
-      dialog.getByRole('button', { name: 'Facebook' }).or(dialog.getByRole('link', { name: 'Facebook' })).first().click(),
+      dialog
+        .getByRole('button', { name: 'Facebook' })
+        .or(dialog.getByRole('link', { name: 'Facebook' }))
+        .first()
+        .click(),
     ]);
     expect(popup.url()).toContain('facebook.com');
     await popup.close();
@@ -60,7 +77,7 @@ test.describe('shell', () => {
       ['/features', /features/i],
       ['/terms', /terms/i],
       ['/privacy', /privacy/i],
-      ['/cookies', /cookies/i],
+      ['/cookies', /cookie/i],
       ['/pricing', /pricing|plan/i],
     ] as const) {
       await page.goto(path);

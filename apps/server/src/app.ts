@@ -81,7 +81,13 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI styles elements from its own script; allow that on the reference page only.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+  });
 
   const services = createServices({ config, database, clock });
 
@@ -100,7 +106,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(pricingRoutes(services));
       await api.register(contactRoutes(services));
       api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url}` }),
+        reply
+          .status(404)
+          .send({ code: 'NOT_FOUND', message: `No API route ${request.method} ${request.url}` }),
       );
     },
     { prefix: '/api' },

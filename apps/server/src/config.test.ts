@@ -21,7 +21,9 @@ describe('loadConfig', () => {
   });
 
   it('names every bad key', () => {
-    expect(() => loadConfig({ ...secrets, PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+    expect(() => loadConfig({ ...secrets, PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+    );
   });
 
   it('refuses to start in production without its secrets, and says which', () => {

@@ -20,7 +20,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   ENCRYPTION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Daybook <no-reply@daybook.local>'),
   CONTACT_EMAIL: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,7 +60,13 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const REQUIRED_IN_PRODUCTION = ['ENCRYPTION_SECRET', 'AUTH_SECRET', 'APP_URL', 'DATABASE_URL', 'SMTP_URL'] as const;
+const REQUIRED_IN_PRODUCTION = [
+  'ENCRYPTION_SECRET',
+  'AUTH_SECRET',
+  'APP_URL',
+  'DATABASE_URL',
+  'SMTP_URL',
+] as const;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -83,7 +92,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     const missing = REQUIRED_IN_PRODUCTION.filter((key) => !env[key]);
     if (missing.length > 0) {
-      throw new ConfigError(`Refusing to start in production without: ${missing.join(', ')} (see .env.example)`);
+      throw new ConfigError(
+        `Refusing to start in production without: ${missing.join(', ')} (see .env.example)`,
+      );
     }
   }
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);

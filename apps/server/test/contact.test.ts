@@ -24,7 +24,11 @@ describe('POST /api/contact', () => {
     const [stored] = await ctx.database.db.select().from(contactMessages);
     expect(stored).toMatchObject({ id, email: 'ada@example.com', subject: 'Lovely app', topic: 'feedback' });
     const [queued] = await ctx.database.db.select().from(emailOutbox);
-    expect(queued).toMatchObject({ toAddress: 'team@daybook.test', replyTo: 'ada@example.com', status: 'pending' });
+    expect(queued).toMatchObject({
+      toAddress: 'team@daybook.test',
+      replyTo: 'ada@example.com',
+      status: 'pending',
+    });
     expect(queued?.text).toContain('I have been writing every evening this week.');
   });
 

@@ -34,7 +34,9 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/pricing', '/api/contact']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/pricing', '/api/contact']),
+    );
     expect(document.components.schemas).toHaveProperty('PricingResponse');
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

@@ -12,7 +12,13 @@ import { createTestDatabase } from './support/database.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 const mail = {
-  ...contactMessageMail({ name: 'Sam <script>', email: 'sam@example.com', topic: 'support', subject: 'Help', message: 'Line one\nLine two' }),
+  ...contactMessageMail({
+    name: 'Sam <script>',
+    email: 'sam@example.com',
+    topic: 'support',
+    subject: 'Help',
+    message: 'Line one\nLine two',
+  }),
   to: 'team@daybook.test',
   replyTo: 'sam@example.com',
 };
@@ -33,7 +39,14 @@ describe('mail outbox', () => {
 
   it('delivers over real SMTP with HTML escaped and the text part intact', async () => {
     await enqueueMail(database.db, mail, clock.now());
-    const transport = createMailTransport({ mail: { from: 'Daybook <no-reply@daybook.test>', smtpUrl: smtp.url, mailDir: '', contactEmail: undefined } });
+    const transport = createMailTransport({
+      mail: {
+        from: 'Daybook <no-reply@daybook.test>',
+        smtpUrl: smtp.url,
+        mailDir: '',
+        contactEmail: undefined,
+      },
+    });
     expect(await deliverDueMail(database.db, transport, clock)).toEqual({ sent: 1, failed: 0 });
     transport.close();
     const [received] = smtp.received;
@@ -48,7 +61,9 @@ describe('mail outbox', () => {
   it('keeps a message and backs off while SMTP is down, then delivers it', async () => {
     await database.db.delete(emailOutbox);
     await enqueueMail(database.db, mail, clock.now());
-    const down = createMailTransport({ mail: { from: 'x@daybook.test', smtpUrl: 'smtp://127.0.0.1:1', mailDir: '', contactEmail: undefined } });
+    const down = createMailTransport({
+      mail: { from: 'x@daybook.test', smtpUrl: 'smtp://127.0.0.1:1', mailDir: '', contactEmail: undefined },
+    });
     expect(await deliverDueMail(database.db, down, clock)).toEqual({ sent: 0, failed: 1 });
     let [row] = await database.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -58,7 +73,9 @@ describe('mail outbox', () => {
     expect(await deliverDueMail(database.db, down, clock)).toEqual({ sent: 0, failed: 0 });
 
     clock.advance(retryDelayMs(1));
-    const up = createMailTransport({ mail: { from: 'x@daybook.test', smtpUrl: smtp.url, mailDir: '', contactEmail: undefined } });
+    const up = createMailTransport({
+      mail: { from: 'x@daybook.test', smtpUrl: smtp.url, mailDir: '', contactEmail: undefined },
+    });
     const before = smtp.received.length;
     expect(await deliverDueMail(database.db, up, clock)).toEqual({ sent: 1, failed: 0 });
     up.close();
@@ -72,10 +89,15 @@ describe('mail outbox', () => {
     await database.db.delete(emailOutbox);
     await enqueueMail(database.db, mail, clock.now());
     await database.db.update(emailOutbox).set({ attempts: OUTBOX_MAX_ATTEMPTS - 1 });
-    const down = createMailTransport({ mail: { from: 'x@daybook.test', smtpUrl: 'smtp://127.0.0.1:1', mailDir: '', contactEmail: undefined } });
+    const down = createMailTransport({
+      mail: { from: 'x@daybook.test', smtpUrl: 'smtp://127.0.0.1:1', mailDir: '', contactEmail: undefined },
+    });
     await deliverDueMail(database.db, down, clock);
     down.close();
-    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'team@daybook.test'));
+    const [row] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'team@daybook.test'));
     expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
     expect(row?.lastError).toBeTruthy();
   });
@@ -85,7 +107,9 @@ describe('mail outbox', () => {
     await rm(mailDir, { recursive: true, force: true });
     await database.db.delete(emailOutbox);
     await enqueueMail(database.db, mail, clock.now());
-    const mailbox = createMailTransport({ mail: { from: 'x@daybook.test', smtpUrl: undefined, mailDir, contactEmail: undefined } });
+    const mailbox = createMailTransport({
+      mail: { from: 'x@daybook.test', smtpUrl: undefined, mailDir, contactEmail: undefined },
+    });
     expect(await deliverDueMail(database.db, mailbox, clock)).toEqual({ sent: 1, failed: 0 });
     const files = await readdir(mailDir);
     expect(files).toHaveLength(1);

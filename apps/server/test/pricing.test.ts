@@ -23,10 +23,17 @@ describe('GET /api/pricing', () => {
   });
 
   it('falls back to GBP when the currency has no active price', async () => {
-    await ctx.database.db.update(stripePrices).set({ isActive: false }).where(eq(stripePrices.currency, 'CAD'));
+    await ctx.database.db
+      .update(stripePrices)
+      .set({ isActive: false })
+      .where(eq(stripePrices.currency, 'CAD'));
     const response = await ctx.app.inject({ method: 'GET', url: '/api/pricing?currency=CAD' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ currency: 'GBP', requestedCurrency: 'CAD', monthly: { amount: 299 } });
+    expect(response.json()).toMatchObject({
+      currency: 'GBP',
+      requestedCurrency: 'CAD',
+      monthly: { amount: 299 },
+    });
   });
 
   it('rejects an unsupported currency with a typed 400', async () => {

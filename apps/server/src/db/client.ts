@@ -41,14 +41,15 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
       close: () => pool.end(),
     };
   }
-  const client = target.dir === 'memory://' ? new PGlite() : (mkdirSync(target.dir, { recursive: true }), new PGlite(target.dir));
+  if (target.dir !== 'memory://') mkdirSync(target.dir, { recursive: true });
+  const client = target.dir === 'memory://' ? new PGlite() : new PGlite(target.dir);
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
   return {
     db,
     driver: 'pglite',
-    query: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     ping: () => ping(db),
     close: () => client.close(),
   };

@@ -5,7 +5,11 @@ import type { MailTransport } from '../infra/mail/transport.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobDefinition } from './scheduler.ts';
 
-export function jobDefinitions(deps: { database: Database; mail: MailTransport; clock: Clock }): JobDefinition[] {
+export function jobDefinitions(deps: {
+  database: Database;
+  mail: MailTransport;
+  clock: Clock;
+}): JobDefinition[] {
   return [
     {
       name: 'deliver-outbox-mail',
@@ -15,7 +19,8 @@ export function jobDefinitions(deps: { database: Database; mail: MailTransport; 
     {
       name: 'prune-rate-limits',
       everyMs: 10 * 60_000,
-      run: () => deps.database.db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`),
+      run: () =>
+        deps.database.db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`),
     },
   ];
 }

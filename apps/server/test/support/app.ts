@@ -33,7 +33,11 @@ export function useTestApp(overrides: Record<string, string> = {}): TestContext 
     context.config = testConfig(overrides);
     context.clock = new ManualClock();
     context.database = await createTestDatabase();
-    context.app = await buildApp({ config: context.config, database: context.database, clock: context.clock });
+    context.app = await buildApp({
+      config: context.config,
+      database: context.database,
+      clock: context.clock,
+    });
     await context.app.ready();
   });
   afterAll(async () => {

@@ -1,12 +1,38 @@
-import { CURRENCIES, DEFAULT_CURRENCY } from '../constants.ts';
+import { type CURRENCIES, DEFAULT_CURRENCY } from '../constants.ts';
 
 export type SupportedCurrency = (typeof CURRENCIES)[number];
 
 const EURO_REGIONS = new Set([
-  'AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK',
+  'AT',
+  'BE',
+  'CY',
+  'DE',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PT',
+  'SI',
+  'SK',
 ]);
 const REGION_CURRENCY: Record<string, SupportedCurrency> = {
-  GB: 'GBP', US: 'USD', AU: 'AUD', IN: 'INR', AE: 'AED', CN: 'CNY', JP: 'JPY', CA: 'CAD',
+  GB: 'GBP',
+  US: 'USD',
+  AU: 'AUD',
+  IN: 'INR',
+  AE: 'AED',
+  CN: 'CNY',
+  JP: 'JPY',
+  CA: 'CAD',
 };
 /** Used only when the locale names no region (e.g. plain "ja"). */
 const LANGUAGE_CURRENCY: Record<string, SupportedCurrency> = { ja: 'JPY', zh: 'CNY', hi: 'INR' };

@@ -22,10 +22,15 @@ export const CreateContactMessageInput = z
       .string()
       .trim()
       .min(10, 'Please write at least 10 characters')
-      .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters`),
+      .max(
+        CONTACT_LIMITS.message,
+        `Message must be at most ${CONTACT_LIMITS.message.toLocaleString('en-US')} characters`,
+      ),
   })
   .meta({ id: 'CreateContactMessageInput' });
 export type CreateContactMessageInput = z.input<typeof CreateContactMessageInput>;
 
-export const ContactMessageCreated = z.object({ id: z.string().uuid(), createdAt: z.string() }).meta({ id: 'ContactMessageCreated' });
+export const ContactMessageCreated = z
+  .object({ id: z.string().uuid(), createdAt: z.string() })
+  .meta({ id: 'ContactMessageCreated' });
 export type ContactMessageCreated = z.infer<typeof ContactMessageCreated>;

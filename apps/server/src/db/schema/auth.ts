@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -7,31 +17,41 @@ export const timestamps = {
 };
 
 /** People with an account. Columns named by better-auth (name, email_verified, image, role, banned…) plus ours. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** The spec's full_name. */
-  name: text('name').notNull().default(''),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  /** Avatar URL. */
-  image: text('image'),
-  timezone: text('timezone').notNull().default('UTC'),
-  role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
-  /** "Disabled" in the spec; better-auth's admin plugin calls it banned. */
-  banned: boolean('banned').notNull().default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
-  deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
-  deletionReason: text('deletion_reason'),
-  ...timestamps,
-}, (t) => [index('users_deletion_scheduled_for_idx').on(t.deletionScheduledFor).where(sql`${t.deletionScheduledFor} is not null`)]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The spec's full_name. */
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Avatar URL. */
+    image: text('image'),
+    timezone: text('timezone').notNull().default('UTC'),
+    role: text('role').$type<'user' | 'admin'>().notNull().default('user'),
+    /** "Disabled" in the spec; better-auth's admin plugin calls it banned. */
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
+    deletionReason: text('deletion_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('users_deletion_scheduled_for_idx')
+      .on(t.deletionScheduledFor)
+      .where(sql`${t.deletionScheduledFor} is not null`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     token: text('token').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
@@ -47,7 +67,9 @@ export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     accessToken: text('access_token'),
@@ -93,7 +115,9 @@ export const loginAttempts = pgTable(
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     day: date('day').notNull(),
     count: integer('count').notNull().default(0),

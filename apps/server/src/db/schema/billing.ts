@@ -60,7 +60,10 @@ export const subscriptions = pgTable(
       .references(() => plans.id),
     status: text('status').notNull().default('inactive'),
     subscriptionIntent: text('subscription_intent').$type<'premium' | null>(),
-    billingCyclePreference: text('billing_cycle_preference').$type<'month' | 'year'>().notNull().default('month'),
+    billingCyclePreference: text('billing_cycle_preference')
+      .$type<'month' | 'year'>()
+      .notNull()
+      .default('month'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),

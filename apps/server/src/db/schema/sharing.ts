@@ -42,7 +42,9 @@ export const shareEvents = pgTable(
     shareId: uuid('share_id')
       .notNull()
       .references(() => sharedEntries.id, { onDelete: 'cascade' }),
-    eventType: text('event_type').$type<'in_app_viewed' | 'share_viewed' | 'email_sent' | 'resent'>().notNull(),
+    eventType: text('event_type')
+      .$type<'in_app_viewed' | 'share_viewed' | 'email_sent' | 'resent'>()
+      .notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,7 +82,10 @@ export const shareReports = pgTable(
     reporterUserId: uuid('reporter_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').$type<'spam' | 'harassment' | 'inappropriate' | 'privacy' | 'other'>().notNull(),
     details: text('details'),
-    status: text('status').$type<'open' | 'dismissed' | 'share_revoked' | 'sender_disabled'>().notNull().default('open'),
+    status: text('status')
+      .$type<'open' | 'dismissed' | 'share_revoked' | 'sender_disabled'>()
+      .notNull()
+      .default('open'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -64,8 +64,16 @@ export async function deliverDueMail(
     for (const row of claimed.rows) {
       const attempts = row.attempts + 1;
       try {
-        await transport.send({ to: row.to_address, replyTo: row.reply_to, subject: row.subject, html: row.html, text: row.text });
-        await tx.execute(sql`update email_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${now.toISOString()}, last_error = null where id = ${row.id}`);
+        await transport.send({
+          to: row.to_address,
+          replyTo: row.reply_to,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+        });
+        await tx.execute(
+          sql`update email_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${now.toISOString()}, last_error = null where id = ${row.id}`,
+        );
         sent++;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

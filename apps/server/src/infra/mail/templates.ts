@@ -3,7 +3,10 @@ import { APP_NAME } from '@daybook/shared';
 export type RenderedMail = { subject: string; html: string; text: string; template: string };
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** One layout for every e-mail: a plain, readable card that survives clients without CSS. */
 function layout(title: string, bodyHtml: string): string {

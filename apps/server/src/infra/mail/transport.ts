@@ -3,10 +3,20 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 
-export type OutgoingMail = { to: string; replyTo?: string | null; subject: string; html: string; text: string };
+export type OutgoingMail = {
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+};
 
 /** Where mail goes: SMTP when configured, otherwise `.eml` files in the local mailbox (embedded default). */
-export type MailTransport = { kind: 'smtp' | 'mailbox'; send(mail: OutgoingMail): Promise<void>; close(): void };
+export type MailTransport = {
+  kind: 'smtp' | 'mailbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+};
 
 export function createMailTransport(config: Pick<Config, 'mail'>): MailTransport {
   const { from, smtpUrl, mailDir } = config.mail;

@@ -1,9 +1,9 @@
 import type { ContactMessageCreated, CreateContactMessageInput } from '@daybook/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
 import { contactMessageMail } from '../../infra/mail/templates.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { createContactRepository } from './repository.ts';
 
 type ContactInput = z.output<typeof CreateContactMessageInput>;
@@ -20,7 +20,11 @@ export function createContactService(deps: {
       return deps.db.transaction(async (tx) => {
         const row = await deps.repository.insert(tx, { ...input, userId });
         if (deps.contactEmail) {
-          await enqueueMail(tx, { ...contactMessageMail(input), to: deps.contactEmail, replyTo: input.email }, deps.clock.now());
+          await enqueueMail(
+            tx,
+            { ...contactMessageMail(input), to: deps.contactEmail, replyTo: input.email },
+            deps.clock.now(),
+          );
         }
         return { id: row.id, createdAt: row.createdAt.toISOString() };
       });

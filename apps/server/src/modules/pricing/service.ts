@@ -12,7 +12,8 @@ export function createPricingService(repository: PricingRepository) {
       if (!plan) throw new AppError('PLAN_NOT_FOUND', MESSAGES.premiumPlanNotFound);
 
       let prices = requested ? await repository.activePrices(plan.id, requested) : [];
-      if (!prices.some((p) => p.interval === 'month')) prices = await repository.activePrices(plan.id, DEFAULT_CURRENCY);
+      if (!prices.some((p) => p.interval === 'month'))
+        prices = await repository.activePrices(plan.id, DEFAULT_CURRENCY);
       const monthly = prices.find((p) => p.interval === 'month');
       if (!monthly) throw new AppError('NO_PRICING_DATA', MESSAGES.noPricingData);
       const annual = prices.find((p) => p.interval === 'year') ?? null;
