@@ -48,3 +48,98 @@ export const MESSAGES = {
   contactSent: 'Thanks! Your message has been sent.',
   contactFailed: 'We could not send your message. Please try again.',
 } as const;
+
+export const PASSWORD_RULES = { minLength: 8, maxLength: 128, loginInputMinLength: 6 } as const;
+
+export const LOCKOUT = {
+  maxAttempts: 5,
+  windowMinutes: 15,
+  lockoutDurationMinutes: 15,
+  warnAtRemaining: 2,
+} as const;
+
+export const AUTH_TIMINGS = {
+  verificationLinkMinutes: 60,
+  resetLinkMinutes: 60,
+  emailExpectedWithinMinutes: 2,
+  loginHelperDelayMs: 10_000,
+  checkoutRedirectDelayMs: 500,
+  sessionDays: 30,
+} as const;
+
+export const ACCOUNT_DELETION = { graceDays: 30, reasonMaxLength: 500 } as const;
+export const AVATAR = { maxBytes: 5 * 1024 * 1024, sizePx: 256 } as const;
+export const FULL_NAME_MAX_LENGTH = 100;
+
+export const AUTH_MESSAGES = {
+  fullNameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  passwordNeedsUppercase: 'Password must contain at least one uppercase letter',
+  passwordNeedsNumber: 'Password must contain at least one number',
+  passwordTooCommon:
+    'This password is one of the most common passwords. Please choose a less predictable one.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  termsRequired: 'Please accept the Terms of Service to continue',
+  emailAlreadyExists: 'This email is already registered. Please use the login page to sign in.',
+  emailNotConfirmed:
+    'This email is registered but not confirmed. Please check your inbox for the confirmation email.',
+  spamFolderHint: "Can't find it? Check your spam or junk folder.",
+  registrationFailed: 'Registration failed. Please try again.',
+  accountCreateFailed: 'Failed to create account.',
+  premiumIntentNotSaved:
+    "Warning: Premium intent may not be saved. Please contact support if checkout doesn't appear.",
+  invalidCredentials: 'Invalid email or password',
+  attemptsRemaining: (n: number) => `${n} attempt${n === 1 ? '' : 's'} remaining before lockout`,
+  lockedOut: (minutes: number) => `Too many failed login attempts... try again in ${minutes} minutes`,
+  lockedOutToast: 'Account temporarily locked for security',
+  loginStatusUnavailable: 'Unable to verify login status. Please try again.',
+  accountDisabled: 'Your account is currently disabled. Please contact support for assistance.',
+  emailNotVerifiedAtLogin:
+    'Please confirm your email address before logging in. Check your inbox for the link.',
+  verificationSent: 'We sent you a new confirmation link.',
+  verificationLinkExpired: 'This confirmation link has expired. Request a new one below.',
+  verificationLinkInvalid: 'This confirmation link is not valid. Request a new one below.',
+  resetRequested: 'If an account exists for that email, we sent a link to reset your password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordResetDone: 'Your password has been reset. Please log in with your new password.',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  emailChangeSent: 'Check your new inbox: we sent a link to confirm the change.',
+  emailInUse: 'That email is already in use by another account.',
+  signedOut: 'Signed out successfully',
+  signOutFailed: 'Error signing out',
+  notAuthenticated: 'Not authenticated',
+  sessionExpired: 'Your session has ended. Please log in again.',
+  avatarTooLarge: 'Images must be 5 MB or smaller',
+  avatarNotImage: 'Please choose a JPEG, PNG, WebP or GIF image',
+} as const;
+
+export const DELETION_MESSAGES = {
+  scheduled: 'Account deletion scheduled',
+  scheduledDescription: 'You have 30 days to cancel this request.',
+  cancelled: 'Account deletion cancelled',
+  cancelledDescription: 'Your account and data are safe.',
+  cancelledRestored: 'Account deletion cancelled and subscription restored',
+  cancelledRestoredDescription: 'Your subscription will continue normally.',
+  cancelledResubscribeDescription: 'Your subscription has ended. Visit the subscription page to renew.',
+  scheduleFailed: 'Failed to schedule deletion',
+  cancelFailed: 'Failed to cancel deletion',
+  reasonTooLong: 'Please keep the reason under 500 characters',
+} as const;
+
+/** Free plan defaults (spec §6), used when the plan cannot be loaded. */
+export const FREE_PLAN_FEATURES = {
+  text_entries: true,
+  image_entries: true,
+  audio_entries: false,
+  video_entries: false,
+  daily_entry_limit: 3,
+  ai_insights_limit: 2,
+  ai_coaching_limit: 1,
+  ai_future_chat_limit: 1,
+  can_share_entries: false,
+  can_send_future_messages: false,
+} as const;

@@ -1,0 +1,15 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days left until a scheduled date, rounded up; 0 once it has passed (spec §3 derived deletion status). */
+export function daysRemaining(scheduledFor: Date, now: Date): number {
+  return Math.max(0, Math.ceil((scheduledFor.getTime() - now.getTime()) / DAY_MS));
+}
+
+/** "Account deletion scheduled for Dec 21, 2026" — short month, US English (spec §9). */
+export function formatDeletionDate(date: Date): string {
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+export function daysRemainingLabel(days: number): string {
+  return `${days} day${days === 1 ? '' : 's'} remaining`;
+}
