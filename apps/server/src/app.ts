@@ -16,9 +16,14 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
+import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
 import { postgresRateLimitStore } from './infra/http/rate-limit-store.ts';
+import { trustedOrigins } from './infra/auth/better-auth.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { registerDevMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { createServices } from './services.ts';
@@ -61,6 +66,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerAuthentication(app);
 
   await app.register(helmet, {
     contentSecurityPolicy,
@@ -95,16 +101,19 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     async (api) => {
       // The API speaks JSON only; a text/plain body is refused with 415 instead of being half-parsed.
       api.removeContentTypeParser('text/plain');
+      registerOriginCheck(api, trustedOrigins(config));
       await api.register(rateLimit, {
         max: config.rateLimitPerMinute,
         timeWindow: '1 minute',
-        store: postgresRateLimitStore(database),
+        store: postgresRateLimitStore(services.limiter),
         // A broken limiter must not take the API down with it.
         skipOnError: true,
       });
       await api.register(healthRoutes(services));
       await api.register(pricingRoutes(services));
       await api.register(contactRoutes(services));
+      await api.register(authRoutes(services, { auth: services.betterAuth, limiter: services.limiter, appUrl: config.appUrl }));
+      await api.register(accountRoutes(services));
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)
@@ -114,6 +123,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     { prefix: '/api' },
   );
 
+  if (!config.isProduction) registerDevMailRoutes(app, services.devMail);
   registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   const mail = createMailTransport(config);
   const scheduler = config.runJobs
-    ? startScheduler(jobDefinitions({ database, mail, clock: systemClock }), app.log)
+    ? startScheduler(jobDefinitions({ database, mail, clock: systemClock, auditSecret: config.authSecret }), app.log)
     : null;
 
   let isShuttingDown = false;

@@ -1,24 +1,52 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createAuth } from './infra/auth/better-auth.ts';
+import { createRateLimiter } from './infra/http/rate-limit-store.ts';
+import { enqueueMail } from './infra/mail/outbox.ts';
+import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
 import type { Clock } from './lib/clock.ts';
+import { createAccountRepository } from './modules/account/repository.ts';
+import { createAccountService } from './modules/account/service.ts';
+import { createLockoutRepository } from './modules/auth/lockout-repository.ts';
+import { createLockoutService } from './modules/auth/lockout-service.ts';
+import { createAuthService } from './modules/auth/service.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
+import { createDevMailService } from './modules/dev-mail/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
 
-/** Wires repositories into services once per app; routes receive the result and nothing else. */
+/** Wires repositories and infrastructure into services once per app; routes receive the result and nothing else. */
 export function createServices(deps: { config: Config; database: Database; clock: Clock }) {
-  const { db } = deps.database;
+  const { config, database, clock } = deps;
+  const { db } = database;
+  const accounts = createAccountRepository(db);
+  const lockout = createLockoutService(createLockoutRepository(db), clock);
+  const betterAuth = createAuth({
+    config,
+    db,
+    mail: {
+      verification: (user, url) => enqueueMail(db, { ...verificationMail(user.name, url), to: user.email }, clock.now()),
+      passwordReset: (user, url) => enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now()),
+    },
+    hooks: { onPasswordReset: (user) => lockout.clear(user.email) },
+  });
+
   return {
-    health: createHealthService(deps.database),
+    betterAuth,
+    limiter: createRateLimiter(database),
+    health: createHealthService(database),
     pricing: createPricingService(createPricingRepository(db)),
     contact: createContactService({
       db,
       repository: createContactRepository(),
-      contactEmail: deps.config.mail.contactEmail,
-      clock: deps.clock,
+      contactEmail: config.mail.contactEmail,
+      clock,
     }),
+    auth: createAuthService({ auth: betterAuth, accounts, lockout }),
+    account: createAccountService({ db, auth: betterAuth, accounts, clock, appUrl: config.appUrl }),
+    devMail: createDevMailService(config.mail.mailDir),
   };
 }
 

@@ -7,13 +7,27 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** Extra data some errors carry, e.g. `loginStatus` after a failed sign-in. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(init: { status: number; code: string; message: string; fields?: Record<string, string> }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string> | undefined;
+    details?: Record<string, unknown> | undefined;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields;
+    this.details = init.details;
   }
+}
+
+/** True for an API answer with this error code. */
+export function isApiError(error: unknown, code: string): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.code === code;
 }
 
 export const NETWORK_ERROR_MESSAGE = "Can't reach Daybook right now. Check your connection and try again.";
@@ -48,27 +62,83 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
   }
 
-  const payload: unknown = await response.json().catch(() => undefined);
+  // 204 No Content has no body to read.
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  return parseAnswer(response.status, response.statusText, response.ok, payload, schema);
+}
 
-  if (!response.ok) {
+function parseAnswer<T>(
+  status: number,
+  statusText: string,
+  isOk: boolean,
+  payload: unknown,
+  schema: z.ZodType<T>,
+): T {
+  if (!isOk) {
     const apiError = ApiError.safeParse(payload);
     if (apiError.success) {
-      throw new ApiRequestError({ status: response.status, ...apiError.data });
+      throw new ApiRequestError({ status, ...apiError.data });
     }
     throw new ApiRequestError({
-      status: response.status,
+      status,
       code: 'HTTP_ERROR',
-      message: `The server answered ${response.status} ${response.statusText}`.trim(),
+      message: `The server answered ${status} ${statusText}`.trim(),
     });
   }
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiRequestError({
-      status: response.status,
+      status,
       code: 'INVALID_RESPONSE',
       message: 'The server sent an answer this version of Daybook does not understand.',
     });
   }
   return parsed.data;
+}
+
+type ApiUploadOptions<T> = {
+  schema: z.ZodType<T>;
+  method?: 'POST' | 'PUT';
+  body: Blob;
+  /** Called with the share of the body sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * Sends a file as the raw request body (its own Content-Type) and reports upload progress,
+ * which `fetch` cannot do; answers and failures are handled exactly as in `apiRequest`.
+ */
+export function apiUpload<T>(path: string, options: ApiUploadOptions<T>): Promise<T> {
+  const { schema, method = 'PUT', body, onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, path);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', body.type || 'application/octet-stream');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let payload: unknown;
+      try {
+        payload = request.responseText ? JSON.parse(request.responseText) : undefined;
+      } catch {
+        payload = undefined;
+      }
+      const isOk = request.status >= 200 && request.status < 300;
+      try {
+        onProgress?.(1);
+        resolve(parseAnswer(request.status, request.statusText, isOk, payload, schema));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = () =>
+      reject(new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE }));
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body);
+  });
 }

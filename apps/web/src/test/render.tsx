@@ -1,11 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
 
+/** The app's query client (with its session-expiry handling), without retries. */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
 }
 
 type RenderOptions = {

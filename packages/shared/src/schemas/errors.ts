@@ -6,6 +6,15 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  EMAIL_ALREADY_EXISTS: 409,
+  EMAIL_NOT_CONFIRMED: 409,
+  EMAIL_NOT_VERIFIED: 403,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_LOCKED: 423,
+  ACCOUNT_DISABLED: 403,
+  INVALID_TOKEN: 400,
+  CURRENT_PASSWORD_INCORRECT: 400,
+  EMAIL_IN_USE: 409,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -24,6 +33,8 @@ export const ApiError = z
     code: z.string().meta({ example: 'VALIDATION_FAILED' }),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** Extra data some errors carry, e.g. the login status after a failed sign-in. */
+    details: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiError>;

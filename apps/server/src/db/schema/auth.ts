@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -134,4 +135,29 @@ export const accountDeletionAudit = pgTable('account_deletion_audit', {
   purgedAt: timestamp('purged_at', { withTimezone: true }).notNull().defaultNow(),
   hadSubscription: boolean('had_subscription').notNull().default(false),
   entriesDeleted: integer('entries_deleted').notNull().default(0),
+});
+
+/** Set when an e-mail reaches 5 failures within 15 minutes; cleared by a successful password reset. */
+export const loginLockouts = pgTable('login_lockouts', {
+  email: text('email').primaryKey(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Avatars are small (256 px WebP, a few KB), so they live in the database: every instance can serve them
+ * without shared disk or object storage.
+ */
+export const avatars = pgTable('avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type').notNull(),
+  version: text('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -11,7 +11,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply
         .status(error.status)
-        .send({ code: error.code, message: error.message, fields: error.fields });
+        .send({ code: error.code, message: error.message, fields: error.fields, details: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -1,30 +1,46 @@
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 
-type IncrResult = { current: number; ttl: number };
-type Callback = (error: Error | null, result?: IncrResult) => void;
+export type RateLimiter = {
+  /** Counts one hit on `key`; the count and milliseconds left in its fixed window. */
+  hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  /** Counts one hit and refuses with 429 once `max` hits fall in the window. */
+  consume(key: string, max: number, windowMs: number): Promise<void>;
+};
 
-/**
- * A @fastify/rate-limit store kept in PostgreSQL, so every server instance counts against the same window.
- * One upsert per request: a fixed window that restarts once `reset_at` has passed.
- */
-export function postgresRateLimitStore(database: Database) {
+/** Fixed-window counters in PostgreSQL, so every server instance counts against the same window. */
+export function createRateLimiter(database: Database): RateLimiter {
+  async function hit(key: string, windowMs: number) {
+    const [row] = await database.query<{ count: number; ttl: number }>(
+      `insert into rate_limits (key, count, reset_at)
+       values ($1, 1, now() + $2::int * interval '1 millisecond')
+       on conflict (key) do update set
+         count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+       returning count, greatest(0, (extract(epoch from (reset_at - now())) * 1000))::int as ttl`,
+      [key, windowMs],
+    );
+    return { count: row?.count ?? 1, ttlMs: row?.ttl ?? windowMs };
+  }
+  return {
+    hit,
+    async consume(key, max, windowMs) {
+      const { count } = await hit(key, windowMs);
+      if (count > max) throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
+    },
+  };
+}
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** The same counters as a @fastify/rate-limit store. */
+export function postgresRateLimitStore(limiter: RateLimiter) {
   return class PostgresRateLimitStore {
     incr(key: string, callback: Callback, timeWindow: number): void {
-      database
-        .query<{ count: number; ttl: number }>(
-          `insert into rate_limits (key, count, reset_at)
-           values ($1, 1, now() + $2::int * interval '1 millisecond')
-           on conflict (key) do update set
-             count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-             reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-           returning count, greatest(0, (extract(epoch from (reset_at - now())) * 1000))::int as ttl`,
-          [key, timeWindow],
-        )
-        .then((rows) => {
-          const row = rows[0];
-          callback(null, { current: row?.count ?? 1, ttl: row?.ttl ?? timeWindow });
-        })
-        .catch((error: Error) => callback(error));
+      limiter.hit(key, timeWindow).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (error: Error) => callback(error),
+      );
     }
 
     child(): PostgresRateLimitStore {

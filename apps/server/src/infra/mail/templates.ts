@@ -36,3 +36,73 @@ export function contactMessageMail(input: {
   );
   return { subject, html, text, template: 'contact_message' };
 }
+
+function actionMail(options: {
+  template: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  footnote: string;
+}): RenderedMail {
+  const { subject, greeting, paragraphs, action, footnote } = options;
+  const text = `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\n${footnote}\n\n— ${APP_NAME}\n`;
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2f6b5f;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#6b635a;line-height:1.5">If the button does not work, open this link: <a href="${escapeHtml(action.url)}" style="color:#2f6b5f">${escapeHtml(action.url)}</a></p>
+<p style="margin:16px 0 0;font-size:13px;color:#6b635a;line-height:1.5">${escapeHtml(footnote)}</p>`,
+  );
+  return { subject, html, text, template: options.template };
+}
+
+const hello = (name: string) => `Hi ${name.trim().split(/\s+/)[0] || 'there'},`;
+
+export function verificationMail(name: string, url: string): RenderedMail {
+  return actionMail({
+    template: 'verify_email',
+    subject: `Confirm your e-mail for ${APP_NAME}`,
+    greeting: hello(name),
+    paragraphs: ['Confirm this address to finish setting up your journal. The link signs you in and is valid for 1 hour.'],
+    action: { label: 'Confirm e-mail', url },
+    footnote: "If you didn't create an account, ignore this message and nothing will happen.",
+  });
+}
+
+export function passwordResetMail(name: string, url: string): RenderedMail {
+  return actionMail({
+    template: 'reset_password',
+    subject: `Reset your ${APP_NAME} password`,
+    greeting: hello(name),
+    paragraphs: ['Someone asked to reset the password of your account. The link is valid for 1 hour and works once.'],
+    action: { label: 'Choose a new password', url },
+    footnote: "If it wasn't you, ignore this message: your password stays as it is.",
+  });
+}
+
+export function deletionScheduledMail(name: string, dateLabel: string, url: string): RenderedMail {
+  return actionMail({
+    template: 'deletion_scheduled',
+    subject: `Your ${APP_NAME} account will be deleted on ${dateLabel}`,
+    greeting: hello(name),
+    paragraphs: [
+      `You asked us to delete your account. On ${dateLabel} we will delete your entries, media, shares, notifications and messages to your future self.`,
+      'Until then you can cancel from your profile and everything stays as it is.',
+    ],
+    action: { label: 'Review or cancel', url },
+    footnote: "If you didn't ask for this, sign in and cancel the deletion, then change your password.",
+  });
+}
+
+export function deletionCancelledMail(name: string, url: string): RenderedMail {
+  return actionMail({
+    template: 'deletion_cancelled',
+    subject: `Your ${APP_NAME} account will not be deleted`,
+    greeting: hello(name),
+    paragraphs: ['The deletion of your account was cancelled. Your account and data are safe.'],
+    action: { label: 'Open Daybook', url },
+    footnote: "If you didn't cancel it, sign in and review your account's sessions.",
+  });
+}

@@ -33,9 +33,10 @@ export function FormField({ label, error, hint, className, children }: FormField
         </p>
       ) : null}
       {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
+        // A div, not a p: a hint may hold more than text (e.g. the password-strength meter).
+        <div id={hintId} className="text-sm text-muted-foreground">
           {hint}
-        </p>
+        </div>
       ) : null}
     </div>
   );

@@ -7,8 +7,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { SegmentedControl, type SegmentedOption } from '../../../components/ui/segmented-control.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { usePricing } from '../api/get-pricing.ts';
-import { PREMIUM_FEATURES, premiumPriceView, STARTER_FEATURES } from '../plans.ts';
+import { usePricing } from '../../../lib/pricing/get-pricing.ts';
+import { PREMIUM_FEATURES, premiumPriceView, STARTER_FEATURES } from '../../../lib/pricing/plans.ts';
 
 const BILLING_OPTIONS: readonly SegmentedOption<BillingInterval>[] = [
   { value: 'month', label: 'Monthly' },

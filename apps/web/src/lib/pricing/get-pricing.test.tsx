@@ -1,10 +1,9 @@
 import { PRICING_CACHE, type PricingResponse } from '@daybook/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
-import { PricingBlock } from '../components/PricingBlock.tsx';
+import { createTestQueryClient, jsonResponse } from '../../test/render.tsx';
 import { readCachedPricing, usePricing, writeCachedPricing } from './get-pricing.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z').getTime();
@@ -78,45 +77,5 @@ describe('usePricing', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/pricing?currency=USD');
     expect(result.current.data).toEqual(usdPricing);
     expect(readCachedPricing('USD', NOW)).toEqual({ timestamp: NOW, data: usdPricing });
-  });
-});
-
-describe('PricingBlock', () => {
-  beforeEach(() => vi.stubGlobal('fetch', vi.fn<typeof fetch>()));
-
-  it('shows a skeleton, then the fallback £2.99/month when pricing cannot be loaded', async () => {
-    vi.mocked(fetch).mockResolvedValue(
-      jsonResponse({ code: 'NO_PRICING_DATA', message: 'No pricing data available' }, 404),
-    );
-    renderWithProviders(<PricingBlock />);
-
-    expect(await screen.findByText('Loading price…')).toBeTruthy();
-    expect(await screen.findByText('£2.99')).toBeTruthy();
-    expect(screen.getByText('/month')).toBeTruthy();
-  });
-
-  it('switches between monthly and annual prices and flags annual as best value', async () => {
-    vi.mocked(fetch).mockResolvedValue(jsonResponse(usdPricing));
-    renderWithProviders(<PricingBlock />);
-
-    const group = screen.getByRole('radiogroup', { name: 'Billing period' });
-    const annual = screen.getByRole('radio', { name: 'Annual' });
-    expect(group.contains(annual)).toBe(true);
-    expect(annual.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(annual.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'BEST VALUE',
-    );
-
-    expect(await screen.findByText('$3.99')).toBeTruthy();
-    fireEvent.click(annual);
-    expect(annual.getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByText('$39.90')).toBeTruthy();
-    expect(screen.getByText('/year')).toBeTruthy();
-    expect(screen.getByText('Save 17%')).toBeTruthy();
-
-    expect(screen.getByRole('link', { name: 'Start for free' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('link', { name: 'Go Premium' }).getAttribute('href')).toBe(
-      '/register?intent=premium',
-    );
   });
 });

@@ -1,8 +1,8 @@
 import { currencyForLocales, PRICING_CACHE, PricingResponse, type SupportedCurrency } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { readStoredJson, writeStoredJson } from '../../../lib/storage.ts';
+import { apiRequest } from '../api-client.ts';
+import { readStoredJson, writeStoredJson } from '../storage.ts';
 
 const CachedPricing = z.object({ timestamp: z.number(), data: PricingResponse });
 type CachedPricing = z.infer<typeof CachedPricing>;

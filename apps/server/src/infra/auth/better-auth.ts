@@ -1,0 +1,90 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import { AUTH_MESSAGES, AUTH_TIMINGS } from '@daybook/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export type AuthMail = {
+  verification(to: { email: string; name: string }, url: string): Promise<void>;
+  passwordReset(to: { email: string; name: string }, url: string): Promise<void>;
+};
+
+export type AuthHooks = {
+  /** After a successful reset: the lockout of that e-mail is cleared. */
+  onPasswordReset(user: { id: string; email: string }): Promise<void>;
+};
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Origins allowed to send mutating requests: APP_URL, plus the loopback spellings of it outside production. */
+export function trustedOrigins(config: Pick<Config, 'appUrl' | 'isProduction'>): string[] {
+  const origin = new URL(config.appUrl);
+  if (config.isProduction) return [origin.origin];
+  const port = origin.port ? `:${origin.port}` : '';
+  return [origin.origin, ...['localhost', '127.0.0.1', '[::1]'].map((host) => `${origin.protocol}//${host}${port}`)];
+}
+
+/**
+ * better-auth does sessions, credentials, verification and reset tokens (DESIGN.md: auth is not code to
+ * hand-roll). Its HTTP router is not exposed as a whole: our routes call `auth.api` so that the spec's lockout,
+ * messages and validation sit in front of it, and only the two e-mail link endpoints are served directly.
+ */
+export function createAuth(deps: { config: Config; db: Db; mail: AuthMail; hooks: AuthHooks }) {
+  const { config } = deps;
+  return betterAuth({
+    appName: 'Daybook',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: trustedOrigins(config),
+    telemetry: { enabled: false },
+    // Our PostgreSQL-backed limiter guards these routes instead (per address and per client).
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(deps.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'daybook',
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    session: {
+      expiresIn: AUTH_TIMINGS.sessionDays * DAY_SECONDS,
+      // Sliding refresh: a session used today lives 30 more days.
+      updateAge: DAY_SECONDS,
+      cookieCache: { enabled: false },
+    },
+    user: {
+      additionalFields: { timezone: { type: 'string', required: false, defaultValue: 'UTC', input: true } },
+      changeEmail: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: AUTH_TIMINGS.resetLinkMinutes * 60,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: ({ user, url }) => deps.mail.passwordReset(user, url),
+      onPasswordReset: ({ user }) => deps.hooks.onPasswordReset(user),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: AUTH_TIMINGS.verificationLinkMinutes * 60,
+      sendVerificationEmail: ({ user, url }) => deps.mail.verification(user, url),
+    },
+    plugins: [admin({ bannedUserMessage: AUTH_MESSAGES.accountDisabled, defaultRole: 'user' })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import {
+  ACCOUNT_DELETION,
+  AUTH_MESSAGES,
+  AVATAR,
+  type ActiveSession,
+  type CancelDeletionResponse,
+  type DeletionStatus,
+  daysRemaining,
+  formatDeletionDate,
+  type PlanFeatures,
+  type Profile,
+} from '@daybook/shared';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.ts';
+import { accounts as credentialAccounts, notifications } from '../../db/schema/index.ts';
+import type { Auth } from '../../infra/auth/better-auth.ts';
+import { isCommonPassword, verifyPassword } from '../../infra/auth/passwords.ts';
+import { enqueueMail } from '../../infra/mail/outbox.ts';
+import { deletionCancelledMail, deletionScheduledMail } from '../../infra/mail/templates.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { callAuth } from '../auth/better-auth-errors.ts';
+import type { WithCookies } from '../auth/service.ts';
+import { type AccountRepository, createAccountRepository, type UserRow } from './repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+export function deletionStatusOf(user: UserRow, now: Date): DeletionStatus {
+  const scheduled = user.deletionScheduledFor;
+  return {
+    isScheduled: scheduled !== null,
+    deletionDate: scheduled?.toISOString() ?? null,
+    requestedDate: user.deletionRequestedAt?.toISOString() ?? null,
+    reason: user.deletionReason,
+    daysRemaining: scheduled ? daysRemaining(scheduled, now) : 0,
+  };
+}
+
+export function createAccountService(deps: {
+  db: Db;
+  auth: Auth;
+  accounts: AccountRepository;
+  clock: Clock;
+  appUrl: string;
+}) {
+  const { db, auth, accounts, clock, appUrl } = deps;
+
+  async function requireUserRow(userId: string): Promise<UserRow> {
+    const user = await accounts.findById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);
+    return user;
+  }
+
+  async function profile(userId: string): Promise<Profile> {
+    const user = await requireUserRow(userId);
+    const plan = await accounts.planOf(userId);
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.name,
+      avatarUrl: user.image,
+      timezone: user.timezone,
+      role: user.role,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt.toISOString(),
+      plan: { id: plan.plan.id, name: plan.plan.name },
+      subscriptionIntent: plan.subscriptionIntent,
+      billingCyclePreference: plan.billingCyclePreference,
+    };
+  }
+
+  return {
+    profile,
+
+    async updateProfile(userId: string, input: { fullName?: string; timezone?: string }): Promise<Profile> {
+      await accounts.updateProfile(userId, { name: input.fullName, timezone: input.timezone }, clock.now());
+      return profile(userId);
+    },
+
+    /** Re-encodes whatever image arrives into a 256 px WebP: strips metadata, defeats polyglots, caps pixels. */
+    async setAvatar(userId: string, upload: Buffer): Promise<string> {
+      if (upload.length > AVATAR.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.avatarTooLarge);
+      let resized: Buffer;
+      try {
+        const image = sharp(upload, { limitInputPixels: 40_000_000, animated: false });
+        const { format } = await image.metadata();
+        if (!format || !AVATAR_FORMATS.has(format)) throw new Error('unsupported');
+        resized = await image
+          .rotate()
+          .resize(AVATAR.sizePx, AVATAR.sizePx, { fit: 'cover' })
+          .webp({ quality: 82 })
+          .toBuffer();
+      } catch {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', AUTH_MESSAGES.avatarNotImage);
+      }
+      const version = createHash('sha256').update(resized).digest('hex').slice(0, 12);
+      const url = `/api/avatars/${userId}?v=${version}`;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const repository = createAccountRepository(tx);
+        await repository.saveAvatar(userId, resized, 'image/webp', version, now);
+        await repository.updateProfile(userId, { image: url }, now);
+      });
+      return url;
+    },
+
+    async removeAvatar(userId: string): Promise<void> {
+      await accounts.deleteAvatar(userId);
+      await accounts.updateProfile(userId, { image: null }, clock.now());
+    },
+
+    avatar: (userId: string) => accounts.findAvatar(userId),
+
+    async changePassword(
+      headers: Headers,
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<WithCookies<null>> {
+      if (isCommonPassword(input.newPassword)) {
+        throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooCommon, { newPassword: AUTH_MESSAGES.passwordTooCommon });
+      }
+      const { headers: responseHeaders } = await callAuth(() =>
+        auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      return { result: null, setCookies: responseHeaders.getSetCookie() };
+    },
+
+    /** Needs the current password; the change happens only when the link sent to the new address is opened. */
+    async changeEmail(userId: string, headers: Headers, input: { newEmail: string; password: string }): Promise<void> {
+      const [credential] = await db
+        .select({ password: credentialAccounts.password })
+        .from(credentialAccounts)
+        .where(and(eq(credentialAccounts.userId, userId), eq(credentialAccounts.providerId, 'credential')));
+      if (!credential?.password || !(await verifyPassword({ hash: credential.password, password: input.password }))) {
+        throw new AppError('CURRENT_PASSWORD_INCORRECT', AUTH_MESSAGES.currentPasswordWrong);
+      }
+      if (await accounts.findByEmail(input.newEmail)) throw new AppError('EMAIL_IN_USE', AUTH_MESSAGES.emailInUse);
+      await callAuth(() =>
+        auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: '/profile?emailChanged=1' }, headers }),
+      );
+    },
+
+    async sessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
+      const rows = await accounts.listSessions(userId);
+      return rows
+        .map((s) => ({
+          id: s.id,
+          userAgent: s.userAgent,
+          ipAddress: s.ipAddress,
+          createdAt: s.createdAt.toISOString(),
+          lastActiveAt: s.updatedAt.toISOString(),
+          expiresAt: s.expiresAt.toISOString(),
+          isCurrent: s.id === currentSessionId,
+        }))
+        .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+    },
+
+    revokeOtherSessions: (userId: string, currentSessionId: string) => accounts.deleteOtherSessions(userId, currentSessionId),
+
+    async revokeSession(userId: string, sessionId: string): Promise<void> {
+      if (!(await accounts.deleteSession(userId, sessionId))) throw new AppError('NOT_FOUND', 'Session not found');
+    },
+
+    async deletionStatus(userId: string): Promise<DeletionStatus> {
+      return deletionStatusOf(await requireUserRow(userId), clock.now());
+    },
+
+    async requestDeletion(userId: string, reason: string | undefined): Promise<DeletionStatus> {
+      const user = await requireUserRow(userId);
+      if (user.deletionScheduledFor) return deletionStatusOf(user, clock.now());
+      const now = clock.now();
+      const scheduledFor = new Date(now.getTime() + ACCOUNT_DELETION.graceDays * DAY_MS);
+      const updated = await db.transaction(async (tx) => {
+        const row = await createAccountRepository(tx).setDeletion(userId, {
+          requestedAt: now,
+          scheduledFor,
+          reason: reason?.trim() || null,
+        });
+        const dateLabel = formatDeletionDate(scheduledFor);
+        await tx.insert(notifications).values({
+          userId,
+          type: 'account',
+          title: 'Account deletion scheduled',
+          message: `Your account will be deleted on ${dateLabel}. You can cancel until then.`,
+          createdAt: now,
+        });
+        const mail = deletionScheduledMail(user.name, dateLabel, `${appUrl}/profile#delete-account`);
+        await enqueueMail(tx, { ...mail, to: user.email }, now);
+        return row!;
+      });
+      return deletionStatusOf(updated, now);
+    },
+
+    async cancelDeletion(userId: string): Promise<CancelDeletionResponse> {
+      const user = await requireUserRow(userId);
+      const now = clock.now();
+      if (!user.deletionScheduledFor) return { status: deletionStatusOf(user, now) };
+      const updated = await db.transaction(async (tx) => {
+        const row = await createAccountRepository(tx).setDeletion(userId, { requestedAt: null, scheduledFor: null, reason: null });
+        await tx.insert(notifications).values({
+          userId,
+          type: 'account',
+          title: 'Account deletion cancelled',
+          message: 'Your account and data are safe.',
+          createdAt: now,
+        });
+        await enqueueMail(tx, { ...deletionCancelledMail(user.name, `${appUrl}/dashboard`), to: user.email }, now);
+        return row!;
+      });
+      // Billing arrives with its own issue; until then there is no subscription to restore or renew.
+      return { status: deletionStatusOf(updated, now) };
+    },
+
+    async planFeatures(userId: string): Promise<PlanFeatures> {
+      const { plan } = await accounts.planOf(userId);
+      return {
+        text_entries: plan.textEntries,
+        image_entries: plan.imageEntries,
+        audio_entries: plan.audioEntries,
+        video_entries: plan.videoEntries,
+        daily_entry_limit: plan.dailyEntryLimit,
+        ai_insights_limit: plan.aiInsightsLimit,
+        ai_coaching_limit: plan.aiCoachingLimit,
+        ai_future_chat_limit: plan.aiFutureChatLimit,
+        can_share_entries: plan.canShareEntries,
+        can_send_future_messages: plan.canSendFutureMessages,
+      };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

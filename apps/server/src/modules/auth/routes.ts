@@ -1,0 +1,137 @@
+import {
+  ApiError,
+  AUTH_MESSAGES,
+  EmailOnlyInput,
+  LoginStatus,
+  OkResponse,
+  RegisterInput,
+  RegisterResponse,
+  ResetPasswordInput,
+  SessionResponse,
+  SignInInput,
+  SignInResponse,
+} from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Auth } from '../../infra/auth/better-auth.ts';
+import { appendSetCookies, requestHeaders } from '../../infra/http/authenticate.ts';
+import type { RateLimiter } from '../../infra/http/rate-limit-store.ts';
+import type { Services } from '../../services.ts';
+
+const MINUTE = 60_000;
+const perClient = (max: number, timeWindow: string, groupId: string) => ({ rateLimit: { max, timeWindow, groupId } });
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 423: ApiError, 429: ApiError };
+
+export const authRoutes =
+  (services: Services, deps: { auth: Auth; limiter: RateLimiter; appUrl: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['auth'];
+    /** Per-address limits sit beside the per-client ones, so neither a botnet nor one client can flood an inbox. */
+    const perAddress = (action: string, email: string, max: number, windowMs: number) =>
+      deps.limiter.consume(`${action}:email:${email}`, max, windowMs);
+
+    app.post(
+      '/auth/register',
+      {
+        config: perClient(10, '1 hour', ':register'),
+        schema: { tags, summary: 'Create an account and send the verification e-mail', body: RegisterInput, response: { 201: RegisterResponse, ...errors } },
+      },
+      async (request, reply) => {
+        await perAddress('register', request.body.email, 5, 60 * MINUTE);
+        const result = await services.auth.register(request.body, requestHeaders(request));
+        return reply.status(201).send(result);
+      },
+    );
+
+    app.post(
+      '/auth/resend-verification',
+      {
+        config: perClient(10, '1 hour', ':resend'),
+        schema: { tags, summary: 'Send the verification e-mail again', body: EmailOnlyInput, response: { 200: OkResponse, ...errors } },
+      },
+      async (request) => {
+        await perAddress('resend', request.body.email, 3, 15 * MINUTE);
+        await services.auth.resendVerification(request.body.email, requestHeaders(request));
+        return { ok: true as const, message: AUTH_MESSAGES.verificationSent };
+      },
+    );
+
+    app.post(
+      '/auth/login-status',
+      {
+        config: perClient(60, '1 minute', ':login-status'),
+        schema: { tags, summary: 'Lockout status of an e-mail (spec: track-login-attempts, check)', body: EmailOnlyInput, response: { 200: LoginStatus, ...errors } },
+      },
+      async (request) => services.auth.loginStatus(request.body.email),
+    );
+
+    app.post(
+      '/auth/sign-in',
+      {
+        config: perClient(30, '15 minutes', ':sign-in'),
+        schema: { tags, summary: 'Sign in with e-mail and password', body: SignInInput, response: { 200: SignInResponse, ...errors } },
+      },
+      async (request, reply) => {
+        const { result, setCookies } = await services.auth.signIn(request.body, requestHeaders(request));
+        appendSetCookies(reply, setCookies);
+        return { user: result };
+      },
+    );
+
+    app.post(
+      '/auth/sign-out',
+      { schema: { tags, summary: 'End the current session', response: { 200: OkResponse, ...errors } } },
+      async (request, reply) => {
+        appendSetCookies(reply, await services.auth.signOut(requestHeaders(request)));
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/auth/session',
+      { schema: { tags, summary: 'The signed-in user, or null', response: { 200: SessionResponse } } },
+      async (request, reply) => {
+        const { result, setCookies } = await services.auth.session(requestHeaders(request));
+        appendSetCookies(reply, setCookies);
+        reply.header('cache-control', 'no-store');
+        return { user: result?.user ?? null };
+      },
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        config: perClient(10, '1 hour', ':forgot'),
+        schema: { tags, summary: 'E-mail a password-reset link (same answer for unknown addresses)', body: EmailOnlyInput, response: { 200: OkResponse, ...errors } },
+      },
+      async (request) => {
+        await perAddress('forgot', request.body.email, 3, 15 * MINUTE);
+        await services.auth.forgotPassword(request.body.email, requestHeaders(request));
+        return { ok: true as const, message: AUTH_MESSAGES.resetRequested };
+      },
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        config: perClient(10, '15 minutes', ':reset'),
+        schema: { tags, summary: 'Set a new password with a reset token', body: ResetPasswordInput, response: { 200: OkResponse, ...errors } },
+      },
+      async (request) => {
+        await services.auth.resetPassword(request.body, requestHeaders(request));
+        return { ok: true as const, message: AUTH_MESSAGES.passwordResetDone };
+      },
+    );
+
+    // The two links e-mails carry are better-auth's own endpoints: they check the token and redirect.
+    const passThrough = async (request: { url: string; headers: Record<string, unknown> }, reply: import('fastify').FastifyReply) => {
+      const response = await deps.auth.handler(
+        new Request(new URL(request.url, deps.appUrl), { method: 'GET', headers: requestHeaders(request as never) }),
+      );
+      reply.status(response.status);
+      for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+      appendSetCookies(reply, response.headers.getSetCookie());
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+    };
+    app.get('/auth/verify-email', { config: perClient(30, '15 minutes', ':verify'), schema: { hide: true } }, passThrough);
+    app.get('/auth/reset-password/:token', { config: perClient(30, '15 minutes', ':reset-link'), schema: { hide: true } }, passThrough);
+  };

@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { DeletionBanner } from '../features/account/components/DeletionBanner.tsx';
+import { useTimezoneSync } from '../features/account/hooks/use-timezone-sync.ts';
+import { loginPathFor } from '../lib/session/redirect.ts';
+import { useSession } from '../lib/session/get-session.ts';
+import type { SessionUser } from '@daybook/shared';
+import { ErrorScreen } from './ErrorScreen.tsx';
+import { RouteSkeleton } from './RouteSkeleton.tsx';
+
+/**
+ * The layout of every signed-in page: a visitor is sent to /login?redirect=<this address>;
+ * a signed-in person sees the deletion banner (when one is due) above the page.
+ */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+
+  if (session.isPending) return <RouteSkeleton />;
+  if (session.isError && !session.data) {
+    return <ErrorScreen error={session.error} onRetry={() => void session.refetch()} />;
+  }
+  if (!session.user) return <Navigate to={loginPathFor(location)} replace />;
+  return <SignedInLayout user={session.user} />;
+}
+
+function SignedInLayout({ user }: { user: SessionUser }) {
+  useTimezoneSync(user);
+  return (
+    <>
+      <DeletionBanner />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { type SessionResponse, SessionResponse as SessionResponseSchema } from '@daybook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api-client.ts';
+import { currentSessionUser, expireSession, SESSION_QUERY_KEY } from './session-state.ts';
+
+/** Spec §9: auth user 5 min stale, 10 min kept. */
+export const SESSION_STALE_MS = 5 * 60_000;
+export const SESSION_GC_MS = 10 * 60_000;
+/** A session ended elsewhere (an admin, another device) is noticed within a minute. */
+export const SESSION_POLL_MS = 60_000;
+
+export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
+  return apiRequest('/api/auth/session', { schema: SessionResponseSchema, signal });
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: async ({ client, signal }) => {
+    const wasSignedIn = currentSessionUser(client) !== null;
+    const session = await getSession(signal);
+    // Signed in a moment ago, signed out now: the session was ended somewhere else.
+    if (wasSignedIn && !session.user) expireSession(client);
+    return session;
+  },
+  staleTime: SESSION_STALE_MS,
+  gcTime: SESSION_GC_MS,
+  // Only a signed-in tab needs to watch its session; a visitor's tab stays quiet.
+  refetchInterval: (query) => (query.state.data?.user ? SESSION_POLL_MS : false),
+  // Coming back to the tab checks at once, however fresh the cached answer is.
+  refetchOnWindowFocus: 'always',
+});
+
+/** The signed-in user, `null` for a visitor; `isPending` until the first answer. */
+export function useSession() {
+  const query = useQuery(sessionQueryOptions);
+  return { ...query, user: query.data?.user ?? null };
+}

@@ -1,0 +1,37 @@
+import { AUTH_MESSAGES, type SessionResponse, type SessionUser } from '@daybook/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export function currentSessionUser(client: QueryClient): SessionUser | null {
+  return client.getQueryData<SessionResponse>(SESSION_QUERY_KEY)?.user ?? null;
+}
+
+/** Records a signed-in user (after sign-in) so every screen sees it at once. */
+export function setSessionUser(client: QueryClient, user: SessionUser | null): void {
+  client.setQueryData<SessionResponse>(SESSION_QUERY_KEY, { user });
+}
+
+/**
+ * Forgets everything the signed-in user loaded (spec §4: signing out "clears cached data"),
+ * then marks the session as signed out. The session query itself is updated rather than removed,
+ * so the header and the route guards, which watch it, re-render with no user.
+ */
+export function clearUserData(client: QueryClient): void {
+  void client.cancelQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  client.getMutationCache().clear();
+  setSessionUser(client, null);
+}
+
+/**
+ * The server says the session is gone (an admin ended it, it expired, another tab signed out):
+ * forget the user's data and say so once. The route guard then sends the person to /login.
+ * Does nothing when no one was signed in, so a burst of 401s toasts once.
+ */
+export function expireSession(client: QueryClient): void {
+  if (!currentSessionUser(client)) return;
+  clearUserData(client);
+  toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
+}

@@ -1,0 +1,36 @@
+import { AUTH_MESSAGES, OkResponse } from '@daybook/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { broadcastAuth } from './auth-channel.ts';
+import { clearUserData } from './session-state.ts';
+
+export async function signOut(): Promise<void> {
+  try {
+    await apiRequest('/api/auth/sign-out', { method: 'POST', schema: OkResponse });
+  } catch (error) {
+    // No session on the server any more: the person is signed out, which is what they asked for.
+    if (error instanceof ApiRequestError && error.status === 401) return;
+    throw error;
+  }
+}
+
+/** Signs out, forgets the user's data, tells the other tabs and goes home. */
+export function useSignOut() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      broadcastAuth({ type: 'signed-out' });
+      // Leave the signed-in page first, so its guard does not send us to /login on the way.
+      await navigate('/');
+      clearUserData(client);
+      toast.success(AUTH_MESSAGES.signedOut);
+    },
+    onError: () => {
+      toast.error(AUTH_MESSAGES.signOutFailed);
+    },
+  });
+}
