@@ -15,10 +15,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandling } from './infra/http/errors.ts';
-import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
-import { postgresRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { trustedOrigins } from './infra/auth/better-auth.ts';
+import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
+import { registerErrorHandling } from './infra/http/errors.ts';
+import { postgresRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -112,7 +112,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(healthRoutes(services));
       await api.register(pricingRoutes(services));
       await api.register(contactRoutes(services));
-      await api.register(authRoutes(services, { auth: services.betterAuth, limiter: services.limiter, appUrl: config.appUrl }));
+      await api.register(
+        authRoutes(services, { auth: services.betterAuth, limiter: services.limiter, appUrl: config.appUrl }),
+      );
       await api.register(accountRoutes(services));
       api.setNotFoundHandler((request, reply) =>
         reply

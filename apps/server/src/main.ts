@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   const mail = createMailTransport(config);
   const scheduler = config.runJobs
-    ? startScheduler(jobDefinitions({ database, mail, clock: systemClock, auditSecret: config.authSecret }), app.log)
+    ? startScheduler(
+        jobDefinitions({ database, mail, clock: systemClock, auditSecret: config.authSecret }),
+        app.log,
+      )
     : null;
 
   let isShuttingDown = false;

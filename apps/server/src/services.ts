@@ -27,8 +27,10 @@ export function createServices(deps: { config: Config; database: Database; clock
     config,
     db,
     mail: {
-      verification: (user, url) => enqueueMail(db, { ...verificationMail(user.name, url), to: user.email }, clock.now()),
-      passwordReset: (user, url) => enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now()),
+      verification: (user, url) =>
+        enqueueMail(db, { ...verificationMail(user.name, url), to: user.email }, clock.now()),
+      passwordReset: (user, url) =>
+        enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now()),
     },
     hooks: { onPasswordReset: (user) => lockout.clear(user.email) },
   });

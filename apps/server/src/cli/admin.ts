@@ -29,7 +29,12 @@ try {
     console.error(`No account with the e-mail ${email}.`);
     process.exitCode = 1;
   } else {
-    const done = { grant: 'is now an admin', revoke: 'is no longer an admin', disable: 'is disabled and signed out everywhere', enable: 'can sign in again' };
+    const done = {
+      grant: 'is now an admin',
+      revoke: 'is no longer an admin',
+      disable: 'is disabled and signed out everywhere',
+      enable: 'can sign in again',
+    };
     console.info(`${email} ${done[command as keyof typeof done]}.`);
   }
 } finally {

@@ -4,7 +4,12 @@ import type { Db } from '../db/client.ts';
 import { accountDeletionAudit } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 
-type DueAccount = { id: string; email: string; deletion_requested_at: Date | string | null; has_subscription: boolean };
+type DueAccount = {
+  id: string;
+  email: string;
+  deletion_requested_at: Date | string | null;
+  has_subscription: boolean;
+};
 
 /**
  * Deletes accounts whose 30-day grace period has passed. Rows are claimed with SKIP LOCKED, so several
@@ -12,7 +17,12 @@ type DueAccount = { id: string; email: string; deletion_requested_at: Date | str
  * Deleting the user cascades to everything it owns (entries, drafts, shares, notes, notifications, future
  * messages, sessions, credentials, subscription, avatar); only an anonymised audit row remains.
  */
-export async function purgeDueAccounts(db: Db, clock: Clock, secret: string, batchSize = 10): Promise<number> {
+export async function purgeDueAccounts(
+  db: Db,
+  clock: Clock,
+  secret: string,
+  batchSize = 10,
+): Promise<number> {
   let purged = 0;
   for (let i = 0; i < batchSize; i++) {
     const didPurge = await db.transaction(async (tx) => {
@@ -33,7 +43,9 @@ export async function purgeDueAccounts(db: Db, clock: Clock, secret: string, bat
       // Personal data outside the user's own rows: sign-in history, tokens, contact messages keep no link.
       await tx.execute(sql`delete from login_attempts where email = ${account.email}`);
       await tx.execute(sql`delete from login_lockouts where email = ${account.email}`);
-      await tx.execute(sql`delete from verifications where value = ${account.id} or identifier = ${account.email}`);
+      await tx.execute(
+        sql`delete from verifications where value = ${account.id} or identifier = ${account.email}`,
+      );
       await tx.execute(sql`delete from users where id = ${account.id}`);
       await tx.insert(accountDeletionAudit).values({
         subjectHash: createHmac('sha256', secret).update(account.id).digest('hex'),

@@ -1,7 +1,7 @@
+import { AUTH_MESSAGES, AUTH_TIMINGS } from '@daybook/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins';
-import { AUTH_MESSAGES, AUTH_TIMINGS } from '@daybook/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
@@ -24,7 +24,10 @@ export function trustedOrigins(config: Pick<Config, 'appUrl' | 'isProduction'>):
   const origin = new URL(config.appUrl);
   if (config.isProduction) return [origin.origin];
   const port = origin.port ? `:${origin.port}` : '';
-  return [origin.origin, ...['localhost', '127.0.0.1', '[::1]'].map((host) => `${origin.protocol}//${host}${port}`)];
+  return [
+    origin.origin,
+    ...['localhost', '127.0.0.1', '[::1]'].map((host) => `${origin.protocol}//${host}${port}`),
+  ];
 }
 
 /**

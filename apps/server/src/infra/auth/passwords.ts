@@ -6,7 +6,13 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
-export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
+export async function verifyPassword({
+  hash: stored,
+  password,
+}: {
+  hash: string;
+  password: string;
+}): Promise<boolean> {
   try {
     return await verify(stored, password);
   } catch {

@@ -17,7 +17,8 @@ export const requestHeaders = (request: FastifyRequest): Headers => fromNodeHead
 export function appendSetCookies(reply: FastifyReply, cookies: string[]): void {
   if (cookies.length === 0) return;
   const existing = reply.getHeader('set-cookie');
-  const previous = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+  const previous =
+    existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
   reply.header('set-cookie', [...previous, ...cookies]);
 }
 
@@ -26,7 +27,7 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('sessionId', null);
 }
 
-/** preHandler for signed-in routes: loads the session (sliding its expiry) or answers 401. */
+/** onRequest hook for signed-in routes: loads the session (sliding its expiry) or answers 401. */
 export function requireUser(authService: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { result, setCookies } = await authService.session(requestHeaders(request));

@@ -26,7 +26,8 @@ export function createRateLimiter(database: Database): RateLimiter {
     hit,
     async consume(key, max, windowMs) {
       const { count } = await hit(key, windowMs);
-      if (count > max) throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
+      if (count > max)
+        throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
     },
   };
 }

@@ -21,7 +21,6 @@ export async function enqueueMail(
 ): Promise<void> {
   await executor.insert(emailOutbox).values({
     nextAttemptAt: now,
-    createdAt: now,
     toAddress: mail.to,
     replyTo: mail.replyTo ?? null,
     subject: mail.subject,

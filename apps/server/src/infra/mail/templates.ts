@@ -65,7 +65,9 @@ export function verificationMail(name: string, url: string): RenderedMail {
     template: 'verify_email',
     subject: `Confirm your e-mail for ${APP_NAME}`,
     greeting: hello(name),
-    paragraphs: ['Confirm this address to finish setting up your journal. The link signs you in and is valid for 1 hour.'],
+    paragraphs: [
+      'Confirm this address to finish setting up your journal. The link signs you in and is valid for 1 hour.',
+    ],
     action: { label: 'Confirm e-mail', url },
     footnote: "If you didn't create an account, ignore this message and nothing will happen.",
   });
@@ -76,7 +78,9 @@ export function passwordResetMail(name: string, url: string): RenderedMail {
     template: 'reset_password',
     subject: `Reset your ${APP_NAME} password`,
     greeting: hello(name),
-    paragraphs: ['Someone asked to reset the password of your account. The link is valid for 1 hour and works once.'],
+    paragraphs: [
+      'Someone asked to reset the password of your account. The link is valid for 1 hour and works once.',
+    ],
     action: { label: 'Choose a new password', url },
     footnote: "If it wasn't you, ignore this message: your password stays as it is.",
   });

@@ -16,7 +16,11 @@ export function createAccountRepository(db: Executor) {
       return row ?? null;
     },
 
-    async updateProfile(id: string, values: { name?: string; timezone?: string; image?: string | null }, now: Date) {
+    async updateProfile(
+      id: string,
+      values: { name?: string; timezone?: string; image?: string | null },
+      now: Date,
+    ) {
       const [row] = await db
         .update(users)
         .set({ ...values, updatedAt: now })
@@ -39,7 +43,12 @@ export function createAccountRepository(db: Executor) {
         .where(eq(subscriptions.userId, userId));
       if (row) return row;
       const [free] = await db.select().from(plans).where(eq(plans.id, 'free'));
-      return { plan: free!, subscriptionIntent: null, billingCyclePreference: 'month' as const, stripeSubscriptionId: null };
+      return {
+        plan: free!,
+        subscriptionIntent: null,
+        billingCyclePreference: 'month' as const,
+        stripeSubscriptionId: null,
+      };
     },
 
     async upsertSubscriptionIntent(userId: string, intent: 'premium' | null, billingCycle: 'month' | 'year') {
@@ -69,7 +78,10 @@ export function createAccountRepository(db: Executor) {
     },
 
     async listSessions(userId: string) {
-      return db.select().from(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > now()`));
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > now()`));
     },
 
     async deleteSession(userId: string, sessionId: string): Promise<boolean> {
@@ -89,11 +101,17 @@ export function createAccountRepository(db: Executor) {
     },
 
     async deleteAllSessions(userId: string): Promise<number> {
-      const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+      const deleted = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
       return deleted.length;
     },
 
-    async setDeletion(userId: string, values: { requestedAt: Date | null; scheduledFor: Date | null; reason: string | null }) {
+    async setDeletion(
+      userId: string,
+      values: { requestedAt: Date | null; scheduledFor: Date | null; reason: string | null },
+    ) {
       const [row] = await db
         .update(users)
         .set({
@@ -107,7 +125,11 @@ export function createAccountRepository(db: Executor) {
     },
 
     async setRole(email: string, role: 'user' | 'admin') {
-      const [row] = await db.update(users).set({ role }).where(eq(users.email, email)).returning({ id: users.id });
+      const [row] = await db
+        .update(users)
+        .set({ role })
+        .where(eq(users.email, email))
+        .returning({ id: users.id });
       return row ?? null;
     },
 

@@ -17,11 +17,24 @@ import {
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appendSetCookies, requestHeaders, requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import {
+  appendSetCookies,
+  requestHeaders,
+  requireUser,
+  signedInUser,
+} from '../../infra/http/authenticate.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 413: ApiError, 415: ApiError, 429: ApiError };
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  404: ApiError,
+  409: ApiError,
+  413: ApiError,
+  415: ApiError,
+  429: ApiError,
+};
 
 export const accountRoutes =
   (services: Services): FastifyPluginAsyncZod =>
@@ -42,20 +55,30 @@ export const accountRoutes =
 
     await app.register(async (scope) => {
       const signedIn = scope.withTypeProvider<ZodTypeProvider>();
-      signedIn.addHook('preHandler', requireUser(services.auth));
+      // Before the body is parsed: a stranger's upload is refused without being read.
+      signedIn.addHook('onRequest', requireUser(services.auth));
       signedIn.addContentTypeParser(
         ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
         { parseAs: 'buffer', bodyLimit: AVATAR.maxBytes },
         (_request, body, done) => done(null, body),
       );
 
-      signedIn.get('/me', { schema: { tags, summary: 'Your profile', response: { 200: Profile, ...errors } } }, (request) =>
-        services.account.profile(signedInUser(request).id),
+      signedIn.get(
+        '/me',
+        { schema: { tags, summary: 'Your profile', response: { 200: Profile, ...errors } } },
+        (request) => services.account.profile(signedInUser(request).id),
       );
 
       signedIn.patch(
         '/me',
-        { schema: { tags, summary: 'Update name or time zone', body: UpdateProfileInput, response: { 200: Profile, ...errors } } },
+        {
+          schema: {
+            tags,
+            summary: 'Update name or time zone',
+            body: UpdateProfileInput,
+            response: { 200: Profile, ...errors },
+          },
+        },
         (request) => services.account.updateProfile(signedInUser(request).id, request.body),
       );
 
@@ -63,24 +86,38 @@ export const accountRoutes =
         '/me/avatar',
         {
           bodyLimit: AVATAR.maxBytes,
-          schema: { tags, summary: 'Upload an avatar (raw JPEG, PNG, WebP or GIF body, at most 5 MB)', response: { 200: AvatarResponse, ...errors } },
+          schema: {
+            tags,
+            summary: 'Upload an avatar (raw JPEG, PNG, WebP or GIF body, at most 5 MB)',
+            response: { 200: AvatarResponse, ...errors },
+          },
         },
         async (request) => {
-          if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', AUTH_MESSAGES.avatarNotImage);
+          if (!Buffer.isBuffer(request.body))
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', AUTH_MESSAGES.avatarNotImage);
           return { avatarUrl: await services.account.setAvatar(signedInUser(request).id, request.body) };
         },
       );
 
-      signedIn.delete('/me/avatar', { schema: { tags, summary: 'Remove the avatar', response: { 200: AvatarResponse, ...errors } } }, async (request) => {
-        await services.account.removeAvatar(signedInUser(request).id);
-        return { avatarUrl: null };
-      });
+      signedIn.delete(
+        '/me/avatar',
+        { schema: { tags, summary: 'Remove the avatar', response: { 200: AvatarResponse, ...errors } } },
+        async (request) => {
+          await services.account.removeAvatar(signedInUser(request).id);
+          return { avatarUrl: null };
+        },
+      );
 
       signedIn.post(
         '/me/password',
         {
           config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':change-password' } },
-          schema: { tags, summary: 'Change password; other sessions end', body: ChangePasswordInput, response: { 200: OkResponse, ...errors } },
+          schema: {
+            tags,
+            summary: 'Change password; other sessions end',
+            body: ChangePasswordInput,
+            response: { 200: OkResponse, ...errors },
+          },
         },
         async (request, reply) => {
           const { setCookies } = await services.account.changePassword(requestHeaders(request), request.body);
@@ -93,7 +130,12 @@ export const accountRoutes =
         '/me/email',
         {
           config: { rateLimit: { max: 5, timeWindow: '15 minutes', groupId: ':change-email' } },
-          schema: { tags, summary: 'Change e-mail (confirmed by a link sent to the new address)', body: ChangeEmailInput, response: { 200: OkResponse, ...errors } },
+          schema: {
+            tags,
+            summary: 'Change e-mail (confirmed by a link sent to the new address)',
+            body: ChangeEmailInput,
+            response: { 200: OkResponse, ...errors },
+          },
         },
         async (request) => {
           await services.account.changeEmail(signedInUser(request).id, requestHeaders(request), request.body);
@@ -101,41 +143,83 @@ export const accountRoutes =
         },
       );
 
-      signedIn.get('/me/sessions', { schema: { tags, summary: 'Your active sessions', response: { 200: SessionList, ...errors } } }, async (request) => ({
-        sessions: await services.account.sessions(signedInUser(request).id, request.sessionId!),
-      }));
+      signedIn.get(
+        '/me/sessions',
+        { schema: { tags, summary: 'Your active sessions', response: { 200: SessionList, ...errors } } },
+        async (request) => ({
+          sessions: await services.account.sessions(signedInUser(request).id, request.sessionId!),
+        }),
+      );
 
       signedIn.post(
         '/me/sessions/revoke-others',
-        { schema: { tags, summary: 'Sign out every other session', response: { 200: RevokedSessions, ...errors } } },
-        async (request) => ({ revoked: await services.account.revokeOtherSessions(signedInUser(request).id, request.sessionId!) }),
+        {
+          schema: {
+            tags,
+            summary: 'Sign out every other session',
+            response: { 200: RevokedSessions, ...errors },
+          },
+        },
+        async (request) => ({
+          revoked: await services.account.revokeOtherSessions(signedInUser(request).id, request.sessionId!),
+        }),
       );
 
       signedIn.delete(
         '/me/sessions/:id',
-        { schema: { tags, summary: 'Sign out one session', params: z.object({ id: z.uuid() }), response: { 204: z.null(), ...errors } } },
+        {
+          schema: {
+            tags,
+            summary: 'Sign out one session',
+            params: z.object({ id: z.uuid() }),
+            response: { 204: z.null(), ...errors },
+          },
+        },
         async (request, reply) => {
           await services.account.revokeSession(signedInUser(request).id, request.params.id);
           return reply.status(204).send(null);
         },
       );
 
-      signedIn.get('/me/deletion', { schema: { tags, summary: 'Account deletion status', response: { 200: DeletionStatus, ...errors } } }, (request) =>
-        services.account.deletionStatus(signedInUser(request).id),
+      signedIn.get(
+        '/me/deletion',
+        {
+          schema: { tags, summary: 'Account deletion status', response: { 200: DeletionStatus, ...errors } },
+        },
+        (request) => services.account.deletionStatus(signedInUser(request).id),
       );
 
       signedIn.post(
         '/me/deletion',
-        { schema: { tags, summary: 'Schedule account deletion in 30 days', body: RequestDeletionInput, response: { 200: DeletionStatus, ...errors } } },
+        {
+          schema: {
+            tags,
+            summary: 'Schedule account deletion in 30 days',
+            body: RequestDeletionInput,
+            response: { 200: DeletionStatus, ...errors },
+          },
+        },
         (request) => services.account.requestDeletion(signedInUser(request).id, request.body.reason),
       );
 
-      signedIn.delete('/me/deletion', { schema: { tags, summary: 'Cancel a scheduled deletion', response: { 200: CancelDeletionResponse, ...errors } } }, (request) =>
-        services.account.cancelDeletion(signedInUser(request).id),
+      signedIn.delete(
+        '/me/deletion',
+        {
+          schema: {
+            tags,
+            summary: 'Cancel a scheduled deletion',
+            response: { 200: CancelDeletionResponse, ...errors },
+          },
+        },
+        (request) => services.account.cancelDeletion(signedInUser(request).id),
       );
 
-      signedIn.get('/me/plan-features', { schema: { tags, summary: "Your plan's feature flags", response: { 200: PlanFeatures, ...errors } } }, (request) =>
-        services.account.planFeatures(signedInUser(request).id),
+      signedIn.get(
+        '/me/plan-features',
+        {
+          schema: { tags, summary: "Your plan's feature flags", response: { 200: PlanFeatures, ...errors } },
+        },
+        (request) => services.account.planFeatures(signedInUser(request).id),
       );
     });
   };

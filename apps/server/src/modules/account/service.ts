@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
   ACCOUNT_DELETION,
+  type ActiveSession,
   AUTH_MESSAGES,
   AVATAR,
-  type ActiveSession,
   type CancelDeletionResponse,
   type DeletionStatus,
   daysRemaining,
@@ -82,7 +82,8 @@ export function createAccountService(deps: {
 
     /** Re-encodes whatever image arrives into a 256 px WebP: strips metadata, defeats polyglots, caps pixels. */
     async setAvatar(userId: string, upload: Buffer): Promise<string> {
-      if (upload.length > AVATAR.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.avatarTooLarge);
+      if (upload.length > AVATAR.maxBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.avatarTooLarge);
       let resized: Buffer;
       try {
         const image = sharp(upload, { limitInputPixels: 40_000_000, animated: false });
@@ -119,11 +120,17 @@ export function createAccountService(deps: {
       input: { currentPassword: string; newPassword: string },
     ): Promise<WithCookies<null>> {
       if (isCommonPassword(input.newPassword)) {
-        throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooCommon, { newPassword: AUTH_MESSAGES.passwordTooCommon });
+        throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooCommon, {
+          newPassword: AUTH_MESSAGES.passwordTooCommon,
+        });
       }
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.changePassword({
-          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: true,
+          },
           headers,
           returnHeaders: true,
         }),
@@ -132,17 +139,28 @@ export function createAccountService(deps: {
     },
 
     /** Needs the current password; the change happens only when the link sent to the new address is opened. */
-    async changeEmail(userId: string, headers: Headers, input: { newEmail: string; password: string }): Promise<void> {
+    async changeEmail(
+      userId: string,
+      headers: Headers,
+      input: { newEmail: string; password: string },
+    ): Promise<void> {
       const [credential] = await db
         .select({ password: credentialAccounts.password })
         .from(credentialAccounts)
         .where(and(eq(credentialAccounts.userId, userId), eq(credentialAccounts.providerId, 'credential')));
-      if (!credential?.password || !(await verifyPassword({ hash: credential.password, password: input.password }))) {
+      if (
+        !credential?.password ||
+        !(await verifyPassword({ hash: credential.password, password: input.password }))
+      ) {
         throw new AppError('CURRENT_PASSWORD_INCORRECT', AUTH_MESSAGES.currentPasswordWrong);
       }
-      if (await accounts.findByEmail(input.newEmail)) throw new AppError('EMAIL_IN_USE', AUTH_MESSAGES.emailInUse);
+      if (await accounts.findByEmail(input.newEmail))
+        throw new AppError('EMAIL_IN_USE', AUTH_MESSAGES.emailInUse);
       await callAuth(() =>
-        auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: '/profile?emailChanged=1' }, headers }),
+        auth.api.changeEmail({
+          body: { newEmail: input.newEmail, callbackURL: '/profile?emailChanged=1' },
+          headers,
+        }),
       );
     },
 
@@ -158,13 +176,17 @@ export function createAccountService(deps: {
           expiresAt: s.expiresAt.toISOString(),
           isCurrent: s.id === currentSessionId,
         }))
-        .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+        .sort(
+          (a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastActiveAt.localeCompare(a.lastActiveAt),
+        );
     },
 
-    revokeOtherSessions: (userId: string, currentSessionId: string) => accounts.deleteOtherSessions(userId, currentSessionId),
+    revokeOtherSessions: (userId: string, currentSessionId: string) =>
+      accounts.deleteOtherSessions(userId, currentSessionId),
 
     async revokeSession(userId: string, sessionId: string): Promise<void> {
-      if (!(await accounts.deleteSession(userId, sessionId))) throw new AppError('NOT_FOUND', 'Session not found');
+      if (!(await accounts.deleteSession(userId, sessionId)))
+        throw new AppError('NOT_FOUND', 'Session not found');
     },
 
     async deletionStatus(userId: string): Promise<DeletionStatus> {
@@ -202,7 +224,11 @@ export function createAccountService(deps: {
       const now = clock.now();
       if (!user.deletionScheduledFor) return { status: deletionStatusOf(user, now) };
       const updated = await db.transaction(async (tx) => {
-        const row = await createAccountRepository(tx).setDeletion(userId, { requestedAt: null, scheduledFor: null, reason: null });
+        const row = await createAccountRepository(tx).setDeletion(userId, {
+          requestedAt: null,
+          scheduledFor: null,
+          reason: null,
+        });
         await tx.insert(notifications).values({
           userId,
           type: 'account',
@@ -210,7 +236,11 @@ export function createAccountService(deps: {
           message: 'Your account and data are safe.',
           createdAt: now,
         });
-        await enqueueMail(tx, { ...deletionCancelledMail(user.name, `${appUrl}/dashboard`), to: user.email }, now);
+        await enqueueMail(
+          tx,
+          { ...deletionCancelledMail(user.name, `${appUrl}/dashboard`), to: user.email },
+          now,
+        );
         return row!;
       });
       // Billing arrives with its own issue; until then there is no subscription to restore or renew.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts, loginLockouts } from '../../db/schema/index.ts';
 
@@ -9,19 +9,17 @@ export function createLockoutRepository(db: Db) {
       return row?.lockedUntil ?? null;
     },
 
-    /** Failures since `since` that came after the last success (a success resets the count). */
     async failuresSince(email: string, since: Date): Promise<number> {
-      const [lastSuccess] = await db
-        .select({ at: loginAttempts.attemptedAt })
-        .from(loginAttempts)
-        .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, true), gt(loginAttempts.attemptedAt, since)))
-        .orderBy(desc(loginAttempts.attemptedAt))
-        .limit(1);
-      const from = lastSuccess?.at ?? since;
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(loginAttempts)
-        .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false), gt(loginAttempts.attemptedAt, from)));
+        .where(
+          and(
+            eq(loginAttempts.email, email),
+            eq(loginAttempts.succeeded, false),
+            gt(loginAttempts.attemptedAt, since),
+          ),
+        );
       return row?.n ?? 0;
     },
 
@@ -34,6 +32,13 @@ export function createLockoutRepository(db: Db) {
       });
     },
 
+    /** A success or a password reset: earlier failures stop counting. */
+    async forgetFailures(email: string) {
+      await db
+        .delete(loginAttempts)
+        .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false)));
+    },
+
     async lock(email: string, until: Date) {
       await db
         .insert(loginLockouts)
@@ -41,10 +46,8 @@ export function createLockoutRepository(db: Db) {
         .onConflictDoUpdate({ target: loginLockouts.email, set: { lockedUntil: until } });
     },
 
-    /** A successful password reset: the lock lifts and earlier failures stop counting. */
-    async clear(email: string, at: Date) {
+    async unlock(email: string) {
       await db.delete(loginLockouts).where(eq(loginLockouts.email, email));
-      await db.insert(loginAttempts).values({ email, succeeded: true, attemptedAt: at, userAgent: 'password-reset' });
     },
   };
 }

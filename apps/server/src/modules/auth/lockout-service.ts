@@ -50,11 +50,19 @@ export function createLockoutService(repository: ReturnType<typeof createLockout
       return after;
     },
 
+    /** The count resets on success; the row stays as sign-in history. */
     async recordSuccess(rawEmail: string, userAgent: string | null): Promise<void> {
-      await repository.record({ email: normalizeEmail(rawEmail), succeeded: true, at: clock.now(), userAgent });
+      const email = normalizeEmail(rawEmail);
+      await repository.forgetFailures(email);
+      await repository.record({ email, succeeded: true, at: clock.now(), userAgent });
     },
 
-    clear: (rawEmail: string) => repository.clear(normalizeEmail(rawEmail), clock.now()),
+    /** After a password reset: the lock lifts and earlier failures no longer count. */
+    async clear(rawEmail: string): Promise<void> {
+      const email = normalizeEmail(rawEmail);
+      await repository.unlock(email);
+      await repository.forgetFailures(email);
+    },
   };
 }
 

@@ -18,7 +18,9 @@ import type { RateLimiter } from '../../infra/http/rate-limit-store.ts';
 import type { Services } from '../../services.ts';
 
 const MINUTE = 60_000;
-const perClient = (max: number, timeWindow: string, groupId: string) => ({ rateLimit: { max, timeWindow, groupId } });
+const perClient = (max: number, timeWindow: string, groupId: string) => ({
+  rateLimit: { max, timeWindow, groupId },
+});
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 423: ApiError, 429: ApiError };
 
 export const authRoutes =
@@ -33,7 +35,12 @@ export const authRoutes =
       '/auth/register',
       {
         config: perClient(10, '1 hour', ':register'),
-        schema: { tags, summary: 'Create an account and send the verification e-mail', body: RegisterInput, response: { 201: RegisterResponse, ...errors } },
+        schema: {
+          tags,
+          summary: 'Create an account and send the verification e-mail',
+          body: RegisterInput,
+          response: { 201: RegisterResponse, ...errors },
+        },
       },
       async (request, reply) => {
         await perAddress('register', request.body.email, 5, 60 * MINUTE);
@@ -46,7 +53,12 @@ export const authRoutes =
       '/auth/resend-verification',
       {
         config: perClient(10, '1 hour', ':resend'),
-        schema: { tags, summary: 'Send the verification e-mail again', body: EmailOnlyInput, response: { 200: OkResponse, ...errors } },
+        schema: {
+          tags,
+          summary: 'Send the verification e-mail again',
+          body: EmailOnlyInput,
+          response: { 200: OkResponse, ...errors },
+        },
       },
       async (request) => {
         await perAddress('resend', request.body.email, 3, 15 * MINUTE);
@@ -59,7 +71,12 @@ export const authRoutes =
       '/auth/login-status',
       {
         config: perClient(60, '1 minute', ':login-status'),
-        schema: { tags, summary: 'Lockout status of an e-mail (spec: track-login-attempts, check)', body: EmailOnlyInput, response: { 200: LoginStatus, ...errors } },
+        schema: {
+          tags,
+          summary: 'Lockout status of an e-mail (spec: track-login-attempts, check)',
+          body: EmailOnlyInput,
+          response: { 200: LoginStatus, ...errors },
+        },
       },
       async (request) => services.auth.loginStatus(request.body.email),
     );
@@ -68,7 +85,12 @@ export const authRoutes =
       '/auth/sign-in',
       {
         config: perClient(30, '15 minutes', ':sign-in'),
-        schema: { tags, summary: 'Sign in with e-mail and password', body: SignInInput, response: { 200: SignInResponse, ...errors } },
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail and password',
+          body: SignInInput,
+          response: { 200: SignInResponse, ...errors },
+        },
       },
       async (request, reply) => {
         const { result, setCookies } = await services.auth.signIn(request.body, requestHeaders(request));
@@ -101,7 +123,12 @@ export const authRoutes =
       '/auth/forgot-password',
       {
         config: perClient(10, '1 hour', ':forgot'),
-        schema: { tags, summary: 'E-mail a password-reset link (same answer for unknown addresses)', body: EmailOnlyInput, response: { 200: OkResponse, ...errors } },
+        schema: {
+          tags,
+          summary: 'E-mail a password-reset link (same answer for unknown addresses)',
+          body: EmailOnlyInput,
+          response: { 200: OkResponse, ...errors },
+        },
       },
       async (request) => {
         await perAddress('forgot', request.body.email, 3, 15 * MINUTE);
@@ -114,7 +141,12 @@ export const authRoutes =
       '/auth/reset-password',
       {
         config: perClient(10, '15 minutes', ':reset'),
-        schema: { tags, summary: 'Set a new password with a reset token', body: ResetPasswordInput, response: { 200: OkResponse, ...errors } },
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset token',
+          body: ResetPasswordInput,
+          response: { 200: OkResponse, ...errors },
+        },
       },
       async (request) => {
         await services.auth.resetPassword(request.body, requestHeaders(request));
@@ -123,15 +155,29 @@ export const authRoutes =
     );
 
     // The two links e-mails carry are better-auth's own endpoints: they check the token and redirect.
-    const passThrough = async (request: { url: string; headers: Record<string, unknown> }, reply: import('fastify').FastifyReply) => {
+    const passThrough = async (
+      request: { url: string; headers: Record<string, unknown> },
+      reply: import('fastify').FastifyReply,
+    ) => {
       const response = await deps.auth.handler(
-        new Request(new URL(request.url, deps.appUrl), { method: 'GET', headers: requestHeaders(request as never) }),
+        new Request(new URL(request.url, deps.appUrl), {
+          method: 'GET',
+          headers: requestHeaders(request as never),
+        }),
       );
       reply.status(response.status);
       for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
       appendSetCookies(reply, response.headers.getSetCookie());
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     };
-    app.get('/auth/verify-email', { config: perClient(30, '15 minutes', ':verify'), schema: { hide: true } }, passThrough);
-    app.get('/auth/reset-password/:token', { config: perClient(30, '15 minutes', ':reset-link'), schema: { hide: true } }, passThrough);
+    app.get(
+      '/auth/verify-email',
+      { config: perClient(30, '15 minutes', ':verify'), schema: { hide: true } },
+      passThrough,
+    );
+    app.get(
+      '/auth/reset-password/:token',
+      { config: perClient(30, '15 minutes', ':reset-link'), schema: { hide: true } },
+      passThrough,
+    );
   };

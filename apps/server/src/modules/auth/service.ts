@@ -1,3 +1,4 @@
+import type { RegisterInput, ResetPasswordInput, SignInInput } from '@daybook/shared';
 import {
   AUTH_MESSAGES,
   type LoginStatus,
@@ -6,7 +7,6 @@ import {
   type SessionUser,
 } from '@daybook/shared';
 import type { z } from 'zod';
-import type { RegisterInput, ResetPasswordInput, SignInInput } from '@daybook/shared';
 import type { Auth } from '../../infra/auth/better-auth.ts';
 import { isCommonPassword } from '../../infra/auth/passwords.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -31,18 +31,25 @@ export function toSessionUser(user: UserRow): SessionUser {
 
 function assertNotCommon(password: string, field = 'password') {
   if (isCommonPassword(password)) {
-    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooCommon, { [field]: AUTH_MESSAGES.passwordTooCommon });
+    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooCommon, {
+      [field]: AUTH_MESSAGES.passwordTooCommon,
+    });
   }
 }
 
-export function createAuthService(deps: { auth: Auth; accounts: AccountRepository; lockout: LockoutService }) {
+export function createAuthService(deps: {
+  auth: Auth;
+  accounts: AccountRepository;
+  lockout: LockoutService;
+}) {
   const { auth, accounts, lockout } = deps;
 
   return {
     /** Spec §4 registration outcomes; the verification mail is queued by better-auth's hook. */
     async register(input: z.output<typeof RegisterInput>, headers: Headers): Promise<RegisterResponse> {
       const existing = await accounts.findByEmail(input.email);
-      if (existing?.emailVerified) throw new AppError('EMAIL_ALREADY_EXISTS', AUTH_MESSAGES.emailAlreadyExists);
+      if (existing?.emailVerified)
+        throw new AppError('EMAIL_ALREADY_EXISTS', AUTH_MESSAGES.emailAlreadyExists);
       if (existing) throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
       assertNotCommon(input.password);
 
@@ -72,7 +79,9 @@ export function createAuthService(deps: { auth: Auth; accounts: AccountRepositor
     async resendVerification(email: string, headers: Headers): Promise<void> {
       const user = await accounts.findByEmail(email);
       if (!user || user.emailVerified) return;
-      await callAuth(() => auth.api.sendVerificationEmail({ body: { email, callbackURL: '/dashboard' }, headers }));
+      await callAuth(() =>
+        auth.api.sendVerificationEmail({ body: { email, callbackURL: '/dashboard' }, headers }),
+      );
     },
 
     loginStatus: (email: string): Promise<LoginStatus> => lockout.status(email),
@@ -82,9 +91,14 @@ export function createAuthService(deps: { auth: Auth; accounts: AccountRepositor
       const userAgent = headers.get('user-agent');
       const before = await lockout.status(email);
       if (before.isLockedOut) {
-        throw new AppError('ACCOUNT_LOCKED', AUTH_MESSAGES.lockedOut(before.lockedForMinutes ?? 15), undefined, {
-          loginStatus: before,
-        });
+        throw new AppError(
+          'ACCOUNT_LOCKED',
+          AUTH_MESSAGES.lockedOut(before.lockedForMinutes ?? 15),
+          undefined,
+          {
+            loginStatus: before,
+          },
+        );
       }
       try {
         const { headers: responseHeaders, response } = await auth.api.signInEmail({
@@ -100,22 +114,34 @@ export function createAuthService(deps: { auth: Auth; accounts: AccountRepositor
         if (!(translated instanceof AppError) || translated.code !== 'INVALID_CREDENTIALS') throw translated;
         const after = await lockout.recordFailure(email, userAgent);
         if (after.isLockedOut) {
-          throw new AppError('ACCOUNT_LOCKED', AUTH_MESSAGES.lockedOut(after.lockedForMinutes ?? 15), undefined, {
-            loginStatus: after,
-          });
+          throw new AppError(
+            'ACCOUNT_LOCKED',
+            AUTH_MESSAGES.lockedOut(after.lockedForMinutes ?? 15),
+            undefined,
+            {
+              loginStatus: after,
+            },
+          );
         }
-        throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, undefined, { loginStatus: after });
+        throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, undefined, {
+          loginStatus: after,
+        });
       }
     },
 
     async signOut(headers: Headers): Promise<string[]> {
-      const { headers: responseHeaders } = await callAuth(() => auth.api.signOut({ headers, returnHeaders: true }));
+      const { headers: responseHeaders } = await callAuth(() =>
+        auth.api.signOut({ headers, returnHeaders: true }),
+      );
       return responseHeaders.getSetCookie();
     },
 
     /** The signed-in user and session, refreshing the session's expiry (sliding) when due. */
     async session(headers: Headers): Promise<WithCookies<{ user: SessionUser; sessionId: string } | null>> {
-      const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
+      const { headers: responseHeaders, response } = await auth.api.getSession({
+        headers,
+        returnHeaders: true,
+      });
       const setCookies = responseHeaders.getSetCookie();
       if (!response) return { result: null, setCookies };
       const user = await accounts.findById(response.user.id);
@@ -125,12 +151,16 @@ export function createAuthService(deps: { auth: Auth; accounts: AccountRepositor
 
     /** Always answers the same; the mail goes out only when the account exists. */
     async forgotPassword(email: string, headers: Headers): Promise<void> {
-      await callAuth(() => auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers }));
+      await callAuth(() =>
+        auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers }),
+      );
     },
 
     async resetPassword(input: z.output<typeof ResetPasswordInput>, headers: Headers): Promise<void> {
       assertNotCommon(input.password);
-      await callAuth(() => auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers }));
+      await callAuth(() =>
+        auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers }),
+      );
     },
   };
 }

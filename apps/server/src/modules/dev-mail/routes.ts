@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { createDevMailService } from './service.ts';
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<>"')]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -12,10 +15,23 @@ const linkify = (text: string) =>
  * The local mailbox of the embedded default: `/dev/mail` (a page) and `/api/dev/mail` (JSON).
  * Registered only outside production; it shows every message the server has "sent".
  */
-export function registerDevMailRoutes(app: FastifyInstance, mailbox: ReturnType<typeof createDevMailService>): void {
-  app.get('/api/dev/mail', { schema: { tags: ['development'], summary: 'Messages in the local mailbox (not in production)', response: { 200: DevMailList } } }, async () => ({
-    messages: await mailbox.list(),
-  }));
+export function registerDevMailRoutes(
+  app: FastifyInstance,
+  mailbox: ReturnType<typeof createDevMailService>,
+): void {
+  app.get(
+    '/api/dev/mail',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Messages in the local mailbox (not in production)',
+        response: { 200: DevMailList },
+      },
+    },
+    async () => ({
+      messages: await mailbox.list(),
+    }),
+  );
 
   app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
     const messages = await mailbox.list();

@@ -20,7 +20,9 @@ export function createDevMailService(mailDir: string) {
         files.slice(0, limit).map(async (file) => {
           const parsed = await simpleParser(await readFile(path.join(mailDir, file)));
           const text = parsed.text ?? '';
-          const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
+          const to = Array.isArray(parsed.to)
+            ? parsed.to.map((a) => a.text).join(', ')
+            : (parsed.to?.text ?? '');
           return {
             id: file.replace(/\.eml$/, ''),
             to,

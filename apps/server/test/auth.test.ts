@@ -1,0 +1,408 @@
+import { AUTH_MESSAGES } from '@daybook/shared';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emailOutbox, sessions, subscriptions, users } from '../src/db/schema/index.ts';
+import { createAccountRepository } from '../src/modules/account/repository.ts';
+import { useTestApp } from './support/app.ts';
+import {
+  clientAddress,
+  createSignedInUser,
+  createUser,
+  latestMailTo,
+  pathOf,
+  register,
+  STRONG_PASSWORD,
+  sessionCookie,
+  signIn,
+  uniqueEmail,
+} from './support/factories.ts';
+
+const MINUTE = 60_000;
+
+describe('registration', () => {
+  const ctx = useTestApp();
+
+  it('creates an unverified account, records a Premium intent and queues the verification e-mail', async () => {
+    const { response, email } = await register(ctx, {
+      plan: 'premium',
+      billingCycle: 'year',
+      timezone: 'Europe/London',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ status: 'verification_sent', email, intentSaved: true });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ emailVerified: false, name: 'Ada Lovelace', timezone: 'Europe/London' });
+    const [subscription] = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, user!.id));
+    expect(subscription).toMatchObject({
+      planId: 'free',
+      subscriptionIntent: 'premium',
+      billingCyclePreference: 'year',
+    });
+    const mail = await latestMailTo(ctx, email);
+    expect(mail?.subject).toContain('Confirm your e-mail');
+    expect(mail?.link).toMatch(/\/api\/auth\/verify-email\?token=.+&callbackURL=%2Fdashboard/);
+  });
+
+  it('stores the password as an argon2id hash', async () => {
+    const { email } = await register(ctx);
+    const [row] = await ctx.database.query<{ password: string }>(
+      'select a.password from accounts a join users u on u.id = a.user_id where u.email = $1',
+      [email],
+    );
+    expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('answers EMAIL_NOT_CONFIRMED, then EMAIL_ALREADY_EXISTS once verified, whatever the case of the address', async () => {
+    const { email } = await register(ctx);
+    const again = await register(ctx, { email: email.toUpperCase() });
+    expect(again.response.statusCode).toBe(409);
+    expect(again.response.json()).toMatchObject({
+      code: 'EMAIL_NOT_CONFIRMED',
+      message: AUTH_MESSAGES.emailNotConfirmed,
+    });
+    await ctx.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    const third = await register(ctx, { email });
+    expect(third.response.json()).toMatchObject({
+      code: 'EMAIL_ALREADY_EXISTS',
+      message: AUTH_MESSAGES.emailAlreadyExists,
+    });
+  });
+
+  it.each([
+    ['short', 'Ab1', AUTH_MESSAGES.passwordTooShort],
+    ['no uppercase', 'lowercase12', AUTH_MESSAGES.passwordNeedsUppercase],
+    ['no number', 'NoNumbersHere', AUTH_MESSAGES.passwordNeedsNumber],
+    ['one of the most common', 'Password1', AUTH_MESSAGES.passwordTooCommon],
+  ])('refuses a %s password with the spec message and creates nothing', async (_label, password, message) => {
+    const email = uniqueEmail();
+    const { response } = await register(ctx, { email, password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.password).toBe(message);
+    expect(await ctx.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('accepts a 128-character password', async () => {
+    const password = `A1${'x'.repeat(126)}`;
+    const { response } = await register(ctx, { password });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('refuses mismatched confirmation and unticked terms', async () => {
+    const mismatch = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/register',
+      payload: {
+        fullName: 'A',
+        email: uniqueEmail(),
+        password: STRONG_PASSWORD,
+        confirmPassword: 'Other-River-42',
+        acceptTerms: true,
+      },
+    });
+    expect(mismatch.json().fields.confirmPassword).toBe(AUTH_MESSAGES.passwordsDoNotMatch);
+    const noTerms = await register(ctx, { acceptTerms: false });
+    expect(noTerms.response.json().fields.acceptTerms).toBe(AUTH_MESSAGES.termsRequired);
+  });
+
+  it('limits registrations per address', async () => {
+    const email = uniqueEmail('flood');
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await register(ctx, { email })).response.statusCode);
+    expect(codes).toEqual([201, 409, 409, 409, 409, 429]);
+  });
+});
+
+describe('e-mail verification link', () => {
+  const ctx = useTestApp();
+  afterEach(() => vi.useRealTimers());
+
+  it('signs the user in, lands on /dashboard, and works only once', async () => {
+    const { email } = await register(ctx);
+    const mail = await latestMailTo(ctx, email);
+    const first = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/dashboard');
+    const cookie = sessionCookie(first.headers['set-cookie']);
+    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(session.json().user).toMatchObject({ email, emailVerified: true, fullName: 'Ada Lovelace' });
+
+    const second = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
+    expect(second.statusCode).toBe(302);
+    expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('expires after one hour', async () => {
+    const { email } = await register(ctx);
+    const mail = await latestMailTo(ctx, email);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * MINUTE });
+    const response = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/dashboard?error=TOKEN_EXPIRED');
+    expect(response.headers['set-cookie']).toBeUndefined();
+    vi.useRealTimers();
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(false);
+  });
+
+  it('resends to unconfirmed accounts only, answering the same either way', async () => {
+    const { email } = await register(ctx);
+    const before = (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))
+      .length;
+    const resend = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/resend-verification',
+      payload: { email },
+    });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/resend-verification',
+      payload: { email: uniqueEmail() },
+    });
+    expect(resend.json()).toEqual(unknown.json());
+    const after = (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))
+      .length;
+    expect(after).toBe(before + 1);
+  });
+
+  it('an unverified account cannot sign in and is told why', async () => {
+    const { email } = await register(ctx);
+    const response = await signIn(ctx, email);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: AUTH_MESSAGES.emailNotVerifiedAtLogin,
+    });
+  });
+});
+
+describe('sign-in, lockout and sessions', () => {
+  const ctx = useTestApp();
+
+  it('counts failures per normalised e-mail, warns, locks after 5 for 15 minutes, and a success resets the count', async () => {
+    const user = await createUser(ctx);
+    const shouting = `  ${user.email.toUpperCase()} `;
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await signIn(ctx, shouting, 'Wrong-Password-1');
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+      statuses.push(response.json().details.loginStatus.remainingAttempts);
+    }
+    expect(statuses).toEqual([4, 3, 2, 1]);
+
+    const fifth = await signIn(ctx, user.email, 'Wrong-Password-1');
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', message: AUTH_MESSAGES.lockedOut(15) });
+
+    const rightButLocked = await signIn(ctx, user.email);
+    expect(rightButLocked.statusCode).toBe(423);
+    const status = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/login-status',
+      payload: { email: user.email },
+    });
+    expect(status.json()).toMatchObject({
+      isLockedOut: true,
+      remainingAttempts: 0,
+      maxAttempts: 5,
+      lockoutDurationMinutes: 15,
+    });
+
+    ctx.clock.advance(10 * MINUTE);
+    expect((await signIn(ctx, user.email)).json().message).toBe(AUTH_MESSAGES.lockedOut(5));
+    ctx.clock.advance(5 * MINUTE);
+    expect((await signIn(ctx, user.email)).statusCode).toBe(200);
+    ctx.clock.advance(1000);
+
+    await signIn(ctx, user.email, 'Wrong-Password-1');
+    const afterSuccess = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/login-status',
+      payload: { email: user.email },
+    });
+    expect(afterSuccess.json()).toMatchObject({
+      isLockedOut: false,
+      failedAttempts: 1,
+      remainingAttempts: 4,
+    });
+  });
+
+  it('forgets failures older than 15 minutes', async () => {
+    const user = await createUser(ctx);
+    for (let i = 0; i < 4; i++) await signIn(ctx, user.email, 'Wrong-Password-1');
+    ctx.clock.advance(16 * MINUTE);
+    const response = await signIn(ctx, user.email, 'Wrong-Password-1');
+    expect(response.json().details.loginStatus).toMatchObject({ failedAttempts: 1, remainingAttempts: 4 });
+  });
+
+  it('counts unknown addresses too, so the answer reveals nothing', async () => {
+    const response = await signIn(ctx, uniqueEmail('ghost'), 'Whatever-123');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+  });
+
+  it('issues a new HttpOnly, SameSite=Lax session cookie at every sign-in, valid 30 days', async () => {
+    const user = await createUser(ctx);
+    const first = await signIn(ctx, user.email);
+    const second = await signIn(ctx, user.email);
+    const raw = ([] as string[])
+      .concat(first.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith('daybook.session_token='))!;
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Lax/i);
+    expect(raw).toMatch(/Path=\//);
+    expect(raw).not.toMatch(/Secure/i);
+    expect(Number(raw.match(/Max-Age=(\d+)/i)?.[1])).toBe(30 * 24 * 60 * 60);
+    expect(sessionCookie(first.headers['set-cookie'])).not.toBe(sessionCookie(second.headers['set-cookie']));
+    const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('signs out: the cookie is cleared and the session no longer works', async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/sign-out',
+      headers: { cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/daybook.session_token=;/);
+    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(session.json()).toEqual({ user: null });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a disabled user is signed out everywhere and refused at sign-in with the spec message', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    await createAccountRepository(ctx.database.db).setDisabled(user.email, true);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    const again = await signIn(ctx, user.email);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ code: 'ACCOUNT_DISABLED', message: AUTH_MESSAGES.accountDisabled });
+    await createAccountRepository(ctx.database.db).setDisabled(user.email, false);
+    expect((await signIn(ctx, user.email)).statusCode).toBe(200);
+  });
+
+  it('refuses mutating requests from another origin', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/login-status',
+      payload: { email: 'a@b.co' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    const ours = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/login-status',
+      payload: { email: 'a@b.co' },
+      headers: { origin: ctx.config.appUrl },
+    });
+    expect(ours.statusCode).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  const ctx = useTestApp();
+  afterEach(() => vi.useRealTimers());
+
+  const requestReset = (email: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/forgot-password',
+      payload: { email },
+    });
+
+  it('answers the same for unknown addresses and sends nothing to them', async () => {
+    const ghost = uniqueEmail('ghost');
+    const user = await createUser(ctx);
+    const unknown = await requestReset(ghost);
+    const known = await requestReset(user.email);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(await latestMailTo(ctx, ghost)).toBeNull();
+    expect((await latestMailTo(ctx, user.email))?.subject).toContain('Reset your');
+  });
+
+  it('resets through the link once, ends every session and clears the lockout', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    for (let i = 0; i < 5; i++) await signIn(ctx, user.email, 'Wrong-Password-1');
+    expect((await signIn(ctx, user.email)).statusCode).toBe(423);
+
+    await requestReset(user.email);
+    const mail = await latestMailTo(ctx, user.email);
+    const landing = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
+    expect(landing.statusCode).toBe(302);
+    const location = new URL(landing.headers.location as string, ctx.config.appUrl);
+    expect(location.pathname).toBe('/reset-password');
+    const token = location.searchParams.get('token')!;
+
+    const weak = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'weakpass', confirmPassword: 'weakpass' },
+    });
+    expect(weak.statusCode).toBe(400);
+
+    const newPassword = 'Brand-New-River-7';
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/reset-password',
+      payload: { token, password: newPassword, confirmPassword: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+    expect((await signIn(ctx, user.email, newPassword)).statusCode).toBe(200);
+
+    const reuse = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Another-River-8', confirmPassword: 'Another-River-8' },
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json()).toMatchObject({ code: 'INVALID_TOKEN', message: AUTH_MESSAGES.resetLinkInvalid });
+  });
+
+  it('a reset link expires after one hour', async () => {
+    const user = await createUser(ctx);
+    await requestReset(user.email);
+    const mail = await latestMailTo(ctx, user.email);
+    const token = new URL(mail!.link!).pathname.split('/').pop()!;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * MINUTE });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      remoteAddress: clientAddress(),
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Brand-New-River-7', confirmPassword: 'Brand-New-River-7' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('limits reset requests per address', async () => {
+    const email = uniqueEmail('reset-flood');
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await requestReset(email)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { emailOutbox, users } from '../../src/db/schema/index.ts';
+import type { TestContext } from './app.ts';
+
+export const STRONG_PASSWORD = 'Quiet-River-42';
+
+/** Each call comes from its own client address, so per-client rate limits stay out of unrelated tests. */
+let clientCounter = 0;
+export const clientAddress = () =>
+  `10.${Math.floor(clientCounter / 65_025) % 255}.${Math.floor(clientCounter / 255) % 255}.${clientCounter++ % 255}`;
+
+/** The session cookie from a response, as a Cookie header value. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const session = cookies.find((c) => c.startsWith('daybook.session_token='));
+  if (!session) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return session.split(';')[0]!;
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export async function register(ctx: TestContext, overrides: Record<string, unknown> = {}) {
+  const email = (overrides.email as string) ?? uniqueEmail();
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: clientAddress(),
+    payload: {
+      fullName: 'Ada Lovelace',
+      email,
+      password: STRONG_PASSWORD,
+      confirmPassword: (overrides.password as string) ?? STRONG_PASSWORD,
+      acceptTerms: true,
+      ...overrides,
+    },
+  });
+  return { response, email };
+}
+
+/** A registered, verified user (verification marked in the table: the link itself has its own tests). */
+export async function createUser(ctx: TestContext, overrides: Record<string, unknown> = {}) {
+  const { response, email } = await register(ctx, overrides);
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const [user] = await ctx.database.db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.email, email))
+    .returning();
+  return { ...user!, password: (overrides.password as string) ?? STRONG_PASSWORD };
+}
+
+export async function signIn(
+  ctx: TestContext,
+  email: string,
+  password = STRONG_PASSWORD,
+  userAgent = 'vitest',
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password },
+    headers: { 'user-agent': userAgent },
+    remoteAddress: clientAddress(),
+  });
+}
+
+/** A verified user with a signed-in session cookie. */
+export async function createSignedInUser(ctx: TestContext, overrides: Record<string, unknown> = {}) {
+  const user = await createUser(ctx, overrides);
+  const response = await signIn(ctx, user.email, user.password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return { user, cookie: sessionCookie(response.headers['set-cookie']) };
+}
+
+/** The newest queued e-mail to an address, with the first link in its text. */
+export async function latestMailTo(ctx: TestContext, address: string) {
+  const [mail] = await ctx.database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, address))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  if (!mail) return null;
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? null;
+  return { ...mail, link };
+}
+
+/** A path+query usable with inject(), from an absolute link in an e-mail. */
+export const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
