@@ -42,6 +42,8 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src
     DATABASE_URL: databaseUrl ?? '',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '10000',
+    // Every test signs up and in from 127.0.0.1; the limits themselves are covered by the integration tests.
+    RATE_LIMIT_SCALE: '100',
   },
 });
 

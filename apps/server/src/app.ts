@@ -18,7 +18,7 @@ import type { Database } from './db/client.ts';
 import { trustedOrigins } from './infra/auth/better-auth.ts';
 import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
-import { postgresRateLimitStore } from './infra/http/rate-limit-store.ts';
+import { postgresRateLimitStore, scaleRouteLimits } from './infra/http/rate-limit-store.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -102,6 +102,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       // The API speaks JSON only; a text/plain body is refused with 415 instead of being half-parsed.
       api.removeContentTypeParser('text/plain');
       registerOriginCheck(api, trustedOrigins(config));
+      scaleRouteLimits(api, config.rateLimitScale);
       await api.register(rateLimit, {
         max: config.rateLimitPerMinute,
         timeWindow: '1 minute',

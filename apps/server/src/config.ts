@@ -32,6 +32,7 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   WEB_DIST_DIR: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
 });
@@ -52,6 +53,8 @@ export type Config = {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  /** Multiplies every per-route limit (sign-in, registration, contact…); raise it for load tests. */
+  rateLimitScale: number;
   webDistDir: string;
   runJobs: boolean;
 };
@@ -119,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     runJobs: env.JOBS === 'on',
   };

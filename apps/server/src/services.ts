@@ -37,7 +37,7 @@ export function createServices(deps: { config: Config; database: Database; clock
 
   return {
     betterAuth,
-    limiter: createRateLimiter(database),
+    limiter: createRateLimiter(database, config.rateLimitScale),
     health: createHealthService(database),
     pricing: createPricingService(createPricingRepository(db)),
     contact: createContactService({

@@ -84,3 +84,17 @@ describe('POST /api/contact', () => {
     expect((await post(valid, '10.0.0.100')).statusCode).toBe(201);
   });
 });
+
+describe('RATE_LIMIT_SCALE', () => {
+  const ctx = useTestApp({ RATE_LIMIT_SCALE: '2' });
+
+  it('multiplies per-route limits', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: valid, remoteAddress: '10.9.9.9' });
+      codes.push(response.statusCode);
+    }
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes[10]).toBe(429);
+  });
+});

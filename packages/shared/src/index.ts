@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './domain/avatar.ts';
 export * from './domain/currency.ts';
 export * from './domain/deletion.ts';
 export * from './domain/hash-scroll.ts';

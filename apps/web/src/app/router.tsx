@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from './ErrorScreen.tsx';
+import { GuestOnly } from './GuestOnly.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
 import { RouteSkeleton } from './RouteSkeleton.tsx';
 
 type PageModule = { default: ComponentType };
@@ -46,27 +48,39 @@ export const routes: RouteObject[] = [
           lazyPage('help-contact', () => import('../features/contact/pages/HelpContactPage.tsx')),
           lazyPage('contact-thank-you', () => import('../features/contact/pages/ContactThankYouPage.tsx')),
 
-          lazyPage('login', () => import('../features/auth/pages/LoginPage.tsx')),
-          lazyPage('register', () => import('../features/auth/pages/RegisterPage.tsx')),
+          {
+            // Visitors only: a signed-in person is sent on to the dashboard.
+            element: <GuestOnly />,
+            children: [
+              lazyPage('login', () => import('../features/auth/pages/LoginPage.tsx')),
+              lazyPage('register', () => import('../features/auth/pages/RegisterPage.tsx')),
+            ],
+          },
           lazyPage('reset-password', () => import('../features/auth/pages/ResetPasswordPage.tsx')),
           ...devOnlyPages,
-
-          lazyPage('dashboard', () => import('../features/dashboard/pages/DashboardPage.tsx')),
-          lazyPage('new-entry', () => import('../features/entries/pages/NewEntryPage.tsx')),
-          lazyPage('edit-entry/:id', () => import('../features/entries/pages/EditEntryPage.tsx')),
-          lazyPage('past-entries', () => import('../features/entries/pages/PastEntriesPage.tsx')),
-          lazyPage('search', () => import('../features/entries/pages/SearchPage.tsx')),
-          lazyPage('profile', () => import('../features/account/pages/ProfilePage.tsx')),
-          lazyPage('me-ahead', () => import('../features/future-self/pages/MeAheadPage.tsx')),
-          lazyPage('analytics', () => import('../features/analytics/pages/AnalyticsPage.tsx')),
-          lazyPage('export', loadExportPage),
-          lazyPage('data-export', loadExportPage),
-          lazyPage('notifications', () => import('../features/notifications/pages/NotificationsPage.tsx')),
-          lazyPage('shared', () => import('../features/sharing/pages/SharedWithMePage.tsx')),
           lazyPage('share/:token', () => import('../features/sharing/pages/SharedEntryPage.tsx')),
-          lazyPage('ai-features', () => import('../features/ai/pages/AiFeaturesPage.tsx')),
-          lazyPage('coach', () => import('../features/ai/pages/CoachPage.tsx')),
-          lazyPage('admin', () => import('../features/admin/pages/AdminPage.tsx')),
+
+          {
+            // Signed-in pages: a visitor is sent to /login?redirect=<the address they asked for>.
+            element: <RequireAuth />,
+            children: [
+              lazyPage('dashboard', () => import('../features/dashboard/pages/DashboardPage.tsx')),
+              lazyPage('new-entry', () => import('../features/entries/pages/NewEntryPage.tsx')),
+              lazyPage('edit-entry/:id', () => import('../features/entries/pages/EditEntryPage.tsx')),
+              lazyPage('past-entries', () => import('../features/entries/pages/PastEntriesPage.tsx')),
+              lazyPage('search', () => import('../features/entries/pages/SearchPage.tsx')),
+              lazyPage('profile', () => import('../features/account/pages/ProfilePage.tsx')),
+              lazyPage('me-ahead', () => import('../features/future-self/pages/MeAheadPage.tsx')),
+              lazyPage('analytics', () => import('../features/analytics/pages/AnalyticsPage.tsx')),
+              lazyPage('export', loadExportPage),
+              lazyPage('data-export', loadExportPage),
+              lazyPage('notifications', () => import('../features/notifications/pages/NotificationsPage.tsx')),
+              lazyPage('shared', () => import('../features/sharing/pages/SharedWithMePage.tsx')),
+              lazyPage('ai-features', () => import('../features/ai/pages/AiFeaturesPage.tsx')),
+              lazyPage('coach', () => import('../features/ai/pages/CoachPage.tsx')),
+              lazyPage('admin', () => import('../features/admin/pages/AdminPage.tsx')),
+            ],
+          },
 
           lazyPage('*', () => import('./NotFoundPage.tsx')),
         ],

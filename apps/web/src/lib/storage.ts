@@ -44,3 +44,20 @@ export function readStoredJson<T>(key: string, schema: z.ZodType<T>): T | undefi
 export function writeStoredJson(key: string, value: unknown): void {
   writeStoredString(key, JSON.stringify(value));
 }
+
+/** sessionStorage: kept for this tab's browsing session only. Same failure rules as above. */
+export function readSessionString(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionString(key: string, value: string): void {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // Not stored: at worst the work it guards is done once more.
+  }
+}

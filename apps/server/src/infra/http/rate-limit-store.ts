@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -8,8 +9,11 @@ export type RateLimiter = {
   consume(key: string, max: number, windowMs: number): Promise<void>;
 };
 
-/** Fixed-window counters in PostgreSQL, so every server instance counts against the same window. */
-export function createRateLimiter(database: Database): RateLimiter {
+/**
+ * Fixed-window counters in PostgreSQL, so every server instance counts against the same window.
+ * `scale` multiplies every limit (RATE_LIMIT_SCALE).
+ */
+export function createRateLimiter(database: Database, scale = 1): RateLimiter {
   async function hit(key: string, windowMs: number) {
     const [row] = await database.query<{ count: number; ttl: number }>(
       `insert into rate_limits (key, count, reset_at)
@@ -33,6 +37,15 @@ export function createRateLimiter(database: Database): RateLimiter {
 }
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** Scales the per-route limits declared in route configs, as routes are added to the instance. */
+export function scaleRouteLimits(app: FastifyInstance, scale: number): void {
+  if (scale === 1) return;
+  app.addHook('onRoute', (route) => {
+    const limit = (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
+    if (limit && typeof limit.max === 'number') limit.max = Math.ceil(limit.max * scale);
+  });
+}
 
 /** The same counters as a @fastify/rate-limit store. */
 export function postgresRateLimitStore(limiter: RateLimiter) {

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { RouteSkeleton } from '../RouteSkeleton.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { useAuthSync } from './use-auth-sync.ts';
 import { useScrollOnNavigation } from './use-scroll-on-navigation.ts';
 
 const MAIN_ID = 'main-content';
@@ -29,6 +30,7 @@ function onSkipToContent(event: MouseEvent<HTMLAnchorElement>) {
 
 export function AppLayout() {
   useScrollOnNavigation();
+  useAuthSync();
   const location = useLocation();
   const navigation = useNavigation();
   const isLoadingOtherPage =

@@ -1,13 +1,17 @@
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ThemeToggle } from '../../features/theme/ThemeToggle.tsx';
 import { SITE_HEADER_ID } from '../../lib/hash-scroll.ts';
+import { useSession } from '../../lib/session/get-session.ts';
 import { Logo } from './Logo.tsx';
 import { MobileNav } from './MobileNav.tsx';
 import { PUBLIC_NAV_LINKS } from './nav-links.ts';
+import { UserMenu } from './UserMenu.tsx';
 
-// Signed-in parts (Dashboard link, user menu) arrive with accounts; until then everyone is a visitor.
 export function Header() {
+  const { user, isPending } = useSession();
+
   return (
     <header
       id={SITE_HEADER_ID}
@@ -16,6 +20,11 @@ export function Header() {
       <div className="page-container flex h-16 items-center gap-2">
         <Logo />
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {user ? (
+            <Button asChild variant="ghost" size="sm" className="text-muted-foreground hover:text-foreground">
+              <Link to="/dashboard">Dashboard</Link>
+            </Button>
+          ) : null}
           {PUBLIC_NAV_LINKS.map(({ to, label }) => (
             <Button
               key={to}
@@ -30,13 +39,22 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
-          <Button asChild variant="ghost" className="hidden sm:inline-flex">
-            <Link to="/login">Log In</Link>
-          </Button>
-          <Button asChild className="px-3 sm:px-4">
-            <Link to="/register">Sign Up</Link>
-          </Button>
-          <MobileNav className="md:hidden" />
+          {isPending ? (
+            // Neither "Log In" nor the avatar until the session is known: no flash of the wrong one.
+            <Skeleton className="size-9 rounded-full" />
+          ) : user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <Button asChild variant="ghost" className="hidden sm:inline-flex">
+                <Link to="/login">Log In</Link>
+              </Button>
+              <Button asChild className="px-3 sm:px-4">
+                <Link to="/register">Sign Up</Link>
+              </Button>
+            </>
+          )}
+          <MobileNav user={isPending ? null : user} className="md:hidden" />
         </div>
       </div>
     </header>

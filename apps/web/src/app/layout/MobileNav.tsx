@@ -1,6 +1,19 @@
-import { House, LifeBuoy, Menu, Sparkles, Tag } from 'lucide-react';
-import { useState } from 'react';
+import type { SessionUser } from '@daybook/shared';
+import {
+  CalendarDays,
+  House,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  Mail,
+  Menu,
+  Sparkles,
+  Tag,
+  UserRound,
+} from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
   Drawer,
@@ -9,19 +22,55 @@ import {
   DrawerTitle,
   DrawerTrigger,
 } from '../../components/ui/drawer.tsx';
+import { useSignOut } from '../../lib/session/sign-out.ts';
 import { Logo } from './Logo.tsx';
 import { PUBLIC_NAV_LINKS } from './nav-links.ts';
+import { displayName } from './UserMenu.tsx';
 
 const ICONS = { Features: Sparkles, Pricing: Tag, 'Help & Support': LifeBuoy } as const;
-const LINKS = [
+const VISITOR_LINKS = [
   { to: '/', label: 'Home', Icon: House },
   ...PUBLIC_NAV_LINKS.map((link) => ({ ...link, Icon: ICONS[link.label] })),
 ];
+const SIGNED_IN_LINKS = [
+  { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard },
+  { to: '/profile', label: 'Profile', Icon: UserRound },
+  { to: '/help-contact', label: 'Help & Support', Icon: LifeBuoy },
+];
+
+export const CALENDAR_EMPTY_MESSAGE = 'Your calendar appears here once you start writing.';
+export const MESSAGES_EMPTY_MESSAGE = 'Messages to your future self appear here.';
+
+const sectionHeadingClass =
+  'px-3 pb-1 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase';
+
+function MenuSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-1 px-4 pb-4">
+      <h2 id={headingId} className={sectionHeadingClass}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function EmptySection({ Icon, text }: { Icon: typeof Mail; text: string }) {
+  return (
+    <p className="flex items-start gap-3 rounded-lg border border-dashed px-3 py-3 text-sm text-muted-foreground">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {text}
+    </p>
+  );
+}
 
 /** The side menu for small screens. */
-export function MobileNav({ className }: { className?: string }) {
+export function MobileNav({ user, className }: { user: SessionUser | null; className?: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const close = () => setIsOpen(false);
+  const signOut = useSignOut();
+  const links = user ? SIGNED_IN_LINKS : VISITOR_LINKS;
 
   return (
     <Drawer open={isOpen} onOpenChange={setIsOpen}>
@@ -31,19 +80,16 @@ export function MobileNav({ className }: { className?: string }) {
         </Button>
       </DrawerTrigger>
       <DrawerContent>
-        <div className="flex h-16 items-center border-b px-4">
+        <div className="flex h-16 shrink-0 items-center border-b px-4">
           <Logo onClick={close} />
         </div>
         <DrawerTitle className="sr-only">Menu</DrawerTitle>
         <DrawerDescription className="sr-only">Links to the main parts of Daybook</DrawerDescription>
         <nav aria-labelledby="mobile-nav-heading" className="flex flex-col gap-1 p-4">
-          <h2
-            id="mobile-nav-heading"
-            className="px-3 pb-1 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-          >
+          <h2 id="mobile-nav-heading" className={sectionHeadingClass}>
             Navigation
           </h2>
-          {LINKS.map(({ to, label, Icon }) => (
+          {links.map(({ to, label, Icon }) => (
             <Link
               key={to}
               to={to}
@@ -55,13 +101,49 @@ export function MobileNav({ className }: { className?: string }) {
             </Link>
           ))}
         </nav>
+        {user ? (
+          <>
+            {/* The calendar and future-self messages arrive with their features; until then, say so. */}
+            <MenuSection title="Calendar">
+              <EmptySection Icon={CalendarDays} text={CALENDAR_EMPTY_MESSAGE} />
+            </MenuSection>
+            <MenuSection title="Messages">
+              <EmptySection Icon={Mail} text={MESSAGES_EMPTY_MESSAGE} />
+            </MenuSection>
+          </>
+        ) : null}
         <div className="mt-auto flex flex-col gap-2 border-t p-4">
-          <Button asChild variant="outline" onClick={close}>
-            <Link to="/login">Log In</Link>
-          </Button>
-          <Button asChild onClick={close}>
-            <Link to="/register">Sign Up</Link>
-          </Button>
+          {user ? (
+            <>
+              <p className="flex items-center gap-3 px-1 pb-2">
+                <Avatar name={displayName(user)} src={user.avatarUrl} />
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate text-sm font-semibold">{displayName(user)}</span>
+                  <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+                </span>
+              </p>
+              <Button
+                variant="outline"
+                disabled={signOut.isPending}
+                onClick={() => {
+                  close();
+                  signOut.mutate();
+                }}
+              >
+                <LogOut aria-hidden="true" />
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="outline" onClick={close}>
+                <Link to="/login">Log In</Link>
+              </Button>
+              <Button asChild onClick={close}>
+                <Link to="/register">Sign Up</Link>
+              </Button>
+            </>
+          )}
         </div>
       </DrawerContent>
     </Drawer>

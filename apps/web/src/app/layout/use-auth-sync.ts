@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { subscribeToAuthBroadcasts } from '../../lib/session/auth-channel.ts';
-import { SESSION_QUERY_KEY } from '../../lib/session/get-session.ts';
-import { clearUserData } from '../../lib/session/session-state.ts';
+import { clearUserData, SESSION_QUERY_KEY } from '../../lib/session/session-state.ts';
 
 /** Follows sign-ins and sign-outs made in the browser's other tabs. */
 export function useAuthSync(): void {

@@ -12,6 +12,7 @@ export const buttonVariants = cva(
         secondary: 'bg-tint text-tint-foreground hover:bg-tint/70',
         outline: 'border border-input bg-card text-foreground hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
+        destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
         link: 'rounded-sm text-primary underline-offset-4 hover:underline',
       },
       size: {

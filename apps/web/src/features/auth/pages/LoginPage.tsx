@@ -1,5 +1,44 @@
-import { FeatureUnavailable } from '../../../components/ui/feature-unavailable.tsx';
+import { Link, useSearchParams } from 'react-router';
+import { Card } from '../../../components/ui/card.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LoginForm } from '../components/LoginForm.tsx';
+import { LoginHelper } from '../components/LoginHelper.tsx';
+import { VerificationLinkNotice, verificationLinkMessage } from '../components/VerificationLinkNotice.tsx';
 
 export default function LoginPage() {
-  return <FeatureUnavailable title="Log In" />;
+  useDocumentTitle('Log In');
+  const [searchParams] = useSearchParams();
+  const isPremiumIntent = searchParams.get('intent') === 'premium';
+  const linkProblem = verificationLinkMessage(searchParams.get('error'));
+
+  return (
+    <div className="page-container py-12 sm:py-16">
+      <div className="mx-auto flex w-full max-w-md flex-col gap-6">
+        <div className="flex flex-col gap-2 text-center">
+          <h1 className="text-3xl font-semibold sm:text-4xl">
+            {isPremiumIntent ? 'Login to Upgrade' : 'Welcome back'}
+          </h1>
+          <p className="text-muted-foreground">
+            {isPremiumIntent
+              ? 'Log in to your account to continue to Premium.'
+              : 'Log in to continue your journal.'}
+          </p>
+        </div>
+        {linkProblem ? <VerificationLinkNotice message={linkProblem} /> : null}
+        <Card className="p-5 sm:p-8">
+          <LoginForm />
+        </Card>
+        <p className="text-center text-sm text-muted-foreground">
+          Don't have an account?{' '}
+          <Link
+            to={isPremiumIntent ? '/register?intent=premium' : '/register'}
+            className="rounded-sm font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            Create an account
+          </Link>
+        </p>
+        <LoginHelper />
+      </div>
+    </div>
+  );
 }

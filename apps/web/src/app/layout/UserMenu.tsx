@@ -1,0 +1,61 @@
+import type { SessionUser } from '@daybook/shared';
+import { Download, LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu.tsx';
+import { useSignOut } from '../../lib/session/sign-out.ts';
+
+/** The spec's fallback when a user has no name. */
+export function displayName(user: Pick<SessionUser, 'fullName'>): string {
+  return user.fullName.trim() || 'User';
+}
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  const name = displayName(user);
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="Account menu"
+        className="inline-flex size-10 items-center justify-center rounded-full transition-colors hover:bg-muted"
+      >
+        <Avatar name={name} src={user.avatarUrl} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-64">
+        <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
+          <Avatar name={name} src={user.avatarUrl} className="size-10" />
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate text-sm font-semibold text-foreground">{name}</span>
+            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/profile">
+            <UserRound aria-hidden="true" />
+            Profile Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/export">
+            <Download aria-hidden="true" />
+            Data &amp; Export
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,17 @@
+import { type ChangePasswordInput, OkResponse } from '@daybook/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { SESSIONS_QUERY_KEY } from './get-sessions.ts';
+
+export function changePassword(input: ChangePasswordInput): Promise<OkResponse> {
+  return apiRequest('/api/me/password', { method: 'POST', body: input, schema: OkResponse });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The server signs the other sessions out.
+    onSuccess: () => void client.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+}

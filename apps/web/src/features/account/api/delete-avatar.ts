@@ -1,0 +1,20 @@
+import { AvatarResponse } from '@daybook/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { SESSION_QUERY_KEY } from '../../../lib/session/session-state.ts';
+import { PROFILE_QUERY_KEY } from './get-profile.ts';
+
+export function deleteAvatar() {
+  return apiRequest('/api/me/avatar', { method: 'DELETE', schema: AvatarResponse });
+}
+
+export function useDeleteAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAvatar,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { PlanFeatures } from '@daybook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Spec §9: plan features 5 min stale, 10 min kept. */
+export const planFeaturesQueryOptions = queryOptions({
+  queryKey: ['plan-features'],
+  queryFn: ({ signal }) => apiRequest('/api/me/plan-features', { schema: PlanFeatures, signal }),
+  staleTime: 5 * 60_000,
+  gcTime: 10 * 60_000,
+});
+
+export function usePlanFeatures() {
+  return useQuery(planFeaturesQueryOptions);
+}

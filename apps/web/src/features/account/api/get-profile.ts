@@ -1,0 +1,22 @@
+import { Profile } from '@daybook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Spec §9: profile 5 min. */
+const PROFILE_STALE_MS = 5 * 60_000;
+
+export const PROFILE_QUERY_KEY = ['profile'] as const;
+
+export function getProfile(signal?: AbortSignal): Promise<Profile> {
+  return apiRequest('/api/me', { schema: Profile, signal });
+}
+
+export const profileQueryOptions = queryOptions({
+  queryKey: PROFILE_QUERY_KEY,
+  queryFn: ({ signal }) => getProfile(signal),
+  staleTime: PROFILE_STALE_MS,
+});
+
+export function useProfile() {
+  return useQuery(profileQueryOptions);
+}

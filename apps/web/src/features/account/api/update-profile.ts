@@ -1,0 +1,21 @@
+import { Profile, type UpdateProfileInput } from '@daybook/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { SESSION_QUERY_KEY } from '../../../lib/session/session-state.ts';
+import { PROFILE_QUERY_KEY } from './get-profile.ts';
+
+export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
+  return apiRequest('/api/me', { method: 'PATCH', body: input, schema: Profile });
+}
+
+/** Saves name or time zone; the header's name and the profile page update from the answer. */
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => {
+      client.setQueryData(PROFILE_QUERY_KEY, profile);
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+  });
+}

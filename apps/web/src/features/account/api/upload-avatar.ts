@@ -1,0 +1,28 @@
+import { AvatarResponse } from '@daybook/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '../../../lib/api-client.ts';
+import { SESSION_QUERY_KEY } from '../../../lib/session/session-state.ts';
+import { PROFILE_QUERY_KEY } from './get-profile.ts';
+
+type UploadAvatarInput = { file: Blob; onProgress?: (fraction: number) => void };
+
+/** PUT the image itself as the body (its type as Content-Type), reporting progress. */
+export function uploadAvatar({ file, onProgress }: UploadAvatarInput) {
+  return apiUpload('/api/me/avatar', {
+    method: 'PUT',
+    body: file,
+    schema: AvatarResponse,
+    ...(onProgress ? { onProgress } : {}),
+  });
+}
+
+export function useUploadAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAvatar,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+  });
+}

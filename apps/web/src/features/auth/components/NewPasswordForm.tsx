@@ -1,0 +1,101 @@
+import { AUTH_MESSAGES, NewPassword, PASSWORD_RULES, passwordStrength } from '@daybook/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PasswordStrengthMeter, passwordFieldError } from '../../../components/ui/password-strength.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+
+const NewPasswordValues = z
+  .object({ password: NewPassword, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+  });
+type NewPasswordValues = z.input<typeof NewPasswordValues>;
+
+/** Sets a new password with the token from the e-mailed link. */
+export function NewPasswordForm({ token, onInvalidToken }: { token: string; onInvalidToken: () => void }) {
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(NewPasswordValues),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const password = watch('password');
+  const confirmPassword = watch('confirmPassword');
+  // The same rule as registration: no weak password, and both must match.
+  const isBlocked = isSubmitting || passwordStrength(password) === 'weak' || password !== confirmPassword;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await resetPassword.mutateAsync({ token, ...values });
+    } catch (error) {
+      if (isApiError(error, 'INVALID_TOKEN')) onInvalidToken();
+      return;
+    }
+    toast.success(AUTH_MESSAGES.passwordResetDone);
+    void navigate('/login', { replace: true });
+  });
+
+  const failure = resetPassword.error;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <FormField
+        label="New password"
+        error={passwordFieldError(password, errors.password?.message)}
+        hint={<PasswordStrengthMeter password={password} />}
+      >
+        {(control) => (
+          <Input
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_RULES.minLength}
+            maxLength={PASSWORD_RULES.maxLength}
+            {...control}
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Confirm new password"
+        error={
+          errors.confirmPassword?.message ??
+          (confirmPassword && confirmPassword !== password ? AUTH_MESSAGES.passwordsDoNotMatch : undefined)
+        }
+      >
+        {(control) => (
+          <Input
+            type="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_RULES.minLength}
+            maxLength={PASSWORD_RULES.maxLength}
+            {...control}
+            {...register('confirmPassword')}
+          />
+        )}
+      </FormField>
+      {failure && !isApiError(failure, 'INVALID_TOKEN') ? (
+        <Alert variant="error" role="alert">
+          <p>{failure.fields?.password ?? failure.message}</p>
+        </Alert>
+      ) : null}
+      <Button type="submit" size="lg" disabled={isBlocked} className="w-full">
+        <KeyRound aria-hidden="true" />
+        Reset password
+      </Button>
+    </form>
+  );
+}

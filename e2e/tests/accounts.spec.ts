@@ -1,0 +1,124 @@
+import { AUTH_MESSAGES } from '@daybook/shared';
+import { createVerifiedUser, mailTo, newEmail, PASSWORD, pathOf, signInAs } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe('accounts', () => {
+  test('register → confirm from the local mailbox → land on the dashboard signed in', async ({ page, expectAccessible }) => {
+    const email = newEmail('register');
+    await page.goto('/register?intent=premium');
+    await page.getByLabel('Full name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('weak');
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await expectAccessible();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Check Your Email' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(email);
+    expect(await page.evaluate(() => localStorage.getItem('registration_plan_choice'))).toBe('premium');
+
+    const mail = await mailTo(page.request, email, /Confirm your e-mail/);
+    await page.goto(pathOf(mail.links[0]!));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome back, Grace')).toBeVisible();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+  });
+
+  test('a signed-out visitor is sent to /login and back afterwards', async ({ page, request }) => {
+    const user = await createVerifiedUser(request);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile/);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('wrong passwords show the remaining attempts, then the lockout', async ({ page, request }) => {
+    const user = await createVerifiedUser(request);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    const submitWrong = async () => {
+      await page.getByLabel('Password').fill('Wrong-Password-1');
+      await page.getByRole('button', { name: 'Log In' }).click();
+    };
+    await submitWrong();
+    await expect(page.getByText(AUTH_MESSAGES.invalidCredentials).first()).toBeVisible();
+    await expect(page.getByText(/remaining before lockout/)).toHaveCount(0);
+    await submitWrong();
+    await submitWrong();
+    await expect(page.getByText(AUTH_MESSAGES.attemptsRemaining(2))).toBeVisible();
+    await submitWrong();
+    await expect(page.getByText(AUTH_MESSAGES.attemptsRemaining(1))).toBeVisible();
+    await submitWrong();
+    await expect(page.getByText(AUTH_MESSAGES.lockedOut(15)).first()).toBeVisible();
+    await expect(page.getByText(AUTH_MESSAGES.lockedOutToast)).toBeVisible();
+    // Even the right password is refused while locked.
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('password reset through the mailbox', async ({ page, request }) => {
+    const user = await createVerifiedUser(request);
+    await page.goto('/reset-password');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText(AUTH_MESSAGES.resetRequested)).toBeVisible();
+
+    const mail = await mailTo(page.request, user.email, /Reset your/);
+    await page.goto(pathOf(mail.links[0]!));
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    const newPassword = 'Brand-New-River-7';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+
+  test('schedule deletion → banner with days remaining → cancel', async ({ page, request, expectAccessible }) => {
+    const user = await createVerifiedUser(request);
+    await signInAs(page, user, '/profile#delete-account');
+    await expect(page.locator('#delete-account')).toBeInViewport();
+    await expectAccessible();
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('Taking a break');
+    await dialog.getByRole('button', { name: 'Schedule deletion' }).click();
+    await expect(page.getByText('Account deletion scheduled', { exact: true }).first()).toBeVisible();
+
+    await page.goto('/dashboard');
+    await expect(page.getByText(/Account deletion scheduled for [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+    await expect(page.getByText('30 days remaining')).toBeVisible();
+
+    await page.getByRole('link', { name: /Review|Manage/ }).or(page.getByRole('button', { name: /Review|Manage/ })).first().click();
+    await expect(page).toHaveURL(/\/profile#delete-account/);
+    await page.getByRole('button', { name: 'Cancel deletion' }).click();
+    await expect(page.getByText('Your account and data are safe.')).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByText(/Account deletion scheduled for/)).toHaveCount(0);
+  });
+
+  test('signing out in one tab sends the other tab to /login', async ({ page, context, request }) => {
+    const user = await createVerifiedUser(request);
+    await signInAs(page, user, '/profile');
+    const other = await context.newPage();
+    await other.goto('/dashboard');
+    await expect(other.getByText(/Welcome back/)).toBeVisible();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page.getByText('Signed out successfully')).toBeVisible();
+    await expect(other).toHaveURL(/\/login/);
+  });
+});
