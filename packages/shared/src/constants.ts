@@ -143,3 +143,105 @@ export const FREE_PLAN_FEATURES = {
   can_share_entries: false,
   can_send_future_messages: false,
 } as const;
+
+export const ENTRY_LIMITS = {
+  maxChars: 5000,
+  counterFromChars: 4000,
+  truncateAt: 200,
+  pageSize: 5,
+  editWindowHours: 12,
+  editWarningMinutes: 60,
+  ageRecheckMs: 60_000,
+  savedIndicatorMs: 2000,
+  blurCollapseMs: 300,
+  crisisToastMs: 8000,
+  dailyDeletionLimit: 5,
+  scrollTopAfterEntries: 5,
+  searchCandidates: 500,
+} as const;
+
+export const ENCRYPTION = {
+  version: 1,
+  pbkdf2Iterations: 100_000,
+  ivBytes: 12,
+  saltRetryDelaysMs: [500, 1000],
+  sessionStorageKey: (userId: string) => `daybook-key-${userId}`,
+} as const;
+
+export const ENTRY_MESSAGES = {
+  empty: 'Please add some text or media',
+  contentEmpty: 'Entry content cannot be empty',
+  tooLong: 'Entries can be at most 5,000 characters',
+  created: 'Entry created successfully!',
+  savedCheck: 'Saved ✓',
+  createFailed: 'Failed to create entry. Please try again.',
+  saveFailed: 'Failed to save entry',
+  updated: 'Entry updated successfully',
+  updateFailed: 'Failed to update entry',
+  deleted: 'Reflection deleted',
+  deleteFailed: 'Failed to delete reflection',
+  deleteConfirm: 'Delete this reflection?',
+  deletionLimitReached: 'Daily deletion limit reached',
+  oneDeletionLeft: 'You can delete 1 more reflection today',
+  editWindowExpired: 'This entry can no longer be edited (12-hour limit expired)',
+  dailyLimitReached: (limit: number) => `Daily limit reached (${limit} entries/day). Try again tomorrow.`,
+  encryptionUnavailable: 'Encryption unavailable in this browser',
+  encryptionNotAvailable: 'Encryption not available in this browser',
+  encryptFailed: 'Failed to encrypt entry. Please try again.',
+  insecureContext:
+    'Encryption needs a secure connection. Open Daybook over HTTPS, or on this computer at http://localhost, to read and write entries.',
+  saltFetchFailed: 'Failed to fetch encryption salt after 3 attempts',
+  saltInvalid: 'Invalid salt response from server',
+  decryptionFailed: '[Decryption failed - please contact support]',
+  emptyList: 'No entries yet — write your first one above',
+  sharedDeletionReason: 'User deleted shared entry',
+  invalidCiphertext: 'The entry could not be read. Please try again.',
+} as const;
+
+export const MODERATION_MESSAGES = {
+  crisis:
+    "It sounds like you're going through a lot. You don't have to face it alone: call or text 988 (Suicide & Crisis Lifeline, US) or call 116 123 (Samaritans, UK and Ireland), or your local emergency number.",
+  entryHigh: 'This content cannot be submitted. Please revise to follow community guidelines.',
+  entryMedium: 'Please revise your entry to be more appropriate.',
+  entryLow: 'Please be mindful of your language.',
+} as const;
+
+export const INSPIRE_PROMPTS = [
+  'What are you grateful for today?',
+  'How have you grown this week?',
+  'What challenge are you facing right now?',
+  'What made you smile today?',
+  'What are you looking forward to?',
+] as const;
+
+/** The 19 mood tags (spec §3); the quick entry picker offers the first 16. */
+export const MOODS = [
+  { label: 'Amazing', emoji: '😄' },
+  { label: 'Happy', emoji: '😊' },
+  { label: 'Calm', emoji: '😌' },
+  { label: 'Neutral', emoji: '😐' },
+  { label: 'Down', emoji: '😔' },
+  { label: 'Anxious', emoji: '😰' },
+  { label: 'Sad', emoji: '😢' },
+  { label: 'Angry', emoji: '😤' },
+  { label: 'Excited', emoji: '🎉' },
+  { label: 'Celebrating', emoji: '🥳' },
+  { label: 'Proud', emoji: '😎' },
+  { label: 'Grateful', emoji: '🙏' },
+  { label: 'Focused', emoji: '🎯' },
+  { label: 'Productive', emoji: '💪' },
+  { label: 'Tired', emoji: '😴' },
+  { label: 'Stressed', emoji: '😫' },
+  { label: 'Peaceful', emoji: '🕊️' },
+  { label: 'Joyful', emoji: '🌟' },
+  { label: 'Reflective', emoji: '🤔' },
+] as const;
+export const PICKER_MOOD_COUNT = 16;
+/** Accent colours the entry list gives some emoji (spec §3). */
+export const MOOD_ACCENTS: Record<string, 'green' | 'blue' | 'purple' | 'red' | 'yellow'> = {
+  '😊': 'green',
+  '😔': 'blue',
+  '😴': 'purple',
+  '😤': 'red',
+  '🤔': 'yellow',
+};

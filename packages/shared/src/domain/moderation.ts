@@ -1,0 +1,41 @@
+import { MODERATION_MESSAGES } from '../constants.ts';
+
+export type Severity = 'safe' | 'low' | 'medium' | 'high';
+export type ModerationVerdict = {
+  safe: boolean;
+  severity: Severity;
+  flags: string[];
+  explanation: string;
+  confidence: number;
+};
+
+export const MIN_MODERATED_LENGTH = 3;
+
+/** Text under 3 characters (trimmed) is safe without asking (spec §5). */
+export const needsModeration = (text: string) => text.trim().length >= MIN_MODERATED_LENGTH;
+
+export const hasSelfHarmFlag = (flags: readonly string[]) =>
+  flags.some((f) => f === 'self_harm' || f === 'self-harm');
+
+export type ModerationOutcome =
+  | { action: 'allow' }
+  | { action: 'warn'; message: string }
+  | { action: 'block'; message: string; isCrisis: boolean };
+
+/** The spec's rules for an entry: high blocks (crisis message for self-harm), medium blocks, low warns. */
+export function entryModerationOutcome(
+  verdict: Pick<ModerationVerdict, 'severity' | 'flags'>,
+): ModerationOutcome {
+  switch (verdict.severity) {
+    case 'high':
+      return hasSelfHarmFlag(verdict.flags)
+        ? { action: 'block', message: MODERATION_MESSAGES.crisis, isCrisis: true }
+        : { action: 'block', message: MODERATION_MESSAGES.entryHigh, isCrisis: false };
+    case 'medium':
+      return { action: 'block', message: MODERATION_MESSAGES.entryMedium, isCrisis: false };
+    case 'low':
+      return { action: 'warn', message: MODERATION_MESSAGES.entryLow };
+    default:
+      return { action: 'allow' };
+  }
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { ENTRY_LIMITS, MOODS } from '../constants.ts';
+
+export const MoodTag = z.enum(MOODS.map((m) => m.label) as [string, ...string[]]);
+
+const Base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Must be base64');
+/** AES-GCM output for at most 5,000 characters of UTF-8 (4 bytes each) plus the tag, base64-encoded. */
+const MAX_CIPHERTEXT_CHARS = Math.ceil(((ENTRY_LIMITS.maxChars * 4 + 16) * 4) / 3) + 4;
+
+export const EncryptedText = z.object({
+  encryptedContent: Base64.max(MAX_CIPHERTEXT_CHARS, 'The entry is too long'),
+  /** 12 random bytes, base64 (16 characters). */
+  encryptionIv: Base64.length(16, 'The IV must be 12 bytes'),
+});
+
+export const CreateEntryInput = EncryptedText.extend({
+  moodTag: MoodTag.nullish(),
+}).meta({ id: 'CreateEntryInput' });
+export type CreateEntryInput = z.input<typeof CreateEntryInput>;
+
+export const UpdateEntryInput = EncryptedText.extend({
+  moodTag: MoodTag.nullish(),
+}).meta({ id: 'UpdateEntryInput' });
+export type UpdateEntryInput = z.input<typeof UpdateEntryInput>;
+
+export const Entry = z
+  .object({
+    id: z.string(),
+    title: z.string().nullable(),
+    category: z.string().nullable(),
+    encryptedContent: z.string().nullable(),
+    encryptionIv: z.string().nullable(),
+    encryptionVersion: z.number().int(),
+    moodTag: z.string().nullable(),
+    contentType: z.enum(['text', 'image', 'audio', 'video']),
+    mediaUrl: z.string().nullable(),
+    sourceType: z.enum(['journal', 'empty', 'future_me']),
+    entryDate: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    isShared: z.boolean(),
+  })
+  .meta({ id: 'Entry' });
+export type Entry = z.infer<typeof Entry>;
+
+export const EntryListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(ENTRY_LIMITS.pageSize),
+  /** yyyy-MM-dd: only entries of that local day. */
+  date: z.iso.date().optional(),
+  /** ISO instants bounding created_at (the Today / This Week / This Month chips). */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type EntryListQuery = z.input<typeof EntryListQuery>;
+
+export const EntryPage = z
+  .object({
+    entries: z.array(Entry),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'EntryPage' });
+export type EntryPage = z.infer<typeof EntryPage>;
+
+export const DeleteEntryInput = z
+  .object({ reason: z.string().trim().max(500).optional() })
+  .meta({ id: 'DeleteEntryInput' });
+
+export const DailyEntryLimit = z
+  .object({ allowed: z.boolean(), limit: z.number().int(), used: z.number().int() })
+  .meta({ id: 'DailyEntryLimit' });
+export type DailyEntryLimit = z.infer<typeof DailyEntryLimit>;
+
+export const DeletionLimit = z
+  .object({ allowed: z.boolean(), remaining: z.number().int(), limit: z.number().int() })
+  .meta({ id: 'DeletionLimit' });
+export type DeletionLimit = z.infer<typeof DeletionLimit>;
+
+export const CreatedEntry = z
+  .object({ entry: Entry, moderation: z.object({ warning: z.string().nullable() }) })
+  .meta({ id: 'CreatedEntry' });
+export type CreatedEntry = z.infer<typeof CreatedEntry>;
+
+export const SaltResponse = z.object({ salt: z.string() }).meta({ id: 'SaltResponse' });
+export type SaltResponse = z.infer<typeof SaltResponse>;
+
+export const ModerateTextInput = z
+  .object({ text: z.string().max(ENTRY_LIMITS.maxChars) })
+  .meta({ id: 'ModerateTextInput' });
+export const ModerationResult = z
+  .object({
+    safe: z.boolean(),
+    severity: z.enum(['safe', 'low', 'medium', 'high']),
+    flags: z.array(z.string()),
+    explanation: z.string(),
+    confidence: z.number().min(0).max(1),
+  })
+  .meta({ id: 'ModerationResult' });
+export type ModerationResult = z.infer<typeof ModerationResult>;
