@@ -24,7 +24,9 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { registerDevMailRoutes } from './modules/dev-mail/routes.ts';
+import { entriesRoutes } from './modules/entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { createServices } from './services.ts';
 
@@ -117,6 +119,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
         authRoutes(services, { auth: services.betterAuth, limiter: services.limiter, appUrl: config.appUrl }),
       );
       await api.register(accountRoutes(services));
+      await api.register(entriesRoutes(services));
+      await api.register(moderationRoutes(services));
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)

@@ -1,9 +1,11 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuth } from './infra/auth/better-auth.ts';
+import { createEntryKeys } from './infra/crypto/entry-keys.ts';
 import { createRateLimiter } from './infra/http/rate-limit-store.ts';
 import { enqueueMail } from './infra/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
+import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountRepository } from './modules/account/repository.ts';
 import { createAccountService } from './modules/account/service.ts';
@@ -13,6 +15,7 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
+import { createEntriesService } from './modules/entries/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
@@ -35,8 +38,13 @@ export function createServices(deps: { config: Config; database: Database; clock
     hooks: { onPasswordReset: (user) => lockout.clear(user.email) },
   });
 
+  const encryption = createEntryKeys(config.encryptionSecret);
+  const moderation = { text: createLocalTextModerator() };
+
   return {
     betterAuth,
+    encryption,
+    moderation,
     limiter: createRateLimiter(database, config.rateLimitScale),
     health: createHealthService(database),
     pricing: createPricingService(createPricingRepository(db)),
@@ -49,6 +57,7 @@ export function createServices(deps: { config: Config; database: Database; clock
     auth: createAuthService({ auth: betterAuth, accounts, lockout }),
     account: createAccountService({ db, auth: betterAuth, accounts, clock, appUrl: config.appUrl }),
     devMail: createDevMailService(config.mail.mailDir),
+    entries: createEntriesService({ db, accounts, keys: encryption, moderator: moderation.text, clock }),
   };
 }
 

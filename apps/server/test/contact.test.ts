@@ -91,7 +91,12 @@ describe('RATE_LIMIT_SCALE', () => {
   it('multiplies per-route limits', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: valid, remoteAddress: '10.9.9.9' });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: valid,
+        remoteAddress: '10.9.9.9',
+      });
       codes.push(response.statusCode);
     }
     expect(codes.filter((c) => c === 201)).toHaveLength(10);

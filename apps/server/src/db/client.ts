@@ -34,6 +34,9 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Da
   const target = config.database;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
     await migrateNodePg(db, { migrationsFolder });
     return {

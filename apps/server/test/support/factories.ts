@@ -93,3 +93,24 @@ export const pathOf = (link: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 };
+
+/** Encrypts like the browser does: the salt from the API, the shared WebCrypto code, the user id. */
+export async function browserEncrypt(ctx: TestContext, cookie: string, userId: string, text: string) {
+  const { deriveEntryKey, encryptText } = await import('@daybook/shared');
+  const salt = (
+    await ctx.app.inject({ method: 'GET', url: '/api/encryption/salt', headers: { cookie } })
+  ).json().salt;
+  const sealed = await encryptText(await deriveEntryKey(userId, salt), text);
+  return { encryptedContent: sealed.ciphertext, encryptionIv: sealed.iv };
+}
+
+export async function createEntry(
+  ctx: TestContext,
+  cookie: string,
+  userId: string,
+  text: string,
+  moodTag?: string,
+) {
+  const payload = { ...(await browserEncrypt(ctx, cookie, userId, text)), moodTag };
+  return ctx.app.inject({ method: 'POST', url: '/api/entries', headers: { cookie }, payload });
+}

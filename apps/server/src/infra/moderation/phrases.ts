@@ -1,0 +1,93 @@
+/**
+ * Curated phrase lists for the local moderator, written lower-case with single spaces and straight apostrophes
+ * (the text is normalised the same way). First-person self-harm phrases only: a journal is a place to write
+ * about hard things, and "a book about suicide prevention" must not be blocked.
+ */
+export const SELF_HARM = [
+  'kill myself',
+  'killing myself',
+  'end my life',
+  'ending my life',
+  'take my own life',
+  'taking my own life',
+  'want to die',
+  'wanna die',
+  'wish i was dead',
+  'wish i were dead',
+  'better off dead',
+  'no reason to live',
+  'nothing to live for',
+  "don't want to live",
+  'dont want to live',
+  "don't want to be alive",
+  'hurt myself',
+  'hurting myself',
+  'cut myself',
+  'cutting myself',
+  'harm myself',
+  'harming myself',
+  'overdose on',
+  "i'm going to jump",
+  'commit suicide',
+  'i am suicidal',
+  "i'm suicidal",
+  'feel suicidal',
+  'feeling suicidal',
+  'suicidal thoughts',
+  'end it all',
+] as const;
+
+export const VIOLENCE = {
+  /** Threats against someone. */
+  high: [
+    'i will kill you',
+    "i'll kill you",
+    'i am going to kill you',
+    "i'm going to kill you",
+    'gonna kill you',
+    'i will hurt you',
+    "i'll hurt you",
+    'i will shoot',
+    "i'm going to shoot",
+    'going to shoot up',
+    'shoot up the',
+    'bomb the',
+    'plant a bomb',
+    'i will murder',
+    "i'll murder",
+    'going to murder',
+    'i want to kill him',
+    'i want to kill her',
+    'i want to kill them',
+  ],
+  /** Violent language without a stated intent. */
+  medium: [
+    'beat him up',
+    'beat her up',
+    'beat them up',
+    'punch his face',
+    'punch her face',
+    'smash his face',
+    'smash her face',
+    'stab him',
+    'stab her',
+    'strangle him',
+    'strangle her',
+  ],
+} as const;
+
+export const HARASSMENT = [
+  'kill yourself',
+  'go die',
+  'you should die',
+  "you're worthless",
+  'you are worthless',
+  'nobody likes you',
+  'no one likes you',
+  'everyone hates you',
+  "you're pathetic",
+  'you are pathetic',
+  "you're disgusting",
+  'you are disgusting',
+  'shut up you',
+] as const;

@@ -1,0 +1,136 @@
+import {
+  ApiError,
+  CreatedEntry,
+  CreateEntryInput,
+  DailyEntryLimit,
+  DeletionLimit,
+  Entry,
+  EntryListQuery,
+  EntryPage,
+  UpdateEntryInput,
+} from '@daybook/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import type { Services } from '../../services.ts';
+
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 422: ApiError, 429: ApiError };
+const EntryId = z.object({ id: z.uuid() });
+
+export const entriesRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['entries'];
+    await app.register(async (scope) => {
+      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+      signedIn.addHook('onRequest', requireUser(services.auth));
+
+      signedIn.get(
+        '/encryption/salt',
+        {
+          schema: {
+            tags: ['encryption'],
+            summary: 'Your encryption salt: HMAC-SHA256 of the server secret and your user id, never stored',
+            response: { 200: z.object({ salt: z.string() }), ...errors },
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return { salt: services.encryption.saltFor(signedInUser(request).id) };
+        },
+      );
+
+      signedIn.get(
+        '/entries',
+        {
+          schema: {
+            tags,
+            summary: 'Your entries, newest first, with the exact total',
+            querystring: EntryListQuery,
+            response: { 200: EntryPage, ...errors },
+          },
+        },
+        (request) => services.entries.list(signedInUser(request), request.query),
+      );
+
+      signedIn.post(
+        '/entries',
+        {
+          bodyLimit: 64 * 1024,
+          schema: {
+            tags,
+            summary: 'Create an entry (encrypted in the browser)',
+            body: CreateEntryInput,
+            response: { 201: CreatedEntry, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply.status(201).send(await services.entries.create(signedInUser(request), request.body)),
+      );
+
+      signedIn.get(
+        '/entries/limits/daily',
+        {
+          schema: {
+            tags,
+            summary: "Today's entry limit (check_daily_entry_limit)",
+            response: { 200: DailyEntryLimit, ...errors },
+          },
+        },
+        (request) => services.entries.dailyLimit(signedInUser(request)),
+      );
+
+      signedIn.get(
+        '/entries/limits/deletion',
+        {
+          schema: {
+            tags,
+            summary: "Today's deletion limit (check_deletion_limit)",
+            response: { 200: DeletionLimit, ...errors },
+          },
+        },
+        (request) => services.entries.deletionLimit(signedInUser(request)),
+      );
+
+      signedIn.get(
+        '/entries/:id',
+        {
+          schema: {
+            tags,
+            summary: 'One of your entries',
+            params: EntryId,
+            response: { 200: Entry, ...errors },
+          },
+        },
+        (request) => services.entries.get(signedInUser(request), request.params.id),
+      );
+
+      signedIn.patch(
+        '/entries/:id',
+        {
+          bodyLimit: 64 * 1024,
+          schema: {
+            tags,
+            summary: 'Edit an entry within 12 hours of writing it',
+            params: EntryId,
+            body: UpdateEntryInput,
+            response: { 200: CreatedEntry, ...errors },
+          },
+        },
+        (request) => services.entries.update(signedInUser(request), request.params.id, request.body),
+      );
+
+      signedIn.delete(
+        '/entries/:id',
+        {
+          schema: {
+            tags,
+            summary: 'Delete an entry within 12 hours (at most 5 a day)',
+            params: EntryId,
+            response: { 200: DeletionLimit, ...errors },
+          },
+        },
+        (request) => services.entries.remove(signedInUser(request), request.params.id),
+      );
+    });
+  };

@@ -1,0 +1,216 @@
+import {
+  type CreatedEntry,
+  type DailyEntryLimit,
+  type DeletionLimit,
+  decryptText,
+  ENCRYPTION,
+  ENTRY_LIMITS,
+  ENTRY_MESSAGES,
+  type Entry,
+  type EntryPage,
+  entryModerationOutcome,
+  isEditable,
+  localDate,
+  type SessionUser,
+} from '@daybook/shared';
+import type { Db } from '../../db/client.ts';
+import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
+import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AccountRepository } from '../account/repository.ts';
+import { createEntriesRepository, type EntryWithShare } from './repository.ts';
+
+type EncryptedInput = { encryptedContent: string; encryptionIv: string; moodTag?: string | null };
+type ListFilter = { page: number; pageSize: number; date?: string; from?: string; to?: string };
+
+const ENTRY_USAGE = 'entries';
+const DELETION_USAGE = 'entry_deletions';
+
+export function toEntry(row: EntryWithShare): Entry {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    encryptedContent: row.encryptedContent,
+    encryptionIv: typeof row.metadata.encryption_iv === 'string' ? row.metadata.encryption_iv : null,
+    encryptionVersion: row.encryptionVersion,
+    moodTag: row.moodTag,
+    contentType: row.contentType,
+    mediaUrl: row.mediaUrl,
+    sourceType: row.sourceType,
+    entryDate: row.entryDate,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isShared: row.isShared,
+  };
+}
+
+export function createEntriesService(deps: {
+  db: Db;
+  accounts: AccountRepository;
+  keys: EntryKeys;
+  moderator: TextModerator;
+  clock: Clock;
+}) {
+  const { db, accounts, keys, moderator, clock } = deps;
+  const repository = createEntriesRepository(db);
+
+  /**
+   * The server reads the text only here, in memory, to hold it to the same rules as the browser (length,
+   * moderation) so that a modified client cannot skip them. It is never stored or logged in plain form.
+   */
+  async function readText(user: SessionUser, input: EncryptedInput, emptyMessage: string): Promise<string> {
+    let text: string;
+    try {
+      text = await decryptText(await keys.keyFor(user.id), {
+        ciphertext: input.encryptedContent,
+        iv: input.encryptionIv,
+      });
+    } catch {
+      throw new AppError('INVALID_CIPHERTEXT', ENTRY_MESSAGES.invalidCiphertext);
+    }
+    if (!text.trim())
+      throw new AppError('VALIDATION_FAILED', emptyMessage, { encryptedContent: emptyMessage });
+    if (text.length > ENTRY_LIMITS.maxChars) {
+      throw new AppError('VALIDATION_FAILED', ENTRY_MESSAGES.tooLong, {
+        encryptedContent: ENTRY_MESSAGES.tooLong,
+      });
+    }
+    return text;
+  }
+
+  /** Blocks high and medium severity with the spec's messages; returns the warning for low. */
+  async function moderate(text: string): Promise<string | null> {
+    const verdict = await moderator.moderate(text);
+    const outcome = entryModerationOutcome(verdict);
+    if (outcome.action === 'block') {
+      throw new AppError('CONTENT_BLOCKED', outcome.message, undefined, {
+        severity: verdict.severity,
+        flags: verdict.flags,
+        isCrisis: outcome.isCrisis,
+      });
+    }
+    return outcome.action === 'warn' ? outcome.message : null;
+  }
+
+  async function ownedEditable(user: SessionUser, id: string): Promise<EntryWithShare> {
+    const entry = await repository.findOwned(user.id, id);
+    if (!entry) throw new AppError('NOT_FOUND', 'Entry not found');
+    if (!isEditable(entry.createdAt, clock.now()))
+      throw new AppError('EDIT_WINDOW_EXPIRED', ENTRY_MESSAGES.editWindowExpired);
+    return entry;
+  }
+
+  const today = (user: SessionUser) => localDate(clock.now(), user.timezone);
+
+  async function dailyLimit(user: SessionUser): Promise<DailyEntryLimit> {
+    const { plan } = await accounts.planOf(user.id);
+    const used = await repository.usage(user.id, ENTRY_USAGE, today(user));
+    return { allowed: used < plan.dailyEntryLimit, limit: plan.dailyEntryLimit, used };
+  }
+
+  async function deletionLimit(user: SessionUser): Promise<DeletionLimit> {
+    const limit = ENTRY_LIMITS.dailyDeletionLimit;
+    const used = await repository.usage(user.id, DELETION_USAGE, today(user));
+    return { allowed: used < limit, remaining: Math.max(0, limit - used), limit };
+  }
+
+  return {
+    dailyLimit,
+    deletionLimit,
+
+    /** Spec order: the daily limit, then moderation, then the insert (the limit is taken atomically with it). */
+    async create(user: SessionUser, input: EncryptedInput): Promise<CreatedEntry> {
+      const limit = await dailyLimit(user);
+      if (!limit.allowed)
+        throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
+      const text = await readText(user, input, ENTRY_MESSAGES.empty);
+      const warning = await moderate(text);
+      const now = clock.now();
+      const entryDate = localDate(now, user.timezone);
+      const row = await db.transaction(async (tx) => {
+        const txRepository = createEntriesRepository(tx);
+        if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit))) {
+          throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
+        }
+        return txRepository.insert({
+          userId: user.id,
+          title: null,
+          content: null,
+          encryptedContent: input.encryptedContent,
+          encryptionVersion: ENCRYPTION.version,
+          metadata: { encryption_iv: input.encryptionIv },
+          moodTag: input.moodTag ?? null,
+          contentType: 'text',
+          sourceType: 'journal',
+          entryDate,
+          createdAt: now,
+          updatedAt: now,
+        });
+      });
+      return { entry: toEntry({ ...row, isShared: false }), moderation: { warning } };
+    },
+
+    async list(user: SessionUser, filter: ListFilter): Promise<EntryPage> {
+      const { rows, total } = await repository.page(
+        user.id,
+        {
+          date: filter.date,
+          from: filter.from ? new Date(filter.from) : undefined,
+          to: filter.to ? new Date(filter.to) : undefined,
+        },
+        filter.pageSize,
+        (filter.page - 1) * filter.pageSize,
+      );
+      return { entries: rows.map(toEntry), total, page: filter.page, pageSize: filter.pageSize };
+    },
+
+    async get(user: SessionUser, id: string): Promise<Entry> {
+      const entry = await repository.findOwned(user.id, id);
+      if (!entry) throw new AppError('NOT_FOUND', 'Entry not found');
+      return toEntry(entry);
+    },
+
+    async update(user: SessionUser, id: string, input: EncryptedInput): Promise<CreatedEntry> {
+      const existing = await ownedEditable(user, id);
+      const text = await readText(user, input, ENTRY_MESSAGES.contentEmpty);
+      const warning = await moderate(text);
+      const row = await repository.update(user.id, id, {
+        content: null,
+        encryptedContent: input.encryptedContent,
+        metadata: { ...existing.metadata, encryption_iv: input.encryptionIv },
+        ...(input.moodTag !== undefined ? { moodTag: input.moodTag } : {}),
+        updatedAt: clock.now(),
+      });
+      if (!row) throw new AppError('NOT_FOUND', 'Entry not found');
+      return { entry: toEntry({ ...row, isShared: existing.isShared }), moderation: { warning } };
+    },
+
+    /** Soft delete within the edit window, at most 5 a day; the reason records whether the entry was shared. */
+    async remove(user: SessionUser, id: string): Promise<DeletionLimit> {
+      const existing = await ownedEditable(user, id);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const txRepository = createEntriesRepository(tx);
+        if (
+          !(await txRepository.consume(
+            user.id,
+            DELETION_USAGE,
+            localDate(now, user.timezone),
+            ENTRY_LIMITS.dailyDeletionLimit,
+          ))
+        ) {
+          throw new AppError('DELETION_LIMIT_REACHED', ENTRY_MESSAGES.deletionLimitReached);
+        }
+        const reason = (await txRepository.hasActiveShare(existing.id))
+          ? ENTRY_MESSAGES.sharedDeletionReason
+          : null;
+        await txRepository.update(user.id, id, { deletedAt: now, deletionReason: reason, updatedAt: now });
+      });
+      return deletionLimit(user);
+    },
+  };
+}
+
+export type EntriesService = ReturnType<typeof createEntriesService>;

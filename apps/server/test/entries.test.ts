@@ -1,0 +1,330 @@
+import { createHmac } from 'node:crypto';
+import { decryptText, deriveEntryKey, ENTRY_MESSAGES, MODERATION_MESSAGES } from '@daybook/shared';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { entries, subscriptions, usageCounters } from '../src/db/schema/index.ts';
+import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
+import { useTestApp } from './support/app.ts';
+import { browserEncrypt, createEntry, createSignedInUser } from './support/factories.ts';
+
+const HOUR = 3600_000;
+
+describe('encryption', () => {
+  const ctx = useTestApp();
+
+  it('gives each user the HMAC salt of the server secret and their id, and only when signed in', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/encryption/salt' })).statusCode).toBe(401);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/encryption/salt',
+      headers: { cookie },
+    });
+    const expected = createHmac('sha256', ctx.config.encryptionSecret).update(user.id).digest('base64');
+    expect(response.json()).toEqual({ salt: expected });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('text sealed in the browser format decrypts on the server, and the server key decrypts it back', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const created = await createEntry(ctx, cookie, user.id, 'A walk by the river, ünïcode ✓');
+    expect(created.statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(entries).where(eq(entries.userId, user.id));
+    expect(row).toMatchObject({
+      content: null,
+      title: null,
+      encryptionVersion: 1,
+      contentType: 'text',
+      sourceType: 'journal',
+    });
+    const serverKey = await createEntryKeys(ctx.config.encryptionSecret).keyFor(user.id);
+    const plaintext = await decryptText(serverKey, {
+      ciphertext: row!.encryptedContent!,
+      iv: String(row!.metadata.encryption_iv),
+    });
+    expect(plaintext).toBe('A walk by the river, ünïcode ✓');
+    const salt = (
+      await ctx.app.inject({ method: 'GET', url: '/api/encryption/salt', headers: { cookie } })
+    ).json().salt;
+    const browserKey = await deriveEntryKey(user.id, salt);
+    expect(
+      await decryptText(browserKey, {
+        ciphertext: row!.encryptedContent!,
+        iv: String(row!.metadata.encryption_iv),
+      }),
+    ).toBe(plaintext);
+  });
+});
+
+describe('creating entries', () => {
+  const ctx = useTestApp();
+
+  it('stores ciphertext, the mood and the local date in the user time zone', async () => {
+    const { user, cookie } = await createSignedInUser(ctx, { timezone: 'Asia/Tokyo' });
+    ctx.clock.set(new Date('2026-11-21T20:00:00Z'));
+    const response = await createEntry(ctx, cookie, user.id, 'Late evening thoughts', 'Calm');
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      entry: { moodTag: 'Calm', entryDate: '2026-11-22', encryptionVersion: 1, isShared: false },
+      moderation: { warning: null },
+    });
+  });
+
+  it('lets exactly 3 of 20 parallel creates through on the Free plan', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const payloads = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => browserEncrypt(ctx, cookie, user.id, `Entry ${i}`)),
+    );
+    const responses = await Promise.all(
+      payloads.map((payload) =>
+        ctx.app.inject({ method: 'POST', url: '/api/entries', headers: { cookie }, payload }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(17);
+    const refused = responses.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({
+      code: 'DAILY_LIMIT_REACHED',
+      message: 'Daily limit reached (3 entries/day). Try again tomorrow.',
+    });
+    expect(await ctx.database.db.select().from(entries).where(eq(entries.userId, user.id))).toHaveLength(3);
+  });
+
+  it('counts the daily limit in the user time zone and resets at their midnight', async () => {
+    const { user, cookie } = await createSignedInUser(ctx, { timezone: 'America/New_York' });
+    ctx.clock.set(new Date('2026-11-22T04:30:00Z')); // 23:30 in New York, 21 November
+    for (let i = 0; i < 3; i++)
+      expect((await createEntry(ctx, cookie, user.id, `Night ${i}`)).statusCode).toBe(201);
+    const limit = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/entries/limits/daily',
+      headers: { cookie },
+    });
+    expect(limit.json()).toEqual({ allowed: false, limit: 3, used: 3 });
+    expect((await createEntry(ctx, cookie, user.id, 'One more')).statusCode).toBe(429);
+    ctx.clock.advance(HOUR); // 00:30 on the 22nd in New York
+    const next = await createEntry(ctx, cookie, user.id, 'A new day');
+    expect(next.statusCode).toBe(201);
+    expect(next.json().entry.entryDate).toBe('2026-11-22');
+  });
+
+  it.each([
+    ['self-harm, with the crisis message', 'I want to end my life tonight', MODERATION_MESSAGES.crisis, true],
+    ['a threat', "I'm going to kill you tomorrow", MODERATION_MESSAGES.entryHigh, false],
+    ['harassment', 'You are worthless and nobody likes you', MODERATION_MESSAGES.entryMedium, false],
+  ])('blocks %s and stores nothing', async (_label, text, message, isCrisis) => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const response = await createEntry(ctx, cookie, user.id, text);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'CONTENT_BLOCKED', message, details: { isCrisis } });
+    expect(await ctx.database.db.select().from(entries).where(eq(entries.userId, user.id))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id)),
+    ).toEqual([]);
+  });
+
+  it('saves mild profanity with a warning', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const response = await createEntry(ctx, cookie, user.id, 'What a shit day at work, honestly');
+    expect(response.statusCode).toBe(201);
+    expect(response.json().moderation.warning).toBe(MODERATION_MESSAGES.entryLow);
+  });
+
+  it('refuses bad input with a code and stores nothing', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const sealed = await browserEncrypt(ctx, cookie, user.id, 'hello there');
+    const post = (payload: unknown, headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/entries',
+        headers: { cookie, ...headers },
+        payload: payload as string,
+      });
+    const tampered = await post({ ...sealed, encryptedContent: `AAAA${sealed.encryptedContent.slice(4)}` });
+    expect(tampered.json()).toMatchObject({ code: 'INVALID_CIPHERTEXT' });
+    expect((await post({ ...sealed, encryptedContent: 'not base64 !!' })).json().code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await post({ ...sealed, encryptionIv: 'short' })).json().code).toBe('VALIDATION_FAILED');
+    expect((await post({ ...sealed, moodTag: 'Ecstatic' })).json().fields).toHaveProperty('moodTag');
+    expect((await post('plain text', { 'content-type': 'text/plain' })).statusCode).toBe(415);
+    expect((await post({ ...sealed, encryptedContent: 'A'.repeat(70 * 1024) })).statusCode).toBe(413);
+    const tooLong = await post(await browserEncrypt(ctx, cookie, user.id, 'x'.repeat(5001)));
+    expect(tooLong.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: ENTRY_MESSAGES.tooLong });
+    const blank = await post(await browserEncrypt(ctx, cookie, user.id, '   \n '));
+    expect(blank.json().message).toBe(ENTRY_MESSAGES.empty);
+    const sealedForSomeoneElse = await post({
+      ...sealed,
+      encryptedContent: (
+        await browserEncrypt(ctx, (await createSignedInUser(ctx)).cookie, 'someone-else', 'hi')
+      ).encryptedContent,
+    });
+    expect(sealedForSomeoneElse.json().code).toBe('INVALID_CIPHERTEXT');
+    expect(await ctx.database.db.select().from(entries).where(eq(entries.userId, user.id))).toEqual([]);
+  });
+});
+
+describe('editing, deleting and listing', () => {
+  const ctx = useTestApp();
+
+  async function premiumUser() {
+    const signedIn = await createSignedInUser(ctx);
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ planId: 'premium' })
+      .where(eq(subscriptions.userId, signedIn.user.id));
+    return signedIn;
+  }
+
+  it('edits within 12 hours and refuses afterwards, whatever the client sends', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const { entry } = (await createEntry(ctx, cookie, user.id, 'First draft', 'Happy')).json();
+    ctx.clock.advance(11 * HOUR);
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/entries/${entry.id}`,
+      headers: { cookie },
+      payload: { ...(await browserEncrypt(ctx, cookie, user.id, 'Second draft')), moodTag: 'Grateful' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().entry).toMatchObject({ moodTag: 'Grateful' });
+    const blank = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/entries/${entry.id}`,
+      headers: { cookie },
+      payload: await browserEncrypt(ctx, cookie, user.id, '  '),
+    });
+    expect(blank.json().message).toBe(ENTRY_MESSAGES.contentEmpty);
+
+    ctx.clock.advance(HOUR);
+    const late = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/entries/${entry.id}`,
+      headers: { cookie },
+      payload: await browserEncrypt(ctx, cookie, user.id, 'Too late'),
+    });
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toEqual({ code: 'EDIT_WINDOW_EXPIRED', message: ENTRY_MESSAGES.editWindowExpired });
+    const lateDelete = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/entries/${entry.id}`,
+      headers: { cookie },
+    });
+    expect(lateDelete.statusCode).toBe(403);
+  });
+
+  it('soft-deletes at most 5 entries a day', async () => {
+    const { user, cookie } = await premiumUser();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++)
+      ids.push((await createEntry(ctx, cookie, user.id, `Entry ${i}`)).json().entry.id);
+    for (let i = 0; i < 5; i++) {
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/entries/${ids[i]}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ allowed: i < 4, remaining: 4 - i, limit: 5 });
+    }
+    const sixth = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/entries/${ids[5]}`,
+      headers: { cookie },
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe(ENTRY_MESSAGES.deletionLimitReached);
+    const [deleted] = await ctx.database.db.select().from(entries).where(eq(entries.id, ids[0]!));
+    expect(deleted?.deletedAt).not.toBeNull();
+    expect(deleted?.deletionReason).toBeNull();
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: { cookie } });
+    expect(list.json().total).toBe(1);
+  });
+
+  it('pages newest first with exact totals and filters by date and time range', async () => {
+    const { user, cookie } = await premiumUser();
+    ctx.clock.set(new Date('2026-11-20T10:00:00Z'));
+    for (let i = 0; i < 7; i++) {
+      await createEntry(ctx, cookie, user.id, `Day one ${i}`);
+      ctx.clock.advance(60_000);
+    }
+    ctx.clock.set(new Date('2026-11-21T10:00:00Z'));
+    await createEntry(ctx, cookie, user.id, 'Day two');
+    const first = (
+      await ctx.app.inject({ method: 'GET', url: '/api/entries?page=1', headers: { cookie } })
+    ).json();
+    expect(first).toMatchObject({ total: 8, page: 1, pageSize: 5 });
+    expect(first.entries).toHaveLength(5);
+    expect(first.entries[0].entryDate).toBe('2026-11-21');
+    const second = (
+      await ctx.app.inject({ method: 'GET', url: '/api/entries?page=2', headers: { cookie } })
+    ).json();
+    expect(second.entries).toHaveLength(3);
+    const times = [...first.entries, ...second.entries].map((e: { createdAt: string }) => e.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const byDate = (
+      await ctx.app.inject({ method: 'GET', url: '/api/entries?date=2026-11-20', headers: { cookie } })
+    ).json();
+    expect(byDate.total).toBe(7);
+    const range = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/entries?from=${encodeURIComponent('2026-11-21T00:00:00Z')}&to=${encodeURIComponent('2026-11-22T00:00:00Z')}`,
+      headers: { cookie },
+    });
+    expect(range.json().total).toBe(1);
+  });
+
+  it("walks every entry endpoint with another user's ids: 404 and nothing changes", async () => {
+    const owner = await createSignedInUser(ctx);
+    const stranger = await createSignedInUser(ctx);
+    const { entry } = (await createEntry(ctx, owner.cookie, owner.user.id, 'Mine alone')).json();
+    const as = { cookie: stranger.cookie };
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/entries/${entry.id}`, headers: as })).statusCode,
+    ).toBe(404);
+    const patch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/entries/${entry.id}`,
+      headers: as,
+      payload: await browserEncrypt(ctx, stranger.cookie, stranger.user.id, 'Overwritten'),
+    });
+    expect(patch.statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/entries/${entry.id}`, headers: as })).statusCode,
+    ).toBe(404);
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: as })).json();
+    expect(list.total).toBe(0);
+    const [row] = await ctx.database.db
+      .select()
+      .from(entries)
+      .where(and(eq(entries.id, entry.id), eq(entries.userId, owner.user.id)));
+    expect(row).toMatchObject({ encryptedContent: entry.encryptedContent, deletedAt: null });
+  });
+});
+
+describe('privacy', () => {
+  const ctx = useTestApp();
+
+  it('keeps a known phrase out of every table', async () => {
+    const phrase = 'the-lighthouse-keeper-whispers-4471';
+    const { user, cookie } = await createSignedInUser(ctx);
+    await createEntry(ctx, cookie, user.id, `Today ${phrase} and nothing else`, 'Reflective');
+    const salt = (
+      await ctx.app.inject({ method: 'GET', url: '/api/encryption/salt', headers: { cookie } })
+    ).json().salt;
+    const tables = await ctx.database.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+    );
+    expect(tables.length).toBeGreaterThan(20);
+    let dump = '';
+    for (const { table_name } of tables) {
+      dump += JSON.stringify(await ctx.database.query(`select * from "${table_name}"`));
+    }
+    dump += JSON.stringify(await ctx.database.query('select * from drizzle.__drizzle_migrations'));
+    expect(dump).toContain(user.email);
+    expect(dump).not.toContain(phrase);
+    expect(dump).not.toContain('lighthouse');
+    expect(dump).not.toContain(salt);
+  });
+});
