@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './app/ErrorScreen.tsx';
@@ -14,7 +15,8 @@ createRoot(rootElement).render(
   <StrictMode>
     <AppErrorBoundary>
       <AppProviders>
-        <RouterProvider router={router} />
+        {/* flushSync: what react-router/dom passes; lets a navigation commit at once when asked to. */}
+        <RouterProvider router={router} flushSync={flushSync} />
       </AppProviders>
     </AppErrorBoundary>
   </StrictMode>,

@@ -1,9 +1,9 @@
+import type { SessionUser } from '@daybook/shared';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DeletionBanner } from '../features/account/components/DeletionBanner.tsx';
 import { useTimezoneSync } from '../features/account/hooks/use-timezone-sync.ts';
-import { loginPathFor } from '../lib/session/redirect.ts';
 import { useSession } from '../lib/session/get-session.ts';
-import type { SessionUser } from '@daybook/shared';
+import { loginPathFor } from '../lib/session/redirect.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { RouteSkeleton } from './RouteSkeleton.tsx';
 

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../components/ui/feature-unavailable.tsx';
+import { json, signedInHandlers, stubApi } from '../test/api.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { routes } from './router.tsx';
 
@@ -10,6 +11,10 @@ function renderAt(path: string) {
 }
 
 describe('routes', () => {
+  beforeEach(() => {
+    stubApi({ 'GET /api/auth/session': json({ user: null }) });
+  });
+
   it('shows the 404 page for an unknown path, with a way home and its own title', async () => {
     renderAt('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();
@@ -41,6 +46,7 @@ describe('routes', () => {
     ['/coach', 'Growth Coach'],
     ['/test-accounts', 'Test Accounts'],
   ])('%s says honestly that its feature is not on this server yet', async (path, title) => {
+    stubApi(signedInHandlers());
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText(FEATURE_UNAVAILABLE_MESSAGE)).toBeTruthy();

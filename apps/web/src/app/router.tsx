@@ -74,7 +74,10 @@ export const routes: RouteObject[] = [
               lazyPage('analytics', () => import('../features/analytics/pages/AnalyticsPage.tsx')),
               lazyPage('export', loadExportPage),
               lazyPage('data-export', loadExportPage),
-              lazyPage('notifications', () => import('../features/notifications/pages/NotificationsPage.tsx')),
+              lazyPage(
+                'notifications',
+                () => import('../features/notifications/pages/NotificationsPage.tsx'),
+              ),
               lazyPage('shared', () => import('../features/sharing/pages/SharedWithMePage.tsx')),
               lazyPage('ai-features', () => import('../features/ai/pages/AiFeaturesPage.tsx')),
               lazyPage('coach', () => import('../features/ai/pages/CoachPage.tsx')),

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
@@ -33,7 +34,7 @@ export function renderRoutes(
 ) {
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={flushSync} />
     </AppProviders>,
   );
   return { ...result, router, queryClient };

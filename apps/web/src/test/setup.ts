@@ -24,6 +24,7 @@ afterEach(() => {
   cleanup();
   resetAllowedConsoleOutput();
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.className = '';
   if (unexpectedConsoleOutput.length > 0) {
     const output = unexpectedConsoleOutput.join('\n\n');

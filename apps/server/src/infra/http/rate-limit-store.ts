@@ -30,7 +30,7 @@ export function createRateLimiter(database: Database, scale = 1): RateLimiter {
     hit,
     async consume(key, max, windowMs) {
       const { count } = await hit(key, windowMs);
-      if (count > max)
+      if (count > Math.ceil(max * scale))
         throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
     },
   };

@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { reportRenderedPath } from '../../lib/rendered-location.ts';
 import { RouteSkeleton } from '../RouteSkeleton.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -36,6 +37,7 @@ export function AppLayout() {
   const isLoadingOtherPage =
     navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   const isSkeletonShown = useDelayedFlag(isLoadingOtherPage, SKELETON_DELAY_MS);
+  useEffect(() => reportRenderedPath(location.pathname), [location]);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 /** "Ada Lovelace" → "AL", "cher" → "C"; nothing usable → "?". */
@@ -20,8 +20,9 @@ type AvatarProps = {
  * Decorative: the name is always written next to it, so it is hidden from screen readers.
  */
 export function Avatar({ name, src, className }: AvatarProps) {
-  const [hasFailed, setHasFailed] = useState(false);
-  useEffect(() => setHasFailed(false), [src]);
+  // Remembers which address failed, so a new picture gets its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const hasFailed = Boolean(src) && failedSrc === src;
 
   return (
     <span
@@ -32,7 +33,7 @@ export function Avatar({ name, src, className }: AvatarProps) {
       )}
     >
       {src && !hasFailed ? (
-        <img src={src} alt="" className="size-full object-cover" onError={() => setHasFailed(true)} />
+        <img src={src} alt="" className="size-full object-cover" onError={() => setFailedSrc(src)} />
       ) : (
         initials(name)
       )}

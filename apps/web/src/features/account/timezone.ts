@@ -1,4 +1,9 @@
-import { readSessionString, readStoredString, writeSessionString, writeStoredString } from '../../lib/storage.ts';
+import {
+  readSessionString,
+  readStoredString,
+  writeSessionString,
+  writeStoredString,
+} from '../../lib/storage.ts';
 
 const SYNCED_KEY = 'timezone-synced';
 const chosenKey = (userId: string) => `timezone-chosen:${userId}`;

@@ -9,7 +9,7 @@ const AUTH_PAGES = new Set(['/login', '/register']);
  * a protocol-relative `//host` or a `javascript:` URL), and never back to /login or /register.
  */
 export function safeRedirectPath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
   const base = window.location.origin;
   let url: URL;
   try {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { waitForRenderedPath } from '../rendered-location.ts';
 import { broadcastAuth } from './auth-channel.ts';
 import { clearUserData } from './session-state.ts';
 
@@ -24,8 +25,10 @@ export function useSignOut() {
     mutationFn: signOut,
     onSuccess: async () => {
       broadcastAuth({ type: 'signed-out' });
-      // Leave the signed-in page first, so its guard does not send us to /login on the way.
+      // Leave the signed-in page first, so that its guard, seeing no user, does not send us to /login.
+      const isHomeRendered = waitForRenderedPath('/');
       await navigate('/');
+      await isHomeRendered;
       clearUserData(client);
       toast.success(AUTH_MESSAGES.signedOut);
     },

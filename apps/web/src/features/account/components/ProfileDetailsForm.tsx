@@ -57,9 +57,6 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
           Save
         </Button>
       </form>
-      <p className="text-sm text-muted-foreground">
-        Email: <span className="font-medium text-foreground">{profile.email}</span>
-      </p>
     </SettingsSection>
   );
 }

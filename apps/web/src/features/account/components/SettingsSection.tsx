@@ -11,7 +11,13 @@ type SettingsSectionProps = {
   children: ReactNode;
 };
 
-export function SettingsSection({ id, title, description, tone = 'default', children }: SettingsSectionProps) {
+export function SettingsSection({
+  id,
+  title,
+  description,
+  tone = 'default',
+  children,
+}: SettingsSectionProps) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
       <Card className={cn('flex flex-col gap-5 p-5 sm:p-6', tone === 'danger' && 'border-destructive/50')}>

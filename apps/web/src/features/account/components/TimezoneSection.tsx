@@ -1,5 +1,5 @@
 import type { Profile } from '@daybook/shared';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -9,13 +9,21 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import { rememberChosenTimezone } from '../timezone.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 
-/** The zone is saved as soon as it is picked: one control, no separate button. */
+/** Arrow keys on a closed select change it at every step: save only where the person stops. */
+const SAVE_DELAY_MS = 600;
+
+/** The zone is saved once picked: one control, no separate button. */
 export function TimezoneSection({ profile }: { profile: Profile }) {
   const updateProfile = useUpdateProfile();
-  const zones = useMemo(() => timeZoneOptions(profile.timezone), [profile.timezone]);
+  const [selected, setSelected] = useState(profile.timezone);
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const zones = useMemo(() => timeZoneOptions(selected), [selected]);
   const detected = browserTimeZone();
 
-  const onChange = (timezone: string) => {
+  useEffect(() => setSelected(profile.timezone), [profile.timezone]);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+
+  const save = (timezone: string) => {
     updateProfile.mutate(
       { timezone },
       {
@@ -23,12 +31,21 @@ export function TimezoneSection({ profile }: { profile: Profile }) {
           rememberChosenTimezone(profile.id, timezone);
           toast.success('Time zone updated');
         },
-        onError: (error) =>
+        onError: (error) => {
+          setSelected(profile.timezone);
           toast.error('Failed to update time zone', {
             description: error instanceof ApiRequestError ? error.message : undefined,
-          }),
+          });
+        },
       },
     );
+  };
+
+  const onChange = (timezone: string) => {
+    setSelected(timezone);
+    clearTimeout(saveTimer.current);
+    if (timezone === profile.timezone) return;
+    saveTimer.current = setTimeout(() => save(timezone), SAVE_DELAY_MS);
   };
 
   return (
@@ -40,18 +57,13 @@ export function TimezoneSection({ profile }: { profile: Profile }) {
       <FormField
         label="Time zone"
         hint={
-          detected && detected !== profile.timezone
+          detected && detected !== selected
             ? `This device is set to ${detected}.`
-            : 'Daybook sets this from your device when you sign in; pick another to keep your own.'
+            : 'Daybook takes it from this device when you sign in, unless you pick one here.'
         }
       >
         {(control) => (
-          <Select
-            value={updateProfile.isPending ? (updateProfile.variables.timezone ?? profile.timezone) : profile.timezone}
-            onChange={(event) => onChange(event.target.value)}
-            disabled={updateProfile.isPending}
-            {...control}
-          >
+          <Select value={selected} onChange={(event) => onChange(event.target.value)} {...control}>
             {zones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll('_', ' ')}

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@daybook/shared';
 import { useEffect } from 'react';
-import { useUpdateProfile } from '../api/update-profile.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 import { hasChosenTimezone, isTimezoneSynced, markTimezoneSynced } from '../timezone.ts';
 
 /**

@@ -11,7 +11,9 @@ export function getLoginStatus(email: string): Promise<LoginStatus> {
 }
 
 /** The login status an error carries in `details.loginStatus` (failed or locked sign-in). */
-export function loginStatusFromDetails(details: Record<string, unknown> | undefined): LoginStatus | undefined {
+export function loginStatusFromDetails(
+  details: Record<string, unknown> | undefined,
+): LoginStatus | undefined {
   const parsed = LoginStatus.safeParse(details?.loginStatus);
   return parsed.success ? parsed.data : undefined;
 }

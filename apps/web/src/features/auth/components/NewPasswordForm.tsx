@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordStrengthMeter, passwordFieldError } from '../../../components/ui/password-strength.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 const NewPasswordValues = z
@@ -70,7 +70,7 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
         )}
       </FormField>
       <FormField
-        label="Confirm new password"
+        label="Confirm password"
         error={
           errors.confirmPassword?.message ??
           (confirmPassword && confirmPassword !== password ? AUTH_MESSAGES.passwordsDoNotMatch : undefined)
@@ -89,7 +89,11 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
       </FormField>
       {failure && !isApiError(failure, 'INVALID_TOKEN') ? (
         <Alert variant="error" role="alert">
-          <p>{failure.fields?.password ?? failure.message}</p>
+          <p>
+            {failure instanceof ApiRequestError
+              ? (failure.fields?.password ?? failure.message)
+              : failure.message}
+          </p>
         </Alert>
       ) : null}
       <Button type="submit" size="lg" disabled={isBlocked} className="w-full">

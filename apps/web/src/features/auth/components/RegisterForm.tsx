@@ -2,8 +2,8 @@ import {
   AUTH_MESSAGES,
   BillingInterval,
   Email,
-  FullName,
   FULL_NAME_MAX_LENGTH,
+  FullName,
   NewPassword,
   PASSWORD_RULES,
   PlanChoice,
@@ -202,7 +202,9 @@ export function RegisterForm({ initialPlan }: { initialPlan: PlanChoice }) {
             label="Confirm password"
             error={
               errors.confirmPassword?.message ??
-              (confirmPassword && confirmPassword !== password ? AUTH_MESSAGES.passwordsDoNotMatch : undefined)
+              (confirmPassword && confirmPassword !== password
+                ? AUTH_MESSAGES.passwordsDoNotMatch
+                : undefined)
             }
           >
             {(control) => (
@@ -227,11 +229,19 @@ export function RegisterForm({ initialPlan }: { initialPlan: PlanChoice }) {
               />
               <label htmlFor={`${hintId}-terms`} className="text-sm">
                 I agree to the{' '}
-                <Link to="/terms" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
+                <Link
+                  to="/terms"
+                  target="_blank"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
                   Terms of Service
                 </Link>{' '}
                 and{' '}
-                <Link to="/privacy" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
+                <Link
+                  to="/privacy"
+                  target="_blank"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
                   Privacy Policy
                 </Link>
               </label>
