@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { entryCreationBench } from './entries.bench.ts';
 import { healthBench } from './health.bench.ts';
 
 /**
@@ -10,7 +11,10 @@ import { healthBench } from './health.bench.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const results = [await healthBench({ seconds, connections })];
+const results = [
+  await healthBench({ seconds, connections }),
+  await entryCreationBench({ seconds, connections }),
+];
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });

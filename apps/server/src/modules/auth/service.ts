@@ -143,9 +143,9 @@ export function createAuthService(deps: {
         returnHeaders: true,
       });
       const setCookies = responseHeaders.getSetCookie();
-      if (!response) return { result: null, setCookies };
-      const user = await accounts.findById(response.user.id);
-      if (!user || user.banned) return { result: null, setCookies };
+      // better-auth already read the user row with the session; its fields are ours (see the schema).
+      const user = response?.user as (UserRow & { banned?: boolean | null }) | undefined;
+      if (!response || !user || user.banned) return { result: null, setCookies };
       return { result: { user: toSessionUser(user), sessionId: response.session.id }, setCookies };
     },
 

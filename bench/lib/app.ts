@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import { deriveEntryKey, encryptText } from '@daybook/shared';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import type { Database } from '../../apps/server/src/db/client.ts';
+import { plans, subscriptions, users } from '../../apps/server/src/db/schema/index.ts';
+
+/** The real app on a benchmark database, listening on a free loopback port, with limits out of the way. */
+export async function startBenchApp(database: Database) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/daybook-bench-config',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_SCALE: '1000000',
+    JOBS: 'off',
+  });
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { app, config, origin };
+}
+
+/** A verified Premium user without a daily cap, signed in: the cookie and a sealed entry body to post. */
+export async function benchUser(app: Awaited<ReturnType<typeof startBenchApp>>['app'], database: Database) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'Bench-River-42';
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { fullName: 'Bench User', email, password, confirmPassword: password, acceptTerms: true },
+  });
+  const [user] = await database.db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.email, email))
+    .returning();
+  await database.db
+    .update(subscriptions)
+    .set({ planId: 'premium' })
+    .where(eq(subscriptions.userId, user!.id));
+  await database.db.update(plans).set({ dailyEntryLimit: 1_000_000_000 }).where(eq(plans.id, 'premium'));
+  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  const cookie = String(
+    ([] as string[])
+      .concat(signIn.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith('daybook.session_token=')),
+  ).split(';')[0]!;
+  const salt = (await app.inject({ method: 'GET', url: '/api/encryption/salt', headers: { cookie } })).json()
+    .salt;
+  const sealed = await encryptText(
+    await deriveEntryKey(user!.id, salt),
+    'A slow walk by the river this evening. I left my phone at home and noticed the light on the water.',
+  );
+  return {
+    userId: user!.id,
+    cookie,
+    body: JSON.stringify({ encryptedContent: sealed.ciphertext, encryptionIv: sealed.iv, moodTag: 'Calm' }),
+  };
+}
