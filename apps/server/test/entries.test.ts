@@ -328,3 +328,57 @@ describe('privacy', () => {
     expect(dump).not.toContain(salt);
   });
 });
+
+describe('dashboard reads', () => {
+  const ctx = useTestApp();
+
+  it('marks calendar days with entries, leaving out deleted and future-self rows and other users', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const stranger = await createSignedInUser(ctx);
+    ctx.clock.set(new Date('2026-11-03T10:00:00Z'));
+    await createEntry(ctx, cookie, user.id, 'Third of November');
+    const { entry: gone } = (await createEntry(ctx, cookie, user.id, 'To be deleted')).json();
+    ctx.clock.set(new Date('2026-11-20T10:00:00Z'));
+    await createEntry(ctx, cookie, user.id, 'Twentieth');
+    await createEntry(ctx, stranger.cookie, stranger.user.id, 'Not mine');
+    ctx.clock.set(new Date('2026-11-21T10:00:00Z'));
+    await createEntry(ctx, stranger.cookie, stranger.user.id, 'Not mine either');
+    await ctx.database.db
+      .insert(entries)
+      .values({ userId: user.id, entryDate: '2026-11-25', sourceType: 'future_me', encryptedContent: 'x' });
+    ctx.clock.set(new Date('2026-11-03T11:00:00Z'));
+    await ctx.app.inject({ method: 'DELETE', url: `/api/entries/${gone.id}`, headers: { cookie } });
+    const month = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/entries/calendar?month=2026-11',
+      headers: { cookie },
+    });
+    expect(month.json()).toEqual({ month: '2026-11', dates: ['2026-11-03', '2026-11-20'] });
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/entries/calendar?month=2026-13',
+      headers: { cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('returns at most 500 search candidates, newest first, and says when there were more', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const sealed = await browserEncrypt(ctx, cookie, user.id, 'bulk');
+    await ctx.database.db.insert(entries).values(
+      Array.from({ length: 502 }, (_, i) => ({
+        userId: user.id,
+        entryDate: '2026-10-01',
+        encryptedContent: sealed.encryptedContent,
+        metadata: { encryption_iv: sealed.encryptionIv },
+        createdAt: new Date(Date.UTC(2026, 9, 1, 0, 0, i)),
+      })),
+    );
+    const response = (
+      await ctx.app.inject({ method: 'GET', url: '/api/entries/search-candidates', headers: { cookie } })
+    ).json();
+    expect(response.entries).toHaveLength(500);
+    expect(response.isTruncated).toBe(true);
+    expect(response.entries[0].createdAt).toBe('2026-10-01T00:08:21.000Z');
+  });
+});

@@ -17,7 +17,7 @@ import * as schema from './schema/index.ts';
 export type Db = NodePgDatabase<typeof schema>;
 
 /** What a repository needs: the database or a transaction on it. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Executor = Pick<Db, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type Database = {
   db: Db;

@@ -99,3 +99,22 @@ export const ModerationResult = z
   })
   .meta({ id: 'ModerationResult' });
 export type ModerationResult = z.infer<typeof ModerationResult>;
+
+export const CandidatesQuery = z.object({
+  date: z.iso.date().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type CandidatesQuery = z.input<typeof CandidatesQuery>;
+
+/** Up to 500 newest entries for search and theme filters, which run in the browser over decrypted text. */
+export const SearchCandidates = z
+  .object({ entries: z.array(Entry), isTruncated: z.boolean() })
+  .meta({ id: 'SearchCandidates' });
+export type SearchCandidates = z.infer<typeof SearchCandidates>;
+
+export const CalendarQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use yyyy-MM') });
+export const CalendarMonth = z
+  .object({ month: z.string(), dates: z.array(z.string()) })
+  .meta({ id: 'CalendarMonth' });
+export type CalendarMonth = z.infer<typeof CalendarMonth>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { entries, sharedEntries, usageCounters } from '../../db/schema/index.ts';
 
@@ -72,6 +72,16 @@ export function createEntriesRepository(db: Executor) {
         db.select({ n: sql<number>`count(*)::int` }).from(entries).where(where),
       ]);
       return { rows: rows.map((r) => ({ ...r.entry, isShared: r.isShared })), total: total?.n ?? 0 };
+    },
+
+    /** Distinct local dates with entries in [first, last] (calendar markers). */
+    async datesWithEntries(userId: string, first: string, last: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ day: entries.entryDate })
+        .from(entries)
+        .where(and(visible(userId), gte(entries.entryDate, first), lte(entries.entryDate, last)))
+        .orderBy(entries.entryDate);
+      return rows.map((r) => r.day);
     },
 
     async update(

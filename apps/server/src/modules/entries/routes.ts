@@ -1,5 +1,8 @@
 import {
   ApiError,
+  CalendarMonth,
+  CalendarQuery,
+  CandidatesQuery,
   CreatedEntry,
   CreateEntryInput,
   DailyEntryLimit,
@@ -7,6 +10,7 @@ import {
   Entry,
   EntryListQuery,
   EntryPage,
+  SearchCandidates,
   UpdateEntryInput,
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,6 +94,33 @@ export const entriesRoutes =
           },
         },
         (request) => services.entries.deletionLimit(signedInUser(request)),
+      );
+
+      signedIn.get(
+        '/entries/search-candidates',
+        {
+          schema: {
+            tags,
+            summary:
+              'Up to 500 newest entries for search and theme filters (decrypted and matched in the browser)',
+            querystring: CandidatesQuery,
+            response: { 200: SearchCandidates, ...errors },
+          },
+        },
+        (request) => services.entries.searchCandidates(signedInUser(request), request.query),
+      );
+
+      signedIn.get(
+        '/entries/calendar',
+        {
+          schema: {
+            tags,
+            summary: 'Days of a month that have entries',
+            querystring: CalendarQuery,
+            response: { 200: CalendarMonth, ...errors },
+          },
+        },
+        (request) => services.entries.calendar(signedInUser(request), request.query.month),
       );
 
       signedIn.get(

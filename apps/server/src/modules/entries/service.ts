@@ -1,4 +1,5 @@
 import {
+  type CalendarMonth,
   type CreatedEntry,
   type DailyEntryLimit,
   type DeletionLimit,
@@ -11,6 +12,7 @@ import {
   entryModerationOutcome,
   isEditable,
   localDate,
+  type SearchCandidates,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
@@ -164,6 +166,36 @@ export function createEntriesService(deps: {
         (filter.page - 1) * filter.pageSize,
       );
       return { entries: rows.map(toEntry), total, page: filter.page, pageSize: filter.pageSize };
+    },
+
+    /** Newest first, at most 500: the browser decrypts them and filters by search text or theme. */
+    async searchCandidates(
+      user: SessionUser,
+      filter: Omit<ListFilter, 'page' | 'pageSize'>,
+    ): Promise<SearchCandidates> {
+      const limit = ENTRY_LIMITS.searchCandidates;
+      const { rows, total } = await repository.page(
+        user.id,
+        {
+          date: filter.date,
+          from: filter.from ? new Date(filter.from) : undefined,
+          to: filter.to ? new Date(filter.to) : undefined,
+        },
+        limit,
+        0,
+      );
+      return { entries: rows.map(toEntry), isTruncated: total > limit };
+    },
+
+    async calendar(user: SessionUser, month: string): Promise<CalendarMonth> {
+      const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+      const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+      const dates = await repository.datesWithEntries(
+        user.id,
+        `${month}-01`,
+        `${month}-${String(lastDay).padStart(2, '0')}`,
+      );
+      return { month, dates };
     },
 
     async get(user: SessionUser, id: string): Promise<Entry> {
