@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dashboardBench } from './dashboard.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
 import { healthBench } from './health.bench.ts';
 
@@ -11,10 +12,26 @@ import { healthBench } from './health.bench.ts';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
+// 1,000,000 rows take minutes to seed on PostgreSQL; the embedded PGlite gets a smaller large scenario.
+const largeEntries = Number(
+  process.env.BENCH_LARGE_ENTRIES ?? (process.env.DATABASE_URL ? 1_000_000 : 100_000),
+);
+
 const results = [
   await healthBench({ seconds, connections }),
   await entryCreationBench({ seconds, connections }),
 ];
+const dashboard = await dashboardBench({ seconds, connections, largeEntries });
+for (const s of [dashboard.small, dashboard.large]) {
+  results.push({
+    name: `GET /api/entries page 1 ÷ bare SQL, ${s.totalEntries.toLocaleString('en-GB')} entries`,
+    driver: results[0]!.driver,
+    a: s.api,
+    b: s.bare,
+    ratio: s.ratio,
+    goal: '≥ 0.5',
+  });
+}
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -33,6 +50,12 @@ console.table(
     errors: r.a.errors + r.a.non2xx,
   })),
 );
+
+console.info(
+  `Dashboard p99 at ${dashboard.large.totalEntries.toLocaleString('en-GB')} ÷ p99 at 10,000 entries: ${fmt(dashboard.p99Ratio, 2)} (goal ≤ 1.5)`,
+);
+console.info('Query plans (large scenario):');
+for (const line of dashboard.large.plan) console.info(`  ${line}`);
 
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });

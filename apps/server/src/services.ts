@@ -54,7 +54,7 @@ export function createServices(deps: { config: Config; database: Database; clock
       contactEmail: config.mail.contactEmail,
       clock,
     }),
-    auth: createAuthService({ auth: betterAuth, accounts, lockout }),
+    auth: createAuthService({ auth: betterAuth, authSecret: config.authSecret, accounts, lockout, clock }),
     account: createAccountService({ db, auth: betterAuth, accounts, clock, appUrl: config.appUrl }),
     devMail: createDevMailService(config.mail.mailDir),
     entries: createEntriesService({ db, accounts, keys: encryption, moderator: moderation.text, clock }),

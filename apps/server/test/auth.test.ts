@@ -18,6 +18,7 @@ import {
 } from './support/factories.ts';
 
 const MINUTE = 60_000;
+const HOUR_MS = 60 * MINUTE;
 
 describe('registration', () => {
   const ctx = useTestApp();
@@ -404,5 +405,35 @@ describe('password reset', () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) codes.push((await requestReset(email)).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('session lifetime', () => {
+  const ctx = useTestApp();
+
+  it('slides: a session used after a day is extended and its cookie re-issued; an unused one ends after 30 days', async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    const fresh = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(fresh.json().user).not.toBeNull();
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 24 * HOUR_MS });
+    ctx.clock.set(new Date());
+    const later = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(later.json().user).not.toBeNull();
+    expect(String(later.headers['set-cookie'])).toMatch(/daybook.session_token=/);
+
+    vi.setSystemTime(Date.now() + 31 * 24 * HOUR_MS);
+    ctx.clock.set(new Date());
+    const expired = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(expired.json()).toEqual({ user: null });
+    vi.useRealTimers();
+  });
+
+  it('refuses a cookie whose signature was tampered with', async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    const tampered = cookie.replace(/.(%3D|=)$/, 'A$1');
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: tampered } });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -39,12 +39,15 @@ export const entries = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Dashboard list: newest first, stable paging (spec §7 "order created_at desc then id desc").
+    // Dashboard list: newest first, stable paging (spec §7 "order created_at desc then id desc"). The predicate
+    // is exactly the dashboard's visibility rule, so the exact count is an index-only scan.
     index('entries_user_created_idx')
       .on(t.userId, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.sourceType} <> 'future_me'`),
     // Calendar month markers and "entries on a date".
-    index('entries_user_entry_date_idx').on(t.userId, t.entryDate).where(sql`${t.deletedAt} is null`),
+    index('entries_user_entry_date_idx')
+      .on(t.userId, t.entryDate)
+      .where(sql`${t.deletedAt} is null and ${t.sourceType} <> 'future_me'`),
     // Daily deletion limit counts today's deletions.
     index('entries_user_deleted_at_idx').on(t.userId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],

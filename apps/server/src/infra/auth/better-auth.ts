@@ -59,7 +59,7 @@ export function createAuth(deps: { config: Config; db: Db; mail: AuthMail; hooks
     },
     session: {
       expiresIn: AUTH_TIMINGS.sessionDays * DAY_SECONDS,
-      // Sliding refresh: a session used today lives 30 more days.
+      // Sliding refresh: a session used today lives 30 more days (the fast path in AuthService mirrors this).
       updateAge: DAY_SECONDS,
       cookieCache: { enabled: false },
     },

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { avatars, plans, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
@@ -74,6 +74,16 @@ export function createAccountRepository(db: Executor) {
 
     async findAvatar(userId: string) {
       const [row] = await db.select().from(avatars).where(eq(avatars.userId, userId));
+      return row ?? null;
+    },
+
+    /** A live session and its user in one round trip: the hot path of every signed-in request. */
+    async findLiveSession(token: string, now: Date) {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.token, token), gt(sessions.expiresAt, now)));
       return row ?? null;
     },
 

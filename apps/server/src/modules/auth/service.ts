@@ -1,6 +1,7 @@
 import type { RegisterInput, ResetPasswordInput, SignInInput } from '@daybook/shared';
 import {
   AUTH_MESSAGES,
+  AUTH_TIMINGS,
   type LoginStatus,
   normalizeEmail,
   type RegisterResponse,
@@ -9,6 +10,8 @@ import {
 import type { z } from 'zod';
 import type { Auth } from '../../infra/auth/better-auth.ts';
 import { isCommonPassword } from '../../infra/auth/passwords.ts';
+import { readSessionToken } from '../../infra/auth/session-cookie.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountRepository, UserRow } from '../account/repository.ts';
 import { callAuth, translateAuthError } from './better-auth-errors.ts';
@@ -37,10 +40,15 @@ function assertNotCommon(password: string, field = 'password') {
   }
 }
 
+const SESSION_LIFETIME_MS = AUTH_TIMINGS.sessionDays * 24 * 60 * 60 * 1000;
+const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+
 export function createAuthService(deps: {
   auth: Auth;
+  authSecret: string;
   accounts: AccountRepository;
   lockout: LockoutService;
+  clock: Clock;
 }) {
   const { auth, accounts, lockout } = deps;
 
@@ -136,17 +144,28 @@ export function createAuthService(deps: {
       return responseHeaders.getSetCookie();
     },
 
-    /** The signed-in user and session, refreshing the session's expiry (sliding) when due. */
+    /**
+     * The signed-in user and session. The common case is one query (session joined to user); when the session
+     * is due for its daily sliding refresh, or anything is unusual, better-auth handles it and sets the cookie.
+     */
     async session(headers: Headers): Promise<WithCookies<{ user: SessionUser; sessionId: string } | null>> {
+      const token = readSessionToken(headers.get('cookie'), deps.authSecret);
+      if (!token) return { result: null, setCookies: [] };
+      const now = deps.clock.now();
+      const live = await accounts.findLiveSession(token, now);
+      if (!live || live.user.banned) return { result: null, setCookies: [] };
+      const isRefreshDue =
+        live.session.expiresAt.getTime() - SESSION_LIFETIME_MS + SESSION_REFRESH_MS <= now.getTime();
+      if (!isRefreshDue)
+        return { result: { user: toSessionUser(live.user), sessionId: live.session.id }, setCookies: [] };
+
       const { headers: responseHeaders, response } = await auth.api.getSession({
         headers,
         returnHeaders: true,
       });
       const setCookies = responseHeaders.getSetCookie();
-      // better-auth already read the user row with the session; its fields are ours (see the schema).
-      const user = response?.user as (UserRow & { banned?: boolean | null }) | undefined;
-      if (!response || !user || user.banned) return { result: null, setCookies };
-      return { result: { user: toSessionUser(user), sessionId: response.session.id }, setCookies };
+      if (!response) return { result: null, setCookies };
+      return { result: { user: toSessionUser(live.user), sessionId: response.session.id }, setCookies };
     },
 
     /** Always answers the same; the mail goes out only when the account exists. */
