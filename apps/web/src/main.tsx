@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './app/ErrorScreen.tsx';
@@ -15,8 +14,7 @@ createRoot(rootElement).render(
   <StrictMode>
     <AppErrorBoundary>
       <AppProviders>
-        {/* flushSync: what react-router/dom passes; lets a navigation commit at once when asked to. */}
-        <RouterProvider router={router} flushSync={flushSync} />
+        <RouterProvider router={router} />
       </AppProviders>
     </AppErrorBoundary>
   </StrictMode>,

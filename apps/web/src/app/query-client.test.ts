@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { shouldRetryQuery } from './query-client.ts';
+import { isSessionGone, shouldRetryQuery } from './query-client.ts';
 
 const apiError = (status: number, message = 'Failed') => new ApiRequestError({ status, code: 'X', message });
 
@@ -23,5 +23,15 @@ describe('shouldRetryQuery', () => {
     expect(shouldRetryQuery(0, apiError(408))).toBe(true);
     expect(shouldRetryQuery(0, apiError(429))).toBe(true);
     expect(shouldRetryQuery(0, apiError(503))).toBe(true);
+  });
+});
+
+describe('isSessionGone', () => {
+  it('is a 401 from a signed-in call, not a failed sign-in', () => {
+    expect(isSessionGone(apiError(401, 'Not authenticated'))).toBe(true);
+    expect(
+      isSessionGone(new ApiRequestError({ status: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid' })),
+    ).toBe(false);
+    expect(isSessionGone(apiError(403))).toBe(false);
   });
 });

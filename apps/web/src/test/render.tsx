@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { flushSync } from 'react-dom';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
@@ -34,7 +33,7 @@ export function renderRoutes(
 ) {
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} />
     </AppProviders>,
   );
   return { ...result, router, queryClient };

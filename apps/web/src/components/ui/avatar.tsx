@@ -35,7 +35,9 @@ export function Avatar({ name, src, className }: AvatarProps) {
       {src && !hasFailed ? (
         <img src={src} alt="" className="size-full object-cover" onError={() => setFailedSrc(src)} />
       ) : (
-        initials(name)
+        // Drawn by CSS, not as text: inside a labelled button ("Account menu") visible text that is
+        // not part of the label would contradict it (WCAG 2.5.3, label in name).
+        <span data-initials={initials(name)} className="before:content-[attr(data-initials)]" />
       )}
     </span>
   );

@@ -58,8 +58,8 @@ export function TimezoneSection({ profile }: { profile: Profile }) {
         label="Time zone"
         hint={
           detected && detected !== selected
-            ? `This device is set to ${detected}.`
-            : 'Daybook takes it from this device when you sign in, unless you pick one here.'
+            ? `Your browser is set to ${detected}.`
+            : 'Daybook sets it from your browser when you sign in, unless you pick one here.'
         }
       >
         {(control) => (

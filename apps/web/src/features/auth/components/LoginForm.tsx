@@ -64,7 +64,6 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
-    resetField,
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues>({
     resolver: zodResolver(SignInInput),
@@ -93,7 +92,6 @@ export function LoginForm() {
       const next = problemFrom(error, email);
       setProblem(next);
       if (next.kind === 'locked') toast.error(AUTH_MESSAGES.lockedOutToast);
-      resetField('password');
       return;
     }
     const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;

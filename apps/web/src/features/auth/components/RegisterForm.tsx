@@ -25,6 +25,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordStrengthMeter, passwordFieldError } from '../../../components/ui/password-strength.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { writeStoredString } from '../../../lib/storage.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useRegister } from '../api/register.ts';
@@ -52,9 +53,7 @@ const RegisterFormValues = z
   });
 type RegisterFormValues = z.input<typeof RegisterFormValues>;
 
-type FieldName = 'fullName' | 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
-const FIELD_NAMES: readonly string[] = ['fullName', 'email', 'password', 'confirmPassword', 'acceptTerms'];
-const isFieldName = (key: string): key is FieldName => FIELD_NAMES.includes(key);
+const FIELD_NAMES = ['fullName', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;
 
 /** Why "Create Account" is disabled, in words (spec §5: terms, matching passwords, not weak). */
 function blockingReasons(values: { password: string; confirmPassword: string; acceptTerms: boolean }) {
@@ -135,19 +134,10 @@ export function RegisterForm({ initialPlan }: { initialPlan: PlanChoice }) {
       });
       return;
     }
-    if (showServerFieldErrors(error)) return;
+    if (showServerFieldErrors(error, FIELD_NAMES, setError)) return;
     toast.error(AUTH_MESSAGES.registrationFailed, {
       description: error.code === 'RATE_LIMITED' ? error.message : AUTH_MESSAGES.accountCreateFailed,
     });
-  };
-
-  /** Puts the server's per-field messages under their fields; false when none of them fit a field. */
-  const showServerFieldErrors = (error: ApiRequestError): boolean => {
-    const fieldErrors = Object.entries(error.fields ?? {}).filter(([key]) => isFieldName(key));
-    fieldErrors.forEach(([key, message], index) => {
-      setError(key as FieldName, { type: 'server', message }, { shouldFocus: index === 0 });
-    });
-    return fieldErrors.length > 0;
   };
 
   return (

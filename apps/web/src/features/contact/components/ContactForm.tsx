@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateContactMessage } from '../api/create-contact-message.ts';
 
 const TOPIC_LABELS: Record<ContactTopic, string> = {
@@ -20,9 +21,13 @@ const TOPIC_LABELS: Record<ContactTopic, string> = {
   feedback: 'Feedback and ideas',
 };
 
-type FieldName = keyof CreateContactMessageInput;
-const FIELD_NAMES: readonly FieldName[] = ['name', 'email', 'topic', 'subject', 'message'];
-const isFieldName = (key: string): key is FieldName => (FIELD_NAMES as readonly string[]).includes(key);
+const FIELD_NAMES: readonly (keyof CreateContactMessageInput)[] = [
+  'name',
+  'email',
+  'topic',
+  'subject',
+  'message',
+];
 
 export function ContactForm() {
   const navigate = useNavigate();
@@ -43,20 +48,11 @@ export function ContactForm() {
       await sendMessage.mutateAsync(values);
       navigate('/contact-thank-you');
     } catch (error) {
-      if (error instanceof ApiRequestError && showServerFieldErrors(error)) return;
+      if (error instanceof ApiRequestError && showServerFieldErrors(error, FIELD_NAMES, setError)) return;
       const isRateLimited = error instanceof ApiRequestError && error.code === 'RATE_LIMITED';
       toast.error(MESSAGES.contactFailed, isRateLimited ? { description: error.message } : undefined);
     }
   });
-
-  /** Puts the server's per-field messages under their fields; false when none of them fit a field. */
-  const showServerFieldErrors = (error: ApiRequestError): boolean => {
-    const fieldErrors = Object.entries(error.fields ?? {}).filter(([key]) => isFieldName(key));
-    fieldErrors.forEach(([key, message], index) => {
-      setError(key as FieldName, { type: 'server', message }, { shouldFocus: index === 0 });
-    });
-    return fieldErrors.length > 0;
-  };
 
   const messageLength = watch('message')?.length ?? 0;
 

@@ -1,0 +1,109 @@
+import { AUTH_MESSAGES, ChangePasswordInput, PASSWORD_RULES } from '@daybook/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PasswordStrengthMeter, passwordFieldError } from '../../../components/ui/password-strength.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { SettingsSection } from './SettingsSection.tsx';
+
+const FIELD_NAMES: readonly (keyof ChangePasswordInput)[] = [
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+];
+
+export function ChangePasswordForm() {
+  const changePassword = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(ChangePasswordInput),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const newPassword = watch('newPassword');
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await changePassword.mutateAsync(values);
+      reset();
+      toast.success(answer.message ?? AUTH_MESSAGES.passwordChanged);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) {
+        toast.error('Failed to change password');
+        return;
+      }
+      if (error.code === 'CURRENT_PASSWORD_INCORRECT') {
+        setError('currentPassword', { type: 'server', message: error.message }, { shouldFocus: true });
+        return;
+      }
+      if (!showServerFieldErrors(error, FIELD_NAMES, setError)) {
+        toast.error('Failed to change password', { description: error.message });
+      }
+    }
+  });
+
+  return (
+    <SettingsSection
+      id="password"
+      title="Change password"
+      description="Changing it signs you out everywhere else."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FormField label="Current password" error={errors.currentPassword?.message}>
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="current-password"
+              maxLength={1024}
+              {...control}
+              {...register('currentPassword')}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="New password"
+          error={passwordFieldError(newPassword, errors.newPassword?.message)}
+          hint={<PasswordStrengthMeter password={newPassword} />}
+        >
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_RULES.minLength}
+              maxLength={PASSWORD_RULES.maxLength}
+              {...control}
+              {...register('newPassword')}
+            />
+          )}
+        </FormField>
+        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <Input
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_RULES.minLength}
+              maxLength={PASSWORD_RULES.maxLength}
+              {...control}
+              {...register('confirmPassword')}
+            />
+          )}
+        </FormField>
+        <Button type="submit" disabled={isSubmitting} className="self-start">
+          <KeyRound aria-hidden="true" />
+          Change password
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}

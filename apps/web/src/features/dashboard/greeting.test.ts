@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { greeting } from './greeting.ts';
+
+describe('greeting', () => {
+  it('uses the first word of the full name, or "there" (spec §9)', () => {
+    expect(greeting('Grace Brewster Hopper')).toBe('Welcome back, Grace');
+    expect(greeting('  Ada ')).toBe('Welcome back, Ada');
+    expect(greeting('')).toBe('Welcome back, there');
+    expect(greeting(undefined)).toBe('Welcome back, there');
+  });
+});

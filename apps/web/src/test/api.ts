@@ -1,0 +1,96 @@
+import type { LoginStatus, Profile, SessionUser } from '@daybook/shared';
+import { vi } from 'vitest';
+import { jsonResponse } from './render.tsx';
+
+type StubRequest = { url: URL; method: string; body: unknown; init: RequestInit | undefined };
+type Handler = (request: StubRequest) => Response | Promise<Response>;
+
+/**
+ * Stubs `fetch` with one handler per "METHOD /path" (query string ignored). Anything unlisted
+ * answers 404, so a test sees at once which call it did not expect.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input.toString(), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) return jsonResponse({ code: 'NOT_FOUND', message: `No stub for ${method} ${url}` }, 404);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    return handler({ url, method, body, init });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The calls made to one endpoint, as "METHOD /path" → parsed JSON bodies. */
+export function callsTo(fetchMock: ReturnType<typeof stubApi>, key: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => {
+      const url = new URL(String(input), 'http://localhost');
+      return `${init?.method ?? 'GET'} ${url.pathname}` === key;
+    })
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body));
+}
+
+export const json =
+  (body: unknown, status = 200): Handler =>
+  () =>
+    jsonResponse(body, status);
+
+export const apiError =
+  (status: number, code: string, message: string, extra: Record<string, unknown> = {}): Handler =>
+  () =>
+    jsonResponse({ code, message, ...extra }, status);
+
+export const sessionUser: SessionUser = {
+  id: 'user-1',
+  email: 'ada@example.com',
+  fullName: 'Ada Lovelace',
+  avatarUrl: null,
+  role: 'user',
+  // The test machine's own zone, so pages do not write a new one unless a test asks for it.
+  timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  emailVerified: true,
+};
+
+export const profile: Profile = {
+  id: sessionUser.id,
+  email: sessionUser.email,
+  fullName: sessionUser.fullName,
+  avatarUrl: null,
+  timezone: sessionUser.timezone,
+  role: 'user',
+  emailVerified: true,
+  createdAt: '2026-11-01T10:00:00Z',
+  plan: { id: 'free', name: 'Free' },
+  subscriptionIntent: null,
+  billingCyclePreference: 'month',
+};
+
+export const notScheduled = {
+  isScheduled: false,
+  deletionDate: null,
+  requestedDate: null,
+  reason: null,
+  daysRemaining: 0,
+};
+
+export function loginStatus(overrides: Partial<LoginStatus> = {}): LoginStatus {
+  return {
+    isLockedOut: false,
+    failedAttempts: 0,
+    maxAttempts: 5,
+    remainingAttempts: 5,
+    lockoutDurationMinutes: 15,
+    ...overrides,
+  };
+}
+
+/** What every signed-in page asks for besides its own data. */
+export function signedInHandlers(user: SessionUser = sessionUser): Record<string, Handler> {
+  return {
+    'GET /api/auth/session': json({ user }),
+    'GET /api/me/deletion': json(notScheduled),
+    'PATCH /api/me': ({ body }) => jsonResponse({ ...profile, ...(body as object) }),
+  };
+}
