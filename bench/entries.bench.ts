@@ -15,6 +15,8 @@ export async function entryCreationBench(options: { seconds: number; connections
   const user = await benchUser(app, bench.database);
 
   const pool = bench.url ? new pg.Pool({ connectionString: bench.url, max: 10 }) : null;
+  // Dropping the benchmark database ends these connections; that is expected.
+  pool?.on('error', () => {});
   const parsed = JSON.parse(user.body) as { encryptedContent: string; encryptionIv: string; moodTag: string };
   const insert = `insert into entries (user_id, encrypted_content, encryption_version, metadata, mood_tag, entry_date)
                   values ($1, $2, 1, $3, $4, current_date) returning id`;

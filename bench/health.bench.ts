@@ -23,6 +23,8 @@ export async function healthBench(options: { seconds: number; connections: numbe
   const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/health`;
 
   const pool = bench.url ? new pg.Pool({ connectionString: bench.url, max: 10 }) : null;
+  // Dropping the benchmark database ends these connections; that is expected.
+  pool?.on('error', () => {});
   const bare = http.createServer((_req, res) => {
     const query = pool ? pool.query('select 1') : bench.database.query('select 1');
     query.then(

@@ -8,12 +8,18 @@ export const newEmail = (label = 'e2e') => `${label}-${randomUUID().slice(0, 8)}
 type MailMessage = { to: string; subject: string; links: string[] };
 
 /** Waits for a message to arrive in the local mailbox (the outbox job delivers every few seconds). */
-export async function mailTo(request: APIRequestContext, address: string, subject: RegExp): Promise<MailMessage> {
+export async function mailTo(
+  request: APIRequestContext,
+  address: string,
+  subject: RegExp,
+): Promise<MailMessage> {
   let found: MailMessage | undefined;
   await expect
     .poll(
       async () => {
-        const { messages } = (await (await request.get('/api/dev/mail')).json()) as { messages: MailMessage[] };
+        const { messages } = (await (await request.get('/api/dev/mail')).json()) as {
+          messages: MailMessage[];
+        };
         found = messages.find((m) => m.to.includes(address) && subject.test(m.subject));
         return Boolean(found);
       },
@@ -45,7 +51,9 @@ export async function createVerifiedUser(request: APIRequestContext, fullName = 
 
 /** Signs in through the page's own cookie jar, then opens `path`. */
 export async function signInAs(page: Page, user: { email: string; password: string }, path = '/dashboard') {
-  const response = await page.request.post('/api/auth/sign-in', { data: { email: user.email, password: user.password } });
+  const response = await page.request.post('/api/auth/sign-in', {
+    data: { email: user.email, password: user.password },
+  });
   expect(response.status()).toBe(200);
   await page.goto(path);
 }

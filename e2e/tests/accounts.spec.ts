@@ -3,7 +3,10 @@ import { createVerifiedUser, mailTo, newEmail, PASSWORD, pathOf, signInAs } from
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('accounts', () => {
-  test('register → confirm from the local mailbox → land on the dashboard signed in', async ({ page, expectAccessible }) => {
+  test('register → confirm from the local mailbox → land on the dashboard signed in', async ({
+    page,
+    expectAccessible,
+  }) => {
     const email = newEmail('register');
     await page.goto('/register?intent=premium');
     await page.getByLabel('Full name').fill('Grace Hopper');
@@ -87,7 +90,11 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/dashboard/);
   });
 
-  test('schedule deletion → banner with days remaining → cancel', async ({ page, request, expectAccessible }) => {
+  test('schedule deletion → banner with days remaining → cancel', async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
     const user = await createVerifiedUser(request);
     await signInAs(page, user, '/profile#delete-account');
     await expect(page.locator('#delete-account')).toBeInViewport();
@@ -102,7 +109,11 @@ test.describe('accounts', () => {
     await expect(page.getByText(/Account deletion scheduled for [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
     await expect(page.getByText('30 days remaining')).toBeVisible();
 
-    await page.getByRole('link', { name: /Review|Manage/ }).or(page.getByRole('button', { name: /Review|Manage/ })).first().click();
+    await page
+      .getByRole('link', { name: /Review|Manage/ })
+      .or(page.getByRole('button', { name: /Review|Manage/ }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/profile#delete-account/);
     await page.getByRole('button', { name: 'Cancel deletion' }).click();
     await expect(page.getByText('Your account and data are safe.')).toBeVisible();

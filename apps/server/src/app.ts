@@ -18,7 +18,7 @@ import type { Database } from './db/client.ts';
 import { trustedOrigins } from './infra/auth/better-auth.ts';
 import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
-import { postgresRateLimitStore, scaleRouteLimits } from './infra/http/rate-limit-store.ts';
+import { scaleRouteLimits, tieredRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -108,7 +108,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(rateLimit, {
         max: config.rateLimitPerMinute,
         timeWindow: '1 minute',
-        store: postgresRateLimitStore(services.limiter),
+        store: tieredRateLimitStore(services.limiter),
         // A broken limiter must not take the API down with it.
         skipOnError: true,
       });

@@ -42,7 +42,7 @@ export const entries = pgTable(
     // Dashboard list: newest first, stable paging (spec §7 "order created_at desc then id desc"). The predicate
     // is exactly the dashboard's visibility rule, so the exact count is an index-only scan.
     index('entries_user_created_idx')
-      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null and ${t.sourceType} <> 'future_me'`),
     // Calendar month markers and "entries on a date".
     index('entries_user_entry_date_idx')

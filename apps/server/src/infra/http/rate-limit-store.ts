@@ -47,18 +47,50 @@ export function scaleRouteLimits(app: FastifyInstance, scale: number): void {
   });
 }
 
-/** The same counters as a @fastify/rate-limit store. */
-export function postgresRateLimitStore(limiter: RateLimiter) {
-  return class PostgresRateLimitStore {
+/**
+ * A @fastify/rate-limit store in two tiers. The global per-client ceiling (RATE_LIMIT_PER_MINUTE) is counted in
+ * this instance's memory: it is flood protection, and a database write on every request would cost more than
+ * the requests it protects. Routes that declare their own limit (sign-in, registration, resets, contact) get
+ * `child()`, counted in PostgreSQL, so those windows hold across every instance.
+ */
+export function tieredRateLimitStore(limiter: RateLimiter) {
+  class SharedStore {
     incr(key: string, callback: Callback, timeWindow: number): void {
       limiter.hit(key, timeWindow).then(
         ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
         (error: Error) => callback(error),
       );
     }
+    child(): SharedStore {
+      return new SharedStore();
+    }
+  }
 
-    child(): PostgresRateLimitStore {
-      return new PostgresRateLimitStore();
+  return class LocalCeilingStore {
+    private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      const now = Date.now();
+      let window = this.windows.get(key);
+      if (!window || window.resetAt <= now) {
+        if (this.windows.size >= MAX_LOCAL_KEYS) this.prune(now);
+        window = { count: 0, resetAt: now + timeWindow };
+        this.windows.set(key, window);
+      }
+      window.count++;
+      callback(null, { current: window.count, ttl: window.resetAt - now });
+    }
+
+    child(): SharedStore {
+      return new SharedStore();
+    }
+
+    private prune(now: number): void {
+      for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+      // Under a flood of distinct addresses, forget the oldest rather than grow without bound.
+      if (this.windows.size >= MAX_LOCAL_KEYS) this.windows.clear();
     }
   };
 }
+
+const MAX_LOCAL_KEYS = 100_000;

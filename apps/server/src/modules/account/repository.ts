@@ -1,8 +1,22 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { SessionUser } from '@daybook/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { avatars, plans, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+type LiveSessionRow = {
+  session_id: string;
+  expires_at: string | Date;
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: 'user' | 'admin';
+  timezone: string;
+  email_verified: boolean;
+  banned: boolean;
+};
 
 export function createAccountRepository(db: Executor) {
   return {
@@ -79,12 +93,27 @@ export function createAccountRepository(db: Executor) {
 
     /** A live session and its user in one round trip: the hot path of every signed-in request. */
     async findLiveSession(token: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.token, token), gt(sessions.expiresAt, now)));
-      return row ?? null;
+      const { rows } = await db.execute<LiveSessionRow>(sql`
+        select s.id as session_id, s.expires_at, u.id, u.email, u.name, u.image, u.role, u.timezone,
+               u.email_verified, u.banned
+        from sessions s join users u on u.id = s.user_id
+        where s.token = ${token} and s.expires_at > ${now.toISOString()}`);
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        sessionId: row.session_id,
+        expiresAt: new Date(row.expires_at),
+        isBanned: row.banned,
+        user: {
+          id: row.id,
+          email: row.email,
+          fullName: row.name,
+          avatarUrl: row.image,
+          role: row.role,
+          timezone: row.timezone,
+          emailVerified: row.email_verified,
+        } satisfies SessionUser,
+      };
     },
 
     async listSessions(userId: string) {

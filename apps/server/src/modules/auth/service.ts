@@ -153,11 +153,10 @@ export function createAuthService(deps: {
       if (!token) return { result: null, setCookies: [] };
       const now = deps.clock.now();
       const live = await accounts.findLiveSession(token, now);
-      if (!live || live.user.banned) return { result: null, setCookies: [] };
+      if (!live || live.isBanned) return { result: null, setCookies: [] };
       const isRefreshDue =
-        live.session.expiresAt.getTime() - SESSION_LIFETIME_MS + SESSION_REFRESH_MS <= now.getTime();
-      if (!isRefreshDue)
-        return { result: { user: toSessionUser(live.user), sessionId: live.session.id }, setCookies: [] };
+        live.expiresAt.getTime() - SESSION_LIFETIME_MS + SESSION_REFRESH_MS <= now.getTime();
+      if (!isRefreshDue) return { result: { user: live.user, sessionId: live.sessionId }, setCookies: [] };
 
       const { headers: responseHeaders, response } = await auth.api.getSession({
         headers,
@@ -165,7 +164,7 @@ export function createAuthService(deps: {
       });
       const setCookies = responseHeaders.getSetCookie();
       if (!response) return { result: null, setCookies };
-      return { result: { user: toSessionUser(live.user), sessionId: response.session.id }, setCookies };
+      return { result: { user: live.user, sessionId: response.session.id }, setCookies };
     },
 
     /** Always answers the same; the mail goes out only when the account exists. */
