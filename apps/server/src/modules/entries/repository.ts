@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { entries, sharedEntries, usageCounters } from '../../db/schema/index.ts';
 
