@@ -44,6 +44,8 @@ export function createAuth(deps: { config: Config; db: Db; mail: AuthMail; hooks
     secret: config.authSecret,
     trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
+    // Expected outcomes (a wrong password) are ours to count and report; only its real errors belong in the log.
+    logger: { level: 'error' },
     // Our PostgreSQL-backed limiter guards these routes instead (per address and per client).
     rateLimit: { enabled: false },
     database: drizzleAdapter(deps.db, {

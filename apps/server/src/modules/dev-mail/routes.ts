@@ -57,7 +57,7 @@ ${items || '<p class="empty">No messages yet.</p>'}
     reply
       .type('text/css')
       .send(
-        `body{margin:0;background:#f6f3ee;color:#2b2620;font:16px/1.5 system-ui,sans-serif}main{max-width:760px;margin:0 auto;padding:32px 16px}article{background:#fff;border:1px solid #e4ddd2;border-radius:12px;padding:16px 20px;margin:16px 0}h1{font-size:28px}h2{font-size:18px;margin:0}.meta{color:#6b635a;font-size:14px;margin:4px 0 12px}pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#2f6b5f}@media (prefers-color-scheme:dark){body{background:#1b1916;color:#eee8df}article{background:#24211d;border-color:#3a352e}a{color:#8fd3c1}.meta{color:#b3aaa0}}`,
+        `body{margin:0;background:#f6f3ee;color:#2b2620;font:16px/1.5 system-ui,sans-serif}main{max-width:760px;margin:0 auto;padding:32px 16px}article{background:#fff;border:1px solid #e4ddd2;border-radius:12px;padding:16px 20px;margin:16px 0}h1{font-size:28px}h2{font-size:18px;margin:0}.meta{color:#6b635a;font-size:14px;margin:4px 0 12px}pre{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;margin:0}a{color:#2f6b5f}@media (prefers-color-scheme:dark){body{background:#1b1916;color:#eee8df}article{background:#24211d;border-color:#3a352e}a{color:#8fd3c1}.meta{color:#b3aaa0}}`,
       ),
   );
 }
