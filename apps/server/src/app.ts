@@ -26,11 +26,18 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { registerDevMailRoutes } from './modules/dev-mail/routes.ts';
 import { entriesRoutes } from './modules/entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
-import { createServices } from './services.ts';
+import { createServices, type Services } from './services.ts';
 
 export type AppDeps = { config: Config; database: Database; clock?: Clock };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
 
 /** Content-Security-Policy for the web app: no inline script anywhere; Radix sets inline style attributes. */
 const contentSecurityPolicy = {
@@ -98,6 +105,8 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
 
   const services = createServices({ config, database, clock });
+  // main.ts hands the same services to the job scheduler.
+  app.decorate('services', services);
 
   await app.register(
     async (api) => {
@@ -121,6 +130,12 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(accountRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(moderationRoutes(services));
+      await api.register(
+        mediaRoutes(services, {
+          tmpDir: path.join(config.dataDir, 'tmp'),
+          localStorage: services.localStorage,
+        }),
+      );
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)

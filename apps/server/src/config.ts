@@ -35,6 +35,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   WEB_DIST_DIR: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -57,6 +66,17 @@ export type Config = {
   rateLimitScale: number;
   webDistDir: string;
   runJobs: boolean;
+  storage:
+    | { kind: 'local'; root: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
 };
 
 export class ConfigError extends Error {
@@ -100,6 +120,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
+  }
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -125,5 +148,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     runJobs: env.JOBS === 'on',
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', root: path.join(dataDir, 'media') },
   };
 }

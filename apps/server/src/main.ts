@@ -23,7 +23,14 @@ async function main(): Promise<void> {
   const mail = createMailTransport(config);
   const scheduler = config.runJobs
     ? startScheduler(
-        jobDefinitions({ database, mail, clock: systemClock, auditSecret: config.authSecret }),
+        jobDefinitions({
+          database,
+          mail,
+          clock: systemClock,
+          auditSecret: config.authSecret,
+          media: app.services.media,
+          storage: app.services.storage,
+        }),
         app.log,
       )
     : null;

@@ -5,7 +5,11 @@ import { createEntryKeys } from './infra/crypto/entry-keys.ts';
 import { createRateLimiter } from './infra/http/rate-limit-store.ts';
 import { enqueueMail } from './infra/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
+import { createLocalImageModerator } from './infra/moderation/image-moderator.ts';
 import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
+import { createLocalStorage, type LocalStorage } from './infra/storage/local.ts';
+import { createS3Storage } from './infra/storage/s3.ts';
+import type { Storage } from './infra/storage/storage.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountRepository } from './modules/account/repository.ts';
 import { createAccountService } from './modules/account/service.ts';
@@ -17,6 +21,7 @@ import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
 import { createEntriesService } from './modules/entries/service.ts';
 import { createHealthService } from './modules/health/service.ts';
+import { createMediaService } from './modules/media/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
 
@@ -39,12 +44,27 @@ export function createServices(deps: { config: Config; database: Database; clock
   });
 
   const encryption = createEntryKeys(config.encryptionSecret);
-  const moderation = { text: createLocalTextModerator() };
+  const moderation = { text: createLocalTextModerator(), image: createLocalImageModerator() };
+  const localStorage: LocalStorage | null =
+    config.storage.kind === 'local'
+      ? createLocalStorage({
+          root: config.storage.root,
+          secret: config.authSecret,
+          appUrl: config.appUrl,
+          now: () => clock.now(),
+        })
+      : null;
+  const storage: Storage =
+    localStorage ?? createS3Storage(config.storage as Extract<Config['storage'], { kind: 's3' }>);
+  const media = createMediaService({ db, storage, accounts, imageModerator: moderation.image, clock });
 
   return {
     betterAuth,
     encryption,
     moderation,
+    storage,
+    localStorage,
+    media,
     limiter: createRateLimiter(database, config.rateLimitScale),
     health: createHealthService(database),
     pricing: createPricingService(createPricingRepository(db)),
@@ -57,7 +77,14 @@ export function createServices(deps: { config: Config; database: Database; clock
     auth: createAuthService({ auth: betterAuth, authSecret: config.authSecret, accounts, lockout, clock }),
     account: createAccountService({ db, auth: betterAuth, accounts, clock, appUrl: config.appUrl }),
     devMail: createDevMailService(config.mail.mailDir),
-    entries: createEntriesService({ db, accounts, keys: encryption, moderator: moderation.text, clock }),
+    entries: createEntriesService({
+      db,
+      accounts,
+      keys: encryption,
+      moderator: moderation.text,
+      media,
+      clock,
+    }),
   };
 }
 

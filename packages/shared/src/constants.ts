@@ -245,3 +245,66 @@ export const MOOD_ACCENTS: Record<string, 'green' | 'blue' | 'purple' | 'red' | 
   '😤': 'red',
   '🤔': 'yellow',
 };
+
+export const MEDIA_TYPES = ['image', 'audio', 'video'] as const;
+
+export const MEDIA_LIMITS = {
+  image: { maxBytes: 5 * 1024 * 1024, maxSidePx: 1920, quality: 0.8, cameraQuality: 0.95 },
+  audio: { maxBytes: 25 * 1024 * 1024, maxSeconds: 120 },
+  video: { maxBytes: 100 * 1024 * 1024, maxSeconds: 60, recordWidth: 1280, recordHeight: 720 },
+  frames: { count: 5, maxWidth: 640, maxHeight: 480, quality: 0.7, timeoutMs: 5000 },
+  /** Images with more pixels than this are refused before decoding (decompression bombs). */
+  maxImagePixels: 50_000_000,
+  signedUrlSeconds: 3600,
+  signedUrlStaleMs: 50 * 60_000,
+  signedUrlGcMs: 55 * 60_000,
+  draftMaxAgeHours: 24,
+} as const;
+
+export const MEDIA_MIME_TYPES = {
+  image: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  audio: [
+    'audio/webm',
+    'audio/ogg',
+    'audio/mpeg',
+    'audio/mp4',
+    'audio/x-m4a',
+    'audio/wav',
+    'audio/x-wav',
+    'audio/aac',
+  ],
+  video: ['video/webm', 'video/mp4', 'video/quicktime'],
+} as const;
+
+export const MEDIA_MESSAGES = {
+  invalidImage: 'Please select a valid image file',
+  imageTooLarge: 'Image size exceeds 5MB limit',
+  imageProcessFailed: 'Failed to process image',
+  imageLoadFailed: 'Failed to load image file',
+  invalidAudio: 'Please select a valid audio file',
+  audioTooLong: 'Audio duration exceeds 120 seconds limit',
+  audioTooLarge: 'Audio size exceeds 25MB limit',
+  audioLoadFailed: 'Failed to load audio file',
+  invalidVideo: 'Please select a valid video file',
+  videoTooLong: 'Video duration exceeds 60 seconds limit',
+  videoTooLarge: 'Video size exceeds 100MB limit',
+  videoLoadFailed: 'Failed to load video file',
+  frameTimeout: 'Failed to load video',
+  imageTooManyPixels: 'This image is too large to process',
+  imageHigh: 'This image contains inappropriate content and cannot be uploaded.',
+  imageMedium: 'This image may contain inappropriate content. Please choose a different image.',
+  imageLow: 'Please ensure your image follows community guidelines.',
+  videoHigh: 'This video contains inappropriate content and cannot be uploaded.',
+  videoMedium: 'This video may contain inappropriate content. Please choose a different video.',
+  uploadFailed: (message: string) => `Failed to upload file: ${message}`,
+  saveFailed: 'Failed to save media file. Please try again.',
+  notAllowedByPlan: (kind: string) => `Your plan does not include ${kind} entries`,
+  premiumFeature: 'Media is a Premium feature',
+  unavailable: 'Media unavailable',
+  unsupported: 'Unsupported media type',
+  draftNotFound: 'That upload was not found. Please attach the file again.',
+  linkInvalid: 'This media link is invalid or has expired',
+  cameraFailed: 'Failed to access camera',
+  microphoneFailed: 'Failed to access microphone',
+  cameraMicrophoneFailed: 'Failed to access camera/microphone',
+} as const;

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { deliverDueMail } from '../infra/mail/outbox.ts';
 import type { MailTransport } from '../infra/mail/transport.ts';
+import type { Storage } from '../infra/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { MediaService } from '../modules/media/service.ts';
 import { purgeDueAccounts } from './purge-accounts.ts';
 import type { JobDefinition } from './scheduler.ts';
 
@@ -11,6 +13,8 @@ export function jobDefinitions(deps: {
   mail: MailTransport;
   clock: Clock;
   auditSecret: string;
+  media: MediaService;
+  storage: Storage;
 }): JobDefinition[] {
   return [
     {
@@ -21,7 +25,12 @@ export function jobDefinitions(deps: {
     {
       name: 'purge-deleted-accounts',
       everyMs: 60_000,
-      run: () => purgeDueAccounts(deps.database.db, deps.clock, deps.auditSecret),
+      run: () => purgeDueAccounts(deps.database.db, deps.clock, deps.auditSecret, deps.storage),
+    },
+    {
+      name: 'remove-stale-media-drafts',
+      everyMs: 10 * 60_000,
+      run: () => deps.media.removeStaleDrafts(),
     },
     {
       name: 'prune-rate-limits',

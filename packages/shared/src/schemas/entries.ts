@@ -13,8 +13,10 @@ export const EncryptedText = z.object({
   encryptionIv: Base64.length(16, 'The IV must be 12 bytes'),
 });
 
+/** Text may be empty when a media draft is attached ("Please add some text or media"). */
 export const CreateEntryInput = EncryptedText.extend({
   moodTag: MoodTag.nullish(),
+  mediaDraftId: z.uuid().optional(),
 }).meta({ id: 'CreateEntryInput' });
 export type CreateEntryInput = z.input<typeof CreateEntryInput>;
 

@@ -21,9 +21,11 @@ import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountRepository } from '../account/repository.ts';
-import { createEntriesRepository, type EntryWithShare } from './repository.ts';
+import type { MediaService } from '../media/service.ts';
+import { createEntriesRepository, type EntryRow, type EntryWithShare } from './repository.ts';
 
 type EncryptedInput = { encryptedContent: string; encryptionIv: string; moodTag?: string | null };
+type NewEntryInput = EncryptedInput & { mediaDraftId?: string };
 type ListFilter = { page: number; pageSize: number; date?: string; from?: string; to?: string };
 
 const ENTRY_USAGE = 'entries';
@@ -53,16 +55,22 @@ export function createEntriesService(deps: {
   accounts: AccountRepository;
   keys: EntryKeys;
   moderator: TextModerator;
+  media: MediaService;
   clock: Clock;
 }) {
-  const { db, accounts, keys, moderator, clock } = deps;
+  const { db, accounts, keys, moderator, media, clock } = deps;
   const repository = createEntriesRepository(db);
 
   /**
    * The server reads the text only here, in memory, to hold it to the same rules as the browser (length,
    * moderation) so that a modified client cannot skip them. It is never stored or logged in plain form.
    */
-  async function readText(user: SessionUser, input: EncryptedInput, emptyMessage: string): Promise<string> {
+  async function readText(
+    user: SessionUser,
+    input: EncryptedInput,
+    emptyMessage: string,
+    isEmptyAllowed = false,
+  ): Promise<string> {
     let text: string;
     try {
       text = await decryptText(await keys.keyFor(user.id), {
@@ -122,35 +130,49 @@ export function createEntriesService(deps: {
     dailyLimit,
     deletionLimit,
 
-    /** Spec order: the daily limit, then moderation, then the insert (the limit is taken atomically with it). */
-    async create(user: SessionUser, input: EncryptedInput): Promise<CreatedEntry> {
+    /**
+     * Spec order: the daily limit, moderation, the media move, the insert (the limit is taken atomically with
+     * it). A failed insert removes the moved file and its draft, so nothing is half-written.
+     */
+    async create(user: SessionUser, input: NewEntryInput): Promise<CreatedEntry> {
       const limit = await dailyLimit(user);
       if (!limit.allowed)
         throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
-      const text = await readText(user, input, ENTRY_MESSAGES.empty);
-      const warning = await moderate(text);
+      const text = await readText(user, input, ENTRY_MESSAGES.empty, Boolean(input.mediaDraftId));
+      const warning = text.trim() ? await moderate(text) : null;
       const now = clock.now();
       const entryDate = localDate(now, user.timezone);
-      const row = await db.transaction(async (tx) => {
-        const txRepository = createEntriesRepository(tx);
-        if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit))) {
-          throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
-        }
-        return txRepository.insert({
-          userId: user.id,
-          title: null,
-          content: null,
-          encryptedContent: input.encryptedContent,
-          encryptionVersion: ENCRYPTION.version,
-          metadata: { encryption_iv: input.encryptionIv },
-          moodTag: input.moodTag ?? null,
-          contentType: 'text',
-          sourceType: 'journal',
-          entryDate,
-          createdAt: now,
-          updatedAt: now,
+      const attached = input.mediaDraftId
+        ? await media.claimDraft(user, input.mediaDraftId, entryDate)
+        : null;
+      let row: EntryRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const txRepository = createEntriesRepository(tx);
+          if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit))) {
+            throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
+          }
+          return txRepository.insert({
+            userId: user.id,
+            title: null,
+            content: null,
+            encryptedContent: input.encryptedContent,
+            encryptionVersion: ENCRYPTION.version,
+            metadata: { encryption_iv: input.encryptionIv },
+            moodTag: input.moodTag ?? null,
+            contentType: attached?.contentType ?? 'text',
+            mediaUrl: attached?.mediaUrl ?? null,
+            sourceType: 'journal',
+            entryDate,
+            createdAt: now,
+            updatedAt: now,
+          });
         });
-      });
+      } catch (error) {
+        await attached?.release();
+        throw error;
+      }
+      await attached?.commit();
       return { entry: toEntry({ ...row, isShared: false }), moderation: { warning } };
     },
 

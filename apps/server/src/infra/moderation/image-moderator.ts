@@ -1,0 +1,106 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { ModerationResult } from '@daybook/shared';
+import sharp from 'sharp';
+
+/** One interface for image moderation; an OpenAI-compatible provider can stand beside this local one. */
+export type ImageModerator = { moderate(image: Buffer): Promise<ModerationResult> };
+
+type Prediction = { className: string; probability: number };
+type Model = { classify(tensor: unknown): Promise<Prediction[]> };
+
+const INPUT_SIZE = 224;
+
+/** nsfwjs class probabilities → the spec's severities (thresholds chosen to favour false "low" over false blocks). */
+export function verdictFromPredictions(predictions: Prediction[]): ModerationResult {
+  const p = (name: string) => predictions.find((x) => x.className === name)?.probability ?? 0;
+  const explicit = p('Porn') + p('Hentai');
+  const suggestive = p('Sexy');
+  if (explicit >= 0.7) {
+    return {
+      safe: false,
+      severity: 'high',
+      flags: ['sexual'],
+      explanation: 'The image appears to be sexually explicit.',
+      confidence: explicit,
+    };
+  }
+  if (explicit >= 0.4) {
+    return {
+      safe: false,
+      severity: 'medium',
+      flags: ['sexual'],
+      explanation: 'The image may be sexually explicit.',
+      confidence: explicit,
+    };
+  }
+  if (suggestive >= 0.6 || explicit >= 0.2) {
+    return {
+      safe: true,
+      severity: 'low',
+      flags: ['suggestive'],
+      explanation: 'The image may be suggestive.',
+      confidence: Math.max(suggestive, explicit),
+    };
+  }
+  return {
+    safe: true,
+    severity: 'safe',
+    flags: [],
+    explanation: 'No concerns found.',
+    confidence: p('Neutral') + p('Drawing'),
+  };
+}
+
+/**
+ * The local default: nsfwjs's packaged MobileNetV2 on TensorFlow.js with the WASM backend (the plain JS backend
+ * is 15× slower; tfjs-node cannot install here). The model is loaded once per process, on first use.
+ */
+export function createLocalImageModerator(): ImageModerator {
+  let model: Promise<{ model: Model; tf: typeof import('@tensorflow/tfjs') }> | null = null;
+
+  async function load() {
+    const tf = await import('@tensorflow/tfjs');
+    const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
+    const require = createRequire(import.meta.url);
+    setWasmPaths(
+      `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`,
+    );
+    await tf.setBackend('wasm');
+    await tf.ready();
+    const nsfwjs = await import('nsfwjs');
+    return { model: (await nsfwjs.load('MobileNetV2')) as unknown as Model, tf };
+  }
+
+  return {
+    async moderate(image) {
+      model ??= load().catch((error) => {
+        model = null;
+        throw error;
+      });
+      const { model: classifier, tf } = await model;
+      const { data } = await sharp(image, { limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const tensor = tf.tensor3d(new Uint8Array(data), [INPUT_SIZE, INPUT_SIZE, 3], 'int32');
+      try {
+        return verdictFromPredictions(await classifier.classify(tensor));
+      } finally {
+        tensor.dispose();
+      }
+    },
+  };
+}
+
+const SEVERITY_ORDER = { safe: 0, low: 1, medium: 2, high: 3 } as const;
+
+/** A video is as severe as its worst frame. */
+export function worstVerdict(verdicts: ModerationResult[]): ModerationResult {
+  return verdicts.reduce(
+    (worst, v) => (SEVERITY_ORDER[v.severity] > SEVERITY_ORDER[worst.severity] ? v : worst),
+    verdicts[0]!,
+  );
+}

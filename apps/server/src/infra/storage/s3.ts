@@ -1,0 +1,81 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertSafeStoragePath, type Storage } from './storage.ts';
+
+export type S3Options = {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
+/** Any S3-compatible store (AWS, MinIO, R2…). Signed URLs are presigned GETs. */
+export function createS3Storage(options: S3Options): Storage & { client: S3Client } {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
+  const Bucket = options.bucket;
+  return {
+    kind: 's3',
+    client,
+    async putFile(path, localFile, contentType) {
+      const { size } = await stat(localFile);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: assertSafeStoragePath(path),
+          Body: createReadStream(localFile),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async move(from, to) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: assertSafeStoragePath(to),
+          CopySource: `${Bucket}/${assertSafeStoragePath(from)}`,
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
+    },
+    async remove(path) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
+    },
+    async exists(path) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    signedUrl(path, { expiresInSeconds, contentType }) {
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket,
+          Key: assertSafeStoragePath(path),
+          ResponseContentType: contentType,
+          ResponseContentDisposition: 'inline',
+        }),
+        { expiresIn: expiresInSeconds },
+      );
+    },
+  };
+}

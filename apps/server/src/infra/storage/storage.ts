@@ -1,0 +1,23 @@
+import type { Readable } from 'node:stream';
+
+/** Where media files live: a local folder by default, any S3-compatible store at scale. Paths use `/`. */
+export type Storage = {
+  kind: 'local' | 's3';
+  /** Stores a file that is on local disk (uploads are streamed to a temporary file first). */
+  putFile(path: string, localFile: string, contentType: string): Promise<void>;
+  move(from: string, to: string): Promise<void>;
+  remove(path: string): Promise<void>;
+  exists(path: string): Promise<boolean>;
+  /** A URL the browser can fetch for `expiresInSeconds` without other credentials. */
+  signedUrl(path: string, options: { expiresInSeconds: number; contentType: string }): Promise<string>;
+};
+
+export type LocalReadable = { stream: Readable; size: number };
+
+/** Storage paths are built by us from ids and dates; this refuses anything else before it reaches a driver. */
+export function assertSafeStoragePath(path: string): string {
+  if (!/^[0-9a-f-]{36}\/(drafts|\d{4}-\d{2}-\d{2})\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(path)) {
+    throw new Error(`unsafe storage path: ${path}`);
+  }
+  return path;
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  ApiError,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  MediaDraft,
+  MediaType,
+  ModerateImageInput,
+  ModerateVideoInput,
+  ModerationResult,
+  SignedMediaUrl,
+} from '@daybook/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { worstVerdict } from '../../infra/moderation/image-moderator.ts';
+import type { LocalStorage } from '../../infra/storage/local.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
+import { maxBytesFor, tooLargeMessage } from './service.ts';
+
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  413: ApiError,
+  422: ApiError,
+  429: ApiError,
+};
+const dataUrlBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+
+export const mediaRoutes =
+  (services: Services, deps: { tmpDir: string; localStorage: LocalStorage | null }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['media'];
+
+    if (deps.localStorage) {
+      const local = deps.localStorage;
+      // Local files are served only with a valid, unexpired signature (S3 serves its own presigned URLs).
+      app.get(
+        '/media/file',
+        {
+          config: { rateLimit: false },
+          schema: {
+            hide: true,
+            querystring: z.object({
+              path: z.string(),
+              expires: z.coerce.number(),
+              type: z.string(),
+              signature: z.string(),
+            }),
+          },
+        },
+        async (request, reply) => {
+          if (!local.verify(request.query))
+            throw new AppError('MEDIA_LINK_INVALID', MEDIA_MESSAGES.linkInvalid);
+          let opened: Awaited<ReturnType<LocalStorage['open']>>;
+          try {
+            opened = await local.open(request.query.path);
+          } catch {
+            throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+          }
+          const secondsLeft = Math.max(0, request.query.expires - Math.floor(Date.now() / 1000));
+          reply
+            .header('content-type', request.query.type)
+            .header('content-disposition', 'inline')
+            .header('cache-control', `private, max-age=${secondsLeft}`)
+            .header('accept-ranges', 'bytes')
+            .header('x-content-type-options', 'nosniff');
+          // Single byte ranges, so that audio and video can seek.
+          const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+          if (!range || (range[1] === '' && range[2] === '')) {
+            return reply.header('content-length', opened.size).send(opened.read());
+          }
+          const start = range[1] ? Number(range[1]) : Math.max(0, opened.size - Number(range[2]));
+          const end = range[1] && range[2] ? Math.min(Number(range[2]), opened.size - 1) : opened.size - 1;
+          if (start > end || start >= opened.size) {
+            return reply.status(416).header('content-range', `bytes */${opened.size}`).send();
+          }
+          return reply
+            .status(206)
+            .header('content-range', `bytes ${start}-${end}/${opened.size}`)
+            .header('content-length', end - start + 1)
+            .send(opened.read({ start, end }));
+        },
+      );
+    }
+
+    await app.register(async (scope) => {
+      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+      signedIn.addHook('onRequest', requireUser(services.auth));
+      await signedIn.register(multipart, {
+        limits: { files: 1, fields: 2, fileSize: MEDIA_LIMITS.video.maxBytes },
+      });
+
+      signedIn.post(
+        '/media/drafts',
+        {
+          bodyLimit: MEDIA_LIMITS.video.maxBytes + 64 * 1024,
+          config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':upload' } },
+          schema: {
+            tags,
+            summary:
+              'Upload an image, audio or video file (multipart field "file") as a draft for the next entry',
+            querystring: z.object({ mediaType: MediaType }),
+            response: { 201: MediaDraft, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const user = signedInUser(request);
+          const type = request.query.mediaType;
+          // Refuse by plan before reading a byte of a file the user may not store.
+          await services.media.assertPlanAllows(user, type);
+          const upload = await request.file({ limits: { fileSize: maxBytesFor(type), files: 1 } });
+          if (!upload) throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('no file was sent'));
+          await mkdir(deps.tmpDir, { recursive: true });
+          // The client's file name is never used: paths are built from ids.
+          const tempFile = path.join(deps.tmpDir, `${randomUUID()}.upload`);
+          try {
+            try {
+              await pipeline(upload.file, createWriteStream(tempFile));
+            } catch {
+              throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('the upload was interrupted'));
+            }
+            if (upload.file.truncated) throw new AppError('MEDIA_TOO_LARGE', tooLargeMessage(type));
+            const { size } = await stat(tempFile);
+            const draft = await services.media.createDraft(user, type, tempFile, size);
+            return reply.status(201).send(draft);
+          } finally {
+            await rm(tempFile, { force: true });
+          }
+        },
+      );
+
+      signedIn.get(
+        '/entries/:id/media-url',
+        {
+          schema: {
+            tags,
+            summary: "A signed URL for an entry's media, valid for one hour",
+            params: z.object({ id: z.uuid() }),
+            response: { 200: SignedMediaUrl, ...errors },
+          },
+        },
+        async (request) => {
+          const entry = await services.entries.get(signedInUser(request), request.params.id);
+          if (!entry.mediaUrl || entry.contentType === 'text')
+            throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+          return services.media.signedUrl(entry.mediaUrl, entry.contentType);
+        },
+      );
+
+      signedIn.post(
+        '/moderation/image',
+        {
+          bodyLimit: 12 * 1024 * 1024,
+          config: { rateLimit: { max: 60, timeWindow: '10 minutes', groupId: ':moderate-image' } },
+          schema: {
+            tags: ['moderation'],
+            summary: 'Moderate an image (data URL)',
+            body: ModerateImageInput,
+            response: { 200: ModerationResult, ...errors },
+          },
+        },
+        (request) => services.moderation.image.moderate(dataUrlBytes(request.body.imageData)),
+      );
+
+      signedIn.post(
+        '/moderation/video',
+        {
+          bodyLimit: 12 * 1024 * 1024,
+          config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':moderate-video' } },
+          schema: {
+            tags: ['moderation'],
+            summary: 'Moderate five video frames (data URLs)',
+            body: ModerateVideoInput,
+            response: { 200: ModerationResult, ...errors },
+          },
+        },
+        async (request) => {
+          const verdicts = [];
+          for (const frame of request.body.frames)
+            verdicts.push(await services.moderation.image.moderate(dataUrlBytes(frame)));
+          return worstVerdict(verdicts);
+        },
+      );
+    });
+  };

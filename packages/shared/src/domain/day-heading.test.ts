@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { dayHeading, groupByDay } from './day-heading.ts';
+
+const today = '2026-11-21'; // a Saturday
+
+describe('dayHeading', () => {
+  it('says "Today" for today', () => {
+    expect(dayHeading('2026-11-21', today)).toBe('Today');
+  });
+
+  it('names the weekday for the six days before today', () => {
+    expect(dayHeading('2026-11-20', today)).toBe('Friday');
+    expect(dayHeading('2026-11-15', today)).toBe('Sunday');
+  });
+
+  it('spells out weekday, month and day from a week ago within this year', () => {
+    expect(dayHeading('2026-11-14', today)).toBe('Saturday, November 14');
+    expect(dayHeading('2026-01-01', today)).toBe('Thursday, January 1');
+  });
+
+  it('adds the year before this year, even within the last week', () => {
+    expect(dayHeading('2025-12-31', today)).toBe('Wednesday, December 31, 2025');
+    expect(dayHeading('2025-12-31', '2026-01-02')).toBe('Wednesday');
+    expect(dayHeading('2025-12-24', '2026-01-02')).toBe('Wednesday, December 24, 2025');
+  });
+
+  it('does not call a future day (a clock behind the server) by a weekday', () => {
+    expect(dayHeading('2026-11-22', today)).toBe('Sunday, November 22');
+  });
+
+  it('counts calendar days across a daylight-saving change', () => {
+    expect(dayHeading('2026-03-28', '2026-03-30')).toBe('Saturday');
+  });
+
+  it('leaves anything that is not a yyyy-MM-dd date as it is', () => {
+    expect(dayHeading('yesterday', today)).toBe('yesterday');
+  });
+});
+
+describe('groupByDay', () => {
+  it('keeps items in order, one group per run of the same day', () => {
+    const items = [
+      { id: 'a', day: '2026-11-21' },
+      { id: 'b', day: '2026-11-21' },
+      { id: 'c', day: '2026-11-19' },
+    ];
+    expect(groupByDay(items, (item) => item.day)).toEqual([
+      { day: '2026-11-21', items: [items[0], items[1]] },
+      { day: '2026-11-19', items: [items[2]] },
+    ]);
+    expect(groupByDay([], () => '')).toEqual([]);
+  });
+});

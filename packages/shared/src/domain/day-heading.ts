@@ -1,0 +1,58 @@
+const DAY_MS = 86_400_000;
+/** Within this many days before today a day is named by its weekday alone (spec §2: "a weekday name"). */
+const WEEKDAY_ONLY_DAYS = 6;
+
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+const monthDayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const fullDateFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A yyyy-MM-dd calendar date as midnight UTC, or null when it is not one. */
+function parseCalendarDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * The heading over a day of entries (spec §2), from two calendar dates in the user's time zone
+ * (an entry's `entryDate` and today's `localDate`): "Today"; the weekday ("Friday") for the six days
+ * before; "Friday, November 20" earlier this year; "Friday, November 20, 2025" before that.
+ * A week ago shares today's weekday, so from there on the date is spelled out.
+ */
+export function dayHeading(date: string, today: string): string {
+  const day = parseCalendarDate(date);
+  const current = parseCalendarDate(today);
+  if (!day || !current) return date;
+  const daysAgo = Math.round((current.getTime() - day.getTime()) / DAY_MS);
+  if (daysAgo === 0) return 'Today';
+  if (daysAgo > 0 && daysAgo <= WEEKDAY_ONLY_DAYS) return weekdayFormat.format(day);
+  if (day.getUTCFullYear() === current.getUTCFullYear()) return monthDayFormat.format(day);
+  return fullDateFormat.format(day);
+}
+
+/** Items in order, cut into runs of the same day (the list arrives newest first, so days stay together). */
+export function groupByDay<T>(
+  items: readonly T[],
+  dayOf: (item: T) => string,
+): { day: string; items: T[] }[] {
+  const groups: { day: string; items: T[] }[] = [];
+  for (const item of items) {
+    const day = dayOf(item);
+    const last = groups.at(-1);
+    if (last?.day === day) last.items.push(item);
+    else groups.push({ day, items: [item] });
+  }
+  return groups;
+}

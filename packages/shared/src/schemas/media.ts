@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MEDIA_TYPES } from '../constants.ts';
+
+export const MediaType = z.enum(MEDIA_TYPES);
+export type MediaType = z.infer<typeof MediaType>;
+
+export const MediaDraft = z
+  .object({
+    id: z.string(),
+    mediaType: MediaType,
+    mimeType: z.string(),
+    fileSizeBytes: z.number().int(),
+    durationSeconds: z.number().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    /** Set for images: the server's own moderation verdict on the stored bytes. */
+    moderation: z
+      .object({ severity: z.enum(['safe', 'low', 'medium', 'high']), flags: z.array(z.string()) })
+      .nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'MediaDraft' });
+export type MediaDraft = z.infer<typeof MediaDraft>;
+
+export const SignedMediaUrl = z
+  .object({
+    url: z.string(),
+    expiresAt: z.string(),
+    mediaType: MediaType.nullable(),
+    mimeType: z.string().nullable(),
+  })
+  .meta({ id: 'SignedMediaUrl' });
+export type SignedMediaUrl = z.infer<typeof SignedMediaUrl>;
+
+const DataUrl = z
+  .string()
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, 'Must be a base64 image data URL');
+
+export const ModerateImageInput = z
+  .object({ imageData: DataUrl.max(8 * 1024 * 1024) })
+  .meta({ id: 'ModerateImageInput' });
+export const ModerateVideoInput = z
+  .object({
+    frames: z
+      .array(DataUrl.max(2 * 1024 * 1024))
+      .min(1)
+      .max(5),
+  })
+  .meta({ id: 'ModerateVideoInput' });
