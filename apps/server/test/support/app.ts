@@ -26,11 +26,16 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/** Builds the real app on its own database for one test file, and tears both down afterwards. */
-export function useTestApp(overrides: Record<string, string> = {}): TestContext {
+type Overrides = Record<string, string>;
+
+/**
+ * Builds the real app on its own database for one test file, and tears both down afterwards. Overrides may be
+ * a function, read when the app is built (for values known only once another test server listens).
+ */
+export function useTestApp(overrides: Overrides | (() => Overrides) = {}): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
-    context.config = testConfig(overrides);
+    context.config = testConfig(typeof overrides === 'function' ? overrides() : overrides);
     context.clock = new ManualClock();
     context.database = await createTestDatabase();
     context.app = await buildApp({

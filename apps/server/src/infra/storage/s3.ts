@@ -26,6 +26,10 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: the SDK's default streaming trailers are not understood by every
+    // S3-compatible store, which would then keep the chunk framing inside the object.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
   });
   const Bucket = options.bucket;

@@ -80,8 +80,9 @@ export function createEntriesService(deps: {
     } catch {
       throw new AppError('INVALID_CIPHERTEXT', ENTRY_MESSAGES.invalidCiphertext);
     }
-    if (!text.trim())
+    if (!text.trim() && !isEmptyAllowed) {
       throw new AppError('VALIDATION_FAILED', emptyMessage, { encryptedContent: emptyMessage });
+    }
     if (text.length > ENTRY_LIMITS.maxChars) {
       throw new AppError('VALIDATION_FAILED', ENTRY_MESSAGES.tooLong, {
         encryptedContent: ENTRY_MESSAGES.tooLong,

@@ -122,6 +122,7 @@ export const mediaRoutes =
           await mkdir(deps.tmpDir, { recursive: true });
           // The client's file name is never used: paths are built from ids.
           const tempFile = path.join(deps.tmpDir, `${randomUUID()}.upload`);
+          let draft: MediaDraft;
           try {
             try {
               await pipeline(upload.file, createWriteStream(tempFile));
@@ -130,11 +131,12 @@ export const mediaRoutes =
             }
             if (upload.file.truncated) throw new AppError('MEDIA_TOO_LARGE', tooLargeMessage(type));
             const { size } = await stat(tempFile);
-            const draft = await services.media.createDraft(user, type, tempFile, size);
-            return reply.status(201).send(draft);
+            draft = await services.media.createDraft(user, type, tempFile, size);
           } finally {
+            // Before answering, so that no temporary file outlives its request.
             await rm(tempFile, { force: true });
           }
+          return reply.status(201).send(draft);
         },
       );
 

@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+const fixtureDir = path.join(os.tmpdir(), 'daybook-media-fixtures');
+
+/** A multipart/form-data body with one file field, as a browser would send it. */
+export function multipart(file: Buffer, options: { filename?: string; contentType?: string } = {}) {
+  const boundary = `----daybook${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? 'upload.bin'}"\r\n` +
+      `Content-Type: ${options.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, file, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const png = (width = 640, height = 480, colour = '#2f6b5f') =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+/** A mono 8 kHz 8-bit WAV of the given length: tiny files with a real, readable duration. */
+export function wav(seconds: number): Buffer {
+  const rate = 8000;
+  const samples = Buffer.alloc(rate * seconds, 128);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
+
+/** A small WebM video made by Debian's ffmpeg (installed by .ci/run). */
+export function webmVideo(seconds: number): Buffer {
+  mkdirSync(fixtureDir, { recursive: true });
+  const file = path.join(fixtureDir, `video-${seconds}s.webm`);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=64x48:rate=2`,
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '50k',
+    file,
+  ]);
+  return readFileSync(file);
+}
