@@ -4,6 +4,7 @@ import path from 'node:path';
 import { dashboardBench } from './dashboard.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
 import { healthBench } from './health.bench.ts';
+import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 
 /**
  * `npm run bench`: each benchmark reports a ratio measured within one run (our stack ÷ a bare baseline),
@@ -54,6 +55,14 @@ console.table(
 console.info(
   `Dashboard p99 at ${dashboard.large.totalEntries.toLocaleString('en-GB')} ÷ p99 at 10,000 entries: ${fmt(dashboard.p99Ratio, 2)} (goal ≤ 1.5)`,
 );
+const moderation = await imageModerationBench();
+const upload = await uploadThroughputBench();
+console.info(
+  `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
+);
+console.info(
+  `Upload of ${fmt(upload.fileMegabytes, 1)} MB photos: ${fmt(upload.ours.megabytesPerSecond, 1)} MB/s (${fmt(upload.ours.uploadsPerSecond, 1)}/s) ÷ bare write ${fmt(upload.baseline.megabytesPerSecond, 1)} MB/s = ${fmt(upload.ratio, 2)}`,
+);
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
 
@@ -66,6 +75,8 @@ const report = {
   seconds,
   connections,
   results,
+  dashboard: { p99Ratio: dashboard.p99Ratio, plan: dashboard.large.plan },
+  media: { moderation, upload },
 };
 writeFileSync(
   path.join(dir, `${report.at.replace(/[:.]/g, '-')}.json`),

@@ -60,6 +60,12 @@ export function createLocalImageModerator(): ImageModerator {
   let model: Promise<{ model: Model; tf: typeof import('@tensorflow/tfjs') }> | null = null;
 
   async function load() {
+    // The WASM runtime installs process-wide handlers that rethrow every uncaught error with its own source as
+    // the location; the process already has its own handling, so they are removed once it is ready.
+    const handlersBefore = {
+      uncaughtException: process.listeners('uncaughtException'),
+      unhandledRejection: process.listeners('unhandledRejection'),
+    };
     const tf = await import('@tensorflow/tfjs');
     const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
     const require = createRequire(import.meta.url);
@@ -68,6 +74,11 @@ export function createLocalImageModerator(): ImageModerator {
     );
     await tf.setBackend('wasm');
     await tf.ready();
+    for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+      for (const listener of process.listeners(event)) {
+        if (!(handlersBefore[event] as unknown[]).includes(listener)) process.off(event, listener as never);
+      }
+    }
     const nsfwjs = await import('nsfwjs');
     return { model: (await nsfwjs.load('MobileNetV2')) as unknown as Model, tf };
   }

@@ -1,0 +1,114 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { subscriptions } from '../apps/server/src/db/schema/index.ts';
+import { createLocalImageModerator } from '../apps/server/src/infra/moderation/image-moderator.ts';
+import { benchUser, startBenchApp } from './lib/app.ts';
+import { openBenchDatabase } from './lib/database.ts';
+
+/** A photo-like JPEG: noise compresses badly, as camera pictures do. */
+async function photo(width: number, height: number, seed: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = seed;
+  for (let i = 0; i < raw.length; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = x >> 16;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+function multipart(file: Buffer) {
+  const boundary = '----daybookbench';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Milliseconds per image for the local nsfwjs moderator (WASM backend), after the model has loaded. */
+export async function imageModerationBench(images = 20) {
+  const moderator = createLocalImageModerator();
+  const sample = await photo(1280, 960, 1);
+  const loadStart = performance.now();
+  await moderator.moderate(sample);
+  const loadMs = performance.now() - loadStart;
+  const start = performance.now();
+  for (let i = 0; i < images; i++) await moderator.moderate(sample);
+  return { loadMs, msPerImage: (performance.now() - start) / images };
+}
+
+/**
+ * Upload throughput of POST /api/media/drafts (multipart streaming, sniffing, dimension check, moderation,
+ * storage, draft row) for 2 MB photos, beside a bare node:http server that only writes the body to disk.
+ */
+export async function uploadThroughputBench(uploads = 20) {
+  const bench = await openBenchDatabase();
+  const { app, origin } = await startBenchApp(bench.database);
+  const user = await benchUser(app, bench.database);
+  await bench.database.db
+    .update(subscriptions)
+    .set({ planId: 'premium' })
+    .where(eq(subscriptions.userId, user.userId));
+  const file = await photo(1800, 1350, 7);
+  const { body, contentType } = multipart(file);
+  const tmp = path.join(os.tmpdir(), 'daybook-bench-upload');
+  const bare = http.createServer((request, response) => {
+    pipeline(request, createWriteStream(tmp)).then(
+      () => {
+        response.writeHead(201);
+        response.end('{}');
+      },
+      () => {
+        response.writeHead(500);
+        response.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+
+  const measure = async (url: string, headers: Record<string, string>) => {
+    const start = performance.now();
+    for (let i = 0; i < uploads; i++) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': contentType, ...headers },
+        body,
+      });
+      if (response.status !== 201)
+        throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+    }
+    const seconds = (performance.now() - start) / 1000;
+    return {
+      uploadsPerSecond: uploads / seconds,
+      megabytesPerSecond: (uploads * file.length) / 1_048_576 / seconds,
+    };
+  };
+  try {
+    const ours = await measure(`${origin}/api/media/drafts?mediaType=image`, { cookie: user.cookie });
+    const baseline = await measure(bareUrl, {});
+    return {
+      fileMegabytes: file.length / 1_048_576,
+      ours,
+      baseline,
+      ratio: ours.megabytesPerSecond / baseline.megabytesPerSecond,
+    };
+  } finally {
+    await app.close();
+    await new Promise((resolve) => bare.close(resolve));
+    await rm(tmp, { force: true });
+    await bench.drop();
+  }
+}
