@@ -74,10 +74,11 @@ export function createLocalImageModerator(): ImageModerator {
     );
     await tf.setBackend('wasm');
     await tf.ready();
-    for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
-      for (const listener of process.listeners(event)) {
-        if (!(handlersBefore[event] as unknown[]).includes(listener)) process.off(event, listener as never);
-      }
+    for (const listener of process.listeners('uncaughtException')) {
+      if (!handlersBefore.uncaughtException.includes(listener)) process.off('uncaughtException', listener);
+    }
+    for (const listener of process.listeners('unhandledRejection')) {
+      if (!handlersBefore.unhandledRejection.includes(listener)) process.off('unhandledRejection', listener);
     }
     const nsfwjs = await import('nsfwjs');
     return { model: (await nsfwjs.load('MobileNetV2')) as unknown as Model, tf };
