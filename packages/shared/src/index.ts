@@ -7,6 +7,7 @@ export * from './domain/deletion.ts';
 export * from './domain/edit-window.ts';
 export * from './domain/entry-text.ts';
 export * from './domain/hash-scroll.ts';
+export * from './domain/media.ts';
 export * from './domain/moderation.ts';
 export * from './domain/password.ts';
 export * from './schemas/account.ts';

@@ -41,7 +41,6 @@ describe('routes', () => {
   it.each([
     ['/export', 'Data & Export'],
     ['/data-export', 'Data & Export'],
-    ['/edit-entry/42', 'Edit Entry'],
     ['/share/abc123', 'Shared Entry'],
     ['/coach', 'Growth Coach'],
     ['/test-accounts', 'Test Accounts'],

@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
             // Signed-in pages: a visitor is sent to /login?redirect=<the address they asked for>.
             element: <RequireAuth />,
             children: [
-              lazyPage('dashboard', () => import('../features/dashboard/pages/DashboardPage.tsx')),
+              lazyPage('dashboard', () => import('./pages/DashboardPage.tsx')),
               lazyPage('new-entry', () => import('../features/entries/pages/NewEntryPage.tsx')),
               lazyPage('edit-entry/:id', () => import('../features/entries/pages/EditEntryPage.tsx')),
               lazyPage('past-entries', () => import('../features/entries/pages/PastEntriesPage.tsx')),

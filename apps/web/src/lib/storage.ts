@@ -61,3 +61,23 @@ export function writeSessionString(key: string, value: string): void {
     // Not stored: at worst the work it guards is done once more.
   }
 }
+
+export function removeSessionString(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}
+
+/** Removes every sessionStorage entry whose key starts with `prefix`. */
+export function removeSessionStringsStartingWith(prefix: string): void {
+  try {
+    const keys = Array.from({ length: window.sessionStorage.length }, (_, index) =>
+      window.sessionStorage.key(index),
+    );
+    for (const key of keys) if (key?.startsWith(prefix)) window.sessionStorage.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}

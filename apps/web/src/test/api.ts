@@ -86,11 +86,16 @@ export function loginStatus(overrides: Partial<LoginStatus> = {}): LoginStatus {
   };
 }
 
-/** What every signed-in page asks for besides its own data. */
+/** The salt the stubbed server hands out (32 bytes of 7s, base64). */
+export const TEST_SALT = 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=';
+
+/** What every signed-in page asks for besides its own data; the dashboard's journal starts empty. */
 export function signedInHandlers(user: SessionUser = sessionUser): Record<string, Handler> {
   return {
     'GET /api/auth/session': json({ user }),
     'GET /api/me/deletion': json(notScheduled),
     'PATCH /api/me': ({ body }) => jsonResponse({ ...profile, ...(body as object) }),
+    'GET /api/encryption/salt': json({ salt: TEST_SALT }),
+    'GET /api/entries': json({ entries: [], total: 0, page: 1, pageSize: 5 }),
   };
 }

@@ -1,5 +1,114 @@
-import { FeatureUnavailable } from '../../../components/ui/feature-unavailable.tsx';
+import { ENTRY_MESSAGES, isEditable } from '@daybook/shared';
+import { ArrowLeft, Clock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useEntry } from '../api/get-entry.ts';
+import { EncryptionUnavailableAlert } from '../components/EncryptionUnavailableAlert.tsx';
+import { EntryEditForm } from '../components/EntryEditForm.tsx';
+import { entryLabel } from '../format.ts';
 
+export const ENTRY_NOT_FOUND = 'Entry not found';
+
+function BackLink() {
+  return (
+    <Button asChild variant="outline" className="self-start">
+      <Link to="/dashboard">
+        <ArrowLeft aria-hidden="true" />
+        Back to dashboard
+      </Link>
+    </Button>
+  );
+}
+
+/** /edit-entry/:id — the entry decrypted in an edit form, while its 12-hour window is open. */
 export default function EditEntryPage() {
-  return <FeatureUnavailable title="Edit Entry" />;
+  useDocumentTitle('Edit Entry');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const cipher = useEntryCipher();
+  const entry = useEntry(user?.id ?? '', id, cipher.key.data);
+  const toDashboard = () => void navigate('/dashboard');
+
+  let body: ReactNode;
+  // Cancel in the form leads back; every other state offers a link instead.
+  let isFormShown = false;
+  if (!cipher.support.isAvailable) {
+    body = <EncryptionUnavailableAlert support={cipher.support} />;
+  } else if (cipher.key.isError) {
+    body = (
+      <Alert variant="error" role="alert">
+        <p>This entry could not be unlocked. {cipher.key.error.message}</p>
+        <Button size="sm" variant="outline" className="self-start" onClick={() => void cipher.key.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (entry.isPending) {
+    body = (
+      <div role="status" className="flex flex-col gap-3">
+        <span className="sr-only">Loading the entry…</span>
+        <Skeleton className="h-5 w-48" />
+        <Skeleton className="h-40 rounded-lg" />
+      </div>
+    );
+  } else if (entry.isError) {
+    const isNotFound = entry.error instanceof ApiRequestError && entry.error.status === 404;
+    body = (
+      <Alert variant="error" role="alert">
+        <p>{isNotFound ? ENTRY_NOT_FOUND : `This entry could not be loaded. ${entry.error.message}`}</p>
+        {isNotFound ? null : (
+          <Button size="sm" variant="outline" className="self-start" onClick={() => void entry.refetch()}>
+            Try again
+          </Button>
+        )}
+      </Alert>
+    );
+  } else if (!isEditable(new Date(entry.data.createdAt), new Date())) {
+    body = (
+      <Alert variant="warning" role="alert">
+        <p className="flex items-center gap-2">
+          <Clock aria-hidden="true" className="size-4" />
+          {ENTRY_MESSAGES.editWindowExpired}
+        </p>
+      </Alert>
+    );
+  } else if (entry.data.isDecryptionFailed) {
+    body = (
+      <Alert variant="error" role="alert">
+        <p>{ENTRY_MESSAGES.decryptionFailed}</p>
+      </Alert>
+    );
+  } else {
+    isFormShown = true;
+    body = (
+      <Card className="flex flex-col gap-3 p-4 sm:p-6">
+        <p className="text-sm text-muted-foreground">{entryLabel(entry.data.createdAt, user?.timezone)}</p>
+        <EntryEditForm
+          entryId={entry.data.id}
+          initialText={entry.data.text}
+          initialMood={entry.data.moodTag}
+          withMood
+          onSaved={toDashboard}
+          onCancel={toDashboard}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <div className="page-container flex max-w-3xl flex-col gap-6 py-8 sm:py-12">
+      <h1 className="text-3xl font-semibold sm:text-4xl">Edit Entry</h1>
+      {body}
+      {isFormShown ? null : <BackLink />}
+    </div>
+  );
 }

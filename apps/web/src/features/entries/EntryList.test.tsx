@@ -1,0 +1,313 @@
+import { decryptText, deriveEntryKey, ENTRY_MESSAGES, type Entry, encryptText } from '@daybook/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, callsTo, json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
+import {
+  entryPage,
+  safeVerdict,
+  sealedEntry,
+  storeTestEntryKey,
+  TEST_SALT,
+  testEntryKey,
+} from '../../test/entries.ts';
+import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { EntryList, LOCKED_LIST_MESSAGE } from './components/EntryList.tsx';
+
+vi.mock('sonner', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('sonner')>()),
+  toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const LIST = 'GET /api/entries';
+
+async function renderList(entries: Entry[], overrides: Parameters<typeof stubApi>[0] = {}, total?: number) {
+  await storeTestEntryKey();
+  const fetchMock = stubApi({
+    ...signedInHandlers(),
+    [LIST]: json(entryPage(entries, total)),
+    'POST /api/moderation/text': json(safeVerdict),
+    ...overrides,
+  });
+  const result = renderWithProviders(<EntryList />, { path: '/dashboard' });
+  return { ...result, fetchMock };
+}
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const weekday = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: sessionUser.timezone }).format(new Date(iso));
+
+function cardOf(element: HTMLElement): HTMLElement {
+  const card = element.closest('article');
+  if (!card) throw new Error('No card');
+  return card;
+}
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('EntryList', () => {
+  it('shows three placeholder cards while loading, then the empty state', async () => {
+    let answer: (value: Response) => void = () => {};
+    const { fetchMock } = await renderList([], {
+      [LIST]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findByText('Loading your entries…')).toBeTruthy();
+    expect(screen.getByRole('status').querySelectorAll('.rounded-card')).toHaveLength(3);
+    await waitFor(() => expect(callsTo(fetchMock, LIST)).toHaveLength(1));
+    await act(async () => answer(jsonResponse(entryPage([]))));
+    expect(await screen.findByText('No entries yet — write your first one above')).toBeTruthy();
+  });
+
+  it('groups entries by day under "Today", a weekday, and a date', async () => {
+    const yesterday = ago(DAY);
+    const entries = [
+      await sealedEntry('Written this morning', { createdAt: ago(60_000) }),
+      await sealedEntry('Also today', { createdAt: ago(120_000) }),
+      await sealedEntry('Written yesterday', { createdAt: yesterday }),
+      await sealedEntry('Last year', { createdAt: '2020-03-04T12:00:00Z', entryDate: '2020-03-04' }),
+    ];
+    await renderList(entries);
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(within(today).getAllByRole('article')).toHaveLength(2);
+    expect(within(today).getByText('Written this morning')).toBeTruthy();
+    const yesterdayGroup = screen.getByRole('region', { name: weekday(yesterday) });
+    expect(within(yesterdayGroup).getByText('Written yesterday')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Wednesday, March 4, 2020' })).toBeTruthy();
+    // Each card is named by its time.
+    expect(screen.getAllByRole('article', { name: /^Entry from .+ at \d{1,2}:\d{2} (AM|PM)$/ })).toHaveLength(
+      4,
+    );
+  });
+
+  it('cuts text over 200 characters with "..." and toggles it with Read more / Show less', async () => {
+    const long = `${'word '.repeat(50)}the end`;
+    await renderList([await sealedEntry(long), await sealedEntry('x'.repeat(200))]);
+    const readMore = await screen.findByRole('button', { name: 'Read more' });
+    const card = readMore.closest('article') as HTMLElement;
+    expect(within(card).getByText(/\.\.\.$/).textContent).toBe(`${long.slice(0, 200).trimEnd()}...`);
+    fireEvent.click(readMore);
+    expect(within(card).getByText(/the end$/).textContent).toBe(long);
+    expect(readMore.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(within(card).getByRole('button', { name: 'Show less' }));
+    expect(within(card).getByRole('button', { name: 'Read more' })).toBeTruthy();
+    // Exactly 200 characters is not cut.
+    expect(screen.getAllByRole('button', { name: 'Read more' })).toHaveLength(1);
+  });
+
+  it('shows the decryption-failed text for an entry it cannot read, without Edit', async () => {
+    const otherKey = await deriveEntryKey('someone-else', TEST_SALT);
+    const foreign = await encryptText(otherKey, 'not yours');
+    await renderList([
+      await sealedEntry('Readable', { createdAt: ago(60_000) }),
+      await sealedEntry('', { encryptedContent: foreign.ciphertext, encryptionIv: foreign.iv }),
+    ]);
+    const failed = await screen.findByText(ENTRY_MESSAGES.decryptionFailed);
+    const card = failed.closest('article') as HTMLElement;
+    expect(within(card).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.getByText('Readable')).toBeTruthy();
+  });
+
+  it('shows the mood, the Shared badge and a media placeholder', async () => {
+    await renderList([
+      await sealedEntry('With a mood', {
+        moodTag: 'Happy',
+        isShared: true,
+        contentType: 'image',
+        mediaUrl: 'x',
+      }),
+    ]);
+    const card = cardOf(await screen.findByText('With a mood'));
+    expect(within(card).getByText('😊').parentElement?.className).toContain('emerald');
+    expect(within(card).getByText('Happy')).toBeTruthy();
+    expect(within(card).getByText('Shared')).toBeTruthy();
+    expect(within(card).getByText('Media attachment')).toBeTruthy();
+  });
+
+  it('counts the edit window down every minute and hides Edit and Delete when it closes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderList([await sealedEntry('Almost too late', { createdAt: ago(12 * HOUR - 61 * 60_000) })]);
+    const card = cardOf(await screen.findByText('Almost too late'));
+    const badge = within(card).getByText('1h left to edit');
+    expect(badge.getAttribute('data-warning')).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(within(card).getByText('1h left to edit').getAttribute('data-warning')).toBe('true');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(within(card).getByText('59m left to edit')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Edit' })).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(59 * 60_000));
+    expect(within(card).queryByText(/left to edit/)).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(card).getByText('Almost too late')).toBeTruthy();
+  });
+
+  it('does not offer Edit or Delete on an entry older than 12 hours', async () => {
+    await renderList([await sealedEntry('Old news', { createdAt: ago(13 * HOUR) })]);
+    const card = cardOf(await screen.findByText('Old news'));
+    expect(within(card).queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(within(card).queryByText(/left to edit/)).toBeNull();
+  });
+
+  it('edits in place: the counter from 4,000 characters, amber then red at 5,000; Escape cancels', async () => {
+    await renderList([await sealedEntry('Draft one')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const editor = screen.getByRole('textbox', { name: 'Edit entry' });
+    expect(document.activeElement).toBe(editor);
+    expect(editor.getAttribute('maxLength')).toBe('5000');
+
+    fireEvent.change(editor, { target: { value: 'a'.repeat(3999) } });
+    expect(screen.queryByText(/\/ 5,000 characters/)).toBeNull();
+    fireEvent.change(editor, { target: { value: 'a'.repeat(4000) } });
+    const near = screen.getByText('4,000 / 5,000 characters');
+    expect(near.getAttribute('data-level')).toBe('near');
+    expect(near.className).toContain('amber');
+    fireEvent.change(editor, { target: { value: 'a'.repeat(5000) } });
+    const limit = screen.getByText('5,000 / 5,000 characters');
+    expect(limit.getAttribute('data-level')).toBe('limit');
+    expect(limit.className).toContain('text-destructive');
+    expect(limit.querySelector('svg')).toBeTruthy();
+
+    fireEvent.change(editor, { target: { value: '   ' } });
+    expect(screen.getByText(ENTRY_MESSAGES.contentEmpty)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true);
+
+    fireEvent.keyDown(editor, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Edit entry' })).toBeNull();
+    expect(screen.getByText('Draft one')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' })));
+  });
+
+  it('saves an edit encrypted, then closes the form', async () => {
+    const entry = await sealedEntry('Before');
+    const { fetchMock } = await renderList([entry], {
+      [`PATCH /api/entries/${entry.id}`]: () => jsonResponse({ entry, moderation: { warning: null } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit entry' }), { target: { value: 'After' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(ENTRY_MESSAGES.updated, expect.anything()),
+    );
+    const [body] = callsTo(fetchMock, `PATCH /api/entries/${entry.id}`) as {
+      encryptedContent: string;
+      encryptionIv: string;
+    }[];
+    const { key } = await testEntryKey();
+    expect(await decryptText(key, { ciphertext: body!.encryptedContent, iv: body!.encryptionIv })).toBe(
+      'After',
+    );
+    expect(body).not.toHaveProperty('moodTag');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edit entry' })).toBeNull());
+  });
+
+  it('says when the edit window closed on the server, and keeps the form open', async () => {
+    const entry = await sealedEntry('Before');
+    await renderList([entry], {
+      [`PATCH /api/entries/${entry.id}`]: apiError(
+        403,
+        'EDIT_WINDOW_EXPIRED',
+        ENTRY_MESSAGES.editWindowExpired,
+      ),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit entry' }), { target: { value: 'After' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('This entry can no longer be edited (12-hour limit expired)'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Edit entry' })).toBeTruthy();
+  });
+
+  it.each([
+    [0, ENTRY_MESSAGES.deletionLimitReached, true],
+    [1, ENTRY_MESSAGES.oneDeletionLeft, false],
+    [4, 'You can delete 4 more reflections today (up to 5 a day).', false],
+  ])('with %i deletions left the dialog says "%s"', async (remaining, message, isDisabled) => {
+    const entry = await sealedEntry('To go');
+    await renderList([entry], {
+      'GET /api/entries/limits/deletion': json({ allowed: remaining > 0, remaining, limit: 5 }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this reflection?' });
+    expect(await within(dialog).findByText(message)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', isDisabled);
+  });
+
+  it('deletes after confirmation and says so', async () => {
+    const entry = await sealedEntry('To go');
+    let entries = [entry];
+    const { fetchMock } = await renderList([], {
+      [LIST]: () => jsonResponse(entryPage(entries)),
+      'GET /api/entries/limits/deletion': json({ allowed: true, remaining: 5, limit: 5 }),
+      [`DELETE /api/entries/${entry.id}`]: () => {
+        entries = [];
+        return jsonResponse({ allowed: true, remaining: 4, limit: 5 });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this reflection?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(confirm).toHaveProperty('disabled', false));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(ENTRY_MESSAGES.deleted));
+    expect(callsTo(fetchMock, `DELETE /api/entries/${entry.id}`)).toHaveLength(1);
+    expect(await screen.findByText(ENTRY_MESSAGES.emptyList)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says when deleting failed', async () => {
+    const entry = await sealedEntry('Stays');
+    await renderList([entry], {
+      'GET /api/entries/limits/deletion': json({ allowed: true, remaining: 5, limit: 5 }),
+      [`DELETE /api/entries/${entry.id}`]: apiError(500, 'INTERNAL', 'Boom'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this reflection?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(confirm).toHaveProperty('disabled', false));
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(ENTRY_MESSAGES.deleteFailed, { description: 'Boom' }),
+    );
+  });
+
+  it('reads nothing outside a secure context, and says so', async () => {
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    try {
+      const { fetchMock } = await renderList([await sealedEntry('Hidden')]);
+      expect(await screen.findByText(LOCKED_LIST_MESSAGE)).toBeTruthy();
+      expect(callsTo(fetchMock, LIST)).toHaveLength(0);
+      expect(screen.queryByText('Hidden')).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'isSecureContext', { value: undefined, configurable: true });
+    }
+  });
+
+  it('pages through entries 5 at a time', async () => {
+    const entries = await Promise.all([1, 2, 3, 4, 5].map((n) => sealedEntry(`Entry ${n}`)));
+    const { fetchMock } = await renderList(entries, {}, 12);
+    const pages = await screen.findByRole('navigation', { name: 'Entry pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('page=2&pageSize=5'))).toBe(true),
+    );
+    fireEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() =>
+      expect(within(pages).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true),
+    );
+  });
+});

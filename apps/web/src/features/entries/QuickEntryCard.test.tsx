@@ -1,0 +1,345 @@
+import {
+  decryptText,
+  ENTRY_MESSAGES,
+  INSPIRE_PROMPTS,
+  MODERATION_MESSAGES,
+  STORAGE_KEYS,
+} from '@daybook/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
+import { safeVerdict, sealedEntry, storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
+import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { QuickEntryCard } from './components/QuickEntryCard.tsx';
+import { DRAFT_SAVE_DELAY_MS } from './journal-draft.ts';
+
+vi.mock('sonner', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('sonner')>()),
+  toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() },
+}));
+
+const MODERATE = 'POST /api/moderation/text';
+const CREATE = 'POST /api/entries';
+const DAILY = 'GET /api/entries/limits/daily';
+
+async function setup(overrides: Parameters<typeof stubApi>[0] = {}, props = {}) {
+  await storeTestEntryKey();
+  const created = await sealedEntry('saved');
+  const fetchMock = stubApi({
+    ...signedInHandlers(),
+    [DAILY]: json({ allowed: true, limit: 3, used: 0 }),
+    [MODERATE]: json(safeVerdict),
+    [CREATE]: () => jsonResponse({ entry: created, moderation: { warning: null } }, 201),
+    ...overrides,
+  });
+  const result = renderWithProviders(<QuickEntryCard {...props} />, { path: '/dashboard' });
+  const textbox = await screen.findByRole('textbox', { name: "What's on your mind?" });
+  return { ...result, fetchMock, textbox };
+}
+
+async function type(textbox: HTMLElement, value: string) {
+  await act(async () => textbox.focus());
+  fireEvent.change(textbox, { target: { value } });
+}
+
+async function decryptedBody(fetchMock: ReturnType<typeof stubApi>) {
+  const [body] = callsTo(fetchMock, CREATE) as {
+    encryptedContent: string;
+    encryptionIv: string;
+    moodTag: unknown;
+  }[];
+  if (!body) throw new Error('Nothing was posted');
+  const { key } = await testEntryKey();
+  return {
+    text: await decryptText(key, { ciphertext: body.encryptedContent, iv: body.encryptionIv }),
+    moodTag: body.moodTag,
+  };
+}
+
+function setSecureContext(value: boolean | undefined) {
+  Object.defineProperty(window, 'isSecureContext', { value, configurable: true });
+}
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+  vi.mocked(toast.warning).mockClear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  setSecureContext(undefined);
+});
+
+describe('QuickEntryCard', () => {
+  it('saves encrypted text with its mood, then clears, folds away and says so', async () => {
+    const { fetchMock, textbox } = await setup();
+    await type(textbox, 'A quiet morning with tea.');
+    expect(screen.getByText('5 words')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Choose mood' }));
+    const picker = await screen.findByRole('dialog', { name: 'How are you feeling?' });
+    expect(within(picker).getAllByRole('button')).toHaveLength(16);
+    fireEvent.click(within(picker).getByRole('button', { name: 'Calm' }));
+    expect(await screen.findByRole('button', { name: 'Choose mood (Calm)' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saved' })).toBeTruthy();
+    expect(await decryptedBody(fetchMock)).toEqual({ text: 'A quiet morning with tea.', moodTag: 'Calm' });
+    expect(callsTo(fetchMock, DAILY)).toHaveLength(1);
+
+    // "Entry created successfully!" then, once it has gone, "Saved ✓".
+    expect(toast.success).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledWith(ENTRY_MESSAGES.created, expect.anything());
+    act(() => vi.mocked(toast.success).mock.calls[0]?.[1]?.onAutoClose?.({} as never));
+    expect(toast.success).toHaveBeenLastCalledWith(ENTRY_MESSAGES.savedCheck, expect.anything());
+
+    expect(textbox).toHaveProperty('value', '');
+    expect(screen.getByRole('button', { name: 'Choose mood' })).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: "What's on your mind?" }));
+    expect(screen.getByText('Saved', { selector: '[aria-live]' })).toBeTruthy();
+  });
+
+  it('submits with Ctrl+Enter and with Cmd+Enter', async () => {
+    const { fetchMock, textbox } = await setup();
+    await type(textbox, 'Keyboard first');
+    fireEvent.keyDown(textbox, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(callsTo(fetchMock, CREATE)).toHaveLength(1));
+
+    await waitFor(() => expect(textbox).toHaveProperty('value', ''));
+    await type(textbox, 'And on a Mac');
+    fireEvent.keyDown(textbox, { key: 'Enter', metaKey: true });
+    await waitFor(() => expect(callsTo(fetchMock, CREATE)).toHaveLength(2));
+    fireEvent.keyDown(textbox, { key: 'Enter' });
+    expect(callsTo(fetchMock, CREATE)).toHaveLength(2);
+  });
+
+  it('asks for text when there is none', async () => {
+    const { fetchMock, textbox } = await setup();
+    await type(textbox, '   ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(ENTRY_MESSAGES.empty);
+    expect(textbox.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(fetchMock, DAILY)).toHaveLength(0);
+  });
+
+  it('stops at the daily limit before moderation', async () => {
+    const { fetchMock, textbox } = await setup({ [DAILY]: json({ allowed: false, limit: 3, used: 3 }) });
+    await type(textbox, 'One more thought');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Daily limit reached (3 entries/day). Try again tomorrow.'),
+    );
+    expect(callsTo(fetchMock, MODERATE)).toHaveLength(0);
+    expect(callsTo(fetchMock, CREATE)).toHaveLength(0);
+    expect(textbox).toHaveProperty('value', 'One more thought');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('shows the crisis message for 8 seconds on a self-harm verdict, and posts nothing', async () => {
+    const { fetchMock, textbox } = await setup({
+      [MODERATE]: json({
+        safe: false,
+        severity: 'high',
+        flags: ['self_harm'],
+        explanation: '',
+        confidence: 1,
+      }),
+    });
+    await type(textbox, 'A very dark night');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(MODERATION_MESSAGES.crisis, {
+        id: 'moderation-crisis',
+        duration: 8000,
+      }),
+    );
+    expect(callsTo(fetchMock, CREATE)).toHaveLength(0);
+    expect(textbox).toHaveProperty('value', 'A very dark night');
+  });
+
+  it('blocks medium severity with its message', async () => {
+    const { fetchMock, textbox } = await setup({
+      [MODERATE]: json({
+        safe: false,
+        severity: 'medium',
+        flags: ['harassment'],
+        explanation: '',
+        confidence: 1,
+      }),
+    });
+    await type(textbox, 'Something unkind');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MODERATION_MESSAGES.entryMedium));
+    expect(callsTo(fetchMock, CREATE)).toHaveLength(0);
+  });
+
+  it('warns on low severity and saves anyway', async () => {
+    const { fetchMock, textbox } = await setup({
+      [MODERATE]: json({
+        safe: false,
+        severity: 'low',
+        flags: ['profanity'],
+        explanation: '',
+        confidence: 1,
+      }),
+    });
+    await type(textbox, 'A damn good day');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetchMock, CREATE)).toHaveLength(1));
+    await waitFor(() =>
+      expect(toast.warning).toHaveBeenCalledWith(MODERATION_MESSAGES.entryLow, expect.anything()),
+    );
+    // The success toasts follow the warning.
+    expect(toast.success).not.toHaveBeenCalled();
+    act(() => vi.mocked(toast.warning).mock.calls[0]?.[1]?.onAutoClose?.({} as never));
+    expect(toast.success).toHaveBeenCalledWith(ENTRY_MESSAGES.created, expect.anything());
+  });
+
+  it("shows the server's refusal like its own, crisis included", async () => {
+    const { textbox } = await setup({
+      [MODERATE]: json(safeVerdict),
+      [CREATE]: apiError(422, 'CONTENT_BLOCKED', MODERATION_MESSAGES.crisis, {
+        details: { severity: 'high', flags: ['self-harm'], isCrisis: true },
+      }),
+    });
+    await type(textbox, 'Words the client missed');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(MODERATION_MESSAGES.crisis, {
+        id: 'moderation-crisis',
+        duration: 8000,
+      }),
+    );
+    expect(textbox).toHaveProperty('value', 'Words the client missed');
+  });
+
+  it('says the save failed when the server fails', async () => {
+    const { textbox } = await setup({ [CREATE]: apiError(500, 'INTERNAL', 'Boom') });
+    await type(textbox, 'Lost?');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(ENTRY_MESSAGES.createFailed, { description: 'Boom' }),
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('says encryption failed when the salt cannot be had', async () => {
+    const { textbox } = await setup({ 'GET /api/encryption/salt': json({}) });
+    sessionStorage.clear();
+    await type(textbox, 'No key today');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(ENTRY_MESSAGES.encryptFailed, {
+        description: ENTRY_MESSAGES.saltInvalid,
+      }),
+    );
+  });
+
+  it('keeps the draft while typing, restores it, and removes it after saving', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const first = await setup();
+    await type(first.textbox, 'Half a thought');
+    expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS));
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.journalDraft) ?? '{}');
+    expect(stored).toMatchObject({ text: 'Half a thought', mood: null });
+    expect(Number.isNaN(Date.parse(stored.savedAt))).toBe(false);
+    expect(screen.getByText(/^Last saved /)).toBeTruthy();
+    first.unmount();
+
+    localStorage.setItem(
+      STORAGE_KEYS.journalDraft,
+      JSON.stringify({ text: 'Restored words', mood: 'Happy', savedAt: new Date().toISOString() }),
+    );
+    const second = await setup();
+    expect(second.textbox).toHaveProperty('value', 'Restored words');
+    expect(screen.getByRole('button', { name: 'Choose mood (Happy)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(second.fetchMock, CREATE)).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull());
+    await act(() => vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2));
+    expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
+  });
+
+  it('discards the draft on reset', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.journalDraft,
+      JSON.stringify({ text: 'Never mind', mood: null, savedAt: new Date().toISOString() }),
+    );
+    const { textbox } = await setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(textbox).toHaveProperty('value', '');
+    expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
+  });
+
+  it('opens on focus and folds 300 ms after a blur, unless it holds text or focus stays inside', async () => {
+    const { textbox } = await setup();
+    // Only the card's own timers from here on, on a clock that moves when told to.
+    vi.useFakeTimers();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    await act(async () => textbox.focus());
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+
+    // Onto the card's own controls: stays open.
+    await act(async () => screen.getByRole('button', { name: 'Inspire me' }).focus());
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+
+    await act(async () => (document.activeElement as HTMLElement).blur());
+    await act(() => vi.advanceTimersByTimeAsync(299));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+
+    await type(textbox, 'Something');
+    await act(async () => textbox.blur());
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('cycles the five prompts with "Inspire me"', async () => {
+    const { textbox } = await setup();
+    const inspire = screen.getByRole('button', { name: 'Inspire me' });
+    for (const prompt of [...INSPIRE_PROMPTS, INSPIRE_PROMPTS[0]]) {
+      fireEvent.click(inspire);
+      expect(textbox.getAttribute('placeholder')).toBe(prompt);
+      expect(screen.getByText(prompt)).toBeTruthy();
+    }
+  });
+
+  it('offers media and AI Assist as disabled controls that say why', async () => {
+    const { textbox } = await setup();
+    await act(async () => textbox.focus());
+    const media = screen.getByRole('button', { name: 'Attach media' });
+    expect(media.getAttribute('aria-disabled')).toBe('true');
+    expect(media.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Media attachments are not available on this server yet')).toBeTruthy();
+    const assist = screen.getByRole('button', { name: 'AI Assist' });
+    expect(assist.getAttribute('aria-disabled')).toBe('true');
+    expect(
+      screen.getByText('AI Assist needs an AI provider; none is configured on this server'),
+    ).toBeTruthy();
+  });
+
+  it('caps the text at 5,000 characters and removes control characters', async () => {
+    const { textbox } = await setup();
+    expect(textbox.getAttribute('maxLength')).toBe('5000');
+    await type(textbox, 'bell\u0007 and\r\nnew line');
+    expect(textbox).toHaveProperty('value', 'bell and\nnew line');
+  });
+
+  it('refuses to write outside a secure context, and says how to fix it', async () => {
+    setSecureContext(false);
+    await storeTestEntryKey();
+    const fetchMock = stubApi(signedInHandlers());
+    renderWithProviders(<QuickEntryCard />, { path: '/dashboard' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(ENTRY_MESSAGES.encryptionUnavailable);
+    expect(alert.textContent).toContain(ENTRY_MESSAGES.insecureContext);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(callsTo(fetchMock, 'GET /api/encryption/salt')).toHaveLength(0);
+  });
+});

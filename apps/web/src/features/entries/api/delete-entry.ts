@@ -1,0 +1,23 @@
+import { DeletionLimit } from '@daybook/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { entriesKeys } from './query-keys.ts';
+
+/** Answers with what is left of today's deletions. */
+export function deleteEntry(id: string): Promise<DeletionLimit> {
+  return apiRequest(`/api/entries/${encodeURIComponent(id)}`, { method: 'DELETE', schema: DeletionLimit });
+}
+
+export function useDeleteEntry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEntry,
+    onSuccess: (limit) => {
+      client.setQueryData(entriesKeys.deletionLimit(), limit);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: entriesKeys.lists() }),
+        client.invalidateQueries({ queryKey: entriesKeys.details() }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,42 @@
+import { type Entry, type EntryKey, type EntryListQuery, EntryPage } from '@daybook/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { type OpenedText, openEntries } from '../../../lib/encryption/entry-cipher.ts';
+import { entriesKeys } from './query-keys.ts';
+
+/** An entry with its text decrypted in the browser. */
+export type DecryptedEntry = Entry & OpenedText;
+export type DecryptedEntryPage = Omit<EntryPage, 'entries'> & { entries: DecryptedEntry[] };
+
+/** Narrows the list to a day or a period (the dashboard's filters pass these). */
+export type EntryFilters = Pick<EntryListQuery, 'date' | 'from' | 'to'>;
+
+export function getEntries(query: EntryListQuery, signal?: AbortSignal): Promise<EntryPage> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  return apiRequest(`/api/entries?${params.toString()}`, { schema: EntryPage, signal });
+}
+
+/**
+ * A page of entries, newest first, decrypted with the user's key (the key is derived per user and never
+ * changes, so the user id in the query key stands for it).
+ */
+export function entryPageQueryOptions(userId: string, query: EntryListQuery, key: EntryKey | undefined) {
+  return queryOptions({
+    queryKey: entriesKeys.list(userId, query),
+    queryFn: async ({ signal }): Promise<DecryptedEntryPage> => {
+      if (!key) throw new Error('The entry key is not ready');
+      const page = await getEntries(query, signal);
+      return { ...page, entries: await openEntries(key, page.entries) };
+    },
+    enabled: key !== undefined,
+    // Moving between pages keeps the previous page on screen until the next one is decrypted.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEntryPage(userId: string, query: EntryListQuery, key: EntryKey | undefined) {
+  return useQuery(entryPageQueryOptions(userId, query, key));
+}

@@ -1,0 +1,28 @@
+import { Entry, type EntryKey } from '@daybook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { openEntryText } from '../../../lib/encryption/entry-cipher.ts';
+import type { DecryptedEntry } from './get-entries.ts';
+import { entriesKeys } from './query-keys.ts';
+
+export function getEntry(id: string, signal?: AbortSignal): Promise<Entry> {
+  return apiRequest(`/api/entries/${encodeURIComponent(id)}`, { schema: Entry, signal });
+}
+
+export function entryQueryOptions(userId: string, id: string, key: EntryKey | undefined) {
+  return queryOptions({
+    queryKey: entriesKeys.detail(userId, id),
+    queryFn: async ({ signal }): Promise<DecryptedEntry> => {
+      if (!key) throw new Error('The entry key is not ready');
+      const entry = await getEntry(id, signal);
+      return { ...entry, ...(await openEntryText(key, entry)) };
+    },
+    enabled: key !== undefined,
+    // Editing needs the newest text: ask again whenever the page opens.
+    staleTime: 0,
+  });
+}
+
+export function useEntry(userId: string, id: string, key: EntryKey | undefined) {
+  return useQuery(entryQueryOptions(userId, id, key));
+}

@@ -1,0 +1,161 @@
+import { ENTRY_LIMITS } from '@daybook/shared';
+import { Clock, Paperclip, Pencil, Share2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import type { DecryptedEntry } from '../api/get-entries.ts';
+import { entryLabel, entryTime } from '../format.ts';
+import { useEditWindow } from '../hooks/use-edit-window.ts';
+import { findMood, moodAccentClass } from '../moods.ts';
+import { DeleteEntryDialog } from './DeleteEntryDialog.tsx';
+import { EntryEditForm } from './EntryEditForm.tsx';
+
+export const MEDIA_PLACEHOLDER = 'Media attachment';
+
+/** Spec §2: over 200 characters the text is cut with "...", and "Read more" shows the rest. */
+export function truncateEntryText(text: string): { short: string; isTruncated: boolean } {
+  if (text.length <= ENTRY_LIMITS.truncateAt) return { short: text, isTruncated: false };
+  return { short: `${text.slice(0, ENTRY_LIMITS.truncateAt).trimEnd()}...`, isTruncated: true };
+}
+
+type EntryCardProps = {
+  entry: DecryptedEntry;
+  timeZone?: string | undefined;
+  /** Called after the entry is deleted, to put focus somewhere that still exists. */
+  onDeleted: () => void;
+};
+
+/**
+ * One entry of the list (spec §2): mood, time and badges, the text (cut at 200 characters), and within
+ * 12 hours of writing it, Edit (in place) and Delete.
+ */
+export function EntryCard({ entry, timeZone, onDeleted }: EntryCardProps) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const editWindow = useEditWindow(entry.createdAt, () => setIsDeleteOpen(false));
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const articleRef = useRef<HTMLElement>(null);
+  const mood = findMood(entry.moodTag);
+  // Text that cannot be read cannot be edited; it can still be deleted.
+  const canEdit = !entry.isDecryptionFailed;
+
+  const isFocusOwed = useRef(false);
+
+  const closeEditor = () => {
+    isFocusOwed.current = true;
+    setIsEditing(false);
+  };
+
+  // Once the form is gone, focus returns to the button that opened it (or to the card, once expired).
+  useEffect(() => {
+    if (isEditing || !isFocusOwed.current) return;
+    isFocusOwed.current = false;
+    (editButtonRef.current ?? articleRef.current)?.focus();
+  }, [isEditing]);
+
+  return (
+    <article
+      ref={articleRef}
+      tabIndex={-1}
+      aria-label={entryLabel(entry.createdAt, timeZone)}
+      className="flex flex-col gap-3 rounded-card border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        {mood ? (
+          <span
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded-full py-0.5 pr-2.5 pl-1 text-sm font-medium',
+              moodAccentClass(mood),
+            )}
+          >
+            <span aria-hidden="true" className="text-lg leading-none">
+              {mood.emoji}
+            </span>
+            {mood.label}
+          </span>
+        ) : null}
+        <time dateTime={entry.createdAt} className="text-sm text-muted-foreground">
+          {entryTime(entry.createdAt, timeZone)}
+        </time>
+        {entry.isShared ? (
+          <Badge variant="tint">
+            <Share2 aria-hidden="true" />
+            Shared
+          </Badge>
+        ) : null}
+        {entry.contentType !== 'text' ? (
+          <Badge variant="outline">
+            <Paperclip aria-hidden="true" />
+            {MEDIA_PLACEHOLDER}
+          </Badge>
+        ) : null}
+        {editWindow.badge ? (
+          <Badge
+            variant={editWindow.badge.isWarning ? 'warning' : 'neutral'}
+            data-warning={editWindow.badge.isWarning || undefined}
+            className="ml-auto"
+          >
+            <Clock aria-hidden="true" />
+            {editWindow.badge.label}
+          </Badge>
+        ) : null}
+      </header>
+
+      {isEditing ? (
+        <EntryEditForm
+          entryId={entry.id}
+          initialText={entry.text}
+          onSaved={closeEditor}
+          onCancel={closeEditor}
+        />
+      ) : (
+        <EntryText text={entry.text} isDecryptionFailed={entry.isDecryptionFailed} />
+      )}
+
+      {editWindow.isEditable && !isEditing ? (
+        <footer className="flex justify-end gap-1 border-t pt-2">
+          {canEdit ? (
+            <Button ref={editButtonRef} variant="ghost" size="sm" onClick={() => setIsEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
+          <DeleteEntryDialog
+            entryId={entry.id}
+            open={isDeleteOpen}
+            onOpenChange={setIsDeleteOpen}
+            onDeleted={onDeleted}
+          />
+        </footer>
+      ) : null}
+    </article>
+  );
+}
+
+function EntryText({ text, isDecryptionFailed }: { text: string; isDecryptionFailed: boolean }) {
+  const [isExpanded, setIsExpanded] = useState(false);
+  const textId = useId();
+  if (isDecryptionFailed) {
+    return <p className="text-sm text-muted-foreground italic">{text}</p>;
+  }
+  const { short, isTruncated } = truncateEntryText(text);
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <p id={textId} className="break-words whitespace-pre-wrap">
+        {isExpanded ? text : short}
+      </p>
+      {isTruncated ? (
+        <Button
+          variant="link"
+          size="sm"
+          aria-expanded={isExpanded}
+          aria-controls={textId}
+          onClick={() => setIsExpanded((value) => !value)}
+        >
+          {isExpanded ? 'Show less' : 'Read more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { ENTRY_MESSAGES } from '@daybook/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
+import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
+import { type ToastStep, toastInTurn } from '../../../lib/toast-sequence.ts';
+import { useCreateEntry } from '../api/create-entry.ts';
+import { dailyLimitQueryOptions } from '../api/get-daily-limit.ts';
+import { announceServerRefusal, checkEntryText, errorDescription, isSignedOutError } from './entry-checks.ts';
+
+export type NewEntry = { text: string; mood: string | null };
+
+/** Errors whose message is the answer itself (a limit, the plan): shown as received (spec §8). */
+const SHOWN_AS_RECEIVED = new Set([403, 429]);
+
+/**
+ * The creation sequence of spec §4: today's limit first, then moderation, then encryption, then the
+ * request. Every refusal and failure is said in a toast; resolves to whether the entry was saved.
+ */
+export function useSaveEntry() {
+  const client = useQueryClient();
+  const { support, encrypt } = useEntryCipher();
+  const create = useCreateEntry();
+
+  const save = useCallback(
+    async ({ text, mood }: NewEntry): Promise<boolean> => {
+      if (!support.isAvailable) {
+        toast.error(ENTRY_MESSAGES.encryptionUnavailable, { description: support.message });
+        return false;
+      }
+
+      try {
+        const limit = await client.fetchQuery(dailyLimitQueryOptions);
+        if (!limit.allowed) {
+          toast.error(ENTRY_MESSAGES.dailyLimitReached(limit.limit));
+          return false;
+        }
+      } catch (error) {
+        // The server holds the limit too: a failed check only skips the early answer.
+        if (isSignedOutError(error)) return false;
+      }
+
+      const check = await checkEntryText(client, text);
+      if (!check.isAllowed) return false;
+
+      let sealed: SealedEntryText;
+      try {
+        sealed = await encrypt(text);
+      } catch (error) {
+        if (!isSignedOutError(error)) {
+          toast.error(ENTRY_MESSAGES.encryptFailed, { description: errorDescription(error) });
+        }
+        return false;
+      }
+
+      try {
+        const created = await create.mutateAsync({ ...sealed, moodTag: mood });
+        const warning = check.warning ?? created.moderation.warning;
+        const steps: ToastStep[] = [
+          ...(warning ? [{ kind: 'warning', message: warning } as const] : []),
+          { kind: 'success', message: ENTRY_MESSAGES.created },
+          { kind: 'success', message: ENTRY_MESSAGES.savedCheck },
+        ];
+        toastInTurn(steps);
+        return true;
+      } catch (error) {
+        if (isSignedOutError(error) || announceServerRefusal(error)) return false;
+        if (error instanceof ApiRequestError && SHOWN_AS_RECEIVED.has(error.status)) {
+          toast.error(error.message);
+        } else {
+          toast.error(ENTRY_MESSAGES.createFailed, { description: errorDescription(error) });
+        }
+        return false;
+      }
+    },
+    [client, create, encrypt, support],
+  );
+
+  return { save, support, isSaving: create.isPending };
+}

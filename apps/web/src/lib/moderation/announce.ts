@@ -1,0 +1,16 @@
+import { ENTRY_LIMITS } from '@daybook/shared';
+import { toast } from 'sonner';
+
+export const CRISIS_TOAST_ID = 'moderation-crisis';
+
+/**
+ * Says why content was refused. A crisis message (self-harm) stays 8 seconds (spec §9) so that the
+ * lifeline numbers can be read; other refusals use the usual duration.
+ */
+export function announceModerationBlock({ message, isCrisis }: { message: string; isCrisis: boolean }): void {
+  if (isCrisis) {
+    toast.error(message, { id: CRISIS_TOAST_ID, duration: ENTRY_LIMITS.crisisToastMs });
+  } else {
+    toast.error(message);
+  }
+}

@@ -1,0 +1,44 @@
+import { ModerationResult, needsModeration } from '@daybook/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api-client.ts';
+
+/** Spec §5: results are kept 5 minutes, keyed by the first 100 characters. */
+export const MODERATION_CACHE_MS = 5 * 60_000;
+export const MODERATION_KEY_CHARS = 100;
+
+export const SAFE_VERDICT: ModerationResult = {
+  safe: true,
+  severity: 'safe',
+  flags: [],
+  explanation: '',
+  confidence: 0,
+};
+
+export function postTextModeration(text: string, signal?: AbortSignal): Promise<ModerationResult> {
+  return apiRequest('/api/moderation/text', {
+    method: 'POST',
+    body: { text },
+    schema: ModerationResult,
+    signal,
+  });
+}
+
+/**
+ * The moderation verdict on a text before it is saved (spec §5): under 3 characters it is safe without
+ * asking; a verdict is reused for 5 minutes; a failed call counts as safe (and is not remembered, so the
+ * next attempt asks again). The server checks once more when the text is saved.
+ */
+export async function moderateText(client: QueryClient, text: string): Promise<ModerationResult> {
+  if (!needsModeration(text)) return SAFE_VERDICT;
+  try {
+    return await client.fetchQuery({
+      queryKey: ['moderation', 'text', text.slice(0, MODERATION_KEY_CHARS)],
+      queryFn: ({ signal }) => postTextModeration(text, signal),
+      staleTime: MODERATION_CACHE_MS,
+      gcTime: MODERATION_CACHE_MS,
+      retry: false,
+    });
+  } catch {
+    return SAFE_VERDICT;
+  }
+}

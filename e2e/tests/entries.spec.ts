@@ -1,0 +1,103 @@
+import { ENTRY_MESSAGES, MODERATION_MESSAGES } from '@daybook/shared';
+import { createVerifiedUser, signInAs } from '../support/accounts.ts';
+import { storedRows } from '../support/database.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe('entries', () => {
+  test('write with a mood → see it decrypted in the list → edit inline → delete', async ({ page, request, expectAccessible }) => {
+    const user = await createVerifiedUser(request);
+    await signInAs(page, user);
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    await box.click();
+    await box.fill('The first frost on the allotment, and a robin watching me dig.');
+    await page.getByRole('button', { name: /Choose mood/ }).click();
+    await page.getByRole('button', { name: 'Grateful', exact: true }).click();
+    await expect(page.getByRole('button', { name: /Choose mood.*Grateful/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(ENTRY_MESSAGES.created)).toBeVisible();
+
+    const card = page.getByRole('article').filter({ hasText: 'robin watching me dig' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('🙏')).toBeVisible();
+    await expectAccessible();
+
+    // The server holds only ciphertext.
+    const rows = await storedRows('select content, encrypted_content, mood_tag from entries');
+    if (rows) {
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ content: null, mood_tag: 'Grateful' });
+      expect(String(rows[0]!.encrypted_content)).not.toContain('robin');
+    }
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('textbox', { name: 'Edit entry' });
+    await editor.fill('The first frost on the allotment, and a robin keeping me company.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText(ENTRY_MESSAGES.updated)).toBeVisible();
+    const edited = page.getByRole('article').filter({ hasText: 'robin keeping me company' });
+    await expect(edited).toBeVisible();
+
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: ENTRY_MESSAGES.deleteConfirm });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText(ENTRY_MESSAGES.deleted)).toBeVisible();
+    await expect(page.getByText(ENTRY_MESSAGES.emptyList)).toBeVisible();
+  });
+
+  test('the unsaved draft survives a reload', async ({ page, request }) => {
+    const user = await createVerifiedUser(request);
+    await signInAs(page, user);
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    await box.click();
+    await box.fill('Half a thought about the walk home');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('journal-draft'))).toContain('Half a thought');
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: "What's on your mind?" })).toHaveValue('Half a thought about the walk home');
+  });
+
+  test('a self-harm text shows the crisis message and saves nothing', async ({ page, request }) => {
+    const user = await createVerifiedUser(request);
+    await signInAs(page, user);
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    await box.click();
+    await box.fill('Tonight I want to end my life.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(MODERATION_MESSAGES.crisis)).toBeVisible();
+    await expect(page.getByText(ENTRY_MESSAGES.emptyList)).toBeVisible();
+    const list = await page.request.get('/api/entries');
+    expect((await list.json()).total).toBe(0);
+  });
+
+  test('the server decrypts what the browser sealed and blocks it even when the client skips moderation', async ({ page, request }) => {
+    const user = await createVerifiedUser(request);
+    await signInAs(page, user);
+    // A modified client: its own moderation call always says "safe".
+    await page.route('**/api/moderation/text', (route) =>
+      route.fulfill({ json: { safe: true, severity: 'safe', flags: [], explanation: 'skipped', confidence: 1 } }),
+    );
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    await box.click();
+    await box.fill('I keep thinking about hurting myself again.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(MODERATION_MESSAGES.crisis)).toBeVisible();
+    expect((await (await page.request.get('/api/entries')).json()).total).toBe(0);
+  });
+
+  test('after three entries on the Free plan the daily limit message shows @mobile', async ({ page, request }) => {
+    const user = await createVerifiedUser(request);
+    await signInAs(page, user);
+    for (const text of ['Morning pages', 'Lunch on the bench', 'Evening walk']) {
+      const box = page.getByRole('textbox', { name: "What's on your mind?" });
+      await box.click();
+      await box.fill(text);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+    }
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    await box.click();
+    await box.fill('One more thought');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Daily limit reached (3 entries/day). Try again tomorrow.')).toBeVisible();
+  });
+});
