@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { deriveEntryKey, encryptText, MOODS } from '@daybook/shared';
+import { deriveEntryKey, encryptText, localDate, MOODS } from '@daybook/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { accounts, subscriptions, users } from '../db/schema/index.ts';
@@ -33,6 +33,12 @@ export type SeedOptions = {
   /** Distinct ciphertexts per user; further entries reuse them (each a valid entry under the user's key). */
   distinctTexts?: number;
   now?: Date;
+  /** The e-mail of the first user (fixtures need a known address). */
+  email?: string;
+  /** Entry text and creation time by index, instead of the generated ones. */
+  textFor?: (n: number) => string;
+  createdAtFor?: (n: number) => Date;
+  timezone?: string;
   onProgress?: (inserted: number) => void;
 };
 
@@ -47,10 +53,11 @@ export async function seedEntries(database: Database, encryptionSecret: string, 
   let inserted = 0;
 
   for (let u = 0; u < options.users; u++) {
-    const email = `${prefix}-${u + 1}-${now.getTime().toString(36)}@daybook.local`;
+    const email =
+      u === 0 && options.email ? options.email : `${prefix}-${u + 1}-${now.getTime().toString(36)}@daybook.local`;
     const [user] = await database.db
       .insert(users)
-      .values({ name: `Seed User ${u + 1}`, email, emailVerified: true })
+      .values({ name: `Seed User ${u + 1}`, email, emailVerified: true, timezone: options.timezone ?? 'UTC' })
       .returning({ id: users.id });
     const userId = user!.id;
     await database.db
@@ -75,10 +82,10 @@ export async function seedEntries(database: Database, encryptionSecret: string, 
       const rows: string[] = [];
       for (let i = 0; i < size; i++) {
         const n = start + i;
-        const sealed = pool[n % pool.length]!;
-        const createdAt = new Date(
-          now.getTime() - Math.floor((n / Math.max(1, count)) * 365 * DAY_MS) - (n % 7) * 1000,
-        );
+        const sealed = options.textFor ? await encryptText(key, options.textFor(n)) : pool[n % pool.length]!;
+        const createdAt =
+          options.createdAtFor?.(n) ??
+          new Date(now.getTime() - Math.floor((n / Math.max(1, count)) * 365 * DAY_MS) - (n % 7) * 1000);
         const p = values.length;
         rows.push(`($${p + 1}, $${p + 2}, 1, $${p + 3}, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 6})`);
         values.push(
@@ -86,7 +93,7 @@ export async function seedEntries(database: Database, encryptionSecret: string, 
           sealed.ciphertext,
           JSON.stringify({ encryption_iv: sealed.iv }),
           MOODS[n % 16]!.label,
-          createdAt.toISOString().slice(0, 10),
+          localDate(createdAt, options.timezone ?? 'UTC'),
           createdAt.toISOString(),
         );
       }

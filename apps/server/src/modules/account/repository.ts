@@ -172,6 +172,17 @@ export function createAccountRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** An operator's grant (Basic has no public price; DESIGN.md). */
+    async setPlan(email: string, planId: 'free' | 'basic' | 'premium') {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!user) return null;
+      await db
+        .insert(subscriptions)
+        .values({ userId: user.id, planId })
+        .onConflictDoUpdate({ target: subscriptions.userId, set: { planId, updatedAt: sql`now()` } });
+      return user;
+    },
+
     async setDisabled(email: string, isDisabled: boolean) {
       const [row] = await db
         .update(users)
