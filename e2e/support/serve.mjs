@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts the production build on the real server for one end-to-end run, on a database of its own:
 // a fresh PostgreSQL database when DATABASE_URL is set (dropped on exit), otherwise a fresh PGlite directory.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,10 +29,7 @@ if (serverUrl) {
   writeFileSync(path.join(root, 'e2e/.run/database-url'), databaseUrl);
 }
 
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
+const serverEnv = {
     ...process.env,
     NODE_ENV: 'test',
     PORT: port,
@@ -44,8 +41,33 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src
     RATE_LIMIT_PER_MINUTE: '10000',
     // Every test signs up and in from 127.0.0.1; the limits themselves are covered by the integration tests.
     RATE_LIMIT_SCALE: '100',
-  },
+};
+
+// Fixtures first (migrations run here too), then the server on the same database.
+const seeded = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['e2e/support/seed-fixtures.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: serverEnv,
 });
+if (seeded.status !== 0) {
+  console.error('seeding the end-to-end fixtures failed');
+  await dropRunDatabase();
+  process.exit(1);
+}
+
+const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: serverEnv,
+});
+
+async function dropRunDatabase() {
+  if (!serverUrl) return;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+}
 
 let isCleaningUp = false;
 async function cleanUp(code) {
@@ -53,12 +75,7 @@ async function cleanUp(code) {
   isCleaningUp = true;
   server.kill('SIGTERM');
   await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }
+  await dropRunDatabase();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(path.join(root, 'e2e/.run'), { recursive: true, force: true });
   process.exit(code);

@@ -1,0 +1,9 @@
+/** Users the end-to-end run seeds before the server starts (support/seed-fixtures.ts). */
+export const DASHBOARD_USER = {
+  email: 'dashboard@e2e.daybook.local',
+  password: 'Fixture-River-42',
+  /** Entries one a day for the last 12 days (none today); day 9 alone mentions the lighthouse. */
+  pastDays: 12,
+  secretWordDay: 9,
+  secretWord: 'lighthouse',
+};

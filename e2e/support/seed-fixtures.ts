@@ -1,0 +1,30 @@
+import { seedEntries } from '../../apps/server/src/cli/seed-data.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { createAccountRepository } from '../../apps/server/src/modules/account/repository.ts';
+import { DASHBOARD_USER } from './fixture-users.ts';
+
+/**
+ * Seeds the run's database before the server starts, with the project's own seed code: entries on past days
+ * cannot be written through the API (it dates entries now), and the dashboard tests need them.
+ */
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  const now = new Date();
+  const day = 24 * 60 * 60 * 1000;
+  await seedEntries(database, config.encryptionSecret, {
+    users: 1,
+    entries: DASHBOARD_USER.pastDays,
+    password: DASHBOARD_USER.password,
+    email: DASHBOARD_USER.email,
+    createdAtFor: (n) => new Date(Math.floor((now.getTime() - (n + 1) * day) / day) * day + 10 * 3600_000),
+    textFor: (n) =>
+      n + 1 === DASHBOARD_USER.secretWordDay
+        ? `Walked out to the ${DASHBOARD_USER.secretWord} at dusk. #walks`
+        : `Day ${n + 1} in the garden, weeding and thinking. #garden`,
+  });
+  await createAccountRepository(database.db).setPlan(DASHBOARD_USER.email, 'premium');
+} finally {
+  await database.close();
+}
