@@ -51,6 +51,12 @@ describe('mediaFileProblem', () => {
     expect(mediaFileProblem('audio', { type: 'audio/webm;codecs=opus', size: 10 })).toBeNull();
     expect(mediaFileProblem('video', { type: 'video/webm;codecs=vp8,opus', size: 10 })).toBeNull();
   });
+
+  it('knows the other names of the same formats', () => {
+    expect(mediaFileProblem('audio', { type: 'audio/mp3', size: 10 })).toBeNull();
+    expect(mediaFileProblem('image', { type: 'image/jpg', size: 10 })).toBeNull();
+    expect(mediaFileProblem('image', { type: 'image/svg+xml', size: 10 })).toBe(MEDIA_MESSAGES.invalidImage);
+  });
 });
 
 describe('mediaDurationProblem', () => {

@@ -3,14 +3,28 @@ import { hasSelfHarmFlag, type ModerationOutcome, type Severity } from './modera
 
 export type MediaKind = 'image' | 'audio' | 'video';
 
+/** Other names browsers and systems give the same formats. */
+const MIME_ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'audio/mp3': 'audio/mpeg',
+  'audio/x-mp3': 'audio/mpeg',
+  'audio/x-mpeg': 'audio/mpeg',
+  'audio/m4a': 'audio/mp4',
+  'audio/x-aac': 'audio/aac',
+  'audio/wave': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+};
+
 /** A MIME type without its parameters, lower-cased: `audio/webm;codecs=opus` → `audio/webm`. */
 export function baseMimeType(type: string): string {
   return (type.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-/** Whether a file's declared type is one the server stores for this kind (parameters ignored). */
+/** Whether a file's declared type is one the server stores for this kind (parameters and aliases allowed). */
 export function isAllowedMediaMimeType(kind: MediaKind, type: string): boolean {
-  return (MEDIA_MIME_TYPES[kind] as readonly string[]).includes(baseMimeType(type));
+  const base = baseMimeType(type);
+  return (MEDIA_MIME_TYPES[kind] as readonly string[]).includes(MIME_ALIASES[base] ?? base);
 }
 
 const INVALID_TYPE: Record<MediaKind, string> = {

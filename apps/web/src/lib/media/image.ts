@@ -42,7 +42,13 @@ export function drawToCanvas(source: CanvasImageSource, width: number, height: n
   return canvas;
 }
 
-async function encode(source: CanvasImageSource, width: number, height: number, type: string, quality: number) {
+async function encode(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  type: string,
+  quality: number,
+) {
   let blob: Blob | null;
   try {
     blob = await canvasToBlob(drawToCanvas(source, width, height), type, quality);

@@ -71,9 +71,8 @@ export async function resolveDuration(element: HTMLMediaElement, timeoutMs: numb
   } catch {
     return Number.NaN;
   }
-  const duration = element.duration;
-  element.currentTime = 0;
-  return duration;
+  // No seek back to 0 here: a pending seek would answer the next caller's wait for `seeked`.
+  return element.duration;
 }
 
 /**

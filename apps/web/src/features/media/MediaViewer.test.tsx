@@ -1,0 +1,127 @@
+import { MEDIA_MESSAGES, type SignedMediaUrl } from '@daybook/shared';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, callsTo, json, stubApi } from '../../test/api.ts';
+import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx';
+import { EntryMediaPreview, MediaViewer } from './index.ts';
+
+const ENTRY = '11111111-1111-4111-8111-111111111111';
+const MEDIA_URL = `GET /api/entries/${ENTRY}/media-url`;
+
+const signed = (mediaType: SignedMediaUrl['mediaType'], url = '/api/media/file?path=x&signature=y') => ({
+  url,
+  expiresAt: '2026-11-01T11:00:00Z',
+  mediaType,
+  mimeType: mediaType ? `${mediaType}/webm` : null,
+});
+
+function Viewer({ contentType, title }: { contentType: string; title?: string }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <MediaViewer
+      entryId={ENTRY}
+      contentType={contentType}
+      open={open}
+      onOpenChange={setOpen}
+      {...(title ? { title } : {})}
+    />
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('MediaViewer', () => {
+  it('shows an image from the signed URL, kept 50 minutes', async () => {
+    stubApi({ [MEDIA_URL]: json(signed('image')) });
+    const queryClient = createTestQueryClient();
+    renderWithProviders(<Viewer contentType="image" />, { queryClient });
+    expect(screen.getByRole('dialog', { name: 'Media Viewer' })).toBeTruthy();
+    const image = await screen.findByRole('img', { name: 'Attached image' });
+    expect(image.getAttribute('src')).toBe('/api/media/file?path=x&signature=y');
+    const query = queryClient.getQueryCache().find({ queryKey: ['media-url', ENTRY] });
+    expect(query?.options).toMatchObject({ staleTime: 50 * 60_000, gcTime: 55 * 60_000 });
+  });
+
+  it.each(['audio', 'video'] as const)('plays %s with the browser controls', async (kind) => {
+    stubApi({ [MEDIA_URL]: json(signed(kind)) });
+    renderWithProviders(<Viewer contentType={kind} />);
+    const player = await screen.findByLabelText(`Attached ${kind}`);
+    expect(player.tagName.toLowerCase()).toBe(kind);
+    expect(player.hasAttribute('controls')).toBe(true);
+  });
+
+  it("goes by the entry's content type when the server does not name one", async () => {
+    stubApi({ [MEDIA_URL]: json(signed(null)) });
+    renderWithProviders(<Viewer contentType="audio" />);
+    expect((await screen.findByLabelText('Attached audio')).tagName.toLowerCase()).toBe('audio');
+  });
+
+  it('says "Media unavailable" when the server has none, without asking again', async () => {
+    const fetchMock = stubApi({ [MEDIA_URL]: apiError(404, 'NOT_FOUND', MEDIA_MESSAGES.unavailable) });
+    renderWithProviders(<Viewer contentType="image" />);
+    expect((await screen.findByRole('alert')).textContent).toBe(MEDIA_MESSAGES.unavailable);
+    expect(callsTo(fetchMock, MEDIA_URL)).toHaveLength(1);
+  });
+
+  it('tries twice more after a server failure, then says "Media unavailable"', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubApi({ [MEDIA_URL]: apiError(500, 'INTERNAL', 'Boom') });
+    renderWithProviders(<Viewer contentType="video" />);
+    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    expect((await screen.findByRole('alert')).textContent).toBe(MEDIA_MESSAGES.unavailable);
+    expect(callsTo(fetchMock, MEDIA_URL)).toHaveLength(3);
+  });
+
+  it('says "Media unavailable" when the file itself cannot be loaded', async () => {
+    stubApi({ [MEDIA_URL]: json(signed('image')) });
+    renderWithProviders(<Viewer contentType="image" />);
+    fireEvent.error(await screen.findByRole('img', { name: 'Attached image' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MEDIA_MESSAGES.unavailable);
+  });
+
+  it('says "Unsupported media type" for anything else, without asking', async () => {
+    const fetchMock = stubApi({ [MEDIA_URL]: json(signed('image')) });
+    renderWithProviders(<Viewer contentType="text" />);
+    expect((await screen.findByRole('alert')).textContent).toBe(MEDIA_MESSAGES.unsupported);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('takes another title, e.g. for a share', () => {
+    stubApi({ [MEDIA_URL]: json(signed('image')) });
+    renderWithProviders(<Viewer contentType="image" title="Shared by Ada" />);
+    expect(screen.getByRole('dialog', { name: 'Shared by Ada' })).toBeTruthy();
+  });
+});
+
+describe('EntryMediaPreview', () => {
+  it('shows an image thumbnail that opens the viewer, from one request', async () => {
+    const fetchMock = stubApi({ [MEDIA_URL]: json(signed('image', '/api/media/file?thumb')) });
+    const { container } = renderWithProviders(<EntryMediaPreview entryId={ENTRY} contentType="image" />);
+    const button = screen.getByRole('button', { name: 'View attached image' });
+    await waitFor(() =>
+      expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/media/file?thumb'),
+    );
+    fireEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Media Viewer' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Attached image' })).toBeTruthy();
+    expect(callsTo(fetchMock, MEDIA_URL)).toHaveLength(1);
+  });
+
+  it('asks for audio or video only when opened', async () => {
+    const fetchMock = stubApi({ [MEDIA_URL]: json(signed('video')) });
+    renderWithProviders(<EntryMediaPreview entryId={ENTRY} contentType="video" />);
+    const button = screen.getByRole('button', { name: 'Play attached video' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(button);
+    expect(await screen.findByLabelText('Attached video')).toBeTruthy();
+  });
+
+  it('shows nothing for a text entry', () => {
+    stubApi({});
+    const { container } = renderWithProviders(<EntryMediaPreview entryId={ENTRY} contentType="text" />);
+    expect(container.querySelector('button')).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import { MediaDraft, type MediaKind } from '@daybook/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiFormUpload } from '../../../lib/media/form-upload.ts';
+
+export type UploadMediaDraftInput = {
+  mediaType: MediaKind;
+  file: Blob;
+  fileName: string;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * POST /api/media/drafts?mediaType=… with the file in the multipart field `file`; the server checks it
+ * again and answers the draft whose id the entry is then created with (spec §4).
+ */
+export function uploadMediaDraft({ mediaType, file, fileName, onProgress, signal }: UploadMediaDraftInput) {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return apiFormUpload(`/api/media/drafts?mediaType=${mediaType}`, {
+    schema: MediaDraft,
+    form,
+    ...(onProgress ? { onProgress } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** As a mutation, so that a session found gone during the upload is handled like any other call. */
+export function useUploadMediaDraft() {
+  return useMutation({ mutationFn: uploadMediaDraft, retry: false });
+}

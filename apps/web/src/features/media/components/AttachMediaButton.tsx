@@ -1,0 +1,64 @@
+import { LoaderCircle, Paperclip } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { mediaFlags, usePlanFeatures } from '../api/get-plan-features.ts';
+import type { AttachMediaControlProps } from '../types.ts';
+import { AttachMediaPanel } from './AttachMediaPanel.tsx';
+import { LockedMediaButton } from './LockedMediaButton.tsx';
+
+const ATTACHED_TEXT = { image: 'Image attached', audio: 'Audio attached', video: 'Video attached' } as const;
+
+export type AttachMediaButtonProps = AttachMediaControlProps & { className?: string };
+
+/**
+ * "Attach media" and the panel it opens (spec §2). Locked, with the Premium dialog, when the plan includes
+ * no media. While a file is on its way it shows a spinner (its name stays "Attach media").
+ */
+export function AttachMediaButton({ className, onBusyChange, ...props }: AttachMediaButtonProps) {
+  const features = usePlanFeatures();
+  const [open, setOpen] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const statusId = useId();
+  const flags = features.data ? mediaFlags(features.data) : null;
+
+  if (flags && !flags.image && !flags.audio && !flags.video && !props.attachment) {
+    return <LockedMediaButton className={className} />;
+  }
+
+  const status = isBusy
+    ? 'Working on your file…'
+    : props.attachment
+      ? ATTACHED_TEXT[props.attachment.preview.kind]
+      : '';
+  const Icon = isBusy ? LoaderCircle : Paperclip;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-describedby={status ? statusId : undefined}
+        data-attached={props.attachment ? '' : undefined}
+        onClick={() => setOpen(true)}
+        className={cn(props.attachment && 'text-primary', className)}
+      >
+        <Icon aria-hidden="true" className={cn(isBusy && 'motion-safe:animate-spin')} />
+        Attach media
+      </Button>
+      <span id={statusId} className="sr-only">
+        {status}
+      </span>
+      <AttachMediaPanel
+        {...props}
+        open={open}
+        onOpenChange={setOpen}
+        onBusyChange={(busy) => {
+          setIsBusy(busy);
+          onBusyChange?.(busy);
+        }}
+      />
+    </>
+  );
+}

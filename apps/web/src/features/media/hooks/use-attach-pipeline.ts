@@ -1,0 +1,184 @@
+import {
+  baseMimeType,
+  MEDIA_MESSAGES,
+  type MediaKind,
+  mediaDurationProblem,
+  mediaFileProblem,
+  mediaModerationOutcome,
+  mediaUploadErrorMessage,
+} from '@daybook/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { extensionFor } from '../../../lib/media/devices.ts';
+import { blobToDataUrl, processImage } from '../../../lib/media/image.ts';
+import { readMediaDuration } from '../../../lib/media/media-element.ts';
+import { MediaProblem } from '../../../lib/media/media-problem.ts';
+import { sampleVideoFrames } from '../../../lib/media/video-frames.ts';
+import { moderateImage, moderateVideo } from '../api/moderate-media.ts';
+import { useUploadMediaDraft } from '../api/upload-media-draft.ts';
+import type { AttachMediaControlProps } from '../types.ts';
+
+/** Where the file came from: a picked file is measured; a recording is bounded by its recorder. */
+export type MediaOrigin = 'file' | 'camera' | 'recording';
+
+export type MediaSource = {
+  kind: MediaKind;
+  blob: Blob;
+  name: string;
+  origin: MediaOrigin;
+  /** A recording's length, for frame sampling when the file itself does not say. */
+  durationSeconds?: number;
+};
+
+export type PipelineStage = 'idle' | 'checking' | 'moderating' | 'uploading';
+
+export type PipelineProblem = { kind: MediaKind; message: string; isCrisis: boolean };
+
+export type PipelineState = {
+  stage: PipelineStage;
+  /** The kind being handled (or last handled). */
+  kind: MediaKind | null;
+  /** Upload progress, 0 to 100. */
+  progress: number;
+  error: PipelineProblem | null;
+  /** Spec §5: a low moderation verdict lets the file through with this notice. */
+  notice: string | null;
+};
+
+const IDLE: PipelineState = { stage: 'idle', kind: null, progress: 0, error: null, notice: null };
+
+class Blocked extends Error {
+  constructor(
+    message: string,
+    readonly isCrisis: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+function failureOf(error: unknown): { message: string; isCrisis: boolean } {
+  if (error instanceof Blocked) return { message: error.message, isCrisis: error.isCrisis };
+  if (error instanceof MediaProblem) return { message: error.message, isCrisis: false };
+  if (error instanceof ApiRequestError) {
+    const flags = Array.isArray(error.details?.flags) ? error.details.flags.map(String) : undefined;
+    return mediaUploadErrorMessage({ code: error.code, message: error.message, flags });
+  }
+  return {
+    message: MEDIA_MESSAGES.uploadFailed(error instanceof Error ? error.message : String(error)),
+    isCrisis: false,
+  };
+}
+
+function uploadName(source: MediaSource, blob: Blob): string {
+  if (source.origin === 'file' && blob === source.blob && source.name) return source.name;
+  const stem = source.name.replace(/\.[^.]*$/, '') || source.kind;
+  return `${stem}.${extensionFor(blob.type)}`;
+}
+
+/**
+ * The way from a chosen file, photo or recording to an uploaded draft (spec §4 and §5): type and size,
+ * then per kind — image: decode, scale, moderate; audio: duration; video: duration, five frames,
+ * moderate — then the upload with progress. A block or failure stops it with the spec's message.
+ */
+export function useAttachPipeline({ onAttached }: Pick<AttachMediaControlProps, 'onAttached'>) {
+  const [state, setState] = useState<PipelineState>(IDLE);
+  const controller = useRef<AbortController | null>(null);
+  const onAttachedRef = useRef(onAttached);
+  onAttachedRef.current = onAttached;
+  const { mutateAsync: upload } = useUploadMediaDraft();
+
+  const cancel = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    setState((current) => ({ ...IDLE, kind: current.kind }));
+  }, []);
+
+  /** Forgets the last error and notice (e.g. after Remove, or on another tab). */
+  const dismiss = useCallback(() => {
+    setState((current) => (current.stage === 'idle' ? IDLE : current));
+  }, []);
+
+  const run = useCallback(
+    async (source: MediaSource): Promise<boolean> => {
+      controller.current?.abort();
+      const own = new AbortController();
+      controller.current = own;
+      const { signal } = own;
+      const { kind } = source;
+      const update = (patch: Partial<PipelineState>) => {
+        if (!signal.aborted) setState((current) => ({ ...current, ...patch }));
+      };
+      update({ ...IDLE, stage: 'checking', kind });
+
+      try {
+        const problem = mediaFileProblem(kind, source.blob);
+        if (problem) throw new MediaProblem(problem);
+
+        let file: Blob = source.blob;
+        let notice: string | null = null;
+        if (kind === 'image') {
+          const processed = await processImage(source.blob);
+          file = processed.blob;
+          update({ stage: 'moderating' });
+          const verdict = await moderateImage(await blobToDataUrl(processed.moderationBlob), signal);
+          const outcome = mediaModerationOutcome('image', verdict);
+          if (outcome.action === 'block') throw new Blocked(outcome.message, outcome.isCrisis);
+          if (outcome.action === 'warn') notice = outcome.message;
+        } else {
+          let duration = source.durationSeconds;
+          if (source.origin === 'file') {
+            duration = await readMediaDuration(source.blob, kind);
+            const tooLong = Number.isFinite(duration) ? mediaDurationProblem(kind, duration) : null;
+            if (tooLong) throw new MediaProblem(tooLong);
+          }
+          if (kind === 'video') {
+            const frames = await sampleVideoFrames(source.blob, {
+              ...(duration !== undefined && Number.isFinite(duration) ? { durationHint: duration } : {}),
+              signal,
+            });
+            update({ stage: 'moderating' });
+            const outcome = mediaModerationOutcome('video', await moderateVideo(frames, signal));
+            if (outcome.action === 'block') throw new Blocked(outcome.message, outcome.isCrisis);
+            if (outcome.action === 'warn') notice = outcome.message;
+          }
+        }
+        if (signal.aborted) return false;
+
+        update({ stage: 'uploading', progress: 0, notice });
+        const draft = await upload({
+          mediaType: kind,
+          file,
+          fileName: uploadName(source, file),
+          onProgress: (fraction) => update({ progress: fraction * 100 }),
+          signal,
+        });
+        if (signal.aborted) return false;
+        const url = URL.createObjectURL(file);
+        controller.current = null;
+        setState({ ...IDLE, kind, notice });
+        onAttachedRef.current(draft, {
+          url,
+          kind,
+          mimeType: baseMimeType(file.type) || draft.mimeType,
+          name: source.name,
+          sizeBytes: file.size,
+        });
+        return true;
+      } catch (error) {
+        if (signal.aborted || isAbort(error)) return false;
+        controller.current = null;
+        setState({ ...IDLE, kind, error: { kind, ...failureOf(error) } });
+        return false;
+      }
+    },
+    [upload],
+  );
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  return { ...state, isBusy: state.stage !== 'idle', run, cancel, dismiss };
+}
+
+export type AttachPipeline = ReturnType<typeof useAttachPipeline>;

@@ -1,0 +1,100 @@
+/*
+ * Search and themes over decrypted entries. The server holds only ciphertext, so both run in the browser
+ * (DESIGN.md): search is case-insensitive over the text, title and category (spec §5); a theme is a
+ * hashtag in the text (#work), and choosing one keeps the entries that mention it.
+ */
+
+/** What search and themes look at: the decrypted text and the two plaintext columns. */
+export type SearchableEntry = {
+  text: string;
+  title: string | null;
+  category: string | null;
+  /** Text that could not be decrypted cannot be ruled out, so the entry stays in the results. */
+  isDecryptionFailed?: boolean;
+};
+
+export type EntryCriteria = { query: string; theme: string | null };
+
+/**
+ * A hashtag: `#` after a start, a space or punctuation (not inside a word, a URL fragment or an HTML
+ * entity), then letters, digits or underscores, with single hyphens between them, and at least one letter.
+ */
+const HASHTAG = /(?<![\p{L}\p{N}_&/#])#([\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)*)/gu;
+const HAS_LETTER = /\p{L}/u;
+
+const fold = (value: string) => value.toLocaleLowerCase('en-US');
+
+/** "#work" → "work": the theme as it is matched and shown in its chip ("Theme: work"). */
+export function themeTerm(theme: string): string {
+  return fold(theme.trim().replace(/^#+/, ''));
+}
+
+/** The theme as a hashtag, "#work", whether given as "work", "#Work" or "##work". */
+export function themeTag(theme: string): string {
+  return `#${themeTerm(theme)}`;
+}
+
+export type TextSegment = { text: string; tag?: string };
+
+/** Cuts a text into plain runs and hashtags (each with its lower-case tag), for rendering the tags as links. */
+export function splitHashtags(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(HASHTAG)) {
+    const name = match[1] ?? '';
+    if (!HAS_LETTER.test(name)) continue;
+    const start = match.index ?? 0;
+    if (start > last) segments.push({ text: text.slice(last, start) });
+    segments.push({ text: match[0], tag: `#${fold(name)}` });
+    last = start + match[0].length;
+  }
+  if (last < text.length) segments.push({ text: text.slice(last) });
+  return segments;
+}
+
+/** The distinct hashtags of a text, lower case, in order of first appearance. */
+export function extractHashtags(text: string): string[] {
+  const tags = splitHashtags(text).flatMap((segment) => (segment.tag ? [segment.tag] : []));
+  return [...new Set(tags)];
+}
+
+/**
+ * The themes of a set of entries, most entries first (then alphabetically), at most `limit`.
+ * Undecryptable text has no hashtags.
+ */
+export function collectThemes(
+  entries: readonly SearchableEntry[],
+  limit = Number.POSITIVE_INFINITY,
+): string[] {
+  const counts = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.isDecryptionFailed) continue;
+    for (const tag of extractHashtags(entry.text)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
+    .slice(0, limit)
+    .map(([tag]) => tag);
+}
+
+function contains(entry: SearchableEntry, term: string): boolean {
+  if (!term) return true;
+  if (entry.isDecryptionFailed) return true;
+  return [entry.text, entry.title, entry.category].some(
+    (field) => field !== null && fold(field).includes(term),
+  );
+}
+
+/** Case-insensitive, partial, over text, title and category; an empty query matches everything. */
+export function matchesSearch(entry: SearchableEntry, query: string): boolean {
+  return contains(entry, fold(query.trim()));
+}
+
+/** The theme with its leading # stripped, partial and case-insensitive over text, title and category. */
+export function matchesTheme(entry: SearchableEntry, theme: string | null): boolean {
+  return theme === null || contains(entry, themeTerm(theme));
+}
+
+export function matchesCriteria(entry: SearchableEntry, { query, theme }: EntryCriteria): boolean {
+  return matchesSearch(entry, query) && matchesTheme(entry, theme);
+}
