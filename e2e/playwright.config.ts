@@ -16,6 +16,9 @@ const chromium = {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Recorder and camera tests: a test pattern and a beep instead of real devices, no permission prompt.
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   },
 };

@@ -7,3 +7,6 @@ export const DASHBOARD_USER = {
   secretWordDay: 9,
   secretWord: 'lighthouse',
 };
+
+/** A Premium user with no entries, for recording audio and video. */
+export const MEDIA_USER = { email: 'media@e2e.daybook.local', password: 'Fixture-River-42' };
