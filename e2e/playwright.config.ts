@@ -44,7 +44,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node support/serve.mjs',
+    command: 'node --import tsx support/serve.ts',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -10,7 +10,10 @@ test.describe('dashboard', () => {
     await signInAs(page, DASHBOARD_USER);
   });
 
-  test('filter chips switch the range and reset paging; All Time pages 5 at a time and clamps', async ({ page, expectAccessible }) => {
+  test('filter chips switch the range and reset paging; All Time pages 5 at a time and clamps', async ({
+    page,
+    expectAccessible,
+  }) => {
     const thisWeek = page.getByRole('button', { name: 'This Week' });
     await expect(thisWeek).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Today' }).click();
@@ -31,7 +34,10 @@ test.describe('dashboard', () => {
 
   test('picking a past date in the calendar disables the chips and hides the entry box', async ({ page }) => {
     const past = subDays(new Date(), 3);
-    await page.getByRole('button', { name: new RegExp(`^${dayName(past)}, has entries`) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(`^${dayName(past)}, has entries`) })
+      .first()
+      .click();
     await expect(page.getByRole('button', { name: 'Clear date' })).toBeVisible();
     await expect(page.getByText(`Date: ${format(past, 'dd MMM yyyy')}`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'This Week' })).toBeDisabled();
@@ -56,15 +62,21 @@ test.describe('dashboard', () => {
     expect(timing).toBeGreaterThan(0);
   });
 
-  test('the calendar is keyboard-operable: arrows by day, PageUp by month, Shift+PageUp by year', async ({ page }) => {
+  test('the calendar is keyboard-operable: arrows by day, PageUp by month, Shift+PageUp by year', async ({
+    page,
+  }) => {
     const today = new Date();
     const past = subDays(today, 2);
     const day = page.getByRole('button', { name: new RegExp(`^${dayName(past)}`) }).first();
     await day.click();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('button', { name: new RegExp(`^${dayName(subDays(past, 1))}`) }).first()).toBeFocused();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^${dayName(subDays(past, 1))}`) }).first(),
+    ).toBeFocused();
     await page.keyboard.press('ArrowUp');
-    await expect(page.getByRole('button', { name: new RegExp(`^${dayName(subDays(past, 8))}`) }).first()).toBeFocused();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^${dayName(subDays(past, 8))}`) }).first(),
+    ).toBeFocused();
     await page.keyboard.press('PageUp');
     const monthEarlier = new Date(subDays(past, 8));
     monthEarlier.setMonth(monthEarlier.getMonth() - 1);

@@ -4,7 +4,11 @@ import { storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('entries', () => {
-  test('write with a mood → see it decrypted in the list → edit inline → delete', async ({ page, request, expectAccessible }) => {
+  test('write with a mood → see it decrypted in the list → edit inline → delete', async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
     const user = await createVerifiedUser(request);
     await signInAs(page, user);
     const box = page.getByRole('textbox', { name: "What's on your mind?" });
@@ -51,9 +55,13 @@ test.describe('entries', () => {
     const box = page.getByRole('textbox', { name: "What's on your mind?" });
     await box.click();
     await box.fill('Half a thought about the walk home');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('journal-draft'))).toContain('Half a thought');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('journal-draft')))
+      .toContain('Half a thought');
     await page.reload();
-    await expect(page.getByRole('textbox', { name: "What's on your mind?" })).toHaveValue('Half a thought about the walk home');
+    await expect(page.getByRole('textbox', { name: "What's on your mind?" })).toHaveValue(
+      'Half a thought about the walk home',
+    );
   });
 
   test('a self-harm text shows the crisis message and saves nothing', async ({ page, request }) => {
@@ -69,12 +77,17 @@ test.describe('entries', () => {
     expect((await list.json()).total).toBe(0);
   });
 
-  test('the server decrypts what the browser sealed and blocks it even when the client skips moderation', async ({ page, request }) => {
+  test('the server decrypts what the browser sealed and blocks it even when the client skips moderation', async ({
+    page,
+    request,
+  }) => {
     const user = await createVerifiedUser(request);
     await signInAs(page, user);
     // A modified client: its own moderation call always says "safe".
     await page.route('**/api/moderation/text', (route) =>
-      route.fulfill({ json: { safe: true, severity: 'safe', flags: [], explanation: 'skipped', confidence: 1 } }),
+      route.fulfill({
+        json: { safe: true, severity: 'safe', flags: [], explanation: 'skipped', confidence: 1 },
+      }),
     );
     const box = page.getByRole('textbox', { name: "What's on your mind?" });
     await box.click();
@@ -84,7 +97,10 @@ test.describe('entries', () => {
     expect((await (await page.request.get('/api/entries')).json()).total).toBe(0);
   });
 
-  test('after three entries on the Free plan the daily limit message shows @mobile', async ({ page, request }) => {
+  test('after three entries on the Free plan the daily limit message shows @mobile', async ({
+    page,
+    request,
+  }) => {
     const user = await createVerifiedUser(request);
     await signInAs(page, user);
     for (const text of ['Morning pages', 'Lunch on the bench', 'Evening walk']) {

@@ -9,14 +9,17 @@ import { createAccountRepository } from '../modules/account/repository.ts';
  * `npm run admin -- enable <email>`    allow sign-in again
  * `npm run admin -- plan <email> <free|basic|premium>`   change a user's plan (Basic is granted this way)
  */
-const USAGE = 'Usage: npm run admin -- <grant|revoke|disable|enable> <email>\n       npm run admin -- plan <email> <free|basic|premium>';
+const USAGE =
+  'Usage: npm run admin -- <grant|revoke|disable|enable> <email>\n       npm run admin -- plan <email> <free|basic|premium>';
 const PLANS = ['free', 'basic', 'premium'] as const;
 
 const [command, rawEmail, planArgument] = process.argv.slice(2);
 const email = rawEmail?.trim().toLowerCase();
 const plan = PLANS.find((p) => p === planArgument);
 const isValid =
-  command && email && (['grant', 'revoke', 'disable', 'enable'].includes(command) || (command === 'plan' && plan));
+  command &&
+  email &&
+  (['grant', 'revoke', 'disable', 'enable'].includes(command) || (command === 'plan' && plan));
 if (!isValid) {
   console.error(USAGE);
   process.exit(2);

@@ -54,7 +54,9 @@ export async function seedEntries(database: Database, encryptionSecret: string, 
 
   for (let u = 0; u < options.users; u++) {
     const email =
-      u === 0 && options.email ? options.email : `${prefix}-${u + 1}-${now.getTime().toString(36)}@daybook.local`;
+      u === 0 && options.email
+        ? options.email
+        : `${prefix}-${u + 1}-${now.getTime().toString(36)}@daybook.local`;
     const [user] = await database.db
       .insert(users)
       .values({ name: `Seed User ${u + 1}`, email, emailVerified: true, timezone: options.timezone ?? 'UTC' })

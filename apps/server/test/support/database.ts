@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { createScratchDatabase } from '../../src/db/scratch.ts';
 
 /**
  * A fresh, migrated database for one test file. With DATABASE_URL set: a new PostgreSQL database
@@ -12,22 +11,13 @@ export async function createTestDatabase(): Promise<Database & { dropAll(): Prom
     const database = await openDatabase({ database: { kind: 'pglite', dir: 'memory://' } });
     return { ...database, dropAll: () => database.close() };
   }
-  const name = `daybook_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ database: { kind: 'postgres', url: url.toString(), poolSize: 5 } });
+  const scratch = await createScratchDatabase(serverUrl, 'daybook_test');
+  const database = await openDatabase({ database: { kind: 'postgres', url: scratch.url, poolSize: 5 } });
   return {
     ...database,
     async dropAll() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,0 +1,65 @@
+// Starts the production build on the real server for one end-to-end run, on a database of its own:
+// a fresh PostgreSQL database when DATABASE_URL is set (dropped on exit), otherwise a fresh PGlite directory.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createScratchDatabase } from '../../apps/server/src/db/scratch.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const runDir = path.join(root, 'e2e/.run');
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = path.join(os.tmpdir(), `daybook-e2e-${process.pid}`);
+mkdirSync(dataDir, { recursive: true });
+
+const scratch = process.env.DATABASE_URL
+  ? await createScratchDatabase(process.env.DATABASE_URL, 'daybook_e2e')
+  : null;
+if (scratch) {
+  // Tests that check what was stored read it from here (PGlite cannot be opened beside the running server).
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(path.join(runDir, 'database-url'), scratch.url);
+}
+
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: port,
+  HOST: '127.0.0.1',
+  APP_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  DATABASE_URL: scratch?.url ?? '',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '10000',
+  // Every test signs up and in from 127.0.0.1; the limits themselves are covered by the integration tests.
+  RATE_LIMIT_SCALE: '100',
+};
+
+async function cleanUp(code: number): Promise<never> {
+  await scratch?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(runDir, { recursive: true, force: true });
+  process.exit(code);
+}
+
+// Fixtures first (migrations run here too), then the server on the same database.
+const seeded = spawnSync(tsx, ['e2e/support/seed-fixtures.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: serverEnv,
+});
+if (seeded.status !== 0) {
+  console.error('seeding the end-to-end fixtures failed');
+  await cleanUp(1);
+}
+
+const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: serverEnv });
+let isStopping = false;
+const stop = () => {
+  if (isStopping) return;
+  isStopping = true;
+  server.kill('SIGTERM');
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
+server.on('exit', (code) => void cleanUp(isStopping ? 0 : (code ?? 1)));
