@@ -1,9 +1,9 @@
 import { MESSAGES } from '@daybook/shared';
-import { OctagonExclamationPoint, RefreshCw, RotateCcw } from 'lucide-react';
+import { RefreshCw, RotateCcw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
+import { ProblemCard } from '../components/ui/problem-card.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function describeError(error: unknown): string {
@@ -20,33 +20,55 @@ export function describeError(error: unknown): string {
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   useDocumentTitle(MESSAGES.errorTitle);
   return (
-    <div className="page-container py-16 sm:py-24">
-      <Card className="mx-auto flex max-w-xl flex-col gap-5 p-6 sm:p-8">
-        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-          <OctagonExclamationPoint aria-hidden="true" className="size-6" />
-        </span>
-        <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold sm:text-3xl">{MESSAGES.errorTitle}</h1>
-          <p className="text-muted-foreground">{MESSAGES.errorBody}</p>
-        </div>
-        <details className="rounded-lg border bg-muted/60 px-4 py-3 text-sm">
-          <summary className="rounded-sm font-medium">Error details</summary>
-          <pre className="mt-3 max-h-64 overflow-auto text-xs break-words whitespace-pre-wrap text-muted-foreground">
-            {describeError(error)}
-          </pre>
-        </details>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button onClick={onRetry}>
-            <RotateCcw aria-hidden="true" />
-            Try Again
-          </Button>
-          <Button variant="outline" onClick={() => window.location.reload()}>
-            <RefreshCw aria-hidden="true" />
-            Refresh Page
-          </Button>
-        </div>
-      </Card>
-    </div>
+    <ProblemCard
+      title={MESSAGES.errorTitle}
+      description={<p className="text-muted-foreground">{MESSAGES.errorBody}</p>}
+    >
+      <details className="rounded-lg border bg-muted/60 px-4 py-3 text-sm">
+        <summary className="rounded-sm font-medium">Error details</summary>
+        <pre className="mt-3 max-h-64 overflow-auto text-xs break-words whitespace-pre-wrap text-muted-foreground">
+          {describeError(error)}
+        </pre>
+      </details>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button onClick={onRetry}>
+          <RotateCcw aria-hidden="true" />
+          Try Again
+        </Button>
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          <RefreshCw aria-hidden="true" />
+          Refresh Page
+        </Button>
+      </div>
+    </ProblemCard>
+  );
+}
+
+export const AUTH_ERROR_TITLE = 'Authentication Error';
+export const AUTH_ERROR_BODY = "We couldn't check whether you are signed in. Please try again in a moment.";
+
+/**
+ * Spec §8 (Dashboard): the session check itself failed (the server did not answer, or answered with an
+ * error), which is not the same as being signed out: "Retry" asks again.
+ */
+export function AuthErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  useDocumentTitle(AUTH_ERROR_TITLE);
+  return (
+    <ProblemCard
+      role="alert"
+      title={AUTH_ERROR_TITLE}
+      description={
+        <>
+          <p className="text-muted-foreground">{AUTH_ERROR_BODY}</p>
+          {error instanceof Error ? <p className="text-sm text-muted-foreground">{error.message}</p> : null}
+        </>
+      }
+    >
+      <Button className="self-start" onClick={onRetry}>
+        <RotateCcw aria-hidden="true" />
+        Retry
+      </Button>
+    </ProblemCard>
   );
 }
 

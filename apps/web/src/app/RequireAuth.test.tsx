@@ -42,6 +42,17 @@ describe('RequireAuth', () => {
     expect(screen.getByRole('button', { name: 'Resend verification e-mail' })).toBeTruthy();
   });
 
+  it('says "Authentication Error" with Retry when the session check itself fails, not when signed out', async () => {
+    stubApi({ 'GET /api/auth/session': apiError(503, 'UNAVAILABLE', 'Service unavailable') });
+    const { router } = renderAt('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+
+    stubApi(signedInHandlers());
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeTruthy();
+  });
+
   it('shows the page, greeting by first name, to a signed-in person', async () => {
     stubApi(signedInHandlers());
     renderAt('/dashboard');

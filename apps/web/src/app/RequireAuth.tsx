@@ -4,7 +4,7 @@ import { DeletionBanner } from '../features/account/components/DeletionBanner.ts
 import { useTimezoneSync } from '../features/account/hooks/use-timezone-sync.ts';
 import { useSession } from '../lib/session/get-session.ts';
 import { loginPathFor } from '../lib/session/redirect.ts';
-import { ErrorScreen } from './ErrorScreen.tsx';
+import { AuthErrorScreen } from './ErrorScreen.tsx';
 import { RouteSkeleton } from './RouteSkeleton.tsx';
 
 /**
@@ -16,8 +16,9 @@ export function RequireAuth() {
   const location = useLocation();
 
   if (session.isPending) return <RouteSkeleton />;
+  // The check failed (not "signed out", which is an answer): say so and offer to ask again.
   if (session.isError && !session.data) {
-    return <ErrorScreen error={session.error} onRetry={() => void session.refetch()} />;
+    return <AuthErrorScreen error={session.error} onRetry={() => void session.refetch()} />;
   }
   if (!session.user) return <Navigate to={loginPathFor(location)} replace />;
   return <SignedInLayout user={session.user} />;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { isSessionGone, shouldRetryQuery } from './query-client.ts';
+import { shouldRetryQuery } from '../lib/query-retry.ts';
+import { isSessionGone } from './query-client.ts';
 
 const apiError = (status: number, message = 'Failed') => new ApiRequestError({ status, code: 'X', message });
 
@@ -10,6 +11,11 @@ describe('shouldRetryQuery', () => {
     expect(shouldRetryQuery(0, error)).toBe(true);
     expect(shouldRetryQuery(1, error)).toBe(true);
     expect(shouldRetryQuery(2, error)).toBe(false);
+  });
+
+  it('retries once where a query asks for it (the profile, spec §8)', () => {
+    expect(shouldRetryQuery(0, new Error('Network down'), 1)).toBe(true);
+    expect(shouldRetryQuery(1, new Error('Network down'), 1)).toBe(false);
   });
 
   it('never retries errors that mention auth or 401 (spec §8)', () => {

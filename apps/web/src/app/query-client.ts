@@ -1,25 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api-client.ts';
+import { shouldRetryQuery } from '../lib/query-retry.ts';
 import { expireSession } from '../lib/session/session-state.ts';
 
-const MAX_RETRIES = 2;
 const DEFAULT_STALE_MS = 5 * 60_000;
-
-/**
- * Spec §8: no retry when the error mentions auth or 401, otherwise up to 2 retries.
- * Other client errors (4xx) are answers, not accidents, so they are not retried either —
- * except 408 and 429, which say "try again later".
- */
-export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
-  const message = error instanceof Error ? error.message : String(error);
-  if (/auth|401/i.test(message)) return false;
-  if (error instanceof ApiRequestError) {
-    const isClientError = error.status >= 400 && error.status < 500;
-    if (isClientError && error.status !== 408 && error.status !== 429) return false;
-  }
-  return true;
-}
 
 /**
  * A signed-in call answered 401: the session has ended. A failed sign-in is also a 401,
@@ -45,7 +29,7 @@ export function createQueryClient(overrides: QueryDefaults = {}): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: DEFAULT_STALE_MS,
-        retry: shouldRetryQuery,
+        retry: (failureCount, error) => shouldRetryQuery(failureCount, error),
         refetchOnWindowFocus: false,
         ...overrides.queries,
       },

@@ -94,8 +94,12 @@ export function signedInHandlers(user: SessionUser = sessionUser): Record<string
   return {
     'GET /api/auth/session': json({ user }),
     'GET /api/me/deletion': json(notScheduled),
+    'GET /api/me': json({ ...profile, fullName: user.fullName, timezone: user.timezone }),
     'PATCH /api/me': ({ body }) => jsonResponse({ ...profile, ...(body as object) }),
     'GET /api/encryption/salt': json({ salt: TEST_SALT }),
     'GET /api/entries': json({ entries: [], total: 0, page: 1, pageSize: 5 }),
+    'GET /api/entries/search-candidates': json({ entries: [], isTruncated: false }),
+    'GET /api/entries/calendar': ({ url }) =>
+      jsonResponse({ month: url.searchParams.get('month'), dates: [] }),
   };
 }

@@ -5,9 +5,9 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 
-/** The app's query client (with its session-expiry handling), without retries. */
+/** The app's query client (with its session-expiry handling), without retries (nor waits, where a query insists). */
 export function createTestQueryClient(): QueryClient {
-  return createQueryClient({ queries: { retry: false }, mutations: { retry: false } });
+  return createQueryClient({ queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } });
 }
 
 type RenderOptions = {

@@ -1,16 +1,5 @@
 import type { SessionUser } from '@daybook/shared';
-import {
-  CalendarDays,
-  House,
-  LayoutDashboard,
-  LifeBuoy,
-  LogOut,
-  Mail,
-  Menu,
-  Sparkles,
-  Tag,
-  UserRound,
-} from 'lucide-react';
+import { House, LayoutDashboard, LifeBuoy, LogOut, Mail, Menu, Sparkles, Tag, UserRound } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -22,8 +11,10 @@ import {
   DrawerTitle,
   DrawerTrigger,
 } from '../../components/ui/drawer.tsx';
+import { cn } from '../../lib/cn.ts';
 import { useSignOut } from '../../lib/session/sign-out.ts';
 import { Logo } from './Logo.tsx';
+import { MobileCalendar } from './MobileCalendar.tsx';
 import { PUBLIC_NAV_LINKS } from './nav-links.ts';
 import { displayName } from './UserMenu.tsx';
 
@@ -38,17 +29,25 @@ const SIGNED_IN_LINKS = [
   { to: '/help-contact', label: 'Help & Support', Icon: LifeBuoy },
 ];
 
-export const CALENDAR_EMPTY_MESSAGE = 'Your calendar appears here once you start writing.';
 export const MESSAGES_EMPTY_MESSAGE = 'Messages to your future self appear here.';
 
 const sectionHeadingClass =
   'px-3 pb-1 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase';
 
-function MenuSection({ title, children }: { title: string; children: ReactNode }) {
+function MenuSection({
+  title,
+  isWide = false,
+  children,
+}: {
+  title: string;
+  /** Uses more of the menu's width (the calendar), the heading still aligned with the others. */
+  isWide?: boolean;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-1 px-4 pb-4">
-      <h2 id={headingId} className={sectionHeadingClass}>
+    <section aria-labelledby={headingId} className={cn('flex flex-col gap-1 pb-4', isWide ? 'px-2' : 'px-4')}>
+      <h2 id={headingId} className={cn(sectionHeadingClass, isWide && 'px-5')}>
         {title}
       </h2>
       {children}
@@ -103,10 +102,10 @@ export function MobileNav({ user, className }: { user: SessionUser | null; class
         </nav>
         {user ? (
           <>
-            {/* The calendar and future-self messages arrive with their features; until then, say so. */}
-            <MenuSection title="Calendar">
-              <EmptySection Icon={CalendarDays} text={CALENDAR_EMPTY_MESSAGE} />
+            <MenuSection title="Calendar" isWide>
+              <MobileCalendar user={user} onDayChosen={close} />
             </MenuSection>
+            {/* Future-self messages arrive with their feature; until then, say so. */}
             <MenuSection title="Messages">
               <EmptySection Icon={Mail} text={MESSAGES_EMPTY_MESSAGE} />
             </MenuSection>

@@ -1,21 +1,172 @@
+import {
+  arePeriodChipsEnabled,
+  collectThemes,
+  type DashboardPeriod,
+  ENTRY_LIMITS,
+  entryRange,
+  isEmptyDateHintShown,
+  isFilteredInBrowser,
+  isQuickEntryShown,
+  pageCount,
+  themePrompt,
+  themeTerm,
+} from '@daybook/shared';
+import { type ReactNode, useCallback } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { useProfile } from '../../features/account/api/get-profile.ts';
+import { MiniCalendar } from '../../features/calendar/components/MiniCalendar.tsx';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout.tsx';
+import { DashboardUnavailable } from '../../features/dashboard/components/DashboardUnavailable.tsx';
+import { ClearableChip, PeriodChips, ThemeChips } from '../../features/dashboard/components/FilterChips.tsx';
 import { greeting } from '../../features/dashboard/greeting.ts';
-import { EntryList } from '../../features/entries/components/EntryList.tsx';
+import { useDashboardFilters } from '../../features/dashboard/hooks/use-dashboard-filters.ts';
+import { EmptyState, EntryFeedView } from '../../features/entries/components/EntryList.tsx';
+import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox.tsx';
 import { QuickEntryCard } from '../../features/entries/components/QuickEntryCard.tsx';
+import { entryCount } from '../../features/entries/format.ts';
+import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
+import { shortDate } from '../../lib/format-date.ts';
 import { useSession } from '../../lib/session/get-session.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { usableTimeZone, useToday } from '../../lib/use-today.ts';
+
+/** Hashtag chips offered from the entries on screen. */
+const MAX_THEME_CHIPS = 8;
 
 /**
- * /dashboard combines features (the greeting from dashboard, writing and the list from entries), so it is
- * composed here in app/: features never import each other. The sidebar (calendar, filters) joins later.
+ * /dashboard combines features (the greeting and filters from dashboard, the calendar, writing and the list
+ * from entries), so it is composed here in app/: features never import each other. The filters follow the
+ * shared reducer (spec §4); search and themes filter decrypted entries in the browser, otherwise the server
+ * pages the list. On small screens the calendar lives in the side menu instead of the sidebar.
  */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
+  const profile = useProfile();
+  const timeZone = usableTimeZone(profile.data?.timezone ?? user?.timezone ?? browserTimeZone());
+  const today = useToday(timeZone);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const { filters, dispatch } = useDashboardFilters();
+
+  const range = entryRange(filters, today, timeZone);
+  const isSearching = isFilteredInBrowser(filters);
+  const criteria = { query: filters.search, theme: filters.theme };
+  const pageFeed = useEntryPageFeed({ filters: range, page: filters.page, enabled: !isSearching });
+  const searchFeed = useEntrySearchFeed({ range, criteria, page: filters.page, enabled: isSearching });
+  const feed = isSearching ? searchFeed : pageFeed;
+  const totalPages = pageCount(feed.total, ENTRY_LIMITS.pageSize);
+
+  const onPageChange = useCallback(
+    (page: number) => dispatch({ type: 'setPage', page, totalPages }),
+    [dispatch, totalPages],
+  );
+  const onThemeSelect = useCallback((theme: string) => dispatch({ type: 'setTheme', theme }), [dispatch]);
+  const onPeriodChange = (period: DashboardPeriod) => dispatch({ type: 'setPeriod', period });
+  const searchAllTime = () => dispatch({ type: 'searchAllTime' });
+  const clearDate = () => dispatch({ type: 'clearDate' });
+
+  if (profile.isError && feed.error) return <DashboardUnavailable />;
+
+  const query = filters.search.trim();
+  const themes = collectThemes(feed.entries, MAX_THEME_CHIPS + 1)
+    .filter((theme) => theme !== filters.theme)
+    .slice(0, MAX_THEME_CHIPS);
+
+  let emptyState: ReactNode;
+  if (isSearching) {
+    emptyState = (
+      <EmptyState message={query ? `No entries match "${query}"` : `No entries about ${filters.theme}`}>
+        {filters.period !== 'all' ? (
+          <Button size="sm" onClick={searchAllTime}>
+            Search all time
+          </Button>
+        ) : null}
+        {filters.date ? (
+          <Button size="sm" variant="outline" onClick={clearDate}>
+            Clear date
+          </Button>
+        ) : null}
+      </EmptyState>
+    );
+  } else if (filters.date && isEmptyDateHintShown(filters, feed.total)) {
+    emptyState = (
+      <EmptyState message={`No entries on ${shortDate(filters.date)}.`}>
+        <Button size="sm" onClick={searchAllTime}>
+          Search all time
+        </Button>
+        <Button size="sm" variant="outline" onClick={clearDate}>
+          Clear date
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  const calendar = (
+    <Card className="flex flex-col gap-3 p-4">
+      <h2 className="font-sans text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        Calendar
+      </h2>
+      <MiniCalendar
+        selectedDate={filters.date}
+        today={today}
+        onSelectDate={(date) => dispatch({ type: 'selectDate', date, today })}
+        onMoveDate={(date) => dispatch({ type: 'setDate', date })}
+      />
+    </Card>
+  );
+
   return (
-    <DashboardLayout heading={greeting(user?.fullName)}>
-      <QuickEntryCard />
-      <EntryList />
+    <DashboardLayout
+      heading={greeting(profile.data?.fullName ?? user?.fullName)}
+      sidebar={isMobile ? undefined : calendar}
+    >
+      {isQuickEntryShown(filters, today) ? (
+        <QuickEntryCard prompt={filters.theme ? themePrompt(filters.theme) : undefined} />
+      ) : null}
+
+      <section aria-label="Find entries" className="flex flex-col gap-3">
+        <EntrySearchBox
+          value={filters.search}
+          onSearch={(search) => dispatch({ type: 'setSearch', search })}
+          date={filters.date}
+        />
+        <PeriodChips
+          period={filters.period}
+          isEnabled={arePeriodChipsEnabled(filters, today)}
+          onChange={onPeriodChange}
+        />
+        {filters.theme || filters.date ? (
+          <div className="flex flex-wrap gap-2">
+            {filters.theme ? (
+              <ClearableChip
+                label={`Theme: ${themeTerm(filters.theme)}`}
+                clearLabel="Clear theme"
+                onClear={() => dispatch({ type: 'setTheme', theme: null })}
+              />
+            ) : null}
+            {filters.date ? (
+              <ClearableChip
+                label={`Date: ${shortDate(filters.date)}`}
+                clearLabel="Clear date"
+                onClear={clearDate}
+              />
+            ) : null}
+          </div>
+        ) : null}
+        <ThemeChips themes={themes} onSelect={onThemeSelect} />
+      </section>
+
+      <EntryFeedView
+        feed={feed}
+        page={filters.page}
+        onPageChange={onPageChange}
+        emptyState={emptyState}
+        countText={isSearching ? `${entryCount(feed.total)} found` : entryCount(feed.total)}
+        onThemeSelect={onThemeSelect}
+      />
     </DashboardLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { clampPageNumber } from '@daybook/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
@@ -22,33 +23,40 @@ export function pageItems(current: number, total: number): PageItem[] {
 }
 
 /** Keeps a page number within 1 and the last page. */
-export function clampPage(page: number, totalPages: number): number {
-  return Math.min(Math.max(1, Math.round(page) || 1), Math.max(1, totalPages));
-}
+export const clampPage = clampPageNumber;
 
 type PaginationProps = {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
   label?: string;
+  /** Shown, with Previous and Next disabled, even when everything fits on one page. */
+  isShownForOnePage?: boolean;
   className?: string;
 };
 
-/** Previous, the page numbers and Next; hidden when everything fits on one page. */
+/** Previous, the page numbers and Next; hidden when everything fits on one page, unless asked otherwise. */
 export function Pagination({
   page,
   totalPages,
   onPageChange,
   label = 'Pagination',
+  isShownForOnePage = false,
   className,
 }: PaginationProps) {
-  if (totalPages <= 1) return null;
+  if (totalPages < 1 || (totalPages === 1 && !isShownForOnePage)) return null;
   const current = clampPage(page, totalPages);
   const go = (next: number) => onPageChange(clampPage(next, totalPages));
 
   return (
     <nav aria-label={label} className={cn('flex flex-wrap items-center justify-center gap-1', className)}>
-      <Button variant="ghost" size="sm" onClick={() => go(current - 1)} disabled={current === 1}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Previous page"
+        onClick={() => go(current - 1)}
+        disabled={current === 1}
+      >
         <ChevronLeft aria-hidden="true" />
         Previous
       </Button>
@@ -74,7 +82,13 @@ export function Pagination({
           ),
         )}
       </ul>
-      <Button variant="ghost" size="sm" onClick={() => go(current + 1)} disabled={current === totalPages}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label="Next page"
+        onClick={() => go(current + 1)}
+        disabled={current === totalPages}
+      >
         Next
         <ChevronRight aria-hidden="true" />
       </Button>

@@ -300,14 +300,14 @@ describe('EntryList', () => {
     const { fetchMock } = await renderList(entries, {}, 12);
     const pages = await screen.findByRole('navigation', { name: 'Entry pages' });
     expect(within(pages).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
-    expect(within(pages).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
-    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('page=2&pageSize=5'))).toBe(true),
     );
     fireEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
     await waitFor(() =>
-      expect(within(pages).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true),
+      expect(within(pages).getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true),
     );
   });
 });

@@ -310,6 +310,16 @@ describe('QuickEntryCard', () => {
     }
   });
 
+  it('shows a suggested prompt (the dashboard theme) until "Inspire me" replaces it', async () => {
+    const suggestion = "You've written about #work. What helped you with work this week?";
+    const { textbox } = await setup({}, { prompt: suggestion });
+    expect(textbox.getAttribute('placeholder')).toBe(suggestion);
+    expect(screen.getByText(suggestion)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Inspire me' }));
+    expect(textbox.getAttribute('placeholder')).toBe(INSPIRE_PROMPTS[0]);
+    expect(screen.queryByText(suggestion)).toBeNull();
+  });
+
   it('offers media and AI Assist as disabled controls that say why', async () => {
     const { textbox } = await setup();
     await act(async () => textbox.focus());

@@ -37,3 +37,6 @@ export function entryLabel(createdAt: string, timeZone?: string): string {
 
 /** "1,234". */
 export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** "1 entry", "12 entries". */
+export const entryCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'entry' : 'entries'}`;

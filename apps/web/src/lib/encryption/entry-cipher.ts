@@ -26,26 +26,41 @@ export async function openEntryText(key: EntryKey, fields: EncryptedFields): Pro
 
 type Scheduler = { yield?: () => Promise<void> };
 
-/** Gives the browser a turn (input, paint) before more work: scheduler.yield, idle time, or a task. */
+/**
+ * Gives the browser a turn (input, paint) before more work: `scheduler.yield` where it exists, otherwise a
+ * message to ourselves, which (unlike a nested `setTimeout`) is not clamped to 4 ms.
+ */
 export function yieldToMain(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  if (typeof globalThis.requestIdleCallback === 'function') {
-    return new Promise((resolve) => globalThis.requestIdleCallback(() => resolve(), { timeout: 50 }));
+  if (typeof MessageChannel === 'function') {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
   }
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 export const DECRYPT_BATCH_SIZE = 5;
 
-/** Decrypts a list in small batches, yielding between them so that typing elsewhere never waits. */
+/**
+ * Decrypts a list in small batches, yielding between them so that typing elsewhere never waits. With a
+ * `signal`, stops at the next batch once it is aborted (rejecting with its reason).
+ */
 export async function openEntries<T extends EncryptedFields>(
   key: EntryKey,
   entries: readonly T[],
+  { signal }: { signal?: AbortSignal } = {},
 ): Promise<Array<T & OpenedText>> {
   const opened: Array<T & OpenedText> = [];
   for (let start = 0; start < entries.length; start += DECRYPT_BATCH_SIZE) {
     if (start > 0) await yieldToMain();
+    signal?.throwIfAborted();
     const batch = entries.slice(start, start + DECRYPT_BATCH_SIZE);
     const texts = await Promise.all(
       batch.map(async (entry) => ({ ...entry, ...(await openEntryText(key, entry)) })),

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, type SessionResponse, type SessionUser } from '@daybook/
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
+import { forgetOpenedTexts } from '../encryption/opened-text-cache.ts';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -16,14 +17,16 @@ export function setSessionUser(client: QueryClient, user: SessionUser | null): v
 
 /**
  * Forgets everything the signed-in user loaded (spec §4: signing out "clears cached data"), the entry
- * key kept for the session included, then marks the session as signed out. The session query itself is updated rather than removed,
- * so the header and the route guards, which watch it, re-render with no user.
+ * key and the decrypted texts kept for the session included, then marks the session as signed out.
+ * The session query itself is updated rather than removed, so the header and the route guards, which
+ * watch it, re-render with no user.
  */
 export function clearUserData(client: QueryClient): void {
   void client.cancelQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
   client.getMutationCache().clear();
   forgetEntryKeys();
+  forgetOpenedTexts();
   setSessionUser(client, null);
 }
 

@@ -1,9 +1,12 @@
 import { Profile } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { shouldRetryQuery } from '../../../lib/query-retry.ts';
 
 /** Spec §9: profile 5 min. */
 const PROFILE_STALE_MS = 5 * 60_000;
+/** Spec §8: the profile query retries once. */
+const PROFILE_RETRIES = 1;
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
@@ -15,6 +18,7 @@ export const profileQueryOptions = queryOptions({
   queryKey: PROFILE_QUERY_KEY,
   queryFn: ({ signal }) => getProfile(signal),
   staleTime: PROFILE_STALE_MS,
+  retry: (failureCount, error) => shouldRetryQuery(failureCount, error, PROFILE_RETRIES),
 });
 
 export function useProfile() {

@@ -14,6 +14,9 @@ export function useDeleteEntry() {
     mutationFn: deleteEntry,
     onSuccess: (limit) => {
       client.setQueryData(entriesKeys.deletionLimit(), limit);
+      // The days with entries follow in the background: awaiting them would let the refreshed list remove
+      // the card (and with it the caller's own onSuccess) before the caller hears of the deletion.
+      void client.invalidateQueries({ queryKey: entriesKeys.calendar() });
       return Promise.all([
         client.invalidateQueries({ queryKey: entriesKeys.lists() }),
         client.invalidateQueries({ queryKey: entriesKeys.details() }),

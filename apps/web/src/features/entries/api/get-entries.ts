@@ -1,7 +1,8 @@
 import { type Entry, type EntryKey, type EntryListQuery, EntryPage } from '@daybook/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type OpenedText, openEntries } from '../../../lib/encryption/entry-cipher.ts';
+import type { OpenedText } from '../../../lib/encryption/entry-cipher.ts';
+import { openEntriesCached } from '../../../lib/encryption/opened-text-cache.ts';
 import { entriesKeys } from './query-keys.ts';
 
 /** An entry with its text decrypted in the browser. */
@@ -29,14 +30,10 @@ export function entryPageQueryOptions(userId: string, query: EntryListQuery, key
     queryFn: async ({ signal }): Promise<DecryptedEntryPage> => {
       if (!key) throw new Error('The entry key is not ready');
       const page = await getEntries(query, signal);
-      return { ...page, entries: await openEntries(key, page.entries) };
+      return { ...page, entries: await openEntriesCached(key, userId, page.entries, { signal }) };
     },
     enabled: key !== undefined,
     // Moving between pages keeps the previous page on screen until the next one is decrypted.
     placeholderData: keepPreviousData,
   });
-}
-
-export function useEntryPage(userId: string, query: EntryListQuery, key: EntryKey | undefined) {
-  return useQuery(entryPageQueryOptions(userId, query, key));
 }

@@ -1,6 +1,6 @@
-import { ENTRY_LIMITS } from '@daybook/shared';
+import { ENTRY_LIMITS, splitHashtags } from '@daybook/shared';
 import { Clock, Paperclip, Pencil, Share2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -24,13 +24,15 @@ type EntryCardProps = {
   timeZone?: string | undefined;
   /** Called after the entry is deleted, to put focus somewhere that still exists. */
   onDeleted: () => void;
+  /** Given, the hashtags in the text become buttons that choose that theme. */
+  onThemeSelect?: ((theme: string) => void) | undefined;
 };
 
 /**
  * One entry of the list (spec §2): mood, time and badges, the text (cut at 200 characters), and within
  * 12 hours of writing it, Edit (in place) and Delete.
  */
-export function EntryCard({ entry, timeZone, onDeleted }: EntryCardProps) {
+export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect }: EntryCardProps) {
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const editWindow = useEditWindow(entry.createdAt, () => setIsDeleteOpen(false));
@@ -110,7 +112,11 @@ export function EntryCard({ entry, timeZone, onDeleted }: EntryCardProps) {
           onCancel={closeEditor}
         />
       ) : (
-        <EntryText text={entry.text} isDecryptionFailed={entry.isDecryptionFailed} />
+        <EntryText
+          text={entry.text}
+          isDecryptionFailed={entry.isDecryptionFailed}
+          onThemeSelect={onThemeSelect}
+        />
       )}
 
       {editWindow.isEditable && !isEditing ? (
@@ -133,17 +139,26 @@ export function EntryCard({ entry, timeZone, onDeleted }: EntryCardProps) {
   );
 }
 
-function EntryText({ text, isDecryptionFailed }: { text: string; isDecryptionFailed: boolean }) {
+function EntryText({
+  text,
+  isDecryptionFailed,
+  onThemeSelect,
+}: {
+  text: string;
+  isDecryptionFailed: boolean;
+  onThemeSelect: ((theme: string) => void) | undefined;
+}) {
   const [isExpanded, setIsExpanded] = useState(false);
   const textId = useId();
   if (isDecryptionFailed) {
     return <p className="text-sm text-muted-foreground italic">{text}</p>;
   }
   const { short, isTruncated } = truncateEntryText(text);
+  const shown = isExpanded ? text : short;
   return (
     <div className="flex flex-col items-start gap-1">
       <p id={textId} className="break-words whitespace-pre-wrap">
-        {isExpanded ? text : short}
+        {onThemeSelect ? <TextWithHashtags text={shown} onThemeSelect={onThemeSelect} /> : shown}
       </p>
       {isTruncated ? (
         <Button
@@ -158,4 +173,26 @@ function EntryText({ text, isDecryptionFailed }: { text: string; isDecryptionFai
       ) : null}
     </div>
   );
+}
+
+/** The text with each #tag a button that shows the entries about it (DESIGN.md: themes are hashtags). */
+function TextWithHashtags({ text, onThemeSelect }: { text: string; onThemeSelect: (theme: string) => void }) {
+  return splitHashtags(text).map((segment, index) => {
+    const { tag } = segment;
+    return tag ? (
+      <button
+        // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text, in a fixed order.
+        key={index}
+        type="button"
+        title={`Show entries about ${tag}`}
+        onClick={() => onThemeSelect(tag)}
+        className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {segment.text}
+      </button>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text, in a fixed order.
+      <Fragment key={index}>{segment.text}</Fragment>
+    );
+  });
 }

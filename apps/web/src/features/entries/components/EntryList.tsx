@@ -1,4 +1,4 @@
-import { dayHeading, ENTRY_LIMITS, ENTRY_MESSAGES, groupByDay, localDate } from '@daybook/shared';
+import { dayHeading, ENTRY_LIMITS, ENTRY_MESSAGES, groupByDay, localDate, pageCount } from '@daybook/shared';
 import { NotebookPen } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,40 +9,32 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
-import { type EntryFilters, useEntryPage } from '../api/get-entries.ts';
+import type { DecryptedEntry, EntryFilters } from '../api/get-entries.ts';
+import { entryCount } from '../format.ts';
+import { type EntryFeed, useEntryPageFeed } from '../hooks/use-entry-feed.ts';
 import { EntryCard } from './EntryCard.tsx';
 
 const SKELETON_CARDS = 3;
 /** The list's short word when this browser cannot decrypt; the writing card above says why in full. */
 export const LOCKED_LIST_MESSAGE =
   'Your entries stay locked in this browser: they can only be decrypted over HTTPS or at http://localhost.';
+/** Search looks at the newest 500 entries of its range (spec §5); said when there were more. */
+export const SEARCH_TRUNCATED_MESSAGE =
+  'Only the 500 most recent entries were searched. Narrow the period or pick a day to reach older ones.';
 
 type EntryListProps = {
-  /** A day or a period to narrow the list to (the dashboard's filters, later). */
+  /** A day or a period to narrow the list to. */
   filters?: EntryFilters;
   title?: string;
 };
 
 /**
- * The user's entries, 5 a page, newest first, decrypted in the browser and grouped by day (spec §2).
+ * The user's entries, 5 a page, newest first, decrypted in the browser and grouped by day (spec §2), paged
+ * by the server with its exact total. Goes back to page 1 when the filters change.
  */
-export function EntryList({ filters, title = 'Your entries' }: EntryListProps) {
-  const { user } = useSession();
-  const cipher = useEntryCipher();
+export function EntryList({ filters, title }: EntryListProps) {
   const [page, setPage] = useState(1);
-  const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const pageSize = ENTRY_LIMITS.pageSize;
-  const entries = useEntryPage(user?.id ?? '', { page, pageSize, ...filters }, cipher.key.data);
-  const timeZone = user?.timezone ?? browserTimeZone();
-
-  const total = entries.data?.total ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-
-  // A filter change, or deleting the last entry of the last page, can leave the page past the end.
-  useEffect(() => {
-    if (entries.data && page > totalPages) setPage(clampPage(page, totalPages));
-  }, [entries.data, page, totalPages]);
+  const feed = useEntryPageFeed({ filters, page });
 
   const filterKey = JSON.stringify(filters ?? {});
   const previousFilterKey = useRef(filterKey);
@@ -52,14 +44,65 @@ export function EntryList({ filters, title = 'Your entries' }: EntryListProps) {
     setPage(1);
   }, [filterKey]);
 
+  return (
+    <EntryFeedView
+      feed={feed}
+      title={title}
+      page={page}
+      onPageChange={setPage}
+      countText={feed.total > 0 ? entryCount(feed.total) : undefined}
+    />
+  );
+}
+
+type EntryFeedViewProps = {
+  feed: EntryFeed;
+  title?: string | undefined;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Said when there is nothing to show: by default, the journal's own empty state. */
+  emptyState?: ReactNode;
+  /** "3 entries found": announced politely whenever it changes. */
+  countText?: string | undefined;
+  /** Makes hashtags in the entries choosable as themes. */
+  onThemeSelect?: ((theme: string) => void) | undefined;
+};
+
+/**
+ * A page of entries (spec §2): placeholders while loading, the entries grouped by day, the empty state,
+ * errors with a way to try again, and the pagination bar with 5 entries a page.
+ */
+export function EntryFeedView({
+  feed,
+  title = 'Your entries',
+  page,
+  onPageChange,
+  emptyState,
+  countText,
+  onThemeSelect,
+}: EntryFeedViewProps) {
+  const { user } = useSession();
+  const cipher = useEntryCipher();
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const timeZone = user?.timezone ?? browserTimeZone();
+  const totalPages = pageCount(feed.total, ENTRY_LIMITS.pageSize);
+  const isSettled = !feed.isPending && !feed.isUpdating && !feed.error;
+
+  // A filter change, or deleting the last entry of the last page, can leave the page past the end.
+  useEffect(() => {
+    if (isSettled && page > totalPages) onPageChange(clampPage(page, totalPages));
+  }, [isSettled, page, totalPages, onPageChange]);
+
   const goToPage = (next: number) => {
-    setPage(next);
+    onPageChange(next);
     headingRef.current?.focus();
     headingRef.current?.scrollIntoView?.({ block: 'start' });
   };
 
-  const list = entries.data?.entries ?? [];
+  const list = feed.entries;
   const today = localDate(new Date(), timeZone ?? 'UTC');
+  const isReadable = cipher.support.isAvailable && !cipher.key.isError;
 
   let body: ReactNode;
   if (!cipher.support.isAvailable) {
@@ -77,27 +120,22 @@ export function EntryList({ filters, title = 'Your entries' }: EntryListProps) {
         </Button>
       </Alert>
     );
-  } else if (entries.isPending) {
-    body = <EntryListSkeleton />;
-  } else if (entries.isError) {
+  } else if (feed.error) {
     body = (
       <Alert variant="error" role="alert">
-        <p>Your entries could not be loaded. {entries.error.message}</p>
-        <Button size="sm" variant="outline" className="self-start" onClick={() => void entries.refetch()}>
+        <p>Your entries could not be loaded. {feed.error.message}</p>
+        <Button size="sm" variant="outline" className="self-start" onClick={feed.retry}>
           Try again
         </Button>
       </Alert>
     );
+  } else if (feed.isPending) {
+    body = <EntryListSkeleton />;
   } else if (list.length === 0) {
-    body = (
-      <div className="flex flex-col items-center gap-3 rounded-card border border-dashed px-6 py-12 text-center">
-        <NotebookPen aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="text-muted-foreground">{ENTRY_MESSAGES.emptyList}</p>
-      </div>
-    );
+    body = emptyState ?? <EmptyState message={ENTRY_MESSAGES.emptyList} />;
   } else {
     body = (
-      <div aria-busy={entries.isPlaceholderData} className="flex flex-col gap-6">
+      <div aria-busy={feed.isUpdating} className="flex flex-col gap-6">
         {groupByDay(list, (entry) => entry.entryDate).map((group) => (
           <DayGroup
             key={group.day}
@@ -105,21 +143,48 @@ export function EntryList({ filters, title = 'Your entries' }: EntryListProps) {
             entries={group.items}
             timeZone={timeZone}
             onDeleted={() => headingRef.current?.focus()}
+            onThemeSelect={onThemeSelect}
           />
         ))}
       </div>
     );
   }
 
+  const isCountShown = isReadable && !feed.isPending && !feed.error;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 ref={headingRef} id={headingId} tabIndex={-1} className="scroll-mt-24 text-2xl font-semibold">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 ref={headingRef} id={headingId} tabIndex={-1} className="scroll-mt-24 text-2xl font-semibold">
+          {title}
+        </h2>
+        <p aria-live="polite" className="text-sm text-muted-foreground">
+          {isCountShown ? countText : null}
+        </p>
+      </div>
+      {isCountShown && feed.isTruncated ? (
+        <p className="text-sm text-muted-foreground">{SEARCH_TRUNCATED_MESSAGE}</p>
+      ) : null}
       {body}
-      <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} label="Entry pages" />
+      <Pagination
+        page={page}
+        totalPages={totalPages}
+        onPageChange={goToPage}
+        label="Entry pages"
+        isShownForOnePage={isCountShown && feed.total > 0}
+      />
       <ScrollToTopButton isShown={list.length > ENTRY_LIMITS.scrollTopAfterEntries} />
     </section>
+  );
+}
+
+/** The dashed box said in place of entries, with what to do next when there is something. */
+export function EmptyState({ message, children }: { message: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-card border border-dashed px-6 py-12 text-center">
+      <NotebookPen aria-hidden="true" className="size-8 text-muted-foreground" />
+      <p className="text-muted-foreground">{message}</p>
+      {children ? <div className="flex flex-wrap justify-center gap-2">{children}</div> : null}
+    </div>
   );
 }
 
@@ -128,11 +193,13 @@ function DayGroup({
   entries,
   timeZone,
   onDeleted,
+  onThemeSelect,
 }: {
   heading: string;
-  entries: Parameters<typeof EntryCard>[0]['entry'][];
+  entries: DecryptedEntry[];
   timeZone: string | undefined;
   onDeleted: () => void;
+  onThemeSelect: ((theme: string) => void) | undefined;
 }) {
   const headingId = useId();
   return (
@@ -144,7 +211,13 @@ function DayGroup({
         {heading}
       </h3>
       {entries.map((entry) => (
-        <EntryCard key={entry.id} entry={entry} timeZone={timeZone} onDeleted={onDeleted} />
+        <EntryCard
+          key={entry.id}
+          entry={entry}
+          timeZone={timeZone}
+          onDeleted={onDeleted}
+          onThemeSelect={onThemeSelect}
+        />
       ))}
     </section>
   );

@@ -32,6 +32,8 @@ type QuickEntryCardProps = {
   isStandalone?: boolean;
   /** After a successful save (the /new-entry page then goes to the dashboard). */
   onSaved?: () => void;
+  /** A suggestion shown above the text and as its placeholder (the dashboard's theme prompt) until "Inspire me". */
+  prompt?: string | undefined;
   className?: string;
 };
 
@@ -81,7 +83,12 @@ function useDraftAutosave(text: string, mood: string | null, initial: JournalDra
  * The quick entry card (spec §2): collapsed until used, the draft kept locally while typing,
  * Ctrl/Cmd+Enter to save, and the creation sequence of spec §4 behind "Save".
  */
-export function QuickEntryCard({ isStandalone = false, onSaved, className }: QuickEntryCardProps) {
+export function QuickEntryCard({
+  isStandalone = false,
+  onSaved,
+  prompt: suggestedPrompt,
+  className,
+}: QuickEntryCardProps) {
   const { save, support } = useSaveEntry();
   const [initialDraft] = useState(readJournalDraft);
   const [text, setText] = useState(initialDraft?.text ?? '');
@@ -89,6 +96,12 @@ export function QuickEntryCard({ isStandalone = false, onSaved, className }: Qui
   const draft = useDraftAutosave(text, mood, initialDraft);
   const [isExpanded, setIsExpanded] = useState(isStandalone || Boolean(initialDraft?.text.trim()));
   const [promptIndex, setPromptIndex] = useState<number | null>(null);
+  // A new suggestion takes the place of an "Inspire me" prompt.
+  const [promptSuggested, setPromptSuggested] = useState(suggestedPrompt);
+  if (promptSuggested !== suggestedPrompt) {
+    setPromptSuggested(suggestedPrompt);
+    setPromptIndex(null);
+  }
   const [isPickerOpen, setIsPickerOpen] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -235,7 +248,7 @@ export function QuickEntryCard({ isStandalone = false, onSaved, className }: Qui
     }
   };
 
-  const prompt = promptIndex === null ? null : INSPIRE_PROMPTS[promptIndex];
+  const prompt = promptIndex === null ? (suggestedPrompt ?? null) : INSPIRE_PROMPTS[promptIndex];
   const words = wordCount(text);
   const hasContent = Boolean(text.trim() || mood);
   // "Saved" stays readable for its 2 seconds even though the card has folded away.

@@ -1,5 +1,18 @@
-import { FeatureUnavailable } from '../../../components/ui/feature-unavailable.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { EntryList } from '../components/EntryList.tsx';
 
+/** /past-entries: every entry, All Time, 5 a page with the exact total; writing happens on the dashboard. */
 export default function PastEntriesPage() {
-  return <FeatureUnavailable title="Past Entries" />;
+  useDocumentTitle('Past Entries');
+  return (
+    <div className="page-container py-8 sm:py-10">
+      <div className="flex max-w-3xl flex-col gap-6">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-semibold sm:text-4xl">Past Entries</h1>
+          <p className="text-muted-foreground">Everything you have written, newest first.</p>
+        </div>
+        <EntryList title="All entries" />
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,64 @@
-import { FeatureUnavailable } from '../../../components/ui/feature-unavailable.tsx';
+import type { CandidatesQuery } from '@daybook/shared';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { EmptyState, EntryFeedView } from '../components/EntryList.tsx';
+import { EntrySearchBox } from '../components/EntrySearchBox.tsx';
+import { entryCount } from '../format.ts';
+import { useEntrySearchFeed } from '../hooks/use-entry-feed.ts';
 
+const ALL_TIME: CandidatesQuery = {};
+
+/**
+ * /search: the dashboard's search over all time, on a page of its own. The text stays in this page (not in
+ * the address, which would carry it to server logs on a reload): entries are searched in the browser.
+ */
 export default function SearchPage() {
-  return <FeatureUnavailable title="Search" />;
+  useDocumentTitle('Search');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const trimmed = query.trim();
+  const isSearching = trimmed !== '';
+  const feed = useEntrySearchFeed({
+    range: ALL_TIME,
+    criteria: { query, theme: null },
+    page,
+    enabled: isSearching,
+  });
+
+  const onSearch = (text: string) => {
+    setQuery(text);
+    setPage(1);
+  };
+
+  return (
+    <div className="page-container py-8 sm:py-10">
+      <div className="flex max-w-3xl flex-col gap-6">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-semibold sm:text-4xl">Search</h1>
+          <p className="text-muted-foreground">
+            Search everything you have written. Entries are decrypted and searched in this browser; what you
+            type is never sent anywhere.
+          </p>
+        </div>
+        <EntrySearchBox value={query} onSearch={onSearch} />
+        {isSearching ? (
+          <EntryFeedView
+            feed={feed}
+            title="Results"
+            page={page}
+            onPageChange={setPage}
+            countText={`${entryCount(feed.total)} found`}
+            emptyState={<EmptyState message={`No entries match "${trimmed}"`} />}
+            onThemeSelect={onSearch}
+          />
+        ) : (
+          <p className="flex items-center gap-2 text-muted-foreground">
+            <Search aria-hidden="true" className="size-4" />
+            Type a word, a #theme or a title to find entries.
+          </p>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,125 @@
+import { type CandidatesQuery, ENTRY_LIMITS, type Entry, type EntryCriteria } from '@daybook/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
+import { type DecryptedEntry, type EntryFilters, entryPageQueryOptions } from '../api/get-entries.ts';
+import { searchCandidatesQueryOptions } from '../api/get-search-candidates.ts';
+import { searchEntries } from '../search.ts';
+
+/** One page of a list of entries, however it was found: what the list view shows. */
+export type EntryFeed = {
+  /** The entries of the current page, decrypted. */
+  entries: DecryptedEntry[];
+  /** Exact: the server's count, or the number of matches. */
+  total: number;
+  /** Nothing to show yet. */
+  isPending: boolean;
+  /** The previous results stay on screen while new ones are fetched or decrypted. */
+  isUpdating: boolean;
+  error: Error | null;
+  retry: () => void;
+  /** A search looked at the newest 500 entries of the range only. */
+  isTruncated: boolean;
+};
+
+const PAGE_SIZE = ENTRY_LIMITS.pageSize;
+
+/** A page as the server counts and cuts it (no search text, no theme). */
+export function useEntryPageFeed({
+  filters,
+  page,
+  enabled = true,
+}: {
+  filters?: EntryFilters;
+  page: number;
+  enabled?: boolean;
+}): EntryFeed {
+  const { user } = useSession();
+  const { key } = useEntryCipher();
+  const query = useQuery({
+    ...entryPageQueryOptions(user?.id ?? '', { page, pageSize: PAGE_SIZE, ...filters }, key.data),
+    enabled: enabled && key.data !== undefined,
+  });
+  return {
+    entries: query.data?.entries ?? [],
+    total: query.data?.total ?? 0,
+    isPending: query.isPending,
+    isUpdating: query.isPlaceholderData,
+    error: query.error,
+    retry: () => void query.refetch(),
+    isTruncated: false,
+  };
+}
+
+type SearchResult = {
+  candidates: readonly Entry[];
+  criteria: EntryCriteria;
+  matches: DecryptedEntry[];
+};
+
+/**
+ * Search and themes (spec §5): the range's newest 500 entries are fetched, decrypted in the browser and
+ * filtered there, then paged 5 at a time with their exact count. A newer search cancels an older one still
+ * decrypting, so a stale result never replaces a newer one; decrypted text is cached for the session.
+ */
+export function useEntrySearchFeed({
+  range,
+  criteria,
+  page,
+  enabled = true,
+}: {
+  range: CandidatesQuery;
+  criteria: EntryCriteria;
+  page: number;
+  enabled?: boolean;
+}): EntryFeed {
+  const { user } = useSession();
+  const userId = user?.id ?? '';
+  const { key } = useEntryCipher();
+  const entryKey = key.data;
+  const candidates = useQuery({
+    ...searchCandidatesQueryOptions(userId, range),
+    enabled: enabled && entryKey !== undefined,
+  });
+  const list = enabled ? candidates.data?.entries : undefined;
+  const { query, theme } = criteria;
+  const [result, setResult] = useState<SearchResult | null>(null);
+  const [failure, setFailure] = useState<Error | null>(null);
+
+  useEffect(() => {
+    if (!entryKey || !list) return;
+    const controller = new AbortController();
+    const current = { query, theme };
+    searchEntries(entryKey, userId, list, current, controller.signal).then(
+      (matches) => {
+        if (controller.signal.aborted) return;
+        setFailure(null);
+        setResult({ candidates: list, criteria: current, matches });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setFailure(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    return () => controller.abort();
+  }, [entryKey, userId, list, query, theme]);
+
+  // Results of other candidates (another range) are not shown; of the same ones, they stay while typing.
+  const shown = result && list && result.candidates === list ? result : null;
+  const isCurrent = shown?.criteria.query === query && shown.criteria.theme === theme;
+  const matches = shown?.matches ?? [];
+  const start = (page - 1) * PAGE_SIZE;
+  return {
+    entries: matches.slice(start, start + PAGE_SIZE),
+    total: matches.length,
+    isPending: shown === null,
+    isUpdating: shown !== null && !isCurrent,
+    error: candidates.error ?? failure,
+    retry: () => {
+      setFailure(null);
+      void candidates.refetch();
+    },
+    isTruncated: candidates.data?.isTruncated ?? false,
+  };
+}
