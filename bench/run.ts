@@ -5,6 +5,7 @@ import { dashboardBench } from './dashboard.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
 import { healthBench } from './health.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
+import { browserSearchBench } from './search.bench.ts';
 
 /**
  * `npm run bench`: each benchmark reports a ratio measured within one run (our stack ÷ a bare baseline),
@@ -57,11 +58,15 @@ console.info(
 );
 const moderation = await imageModerationBench();
 const upload = await uploadThroughputBench();
+const search = await browserSearchBench();
 console.info(
   `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
 );
 console.info(
   `Upload of ${fmt(upload.fileMegabytes, 1)} MB photos: ${fmt(upload.ours.megabytesPerSecond, 1)} MB/s (${fmt(upload.ours.uploadsPerSecond, 1)}/s) ÷ bare write ${fmt(upload.baseline.megabytesPerSecond, 1)} MB/s = ${fmt(upload.ratio, 2)}`,
+);
+console.info(
+  `Browser search over ${search.entries} encrypted entries (key already derived): ${fmt(search.coldMs, 1)} ms decrypting all, ${fmt(search.warmMs, 1)} ms with the decrypted cache (goal < 50 ms)`,
 );
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
@@ -77,6 +82,7 @@ const report = {
   results,
   dashboard: { p99Ratio: dashboard.p99Ratio, plan: dashboard.large.plan },
   media: { moderation, upload },
+  search,
 };
 writeFileSync(
   path.join(dir, `${report.at.replace(/[:.]/g, '-')}.json`),

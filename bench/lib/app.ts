@@ -7,8 +7,10 @@ import type { Database } from '../../apps/server/src/db/client.ts';
 import { plans, subscriptions, users } from '../../apps/server/src/db/schema/index.ts';
 
 /** The real app on a benchmark database, listening on a free loopback port, with limits out of the way. */
-export async function startBenchApp(database: Database) {
+export async function startBenchApp(database: Database, port = 0) {
   const config = loadConfig({
+    // A browser benchmark posts from this origin, which the API's origin check must trust.
+    ...(port ? { APP_URL: `http://127.0.0.1:${port}` } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/daybook-bench-config',
@@ -17,7 +19,7 @@ export async function startBenchApp(database: Database) {
     JOBS: 'off',
   });
   const app = await buildApp({ config, database });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { app, config, origin };
 }
