@@ -166,8 +166,11 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!wantsHtml) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    // Client-side routes are extension-less paths; a missing file (/assets/x.js) stays a 404.
+    const pathname = request.url.split('?')[0] ?? '';
+    const isAppRoute =
+      request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
+    if (!isAppRoute) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     if (!hasBuild) {
       return reply
         .status(503)

@@ -43,3 +43,18 @@ describe('GET /api/health', () => {
     expect(page.body).toContain('swagger');
   });
 });
+
+describe('the web app fallback', () => {
+  const ctx = useTestApp();
+
+  it('answers client routes with the app shell and missing files with 404', async () => {
+    // No build in this test's config: the shell route says how to build it; a missing asset is a plain 404.
+    const route = await ctx.app.inject({ method: 'GET', url: '/dashboard?date=2026-11-21' });
+    expect(route.statusCode).toBe(503);
+    expect(route.body).toContain('npm run build');
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+    const post = await ctx.app.inject({ method: 'POST', url: '/dashboard' });
+    expect(post.statusCode).toBe(404);
+  });
+});
