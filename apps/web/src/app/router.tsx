@@ -65,10 +65,10 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               lazyPage('dashboard', () => import('./pages/DashboardPage.tsx')),
-              lazyPage('new-entry', () => import('../features/entries/pages/NewEntryPage.tsx')),
+              lazyPage('new-entry', () => import('./pages/NewEntryPage.tsx')),
               lazyPage('edit-entry/:id', () => import('../features/entries/pages/EditEntryPage.tsx')),
-              lazyPage('past-entries', () => import('../features/entries/pages/PastEntriesPage.tsx')),
-              lazyPage('search', () => import('../features/entries/pages/SearchPage.tsx')),
+              lazyPage('past-entries', () => import('./pages/PastEntriesPage.tsx')),
+              lazyPage('search', () => import('./pages/SearchPage.tsx')),
               lazyPage('profile', () => import('../features/account/pages/ProfilePage.tsx')),
               lazyPage('me-ahead', () => import('../features/future-self/pages/MeAheadPage.tsx')),
               lazyPage('analytics', () => import('../features/analytics/pages/AnalyticsPage.tsx')),

@@ -100,23 +100,36 @@ function parseAnswer<T>(
 type ApiUploadOptions<T> = {
   schema: z.ZodType<T>;
   method?: 'POST' | 'PUT';
-  body: Blob;
-  /** Called with the share of the body sent so far, 0 to 1. */
+  /**
+   * A file sent as the raw request body (its own type as Content-Type), or a multipart form (the browser
+   * sets the Content-Type with its boundary).
+   */
+  body: Blob | FormData;
+  /** Called with the share of the body sent so far, 0 to 1 (1 once the answer has been read). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 };
 
+const uploadCancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
+
 /**
- * Sends a file as the raw request body (its own Content-Type) and reports upload progress,
- * which `fetch` cannot do; answers and failures are handled exactly as in `apiRequest`.
+ * Sends a file or a multipart form with XMLHttpRequest so that upload progress can be reported, which
+ * `fetch` cannot do; answers and failures are handled exactly as in `apiRequest`. Aborting rejects with an
+ * `AbortError`.
  */
 export function apiUpload<T>(path: string, options: ApiUploadOptions<T>): Promise<T> {
   const { schema, method = 'PUT', body, onProgress, signal } = options;
   return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(uploadCancelled());
+      return;
+    }
     const request = new XMLHttpRequest();
     request.open(method, path);
     request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Content-Type', body.type || 'application/octet-stream');
+    if (body instanceof Blob) {
+      request.setRequestHeader('Content-Type', body.type || 'application/octet-stream');
+    }
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -129,15 +142,16 @@ export function apiUpload<T>(path: string, options: ApiUploadOptions<T>): Promis
       }
       const isOk = request.status >= 200 && request.status < 300;
       try {
+        const answer = parseAnswer(request.status, request.statusText, isOk, payload, schema);
         onProgress?.(1);
-        resolve(parseAnswer(request.status, request.statusText, isOk, payload, schema));
+        resolve(answer);
       } catch (error) {
         reject(error);
       }
     };
     request.onerror = () =>
       reject(new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE }));
-    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    request.onabort = () => reject(uploadCancelled());
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);
   });

@@ -1,4 +1,4 @@
-import type { LoginStatus, Profile, SessionUser } from '@daybook/shared';
+import type { LoginStatus, PlanFeatures, Profile, SessionUser } from '@daybook/shared';
 import { vi } from 'vitest';
 import { jsonResponse } from './render.tsx';
 
@@ -86,6 +86,20 @@ export function loginStatus(overrides: Partial<LoginStatus> = {}): LoginStatus {
   };
 }
 
+/** The Free plan's flags (spec §6): text and images, no audio, video, sharing or future messages. */
+export const freePlanFeatures: PlanFeatures = {
+  text_entries: true,
+  image_entries: true,
+  audio_entries: false,
+  video_entries: false,
+  daily_entry_limit: 3,
+  ai_insights_limit: 2,
+  ai_coaching_limit: 1,
+  ai_future_chat_limit: 1,
+  can_share_entries: false,
+  can_send_future_messages: false,
+};
+
 /** The salt the stubbed server hands out (32 bytes of 7s, base64). */
 export const TEST_SALT = 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=';
 
@@ -97,6 +111,7 @@ export function signedInHandlers(user: SessionUser = sessionUser): Record<string
     'GET /api/me': json({ ...profile, fullName: user.fullName, timezone: user.timezone }),
     'PATCH /api/me': ({ body }) => jsonResponse({ ...profile, ...(body as object) }),
     'GET /api/encryption/salt': json({ salt: TEST_SALT }),
+    'GET /api/me/plan-features': json(freePlanFeatures),
     'GET /api/entries': json({ entries: [], total: 0, page: 1, pageSize: 5 }),
     'GET /api/entries/search-candidates': json({ entries: [], isTruncated: false }),
     'GET /api/entries/calendar': ({ url }) =>

@@ -37,6 +37,9 @@ const UNREADABLE: Record<MediaType, string> = {
   video: MEDIA_MESSAGES.videoLoadFailed,
 };
 
+/** Containers browsers record into as a live stream, whose duration a parser may not be able to read. */
+const STREAMED_CONTAINERS = new Set(['video/webm', 'audio/webm']);
+
 /** Containers that may hold audio only: MediaRecorder writes audio as WebM, Safari as MP4. */
 const AUDIO_CONTAINERS = new Set(['video/webm', 'video/mp4']);
 
@@ -115,7 +118,10 @@ export function createMediaService(deps: {
       const { format } = await parseFile(file, { duration: true, skipCovers: true });
       durationSeconds = format.duration ?? null;
     } catch {
-      throw new AppError('MEDIA_INVALID', UNREADABLE[type]);
+      // MediaRecorder writes WebM as a live stream (unknown sizes, no cues) that not every parser walks; its magic
+      // bytes were checked above and the size cap still holds, so only other containers are refused here.
+      if (!STREAMED_CONTAINERS.has(sniffed.mime)) throw new AppError('MEDIA_INVALID', UNREADABLE[type]);
+      durationSeconds = null;
     }
     const limit = MEDIA_LIMITS[type].maxSeconds;
     if (durationSeconds !== null && durationSeconds > limit + 0.5) {

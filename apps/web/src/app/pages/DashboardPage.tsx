@@ -23,7 +23,6 @@ import { greeting } from '../../features/dashboard/greeting.ts';
 import { useDashboardFilters } from '../../features/dashboard/hooks/use-dashboard-filters.ts';
 import { EmptyState, EntryFeedView } from '../../features/entries/components/EntryList.tsx';
 import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox.tsx';
-import { QuickEntryCard } from '../../features/entries/components/QuickEntryCard.tsx';
 import { entryCount } from '../../features/entries/format.ts';
 import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
 import { shortDate } from '../../lib/format-date.ts';
@@ -32,15 +31,17 @@ import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usableTimeZone, useToday } from '../../lib/use-today.ts';
+import { QuickEntryCardWithMedia, renderEntryMedia } from './entry-media.tsx';
 
 /** Hashtag chips offered from the entries on screen. */
 const MAX_THEME_CHIPS = 8;
 
 /**
  * /dashboard combines features (the greeting and filters from dashboard, the calendar, writing and the list
- * from entries), so it is composed here in app/: features never import each other. The filters follow the
- * shared reducer (spec §4); search and themes filter decrypted entries in the browser, otherwise the server
- * pages the list. On small screens the calendar lives in the side menu instead of the sidebar.
+ * from entries, their attachments from media), so it is composed here in app/: features never import each
+ * other. The filters follow the shared reducer (spec §4); search and themes filter decrypted entries in the
+ * browser, otherwise the server pages the list. On small screens the calendar lives in the side menu instead
+ * of the sidebar.
  */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -124,7 +125,7 @@ export default function DashboardPage() {
       sidebar={isMobile ? undefined : calendar}
     >
       {isQuickEntryShown(filters, today) ? (
-        <QuickEntryCard prompt={filters.theme ? themePrompt(filters.theme) : undefined} />
+        <QuickEntryCardWithMedia prompt={filters.theme ? themePrompt(filters.theme) : undefined} />
       ) : null}
 
       <section aria-label="Find entries" className="flex flex-col gap-3">
@@ -166,6 +167,7 @@ export default function DashboardPage() {
         emptyState={emptyState}
         countText={isSearching ? `${entryCount(feed.total)} found` : entryCount(feed.total)}
         onThemeSelect={onThemeSelect}
+        renderMedia={renderEntryMedia}
       />
     </DashboardLayout>
   );

@@ -1,4 +1,4 @@
-import { DELETION_MESSAGES, type PlanFeatures } from '@daybook/shared';
+import { DELETION_MESSAGES } from '@daybook/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
@@ -21,19 +21,6 @@ vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),
   toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() },
 }));
-
-const freeFeatures: PlanFeatures = {
-  text_entries: true,
-  image_entries: true,
-  audio_entries: false,
-  video_entries: false,
-  daily_entry_limit: 3,
-  ai_insights_limit: 2,
-  ai_coaching_limit: 1,
-  ai_future_chat_limit: 1,
-  can_share_entries: false,
-  can_send_future_messages: false,
-};
 
 const scheduled = {
   isScheduled: true,
@@ -71,7 +58,6 @@ function profileHandlers(overrides: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     ...signedInHandlers(),
     'GET /api/me': json(profile),
-    'GET /api/me/plan-features': json(freeFeatures),
     'GET /api/me/sessions': json(sessions),
     ...overrides,
   });

@@ -12,6 +12,7 @@ import {
   testEntryKey,
 } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import type { EntryMediaRenderer } from './components/EntryCard.tsx';
 import { EntryList, LOCKED_LIST_MESSAGE } from './components/EntryList.tsx';
 
 vi.mock('sonner', async (importOriginal) => ({
@@ -23,7 +24,12 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const LIST = 'GET /api/entries';
 
-async function renderList(entries: Entry[], overrides: Parameters<typeof stubApi>[0] = {}, total?: number) {
+async function renderList(
+  entries: Entry[],
+  overrides: Parameters<typeof stubApi>[0] = {},
+  total?: number,
+  renderMedia?: EntryMediaRenderer,
+) {
   await storeTestEntryKey();
   const fetchMock = stubApi({
     ...signedInHandlers(),
@@ -31,7 +37,7 @@ async function renderList(entries: Entry[], overrides: Parameters<typeof stubApi
     'POST /api/moderation/text': json(safeVerdict),
     ...overrides,
   });
-  const result = renderWithProviders(<EntryList />, { path: '/dashboard' });
+  const result = renderWithProviders(<EntryList renderMedia={renderMedia} />, { path: '/dashboard' });
   return { ...result, fetchMock };
 }
 
@@ -117,20 +123,29 @@ describe('EntryList', () => {
     expect(screen.getByText('Readable')).toBeTruthy();
   });
 
-  it('shows the mood, the Shared badge and a media placeholder', async () => {
-    await renderList([
-      await sealedEntry('With a mood', {
-        moodTag: 'Happy',
-        isShared: true,
-        contentType: 'image',
-        mediaUrl: 'x',
-      }),
-    ]);
+  it('shows the mood, the Shared badge and, through its render prop, the media of a non-text entry', async () => {
+    const renderMedia = vi.fn<EntryMediaRenderer>((entry) => <span>Media: {entry.contentType}</span>);
+    await renderList(
+      [
+        await sealedEntry('With a mood', {
+          moodTag: 'Happy',
+          isShared: true,
+          contentType: 'image',
+          mediaUrl: 'x',
+        }),
+        await sealedEntry('Just words'),
+      ],
+      {},
+      undefined,
+      renderMedia,
+    );
     const card = cardOf(await screen.findByText('With a mood'));
     expect(within(card).getByText('😊').parentElement?.className).toContain('emerald');
     expect(within(card).getByText('Happy')).toBeTruthy();
     expect(within(card).getByText('Shared')).toBeTruthy();
-    expect(within(card).getByText('Media attachment')).toBeTruthy();
+    expect(within(card).getByText('Media: image')).toBeTruthy();
+    expect(within(cardOf(screen.getByText('Just words'))).queryByText(/^Media/)).toBeNull();
+    expect(renderMedia.mock.calls.every(([entry]) => entry.contentType === 'image')).toBe(true);
   });
 
   it('counts the edit window down every minute and hides Edit and Delete when it closes', async () => {

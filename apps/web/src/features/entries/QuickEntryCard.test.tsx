@@ -6,12 +6,13 @@ import {
   STORAGE_KEYS,
 } from '@daybook/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { safeVerdict, sealedEntry, storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
-import { QuickEntryCard } from './components/QuickEntryCard.tsx';
+import { QuickEntryCard, type QuickEntryCardProps } from './components/QuickEntryCard.tsx';
 import { DRAFT_SAVE_DELAY_MS } from './journal-draft.ts';
 
 vi.mock('sonner', async (importOriginal) => ({
@@ -23,7 +24,41 @@ const MODERATE = 'POST /api/moderation/text';
 const CREATE = 'POST /api/entries';
 const DAILY = 'GET /api/entries/limits/daily';
 
-async function setup(overrides: Parameters<typeof stubApi>[0] = {}, props = {}) {
+const DRAFT_ID = '00000000-0000-4000-8000-0000000000d1';
+
+/**
+ * The card with a stand-in for the media slot (app/ puts the media feature's control there): buttons that
+ * start and end an upload and attach a draft, and what the card asked to clear.
+ */
+function CardWithMediaSlot(props: Omit<QuickEntryCardProps, 'media'>) {
+  const [draftId, setDraftId] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  return (
+    <QuickEntryCard
+      {...props}
+      media={{
+        control: (
+          <>
+            <button type="button" onClick={() => setIsBusy((busy) => !busy)}>
+              {isBusy ? 'Finish upload' : 'Start upload'}
+            </button>
+            <button type="button" onClick={() => setDraftId(DRAFT_ID)}>
+              {draftId ? 'File attached' : 'Attach file'}
+            </button>
+          </>
+        ),
+        draftId,
+        isBusy,
+        clear: () => setDraftId(null),
+      }}
+    />
+  );
+}
+
+async function setup(
+  overrides: Parameters<typeof stubApi>[0] = {},
+  props: Omit<QuickEntryCardProps, 'media'> & { hasMediaSlot?: boolean } = {},
+) {
   await storeTestEntryKey();
   const created = await sealedEntry('saved');
   const fetchMock = stubApi({
@@ -33,7 +68,9 @@ async function setup(overrides: Parameters<typeof stubApi>[0] = {}, props = {}) 
     [CREATE]: () => jsonResponse({ entry: created, moderation: { warning: null } }, 201),
     ...overrides,
   });
-  const result = renderWithProviders(<QuickEntryCard {...props} />, { path: '/dashboard' });
+  const { hasMediaSlot, ...cardProps } = props;
+  const card = hasMediaSlot ? <CardWithMediaSlot {...cardProps} /> : <QuickEntryCard {...cardProps} />;
+  const result = renderWithProviders(card, { path: '/dashboard' });
   const textbox = await screen.findByRole('textbox', { name: "What's on your mind?" });
   return { ...result, fetchMock, textbox };
 }
@@ -48,12 +85,14 @@ async function decryptedBody(fetchMock: ReturnType<typeof stubApi>) {
     encryptedContent: string;
     encryptionIv: string;
     moodTag: unknown;
+    mediaDraftId?: string;
   }[];
   if (!body) throw new Error('Nothing was posted');
   const { key } = await testEntryKey();
   return {
     text: await decryptText(key, { ciphertext: body.encryptedContent, iv: body.encryptionIv }),
     moodTag: body.moodTag,
+    ...(body.mediaDraftId ? { mediaDraftId: body.mediaDraftId } : {}),
   };
 }
 
@@ -116,7 +155,7 @@ describe('QuickEntryCard', () => {
     expect(callsTo(fetchMock, CREATE)).toHaveLength(2);
   });
 
-  it('asks for text when there is none', async () => {
+  it('asks for text or media when there is neither', async () => {
     const { fetchMock, textbox } = await setup();
     await type(textbox, '   ');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -320,18 +359,69 @@ describe('QuickEntryCard', () => {
     expect(screen.queryByText(suggestion)).toBeNull();
   });
 
-  it('offers media and AI Assist as disabled controls that say why', async () => {
+  it('offers AI Assist as a disabled control that says why, and media only through its slot', async () => {
     const { textbox } = await setup();
     await act(async () => textbox.focus());
-    const media = screen.getByRole('button', { name: 'Attach media' });
-    expect(media.getAttribute('aria-disabled')).toBe('true');
-    expect(media.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Media attachments are not available on this server yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /attach/i })).toBeNull();
     const assist = screen.getByRole('button', { name: 'AI Assist' });
     expect(assist.getAttribute('aria-disabled')).toBe('true');
     expect(
       screen.getByText('AI Assist needs an AI provider; none is configured on this server'),
     ).toBeTruthy();
+  });
+
+  it('saves an attachment without text: its draft id and an encrypted empty text, then clears it', async () => {
+    const { fetchMock, textbox } = await setup({}, { hasMediaSlot: true });
+    await act(async () => textbox.focus());
+    fireEvent.click(screen.getByRole('button', { name: 'Attach file' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saved' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await decryptedBody(fetchMock)).toEqual({ text: '', moodTag: null, mediaDraftId: DRAFT_ID });
+    // Cleared, with the text and mood.
+    expect(screen.getByRole('button', { name: 'Attach file' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: "What's on your mind?" }));
+  });
+
+  it('sends text and its attachment together', async () => {
+    const { fetchMock, textbox } = await setup({}, { hasMediaSlot: true });
+    await type(textbox, 'The harbour at low tide');
+    fireEvent.click(screen.getByRole('button', { name: 'Attach file' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetchMock, CREATE)).toHaveLength(1));
+    expect(await decryptedBody(fetchMock)).toEqual({
+      text: 'The harbour at low tide',
+      moodTag: null,
+      mediaDraftId: DRAFT_ID,
+    });
+  });
+
+  it('stays open while a file is on its way or attached, and saves only once the upload is done', async () => {
+    const { fetchMock, textbox } = await setup({}, { hasMediaSlot: true });
+    vi.useFakeTimers();
+    await act(async () => textbox.focus());
+    fireEvent.click(screen.getByRole('button', { name: 'Start upload' }));
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.keyDown(textbox, { key: 'Enter', ctrlKey: true });
+
+    await act(async () => textbox.blur());
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Attach file' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish upload' }));
+    await act(async () => textbox.focus());
+    await act(async () => textbox.blur());
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
+    expect(callsTo(fetchMock, CREATE)).toHaveLength(0);
+
+    // "Discard draft" drops the file too, and folds the card.
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    await act(async () => textbox.focus());
+    expect(screen.getByRole('button', { name: 'Attach file' })).toBeTruthy();
   });
 
   it('caps the text at 5,000 characters and removes control characters', async () => {

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { currentPasswordInputProps, emailInputProps, Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -60,31 +60,14 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormField label="New email" error={errors.newEmail?.message}>
-          {(control) => (
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-              {...control}
-              {...register('newEmail')}
-            />
-          )}
+          {(control) => <Input {...emailInputProps} {...control} {...register('newEmail')} />}
         </FormField>
         <FormField
           label="Password"
           hint="Your current password, to confirm it's you."
           error={errors.password?.message}
         >
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="current-password"
-              maxLength={1024}
-              {...control}
-              {...register('password')}
-            />
-          )}
+          {(control) => <Input {...currentPasswordInputProps} {...control} {...register('password')} />}
         </FormField>
         {changeEmail.isSuccess ? (
           <Alert variant="success" role="status">

@@ -1,12 +1,12 @@
-import { AUTH_MESSAGES, ChangePasswordInput, PASSWORD_RULES } from '@daybook/shared';
+import { AUTH_MESSAGES, ChangePasswordInput } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { PasswordStrengthMeter, passwordFieldError } from '../../../components/ui/password-strength.tsx';
+import { currentPasswordInputProps, Input } from '../../../components/ui/input.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -32,6 +32,7 @@ export function ChangePasswordForm() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const newPassword = watch('newPassword');
+  const confirmPassword = watch('confirmPassword');
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -62,43 +63,19 @@ export function ChangePasswordForm() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormField label="Current password" error={errors.currentPassword?.message}>
           {(control) => (
-            <Input
-              type="password"
-              autoComplete="current-password"
-              maxLength={1024}
-              {...control}
-              {...register('currentPassword')}
-            />
+            <Input {...currentPasswordInputProps} {...control} {...register('currentPassword')} />
           )}
         </FormField>
-        <FormField
-          label="New password"
-          error={passwordFieldError(newPassword, errors.newPassword?.message)}
-          hint={<PasswordStrengthMeter password={newPassword} />}
-        >
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_RULES.minLength}
-              maxLength={PASSWORD_RULES.maxLength}
-              {...control}
-              {...register('newPassword')}
-            />
-          )}
-        </FormField>
-        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <Input
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_RULES.minLength}
-              maxLength={PASSWORD_RULES.maxLength}
-              {...control}
-              {...register('confirmPassword')}
-            />
-          )}
-        </FormField>
+        <NewPasswordFields
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
+          password={newPassword}
+          confirmPassword={confirmPassword}
+          passwordField={register('newPassword')}
+          confirmField={register('confirmPassword')}
+          passwordError={errors.newPassword?.message}
+          confirmError={errors.confirmPassword?.message}
+        />
         <Button type="submit" disabled={isSubmitting} className="self-start">
           <KeyRound aria-hidden="true" />
           Change password

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { usePlanFeatures } from '../api/get-plan-features.ts';
+import { usePlanFeatures } from '../../../lib/plan-features.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 
 type FeatureLine = { label: string; value: boolean | string };

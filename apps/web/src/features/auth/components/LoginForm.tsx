@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { currentPasswordInputProps, emailInputProps, Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM, safeRedirectPath } from '../../../lib/session/redirect.ts';
 import { getLoginStatus, loginStatusFromDetails } from '../api/get-login-status.ts';
@@ -101,25 +101,14 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            {...control}
-            {...register('email')}
-          />
-        )}
+        {(control) => <Input {...emailInputProps} {...control} {...register('email')} />}
       </FormField>
       <div className="flex flex-col gap-1.5">
         <FormField label="Password" error={errors.password?.message}>
           {(control) => (
             <Input
-              type="password"
-              autoComplete="current-password"
+              {...currentPasswordInputProps}
               minLength={PASSWORD_RULES.loginInputMinLength}
-              maxLength={1024}
               {...control}
               {...register('password')}
             />

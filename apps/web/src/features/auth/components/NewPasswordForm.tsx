@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, NewPassword, PASSWORD_RULES, passwordStrength } from '@daybook/shared';
+import { AUTH_MESSAGES, NewPassword, passwordStrength } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -7,9 +7,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { PasswordStrengthMeter, passwordFieldError } from '../../../components/ui/password-strength.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
@@ -53,40 +51,17 @@ export function NewPasswordForm({ token, onInvalidToken }: { token: string; onIn
   const failure = resetPassword.error;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <FormField
-        label="New password"
-        error={passwordFieldError(password, errors.password?.message)}
-        hint={<PasswordStrengthMeter password={password} />}
-      >
-        {(control) => (
-          <Input
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_RULES.minLength}
-            maxLength={PASSWORD_RULES.maxLength}
-            {...control}
-            {...register('password')}
-          />
-        )}
-      </FormField>
-      <FormField
-        label="Confirm password"
-        error={
-          errors.confirmPassword?.message ??
-          (confirmPassword && confirmPassword !== password ? AUTH_MESSAGES.passwordsDoNotMatch : undefined)
-        }
-      >
-        {(control) => (
-          <Input
-            type="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_RULES.minLength}
-            maxLength={PASSWORD_RULES.maxLength}
-            {...control}
-            {...register('confirmPassword')}
-          />
-        )}
-      </FormField>
+      <NewPasswordFields
+        passwordLabel="New password"
+        confirmLabel="Confirm password"
+        password={password}
+        confirmPassword={confirmPassword}
+        passwordField={register('password')}
+        confirmField={register('confirmPassword')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirmPassword?.message}
+        isMatchCheckedWhileTyping
+      />
       {failure && !isApiError(failure, 'INVALID_TOKEN') ? (
         <Alert variant="error" role="alert">
           <p>

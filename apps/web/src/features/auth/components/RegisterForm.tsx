@@ -5,7 +5,6 @@ import {
   FULL_NAME_MAX_LENGTH,
   FullName,
   NewPassword,
-  PASSWORD_RULES,
   PlanChoice,
   passwordStrength,
   type RegisterInput,
@@ -22,8 +21,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { PasswordStrengthMeter, passwordFieldError } from '../../../components/ui/password-strength.tsx';
+import { emailInputProps, Input } from '../../../components/ui/input.tsx';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { writeStoredString } from '../../../lib/storage.ts';
@@ -161,53 +160,19 @@ export function RegisterForm({ initialPlan }: { initialPlan: PlanChoice }) {
             )}
           </FormField>
           <FormField label="Email" error={errors.email?.message}>
-            {(control) => (
-              <Input
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                maxLength={254}
-                {...control}
-                {...register('email')}
-              />
-            )}
+            {(control) => <Input {...emailInputProps} {...control} {...register('email')} />}
           </FormField>
-          <FormField
-            label="Password"
-            error={passwordFieldError(password, errors.password?.message)}
-            hint={<PasswordStrengthMeter password={password} />}
-          >
-            {(control) => (
-              <Input
-                type="password"
-                autoComplete="new-password"
-                minLength={PASSWORD_RULES.minLength}
-                maxLength={PASSWORD_RULES.maxLength}
-                {...control}
-                {...register('password')}
-              />
-            )}
-          </FormField>
-          <FormField
-            label="Confirm password"
-            error={
-              errors.confirmPassword?.message ??
-              (confirmPassword && confirmPassword !== password
-                ? AUTH_MESSAGES.passwordsDoNotMatch
-                : undefined)
-            }
-          >
-            {(control) => (
-              <Input
-                type="password"
-                autoComplete="new-password"
-                minLength={PASSWORD_RULES.minLength}
-                maxLength={PASSWORD_RULES.maxLength}
-                {...control}
-                {...register('confirmPassword')}
-              />
-            )}
-          </FormField>
+          <NewPasswordFields
+            passwordLabel="Password"
+            confirmLabel="Confirm password"
+            password={password}
+            confirmPassword={confirmPassword}
+            passwordField={register('password')}
+            confirmField={register('confirmPassword')}
+            passwordError={errors.password?.message}
+            confirmError={errors.confirmPassword?.message}
+            isMatchCheckedWhileTyping
+          />
           <div className="flex flex-col gap-1.5">
             <div className="flex items-start gap-3">
               <Checkbox

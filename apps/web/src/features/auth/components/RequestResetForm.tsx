@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { emailInputProps, Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 
@@ -43,16 +43,7 @@ export function RequestResetForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            {...control}
-            {...register('email')}
-          />
-        )}
+        {(control) => <Input {...emailInputProps} {...control} {...register('email')} />}
       </FormField>
       {failure ? (
         <Alert variant="error" role="alert">

@@ -62,7 +62,8 @@ export function MiniCalendar({
   }
 
   const gridRef = useRef<HTMLTableElement>(null);
-  const isFocusOwed = useRef(false);
+  /** The day that takes focus once it is the grid's tab stop (after a key or "Jump to today"). */
+  const focusOwedTo = useRef<string | null>(null);
   const weeks = monthGrid(month);
   const firstShown = weeks[0]?.[0]?.date ?? firstOfMonth(month);
   const lastShown = weeks.at(-1)?.at(-1)?.date ?? firstOfMonth(month);
@@ -71,9 +72,11 @@ export function MiniCalendar({
   const isActiveShown = activeDate >= firstShown && activeDate <= lastShown;
   const tabStop = isActiveShown ? activeDate : tabStopIn(month, selectedDate, today);
 
+  // Compared with the day owed rather than a flag: an effect still pending from an earlier render (whose
+  // tab stop is the old day) can run after the key press and must not spend the focus on the old day.
   useEffect(() => {
-    if (!isFocusOwed.current) return;
-    isFocusOwed.current = false;
+    if (focusOwedTo.current !== tabStop) return;
+    focusOwedTo.current = null;
     gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${tabStop}"]`)?.focus();
   });
 
@@ -86,7 +89,7 @@ export function MiniCalendar({
     setMonth(monthOf(today));
     setActiveDate(today);
     // The button goes away once today's month shows: focus moves to today.
-    isFocusOwed.current = true;
+    focusOwedTo.current = today;
   };
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -97,7 +100,7 @@ export function MiniCalendar({
     event.preventDefault();
     setMonth(monthOf(target));
     setActiveDate(target);
-    isFocusOwed.current = true;
+    focusOwedTo.current = target;
     if (selectedDate !== null) onMoveDate(target);
   };
 

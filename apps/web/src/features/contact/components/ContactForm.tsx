@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { emailInputProps, Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -67,9 +67,7 @@ export function ContactForm() {
         <FormField label="Email" error={errors.email?.message}>
           {(control) => (
             <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
+              {...emailInputProps}
               maxLength={CONTACT_LIMITS.email}
               {...control}
               {...register('email')}

@@ -1,6 +1,6 @@
 import { ENTRY_LIMITS, splitHashtags } from '@daybook/shared';
-import { Clock, Paperclip, Pencil, Share2 } from 'lucide-react';
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Clock, Pencil, Share2 } from 'lucide-react';
+import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -10,8 +10,6 @@ import { useEditWindow } from '../hooks/use-edit-window.ts';
 import { findMood, moodAccentClass } from '../moods.ts';
 import { DeleteEntryDialog } from './DeleteEntryDialog.tsx';
 import { EntryEditForm } from './EntryEditForm.tsx';
-
-export const MEDIA_PLACEHOLDER = 'Media attachment';
 
 /** Spec §2: over 200 characters the text is cut with "...", and "Read more" shows the rest. */
 export function truncateEntryText(text: string): { short: string; isTruncated: boolean } {
@@ -26,13 +24,18 @@ type EntryCardProps = {
   onDeleted: () => void;
   /** Given, the hashtags in the text become buttons that choose that theme. */
   onThemeSelect?: ((theme: string) => void) | undefined;
+  /** Renders the attached media of an entry that has some (the media feature's preview, given by app/). */
+  renderMedia?: EntryMediaRenderer | undefined;
 };
 
+/** How a list shows an entry's attachment; called only for entries whose content type is not text. */
+export type EntryMediaRenderer = (entry: DecryptedEntry) => ReactNode;
+
 /**
- * One entry of the list (spec §2): mood, time and badges, the text (cut at 200 characters), and within
- * 12 hours of writing it, Edit (in place) and Delete.
+ * One entry of the list (spec §2): mood, time and badges, the text (cut at 200 characters), its media, and
+ * within 12 hours of writing it, Edit (in place) and Delete.
  */
-export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect }: EntryCardProps) {
+export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect, renderMedia }: EntryCardProps) {
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const editWindow = useEditWindow(entry.createdAt, () => setIsDeleteOpen(false));
@@ -41,6 +44,7 @@ export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect }: EntryCa
   const mood = findMood(entry.moodTag);
   // Text that cannot be read cannot be edited; it can still be deleted.
   const canEdit = !entry.isDecryptionFailed;
+  const media = entry.contentType !== 'text' ? renderMedia?.(entry) : null;
 
   const isFocusOwed = useRef(false);
 
@@ -86,12 +90,6 @@ export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect }: EntryCa
             Shared
           </Badge>
         ) : null}
-        {entry.contentType !== 'text' ? (
-          <Badge variant="outline">
-            <Paperclip aria-hidden="true" />
-            {MEDIA_PLACEHOLDER}
-          </Badge>
-        ) : null}
         {editWindow.badge ? (
           <Badge
             variant={editWindow.badge.isWarning ? 'warning' : 'neutral'}
@@ -118,6 +116,8 @@ export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect }: EntryCa
           onThemeSelect={onThemeSelect}
         />
       )}
+
+      {media ? <div className="flex flex-wrap gap-2">{media}</div> : null}
 
       {editWindow.isEditable && !isEditing ? (
         <footer className="flex justify-end gap-1 border-t pt-2">

@@ -12,7 +12,7 @@ import { browserTimeZone } from '../../../lib/time-zone.ts';
 import type { DecryptedEntry, EntryFilters } from '../api/get-entries.ts';
 import { entryCount } from '../format.ts';
 import { type EntryFeed, useEntryPageFeed } from '../hooks/use-entry-feed.ts';
-import { EntryCard } from './EntryCard.tsx';
+import { EntryCard, type EntryMediaRenderer } from './EntryCard.tsx';
 
 const SKELETON_CARDS = 3;
 /** The list's short word when this browser cannot decrypt; the writing card above says why in full. */
@@ -26,13 +26,15 @@ type EntryListProps = {
   /** A day or a period to narrow the list to. */
   filters?: EntryFilters;
   title?: string;
+  /** Shows an entry's attached media (see `EntryCard`). */
+  renderMedia?: EntryMediaRenderer | undefined;
 };
 
 /**
  * The user's entries, 5 a page, newest first, decrypted in the browser and grouped by day (spec §2), paged
  * by the server with its exact total. Goes back to page 1 when the filters change.
  */
-export function EntryList({ filters, title }: EntryListProps) {
+export function EntryList({ filters, title, renderMedia }: EntryListProps) {
   const [page, setPage] = useState(1);
   const feed = useEntryPageFeed({ filters, page });
 
@@ -51,6 +53,7 @@ export function EntryList({ filters, title }: EntryListProps) {
       page={page}
       onPageChange={setPage}
       countText={feed.total > 0 ? entryCount(feed.total) : undefined}
+      renderMedia={renderMedia}
     />
   );
 }
@@ -66,6 +69,8 @@ type EntryFeedViewProps = {
   countText?: string | undefined;
   /** Makes hashtags in the entries choosable as themes. */
   onThemeSelect?: ((theme: string) => void) | undefined;
+  /** Shows an entry's attached media (see `EntryCard`). */
+  renderMedia?: EntryMediaRenderer | undefined;
 };
 
 /**
@@ -80,6 +85,7 @@ export function EntryFeedView({
   emptyState,
   countText,
   onThemeSelect,
+  renderMedia,
 }: EntryFeedViewProps) {
   const { user } = useSession();
   const cipher = useEntryCipher();
@@ -144,6 +150,7 @@ export function EntryFeedView({
             timeZone={timeZone}
             onDeleted={() => headingRef.current?.focus()}
             onThemeSelect={onThemeSelect}
+            renderMedia={renderMedia}
           />
         ))}
       </div>
@@ -194,12 +201,14 @@ function DayGroup({
   timeZone,
   onDeleted,
   onThemeSelect,
+  renderMedia,
 }: {
   heading: string;
   entries: DecryptedEntry[];
   timeZone: string | undefined;
   onDeleted: () => void;
   onThemeSelect: ((theme: string) => void) | undefined;
+  renderMedia: EntryMediaRenderer | undefined;
 }) {
   const headingId = useId();
   return (
@@ -217,6 +226,7 @@ function DayGroup({
           timeZone={timeZone}
           onDeleted={onDeleted}
           onThemeSelect={onThemeSelect}
+          renderMedia={renderMedia}
         />
       ))}
     </section>

@@ -1,6 +1,14 @@
 import { ENTRY_LIMITS, ENTRY_MESSAGES, INSPIRE_PROMPTS, sanitizeEntryText, wordCount } from '@daybook/shared';
-import { Check, Lightbulb, Paperclip, Sparkles, Wand2 } from 'lucide-react';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Check, Lightbulb, Sparkles, Wand2 } from 'lucide-react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { fieldControlClass } from '../../../components/ui/input.tsx';
@@ -20,14 +28,30 @@ import { UnavailableActionButton } from './UnavailableActionButton.tsx';
 
 export const QUICK_ENTRY_TITLE = "What's on your mind?";
 export const DEFAULT_PROMPT = 'Write about your day, a thought, a feeling…';
-export const MEDIA_UNAVAILABLE = 'Media attachments are not available on this server yet';
 export const AI_ASSIST_UNAVAILABLE = 'AI Assist needs an AI provider; none is configured on this server';
 
 type SaveState = 'idle' | 'saving' | 'saved';
 
 const SAVE_LABEL: Record<SaveState, string> = { idle: 'Save', saving: 'Saving...', saved: 'Saved' };
 
-type QuickEntryCardProps = {
+/**
+ * The attachment the page puts in the card: features do not import each other, so the control and its
+ * state come from the media feature through app/ (see app/pages/entry-media.tsx).
+ */
+export type QuickEntryMedia = {
+  /** The attach button, shown among the card's actions. */
+  control: ReactNode;
+  /** The uploaded draft the entry is created with, or null while nothing is attached. */
+  draftId: string | null;
+  /** A file is being checked, moderated or uploaded, or a recording is under way. */
+  isBusy: boolean;
+  /** Drops the attachment: after a save or a reset (spec §2). */
+  clear: () => void;
+};
+
+export type QuickEntryCardProps = {
+  /** The attachment slot; without it the card offers no media. */
+  media?: QuickEntryMedia | undefined;
   /** On its own page (/new-entry): always open and focused on arrival. */
   isStandalone?: boolean;
   /** After a successful save (the /new-entry page then goes to the dashboard). */
@@ -36,6 +60,12 @@ type QuickEntryCardProps = {
   prompt?: string | undefined;
   className?: string;
 };
+
+/** True when focus is (or goes) inside the card, or into a layer of it rendered elsewhere. */
+function isCardFocus(card: HTMLElement | null, target: Element | null): boolean {
+  if (!target) return false;
+  return Boolean(card?.contains(target) || target.closest(`[${CARD_LAYER_ATTRIBUTE}]`));
+}
 
 /** A draft written when typing pauses, and at once when the card goes away. */
 function useDraftAutosave(text: string, mood: string | null, initial: JournalDraft | undefined) {
@@ -87,6 +117,7 @@ export function QuickEntryCard({
   isStandalone = false,
   onSaved,
   prompt: suggestedPrompt,
+  media,
   className,
 }: QuickEntryCardProps) {
   const { save, support } = useSaveEntry();
@@ -94,7 +125,11 @@ export function QuickEntryCard({
   const [text, setText] = useState(initialDraft?.text ?? '');
   const [mood, setMood] = useState<string | null>(initialDraft?.mood ?? null);
   const draft = useDraftAutosave(text, mood, initialDraft);
-  const [isExpanded, setIsExpanded] = useState(isStandalone || Boolean(initialDraft?.text.trim()));
+  const mediaDraftId = media?.draftId ?? null;
+  const isMediaBusy = media?.isBusy ?? false;
+  const [isExpanded, setIsExpanded] = useState(
+    isStandalone || Boolean(initialDraft?.text.trim()) || mediaDraftId !== null || isMediaBusy,
+  );
   const [promptIndex, setPromptIndex] = useState<number | null>(null);
   // A new suggestion takes the place of an "Inspire me" prompt.
   const [promptSuggested, setPromptSuggested] = useState(suggestedPrompt);
@@ -116,8 +151,8 @@ export function QuickEntryCard({
   const collapseTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Read by timers, which would otherwise see the values of the render that set them.
-  const state = useRef({ text, isPickerOpen, saveState });
-  state.current = { text, isPickerOpen, saveState };
+  const state = useRef({ text, isPickerOpen, saveState, isMediaBusy, mediaDraftId });
+  state.current = { text, isPickerOpen, saveState, isMediaBusy, mediaDraftId };
 
   useEffect(
     () => () => {
@@ -145,14 +180,18 @@ export function QuickEntryCard({
     setIsExpanded(true);
   };
 
-  /** Spec §2: 300 ms after focus leaves, the card folds away, unless it holds text or is busy. */
+  /**
+   * Spec §2: 300 ms after focus leaves, the card folds away, unless it holds text or a file, or is busy
+   * (saving, or a file or recording on its way).
+   */
   const scheduleCollapse = () => {
     if (isStandalone) return;
     clearTimeout(collapseTimer.current);
     collapseTimer.current = setTimeout(() => {
       const current = state.current;
-      if (current.text.trim() || current.isPickerOpen || current.saveState === 'saving') return;
-      if (cardRef.current?.contains(document.activeElement)) return;
+      if (current.text.trim() || current.mediaDraftId || current.isMediaBusy) return;
+      if (current.isPickerOpen || current.saveState === 'saving') return;
+      if (isCardFocus(cardRef.current, document.activeElement)) return;
       setIsExpanded(false);
     }, ENTRY_LIMITS.blurCollapseMs);
   };
@@ -164,8 +203,9 @@ export function QuickEntryCard({
 
   const onBlur = (event: FocusEvent) => {
     const next = event.relatedTarget instanceof Element ? event.relatedTarget : null;
-    // A blur onto the card's own controls, or into its mood picker (rendered outside it), is ignored.
-    if (next && (cardRef.current?.contains(next) || next.closest(`[${CARD_LAYER_ATTRIBUTE}]`))) return;
+    // A blur onto the card's own controls, or into its mood picker or attach panel (rendered outside it),
+    // is ignored.
+    if (isCardFocus(cardRef.current, next)) return;
     scheduleCollapse();
   };
 
@@ -197,6 +237,7 @@ export function QuickEntryCard({
     setPromptIndex(null);
     setError(null);
     draft.discard();
+    media?.clear();
   };
 
   const onDiscard = () => {
@@ -207,9 +248,10 @@ export function QuickEntryCard({
   };
 
   const submit = async () => {
-    if (state.current.saveState === 'saving') return;
+    // Save waits for a file still on its way (its button is disabled meanwhile).
+    if (state.current.saveState === 'saving' || isMediaBusy) return;
     const content = text.trim();
-    if (!content) {
+    if (!content && !mediaDraftId) {
       setError(ENTRY_MESSAGES.empty);
       expand();
       textareaRef.current?.focus();
@@ -219,7 +261,7 @@ export function QuickEntryCard({
     clearTimeout(savedTimer.current);
     state.current.saveState = 'saving';
     setSaveState('saving');
-    const isSaved = await save({ text: content, mood });
+    const isSaved = await save({ text: content, mood, mediaDraftId });
     if (!isSaved) {
       setSaveState('idle');
       return;
@@ -250,7 +292,7 @@ export function QuickEntryCard({
 
   const prompt = promptIndex === null ? (suggestedPrompt ?? null) : INSPIRE_PROMPTS[promptIndex];
   const words = wordCount(text);
-  const hasContent = Boolean(text.trim() || mood);
+  const hasContent = Boolean(text.trim() || mood || mediaDraftId);
   // "Saved" stays readable for its 2 seconds even though the card has folded away.
   const isFooterShown = isExpanded || saveState !== 'idle';
   const describedBy =
@@ -314,7 +356,7 @@ export function QuickEntryCard({
               open={isPickerOpen}
               onOpenChange={onPickerOpenChange}
             />
-            <UnavailableActionButton label="Attach media" reason={MEDIA_UNAVAILABLE} Icon={Paperclip} />
+            {media?.control}
             <UnavailableActionButton label="AI Assist" reason={AI_ASSIST_UNAVAILABLE} Icon={Wand2} />
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
@@ -330,7 +372,11 @@ export function QuickEntryCard({
                   Discard draft
                 </Button>
               ) : null}
-              <Button onClick={() => void submit()} disabled={saveState === 'saving'} className="min-w-24">
+              <Button
+                onClick={() => void submit()}
+                disabled={saveState === 'saving' || isMediaBusy}
+                className="min-w-24"
+              >
                 {saveState === 'saved' ? <Check aria-hidden="true" /> : null}
                 {SAVE_LABEL[saveState]}
               </Button>

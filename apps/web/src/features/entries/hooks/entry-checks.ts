@@ -1,8 +1,11 @@
 import { entryModerationOutcome } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
+import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { announceModerationBlock } from '../../../lib/moderation/announce.ts';
 import { moderateText } from '../../../lib/moderation/moderate-text.ts';
+import { type ToastStep, toastInTurn } from '../../../lib/toast-sequence.ts';
 
 export type TextCheck = { isAllowed: false } | { isAllowed: true; warning: string | null };
 
@@ -17,6 +20,37 @@ export async function checkEntryText(client: QueryClient, text: string): Promise
     return { isAllowed: false };
   }
   return { isAllowed: true, warning: outcome.action === 'warn' ? outcome.message : null };
+}
+
+export type CheckedText = { sealed: SealedEntryText; warning: string | null };
+
+/**
+ * Moderation, then encryption, of an entry's text before it is sent (spec §4). Null when either stopped
+ * it, after saying why (`encryptFailedMessage` for a failed encryption).
+ */
+export async function checkAndSeal(
+  client: QueryClient,
+  text: string,
+  encrypt: (text: string) => Promise<SealedEntryText>,
+  encryptFailedMessage: string,
+): Promise<CheckedText | null> {
+  const check = await checkEntryText(client, text);
+  if (!check.isAllowed) return null;
+  try {
+    return { sealed: await encrypt(text), warning: check.warning };
+  } catch (error) {
+    if (!isSignedOutError(error)) toast.error(encryptFailedMessage, { description: errorDescription(error) });
+    return null;
+  }
+}
+
+/** After a save: the moderation warning first, if any, then each success message in turn. */
+export function announceSaved(warning: string | null, ...messages: string[]): void {
+  const steps: ToastStep[] = [
+    ...(warning ? [{ kind: 'warning', message: warning } as const] : []),
+    ...messages.map((message) => ({ kind: 'success', message }) as const),
+  ];
+  toastInTurn(steps);
 }
 
 /**

@@ -3,11 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '../../../lib/api-client.ts';
-import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
-import { type ToastStep, toastInTurn } from '../../../lib/toast-sequence.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
-import { announceServerRefusal, checkEntryText, errorDescription, isSignedOutError } from './entry-checks.ts';
+import {
+  announceSaved,
+  announceServerRefusal,
+  checkAndSeal,
+  errorDescription,
+  isSignedOutError,
+} from './entry-checks.ts';
 
 export type EntryEdit = {
   id: string;
@@ -33,31 +37,16 @@ export function useEditEntry() {
         return false;
       }
 
-      const check = await checkEntryText(client, text);
-      if (!check.isAllowed) return false;
-
-      let sealed: SealedEntryText;
-      try {
-        sealed = await encrypt(text);
-      } catch (error) {
-        if (!isSignedOutError(error)) {
-          toast.error(ENTRY_MESSAGES.saveFailed, { description: errorDescription(error) });
-        }
-        return false;
-      }
+      const checked = await checkAndSeal(client, text, encrypt, ENTRY_MESSAGES.saveFailed);
+      if (!checked) return false;
 
       try {
         const updated = await update.mutateAsync({
           id,
-          ...sealed,
+          ...checked.sealed,
           ...(mood !== undefined ? { moodTag: mood } : {}),
         });
-        const warning = check.warning ?? updated.moderation.warning;
-        const steps: ToastStep[] = [
-          ...(warning ? [{ kind: 'warning', message: warning } as const] : []),
-          { kind: 'success', message: ENTRY_MESSAGES.updated },
-        ];
-        toastInTurn(steps);
+        announceSaved(checked.warning ?? updated.moderation.warning, ENTRY_MESSAGES.updated);
         return true;
       } catch (error) {
         if (isSignedOutError(error) || announceServerRefusal(error)) return false;

@@ -3,14 +3,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
-import { type ToastStep, toastInTurn } from '../../../lib/toast-sequence.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { dailyLimitQueryOptions } from '../api/get-daily-limit.ts';
-import { announceServerRefusal, checkEntryText, errorDescription, isSignedOutError } from './entry-checks.ts';
+import {
+  announceSaved,
+  announceServerRefusal,
+  checkAndSeal,
+  errorDescription,
+  isSignedOutError,
+} from './entry-checks.ts';
 
-export type NewEntry = { text: string; mood: string | null };
+export type NewEntry = {
+  /** May be empty when a file is attached (spec §5: "Please add some text or media"). */
+  text: string;
+  mood: string | null;
+  /** The uploaded media draft the entry takes over (spec §4). */
+  mediaDraftId?: string | null | undefined;
+};
 
 /** Errors whose message is the answer itself (a limit, the plan): shown as received (spec §8). */
 const SHOWN_AS_RECEIVED = new Set([403, 429]);
@@ -25,7 +35,7 @@ export function useSaveEntry() {
   const create = useCreateEntry();
 
   const save = useCallback(
-    async ({ text, mood }: NewEntry): Promise<boolean> => {
+    async ({ text, mood, mediaDraftId }: NewEntry): Promise<boolean> => {
       if (!support.isAvailable) {
         toast.error(ENTRY_MESSAGES.encryptionUnavailable, { description: support.message });
         return false;
@@ -42,28 +52,20 @@ export function useSaveEntry() {
         if (isSignedOutError(error)) return false;
       }
 
-      const check = await checkEntryText(client, text);
-      if (!check.isAllowed) return false;
-
-      let sealed: SealedEntryText;
-      try {
-        sealed = await encrypt(text);
-      } catch (error) {
-        if (!isSignedOutError(error)) {
-          toast.error(ENTRY_MESSAGES.encryptFailed, { description: errorDescription(error) });
-        }
-        return false;
-      }
+      const checked = await checkAndSeal(client, text, encrypt, ENTRY_MESSAGES.encryptFailed);
+      if (!checked) return false;
 
       try {
-        const created = await create.mutateAsync({ ...sealed, moodTag: mood });
-        const warning = check.warning ?? created.moderation.warning;
-        const steps: ToastStep[] = [
-          ...(warning ? [{ kind: 'warning', message: warning } as const] : []),
-          { kind: 'success', message: ENTRY_MESSAGES.created },
-          { kind: 'success', message: ENTRY_MESSAGES.savedCheck },
-        ];
-        toastInTurn(steps);
+        const created = await create.mutateAsync({
+          ...checked.sealed,
+          moodTag: mood,
+          ...(mediaDraftId ? { mediaDraftId } : {}),
+        });
+        announceSaved(
+          checked.warning ?? created.moderation.warning,
+          ENTRY_MESSAGES.created,
+          ENTRY_MESSAGES.savedCheck,
+        );
         return true;
       } catch (error) {
         if (isSignedOutError(error) || announceServerRefusal(error)) return false;

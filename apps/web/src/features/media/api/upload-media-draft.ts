@@ -1,6 +1,6 @@
 import { MediaDraft, type MediaKind } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiFormUpload } from '../../../lib/media/form-upload.ts';
+import { apiUpload } from '../../../lib/api-client.ts';
 
 export type UploadMediaDraftInput = {
   mediaType: MediaKind;
@@ -17,9 +17,10 @@ export type UploadMediaDraftInput = {
 export function uploadMediaDraft({ mediaType, file, fileName, onProgress, signal }: UploadMediaDraftInput) {
   const form = new FormData();
   form.append('file', file, fileName);
-  return apiFormUpload(`/api/media/drafts?mediaType=${mediaType}`, {
+  return apiUpload(`/api/media/drafts?mediaType=${mediaType}`, {
     schema: MediaDraft,
-    form,
+    method: 'POST',
+    body: form,
     ...(onProgress ? { onProgress } : {}),
     ...(signal ? { signal } : {}),
   });

@@ -1,7 +1,11 @@
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { EntryList } from '../components/EntryList.tsx';
+import { EntryList } from '../../features/entries/components/EntryList.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { renderEntryMedia } from './entry-media.tsx';
 
-/** /past-entries: every entry, All Time, 5 a page with the exact total; writing happens on the dashboard. */
+/**
+ * /past-entries: every entry, All Time, 5 a page with the exact total, with their media; writing happens on
+ * the dashboard.
+ */
 export default function PastEntriesPage() {
   useDocumentTitle('Past Entries');
   return (
@@ -11,7 +15,7 @@ export default function PastEntriesPage() {
           <h1 className="text-3xl font-semibold sm:text-4xl">Past Entries</h1>
           <p className="text-muted-foreground">Everything you have written, newest first.</p>
         </div>
-        <EntryList title="All entries" />
+        <EntryList title="All entries" renderMedia={renderEntryMedia} />
       </div>
     </div>
   );

@@ -1,10 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { QuickEntryCard } from '../components/QuickEntryCard.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { QuickEntryCardWithMedia } from './entry-media.tsx';
 
-/** The quick entry card on its own, open; after saving, back to the dashboard. */
+/**
+ * /new-entry: the quick entry card on its own, open, with media (entries and media, so composed here in
+ * app/); after saving, back to the dashboard.
+ */
 export default function NewEntryPage() {
   useDocumentTitle('New Entry');
   const navigate = useNavigate();
@@ -19,7 +22,7 @@ export default function NewEntryPage() {
         </Button>
         <h1 className="text-3xl font-semibold sm:text-4xl">New Entry</h1>
       </div>
-      <QuickEntryCard isStandalone onSaved={() => void navigate('/dashboard')} />
+      <QuickEntryCardWithMedia isStandalone onSaved={() => void navigate('/dashboard')} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { CandidatesQuery } from '@daybook/shared';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { EmptyState, EntryFeedView } from '../components/EntryList.tsx';
-import { EntrySearchBox } from '../components/EntrySearchBox.tsx';
-import { entryCount } from '../format.ts';
-import { useEntrySearchFeed } from '../hooks/use-entry-feed.ts';
+import { EmptyState, EntryFeedView } from '../../features/entries/components/EntryList.tsx';
+import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox.tsx';
+import { entryCount } from '../../features/entries/format.ts';
+import { useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { renderEntryMedia } from './entry-media.tsx';
 
 const ALL_TIME: CandidatesQuery = {};
 
@@ -51,6 +52,7 @@ export default function SearchPage() {
             countText={`${entryCount(feed.total)} found`}
             emptyState={<EmptyState message={`No entries match "${trimmed}"`} />}
             onThemeSelect={onSearch}
+            renderMedia={renderEntryMedia}
           />
         ) : (
           <p className="flex items-center gap-2 text-muted-foreground">

@@ -1,8 +1,11 @@
 import { PlanFeatures } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
-/** Spec §9: plan features 5 min stale, 10 min kept. */
+/**
+ * GET /api/me/plan-features: the feature flags of the user's plan (spec §3), read by the subscription
+ * settings and the media controls alike. Spec §9: 5 min stale, 10 min kept.
+ */
 export const planFeaturesQueryOptions = queryOptions({
   queryKey: ['plan-features'],
   queryFn: ({ signal }) => apiRequest('/api/me/plan-features', { schema: PlanFeatures, signal }),

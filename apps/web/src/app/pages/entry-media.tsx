@@ -1,0 +1,32 @@
+import type { EntryMediaRenderer } from '../../features/entries/components/EntryCard.tsx';
+import { CARD_LAYER_ATTRIBUTE } from '../../features/entries/components/MoodPicker.tsx';
+import {
+  QuickEntryCard,
+  type QuickEntryCardProps,
+} from '../../features/entries/components/QuickEntryCard.tsx';
+import { AttachMediaButton, EntryMediaPreview, useMediaAttachment } from '../../features/media/index.ts';
+
+/**
+ * The quick entry card with the media feature's "Attach media" in its slot: the attachment lives here, the
+ * card creates the entry with its draft and clears it after a save or a reset. The attach panel carries the
+ * card's layer attribute, so that moving into it does not fold the card away.
+ */
+export function QuickEntryCardWithMedia(props: Omit<QuickEntryCardProps, 'media'>) {
+  const media = useMediaAttachment();
+  return (
+    <QuickEntryCard
+      {...props}
+      media={{
+        control: <AttachMediaButton {...media.controlProps} layerAttribute={CARD_LAYER_ATTRIBUTE} />,
+        draftId: media.mediaDraftId,
+        isBusy: media.isBusy,
+        clear: media.clear,
+      }}
+    />
+  );
+}
+
+/** An entry's attachment in a list: a thumbnail or icon that opens the Media Viewer. */
+export const renderEntryMedia: EntryMediaRenderer = (entry) => (
+  <EntryMediaPreview entryId={entry.id} contentType={entry.contentType} />
+);
