@@ -26,7 +26,10 @@ test.describe('entries', () => {
     await expectAccessible();
 
     // The server holds only ciphertext.
-    const rows = await storedRows('select content, encrypted_content, mood_tag from entries');
+    const rows = await storedRows(
+      'select e.content, e.encrypted_content, e.mood_tag from entries e join users u on u.id = e.user_id where u.email = $1',
+      [user.email],
+    );
     if (rows) {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ content: null, mood_tag: 'Grateful' });
