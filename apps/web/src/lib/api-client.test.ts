@@ -1,8 +1,8 @@
 import { MediaDraft, PricingResponse } from '@daybook/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeXhr } from '../test/browser-api-fakes.ts';
 import { jsonResponse } from '../test/render.tsx';
 import { ApiRequestError, apiRequest, apiUpload, NETWORK_ERROR_MESSAGE } from './api-client.ts';
-import { stubXhr } from './media/test-stubs.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const pricing = {
@@ -90,7 +90,7 @@ function uploadForm(onProgress?: (fraction: number) => void, signal?: AbortSigna
 
 describe('apiUpload', () => {
   it('POSTs the form, reports progress and answers the parsed draft', async () => {
-    const xhr = stubXhr();
+    const xhr = fakeXhr();
     const fractions: number[] = [];
     const result = uploadForm((fraction) => fractions.push(fraction));
     expect(xhr.last.method).toBe('POST');
@@ -105,7 +105,7 @@ describe('apiUpload', () => {
   });
 
   it("turns the server's error into an ApiRequestError with its code and message", async () => {
-    const xhr = stubXhr();
+    const xhr = fakeXhr();
     const result = uploadForm();
     xhr.last.respond(413, { code: 'MEDIA_TOO_LARGE', message: 'Image size exceeds 5MB limit' });
     await expect(result).rejects.toMatchObject({
@@ -117,7 +117,7 @@ describe('apiUpload', () => {
   });
 
   it('says when the server cannot be reached, or answers something else', async () => {
-    const xhr = stubXhr();
+    const xhr = fakeXhr();
     const offline = uploadForm();
     xhr.last.fail();
     await expect(offline).rejects.toMatchObject({ code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
@@ -131,7 +131,7 @@ describe('apiUpload', () => {
   });
 
   it('PUTs a file as the raw body, with its type as Content-Type', async () => {
-    const xhr = stubXhr();
+    const xhr = fakeXhr();
     const file = new Blob(['x'], { type: 'image/png' });
     const result = apiUpload('/api/me/avatar', { schema: MediaDraft, body: file });
     expect(xhr.last.method).toBe('PUT');
@@ -142,7 +142,7 @@ describe('apiUpload', () => {
   });
 
   it('aborts with an AbortError', async () => {
-    const xhr = stubXhr();
+    const xhr = fakeXhr();
     const controller = new AbortController();
     const result = uploadForm(undefined, controller.signal);
     controller.abort();

@@ -1,14 +1,14 @@
 import { decryptText, type MediaDraft } from '@daybook/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  fakeFile,
-  stubCanvas,
-  stubImageDecoding,
-  stubObjectUrls,
-  stubXhr,
-} from '../../lib/media/test-stubs.ts';
 import { callsTo, freePlanFeatures, json, signedInHandlers, stubApi } from '../../test/api.ts';
+import {
+  fakeCanvas,
+  fakeFile,
+  fakeImageDecoding,
+  fakeObjectUrls,
+  fakeXhr,
+} from '../../test/browser-api-fakes.ts';
 import { entryPage, safeVerdict, sealedEntry, storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import DashboardPage from './DashboardPage.tsx';
@@ -51,10 +51,10 @@ const saveButton = () => screen.getByRole('button', { name: 'Save', hidden: true
 
 describe('the quick entry card with media (dashboard)', () => {
   it('attaches an image through the panel and saves the entry with its draft, without text', async () => {
-    stubObjectUrls();
-    stubImageDecoding({ width: 800, height: 600 });
-    stubCanvas();
-    const xhr = stubXhr();
+    fakeObjectUrls();
+    fakeImageDecoding({ width: 800, height: 600 });
+    fakeCanvas();
+    const xhr = fakeXhr();
     const { fetchMock } = await renderPage(<DashboardPage />);
     const textbox = await screen.findByRole('textbox', { name: "What's on your mind?" });
     await act(async () => textbox.focus());

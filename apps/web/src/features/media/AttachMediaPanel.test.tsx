@@ -1,19 +1,19 @@
 import { MEDIA_MESSAGES, type MediaDraft, MODERATION_MESSAGES, type PlanFeatures } from '@daybook/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fakeFile,
-  MB,
-  stubCanvas,
-  stubImageDecoding,
-  stubMediaElements,
-  stubMediaRecorder,
-  stubObjectUrls,
-  stubUserMedia,
-  stubWindowWidth,
-  stubXhr,
-} from '../../lib/media/test-stubs.ts';
 import { apiError, callsTo, json, stubApi } from '../../test/api.ts';
+import {
+  fakeCanvas,
+  fakeFile,
+  fakeImageDecoding,
+  fakeMediaElements,
+  fakeMediaRecorder,
+  fakeObjectUrls,
+  fakeUserMedia,
+  fakeWindowWidth,
+  fakeXhr,
+  MB,
+} from '../../test/browser-api-fakes.ts';
 import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx';
 import { AttachMediaButton, useMediaAttachment } from './index.ts';
 
@@ -72,10 +72,10 @@ function Harness() {
   );
 }
 
-let devices: ReturnType<typeof stubUserMedia> | undefined;
+let devices: ReturnType<typeof fakeUserMedia> | undefined;
 
 beforeEach(() => {
-  stubObjectUrls();
+  fakeObjectUrls();
 });
 
 afterEach(() => {
@@ -172,7 +172,7 @@ describe('layout', () => {
     [1279, 'dialog'],
     [1280, 'sheet'],
   ])('at %i px wide the panel is a %s', async (width, layout) => {
-    stubWindowWidth(width);
+    fakeWindowWidth(width);
     setup(premium);
     const panel = await openPanel();
     expect(panel.getAttribute('data-layout')).toBe(layout);
@@ -182,7 +182,7 @@ describe('layout', () => {
 
 describe('image', () => {
   it('refuses a file that is not an image, and one over 5 MB, without sending anything', async () => {
-    const xhr = stubXhr();
+    const xhr = fakeXhr();
     const { fetchMock } = setup(premium);
     await openPanel();
     pick('image', fakeFile('notes.pdf', 'application/pdf'));
@@ -194,7 +194,7 @@ describe('image', () => {
   });
 
   it('says when the image cannot be read', async () => {
-    stubImageDecoding('unreadable');
+    fakeImageDecoding('unreadable');
     setup(premium);
     await openPanel();
     pick('image', fakeFile('broken.png', 'image/png'));
@@ -202,9 +202,9 @@ describe('image', () => {
   });
 
   it('moderates, uploads with progress and hands over the draft; Remove clears it', async () => {
-    stubImageDecoding({ width: 800, height: 600 });
-    stubCanvas();
-    const xhr = stubXhr();
+    fakeImageDecoding({ width: 800, height: 600 });
+    fakeCanvas();
+    const xhr = fakeXhr();
     const { fetchMock } = setup(premium, { 'POST /api/moderation/image': json(verdict('safe')) });
     await openPanel();
     pick('image', fakeFile('garden.jpg', 'image/jpeg'));
@@ -237,9 +237,9 @@ describe('image', () => {
   });
 
   it('scales a large PNG to 1920 px before moderating and uploading it', async () => {
-    stubImageDecoding({ width: 3840, height: 2160 });
-    const canvas = stubCanvas();
-    const xhr = stubXhr();
+    fakeImageDecoding({ width: 3840, height: 2160 });
+    const canvas = fakeCanvas();
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': json(verdict('safe')) });
     await openPanel();
     pick('image', fakeFile('screen.png', 'image/png'));
@@ -253,8 +253,8 @@ describe('image', () => {
     ['high', ['self_harm'], MODERATION_MESSAGES.crisis],
     ['medium', [], MEDIA_MESSAGES.imageMedium],
   ] as const)('blocks a %s verdict %j', async (severity, flags, message) => {
-    stubImageDecoding({ width: 800, height: 600 });
-    const xhr = stubXhr();
+    fakeImageDecoding({ width: 800, height: 600 });
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': json(verdict(severity, [...flags])) });
     await openPanel();
     pick('image', fakeFile('photo.jpg', 'image/jpeg'));
@@ -264,8 +264,8 @@ describe('image', () => {
   });
 
   it('lets a low verdict through with the inline notice', async () => {
-    stubImageDecoding({ width: 800, height: 600 });
-    const xhr = stubXhr();
+    fakeImageDecoding({ width: 800, height: 600 });
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': json(verdict('low')) });
     await openPanel();
     pick('image', fakeFile('photo.jpg', 'image/jpeg'));
@@ -277,8 +277,8 @@ describe('image', () => {
   });
 
   it('counts a failed moderation call as safe', async () => {
-    stubImageDecoding({ width: 800, height: 600 });
-    const xhr = stubXhr();
+    fakeImageDecoding({ width: 800, height: 600 });
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': apiError(500, 'INTERNAL', 'Boom') });
     await openPanel();
     pick('image', fakeFile('photo.jpg', 'image/jpeg'));
@@ -287,8 +287,8 @@ describe('image', () => {
   });
 
   it('shows a refused upload as "Failed to upload file: {message}"', async () => {
-    stubImageDecoding({ width: 800, height: 600 });
-    const xhr = stubXhr();
+    fakeImageDecoding({ width: 800, height: 600 });
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': json(verdict('safe')) });
     await openPanel();
     pick('image', fakeFile('photo.jpg', 'image/jpeg'));
@@ -302,8 +302,8 @@ describe('image', () => {
   });
 
   it("shows the plan's refusal as received", async () => {
-    stubImageDecoding({ width: 800, height: 600 });
-    const xhr = stubXhr();
+    fakeImageDecoding({ width: 800, height: 600 });
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': json(verdict('safe')) });
     await openPanel();
     pick('image', fakeFile('photo.jpg', 'image/jpeg'));
@@ -315,11 +315,11 @@ describe('image', () => {
   });
 
   it('takes a photo with the front camera, switches to the rear one, and uses it', async () => {
-    devices = stubUserMedia();
-    stubMediaElements();
-    const canvas = stubCanvas();
-    stubImageDecoding({ width: 1280, height: 720 });
-    const xhr = stubXhr();
+    devices = fakeUserMedia();
+    fakeMediaElements();
+    const canvas = fakeCanvas();
+    fakeImageDecoding({ width: 1280, height: 720 });
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': json(verdict('safe')) });
     await openPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Take photo' }));
@@ -351,7 +351,7 @@ describe('image', () => {
   });
 
   it('says when the camera cannot be opened', async () => {
-    devices = stubUserMedia({ isRefused: true });
+    devices = fakeUserMedia({ isRefused: true });
     setup(premium);
     await openPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Take photo' }));
@@ -375,8 +375,8 @@ describe('audio', () => {
   });
 
   it('refuses audio over 120 seconds, and one that cannot be read', async () => {
-    stubMediaElements({ duration: 121 });
-    const xhr = stubXhr();
+    fakeMediaElements({ duration: 121 });
+    const xhr = fakeXhr();
     setup(premium);
     await openAudio();
     pick('audio', fakeFile('talk.mp3', 'audio/mpeg'));
@@ -385,7 +385,7 @@ describe('audio', () => {
   });
 
   it('says "Failed to load audio file" for an unreadable file', async () => {
-    stubMediaElements({ isUnreadable: true });
+    fakeMediaElements({ isUnreadable: true });
     setup(premium);
     await openAudio();
     pick('audio', fakeFile('talk.mp3', 'audio/mpeg'));
@@ -393,8 +393,8 @@ describe('audio', () => {
   });
 
   it('uploads audio of 120 seconds without moderation', async () => {
-    stubMediaElements({ duration: 120 });
-    const xhr = stubXhr();
+    fakeMediaElements({ duration: 120 });
+    const xhr = fakeXhr();
     const { fetchMock } = setup(premium);
     await openAudio();
     pick('audio', fakeFile('talk.mp3', 'audio/mpeg'));
@@ -404,9 +404,9 @@ describe('audio', () => {
   });
 
   it('records: start, pause, resume, stop, then Use Recording uploads it', async () => {
-    devices = stubUserMedia();
-    const recorders = stubMediaRecorder();
-    const xhr = stubXhr();
+    devices = fakeUserMedia();
+    const recorders = fakeMediaRecorder();
+    const xhr = fakeXhr();
     setup(premium);
     await openAudio();
     const start = screen.getByRole('button', { name: 'Start recording' });
@@ -439,8 +439,8 @@ describe('audio', () => {
 
   it('stops recording by itself at 2:00', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    devices = stubUserMedia();
-    stubMediaRecorder();
+    devices = fakeUserMedia();
+    fakeMediaRecorder();
     setup(premium);
     await openAudio();
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
@@ -452,8 +452,8 @@ describe('audio', () => {
   });
 
   it('says when the microphone cannot be opened', async () => {
-    devices = stubUserMedia({ isRefused: true });
-    stubMediaRecorder();
+    devices = fakeUserMedia({ isRefused: true });
+    fakeMediaRecorder();
     setup(premium);
     await openAudio();
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
@@ -461,8 +461,8 @@ describe('audio', () => {
   });
 
   it('turns the microphone off when the panel closes mid-recording', async () => {
-    devices = stubUserMedia();
-    stubMediaRecorder();
+    devices = fakeUserMedia();
+    fakeMediaRecorder();
     setup(premium);
     await openAudio();
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
@@ -481,7 +481,7 @@ describe('video', () => {
   }
 
   it('refuses a file that is not video, over 100 MB, or over 60 seconds', async () => {
-    stubMediaElements({ duration: 61 });
+    fakeMediaElements({ duration: 61 });
     setup(premium);
     await openVideo();
     pick('video', fakeFile('song.mp3', 'audio/mpeg'));
@@ -493,7 +493,7 @@ describe('video', () => {
   });
 
   it('says "Failed to load video file" for an unreadable file', async () => {
-    stubMediaElements({ isUnreadable: true });
+    fakeMediaElements({ isUnreadable: true });
     setup(premium);
     await openVideo();
     pick('video', fakeFile('clip.mp4', 'video/mp4'));
@@ -501,9 +501,9 @@ describe('video', () => {
   });
 
   it('moderates five frames and uploads a clean video', async () => {
-    stubMediaElements({ duration: 30 });
-    stubCanvas();
-    const xhr = stubXhr();
+    fakeMediaElements({ duration: 30 });
+    fakeCanvas();
+    const xhr = fakeXhr();
     const { fetchMock } = setup(premium, { 'POST /api/moderation/video': json(verdict('safe')) });
     await openVideo();
     pick('video', fakeFile('clip.mp4', 'video/mp4'));
@@ -518,9 +518,9 @@ describe('video', () => {
     ['high', ['self-harm'], MODERATION_MESSAGES.crisis],
     ['medium', [], MEDIA_MESSAGES.videoMedium],
   ] as const)('blocks a %s verdict %j on its frames', async (severity, flags, message) => {
-    stubMediaElements({ duration: 30 });
-    stubCanvas();
-    const xhr = stubXhr();
+    fakeMediaElements({ duration: 30 });
+    fakeCanvas();
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/video': json(verdict(severity, [...flags])) });
     await openVideo();
     pick('video', fakeFile('clip.mp4', 'video/mp4'));
@@ -529,9 +529,9 @@ describe('video', () => {
   });
 
   it('lets a low verdict through with the inline notice', async () => {
-    stubMediaElements({ duration: 30 });
-    stubCanvas();
-    const xhr = stubXhr();
+    fakeMediaElements({ duration: 30 });
+    fakeCanvas();
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/video': json(verdict('low')) });
     await openVideo();
     pick('video', fakeFile('clip.mp4', 'video/mp4'));
@@ -541,8 +541,8 @@ describe('video', () => {
 
   it('records at 720p with sound, and stops by itself at 1:00', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    devices = stubUserMedia();
-    const recorders = stubMediaRecorder();
+    devices = fakeUserMedia();
+    const recorders = fakeMediaRecorder();
     setup(premium);
     await openVideo();
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
@@ -559,8 +559,8 @@ describe('video', () => {
   });
 
   it('says when the camera or microphone cannot be opened', async () => {
-    devices = stubUserMedia({ isRefused: true });
-    stubMediaRecorder();
+    devices = fakeUserMedia({ isRefused: true });
+    fakeMediaRecorder();
     setup(premium);
     await openVideo();
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
@@ -570,8 +570,8 @@ describe('video', () => {
 
 describe('ownership', () => {
   it('revokes the preview URL when the card clears the attachment after saving', async () => {
-    stubImageDecoding({ width: 800, height: 600 });
-    const xhr = stubXhr();
+    fakeImageDecoding({ width: 800, height: 600 });
+    const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': json(verdict('safe')) });
     await openPanel();
     pick('image', fakeFile('photo.jpg', 'image/jpeg'));

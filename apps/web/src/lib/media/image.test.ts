@@ -1,12 +1,12 @@
 import { MEDIA_MESSAGES } from '@daybook/shared';
 import { describe, expect, it } from 'vitest';
+import { fakeCanvas, fakeFile, fakeImageDecoding } from '../../test/browser-api-fakes.ts';
 import { blobToDataUrl, processImage } from './image.ts';
-import { fakeFile, stubCanvas, stubImageDecoding } from './test-stubs.ts';
 
 describe('processImage', () => {
   it('keeps an image of 1920 px or less byte for byte', async () => {
-    stubImageDecoding({ width: 1920, height: 1080 });
-    const canvas = stubCanvas();
+    fakeImageDecoding({ width: 1920, height: 1080 });
+    const canvas = fakeCanvas();
     const file = fakeFile('small.jpg', 'image/jpeg');
     const processed = await processImage(file);
     expect(processed).toMatchObject({
@@ -20,8 +20,8 @@ describe('processImage', () => {
   });
 
   it('scales a large PNG to 1920 px and keeps it PNG, at quality 0.8', async () => {
-    const decoding = stubImageDecoding({ width: 4000, height: 3000 });
-    const canvas = stubCanvas();
+    const decoding = fakeImageDecoding({ width: 4000, height: 3000 });
+    const canvas = fakeCanvas();
     const processed = await processImage(fakeFile('big.png', 'image/png'));
     expect(canvas.encoded).toEqual([{ width: 1920, height: 1440, type: 'image/png', quality: 0.8 }]);
     expect(processed).toMatchObject({ width: 1920, height: 1440, isScaled: true });
@@ -31,16 +31,16 @@ describe('processImage', () => {
   });
 
   it('turns other large images into JPEG', async () => {
-    stubImageDecoding({ width: 1000, height: 2500 });
-    const canvas = stubCanvas();
+    fakeImageDecoding({ width: 1000, height: 2500 });
+    const canvas = fakeCanvas();
     const processed = await processImage(fakeFile('tall.webp', 'image/webp'));
     expect(canvas.encoded).toEqual([{ width: 768, height: 1920, type: 'image/jpeg', quality: 0.8 }]);
     expect(processed.blob.type).toBe('image/jpeg');
   });
 
   it('sends a JPEG copy of a small GIF for moderation, and uploads the GIF itself', async () => {
-    stubImageDecoding({ width: 400, height: 300 });
-    stubCanvas();
+    fakeImageDecoding({ width: 400, height: 300 });
+    fakeCanvas();
     const file = fakeFile('loop.gif', 'image/gif');
     const processed = await processImage(file);
     expect(processed.blob).toBe(file);
@@ -48,23 +48,23 @@ describe('processImage', () => {
   });
 
   it('says "Failed to load image file" when the image cannot be decoded', async () => {
-    stubImageDecoding('unreadable');
+    fakeImageDecoding('unreadable');
     await expect(processImage(fakeFile('broken.png', 'image/png'))).rejects.toThrow(
       MEDIA_MESSAGES.imageLoadFailed,
     );
   });
 
   it('says "Failed to process image" when it cannot be re-encoded', async () => {
-    stubImageDecoding({ width: 3000, height: 3000 });
-    stubCanvas({ canEncode: false });
+    fakeImageDecoding({ width: 3000, height: 3000 });
+    fakeCanvas({ canEncode: false });
     await expect(processImage(fakeFile('big.jpg', 'image/jpeg'))).rejects.toThrow(
       MEDIA_MESSAGES.imageProcessFailed,
     );
   });
 
   it('refuses an image with more than 50 megapixels before drawing it', async () => {
-    stubImageDecoding({ width: 10_000, height: 6000 });
-    const canvas = stubCanvas();
+    fakeImageDecoding({ width: 10_000, height: 6000 });
+    const canvas = fakeCanvas();
     await expect(processImage(fakeFile('huge.jpg', 'image/jpeg'))).rejects.toThrow(
       MEDIA_MESSAGES.imageTooManyPixels,
     );

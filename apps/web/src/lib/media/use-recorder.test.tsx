@@ -1,8 +1,13 @@
 import { MEDIA_MESSAGES } from '@daybook/shared';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  FakeMediaRecorder,
+  fakeMediaRecorder,
+  fakeObjectUrls,
+  fakeUserMedia,
+} from '../../test/browser-api-fakes.ts';
 import { AUDIO_RECORDING_TYPES, MICROPHONE_CONSTRAINTS } from './devices.ts';
-import { FakeMediaRecorder, stubMediaRecorder, stubObjectUrls, stubUserMedia } from './test-stubs.ts';
 import {
   INITIAL_RECORDER_STATE,
   type RecorderOptions,
@@ -51,11 +56,11 @@ describe('recorderReducer', () => {
 });
 
 describe('useRecorder', () => {
-  let devices: ReturnType<typeof stubUserMedia>;
+  let devices: ReturnType<typeof fakeUserMedia>;
 
   beforeEach(() => {
     vi.useFakeTimers();
-    stubObjectUrls();
+    fakeObjectUrls();
   });
 
   afterEach(() => {
@@ -72,8 +77,8 @@ describe('useRecorder', () => {
   }
 
   it('records, pauses (the clock stops), resumes and stops with a preview, then releases the microphone', async () => {
-    devices = stubUserMedia();
-    const recorders = stubMediaRecorder();
+    devices = fakeUserMedia();
+    const recorders = fakeMediaRecorder();
     const { result } = await startRecording();
     expect(devices.getUserMedia).toHaveBeenCalledWith({ audio: true, video: false });
     expect(recorders.last.mimeType).toBe('audio/webm');
@@ -108,8 +113,8 @@ describe('useRecorder', () => {
   });
 
   it('stops by itself at the limit, counting only time spent recording', async () => {
-    devices = stubUserMedia();
-    stubMediaRecorder();
+    devices = fakeUserMedia();
+    fakeMediaRecorder();
     const { result } = await startRecording();
     act(() => vi.advanceTimersByTime(100_000));
     act(() => result.current.pause());
@@ -125,8 +130,8 @@ describe('useRecorder', () => {
   });
 
   it('stops a 60 s video recording at 60 s', async () => {
-    devices = stubUserMedia();
-    stubMediaRecorder();
+    devices = fakeUserMedia();
+    fakeMediaRecorder();
     const { result } = await startRecording({
       ...AUDIO,
       constraints: { audio: true, video: { width: { ideal: 1280 }, height: { ideal: 720 } } },
@@ -139,21 +144,21 @@ describe('useRecorder', () => {
   });
 
   it('says the microphone could not be opened', async () => {
-    devices = stubUserMedia({ isRefused: true });
-    stubMediaRecorder();
+    devices = fakeUserMedia({ isRefused: true });
+    fakeMediaRecorder();
     const { result } = await startRecording();
     expect(result.current).toMatchObject({ status: 'idle', error: MEDIA_MESSAGES.microphoneFailed });
   });
 
   it('says so too when the browser cannot record at all', async () => {
-    devices = stubUserMedia();
+    devices = fakeUserMedia();
     const { result } = await startRecording();
     expect(result.current.error).toBe(MEDIA_MESSAGES.microphoneFailed);
   });
 
   it('lets the browser choose the format when it writes no WebM', async () => {
-    devices = stubUserMedia();
-    const recorders = stubMediaRecorder();
+    devices = fakeUserMedia();
+    const recorders = fakeMediaRecorder();
     FakeMediaRecorder.supported = new Set(['audio/mp4']);
     try {
       await startRecording();
@@ -164,8 +169,8 @@ describe('useRecorder', () => {
   });
 
   it('turns the microphone off when it goes away mid-recording', async () => {
-    devices = stubUserMedia();
-    const recorders = stubMediaRecorder();
+    devices = fakeUserMedia();
+    const recorders = fakeMediaRecorder();
     const { unmount } = await startRecording();
     unmount();
     expect(devices.allStopped()).toBe(true);

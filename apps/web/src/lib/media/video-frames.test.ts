@@ -1,7 +1,7 @@
 import { MEDIA_MESSAGES } from '@daybook/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeCanvas, fakeFile, fakeMediaElements, fakeObjectUrls } from '../../test/browser-api-fakes.ts';
 import { readMediaDuration } from './media-element.ts';
-import { fakeFile, stubCanvas, stubMediaElements, stubObjectUrls } from './test-stubs.ts';
 import { sampleVideoFrames } from './video-frames.ts';
 
 afterEach(() => {
@@ -10,15 +10,15 @@ afterEach(() => {
 
 describe('readMediaDuration', () => {
   it('reads the duration from the metadata, and lets go of the object URL', async () => {
-    const urls = stubObjectUrls();
-    stubMediaElements({ duration: 130.5 });
+    const urls = fakeObjectUrls();
+    fakeMediaElements({ duration: 130.5 });
     expect(await readMediaDuration(fakeFile('talk.mp3', 'audio/mpeg'), 'audio')).toBe(130.5);
     expect(urls.revoked).toEqual([...urls.created.keys()]);
   });
 
   it('says the file could not be loaded', async () => {
-    stubObjectUrls();
-    stubMediaElements({ isUnreadable: true });
+    fakeObjectUrls();
+    fakeMediaElements({ isUnreadable: true });
     await expect(readMediaDuration(fakeFile('x.mp3', 'audio/mpeg'), 'audio')).rejects.toThrow(
       MEDIA_MESSAGES.audioLoadFailed,
     );
@@ -30,9 +30,9 @@ describe('readMediaDuration', () => {
 
 describe('sampleVideoFrames', () => {
   it('draws five frames spread over the clip at up to 640×480, as JPEG at quality 0.7', async () => {
-    stubObjectUrls();
-    const media = stubMediaElements({ duration: 50, videoWidth: 1920, videoHeight: 1080 });
-    const canvas = stubCanvas();
+    fakeObjectUrls();
+    const media = fakeMediaElements({ duration: 50, videoWidth: 1920, videoHeight: 1080 });
+    const canvas = fakeCanvas();
     const frames = await sampleVideoFrames(fakeFile('clip.mp4', 'video/mp4'));
     expect(frames).toHaveLength(5);
     expect(frames.every((frame) => frame.startsWith('data:image/jpeg;base64,'))).toBe(true);
@@ -43,9 +43,9 @@ describe('sampleVideoFrames', () => {
   });
 
   it('uses the recording time when the clip does not say how long it is', async () => {
-    stubObjectUrls();
-    const media = stubMediaElements({ duration: Number.POSITIVE_INFINITY });
-    stubCanvas();
+    fakeObjectUrls();
+    const media = fakeMediaElements({ duration: Number.POSITIVE_INFINITY });
+    fakeCanvas();
     vi.useFakeTimers();
     const frames = sampleVideoFrames(fakeFile('rec.webm', 'video/webm'), { durationHint: 10 });
     await vi.advanceTimersByTimeAsync(5000); // the far seek that would reveal the duration
@@ -55,9 +55,9 @@ describe('sampleVideoFrames', () => {
   });
 
   it('gives up on a frame after 5 s with "Failed to load video"', async () => {
-    stubObjectUrls();
-    stubMediaElements({ duration: 20, isStuck: true });
-    stubCanvas();
+    fakeObjectUrls();
+    fakeMediaElements({ duration: 20, isStuck: true });
+    fakeCanvas();
     vi.useFakeTimers();
     const frames = sampleVideoFrames(fakeFile('clip.mp4', 'video/mp4'));
     const outcome = expect(frames).rejects.toThrow(MEDIA_MESSAGES.frameTimeout);
@@ -67,8 +67,8 @@ describe('sampleVideoFrames', () => {
   });
 
   it('says "Failed to load video file" when the video cannot be opened', async () => {
-    stubObjectUrls();
-    stubMediaElements({ isUnreadable: true });
+    fakeObjectUrls();
+    fakeMediaElements({ isUnreadable: true });
     await expect(sampleVideoFrames(fakeFile('clip.mp4', 'video/mp4'))).rejects.toThrow(
       MEDIA_MESSAGES.videoLoadFailed,
     );

@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 
 // ---------------------------------------------------------------- object URLs
 
-export function stubObjectUrls() {
+export function fakeObjectUrls() {
   let next = 0;
   const created = new Map<string, Blob>();
   const revoked: string[] = [];
@@ -77,7 +77,7 @@ export class FakeXhr {
   }
 }
 
-export function stubXhr() {
+export function fakeXhr() {
   FakeXhr.instances = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return {
@@ -109,7 +109,7 @@ type MediaElementStub = {
  * jsdom's media elements never load. This one fires `loadedmetadata` and `loadeddata` (or `error`) soon
  * after `src` is set, and `seeked` soon after `currentTime` is set; the times asked for are recorded.
  */
-export function stubMediaElements(options: MediaElementStub = {}) {
+export function fakeMediaElements(options: MediaElementStub = {}) {
   const seeks: number[] = [];
   const sources: string[] = [];
   const soon = (fire: () => void) => setTimeout(fire, 0);
@@ -156,7 +156,7 @@ export function stubMediaElements(options: MediaElementStub = {}) {
 
 // ---------------------------------------------------------------- canvas and createImageBitmap
 
-export function stubCanvas({ canEncode = true }: { canEncode?: boolean } = {}) {
+export function fakeCanvas({ canEncode = true }: { canEncode?: boolean } = {}) {
   const drawImage = vi.fn();
   const encoded: Array<{ width: number; height: number; type: string; quality: number | undefined }> = [];
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
@@ -185,7 +185,7 @@ export function stubCanvas({ canEncode = true }: { canEncode?: boolean } = {}) {
   return { drawImage, encoded };
 }
 
-export function stubImageDecoding(size: { width: number; height: number } | 'unreadable') {
+export function fakeImageDecoding(size: { width: number; height: number } | 'unreadable') {
   const close = vi.fn();
   const decode = vi.fn(async () => {
     if (size === 'unreadable')
@@ -219,7 +219,7 @@ export function fakeStream(kinds: string[] = ['audio']) {
  * navigator.mediaDevices.getUserMedia answering a fresh fake stream (or refusing); every stream handed out is
  * kept, so a test can check that its tracks were stopped.
  */
-export function stubUserMedia({ isRefused = false }: { isRefused?: boolean } = {}) {
+export function fakeUserMedia({ isRefused = false }: { isRefused?: boolean } = {}) {
   const streams: Array<ReturnType<typeof fakeStream>> = [];
   const getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) => {
     if (isRefused) throw new DOMException('Permission denied', 'NotAllowedError');
@@ -282,7 +282,7 @@ export class FakeMediaRecorder {
   }
 }
 
-export function stubMediaRecorder() {
+export function fakeMediaRecorder() {
   FakeMediaRecorder.instances = [];
   vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
   return {
@@ -297,7 +297,7 @@ export function stubMediaRecorder() {
 // ---------------------------------------------------------------- matchMedia
 
 /** Makes `matchMedia` answer as a window of this width would for min-width / max-width queries. */
-export function stubWindowWidth(width: number) {
+export function fakeWindowWidth(width: number) {
   const matches = (query: string) => {
     const min = /min-width:\s*(\d+)px/.exec(query);
     const max = /max-width:\s*(\d+)px/.exec(query);
