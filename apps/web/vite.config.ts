@@ -15,5 +15,6 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    testTimeout: 20_000,
   },
 });

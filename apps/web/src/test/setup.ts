@@ -1,5 +1,5 @@
 import { format } from 'node:util';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { isAllowedConsoleOutput, resetAllowedConsoleOutput } from './console.ts';
 
@@ -9,6 +9,10 @@ import { isAllowedConsoleOutput, resetAllowedConsoleOutput } from './console.ts'
  * A test that provokes output on purpose declares it with `allowConsoleOutput` (test/console.ts).
  */
 let unexpectedConsoleOutput: string[] = [];
+
+// Key derivation (PBKDF2, 100,000 iterations) and decryption are real here; on a busy two-core CI machine they
+// can take longer than testing-library's one-second default for `findBy…`/`waitFor`.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   unexpectedConsoleOutput = [];
