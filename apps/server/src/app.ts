@@ -124,9 +124,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(healthRoutes(services));
       await api.register(pricingRoutes(services));
       await api.register(contactRoutes(services));
-      await api.register(
-        authRoutes(services, { auth: services.betterAuth, limiter: services.limiter, appUrl: config.appUrl }),
-      );
+      await api.register(authRoutes(services, config.appUrl));
       await api.register(accountRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(moderationRoutes(services));

@@ -2,7 +2,7 @@ import { APP_NAME } from '@daybook/shared';
 
 export type RenderedMail = { subject: string; html: string; text: string; template: string };
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,

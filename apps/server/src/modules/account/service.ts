@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { accounts as credentialAccounts, notifications } from '../../db/schema/index.ts';
 import type { Auth } from '../../infra/auth/better-auth.ts';
-import { isCommonPassword, verifyPassword } from '../../infra/auth/passwords.ts';
+import { assertNotCommonPassword, verifyPassword } from '../../infra/auth/passwords.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
 import { deletionCancelledMail, deletionScheduledMail } from '../../infra/mail/templates.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -119,11 +119,7 @@ export function createAccountService(deps: {
       headers: Headers,
       input: { currentPassword: string; newPassword: string },
     ): Promise<WithCookies<null>> {
-      if (isCommonPassword(input.newPassword)) {
-        throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooCommon, {
-          newPassword: AUTH_MESSAGES.passwordTooCommon,
-        });
-      }
+      assertNotCommonPassword(input.newPassword, 'newPassword');
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.changePassword({
           body: {

@@ -12,9 +12,7 @@ import {
   SignInResponse,
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Auth } from '../../infra/auth/better-auth.ts';
 import { appendSetCookies, requestHeaders } from '../../infra/http/authenticate.ts';
-import type { RateLimiter } from '../../infra/http/rate-limit-store.ts';
 import type { Services } from '../../services.ts';
 
 const MINUTE = 60_000;
@@ -24,12 +22,12 @@ const perClient = (max: number, timeWindow: string, groupId: string) => ({
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 423: ApiError, 429: ApiError };
 
 export const authRoutes =
-  (services: Services, deps: { auth: Auth; limiter: RateLimiter; appUrl: string }): FastifyPluginAsyncZod =>
+  (services: Services, appUrl: string): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
     /** Per-address limits sit beside the per-client ones, so neither a botnet nor one client can flood an inbox. */
     const perAddress = (action: string, email: string, max: number, windowMs: number) =>
-      deps.limiter.consume(`${action}:email:${email}`, max, windowMs);
+      services.limiter.consume(`${action}:email:${email}`, max, windowMs);
 
     app.post(
       '/auth/register',
@@ -159,8 +157,8 @@ export const authRoutes =
       request: { url: string; headers: Record<string, unknown> },
       reply: import('fastify').FastifyReply,
     ) => {
-      const response = await deps.auth.handler(
-        new Request(new URL(request.url, deps.appUrl), {
+      const response = await services.betterAuth.handler(
+        new Request(new URL(request.url, appUrl), {
           method: 'GET',
           headers: requestHeaders(request as never),
         }),

@@ -9,7 +9,7 @@ import {
 } from '@daybook/shared';
 import type { z } from 'zod';
 import type { Auth } from '../../infra/auth/better-auth.ts';
-import { isCommonPassword } from '../../infra/auth/passwords.ts';
+import { assertNotCommonPassword } from '../../infra/auth/passwords.ts';
 import { readSessionToken } from '../../infra/auth/session-cookie.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -32,14 +32,6 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
-function assertNotCommon(password: string, field = 'password') {
-  if (isCommonPassword(password)) {
-    throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.passwordTooCommon, {
-      [field]: AUTH_MESSAGES.passwordTooCommon,
-    });
-  }
-}
-
 const SESSION_LIFETIME_MS = AUTH_TIMINGS.sessionDays * 24 * 60 * 60 * 1000;
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
@@ -59,7 +51,7 @@ export function createAuthService(deps: {
       if (existing?.emailVerified)
         throw new AppError('EMAIL_ALREADY_EXISTS', AUTH_MESSAGES.emailAlreadyExists);
       if (existing) throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
-      assertNotCommon(input.password);
+      assertNotCommonPassword(input.password);
 
       const created = await callAuth(() =>
         auth.api.signUpEmail({
@@ -175,7 +167,7 @@ export function createAuthService(deps: {
     },
 
     async resetPassword(input: z.output<typeof ResetPasswordInput>, headers: Headers): Promise<void> {
-      assertNotCommon(input.password);
+      assertNotCommonPassword(input.password);
       await callAuth(() =>
         auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers }),
       );

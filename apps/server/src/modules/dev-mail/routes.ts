@@ -1,12 +1,7 @@
 import { DevMailList } from '@daybook/shared';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../infra/mail/templates.ts';
 import type { createDevMailService } from './service.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<>"')]+/g, (url) => `<a href="${url}">${url}</a>`);

@@ -29,6 +29,12 @@ type NewEntryInput = EncryptedInput & { mediaDraftId?: string };
 type ListFilter = { page: number; pageSize: number; date?: string; from?: string; to?: string };
 
 const ENTRY_USAGE = 'entries';
+
+const pageFilter = (filter: Pick<ListFilter, 'date' | 'from' | 'to'>) => ({
+  date: filter.date,
+  from: filter.from ? new Date(filter.from) : undefined,
+  to: filter.to ? new Date(filter.to) : undefined,
+});
 const DELETION_USAGE = 'entry_deletions';
 
 export function toEntry(row: EntryWithShare): Entry {
@@ -180,11 +186,7 @@ export function createEntriesService(deps: {
     async list(user: SessionUser, filter: ListFilter): Promise<EntryPage> {
       const { rows, total } = await repository.page(
         user.id,
-        {
-          date: filter.date,
-          from: filter.from ? new Date(filter.from) : undefined,
-          to: filter.to ? new Date(filter.to) : undefined,
-        },
+        pageFilter(filter),
         filter.pageSize,
         (filter.page - 1) * filter.pageSize,
       );
@@ -197,16 +199,7 @@ export function createEntriesService(deps: {
       filter: Omit<ListFilter, 'page' | 'pageSize'>,
     ): Promise<SearchCandidates> {
       const limit = ENTRY_LIMITS.searchCandidates;
-      const { rows, total } = await repository.page(
-        user.id,
-        {
-          date: filter.date,
-          from: filter.from ? new Date(filter.from) : undefined,
-          to: filter.to ? new Date(filter.to) : undefined,
-        },
-        limit,
-        0,
-      );
+      const { rows, total } = await repository.page(user.id, pageFilter(filter), limit, 0);
       return { entries: rows.map(toEntry), isTruncated: total > limit };
     },
 
