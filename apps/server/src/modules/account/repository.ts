@@ -139,14 +139,6 @@ export function createAccountRepository(db: Executor) {
       return deleted.length;
     },
 
-    async deleteAllSessions(userId: string): Promise<number> {
-      const deleted = await db
-        .delete(sessions)
-        .where(eq(sessions.userId, userId))
-        .returning({ id: sessions.id });
-      return deleted.length;
-    },
-
     async setDeletion(
       userId: string,
       values: { requestedAt: Date | null; scheduledFor: Date | null; reason: string | null },

@@ -2,7 +2,6 @@ import { dayHeading, ENTRY_LIMITS, ENTRY_MESSAGES, groupByDay, localDate, pageCo
 import { NotebookPen } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { clampPage, Pagination } from '../../../components/ui/pagination.tsx';
 import { ScrollToTopButton } from '../../../components/ui/scroll-to-top.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -13,6 +12,7 @@ import type { DecryptedEntry, EntryFilters } from '../api/get-entries.ts';
 import { entryCount } from '../format.ts';
 import { type EntryFeed, useEntryPageFeed } from '../hooks/use-entry-feed.ts';
 import { EntryCard, type EntryMediaRenderer } from './EntryCard.tsx';
+import { RetryAlert } from './RetryAlert.tsx';
 
 const SKELETON_CARDS = 3;
 /** The list's short word when this browser cannot decrypt; the writing card above says why in full. */
@@ -119,21 +119,14 @@ export function EntryFeedView({
     );
   } else if (cipher.key.isError) {
     body = (
-      <Alert variant="error" role="alert">
-        <p>Your entries could not be unlocked. {cipher.key.error.message}</p>
-        <Button size="sm" variant="outline" className="self-start" onClick={() => void cipher.key.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <RetryAlert
+        message={`Your entries could not be unlocked. ${cipher.key.error.message}`}
+        onRetry={() => void cipher.key.refetch()}
+      />
     );
   } else if (feed.error) {
     body = (
-      <Alert variant="error" role="alert">
-        <p>Your entries could not be loaded. {feed.error.message}</p>
-        <Button size="sm" variant="outline" className="self-start" onClick={feed.retry}>
-          Try again
-        </Button>
-      </Alert>
+      <RetryAlert message={`Your entries could not be loaded. ${feed.error.message}`} onRetry={feed.retry} />
     );
   } else if (feed.isPending) {
     body = <EntryListSkeleton />;

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useEntry } from '../api/get-entry.ts';
 import { EncryptionUnavailableAlert } from '../components/EncryptionUnavailableAlert.tsx';
 import { EntryEditForm } from '../components/EntryEditForm.tsx';
+import { RetryAlert } from '../components/RetryAlert.tsx';
 import { entryLabel } from '../format.ts';
 
 export const ENTRY_NOT_FOUND = 'Entry not found';
@@ -45,12 +46,10 @@ export default function EditEntryPage() {
     body = <EncryptionUnavailableAlert support={cipher.support} />;
   } else if (cipher.key.isError) {
     body = (
-      <Alert variant="error" role="alert">
-        <p>This entry could not be unlocked. {cipher.key.error.message}</p>
-        <Button size="sm" variant="outline" className="self-start" onClick={() => void cipher.key.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <RetryAlert
+        message={`This entry could not be unlocked. ${cipher.key.error.message}`}
+        onRetry={() => void cipher.key.refetch()}
+      />
     );
   } else if (entry.isPending) {
     body = (
@@ -63,14 +62,10 @@ export default function EditEntryPage() {
   } else if (entry.isError) {
     const isNotFound = entry.error instanceof ApiRequestError && entry.error.status === 404;
     body = (
-      <Alert variant="error" role="alert">
-        <p>{isNotFound ? ENTRY_NOT_FOUND : `This entry could not be loaded. ${entry.error.message}`}</p>
-        {isNotFound ? null : (
-          <Button size="sm" variant="outline" className="self-start" onClick={() => void entry.refetch()}>
-            Try again
-          </Button>
-        )}
-      </Alert>
+      <RetryAlert
+        message={isNotFound ? ENTRY_NOT_FOUND : `This entry could not be loaded. ${entry.error.message}`}
+        onRetry={isNotFound ? undefined : () => void entry.refetch()}
+      />
     );
   } else if (!isEditable(new Date(entry.data.createdAt), new Date())) {
     body = (
