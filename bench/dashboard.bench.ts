@@ -2,24 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { seedEntries } from '../apps/server/src/cli/seed-data.ts';
+import { dashboardPageQuery } from '../apps/server/src/modules/entries/repository.ts';
 import { startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';
 import { compare, type LoadResult, load } from './lib/load.ts';
 
 const BENCH_USER_ENTRIES = 1_000;
 const PASSWORD = 'Seed-River-42';
-
-/** The dashboard's page query as the repository sends it: 5 newest visible entries and the exact total. */
-const VISIBLE = `user_id = $1 and deleted_at is null and source_type <> 'future_me'`;
-const PAGE_SQL = `with total as (select count(*)::int as n from entries where ${VISIBLE}),
-  page as (
-    select id, user_id, title, category, content, encrypted_content, encryption_version, metadata, mood_tag,
-           media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-           deleted_at, deletion_reason, created_at, updated_at,
-           exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared
-    from entries where ${VISIBLE}
-    order by created_at desc, id desc limit 5 offset 0)
-  select page.*, total.n as total_count from total left join page on true`;
 
 export type DashboardScenario = {
   totalEntries: number;
@@ -66,9 +55,12 @@ async function scenario(
         .find((c) => c.startsWith('daybook.session_token=')),
     ).split(';')[0]!;
 
+    // The dashboard's page statement as the entries repository sends it (the visible-entries rule included).
+    const pageQuery = dashboardPageQuery(benchUser!.id, 5);
+    const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value)}'`);
     const plan = (
       await bench.database.query<Record<string, string>>(
-        `explain ${PAGE_SQL.replaceAll('$1', `'${benchUser!.id}'`)}`,
+        `explain ${pageQuery.text.replace(/\$(\d+)/g, (_, n: string) => literal(pageQuery.params[Number(n) - 1]))}`,
       )
     )
       .map((row) => Object.values(row)[0]!)
@@ -78,12 +70,10 @@ async function scenario(
     const pool = bench.url ? new pg.Pool({ connectionString: bench.url, max: 10 }) : null;
     // Dropping the benchmark database ends these connections; that is expected.
     pool?.on('error', () => {});
-    const run = (text: string) =>
-      pool
-        ? pool.query(text, [benchUser!.id]).then((r) => r.rows)
-        : bench.database.query(text, [benchUser!.id]);
+    const run = ({ text, params }: { text: string; params: unknown[] }) =>
+      pool ? pool.query(text, params).then((r) => r.rows) : bench.database.query(text, params);
     const bare = http.createServer((_request, response) => {
-      run(PAGE_SQL).then(
+      run(pageQuery).then(
         (rows) => {
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end(

@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { PING_SQL } from '../apps/server/src/db/client.ts';
 import { openBenchDatabase } from './lib/database.ts';
 import { compare, load } from './lib/load.ts';
 
 /**
- * GET /api/health through the whole stack (Fastify, helmet, Drizzle) against the same `select 1`
- * answered by a bare node:http server with a bare driver client: what our layers cost.
+ * GET /api/health through the whole stack (Fastify, helmet, Drizzle) against the same statement
+ * answered by a bare node:http server with a bare driver client: what our layers cost. Both run the health
+ * check's own statement (PING_SQL), a read of a real table so that a lock or a hung database shows.
  */
 export async function healthBench(options: { seconds: number; connections: number }) {
   const bench = await openBenchDatabase();
@@ -26,7 +28,7 @@ export async function healthBench(options: { seconds: number; connections: numbe
   // Dropping the benchmark database ends these connections; that is expected.
   pool?.on('error', () => {});
   const bare = http.createServer((_req, res) => {
-    const query = pool ? pool.query('select 1') : bench.database.query('select 1');
+    const query = pool ? pool.query(PING_SQL) : bench.database.query(PING_SQL);
     query.then(
       () => {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -47,7 +49,7 @@ export async function healthBench(options: { seconds: number; connections: numbe
       () => load(bareUrl, options),
     );
     return {
-      name: 'GET /api/health ÷ bare driver select 1',
+      name: 'GET /api/health ÷ bare driver, same ping',
       driver: bench.database.driver,
       ...result,
       goal: '≥ 0.5',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { dashboardBench } from './dashboard.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
 import { healthBench } from './health.bench.ts';
+import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 
@@ -71,6 +72,9 @@ console.info(
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
 
+const web = { lighthouse: await lighthouseBench(), bundles: bundleFigures() };
+printWebFigures(web.lighthouse, web.bundles);
+
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const report = {
@@ -83,6 +87,7 @@ const report = {
   dashboard: { p99Ratio: dashboard.p99Ratio, plan: dashboard.large.plan },
   media: { moderation, upload },
   search,
+  web,
 };
 writeFileSync(
   path.join(dir, `${report.at.replace(/[:.]/g, '-')}.json`),

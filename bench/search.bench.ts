@@ -1,5 +1,6 @@
 import { chromium } from '@playwright/test';
 import { seedEntries } from '../apps/server/src/cli/seed-data.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';
 
@@ -22,16 +23,8 @@ export async function browserSearchBench() {
     textFor: (n) => `Entry ${n}: a long walk by the river, thinking about work and the garden. #day${n % 30}`,
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

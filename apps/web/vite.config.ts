@@ -1,14 +1,174 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Text the browser loads; source maps (read by developer tools only) and the build manifest are left out. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Smaller files gain too little to be worth a second request path. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `file.br` and `file.gz` beside each text file of the build, at the highest levels (done once, at
+ * build time), for @fastify/static's `preCompressed` to send as the browser accepts (ADR 020).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'daybook:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter(
+        (file) => COMPRESSIBLE.test(file) && !file.startsWith('.vite'),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          if ((await stat(full)).size < MIN_BYTES) return;
+          const source = await readFile(full);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+/** The heading font's file (styles.css), preloaded from index.html. */
+const HEADING_FONT = /^assets\/source-serif-4-latin-wght-normal-[\w-]+\.woff2$/;
+
+/** `lazyPage('path', () => import('…'))` (or a loader constant) in app/router.tsx: each page and its module. */
+function routePages(routerFile: string): Array<{ path: string; module: string }> {
+  const source = readFileSync(routerFile, 'utf8');
+  const loaders = new Map(
+    [...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map(([, name, spec]) => [name, spec]),
+  );
+  const pages = [
+    ...source.matchAll(/lazyPage\(\s*(null|'[^']*')\s*,\s*(?:\(\) => import\('([^']+)'\)|(\w+))/g),
+  ].flatMap(([, pathLiteral = '', spec, loader]) => {
+    const module = spec ?? (loader ? loaders.get(loader) : undefined);
+    const segment = pathLiteral === 'null' ? '' : pathLiteral.slice(1, -1);
+    return module && segment !== '*'
+      ? [{ path: `/${segment}`, module: path.resolve(routerFile, '..', module) }]
+      : [];
+  });
+  // A rewrite of the router that this reading misses would silently drop every preload: fail the build instead.
+  if (!pages.some((page) => page.path === '/') || !pages.some((page) => page.path === '/dashboard')) {
+    throw new Error(
+      `route-preload: no lazy pages found in ${routerFile}; update routePages() in vite.config.ts`,
+    );
+  }
+  return pages;
+}
+
+/**
+ * The page being opened starts downloading with the app, not after it (ADR 020): a small classic script in
+ * <head> (a file: the CSP allows no inline script) matches the address against the router's lazy pages and
+ * adds <link rel="modulepreload"> for that page's chunks, which otherwise would be asked for only once the
+ * entry has run.
+ */
+function routePreload(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'daybook:route-preload',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...start];
+        while (stack.length > 0) {
+          const file = stack.pop() as string;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const inEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const routes = routePages(path.join(root, 'src/app/router.tsx')).flatMap(
+        ({ path: routePath, module }) => {
+          const chunk = chunks.find((item) => item.facadeModuleId === module);
+          if (!chunk) return [];
+          const files = [...closure([chunk.fileName])].filter((file) => !inEntry.has(file));
+          const pattern = `^${routePath.replace(/:[^/]+/g, '[^/]+')}/?$`.replace('^//?$', '^/$');
+          return [[pattern, files]];
+        },
+      );
+      const script = `// Generated by vite.config.ts (routePreload): preloads the chunks of the page being opened.
+(function () {
+  var routes = ${JSON.stringify(routes)};
+  for (var i = 0; i < routes.length; i++) {
+    if (!new RegExp(routes[i][0]).test(location.pathname)) continue;
+    routes[i][1].forEach(function (file) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = '/' + file;
+      document.head.appendChild(link);
+    });
+    return;
+  }
+})();
+`;
+      const fileName = `assets/route-preload-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
+      await writeFile(path.join(outDir, fileName), script);
+      const indexFile = path.join(outDir, 'index.html');
+      let html = await readFile(indexFile, 'utf8');
+      // The heading font draws the landing page's largest text: ask for it at once rather than once the CSS is in.
+      const headingFont = Object.keys(bundle).find((file) => HEADING_FONT.test(file));
+      if (!headingFont) throw new Error('route-preload: the heading font is not in the build');
+      html = html.replace(
+        '</title>',
+        `</title>\n    <link rel="preload" href="/${headingFont}" as="font" type="font/woff2" crossorigin />`,
+      );
+      // Before the entry script, so the page's chunks are asked for alongside the app's own.
+      await writeFile(
+        indexFile,
+        html.replace(
+          '<script type="module"',
+          `<script src="/${fileName}"></script>\n    <script type="module"`,
+        ),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreload(), precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: { sourcemap: true },
+  // The manifest lets scripts/check-budgets.mjs follow each route's chunks (ADR 020).
+  build: { sourcemap: true, manifest: true },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

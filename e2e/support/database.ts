@@ -1,23 +1,94 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { controlSocketPath, sendControlRequest } from '../../apps/server/src/modules/admin/control-socket.ts';
+import type { AdminRequest } from '../../apps/server/src/modules/admin/protocol.ts';
+import { createAdminRepository } from '../../apps/server/src/modules/admin/repository.ts';
 
-const urlFile = path.resolve(import.meta.dirname, '../.run/database-url');
+const runDir = path.resolve(import.meta.dirname, '../.run');
+/** Written by support/serve.ts: the scratch PostgreSQL database's URL, or the embedded database's DATA_DIR. */
+const urlFile = path.join(runDir, 'database-url');
+const dataDirFile = path.join(runDir, 'data-dir');
 
 /**
- * Reads rows straight from the run's PostgreSQL database, to prove what the server stored.
- * Returns null on the embedded PGlite, which only the server process can open (the integration tests cover it).
+ * Reads rows straight from what the run's server stored, to prove it (that entries are held only as ciphertext,
+ * for one). On PostgreSQL the test connects beside the server. The embedded PGlite can be opened by the server
+ * process alone, so there the test asks the running server for a backup through the operator's own door, the
+ * admin control socket (`npm run admin -- backup`, ADR 022), and reads the dumped database in a PGlite of its own:
+ * the very bytes the server holds, with nothing added to the server for the tests' sake.
  */
-export async function storedRows(
-  text: string,
-  params: unknown[] = [],
-): Promise<Record<string, unknown>[] | null> {
-  if (!existsSync(urlFile)) return null;
-  const client = new pg.Client({ connectionString: readFileSync(urlFile, 'utf8').trim() });
+export async function storedRows(text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  if (existsSync(urlFile)) return postgresRows(readFileSync(urlFile, 'utf8').trim(), text, params);
+  if (existsSync(dataDirFile)) return embeddedRows(readFileSync(dataDirFile, 'utf8').trim(), text, params);
+  // Never a silent pass: a check of what was stored that cannot read the store fails.
+  throw new Error(
+    `storedRows: neither ${urlFile} nor ${dataDirFile} exists; is the run started by serve.ts?`,
+  );
+}
+
+async function postgresRows(url: string, text: string, params: unknown[]) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return (await client.query(text, params)).rows;
   } finally {
     await client.end();
+  }
+}
+
+/** Runs an admin command in the running server over its control socket (embedded database only). */
+async function runOnServer(dataDir: string, request: AdminRequest): Promise<void> {
+  const answer = await sendControlRequest(controlSocketPath(dataDir), request, 60_000);
+  if (answer.kind !== 'answered' || !answer.response.ok) {
+    throw new Error(`admin ${request.command} over the control socket failed: ${JSON.stringify(answer)}`);
+  }
+}
+
+async function embeddedRows(dataDir: string, text: string, params: unknown[]) {
+  const backupDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'daybook-e2e-stored-')), 'backup');
+  try {
+    await runOnServer(dataDir, { command: 'backup', dir: backupDir });
+    const manifest = JSON.parse(await readFile(path.join(backupDir, 'backup.json'), 'utf8')) as {
+      databaseFile: string;
+    };
+    const dump = await readFile(path.join(backupDir, manifest.databaseFile));
+    const database = new PGlite({ loadDataDir: new Blob([dump]) });
+    try {
+      return (await database.query<Record<string, unknown>>(text, params)).rows;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await rm(path.dirname(backupDir), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Marks a registered address as confirmed, as the operator's `npm run admin -- confirm <email>` does: tests that
+ * are not about registration get a verified user at once instead of polling the mailbox for the confirmation
+ * e-mail (up to 20 s behind the outbox job). On PGlite the command runs in the server over its control socket;
+ * on PostgreSQL the same repository call runs here, beside the server.
+ */
+export async function confirmAddress(email: string): Promise<void> {
+  if (existsSync(dataDirFile) && !existsSync(urlFile)) {
+    await runOnServer(readFileSync(dataDirFile, 'utf8').trim(), { command: 'confirm', email });
+    return;
+  }
+  if (!existsSync(urlFile)) {
+    throw new Error(
+      `confirmAddress: neither ${urlFile} nor ${dataDirFile} exists; is the run started by serve.ts?`,
+    );
+  }
+  const url = readFileSync(urlFile, 'utf8').trim();
+  const database = await openDatabase({ database: { kind: 'postgres', url, poolSize: 1 } });
+  try {
+    const confirmed = await createAdminRepository(database.db).confirmEmail(email, new Date());
+    if (!confirmed) throw new Error(`confirmAddress: no account with the e-mail ${email}`);
+  } finally {
+    await database.close();
   }
 }

@@ -1,7 +1,7 @@
 import { seedEntries } from '../../apps/server/src/cli/seed-data.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { createAccountRepository } from '../../apps/server/src/modules/account/repository.ts';
+import { createPlansServiceFor } from '../../apps/server/src/modules/plans/service.ts';
 import { DASHBOARD_USER, MEDIA_USER } from './fixture-users.ts';
 
 /**
@@ -24,14 +24,14 @@ try {
         ? `Walked out to the ${DASHBOARD_USER.secretWord} at dusk. #walks`
         : `Day ${n + 1} in the garden, weeding and thinking. #garden`,
   });
-  await createAccountRepository(database.db).setPlan(DASHBOARD_USER.email, 'premium');
+  await createPlansServiceFor(database.db).grant(DASHBOARD_USER.email, 'premium');
   await seedEntries(database, config.encryptionSecret, {
     users: 1,
     entries: 0,
     password: MEDIA_USER.password,
     email: MEDIA_USER.email,
   });
-  await createAccountRepository(database.db).setPlan(MEDIA_USER.email, 'premium');
+  await createPlansServiceFor(database.db).grant(MEDIA_USER.email, 'premium');
 } finally {
   await database.close();
 }

@@ -1,10 +1,11 @@
 // Starts the production build on the real server for one end-to-end run, on a database of its own:
 // a fresh PostgreSQL database when DATABASE_URL is set (dropped on exit), otherwise a fresh PGlite directory.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch.ts';
+import { superviseServer } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -16,11 +17,13 @@ mkdirSync(dataDir, { recursive: true });
 const scratch = process.env.DATABASE_URL
   ? await createScratchDatabase(process.env.DATABASE_URL, 'daybook_e2e')
   : null;
-if (scratch) {
-  // Tests that check what was stored read it from here (PGlite cannot be opened beside the running server).
-  mkdirSync(runDir, { recursive: true });
-  writeFileSync(path.join(runDir, 'database-url'), scratch.url);
-}
+// Tests that check what was stored read it from here (support/database.ts): PostgreSQL directly; the embedded
+// PGlite, which cannot be opened beside the running server, through a backup over DATA_DIR's control socket.
+// A file left by a run that was killed must not point this run at another database.
+rmSync(runDir, { recursive: true, force: true });
+mkdirSync(runDir, { recursive: true });
+if (scratch) writeFileSync(path.join(runDir, 'database-url'), scratch.url);
+else writeFileSync(path.join(runDir, 'data-dir'), dataDir);
 
 const serverEnv = {
   ...process.env,
@@ -54,12 +57,4 @@ if (seeded.status !== 0) {
   await cleanUp(1);
 }
 
-const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: serverEnv });
-let isStopping = false;
-const stop = () => {
-  if (isStopping) return;
-  isStopping = true;
-  server.kill('SIGTERM');
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
-server.on('exit', (code) => void cleanUp(isStopping ? 0 : (code ?? 1)));
+superviseServer(serverEnv, cleanUp);

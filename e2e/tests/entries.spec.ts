@@ -30,11 +30,11 @@ test.describe('entries', () => {
       'select e.content, e.encrypted_content, e.mood_tag from entries e join users u on u.id = e.user_id where u.email = $1',
       [user.email],
     );
-    if (rows) {
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ content: null, mood_tag: 'Grateful' });
-      expect(String(rows[0]!.encrypted_content)).not.toContain('robin');
-    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ content: null, mood_tag: 'Grateful' });
+    // Something was stored in the text's place, and it is not the text.
+    expect(rows[0]!.encrypted_content).toEqual(expect.stringMatching(/\S{16,}/));
+    expect(String(rows[0]!.encrypted_content)).not.toContain('robin');
 
     await card.getByRole('button', { name: 'Edit' }).click();
     const editor = page.getByRole('textbox', { name: 'Edit entry' });

@@ -49,7 +49,7 @@ test.describe('shell', () => {
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await expect(dialog.getByRole('button', { name: 'Copied!' })).toBeVisible();
     await expect(page.getByText('Link copied!')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('http://127.0.0.1:3100');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(page.url()).origin);
     await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 4000 });
   });
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { isAppRoutePath } from '@daybook/shared';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,14 +17,24 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { trustedOrigins } from './infra/auth/better-auth.ts';
+import type { PasswordVerifier } from './infra/auth/passwords.ts';
 import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
+import { registerJsonCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
 import { scaleRouteLimits, tieredRateLimitStore } from './infra/http/rate-limit-store.ts';
+import {
+  HTTP_TIMEOUTS,
+  type HttpTimeouts,
+  registerBodyTimeouts,
+  serverTimeoutOptions,
+} from './infra/http/timeouts.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import { serializeRequest } from './lib/log-text.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
-import { registerDevMailRoutes } from './modules/dev-mail/routes.ts';
+import { devMailApiRoutes, devMailPage } from './modules/dev-mail/routes.ts';
 import { entriesRoutes } from './modules/entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -31,7 +42,17 @@ import { moderationRoutes } from './modules/moderation/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { createServices, type Services } from './services.ts';
 
-export type AppDeps = { config: Config; database: Database; clock?: Clock };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Tests wrap the real password check to count how many checks a burst of sign-ins reaches. */
+  verifyPassword?: PasswordVerifier;
+  /** Where log lines go (tests capture them); standard output when absent. */
+  logStream?: { write(line: string): void };
+  /** Defaults to HTTP_TIMEOUTS; tests pass short ones. */
+  httpTimeouts?: HttpTimeouts;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,29 +79,44 @@ const contentSecurityPolicy = {
 };
 
 /** Builds the whole HTTP app; `main.ts` listens, tests call `inject` or listen on a free port. */
-export async function buildApp({ config, database, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  verifyPassword,
+  logStream,
+  httpTimeouts = HTTP_TIMEOUTS,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Request bodies are never logged (entries, messages); cookies and auth headers are redacted.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Request lines carry the path only (no query: tokens, callbackURL), with user text escaped.
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    // Only the listed proxies' X-Forwarded-For hops are believed (proxy-addr walks from the socket inwards).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // On close, answer new requests with 503 and let requests in flight finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    ...serverTimeoutOptions(httpTimeouts),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerBodyTimeouts(app, httpTimeouts);
   registerAuthentication(app);
+  registerJsonCompression(app);
 
   await app.register(helmet, {
     contentSecurityPolicy,
     crossOriginEmbedderPolicy: false,
-    hsts: config.isProduction,
+    // HSTS only where APP_URL is https: sent over plain http it would lock browsers out of a LAN install.
+    hsts: config.isHttps,
   });
 
   await app.register(swagger, {
@@ -104,7 +140,10 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
 
-  const services = createServices({ config, database, clock });
+  const services = createServices({ config, database, clock, verifyPassword, log: app.log });
+  // The local mailbox is a development tool: it exists only without SMTP_URL and outside production
+  // (mail still goes to DATA_DIR/mail then, but is never served), and answers only on this machine.
+  const hasLocalMailbox = !config.isProduction && !config.mail.smtpUrl;
   // main.ts hands the same services to the job scheduler.
   app.decorate('services', services);
 
@@ -113,6 +152,11 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       // The API speaks JSON only; a text/plain body is refused with 415 instead of being half-parsed.
       api.removeContentTypeParser('text/plain');
       registerOriginCheck(api, trustedOrigins(config));
+      // The HTTP parser may close a connection whose request is already under way (good headers, then a malformed
+      // body); with no client address left the per-client limiter would fail with a 500 (fuzz finding).
+      api.addHook('onRequest', async (request) => {
+        if (!request.ip) throw new AppError('VALIDATION_FAILED', 'The connection was closed.');
+      });
       scaleRouteLimits(api, config.rateLimitScale);
       await api.register(rateLimit, {
         max: config.rateLimitPerMinute,
@@ -128,6 +172,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
       await api.register(accountRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(moderationRoutes(services));
+      if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));
       await api.register(
         mediaRoutes(services, {
           tmpDir: path.join(config.dataDir, 'tmp'),
@@ -143,12 +188,17 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     { prefix: '/api' },
   );
 
-  if (!config.isProduction) registerDevMailRoutes(app, services.devMail);
+  if (hasLocalMailbox) await app.register(devMailPage(services.devMail));
   registerWebApp(app, config.webDistDir);
   return app;
 }
 
-/** Serves the built React app; any other GET that wants HTML gets index.html (client-side routing). */
+/**
+ * Serves the built React app. A page path of the app (packages/shared routes.ts) gets index.html with 200;
+ * any other extension-less path outside /api gets it with 404, so the app shows its "Page not found" and
+ * crawlers and monitors see the right status. A missing file (/assets/x.js) stays a plain 404.
+ * HEAD answers like GET, without a body.
+ */
 function registerWebApp(app: FastifyInstance, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
@@ -157,6 +207,8 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file (ADR 020): sent as the client accepts, with Vary.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -164,18 +216,20 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    // Client-side routes are extension-less paths; a missing file (/assets/x.js) stays a 404.
     const pathname = request.url.split('?')[0] ?? '';
-    const isAppRoute =
-      request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
-    if (!isAppRoute) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    const isPagePath =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !/\.[a-z0-9]+$/i.test(pathname);
+    if (!isPagePath) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
+    const status = isAppRoutePath(pathname) ? 200 : 404;
     if (!hasBuild) {
       return reply
-        .status(503)
+        .status(status === 200 ? 503 : 404)
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    return reply.status(status).type('text/html').sendFile('index.html');
   });
 }

@@ -1,3 +1,4 @@
+import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -26,11 +27,56 @@ describe('loadConfig', () => {
     );
   });
 
-  it('refuses to start in production without its secrets, and says which', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', ENCRYPTION_SECRET: 'e'.repeat(40) })).toThrow(
-      'Refusing to start in production without: AUTH_SECRET, APP_URL, DATABASE_URL, SMTP_URL',
+  it('refuses to start in production without APP_URL', () => {
+    expect(() => loadConfig({ ...secrets, NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...secrets, NODE_ENV: 'production' })).toThrow(
+      'Refusing to start in production without: APP_URL',
     );
+  });
+
+  it('runs production on the embedded database with the generated secret files and no SMTP', () => {
+    const dir = `/tmp/daybook-config-prod-${process.pid}`;
+    rmSync(dir, { recursive: true, force: true });
+    const first = loadConfig({ NODE_ENV: 'production', APP_URL: 'https://journal.example', DATA_DIR: dir });
+    expect(first.database).toEqual({ kind: 'pglite', dir: `${dir}/pglite` });
+    expect(first.mail.smtpUrl).toBeUndefined();
+    expect(first.mail.mailDir).toBe(`${dir}/mail`);
+    expect(readFileSync(`${dir}/secret.key`, 'utf8').trim()).toBe(first.encryptionSecret);
+    expect(readFileSync(`${dir}/auth-secret.key`, 'utf8').trim()).toBe(first.authSecret);
+    const again = loadConfig({ NODE_ENV: 'production', APP_URL: 'https://journal.example', DATA_DIR: dir });
+    expect(again.encryptionSecret).toBe(first.encryptionSecret);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses production on PostgreSQL unless both secrets come from the environment', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://journal.example',
+      DATABASE_URL: 'postgres://u@db:5432/daybook',
+      DATA_DIR: `/tmp/daybook-config-pg-${process.pid}`,
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /without: ENCRYPTION_SECRET, AUTH_SECRET\. With DATABASE_URL several instances/,
+    );
+    expect(() => loadConfig({ ...production, AUTH_SECRET: 'a'.repeat(40) })).toThrow(
+      /without: ENCRYPTION_SECRET\./,
+    );
+    const config = loadConfig({ ...production, ...secrets });
+    expect(config.encryptionSecret).toBe(secrets.ENCRYPTION_SECRET);
+    expect(config.database).toMatchObject({ kind: 'postgres' });
+  });
+
+  it('makes cookies secure by APP_URL, not by NODE_ENV', () => {
+    expect(loadConfig({ ...secrets, APP_URL: 'https://journal.example' }).isHttps).toBe(true);
+    expect(loadConfig({ ...secrets }).isHttps).toBe(false);
+    expect(
+      loadConfig({ ...secrets, NODE_ENV: 'production', APP_URL: 'http://192.168.1.20:3000' }).isHttps,
+    ).toBe(false);
+  });
+
+  it('listens on loopback only unless HOST says otherwise', () => {
+    expect(loadConfig(secrets).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...secrets, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('generates and keeps local secrets in the embedded default', () => {

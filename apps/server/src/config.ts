@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,7 +10,8 @@ import { z } from 'zod';
  */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback by default: a fresh install is reachable from this machine only (README: 0.0.0.0 behind a proxy).
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: z.url().optional(),
   DATABASE_URL: z
@@ -28,9 +30,34 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((value, context) => {
+      const entries =
+        value === 'false'
+          ? []
+          : value
+              .split(',')
+              .map((entry) => entry.trim())
+              .filter(Boolean);
+      if (entries.some((entry) => entry.toLowerCase() === 'true')) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            '`true` would believe any X-Forwarded-For a client sends; list the addresses or CIDR ranges of your proxies instead (e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8)',
+        });
+        return z.NEVER;
+      }
+      const invalid = entries.filter((entry) => !isProxyAddress(entry));
+      if (invalid.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `not an IP address or CIDR range: ${invalid.join(', ')} (comma-separated, e.g. 127.0.0.1,10.0.0.0/8)`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   WEB_DIST_DIR: z.string().optional(),
@@ -48,9 +75,21 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** An IPv4/IPv6 address, or one with a `/prefix` that fits its family (what Fastify's proxy-addr accepts). */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 export type Config = {
   env: Env['NODE_ENV'];
   isProduction: boolean;
+  /** APP_URL is https: cookies are `Secure` (and `__Secure-` named) and HSTS is sent, whatever NODE_ENV says. */
+  isHttps: boolean;
   host: string;
   port: number;
   appUrl: string;
@@ -60,7 +99,8 @@ export type Config = {
   authSecret: string;
   mail: { from: string; smtpUrl: string | undefined; mailDir: string; contactEmail: string | undefined };
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Addresses or CIDR ranges of the proxies whose X-Forwarded-For is believed; empty: none. */
+  trustProxy: string[];
   rateLimitPerMinute: number;
   /** Multiplies every per-route limit (sign-in, registration, contact…); raise it for load tests. */
   rateLimitScale: number;
@@ -83,13 +123,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const REQUIRED_IN_PRODUCTION = [
-  'ENCRYPTION_SECRET',
-  'AUTH_SECRET',
-  'APP_URL',
-  'DATABASE_URL',
-  'SMTP_URL',
-] as const;
+/** Production needs its public address; the secrets may be the generated files on the embedded database. */
+const REQUIRED_IN_PRODUCTION = ['APP_URL'] as const;
+/** Several instances share one PostgreSQL database, so each must be given the same secrets. */
+const SHARED_SECRETS = ['ENCRYPTION_SECRET', 'AUTH_SECRET'] as const;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -97,7 +134,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 function localSecret(dataDir: string, file: string): string {
   const secretPath = path.join(dataDir, file);
   if (existsSync(secretPath)) return readFileSync(secretPath, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(secretPath, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -119,17 +156,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         `Refusing to start in production without: ${missing.join(', ')} (see .env.example)`,
       );
     }
+    const missingSecrets = SHARED_SECRETS.filter((key) => !env[key]);
+    if (env.DATABASE_URL && missingSecrets.length > 0) {
+      throw new ConfigError(
+        `Refusing to start in production without: ${missingSecrets.join(', ')}. With DATABASE_URL several ` +
+          'instances may share the database, and they must all use the same secrets: set them in the ' +
+          'environment (see .env.example).',
+      );
+    }
   }
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
   }
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     isProduction,
+    isHttps: new URL(appUrl).protocol === 'https:',
     host: env.HOST,
     port: env.PORT,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrl,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },

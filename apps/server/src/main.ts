@@ -1,3 +1,4 @@
+import { chmodSync, existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -5,8 +6,11 @@ import { createMailTransport } from './infra/mail/transport.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { systemClock } from './lib/clock.ts';
+import { lockEmbeddedDatabase, startAdminControl } from './modules/admin/server-control.ts';
 
 async function main(): Promise<void> {
+  // Everything the server writes under DATA_DIR (database, media, mail, secrets) is for its own user only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -18,6 +22,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Folders made by earlier versions were world-readable; the top one closes them all.
+  if (existsSync(config.dataDir)) chmodSync(config.dataDir, 0o700);
+  // One process per embedded database: a second server (or the CLI) must not open it beside this one.
+  const dataDirLock = lockEmbeddedDatabase(config);
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   const mail = createMailTransport(config);
@@ -35,16 +43,21 @@ async function main(): Promise<void> {
       )
     : null;
 
+  // Before listening, so the CLI reaches the server as soon as it answers HTTP.
+  const control = await startAdminControl({ config, database, clock: systemClock, log: app.log });
+
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
     if (isShuttingDown) return;
     isShuttingDown = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
+      await control?.close();
       await app.close();
       await scheduler?.stop();
       mail.close();
       await database.close();
+      dataDirLock?.release();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createAuth } from './infra/auth/better-auth.ts';
+import { type AuthLog, createAuth } from './infra/auth/better-auth.ts';
+import type { PasswordVerifier } from './infra/auth/passwords.ts';
+import { sessionCookie } from './infra/auth/session-cookie.ts';
 import { createEntryKeys } from './infra/crypto/entry-keys.ts';
 import { createRateLimiter } from './infra/http/rate-limit-store.ts';
 import { enqueueMail } from './infra/mail/outbox.ts';
@@ -22,14 +24,23 @@ import { createDevMailService } from './modules/dev-mail/service.ts';
 import { createEntriesService } from './modules/entries/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createMediaService } from './modules/media/service.ts';
+import { createPlansRepository } from './modules/plans/repository.ts';
+import { createPlansService } from './modules/plans/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
 
 /** Wires repositories and infrastructure into services once per app; routes receive the result and nothing else. */
-export function createServices(deps: { config: Config; database: Database; clock: Clock }) {
+export function createServices(deps: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  verifyPassword?: PasswordVerifier;
+  log: AuthLog;
+}) {
   const { config, database, clock } = deps;
   const { db } = database;
   const accounts = createAccountRepository(db);
+  const plans = createPlansService(createPlansRepository(db));
   const lockout = createLockoutService(createLockoutRepository(db), clock);
   const betterAuth = createAuth({
     config,
@@ -41,6 +52,8 @@ export function createServices(deps: { config: Config; database: Database; clock
         enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now()),
     },
     hooks: { onPasswordReset: (user) => lockout.clear(user.email) },
+    verifyPassword: deps.verifyPassword,
+    log: deps.log,
   });
 
   const encryption = createEntryKeys(config.encryptionSecret);
@@ -56,7 +69,15 @@ export function createServices(deps: { config: Config; database: Database; clock
       : null;
   const storage: Storage =
     localStorage ?? createS3Storage(config.storage as Extract<Config['storage'], { kind: 's3' }>);
-  const media = createMediaService({ db, storage, accounts, imageModerator: moderation.image, clock });
+  const media = createMediaService({ db, storage, plans, imageModerator: moderation.image, clock });
+  const account = createAccountService({
+    db,
+    auth: betterAuth,
+    accounts,
+    plans,
+    clock,
+    appUrl: config.appUrl,
+  });
 
   return {
     betterAuth,
@@ -65,6 +86,7 @@ export function createServices(deps: { config: Config; database: Database; clock
     storage,
     localStorage,
     media,
+    plans,
     limiter: createRateLimiter(database, config.rateLimitScale),
     health: createHealthService(database),
     pricing: createPricingService(createPricingRepository(db)),
@@ -74,12 +96,21 @@ export function createServices(deps: { config: Config; database: Database; clock
       contactEmail: config.mail.contactEmail,
       clock,
     }),
-    auth: createAuthService({ auth: betterAuth, authSecret: config.authSecret, accounts, lockout, clock }),
-    account: createAccountService({ db, auth: betterAuth, accounts, clock, appUrl: config.appUrl }),
+    auth: createAuthService({
+      auth: betterAuth,
+      authSecret: config.authSecret,
+      sessionCookieName: sessionCookie(config).name,
+      secureCookies: sessionCookie(config).secure,
+      accounts: account,
+      lockout,
+      clock,
+      log: deps.log,
+    }),
+    account,
     devMail: createDevMailService(config.mail.mailDir),
     entries: createEntriesService({
       db,
-      accounts,
+      plans,
       keys: encryption,
       moderator: moderation.text,
       media,

@@ -11,7 +11,7 @@ import {
   sessions,
   users,
 } from '../src/db/schema/index.ts';
-import { purgeDueAccounts } from '../src/jobs/purge-accounts.ts';
+import { purgeDueAccounts } from '../src/modules/account/service.ts';
 import { useTestApp } from './support/app.ts';
 import {
   createSignedInUser,

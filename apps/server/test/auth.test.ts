@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, sessions, subscriptions, users } from '../src/db/schema/index.ts';
 import { createAccountRepository } from '../src/modules/account/repository.ts';
-import { useTestApp } from './support/app.ts';
+import { type TestContext, useTestApp } from './support/app.ts';
 import {
   clientAddress,
   createSignedInUser,
@@ -18,6 +19,25 @@ import {
 } from './support/factories.ts';
 
 const MINUTE = 60_000;
+
+/** The registering browser's cookie from a registration answer, as a Cookie header value. */
+function registeredBrowserCookie(setCookie: string | string[] | undefined): string {
+  const cookies = ([] as string[]).concat(setCookie ?? []);
+  const cookie = cookies.find((c) => c.startsWith('daybook.registered_browser='));
+  if (!cookie) throw new Error(`no registration cookie in ${JSON.stringify(cookies)}`);
+  return cookie.split(';')[0]!;
+}
+
+/** Mails for resets and resends are queued after the answer: wait until one is in the outbox. */
+const waitForMailTo = (ctx: TestContext, email: string, subject: string) =>
+  vi.waitFor(
+    async () => {
+      const mail = await latestMailTo(ctx, email);
+      if (!mail?.subject.includes(subject)) throw new Error(`no "${subject}" mail to ${email} yet`);
+      return mail;
+    },
+    { timeout: 5000, interval: 20 },
+  );
 const HOUR_MS = 60 * MINUTE;
 
 describe('registration', () => {
@@ -31,7 +51,8 @@ describe('registration', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ status: 'verification_sent', email, intentSaved: true });
-    expect(response.headers['set-cookie']).toBeUndefined();
+    // No session yet: only the cookie that lets this browser's verification link sign it in.
+    expect(String(response.headers['set-cookie'])).not.toMatch(/session_token/);
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ emailVerified: false, name: 'Ada Lovelace', timezone: 'Europe/London' });
     const [subscription] = await ctx.database.db
@@ -122,19 +143,68 @@ describe('e-mail verification link', () => {
   const ctx = useTestApp();
   afterEach(() => vi.useRealTimers());
 
-  it('signs the user in, lands on /dashboard, and works only once', async () => {
-    const { email } = await register(ctx);
+  it('signs in the browser that registered, lands on /dashboard, and works only once', async () => {
+    const { email, response } = await register(ctx);
+    const registered = registeredBrowserCookie(response.headers['set-cookie']);
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /daybook\.registered_browser=.+; Max-Age=3600; Path=\/api\/auth\/verify-email; HttpOnly; SameSite=Lax/,
+    );
     const mail = await latestMailTo(ctx, email);
-    const first = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: pathOf(mail!.link!),
+      headers: { cookie: registered },
+    });
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe('/dashboard');
     const cookie = sessionCookie(first.headers['set-cookie']);
+    expect(String(first.headers['set-cookie'])).toMatch(/daybook\.registered_browser=; Max-Age=0/);
     const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
     expect(session.json().user).toMatchObject({ email, emailVerified: true, fullName: 'Ada Lovelace' });
 
     const second = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
     expect(second.statusCode).toBe(302);
+    expect(second.headers.location).toBe('/login?verified=1');
     expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('opened in another browser, confirms the address but signs no one in (no login CSRF)', async () => {
+    const { email, response } = await register(ctx);
+    const other = await register(ctx);
+    const mail = await latestMailTo(ctx, email);
+    const sessionsBefore = (await ctx.database.db.select().from(sessions)).length;
+
+    const bare = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/login?verified=1');
+    expect(bare.headers['set-cookie']).toBeUndefined();
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(true);
+
+    // A browser that registered another account, or carries a forged cookie, is not signed in either.
+    const [id] = registeredBrowserCookie(response.headers['set-cookie']).split('=')[1]!.split('.');
+    for (const cookie of [
+      registeredBrowserCookie(other.response.headers['set-cookie']),
+      `daybook.registered_browser=${id}.${Math.floor(Date.now() / 1000) + 600}.forged`,
+    ]) {
+      const opened = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!), headers: { cookie } });
+      expect(opened.headers.location).toBe('/login?verified=1');
+      expect(opened.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await ctx.database.db.select().from(sessions)).length).toBe(sessionsBefore);
+  });
+
+  it('in the registering browser after another browser confirmed it, still signs that browser in', async () => {
+    const { email, response } = await register(ctx);
+    const mail = await latestMailTo(ctx, email);
+    await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: pathOf(mail!.link!),
+      headers: { cookie: registeredBrowserCookie(response.headers['set-cookie']) },
+    });
+    expect(mine.headers.location).toBe('/dashboard');
+    expect(sessionCookie(mine.headers['set-cookie'])).toMatch(/^daybook\.session_token=/);
   });
 
   it('expires after one hour', async () => {
@@ -167,9 +237,18 @@ describe('e-mail verification link', () => {
       payload: { email: uniqueEmail() },
     });
     expect(resend.json()).toEqual(unknown.json());
-    const after = (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))
-      .length;
-    expect(after).toBe(before + 1);
+    expect(resend.statusCode).toBe(200);
+    // The mail is queued after the answer: wait until it is in the outbox.
+    await vi.waitFor(
+      async () => {
+        const after = await ctx.database.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.toAddress, email));
+        expect(after).toHaveLength(before + 1);
+      },
+      { timeout: 5000, interval: 20 },
+    );
   });
 
   it('an unverified account cannot sign in and is told why', async () => {
@@ -336,8 +415,9 @@ describe('password reset', () => {
     const known = await requestReset(user.email);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
+    expect((await waitForMailTo(ctx, user.email, 'Reset your')).subject).toContain('Reset your');
+    await ctx.app.services.auth.settle();
     expect(await latestMailTo(ctx, ghost)).toBeNull();
-    expect((await latestMailTo(ctx, user.email))?.subject).toContain('Reset your');
   });
 
   it('resets through the link once, ends every session and clears the lockout', async () => {
@@ -346,7 +426,7 @@ describe('password reset', () => {
     expect((await signIn(ctx, user.email)).statusCode).toBe(423);
 
     await requestReset(user.email);
-    const mail = await latestMailTo(ctx, user.email);
+    const mail = await waitForMailTo(ctx, user.email, 'Reset your');
     const landing = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
     expect(landing.statusCode).toBe(302);
     const location = new URL(landing.headers.location as string, ctx.config.appUrl);
@@ -387,8 +467,14 @@ describe('password reset', () => {
   it('a reset link expires after one hour', async () => {
     const user = await createUser(ctx);
     await requestReset(user.email);
-    const mail = await latestMailTo(ctx, user.email);
+    const mail = await waitForMailTo(ctx, user.email, 'Reset your');
     const token = new URL(mail!.link!).pathname.split('/').pop()!;
+    // Stored as a SHA-256 hash: the database holds no usable token.
+    const stored = await ctx.database.query<{ identifier: string }>('select identifier from verifications');
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.map((row) => row.identifier).join(' ')).not.toContain(token);
+    const hashed = createHash('sha256').update(`reset-password:${token}`).digest('base64url');
+    expect(stored.map((row) => row.identifier)).toContain(hashed);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * MINUTE });
     const reset = await ctx.app.inject({
       method: 'POST',
@@ -432,7 +518,9 @@ describe('session lifetime', () => {
 
   it('refuses a cookie whose signature was tampered with', async () => {
     const { cookie } = await createSignedInUser(ctx);
-    const tampered = cookie.replace(/.(%3D|=)$/, 'A$1');
+    // The signature's first character is always significant and is changed to one it is not (a fixed
+    // replacement of the last one matched it now and then, or changed only padding bits).
+    const tampered = cookie.replace(/\.(.)([^.]*)$/, (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`);
     const response = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: tampered } });
     expect(response.statusCode).toBe(401);
   });

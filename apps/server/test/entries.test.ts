@@ -109,6 +109,64 @@ describe('creating entries', () => {
     expect(next.json().entry.entryDate).toBe('2026-11-22');
   });
 
+  describe('a time-zone change does not reopen a day already spent', () => {
+    const setZone = async (cookie: string, timezone: string) => {
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: { cookie },
+        payload: { timezone },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const dailyLimit = async (cookie: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/entries/limits/daily', headers: { cookie } })).json();
+    const writeThree = async (cookie: string, userId: string) => {
+      for (let i = 0; i < 3; i++)
+        expect((await createEntry(ctx, cookie, userId, `Entry ${i}`)).statusCode).toBe(201);
+    };
+
+    it('moving east onto the next date', async () => {
+      const { user, cookie } = await createSignedInUser(ctx, { timezone: 'UTC' });
+      ctx.clock.set(new Date('2026-11-22T12:00:00Z'));
+      await writeThree(cookie, user.id);
+      // In UTC+14 it is 02:00 on 23 November, a day that began there at 10:00 UTC: the three entries of
+      // two hours ago were written in it. (Keyed on the new zone's date alone, this let three more through.)
+      await setZone(cookie, 'Pacific/Kiritimati');
+      expect(await dailyLimit(cookie)).toEqual({ allowed: false, limit: 3, used: 3 });
+      expect((await createEntry(ctx, cookie, user.id, 'Hop east')).statusCode).toBe(429);
+      // Its own midnight still renews the limit.
+      ctx.clock.set(new Date('2026-11-23T10:30:00Z')); // 00:30 on 24 November in Kiritimati
+      const next = await createEntry(ctx, cookie, user.id, 'A real new day');
+      expect(next.statusCode).toBe(201);
+      expect(next.json().entry.entryDate).toBe('2026-11-24');
+    });
+
+    it('moving west onto the previous date', async () => {
+      const { user, cookie } = await createSignedInUser(ctx, { timezone: 'Pacific/Kiritimati' });
+      ctx.clock.set(new Date('2026-11-22T12:00:00Z')); // 02:00 on 23 November there
+      await writeThree(cookie, user.id);
+      // In UTC it is noon on 22 November, a day that began at 00:00 UTC: the three entries fall inside it.
+      await setZone(cookie, 'UTC');
+      expect(await dailyLimit(cookie)).toEqual({ allowed: false, limit: 3, used: 3 });
+      expect((await createEntry(ctx, cookie, user.id, 'Hop west')).statusCode).toBe(429);
+    });
+
+    it('staying on the same date in a zone whose day began after the entries', async () => {
+      const { user, cookie } = await createSignedInUser(ctx, { timezone: 'UTC' });
+      ctx.clock.set(new Date('2026-11-22T01:00:00Z'));
+      await writeThree(cookie, user.id);
+      // 06:00 UTC is 01:00 on the same 22 November in New York, whose day began at 05:00 UTC: the entries lie
+      // before that window, but they are stored under this very date.
+      ctx.clock.set(new Date('2026-11-22T06:00:00Z'));
+      await setZone(cookie, 'America/New_York');
+      expect(await dailyLimit(cookie)).toEqual({ allowed: false, limit: 3, used: 3 });
+      expect((await createEntry(ctx, cookie, user.id, 'Same date, other zone')).statusCode).toBe(429);
+      ctx.clock.set(new Date('2026-11-23T05:30:00Z')); // 00:30 on 23 November in New York
+      expect((await createEntry(ctx, cookie, user.id, 'Next day')).statusCode).toBe(201);
+    });
+  });
+
   it.each([
     ['self-harm, with the crisis message', 'I want to end my life tonight', MODERATION_MESSAGES.crisis, true],
     ['a threat', "I'm going to kill you tomorrow", MODERATION_MESSAGES.entryHigh, false],
@@ -240,6 +298,28 @@ describe('editing, deleting and listing', () => {
     expect(deleted?.deletionReason).toBeNull();
     const list = await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: { cookie } });
     expect(list.json().total).toBe(1);
+  });
+
+  it('spends one credit for one entry deleted 10 times in parallel', async () => {
+    const { user, cookie } = await premiumUser();
+    const id = (await createEntry(ctx, cookie, user.id, 'Delete me once')).json().entry.id;
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.app.inject({ method: 'DELETE', url: `/api/entries/${id}`, headers: { cookie } }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(404)]);
+    const [counter] = await ctx.database.db
+      .select()
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, user.id), eq(usageCounters.kind, 'entry_deletions')));
+    expect(counter?.count).toBe(1);
+    const limit = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/entries/limits/deletion',
+      headers: { cookie },
+    });
+    expect(limit.json()).toEqual({ allowed: true, remaining: 4, limit: 5 });
   });
 
   it('pages newest first with exact totals and filters by date and time range', async () => {

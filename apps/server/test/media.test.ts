@@ -1,15 +1,46 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { entries, mediaDrafts, subscriptions } from '../src/db/schema/index.ts';
+import { createMailTransport } from '../src/infra/mail/transport.ts';
 import { verdictFromPredictions } from '../src/infra/moderation/image-moderator.ts';
+import { jobDefinitions } from '../src/jobs/definitions.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createSignedInUser } from './support/factories.ts';
-import { multipart, png, wav, webmVideo } from './support/media.ts';
+import { exifHasGps, jpegWithGps, multipart, png, wav, webmAudio, webmVideo } from './support/media.ts';
 
 const HOUR = 3600_000;
+
+/**
+ * A tampered copy that always differs. A fixed replacement would equal the original now and then, and the last
+ * base64 character carries padding bits, so the first one changes.
+ */
+const tamperedSignature = (value: string) => `${value.startsWith('A') ? 'B' : 'A'}${value.slice(1)}`;
+
+/** Deterministic noise: the same "random" bytes on every run. */
+function noise(length: number, seed = 7): Buffer {
+  const bytes = Buffer.alloc(length);
+  let state = seed;
+  for (let i = 0; i < length; i++) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return bytes;
+}
+
+/** The EBML header and the opening of the Segment of a real WebM, then noise where the tracks should be. */
+function webmHeaderThenNoise(): Buffer {
+  const real = webmVideo(2, { live: true });
+  const segment = real.indexOf(Buffer.from([0x18, 0x53, 0x80, 0x67]));
+  return Buffer.concat([real.subarray(0, segment + 12), noise(20_000)]);
+}
+
+/** An MP4 `ftyp` box (what file-type sniffs as video/mp4), then noise. */
+const mp4HeaderThenNoise = () =>
+  Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), noise(20_000)]);
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -43,18 +74,26 @@ const upload = (
   });
 };
 
-describe('media uploads', () => {
-  const ctx = useTestApp();
+/** Where an app's files land, and the check that a refused upload left neither a row nor a file behind. */
+function storedFiles(ctx: TestContext) {
   const mediaRoot = () => path.join(ctx.config.dataDir, 'media');
   const tmpRoot = () => path.join(ctx.config.dataDir, 'tmp');
+  return {
+    mediaRoot,
+    tmpRoot,
+    async expectNothingStored(userId: string) {
+      expect(await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.userId, userId))).toEqual(
+        [],
+      );
+      expect(filesUnder(path.join(mediaRoot(), userId))).toEqual([]);
+      expect(filesUnder(tmpRoot())).toEqual([]);
+    },
+  };
+}
 
-  async function expectNothingStored(userId: string) {
-    expect(await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.userId, userId))).toEqual(
-      [],
-    );
-    expect(filesUnder(path.join(mediaRoot(), userId))).toEqual([]);
-    expect(filesUnder(tmpRoot())).toEqual([]);
-  }
+describe('media uploads', () => {
+  const ctx = useTestApp();
+  const { mediaRoot, tmpRoot, expectNothingStored } = storedFiles(ctx);
 
   it('stores an image as a draft under {userId}/drafts with its sniffed type, size and dimensions', async () => {
     const { user, cookie } = await createSignedInUser(ctx);
@@ -182,12 +221,12 @@ describe('media uploads', () => {
     expect(range.rawPayload).toHaveLength(10);
 
     const tampered = new URLSearchParams(url.search);
-    tampered.set('signature', `${tampered.get('signature')!.slice(0, -2)}AA`);
+    tampered.set('signature', tamperedSignature(tampered.get('signature')!));
     expect((await ctx.app.inject({ method: 'GET', url: `${url.pathname}?${tampered}` })).statusCode).toBe(
       403,
     );
     const otherFile = new URLSearchParams(url.search);
-    otherFile.set('path', entry.mediaUrl.replace(/[0-9a-f]\.png$/, '0.png'));
+    otherFile.set('path', entry.mediaUrl.replace(/\.png$/, '-other.png'));
     expect((await ctx.app.inject({ method: 'GET', url: `${url.pathname}?${otherFile}` })).statusCode).toBe(
       403,
     );
@@ -245,6 +284,233 @@ describe('media uploads', () => {
   });
 });
 
+describe('media privacy and validation', () => {
+  // Its own app and database: the upload rate limit (30 per 10 minutes) spans a describe block.
+  const ctx = useTestApp();
+  const { mediaRoot, tmpRoot, expectNothingStored } = storedFiles(ctx);
+
+  it.each([
+    ['a truncated PNG', 'image', async () => (await png()).subarray(0, 600), MEDIA_MESSAGES.invalidImage],
+    [
+      'a JPEG cut in half',
+      'image',
+      async () => {
+        const photo = await jpegWithGps();
+        return photo.subarray(0, Math.floor(photo.length / 2));
+      },
+      MEDIA_MESSAGES.invalidImage,
+    ],
+    [
+      'a WebM cut in half',
+      'video',
+      async () => {
+        const video = webmVideo(2);
+        return video.subarray(0, Math.floor(video.length / 2));
+      },
+      MEDIA_MESSAGES.invalidVideo,
+    ],
+    [
+      'random bytes after an EBML header',
+      'video',
+      async () => Buffer.concat([webmVideo(2).subarray(0, 0x24), noise(20_000)]),
+      MEDIA_MESSAGES.invalidVideo,
+    ],
+    [
+      'random bytes inside a live-stream segment',
+      'video',
+      async () => webmHeaderThenNoise(),
+      MEDIA_MESSAGES.invalidVideo,
+    ],
+    [
+      'a valid WebM with bytes appended',
+      'video',
+      async () => Buffer.concat([webmVideo(2), noise(4096)]),
+      MEDIA_MESSAGES.invalidVideo,
+    ],
+    [
+      'random bytes after an MP4 header',
+      'video',
+      async () => mp4HeaderThenNoise(),
+      MEDIA_MESSAGES.invalidVideo,
+    ],
+    ['a silent video sent as audio', 'audio', async () => webmVideo(2), MEDIA_MESSAGES.invalidAudio],
+    [
+      'random bytes after a WebM header sent as audio',
+      'audio',
+      async () => webmHeaderThenNoise(),
+      MEDIA_MESSAGES.invalidAudio,
+    ],
+  ])(
+    'refuses %s with 422 MEDIA_UNREADABLE and leaves nothing behind',
+    async (_label, type, make, message) => {
+      const { user, cookie } = await premium(ctx);
+      const response = await upload(ctx, cookie, type, await make());
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json()).toEqual({ code: 'MEDIA_UNREADABLE', message });
+      await expectNothingStored(user.id);
+    },
+  );
+
+  it('accepts recordings written as live streams (no duration header), timed by their last block', async () => {
+    const { cookie } = await premium(ctx);
+    const video = await upload(ctx, cookie, 'video', webmVideo(3, { live: true }));
+    expect(video.statusCode, video.body).toBe(201);
+    expect(video.json().durationSeconds).toBeGreaterThanOrEqual(2.5);
+    expect(video.json().durationSeconds).toBeLessThanOrEqual(3);
+    const audio = await upload(ctx, cookie, 'audio', webmAudio(2));
+    expect(audio.statusCode, audio.body).toBe(201);
+    expect(audio.json()).toMatchObject({ mediaType: 'audio', mimeType: 'audio/webm' });
+    expect(audio.json().durationSeconds).toBeCloseTo(2, 0);
+    const tooLong = await upload(ctx, cookie, 'video', webmVideo(70, { live: true }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(MEDIA_MESSAGES.videoTooLong);
+  });
+
+  it('stores a photo re-encoded and upright, without EXIF, GPS, XMP or ICC, and serves it so', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const original = await jpegWithGps();
+    const before = await sharp(original).metadata();
+    // The premise: the upload really carries all of it.
+    expect(before).toMatchObject({ format: 'jpeg', orientation: 6, width: 64, height: 32 });
+    expect(exifHasGps(before.exif!)).toBe(true);
+    expect(before.xmp).toBeDefined();
+    expect(before.icc).toBeDefined();
+
+    const response = await upload(ctx, cookie, 'image', original, { contentType: 'image/jpeg' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ mimeType: 'image/jpeg', width: 32, height: 64 });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/entries',
+      headers: { cookie },
+      payload: { ...(await browserEncrypt(ctx, cookie, user.id, '')), mediaDraftId: response.json().id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { entry } = created.json();
+    const signed = (
+      await ctx.app.inject({ method: 'GET', url: `/api/entries/${entry.id}/media-url`, headers: { cookie } })
+    ).json();
+    const url = new URL(signed.url);
+    const served = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(Number(served.headers['content-length'])).toBe(served.rawPayload.length);
+
+    const after = await sharp(served.rawPayload).metadata();
+    expect(after).toMatchObject({ format: 'jpeg', width: 32, height: 64 });
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(served.rawPayload.includes('Ada Lovelace')).toBe(false);
+    expect(served.rawPayload.includes('Daybook Test')).toBe(false);
+  });
+
+  it("stops serving a deleted entry's media at once and removes its file", async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const draft = (await upload(ctx, cookie, 'image', await png())).json();
+    const { entry } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/entries',
+        headers: { cookie },
+        payload: { ...(await browserEncrypt(ctx, cookie, user.id, 'gone soon')), mediaDraftId: draft.id },
+      })
+    ).json();
+    const signed = (
+      await ctx.app.inject({ method: 'GET', url: `/api/entries/${entry.id}/media-url`, headers: { cookie } })
+    ).json();
+    const url = new URL(signed.url);
+    const link = `${url.pathname}${url.search}`;
+    expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/entries/${entry.id}`,
+      headers: { cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const after = await ctx.app.inject({ method: 'GET', url: link });
+    expect(after.statusCode).toBe(404);
+    expect(after.json()).toEqual({ code: 'NOT_FOUND', message: MEDIA_MESSAGES.unavailable });
+    expect(await ctx.app.services.storage.exists(entry.mediaUrl)).toBe(false);
+    expect(filesUnder(path.join(mediaRoot(), user.id))).toEqual([]);
+    const [row] = await ctx.database.db.select().from(entries).where(eq(entries.id, entry.id));
+    expect(row).toMatchObject({ mediaUrl: null, contentType: 'image' });
+    expect(row?.deletedAt).not.toBeNull();
+  });
+
+  it('sweeps stored files that no entry or draft refers to, once they are an hour old', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const storage = ctx.app.services.storage;
+    const kept = (await upload(ctx, cookie, 'image', await png())).json();
+    const attached = (await upload(ctx, cookie, 'image', await png(320, 200))).json();
+    const { entry } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/entries',
+        headers: { cookie },
+        payload: { ...(await browserEncrypt(ctx, cookie, user.id, '')), mediaDraftId: attached.id },
+      })
+    ).json();
+    // A file with no row at all, and one moved for an entry whose insert never happened (a crash between
+    // the two: the draft is taken, the file is in place, no entry points at it).
+    const loose = path.join(tmpRoot(), 'loose.png');
+    writeFileSync(loose, await png(10, 10));
+    const orphan = `${user.id}/drafts/00000000-0000-4000-8000-000000000001.png`;
+    await storage.putFile(orphan, loose, 'image/png');
+    rmSync(loose);
+    const crashed = (await upload(ctx, cookie, 'image', await png(30, 30))).json();
+    const claimed = await ctx.app.services.media.claimDraft(
+      { ...user, fullName: user.name, avatarUrl: null },
+      crashed.id,
+      '2026-11-22',
+    );
+    const [keptRow] = await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.id, kept.id));
+    const sweep = jobDefinitions({
+      database: ctx.database,
+      mail: createMailTransport(ctx.config),
+      clock: ctx.clock,
+      auditSecret: ctx.config.authSecret,
+      media: ctx.app.services.media,
+      storage,
+    }).find((job) => job.name === 'sweep-orphan-media')!;
+
+    // Within the grace period an upload or a save may be between its file and its row: nothing goes.
+    ctx.clock.advance(30 * 60_000);
+    await sweep.run();
+    for (const p of [orphan, claimed.mediaUrl, keptRow!.filePath, entry.mediaUrl])
+      expect(await storage.exists(p), p).toBe(true);
+
+    ctx.clock.advance(HOUR);
+    await sweep.run();
+    expect(await storage.exists(orphan)).toBe(false);
+    expect(await storage.exists(claimed.mediaUrl)).toBe(false);
+    expect(await storage.exists(keptRow!.filePath)).toBe(true);
+    expect(await storage.exists(entry.mediaUrl)).toBe(true);
+  });
+
+  it('keeps media, uploads and mail readable by the server user only', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    expect((await upload(ctx, cookie, 'image', await png())).statusCode).toBe(201);
+    const mail = createMailTransport(ctx.config);
+    expect(mail.kind).toBe('mailbox');
+    await mail.send({ to: user.email, subject: 'Private', html: '<p>link</p>', text: 'link' });
+    const mailDir = ctx.config.mail.mailDir;
+    const paths = [...filesUnder(path.join(mediaRoot(), user.id)), ...filesUnder(mailDir)];
+    expect(paths.filter((p) => p.endsWith('.eml'))).not.toHaveLength(0);
+    expect(paths.filter((p) => p.endsWith('.png'))).not.toHaveLength(0);
+    const dirs = [
+      mailDir,
+      tmpRoot(),
+      path.join(mediaRoot(), user.id),
+      path.join(mediaRoot(), user.id, 'drafts'),
+    ];
+    for (const p of [...paths, ...dirs]) expect(statSync(p).mode & 0o077, p).toBe(0);
+  });
+});
+
 describe('image moderation', () => {
   const ctx = useTestApp();
 
@@ -266,6 +532,14 @@ describe('image moderation', () => {
       payload: { frames: Array.from({ length: 5 }, () => `data:image/png;base64,${image}`) },
     });
     expect(video.json()).toMatchObject({ severity: 'safe' });
+    const truncated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/moderation/image',
+      headers: { cookie },
+      payload: { imageData: `data:image/png;base64,${(await png()).subarray(0, 600).toString('base64')}` },
+    });
+    expect(truncated.statusCode).toBe(422);
+    expect(truncated.json()).toEqual({ code: 'MEDIA_UNREADABLE', message: MEDIA_MESSAGES.invalidImage });
   });
 
   it('maps class probabilities to severities', () => {

@@ -53,6 +53,10 @@ describe('S3 storage driver', () => {
     expect(await storage.exists(draft)).toBe(true);
     await storage.move(draft, final);
     expect(await storage.exists(draft)).toBe(false);
+    const listed = [];
+    for await (const page of storage.list()) listed.push(...page);
+    expect(listed.map((file) => file.path)).toContain(final);
+    expect(listed.find((file) => file.path === final)?.modifiedAt).toBeInstanceOf(Date);
     const url = await storage.signedUrl(final, { expiresInSeconds: 3600, contentType: 'image/png' });
     expect(url).toContain('X-Amz-Expires=3600');
     const response = await fetch(url);
@@ -108,5 +112,15 @@ describe('the app on S3 storage', () => {
     const served = await fetch(signed.url);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('png');
+
+    // Deleting the entry deletes the object: the presigned link it had answers 404 from the store.
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/entries/${entry.id}`,
+      headers: { cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await storage.exists(entry.mediaUrl)).toBe(false);
+    expect((await fetch(signed.url)).status).toBe(404);
   });
 });

@@ -1,38 +1,13 @@
-/** Every number and user-facing message the specification fixes, in one place. */
+/**
+ * Every number and user-facing message the specification fixes that the server and the browser both rely on.
+ * Values only the browser reads live in apps/web/src/lib/constants.ts (ADR 022).
+ */
 
 export const APP_NAME = 'Daybook';
 
 export const CURRENCIES = ['GBP', 'USD', 'EUR', 'AUD', 'INR', 'AED', 'CNY', 'JPY', 'CAD'] as const;
 export const DEFAULT_CURRENCY = 'GBP';
-/** Shown on the landing page when pricing cannot be loaded (spec §8). */
-export const FALLBACK_PREMIUM_PRICE = { amount: 299, currency: 'GBP', interval: 'month' } as const;
 export const BILLING_INTERVALS = ['month', 'year'] as const;
-
-export const PRICING_CACHE = {
-  staleMs: 10 * 60_000,
-  gcMs: 30 * 60_000,
-  localStorageTtlMs: 10 * 60_000,
-  localStorageKey: (currency: string) => `pricing_v3_${currency}`,
-} as const;
-
-export const HASH_SCROLL = { retries: 8, intervalMs: 250, extraOffsetPx: 32 } as const;
-export const COPIED_STATE_MS = 2000;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOAST_DURATION_MS = { default: 5000, short: 4000 } as const;
-
-export const STORAGE_KEYS = {
-  theme: 'theme',
-  journalDraft: 'journal-draft',
-  affirmationDismissedDate: 'affirmation-dismissed-date',
-  loginHelperDismissed: 'login-helper-dismissed',
-  welcomeCardDismissed: 'welcome_card_dismissed',
-  registrationPlanChoice: 'registration_plan_choice',
-  registrationDate: 'registration_date',
-  upgradeNotification: 'upgrade_notification',
-  premiumBannerDismissedUntil: 'premium_banner_dismissed_until',
-} as const;
-
-export const THEMES = ['light', 'dark', 'system'] as const;
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 150, message: 5000 } as const;
 
@@ -206,14 +181,6 @@ export const MODERATION_MESSAGES = {
   entryLow: 'Please be mindful of your language.',
 } as const;
 
-export const INSPIRE_PROMPTS = [
-  'What are you grateful for today?',
-  'How have you grown this week?',
-  'What challenge are you facing right now?',
-  'What made you smile today?',
-  'What are you looking forward to?',
-] as const;
-
 /** The 19 mood tags (spec §3); the quick entry picker offers the first 16. */
 export const MOODS = [
   { label: 'Amazing', emoji: '😄' },
@@ -236,15 +203,6 @@ export const MOODS = [
   { label: 'Joyful', emoji: '🌟' },
   { label: 'Reflective', emoji: '🤔' },
 ] as const;
-export const PICKER_MOOD_COUNT = 16;
-/** Accent colours the entry list gives some emoji (spec §3). */
-export const MOOD_ACCENTS: Record<string, 'green' | 'blue' | 'purple' | 'red' | 'yellow'> = {
-  '😊': 'green',
-  '😔': 'blue',
-  '😴': 'purple',
-  '😤': 'red',
-  '🤔': 'yellow',
-};
 
 export const MEDIA_TYPES = ['image', 'audio', 'video'] as const;
 

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,48 +23,160 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   /** Raw SQL with positional parameters, for benchmarks and the few statements Drizzle cannot express. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** One real round trip (a read that a lock on `subscription_plans` blocks), false after `pingMs` at the latest. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball, taken between queries (the admin backup). */
+  dumpDataDir?(): Promise<Blob>;
 };
+
+/** How long the database may take (ADR 015). Tests pass shorter ones. */
+export type DatabaseTimeouts = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** One statement, enforced by the server (`statement_timeout`). */
+  statementMs: number;
+  /** Waiting for a row or table lock (`lock_timeout`). */
+  lockMs: number;
+  /** The health check's own deadline, shorter than any of the above. */
+  pingMs: number;
+};
+
+export const DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  lockMs: 5_000,
+  pingMs: 1_500,
+};
+
+/** A tiny, always seeded table that public pages read (pricing): a lock or outage that blocks it blocks users. */
+export const PING_SQL = 'select 1 from subscription_plans limit 1';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export async function openDatabase(config: Pick<Config, 'database'>): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'database'>,
+  timeouts: DatabaseTimeouts = DATABASE_TIMEOUTS,
+): Promise<Database> {
   const target = config.database;
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize });
+    await migratePostgres(target.url, timeouts);
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      // The server enforces the statement timeout; this client-side one frees the connection when the server
+      // cannot answer at all (network gone, host frozen).
+      query_timeout: timeouts.statementMs + timeouts.connectMs,
+      keepAlive: true,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
-    await migrateNodePg(db, { migrationsFolder });
     return {
       db,
       driver: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
-      ping: () => ping(db),
+      // The per-query timeout (read by node-postgres, missing from its types) drops the connection that
+      // waited, so pings cannot pile up on a lock and hold the whole pool.
+      ping: () => {
+        const pingQuery: pg.QueryConfig = { text: PING_SQL };
+        Object.assign(pingQuery, { query_timeout: timeouts.pingMs });
+        return withinDeadline(pool.query(pingQuery), timeouts.pingMs);
+      },
       close: () => pool.end(),
     };
   }
-  if (target.dir !== 'memory://') mkdirSync(target.dir, { recursive: true });
+  if (target.dir !== 'memory://') mkdirSync(target.dir, { recursive: true, mode: 0o700 });
   const client = target.dir === 'memory://' ? new PGlite() : new PGlite(target.dir);
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
+  // No statement or lock timeouts here: PGlite accepts `SET statement_timeout` but never fires it (no timer
+  // signals in WebAssembly), and with one in-process connection there is no other session to wait for.
+  // A stuck transaction still blocks every query behind it; the ping's deadline reports that.
   return {
     db,
     driver: 'pglite',
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-    ping: () => ping(db),
+    ping: () => withinDeadline(client.query(PING_SQL), timeouts.pingMs),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
-async function ping(db: Db): Promise<boolean> {
+/**
+ * Migrations run on a connection of their own without the statement timeout: building an index on a large
+ * table may rightly take longer than any request should.
+ */
+async function migratePostgres(url: string, timeouts: DatabaseTimeouts): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
+  await client.connect();
   try {
-    await db.execute(sql`select 1`);
-    return true;
+    await migrateNodePg(drizzleNodePg(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
+/** True when `work` succeeds within `deadlineMs`; a failure or a late answer is false. */
+async function withinDeadline(work: Promise<unknown>, deadlineMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), deadlineMs);
+  });
+  try {
+    return await Promise.race([work.then(() => true), deadline]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
+    // A late failure of the abandoned work must not surface as an unhandled rejection.
+    work.catch(() => {});
   }
+}
+
+/** SQLSTATEs that mean "the database cannot serve this now", not "this request is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '57014', // query_canceled: our statement_timeout
+  '55P03', // lock_not_available: our lock_timeout
+]);
+/** Classes 08 (connection exception) and 53 (insufficient resources: too many connections, disk full). */
+const UNAVAILABLE_SQLSTATE_CLASSES = ['08', '53'];
+const UNREACHABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** What node-postgres, its pool and PGlite say without a code when the connection is gone or timed out. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Cannot use a pool after calling end|PGlite is closed/;
+
+/**
+ * True when an error (or one it wraps: Drizzle and better-auth wrap driver errors in `cause`) says the
+ * database is down, unreachable, overloaded or timed out, so the request may succeed if retried later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || UNREACHABLE_ERRNOS.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATE_CLASSES.includes(code.slice(0, 2))) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }

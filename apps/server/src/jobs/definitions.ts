@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { pruneRateLimits } from '../infra/http/rate-limit-store.ts';
 import { deliverDueMail } from '../infra/mail/outbox.ts';
 import type { MailTransport } from '../infra/mail/transport.ts';
 import type { Storage } from '../infra/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
+import { purgeDueAccounts } from '../modules/account/service.ts';
 import type { MediaService } from '../modules/media/service.ts';
-import { purgeDueAccounts } from './purge-accounts.ts';
 import type { JobDefinition } from './scheduler.ts';
 
 export function jobDefinitions(deps: {
@@ -33,10 +33,15 @@ export function jobDefinitions(deps: {
       run: () => deps.media.removeStaleDrafts(),
     },
     {
+      // Idempotent on several instances at once: each removes only files that nothing refers to.
+      name: 'sweep-orphan-media',
+      everyMs: 60 * 60_000,
+      run: () => deps.media.sweepOrphans(),
+    },
+    {
       name: 'prune-rate-limits',
       everyMs: 10 * 60_000,
-      run: () =>
-        deps.database.db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`),
+      run: () => pruneRateLimits(deps.database),
     },
   ];
 }

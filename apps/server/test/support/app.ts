@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { createTestDatabase } from './database.ts';
@@ -28,11 +28,17 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 type Overrides = Record<string, string>;
 
+/** What a test may hand `buildApp` besides configuration, database and clock (a counting verifier, a log sink…). */
+type ExtraDeps = Omit<AppDeps, 'config' | 'database' | 'clock'>;
+
 /**
  * Builds the real app on its own database for one test file, and tears both down afterwards. Overrides may be
  * a function, read when the app is built (for values known only once another test server listens).
  */
-export function useTestApp(overrides: Overrides | (() => Overrides) = {}): TestContext {
+export function useTestApp(
+  overrides: Overrides | (() => Overrides) = {},
+  extra: ExtraDeps = {},
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.config = testConfig(typeof overrides === 'function' ? overrides() : overrides);
@@ -42,6 +48,7 @@ export function useTestApp(overrides: Overrides | (() => Overrides) = {}): TestC
       config: context.config,
       database: context.database,
       clock: context.clock,
+      ...extra,
     });
     await context.app.ready();
   });

@@ -45,10 +45,13 @@ export function wav(seconds: number): Buffer {
   return Buffer.concat([header, samples]);
 }
 
-/** A small WebM video made by Debian's ffmpeg (installed by .ci/run). */
-export function webmVideo(seconds: number): Buffer {
+/**
+ * A small WebM video made by Debian's ffmpeg (installed by .ci/run). `live` writes it as MediaRecorder does:
+ * clusters of unknown size, no Cues and no Duration in the header.
+ */
+export function webmVideo(seconds: number, options: { live?: boolean } = {}): Buffer {
   mkdirSync(fixtureDir, { recursive: true });
-  const file = path.join(fixtureDir, `video-${seconds}s.webm`);
+  const file = path.join(fixtureDir, `video-${seconds}s${options.live ? '-live' : ''}.webm`);
   execFileSync('ffmpeg', [
     '-y',
     '-loglevel',
@@ -61,7 +64,61 @@ export function webmVideo(seconds: number): Buffer {
     'libvpx',
     '-b:v',
     '50k',
+    ...(options.live ? ['-live', '1'] : []),
+    '-f',
+    'webm',
     file,
   ]);
   return readFileSync(file);
 }
+
+/** Opus audio in a live-stream WebM, as Chrome's MediaRecorder records a voice note. */
+export function webmAudio(seconds: number): Buffer {
+  mkdirSync(fixtureDir, { recursive: true });
+  const file = path.join(fixtureDir, `audio-${seconds}s-live.webm`);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=duration=${seconds}`,
+    '-c:a',
+    'libopus',
+    '-live',
+    '1',
+    '-f',
+    'webm',
+    file,
+  ]);
+  return readFileSync(file);
+}
+
+/**
+ * A JPEG as a phone writes it: EXIF with a GPS position (51°30' N, 0°7' W) and orientation 6 (turned 90°),
+ * XMP naming its author and an ICC profile. 64 × 32 as stored, 32 × 64 upright.
+ */
+export const jpegWithGps = () =>
+  sharp({ create: { width: 64, height: 32, channels: 3, background: '#8a5a2b' } })
+    .withExif({
+      IFD0: { Make: 'Phone', Model: 'Daybook Test' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+        '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Ada Lovelace"/></rdf:RDF></x:xmpmeta>',
+    )
+    .withIccProfile('p3')
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+/** Whether EXIF data holds a GPS sub-directory (tag 0x8825, little- or big-endian). */
+export const exifHasGps = (exif: Buffer) =>
+  exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25]));

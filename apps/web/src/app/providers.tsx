@@ -1,10 +1,9 @@
-import { TOAST_DURATION_MS } from '@daybook/shared';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { ThemeProvider } from '../features/theme/ThemeProvider.tsx';
 import { useTheme } from '../features/theme/theme-context.ts';
+import { TOAST_DURATION_MS } from '../lib/constants.ts';
 import { createQueryClient } from './query-client.ts';
 
 function ThemedToaster() {
@@ -18,10 +17,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider>
-        <TooltipProvider>
-          {children}
-          <ThemedToaster />
-        </TooltipProvider>
+        {/* Each tooltip brings its own provider (components/ui/tooltip.tsx), keeping Radix out of the shell. */}
+        {children}
+        <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

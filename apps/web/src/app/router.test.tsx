@@ -1,5 +1,6 @@
+import { APP_ROUTE_PATHS, DEV_ONLY_ROUTE_PATHS } from '@daybook/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../components/ui/feature-unavailable.tsx';
 import { json, signedInHandlers, stubApi } from '../test/api.ts';
@@ -10,7 +11,22 @@ function renderAt(path: string) {
   return renderRoutes(createMemoryRouter(routes, { initialEntries: [path] }));
 }
 
+/** Every page path the router registers, joined from its nested routes (layouts and the `*` catch-all excluded). */
+function pagePaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    const own =
+      route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
+    const here = route.index || (route.path !== undefined && !route.children) ? [own || '/'] : [];
+    return [...here, ...pagePaths(route.children ?? [], own)].filter((path) => !path.endsWith('*'));
+  });
+}
+
 describe('routes', () => {
+  it('registers exactly the shared list of pages, which the server uses to tell a page from a 404', () => {
+    // Unit tests run a development build, so the development-only pages are registered too.
+    expect(pagePaths(routes).sort()).toEqual([...APP_ROUTE_PATHS, ...DEV_ONLY_ROUTE_PATHS].sort());
+  });
+
   beforeEach(() => {
     stubApi({ 'GET /api/auth/session': json({ user: null }) });
   });

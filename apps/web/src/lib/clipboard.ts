@@ -1,6 +1,7 @@
-import { COPIED_STATE_MS, MESSAGES } from '@daybook/shared';
+import { MESSAGES } from '@daybook/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { COPIED_STATE_MS } from './constants.ts';
 
 /** Copies text and says so in a toast. `navigator.clipboard` is missing outside secure contexts. */
 export async function copyTextWithToast(text: string): Promise<boolean> {

@@ -1,5 +1,5 @@
-import { HASH_SCROLL } from '@daybook/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HASH_SCROLL } from './constants.ts';
 import { SITE_HEADER_ID, scrollToHashTarget } from './hash-scroll.ts';
 
 function addElement(id: string, { top = 0, height = 0 } = {}) {

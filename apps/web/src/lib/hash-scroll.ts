@@ -1,5 +1,10 @@
-import { HASH_SCROLL, hashScrollTop } from '@daybook/shared';
+import { HASH_SCROLL } from './constants.ts';
 import { prefersReducedMotion } from './motion.ts';
+
+/** Where to scroll so a section lands just below a fixed header (spec: header height + 32). */
+export function hashScrollTop(sectionTopInDocument: number, headerHeight: number): number {
+  return Math.max(0, sectionTopInDocument - headerHeight - HASH_SCROLL.extraOffsetPx);
+}
 
 /** The sticky header's element id; its height is the scroll offset for hash targets. */
 export const SITE_HEADER_ID = 'site-header';

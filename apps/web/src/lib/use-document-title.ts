@@ -7,9 +7,17 @@ export function documentTitle(pageTitle?: string): string {
   return pageTitle ? `${pageTitle} · ${APP_NAME}` : DEFAULT_DOCUMENT_TITLE;
 }
 
-/** Sets the tab title for the page, e.g. "About · Daybook"; without a title, the product's own. */
+/**
+ * Sets the tab title while the calling page is mounted, e.g. "About · Daybook"; without a title, the product's
+ * own. On unmount the title before it comes back, so a screen shown over a page (an error, a "not available"
+ * notice) hands the page its title again instead of leaving its own behind (ADR 022).
+ */
 export function useDocumentTitle(pageTitle?: string): void {
   useEffect(() => {
+    const previous = document.title;
     document.title = documentTitle(pageTitle);
+    return () => {
+      document.title = previous;
+    };
   }, [pageTitle]);
 }

@@ -3,6 +3,8 @@
  * months. The arithmetic runs on UTC midnights, so a daylight-saving change never moves a day.
  */
 
+import { zoneFormatter } from './zone-formatters.ts';
+
 const DAY_MS = 86_400_000;
 /** Weeks start on Monday (spec §2, mini calendar). */
 const DAYS_IN_WEEK = 7;
@@ -127,16 +129,7 @@ export function calendarKeyTarget(date: string, { key, shiftKey = false }: Calen
 
 /** The UTC offset of a time zone at an instant, in milliseconds (positive east of Greenwich). */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
+  const parts = zoneFormatter('dateTime', timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
     get('year'),

@@ -1,4 +1,5 @@
 import { ENTRY_LIMITS } from '../constants.ts';
+import { zoneFormatter } from './zone-formatters.ts';
 
 /** Removes control characters (keeping newlines and tabs), normalises line endings, caps at 5,000 characters. */
 export function sanitizeEntryText(input: string): string {
@@ -19,12 +20,7 @@ export function wordCount(text: string): number {
 
 /** The yyyy-MM-dd date of an instant in a time zone: an entry's `entry_date` and the day daily limits count in. */
 export function localDate(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = zoneFormatter('date', timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

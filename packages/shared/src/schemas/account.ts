@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_DELETION, DELETION_MESSAGES } from '../constants.ts';
 import { Email, FullName, NewPassword, TimeZone } from './auth.ts';
 import { BillingInterval } from './pricing.ts';
+import { StoredText } from './text.ts';
 
 export const PlanId = z.enum(['free', 'basic', 'premium']);
 export type PlanId = z.infer<typeof PlanId>;
@@ -77,9 +78,7 @@ export type DeletionStatus = z.infer<typeof DeletionStatus>;
 
 export const RequestDeletionInput = z
   .object({
-    reason: z
-      .string()
-      .trim()
+    reason: StoredText.trim()
       .max(ACCOUNT_DELETION.reasonMaxLength, DELETION_MESSAGES.reasonTooLong)
       .optional(),
   })

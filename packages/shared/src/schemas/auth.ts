@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, FULL_NAME_MAX_LENGTH, PASSWORD_RULES } from '../constants.ts';
 import { BillingInterval } from './pricing.ts';
+import { StoredText } from './text.ts';
 
 export const Email = z
   .string()
@@ -18,9 +19,7 @@ export const NewPassword = z
   .regex(/\p{Lu}/u, AUTH_MESSAGES.passwordNeedsUppercase)
   .regex(/\d/, AUTH_MESSAGES.passwordNeedsNumber);
 
-export const FullName = z
-  .string()
-  .trim()
+export const FullName = StoredText.trim()
   .min(1, AUTH_MESSAGES.fullNameRequired)
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
 
@@ -110,8 +109,34 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const SignInResponse = z.object({ user: SessionUser }).meta({ id: 'SignInResponse' });
 
+/** better-auth's reset tokens are URL-safe ids; anything else cannot match one. */
+const ResetToken = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid token');
+
+/** Where better-auth sends the browser after an e-mail link: a path of this app, never another site. */
+const CallbackPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'Must be a path of this site');
+
+/** The e-mail verification link (`/api/auth/verify-email`): a signed token and where to go next. */
+export const VerifyEmailLinkQuery = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(4096)
+    .regex(/^[A-Za-z0-9._-]+$/, 'Invalid token'),
+  callbackURL: CallbackPath.optional(),
+});
+/** The password-reset link (`/api/auth/reset-password/:token`). */
+export const ResetLinkParams = z.object({ token: ResetToken });
+export const ResetLinkQuery = z.object({ callbackURL: CallbackPath.optional() });
+
 export const ResetPasswordInput = z
-  .object({ token: z.string().min(1).max(200), password: NewPassword, confirmPassword: z.string() })
+  .object({ token: ResetToken, password: NewPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: AUTH_MESSAGES.passwordsDoNotMatch,

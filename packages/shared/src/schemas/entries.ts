@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_LIMITS, MOODS } from '../constants.ts';
+import { StoredText } from './text.ts';
 
 export const MoodTag = z.enum(MOODS.map((m) => m.label) as [string, ...string[]]);
 
@@ -45,14 +46,34 @@ export const Entry = z
   .meta({ id: 'Entry' });
 export type Entry = z.infer<typeof Entry>;
 
+/**
+ * Dates the API takes: real calendar days in years 1900–9999. PostgreSQL has no year 0 and JavaScript's Date runs to
+ * ±275,760, so wider inputs fail in the database instead of the schema.
+ */
+export const DATE_YEARS = { min: 1900, max: 9999 } as const;
+const DATE_RANGE_MESSAGE = `Use a date between ${DATE_YEARS.min} and ${DATE_YEARS.max}`;
+const isYearInRange = (year: number) => year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+
+/** yyyy-MM-dd, a valid calendar day (leap years included) in range. */
+export const IsoDay = z.iso.date().refine((s) => isYearInRange(Number(s.slice(0, 4))), DATE_RANGE_MESSAGE);
+/** An ISO instant with an offset whose UTC time falls in range (so "0001-01-01T00:00+14:00" is refused). */
+export const Instant = z.iso
+  .datetime({ offset: true })
+  .refine((s) => isYearInRange(new Date(s).getUTCFullYear()), DATE_RANGE_MESSAGE);
+/** yyyy-MM in range. */
+export const YearMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use yyyy-MM')
+  .refine((s) => isYearInRange(Number(s.slice(0, 4))), DATE_RANGE_MESSAGE);
+
 export const EntryListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(ENTRY_LIMITS.pageSize),
   /** yyyy-MM-dd: only entries of that local day. */
-  date: z.iso.date().optional(),
+  date: IsoDay.optional(),
   /** ISO instants bounding created_at (the Today / This Week / This Month chips). */
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: Instant.optional(),
+  to: Instant.optional(),
 });
 export type EntryListQuery = z.input<typeof EntryListQuery>;
 
@@ -67,7 +88,7 @@ export const EntryPage = z
 export type EntryPage = z.infer<typeof EntryPage>;
 
 export const DeleteEntryInput = z
-  .object({ reason: z.string().trim().max(500).optional() })
+  .object({ reason: StoredText.trim().max(500).optional() })
   .meta({ id: 'DeleteEntryInput' });
 
 export const DailyEntryLimit = z
@@ -103,9 +124,9 @@ export const ModerationResult = z
 export type ModerationResult = z.infer<typeof ModerationResult>;
 
 export const CandidatesQuery = z.object({
-  date: z.iso.date().optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  date: IsoDay.optional(),
+  from: Instant.optional(),
+  to: Instant.optional(),
 });
 export type CandidatesQuery = z.input<typeof CandidatesQuery>;
 
@@ -115,7 +136,7 @@ export const SearchCandidates = z
   .meta({ id: 'SearchCandidates' });
 export type SearchCandidates = z.infer<typeof SearchCandidates>;
 
-export const CalendarQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use yyyy-MM') });
+export const CalendarQuery = z.object({ month: YearMonth });
 export const CalendarMonth = z
   .object({ month: z.string(), dates: z.array(z.string()) })
   .meta({ id: 'CalendarMonth' });

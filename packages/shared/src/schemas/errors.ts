@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   CONTENT_BLOCKED: 422,
   INVALID_CIPHERTEXT: 400,
   MEDIA_INVALID: 400,
+  /** The file is of an accepted type but does not decode or parse as one (truncated, corrupt, forged). */
+  MEDIA_UNREADABLE: 422,
   MEDIA_TOO_LARGE: 413,
   MEDIA_NOT_ALLOWED: 403,
   MEDIA_SAVE_FAILED: 500,
@@ -29,6 +31,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   PLAN_NOT_FOUND: 404,
   NO_PRICING_DATA: 404,

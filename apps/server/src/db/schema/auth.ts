@@ -137,10 +137,16 @@ export const accountDeletionAudit = pgTable('account_deletion_audit', {
   entriesDeleted: integer('entries_deleted').notNull().default(0),
 });
 
-/** Set when an e-mail reaches 5 failures within 15 minutes; cleared by a successful password reset. */
+/**
+ * The lockout counter of one normalised e-mail. `attempts` counts password checks reserved in the current
+ * window (one atomic upsert before each check, so parallel guesses cannot overtake it); a success resets it.
+ * `lockedUntil` is set when the window's 5th check fails; a successful password reset clears the row.
+ */
 export const loginLockouts = pgTable('login_lockouts', {
   email: text('email').primaryKey(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -48,6 +48,10 @@ export const entries = pgTable(
     index('entries_user_entry_date_idx')
       .on(t.userId, t.entryDate)
       .where(sql`${t.deletedAt} is null and ${t.sourceType} <> 'future_me'`),
+    // Entries written on a day under another zone's date (the daily limit, deleted entries included).
+    index('entries_user_date_created_idx').on(t.userId, t.entryDate, t.createdAt),
+    // Signed links and the orphan sweep: is this file still attached to a live entry?
+    index('entries_media_url_idx').on(t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
     // Daily deletion limit counts today's deletions.
     index('entries_user_deleted_at_idx').on(t.userId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
@@ -67,7 +71,12 @@ export const mediaDrafts = pgTable(
     fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('media_drafts_user_idx').on(t.userId), index('media_drafts_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('media_drafts_user_idx').on(t.userId),
+    index('media_drafts_created_at_idx').on(t.createdAt),
+    // Signed links and the orphan sweep look drafts up by their file.
+    index('media_drafts_file_path_idx').on(t.filePath),
+  ],
 );
 
 /** Messages to one's future self (the spec's future_emails). */

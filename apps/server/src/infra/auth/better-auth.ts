@@ -5,7 +5,11 @@ import { admin } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { safeLogText } from '../../lib/log-text.ts';
+import { CLIENT_IP_HEADER } from '../http/authenticate.ts';
+import { hashPassword, type PasswordVerifier, verifyPassword } from './passwords.ts';
+import { COOKIE_PREFIX, sessionCookie } from './session-cookie.ts';
+import { verifiedSignIn } from './verified-sign-in.ts';
 
 export type AuthMail = {
   verification(to: { email: string; name: string }, url: string): Promise<void>;
@@ -16,6 +20,19 @@ export type AuthHooks = {
   /** After a successful reset: the lockout of that e-mail is cleared. */
   onPasswordReset(user: { id: string; email: string }): Promise<void>;
 };
+
+type LogMethod = (details: object, message: string) => void;
+export type AuthLog = { debug: LogMethod; info: LogMethod; warn: LogMethod; error: LogMethod };
+
+const describeLogArgument = (value: unknown): string =>
+  safeLogText(
+    value instanceof Error
+      ? (value.stack ?? value.message)
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value),
+    2000,
+  );
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -35,8 +52,17 @@ export function trustedOrigins(config: Pick<Config, 'appUrl' | 'isProduction'>):
  * hand-roll). Its HTTP router is not exposed as a whole: our routes call `auth.api` so that the spec's lockout,
  * messages and validation sit in front of it, and only the two e-mail link endpoints are served directly.
  */
-export function createAuth(deps: { config: Config; db: Db; mail: AuthMail; hooks: AuthHooks }) {
+export function createAuth(deps: {
+  config: Config;
+  db: Db;
+  mail: AuthMail;
+  hooks: AuthHooks;
+  verifyPassword?: PasswordVerifier;
+  /** The app's logger: better-auth's own messages quote request values (an invalid callbackURL). */
+  log: AuthLog;
+}) {
   const { config } = deps;
+  const { secure } = sessionCookie(config);
   return betterAuth({
     appName: 'Daybook',
     baseURL: config.appUrl,
@@ -45,7 +71,15 @@ export function createAuth(deps: { config: Config; db: Db; mail: AuthMail; hooks
     trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     // Expected outcomes (a wrong password) are ours to count and report; only its real errors belong in the log.
-    logger: { level: 'error' },
+    // Its messages go to our log, escaped: they can quote user input (`Invalid callbackURL: …`).
+    logger: {
+      level: 'error',
+      log: (level, message, ...args) =>
+        deps.log[level]({ details: args.map(describeLogArgument) }, safeLogText(message)),
+    },
+    // Reset (and any other stored) tokens are kept as SHA-256 hashes: a database leak yields no usable link.
+    // Verification links carry a signed JWT and are not stored at all.
+    verification: { storeIdentifier: 'hashed' },
     // Our PostgreSQL-backed limiter guards these routes instead (per address and per client).
     rateLimit: { enabled: false },
     database: drizzleAdapter(deps.db, {
@@ -54,10 +88,12 @@ export function createAuth(deps: { config: Config; db: Db; mail: AuthMail; hooks
     }),
     advanced: {
       database: { generateId: 'uuid' },
-      cookiePrefix: 'daybook',
-      useSecureCookies: config.isProduction,
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      // Secure (and `__Secure-` named) by APP_URL, never by NODE_ENV: see session-cookie.ts.
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      // The client address is Fastify's request.ip (TRUST_PROXY applied), handed over in our own header.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     session: {
       expiresIn: AUTH_TIMINGS.sessionDays * DAY_SECONDS,
@@ -77,18 +113,22 @@ export function createAuth(deps: { config: Config; db: Db; mail: AuthMail; hooks
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: AUTH_TIMINGS.resetLinkMinutes * 60,
       revokeSessionsOnPasswordReset: true,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: hashPassword, verify: deps.verifyPassword ?? verifyPassword },
       sendResetPassword: ({ user, url }) => deps.mail.passwordReset(user, url),
       onPasswordReset: ({ user }) => deps.hooks.onPasswordReset(user),
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
-      autoSignInAfterVerification: true,
+      // Only the browser that registered is signed in by the link (our verify-email route, ADR 014).
+      autoSignInAfterVerification: false,
       expiresIn: AUTH_TIMINGS.verificationLinkMinutes * 60,
       sendVerificationEmail: ({ user, url }) => deps.mail.verification(user, url),
     },
-    plugins: [admin({ bannedUserMessage: AUTH_MESSAGES.accountDisabled, defaultRole: 'user' })],
+    plugins: [
+      admin({ bannedUserMessage: AUTH_MESSAGES.accountDisabled, defaultRole: 'user' }),
+      verifiedSignIn(),
+    ],
   });
 }
 

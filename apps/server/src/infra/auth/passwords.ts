@@ -8,6 +8,8 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
+export type PasswordVerifier = (input: { hash: string; password: string }) => Promise<boolean>;
+
 export async function verifyPassword({
   hash: stored,
   password,

@@ -1,16 +1,25 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const SESSION_COOKIE = 'daybook.session_token';
+/** better-auth's `cookiePrefix`: its cookies are named `daybook.<name>`. */
+export const COOKIE_PREFIX = 'daybook';
+
+/**
+ * The one place that decides how the session cookie is written and read: `Secure`, and named with the
+ * `__Secure-` prefix browsers enforce, exactly when APP_URL is https. better-auth is configured from this
+ * (`useSecureCookies`), and `readSessionToken` reads the name it returns, so the two cannot disagree.
+ */
+export function sessionCookie(config: { isHttps: boolean }): { name: string; secure: boolean } {
+  return {
+    name: `${config.isHttps ? '__Secure-' : ''}${COOKIE_PREFIX}.session_token`,
+    secure: config.isHttps,
+  };
+}
 
 /**
  * The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256(secret, token))`, URL-encoded),
- * or null when it is missing or its signature does not match.
+ * or null when it is missing or its signature does not match. `name` is `sessionCookie(config).name`.
  */
-export function readSessionToken(
-  cookieHeader: string | null,
-  secret: string,
-  name = SESSION_COOKIE,
-): string | null {
+export function readSessionToken(cookieHeader: string | null, secret: string, name: string): string | null {
   if (!cookieHeader) return null;
   const pair = cookieHeader
     .split(';')

@@ -2,7 +2,6 @@ import { AUTH_MESSAGES, type SessionUser } from '@daybook/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthService } from '../../modules/auth/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,7 +10,15 @@ declare module 'fastify' {
   }
 }
 
-export const requestHeaders = (request: FastifyRequest): Headers => fromNodeHeaders(request.headers);
+/** Carries Fastify's `request.ip` to better-auth, so it never reads X-Forwarded-For itself. */
+export const CLIENT_IP_HEADER = 'x-daybook-client-ip';
+
+/** The request's headers for better-auth, with the client address as Fastify resolved it (TRUST_PROXY). */
+export function requestHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
 
 /** Adds cookies to the reply without dropping ones set earlier in the same request. */
 export function appendSetCookies(reply: FastifyReply, cookies: string[]): void {
@@ -27,8 +34,19 @@ export function registerAuthentication(app: FastifyInstance): void {
   app.decorateRequest('sessionId', null);
 }
 
+/**
+ * What `requireUser` needs from the auth module, declared here so infra stays below the modules (ADR 021);
+ * services.ts hands in the auth service, which has this shape.
+ */
+export type SessionSource = {
+  session(headers: Headers): Promise<{
+    result: { user: SessionUser; sessionId: string } | null;
+    setCookies: string[];
+  }>;
+};
+
 /** onRequest hook for signed-in routes: loads the session (sliding its expiry) or answers 401. */
-export function requireUser(authService: AuthService) {
+export function requireUser(authService: SessionSource) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { result, setCookies } = await authService.session(requestHeaders(request));
     appendSetCookies(reply, setCookies);

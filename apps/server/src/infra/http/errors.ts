@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "Daybook can't reach its database right now. Please try again in a moment.";
+/** Seconds a client should wait before retrying during a database outage. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every failure leaves as `{ code, message, fields? }` with a matching status. Anything we did not
@@ -39,6 +45,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply
           .status(415)
           .send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as JSON.' });
+    }
+    if (error.statusCode === 408) {
+      // The body was too slow (infra/http/timeouts.ts); the connection is already gone in most cases.
+      request.log.info({ reason: error.message }, 'slow request cut');
+      return reply
+        .status(408)
+        .send({ code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive. Please try again.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: a warning, and an answer that tells the client to retry.
+      request.log.warn({ reason: error.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     if (error.statusCode === 429) {
       return reply

@@ -9,6 +9,11 @@ export type RateLimiter = {
   consume(key: string, max: number, windowMs: number): Promise<void>;
 };
 
+/** Drops counters whose window ended over an hour ago (the prune-rate-limits job). */
+export async function pruneRateLimits(database: Database): Promise<void> {
+  await database.query(`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so every server instance counts against the same window.
  * `scale` multiplies every limit (RATE_LIMIT_SCALE).

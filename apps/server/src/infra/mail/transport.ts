@@ -35,10 +35,11 @@ export function createMailTransport(config: Pick<Config, 'mail'>): MailTransport
     kind: 'mailbox',
     async send(mail) {
       const info = await transporter.sendMail({ from, ...mail, replyTo: mail.replyTo ?? undefined });
-      await mkdir(mailDir, { recursive: true });
+      await mkdir(mailDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;
-      await writeFile(path.join(mailDir, file), info.message as Buffer);
+      // Mail holds reset and verification links: readable by the server's user only.
+      await writeFile(path.join(mailDir, file), info.message as Buffer, { mode: 0o600 });
     },
     close: () => transporter.close(),
   };

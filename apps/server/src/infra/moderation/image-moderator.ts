@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ModerationResult } from '@daybook/shared';
+import { MEDIA_MESSAGES, type ModerationResult } from '@daybook/shared';
 import sharp from 'sharp';
+import { AppError } from '../../lib/errors.ts';
 
 /** One interface for image moderation; an OpenAI-compatible provider can stand beside this local one. */
 export type ImageModerator = { moderate(image: Buffer): Promise<ModerationResult> };
@@ -91,12 +92,18 @@ export function createLocalImageModerator(): ImageModerator {
         throw error;
       });
       const { model: classifier, tf } = await model;
-      const { data } = await sharp(image, { limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      let data: Buffer;
+      try {
+        ({ data } = await sharp(image, { limitInputPixels: 50_000_000, failOn: 'truncated' })
+          .rotate()
+          .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true }));
+      } catch {
+        // Bytes that do not decode (truncated, corrupt, not an image) are the sender's fault, not ours.
+        throw new AppError('MEDIA_UNREADABLE', MEDIA_MESSAGES.invalidImage);
+      }
       const tensor = tf.tensor3d(new Uint8Array(data), [INPUT_SIZE, INPUT_SIZE, 3], 'int32');
       try {
         return verdictFromPredictions(await classifier.classify(tensor));

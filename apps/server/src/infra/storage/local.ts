@@ -1,8 +1,30 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeStoragePath, type LocalReadable, type Storage } from './storage.ts';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertSafeStoragePath,
+  isStoragePath,
+  type LocalReadable,
+  type Storage,
+  type StoredFile,
+} from './storage.ts';
+
+/** Only the server's user may read what people keep in their journal, whatever the process umask is. */
+const DIRECTORY_MODE = 0o700;
+const FILE_MODE = 0o600;
+const LIST_PAGE = 500;
+
+async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { withFileTypes: true }))
+      .filter((d) => !d.name.startsWith('.'))
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Files under DATA_DIR/media. Signed URLs point at our own route (`/api/media/file`) with an expiry and an HMAC
@@ -32,13 +54,19 @@ export function createLocalStorage(options: {
     kind: 'local',
     async putFile(relative, localFile) {
       const target = absolute(relative);
-      await mkdir(path.dirname(target), { recursive: true });
-      await copyFile(localFile, target);
+      await mkdir(path.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
+      await pipeline(createReadStream(localFile), createWriteStream(target, { mode: FILE_MODE }));
+      const written = now();
+      await utimes(target, written, written);
     },
     async move(from, to) {
       const target = absolute(to);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
       await rename(absolute(from), target);
+      // A rename keeps the old mtime; the orphan sweep's grace period counts from the move, so the file of an
+      // entry being saved (moved, row not yet committed) is never taken for an orphan.
+      const moved = now();
+      await utimes(target, moved, moved);
     },
     async remove(relative) {
       await rm(absolute(relative), { force: true });
@@ -49,6 +77,28 @@ export function createLocalStorage(options: {
       } catch {
         return false;
       }
+    },
+    async *list() {
+      let page: StoredFile[] = [];
+      for (const user of await namesIn(options.root)) {
+        for (const folder of await namesIn(path.join(options.root, user))) {
+          for (const name of await namesIn(path.join(options.root, user, folder))) {
+            const relative = `${user}/${folder}/${name}`;
+            if (!isStoragePath(relative)) continue;
+            try {
+              const info = await stat(absolute(relative));
+              if (info.isFile()) page.push({ path: relative, modifiedAt: info.mtime });
+            } catch {
+              // Removed while we listed it: nothing to sweep.
+            }
+            if (page.length >= LIST_PAGE) {
+              yield page;
+              page = [];
+            }
+          }
+        }
+      }
+      if (page.length > 0) yield page;
     },
     async signedUrl(relative, { expiresInSeconds, contentType }) {
       assertSafeStoragePath(relative);

@@ -5,11 +5,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeStoragePath, type Storage } from './storage.ts';
+import { assertSafeStoragePath, isStoragePath, type Storage } from './storage.ts';
 
 export type S3Options = {
   endpoint?: string;
@@ -68,6 +69,18 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
       } catch {
         return false;
       }
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: 1000 }),
+        );
+        yield (page.Contents ?? [])
+          .filter((object) => object.Key && isStoragePath(object.Key))
+          .map((object) => ({ path: object.Key!, modifiedAt: object.LastModified ?? new Date() }));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     signedUrl(path, { expiresInSeconds, contentType }) {
       return getSignedUrl(

@@ -8,15 +8,23 @@ export type Storage = {
   move(from: string, to: string): Promise<void>;
   remove(path: string): Promise<void>;
   exists(path: string): Promise<boolean>;
+  /** Every stored file with its last write (a move counts as one), in pages; paths of other shapes are skipped. */
+  list(): AsyncIterable<StoredFile[]>;
   /** A URL the browser can fetch for `expiresInSeconds` without other credentials. */
   signedUrl(path: string, options: { expiresInSeconds: number; contentType: string }): Promise<string>;
 };
 
+export type StoredFile = { path: string; modifiedAt: Date };
+
 export type LocalReadable = { stream: Readable; size: number };
+
+const STORAGE_PATH = /^[0-9a-f-]{36}\/(drafts|\d{4}-\d{2}-\d{2})\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+
+export const isStoragePath = (path: string) => STORAGE_PATH.test(path);
 
 /** Storage paths are built by us from ids and dates; this refuses anything else before it reaches a driver. */
 export function assertSafeStoragePath(path: string): string {
-  if (!/^[0-9a-f-]{36}\/(drafts|\d{4}-\d{2}-\d{2})\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/.test(path)) {
+  if (!isStoragePath(path)) {
     throw new Error(`unsafe storage path: ${path}`);
   }
   return path;

@@ -1,9 +1,24 @@
 import type { SessionUser } from '@daybook/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { avatars, plans, sessions, subscriptions, users } from '../../db/schema/index.ts';
+import {
+  accountDeletionAudit,
+  avatars,
+  accounts as credentialAccounts,
+  notifications,
+  sessions,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+type DueAccount = {
+  id: string;
+  email: string;
+  deletion_requested_at: Date | string | null;
+  has_subscription: boolean;
+};
 
 type LiveSessionRow = {
   session_id: string;
@@ -41,28 +56,6 @@ export function createAccountRepository(db: Executor) {
         .where(eq(users.id, id))
         .returning();
       return row ?? null;
-    },
-
-    /** Plan and intent; a user without a subscription row is on Free. */
-    async planOf(userId: string) {
-      const [row] = await db
-        .select({
-          plan: plans,
-          subscriptionIntent: subscriptions.subscriptionIntent,
-          billingCyclePreference: subscriptions.billingCyclePreference,
-          stripeSubscriptionId: subscriptions.stripeSubscriptionId,
-        })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(eq(subscriptions.userId, userId));
-      if (row) return row;
-      const [free] = await db.select().from(plans).where(eq(plans.id, 'free'));
-      return {
-        plan: free!,
-        subscriptionIntent: null,
-        billingCyclePreference: 'month' as const,
-        stripeSubscriptionId: null,
-      };
     },
 
     async upsertSubscriptionIntent(userId: string, intent: 'premium' | null, billingCycle: 'month' | 'year') {
@@ -164,15 +157,73 @@ export function createAccountRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** An operator's grant (Basic has no public price; DESIGN.md). */
-    async setPlan(email: string, planId: 'free' | 'basic' | 'premium') {
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (!user) return null;
-      await db
-        .insert(subscriptions)
-        .values({ userId: user.id, planId })
-        .onConflictDoUpdate({ target: subscriptions.userId, set: { planId, updatedAt: sql`now()` } });
-      return user;
+    /** The stored hash of the user's e-mail-and-password credential, if there is one. */
+    async credentialPasswordOf(userId: string): Promise<string | null> {
+      const [credential] = await db
+        .select({ password: credentialAccounts.password })
+        .from(credentialAccounts)
+        .where(and(eq(credentialAccounts.userId, userId), eq(credentialAccounts.providerId, 'credential')));
+      return credential?.password ?? null;
+    },
+
+    async addNotification(values: { userId: string; title: string; message: string; createdAt: Date }) {
+      await db.insert(notifications).values({ ...values, type: 'account' });
+    },
+
+    /**
+     * Claims the next account whose grace period has passed (SKIP LOCKED: several instances never purge the
+     * same account); run inside a transaction, which holds the claim until `eraseAccount` commits.
+     */
+    async claimDueDeletion(now: Date) {
+      const { rows } = await db.execute<DueAccount>(sql`
+        select u.id, u.email, u.deletion_requested_at,
+               exists (select 1 from subscriptions s where s.user_id = u.id and s.stripe_subscription_id is not null) as has_subscription
+        from users u
+        where u.deletion_scheduled_for is not null and u.deletion_scheduled_for <= ${now.toISOString()}
+        order by u.deletion_scheduled_for
+        limit 1
+        for update of u skip locked`);
+      const account = rows[0];
+      if (!account) return null;
+      return {
+        id: account.id,
+        email: account.email,
+        deletionRequestedAt: account.deletion_requested_at ? new Date(account.deletion_requested_at) : null,
+        hasSubscription: account.has_subscription,
+      };
+    },
+
+    /** The stored media files of a user: its entries' and its drafts'. */
+    async mediaPathsOf(userId: string): Promise<string[]> {
+      const { rows } = await db.execute<{ path: string }>(sql`
+        select media_url as path from entries where user_id = ${userId} and media_url is not null
+        union all select file_path from media_drafts where user_id = ${userId}`);
+      return rows.map((row) => row.path);
+    },
+
+    async countEntries(userId: string): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from entries where user_id = ${userId}`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * Deleting the user cascades to everything it owns (entries, drafts, shares, notes, notifications, future
+     * messages, sessions, credentials, subscription, avatar); personal data outside the user's own rows
+     * (sign-in history, tokens) goes here too. Contact messages keep no link.
+     */
+    async eraseAccount(account: { id: string; email: string }) {
+      await db.execute(sql`delete from login_attempts where email = ${account.email}`);
+      await db.execute(sql`delete from login_lockouts where email = ${account.email}`);
+      await db.execute(
+        sql`delete from verifications where value = ${account.id} or identifier = ${account.email}`,
+      );
+      await db.execute(sql`delete from users where id = ${account.id}`);
+    },
+
+    async recordDeletionAudit(values: typeof accountDeletionAudit.$inferInsert) {
+      await db.insert(accountDeletionAudit).values(values);
     },
 
     async setDisabled(email: string, isDisabled: boolean) {

@@ -219,7 +219,7 @@ export const accountRoutes =
         {
           schema: { tags, summary: "Your plan's feature flags", response: { 200: PlanFeatures, ...errors } },
         },
-        (request) => services.account.planFeatures(signedInUser(request).id),
+        (request) => services.plans.features(signedInUser(request).id),
       );
     });
   };

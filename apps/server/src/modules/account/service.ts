@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
   ACCOUNT_DELETION,
   type ActiveSession,
@@ -8,21 +8,19 @@ import {
   type DeletionStatus,
   daysRemaining,
   formatDeletionDate,
-  type PlanFeatures,
   type Profile,
 } from '@daybook/shared';
-import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../../db/client.ts';
-import { accounts as credentialAccounts, notifications } from '../../db/schema/index.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { Auth } from '../../infra/auth/better-auth.ts';
+import { callAuth, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
 import { assertNotCommonPassword, verifyPassword } from '../../infra/auth/passwords.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
 import { deletionCancelledMail, deletionScheduledMail } from '../../infra/mail/templates.ts';
+import type { Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { callAuth } from '../auth/better-auth-errors.ts';
-import type { WithCookies } from '../auth/service.ts';
+import type { PlansService } from '../plans/service.ts';
 import { type AccountRepository, createAccountRepository, type UserRow } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,10 +41,11 @@ export function createAccountService(deps: {
   db: Db;
   auth: Auth;
   accounts: AccountRepository;
+  plans: PlansService;
   clock: Clock;
   appUrl: string;
 }) {
-  const { db, auth, accounts, clock, appUrl } = deps;
+  const { db, auth, accounts, plans, clock, appUrl } = deps;
 
   async function requireUserRow(userId: string): Promise<UserRow> {
     const user = await accounts.findById(userId);
@@ -56,7 +55,7 @@ export function createAccountService(deps: {
 
   async function profile(userId: string): Promise<Profile> {
     const user = await requireUserRow(userId);
-    const plan = await accounts.planOf(userId);
+    const plan = await plans.planOf(userId);
     return {
       id: user.id,
       email: user.email,
@@ -140,14 +139,8 @@ export function createAccountService(deps: {
       headers: Headers,
       input: { newEmail: string; password: string },
     ): Promise<void> {
-      const [credential] = await db
-        .select({ password: credentialAccounts.password })
-        .from(credentialAccounts)
-        .where(and(eq(credentialAccounts.userId, userId), eq(credentialAccounts.providerId, 'credential')));
-      if (
-        !credential?.password ||
-        !(await verifyPassword({ hash: credential.password, password: input.password }))
-      ) {
+      const hash = await accounts.credentialPasswordOf(userId);
+      if (!hash || !(await verifyPassword({ hash, password: input.password }))) {
         throw new AppError('CURRENT_PASSWORD_INCORRECT', AUTH_MESSAGES.currentPasswordWrong);
       }
       if (await accounts.findByEmail(input.newEmail))
@@ -195,15 +188,15 @@ export function createAccountService(deps: {
       const now = clock.now();
       const scheduledFor = new Date(now.getTime() + ACCOUNT_DELETION.graceDays * DAY_MS);
       const updated = await db.transaction(async (tx) => {
-        const row = await createAccountRepository(tx).setDeletion(userId, {
+        const repository = createAccountRepository(tx);
+        const row = await repository.setDeletion(userId, {
           requestedAt: now,
           scheduledFor,
           reason: reason?.trim() || null,
         });
         const dateLabel = formatDeletionDate(scheduledFor);
-        await tx.insert(notifications).values({
+        await repository.addNotification({
           userId,
-          type: 'account',
           title: 'Account deletion scheduled',
           message: `Your account will be deleted on ${dateLabel}. You can cancel until then.`,
           createdAt: now,
@@ -220,14 +213,14 @@ export function createAccountService(deps: {
       const now = clock.now();
       if (!user.deletionScheduledFor) return { status: deletionStatusOf(user, now) };
       const updated = await db.transaction(async (tx) => {
-        const row = await createAccountRepository(tx).setDeletion(userId, {
+        const repository = createAccountRepository(tx);
+        const row = await repository.setDeletion(userId, {
           requestedAt: null,
           scheduledFor: null,
           reason: null,
         });
-        await tx.insert(notifications).values({
+        await repository.addNotification({
           userId,
-          type: 'account',
           title: 'Account deletion cancelled',
           message: 'Your account and data are safe.',
           createdAt: now,
@@ -243,22 +236,68 @@ export function createAccountService(deps: {
       return { status: deletionStatusOf(updated, now) };
     },
 
-    async planFeatures(userId: string): Promise<PlanFeatures> {
-      const { plan } = await accounts.planOf(userId);
-      return {
-        text_entries: plan.textEntries,
-        image_entries: plan.imageEntries,
-        audio_entries: plan.audioEntries,
-        video_entries: plan.videoEntries,
-        daily_entry_limit: plan.dailyEntryLimit,
-        ai_insights_limit: plan.aiInsightsLimit,
-        ai_coaching_limit: plan.aiCoachingLimit,
-        ai_future_chat_limit: plan.aiFutureChatLimit,
-        can_share_entries: plan.canShareEntries,
-        can_send_future_messages: plan.canSendFutureMessages,
-      };
-    },
+    // The account data other modules read (auth's sign-up, sign-in and session checks), through this service.
+    findById: (id: string) => accounts.findById(id),
+    findByEmail: (email: string) => accounts.findByEmail(email),
+    findLiveSession: (token: string, now: Date) => accounts.findLiveSession(token, now),
+    upsertSubscriptionIntent: (userId: string, intent: 'premium' | null, billingCycle: 'month' | 'year') =>
+      accounts.upsertSubscriptionIntent(userId, intent, billingCycle),
   };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** What the auth module reads of accounts. */
+export type AccountDirectory = Pick<
+  AccountService,
+  'findById' | 'findByEmail' | 'findLiveSession' | 'upsertSubscriptionIntent'
+>;
+export type { UserRow };
+
+/** The operator's account commands (`npm run admin`), for the admin module, which has no services.ts wiring. */
+export function createAccountAdministration(db: Executor) {
+  const accounts = createAccountRepository(db);
+  return {
+    findByEmail: (email: string) => accounts.findByEmail(email),
+    setRole: (email: string, role: 'user' | 'admin') => accounts.setRole(email, role),
+    setDisabled: (email: string, isDisabled: boolean) => accounts.setDisabled(email, isDisabled),
+  };
+}
+
+/**
+ * Deletes accounts whose 30-day grace period has passed, each in its own transaction; only an anonymised audit
+ * row remains, and the account's media files go from storage once its rows are gone for good.
+ */
+export async function purgeDueAccounts(
+  db: Db,
+  clock: Clock,
+  secret: string,
+  storage?: Storage,
+  batchSize = 10,
+): Promise<number> {
+  let purged = 0;
+  for (let i = 0; i < batchSize; i++) {
+    const mediaPaths: string[] = [];
+    const didPurge = await db.transaction(async (tx) => {
+      const repository = createAccountRepository(tx);
+      const account = await repository.claimDueDeletion(clock.now());
+      if (!account) return false;
+      mediaPaths.push(...(await repository.mediaPathsOf(account.id)));
+      const entriesDeleted = await repository.countEntries(account.id);
+      await repository.eraseAccount(account);
+      await repository.recordDeletionAudit({
+        subjectHash: createHmac('sha256', secret).update(account.id).digest('hex'),
+        requestedAt: account.deletionRequestedAt,
+        purgedAt: clock.now(),
+        hadSubscription: account.hasSubscription,
+        entriesDeleted,
+      });
+      return true;
+    });
+    if (!didPurge) break;
+    // A file that fails to delete is only an orphan, never a leak.
+    await Promise.all(mediaPaths.map((p) => storage?.remove(p).catch(() => undefined)));
+    purged++;
+  }
+  return purged;
+}

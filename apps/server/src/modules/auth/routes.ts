@@ -6,11 +6,15 @@ import {
   OkResponse,
   RegisterInput,
   RegisterResponse,
+  ResetLinkParams,
+  ResetLinkQuery,
   ResetPasswordInput,
   SessionResponse,
   SignInInput,
   SignInResponse,
+  VerifyEmailLinkQuery,
 } from '@daybook/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appendSetCookies, requestHeaders } from '../../infra/http/authenticate.ts';
 import type { Services } from '../../services.ts';
@@ -25,6 +29,8 @@ export const authRoutes =
   (services: Services, appUrl: string): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
+    // Mails requested just before shutdown are still queued before the database closes.
+    app.addHook('onClose', () => services.auth.settle());
     /** Per-address limits sit beside the per-client ones, so neither a botnet nor one client can flood an inbox. */
     const perAddress = (action: string, email: string, max: number, windowMs: number) =>
       services.limiter.consume(`${action}:email:${email}`, max, windowMs);
@@ -42,7 +48,8 @@ export const authRoutes =
       },
       async (request, reply) => {
         await perAddress('register', request.body.email, 5, 60 * MINUTE);
-        const result = await services.auth.register(request.body, requestHeaders(request));
+        const { result, setCookies } = await services.auth.register(request.body, requestHeaders(request));
+        appendSetCookies(reply, setCookies);
         return reply.status(201).send(result);
       },
     );
@@ -60,7 +67,7 @@ export const authRoutes =
       },
       async (request) => {
         await perAddress('resend', request.body.email, 3, 15 * MINUTE);
-        await services.auth.resendVerification(request.body.email, requestHeaders(request));
+        services.auth.resendVerification(request.body.email, requestHeaders(request));
         return { ok: true as const, message: AUTH_MESSAGES.verificationSent };
       },
     );
@@ -130,7 +137,7 @@ export const authRoutes =
       },
       async (request) => {
         await perAddress('forgot', request.body.email, 3, 15 * MINUTE);
-        await services.auth.forgotPassword(request.body.email, requestHeaders(request));
+        services.auth.forgotPassword(request.body.email, requestHeaders(request));
         return { ok: true as const, message: AUTH_MESSAGES.resetRequested };
       },
     );
@@ -153,29 +160,45 @@ export const authRoutes =
     );
 
     // The two links e-mails carry are better-auth's own endpoints: they check the token and redirect.
-    const passThrough = async (
-      request: { url: string; headers: Record<string, unknown> },
-      reply: import('fastify').FastifyReply,
-    ) => {
-      const response = await services.betterAuth.handler(
-        new Request(new URL(request.url, appUrl), {
-          method: 'GET',
-          headers: requestHeaders(request as never),
-        }),
+    const callBetterAuth = (request: FastifyRequest) =>
+      services.betterAuth.handler(
+        new Request(new URL(request.url, appUrl), { method: 'GET', headers: requestHeaders(request) }),
       );
+    const forward = async (response: Response, reply: FastifyReply) => {
       reply.status(response.status);
       for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
       appendSetCookies(reply, response.headers.getSetCookie());
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     };
+
     app.get(
       '/auth/verify-email',
-      { config: perClient(30, '15 minutes', ':verify'), schema: { hide: true } },
-      passThrough,
+      {
+        config: perClient(30, '15 minutes', ':verify'),
+        schema: { hide: true, querystring: VerifyEmailLinkQuery },
+      },
+      async (request, reply) => {
+        const response = await callBetterAuth(request);
+        const location = response.headers.get('location');
+        const isConfirmed =
+          response.status === 302 &&
+          location !== null &&
+          !new URL(location, appUrl).searchParams.has('error');
+        if (!isConfirmed) return forward(response, reply);
+        // Confirmed. Only the browser that registered is signed in; any other one is sent to sign in itself.
+        const outcome = await services.auth.afterEmailConfirmed(request.query.token, requestHeaders(request));
+        if (outcome.kind === 'pass') return forward(response, reply);
+        if (outcome.kind === 'confirmed') return reply.redirect('/login?verified=1', 302);
+        appendSetCookies(reply, outcome.setCookies);
+        return reply.redirect(location, 302);
+      },
     );
     app.get(
       '/auth/reset-password/:token',
-      { config: perClient(30, '15 minutes', ':reset-link'), schema: { hide: true } },
-      passThrough,
+      {
+        config: perClient(30, '15 minutes', ':reset-link'),
+        schema: { hide: true, params: ResetLinkParams, querystring: ResetLinkQuery },
+      },
+      async (request, reply) => forward(await callBetterAuth(request), reply),
     );
   };

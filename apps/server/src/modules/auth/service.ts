@@ -7,18 +7,47 @@ import {
   type RegisterResponse,
   type SessionUser,
 } from '@daybook/shared';
+import { verifyJWT } from 'better-auth/crypto';
 import type { z } from 'zod';
 import type { Auth } from '../../infra/auth/better-auth.ts';
+import { callAuth, translateAuthError, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
 import { assertNotCommonPassword } from '../../infra/auth/passwords.ts';
 import { readSessionToken } from '../../infra/auth/session-cookie.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AccountRepository, UserRow } from '../account/repository.ts';
-import { callAuth, translateAuthError } from './better-auth-errors.ts';
+import type { AccountDirectory, UserRow } from '../account/service.ts';
 import type { LockoutService } from './lockout-service.ts';
+import { createRegistrationBrowser } from './registration-browser.ts';
 
-/** What a call hands back to the route: a result, and cookies to set. */
-export type WithCookies<T> = { result: T; setCookies: string[] };
+type BackgroundLog = { error(details: object, message: string): void };
+
+/**
+ * Work that must not delay an answer (it would reveal whether an address exists): started after the current
+ * request's handler has returned, its failures logged, and awaited on shutdown.
+ */
+function createBackgroundWork(log: BackgroundLog) {
+  const pending = new Set<Promise<void>>();
+  return {
+    run(label: string, work: () => Promise<unknown>): void {
+      const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .then(
+          () => undefined,
+          (error: unknown) => log.error({ err: error }, `background ${label} failed`),
+        )
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    },
+    async settle(): Promise<void> {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+  };
+}
+
+export type ConfirmationOutcome =
+  | { kind: 'pass' }
+  | { kind: 'confirmed' }
+  | { kind: 'signed-in'; setCookies: string[] };
 
 export function toSessionUser(user: UserRow): SessionUser {
   return {
@@ -35,18 +64,37 @@ export function toSessionUser(user: UserRow): SessionUser {
 const SESSION_LIFETIME_MS = AUTH_TIMINGS.sessionDays * 24 * 60 * 60 * 1000;
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
+function lockedError(status: LoginStatus): AppError {
+  return new AppError('ACCOUNT_LOCKED', AUTH_MESSAGES.lockedOut(status.lockedForMinutes ?? 15), undefined, {
+    loginStatus: status,
+  });
+}
+
 export function createAuthService(deps: {
   auth: Auth;
   authSecret: string;
-  accounts: AccountRepository;
+  sessionCookieName: string;
+  accounts: AccountDirectory;
   lockout: LockoutService;
   clock: Clock;
+  log: BackgroundLog;
+  /** Cookies we set ourselves carry `Secure` when APP_URL is https. */
+  secureCookies: boolean;
 }) {
   const { auth, accounts, lockout } = deps;
+  const background = createBackgroundWork(deps.log);
+  const registrationBrowser = createRegistrationBrowser({
+    secret: deps.authSecret,
+    secure: deps.secureCookies,
+    clock: deps.clock,
+  });
 
   return {
     /** Spec §4 registration outcomes; the verification mail is queued by better-auth's hook. */
-    async register(input: z.output<typeof RegisterInput>, headers: Headers): Promise<RegisterResponse> {
+    async register(
+      input: z.output<typeof RegisterInput>,
+      headers: Headers,
+    ): Promise<WithCookies<RegisterResponse>> {
       const existing = await accounts.findByEmail(input.email);
       if (existing?.emailVerified)
         throw new AppError('EMAIL_ALREADY_EXISTS', AUTH_MESSAGES.emailAlreadyExists);
@@ -72,16 +120,49 @@ export function createAuthService(deps: {
       } catch {
         intentSaved = intent === null;
       }
-      return { status: 'verification_sent', email: input.email, intentSaved };
+      return {
+        result: { status: 'verification_sent', email: input.email, intentSaved },
+        // This browser, and only it, is signed in by the verification link.
+        setCookies: [registrationBrowser.issue(created.user.id)],
+      };
     },
 
-    /** Same answer whether or not the address has an unconfirmed account (no enumeration). */
-    async resendVerification(email: string, headers: Headers): Promise<void> {
-      const user = await accounts.findByEmail(email);
-      if (!user || user.emailVerified) return;
-      await callAuth(() =>
-        auth.api.sendVerificationEmail({ body: { email, callbackURL: '/dashboard' }, headers }),
+    /**
+     * Answers at once, the same whether or not the address has an unconfirmed account: the lookup and the mail
+     * happen in the background, so neither the answer nor its timing tells whether the address exists.
+     */
+    resendVerification(email: string, headers: Headers): void {
+      background.run('resend verification e-mail', async () => {
+        const user = await accounts.findByEmail(email);
+        if (!user || user.emailVerified) return;
+        await callAuth(() =>
+          auth.api.sendVerificationEmail({ body: { email, callbackURL: '/dashboard' }, headers }),
+        );
+      });
+    },
+
+    /**
+     * After better-auth accepted a verification link: sign in only the browser that registered this user.
+     * `pass` means the link was no first confirmation (an e-mail change) and better-auth's answer stands.
+     */
+    async afterEmailConfirmed(token: string, headers: Headers): Promise<ConfirmationOutcome> {
+      const payload = await verifyJWT(token, deps.authSecret);
+      if (!payload || payload.updateTo) return { kind: 'pass' };
+      const email = typeof payload.email === 'string' ? payload.email : null;
+      const userId =
+        typeof payload.userId === 'string'
+          ? payload.userId
+          : email
+            ? (await accounts.findByEmail(email))?.id
+            : undefined;
+      if (!userId || registrationBrowser.read(headers.get('cookie')) !== userId) return { kind: 'confirmed' };
+      const { headers: responseHeaders } = await callAuth(() =>
+        auth.api.signInVerifiedUser({ body: { userId }, returnHeaders: true }),
       );
+      return {
+        kind: 'signed-in',
+        setCookies: [...responseHeaders.getSetCookie(), registrationBrowser.clear()],
+      };
     },
 
     loginStatus: (email: string): Promise<LoginStatus> => lockout.status(email),
@@ -89,44 +170,32 @@ export function createAuthService(deps: {
     async signIn(input: z.output<typeof SignInInput>, headers: Headers): Promise<WithCookies<SessionUser>> {
       const email = normalizeEmail(input.email);
       const userAgent = headers.get('user-agent');
-      const before = await lockout.status(email);
-      if (before.isLockedOut) {
-        throw new AppError(
-          'ACCOUNT_LOCKED',
-          AUTH_MESSAGES.lockedOut(before.lockedForMinutes ?? 15),
-          undefined,
-          {
-            loginStatus: before,
-          },
-        );
-      }
-      try {
-        const { headers: responseHeaders, response } = await auth.api.signInEmail({
+      // The attempt is counted before the password is checked (one atomic statement), so parallel guesses
+      // cannot all slip in under the limit, and a locked e-mail is refused even with the right password.
+      const reserved = await lockout.reserve(email);
+      if ('refused' in reserved) throw lockedError(reserved.refused);
+      const { reservation } = reserved;
+      const outcome = await auth.api
+        .signInEmail({
           body: { email, password: input.password, rememberMe: true },
           headers,
           returnHeaders: true,
+        })
+        .catch(async (error: unknown): Promise<never> => {
+          const translated = translateAuthError(error);
+          if (!(translated instanceof AppError) || translated.code !== 'INVALID_CREDENTIALS') {
+            await reservation.release();
+            throw translated;
+          }
+          const after = await reservation.failed(userAgent);
+          if (after.isLockedOut) throw lockedError(after);
+          throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, undefined, {
+            loginStatus: after,
+          });
         });
-        await lockout.recordSuccess(email, userAgent);
-        const user = await accounts.findById(response.user.id);
-        return { result: toSessionUser(user!), setCookies: responseHeaders.getSetCookie() };
-      } catch (error) {
-        const translated = translateAuthError(error);
-        if (!(translated instanceof AppError) || translated.code !== 'INVALID_CREDENTIALS') throw translated;
-        const after = await lockout.recordFailure(email, userAgent);
-        if (after.isLockedOut) {
-          throw new AppError(
-            'ACCOUNT_LOCKED',
-            AUTH_MESSAGES.lockedOut(after.lockedForMinutes ?? 15),
-            undefined,
-            {
-              loginStatus: after,
-            },
-          );
-        }
-        throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, undefined, {
-          loginStatus: after,
-        });
-      }
+      await reservation.succeeded(userAgent);
+      const user = await accounts.findById(outcome.response.user.id);
+      return { result: toSessionUser(user!), setCookies: outcome.headers.getSetCookie() };
     },
 
     async signOut(headers: Headers): Promise<string[]> {
@@ -141,7 +210,7 @@ export function createAuthService(deps: {
      * is due for its daily sliding refresh, or anything is unusual, better-auth handles it and sets the cookie.
      */
     async session(headers: Headers): Promise<WithCookies<{ user: SessionUser; sessionId: string } | null>> {
-      const token = readSessionToken(headers.get('cookie'), deps.authSecret);
+      const token = readSessionToken(headers.get('cookie'), deps.authSecret, deps.sessionCookieName);
       if (!token) return { result: null, setCookies: [] };
       const now = deps.clock.now();
       const live = await accounts.findLiveSession(token, now);
@@ -159,12 +228,17 @@ export function createAuthService(deps: {
       return { result: { user: live.user, sessionId: response.session.id }, setCookies };
     },
 
-    /** Always answers the same; the mail goes out only when the account exists. */
-    async forgotPassword(email: string, headers: Headers): Promise<void> {
-      await callAuth(() =>
-        auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers }),
+    /** Always answers the same and at once; the mail goes out, in the background, only when the account exists. */
+    forgotPassword(email: string, headers: Headers): void {
+      background.run('password reset e-mail', () =>
+        callAuth(() =>
+          auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' }, headers }),
+        ),
       );
     },
+
+    /** Waits for background work still running (on shutdown, so no queued mail is lost). */
+    settle: () => background.settle(),
 
     async resetPassword(input: z.output<typeof ResetPasswordInput>, headers: Headers): Promise<void> {
       assertNotCommonPassword(input.password);

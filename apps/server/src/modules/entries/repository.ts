@@ -1,4 +1,6 @@
-import { and, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
+import { addDays } from '@daybook/shared';
+import { and, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { entries, sharedEntries, usageCounters } from '../../db/schema/index.ts';
 
@@ -52,10 +54,67 @@ function fromPageRow(row: PageRow): EntryWithShare {
   };
 }
 
+/**
+ * The visible-entries rule, written once (ADR 021): the user's own entries that are not deleted and are not
+ * Future Me messages. The list, its count, the calendar, edits, deletes and the dashboard benchmark all use it,
+ * and so must later readers (the streak). The partial indexes in db/schema/journal.ts carry the same predicate
+ * text, which is what lets the planner use them.
+ */
+export function visibleEntriesOf(userId: string): SQL {
+  return sql`user_id = ${userId} and deleted_at is null and source_type <> 'future_me'`;
+}
+
+/**
+ * One page and the exact total in a single round trip (spec §7: range paging with exact count). Both parts are
+ * answered from `entries_user_created_idx`, whose predicate is the visibility rule.
+ */
+function pageStatement(
+  userId: string,
+  filter: { date?: string; from?: Date; to?: Date },
+  limit: number,
+  offset: number,
+): SQL {
+  const conditions = [visibleEntriesOf(userId)];
+  if (filter.date) conditions.push(sql`entry_date = ${filter.date}`);
+  if (filter.from) conditions.push(sql`created_at >= ${filter.from.toISOString()}`);
+  if (filter.to) conditions.push(sql`created_at < ${filter.to.toISOString()}`);
+  const where = sql.join(conditions, sql` and `);
+  return sql`
+    with total as (select count(*)::int as n from entries where ${where}),
+    page as (
+      select id, user_id, title, category, content, encrypted_content, encryption_version, metadata, mood_tag,
+             media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
+             deleted_at, deletion_reason, created_at, updated_at,
+             exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared
+      from entries where ${where}
+      order by created_at desc, id desc limit ${limit} offset ${offset})
+    select page.*, total.n as total_count from total left join page on true`;
+}
+
+/** The dashboard's page statement as text and parameters, exactly as `page` sends it (for the benchmark's bare client). */
+export function dashboardPageQuery(userId: string, pageSize: number): { text: string; params: unknown[] } {
+  const { sql: text, params } = new PgDialect().sqlToQuery(pageStatement(userId, {}, pageSize, 0));
+  return { text, params };
+}
+
 /** Every query is scoped to its owner: an id of someone else's entry finds nothing. */
+/**
+ * The count behind writtenInWindowUnderOtherDates, as a subquery both lookups share. Two date ranges, each
+ * an index condition of entries_user_date_created_idx (user_id, entry_date, created_at) whatever the table's
+ * statistics: a list of dates is left to a filter by the planner on a young table, which then walks every
+ * entry of today.
+ */
+function writtenUnderOtherDates(userId: string, day: string, window: { start: Date; end: Date }) {
+  const inRange = (from: string, to: string) => sql`(select count(*)::int from entries
+    where user_id = ${userId} and source_type = 'journal'
+      and entry_date >= ${from}::date and entry_date <= ${to}::date
+      and created_at >= ${window.start.toISOString()}::timestamptz
+      and created_at < ${window.end.toISOString()}::timestamptz)`;
+  return sql`select ${inRange(addDays(day, -2), addDays(day, -1))} + ${inRange(addDays(day, 1), addDays(day, 2))}`;
+}
+
 export function createEntriesRepository(db: Executor) {
-  const visible = (userId: string) =>
-    and(eq(entries.userId, userId), isNull(entries.deletedAt), ne(entries.sourceType, 'future_me'));
+  const visible = visibleEntriesOf;
 
   return {
     async usage(userId: string, kind: string, day: string): Promise<number> {
@@ -81,6 +140,61 @@ export function createEntriesRepository(db: Executor) {
       return rows.length > 0 && limit > 0;
     },
 
+    /**
+     * Entries created inside the window of local day `day` (as the user's zone now sees it) but stored under
+     * another date, because they were written under another zone. Such an entry lies at most two dates away,
+     * so the lookup is two short range scans of entries_user_date_created_idx, empty unless the zone changed.
+     */
+    async writtenInWindowUnderOtherDates(
+      userId: string,
+      day: string,
+      window: { start: Date; end: Date },
+    ): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select (${writtenUnderOtherDates(userId, day, window)}) as n`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /** Today's use of `kind` as counted, plus the entries written today under other dates: one round trip. */
+    async usedToday(
+      userId: string,
+      kind: string,
+      day: string,
+      window: { start: Date; end: Date },
+    ): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(sql`
+        select coalesce((select count from usage_counters
+                         where user_id = ${userId} and kind = ${kind} and day = ${day}), 0)
+             + (${writtenUnderOtherDates(userId, day, window)}) as n`);
+      return rows[0]?.n ?? 0;
+    },
+
+    /**
+     * Soft-deletes a visible entry in one statement and detaches its media, returning what was there. The row
+     * lock makes parallel deletes of one entry wait and then find it gone, so only one of them sees a row.
+     */
+    async softDelete(
+      userId: string,
+      id: string,
+      now: Date,
+      sharedReason: string,
+    ): Promise<{ createdAt: Date; mediaUrl: string | null } | null> {
+      const { rows } = await db.execute<{ created_at: Date | string; media_url: string | null }>(sql`
+        with target as (
+          select id, media_url from entries
+          where id = ${id} and ${visibleEntriesOf(userId)}
+          for update)
+        update entries set deleted_at = ${now.toISOString()}, updated_at = ${now.toISOString()}, media_url = null,
+          deletion_reason = case when exists (
+            select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active')
+            then ${sharedReason} else null end
+        from target where entries.id = target.id
+        returning entries.created_at, target.media_url`);
+      const row = rows[0];
+      return row ? { createdAt: new Date(row.created_at), mediaUrl: row.media_url } : null;
+    },
+
     async insert(values: typeof entries.$inferInsert): Promise<EntryRow> {
       const [row] = await db.insert(entries).values(values).returning();
       return row!;
@@ -94,31 +208,13 @@ export function createEntriesRepository(db: Executor) {
       return row ? { ...row.entry, isShared: row.isShared } : null;
     },
 
-    /**
-     * One page and the exact total in a single round trip (spec §7: range paging with exact count). Both parts
-     * are answered from `entries_user_created_idx`, whose predicate is the visibility rule below.
-     */
     async page(
       userId: string,
       filter: { date?: string; from?: Date; to?: Date },
       limit: number,
       offset: number,
     ) {
-      const conditions = [sql`user_id = ${userId}`, sql`deleted_at is null`, sql`source_type <> 'future_me'`];
-      if (filter.date) conditions.push(sql`entry_date = ${filter.date}`);
-      if (filter.from) conditions.push(sql`created_at >= ${filter.from.toISOString()}`);
-      if (filter.to) conditions.push(sql`created_at < ${filter.to.toISOString()}`);
-      const where = sql.join(conditions, sql` and `);
-      const { rows } = await db.execute<PageRow>(sql`
-        with total as (select count(*)::int as n from entries where ${where}),
-        page as (
-          select id, user_id, title, category, content, encrypted_content, encryption_version, metadata, mood_tag,
-                 media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-                 deleted_at, deletion_reason, created_at, updated_at,
-                 exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared
-          from entries where ${where}
-          order by created_at desc, id desc limit ${limit} offset ${offset})
-        select page.*, total.n as total_count from total left join page on true`);
+      const { rows } = await db.execute<PageRow>(pageStatement(userId, filter, limit, offset));
       return { rows: rows.filter((r) => r.id !== null).map(fromPageRow), total: rows[0]?.total_count ?? 0 };
     },
 
@@ -132,26 +228,25 @@ export function createEntriesRepository(db: Executor) {
       return rows.map((r) => r.day);
     },
 
+    /** Updates a visible entry; with `createdAfter`, only one still inside its edit window (same statement). */
     async update(
       userId: string,
       id: string,
       values: Partial<typeof entries.$inferInsert>,
+      createdAfter?: Date,
     ): Promise<EntryRow | null> {
       const [row] = await db
         .update(entries)
         .set(values)
-        .where(and(eq(entries.id, id), visible(userId)))
+        .where(
+          and(
+            eq(entries.id, id),
+            visible(userId),
+            createdAfter ? gt(entries.createdAt, createdAfter) : undefined,
+          ),
+        )
         .returning();
       return row ?? null;
-    },
-
-    async hasActiveShare(entryId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sharedEntries.id })
-        .from(sharedEntries)
-        .where(and(eq(sharedEntries.entryId, entryId), eq(sharedEntries.status, 'active')))
-        .limit(1);
-      return Boolean(row);
     },
   };
 }

@@ -1,9 +1,11 @@
 import {
+  addDays,
   type CalendarMonth,
   type CreatedEntry,
   type DailyEntryLimit,
   type DeletionLimit,
   decryptText,
+  EDIT_WINDOW_MS,
   ENCRYPTION,
   ENTRY_LIMITS,
   ENTRY_MESSAGES,
@@ -12,16 +14,19 @@ import {
   entryModerationOutcome,
   isEditable,
   localDate,
+  MEDIA_MESSAGES,
   type SearchCandidates,
   type SessionUser,
+  type SignedMediaUrl,
+  startOfDayInZone,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AccountRepository } from '../account/repository.ts';
 import type { MediaService } from '../media/service.ts';
+import type { PlansService } from '../plans/service.ts';
 import { createEntriesRepository, type EntryRow, type EntryWithShare } from './repository.ts';
 
 type EncryptedInput = { encryptedContent: string; encryptionIv: string; moodTag?: string | null };
@@ -58,13 +63,13 @@ export function toEntry(row: EntryWithShare): Entry {
 
 export function createEntriesService(deps: {
   db: Db;
-  accounts: AccountRepository;
+  plans: PlansService;
   keys: EntryKeys;
   moderator: TextModerator;
   media: MediaService;
   clock: Clock;
 }) {
-  const { db, accounts, keys, moderator, media, clock } = deps;
+  const { db, plans, keys, moderator, media, clock } = deps;
   const repository = createEntriesRepository(db);
 
   /**
@@ -121,10 +126,35 @@ export function createEntriesService(deps: {
 
   const today = (user: SessionUser) => localDate(clock.now(), user.timezone);
 
+  /** Today's local date in the user's zone and the instants it spans there. */
+  function localDay(user: SessionUser, now: Date) {
+    const day = localDate(now, user.timezone);
+    return {
+      day,
+      window: {
+        start: startOfDayInZone(day, user.timezone),
+        end: startOfDayInZone(addDays(day, 1), user.timezone),
+      },
+    };
+  }
+
+  /**
+   * Entries that count against today: those stored under today's local date (the `entries` usage counter,
+   * which deletions never lower), and those written inside today's window in the user's current zone while
+   * another zone was set. The first keeps a day spent when a zone change shifts its window; the second keeps
+   * a zone change onto another date from opening a fresh day (ADR 016).
+   */
+  async function entriesToday(user: SessionUser): Promise<number> {
+    const { day, window } = localDay(user, clock.now());
+    return repository.usedToday(user.id, ENTRY_USAGE, day, window);
+  }
+
   async function dailyLimit(user: SessionUser): Promise<DailyEntryLimit> {
-    const { plan } = await accounts.planOf(user.id);
-    const used = await repository.usage(user.id, ENTRY_USAGE, today(user));
-    return { allowed: used < plan.dailyEntryLimit, limit: plan.dailyEntryLimit, used };
+    // One after the other: a request holds one pooled connection at a time, so concurrent saves do not
+    // queue for the pool behind each other's fan-out.
+    const limit = await plans.dailyEntryLimit(user.id);
+    const used = await entriesToday(user);
+    return { allowed: used < limit, limit, used };
   }
 
   async function deletionLimit(user: SessionUser): Promise<DeletionLimit> {
@@ -156,7 +186,11 @@ export function createEntriesService(deps: {
       try {
         row = await db.transaction(async (tx) => {
           const txRepository = createEntriesRepository(tx);
-          if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit))) {
+          // The counter row of the entry's date is taken in the same transaction as the insert: its row lock
+          // serialises parallel requests, so 20 at once against a limit of 3 get exactly 3 through.
+          const { window } = localDay(user, now);
+          const elsewhere = await txRepository.writtenInWindowUnderOtherDates(user.id, entryDate, window);
+          if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit - elsewhere))) {
             throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
           }
           return txRepository.insert({
@@ -179,7 +213,6 @@ export function createEntriesService(deps: {
         await attached?.release();
         throw error;
       }
-      await attached?.commit();
       return { entry: toEntry({ ...row, isShared: false }), moderation: { warning } };
     },
 
@@ -220,42 +253,66 @@ export function createEntriesService(deps: {
       return toEntry(entry);
     },
 
+    /** A signed link to an entry's own media; the entry must be the user's and carry a file. */
+    async signedMediaUrl(user: SessionUser, id: string): Promise<SignedMediaUrl> {
+      const found = await repository.findOwned(user.id, id);
+      if (!found) throw new AppError('NOT_FOUND', 'Entry not found');
+      const entry = toEntry(found);
+      if (!entry.mediaUrl || entry.contentType === 'text')
+        throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      return media.signedUrl(entry.mediaUrl, entry.contentType);
+    },
+
     async update(user: SessionUser, id: string, input: EncryptedInput): Promise<CreatedEntry> {
       const existing = await ownedEditable(user, id);
       const text = await readText(user, input, ENTRY_MESSAGES.contentEmpty);
       const warning = await moderate(text);
-      const row = await repository.update(user.id, id, {
-        content: null,
-        encryptedContent: input.encryptedContent,
-        metadata: { ...existing.metadata, encryption_iv: input.encryptionIv },
-        ...(input.moodTag !== undefined ? { moodTag: input.moodTag } : {}),
-        updatedAt: clock.now(),
-      });
-      if (!row) throw new AppError('NOT_FOUND', 'Entry not found');
+      const now = clock.now();
+      // The window is checked again in the write itself: moderation takes time and the window may close.
+      const row = await repository.update(
+        user.id,
+        id,
+        {
+          content: null,
+          encryptedContent: input.encryptedContent,
+          metadata: { ...existing.metadata, encryption_iv: input.encryptionIv },
+          ...(input.moodTag !== undefined ? { moodTag: input.moodTag } : {}),
+          updatedAt: now,
+        },
+        new Date(now.getTime() - EDIT_WINDOW_MS),
+      );
+      if (!row) {
+        const current = await repository.findOwned(user.id, id);
+        if (current) throw new AppError('EDIT_WINDOW_EXPIRED', ENTRY_MESSAGES.editWindowExpired);
+        throw new AppError('NOT_FOUND', 'Entry not found');
+      }
       return { entry: toEntry({ ...row, isShared: existing.isShared }), moderation: { warning } };
     },
 
-    /** Soft delete within the edit window, at most 5 a day; the reason records whether the entry was shared. */
+    /**
+     * Soft delete within the edit window, at most 5 a day; the reason records whether the entry was shared.
+     * One transaction: the delete itself comes first and decides (a second, parallel delete of the same entry
+     * finds nothing and spends nothing), then the credit is taken; a refused credit or a closed window rolls
+     * the delete back. The media file goes once the row no longer points at it (ADR 016).
+     */
     async remove(user: SessionUser, id: string): Promise<DeletionLimit> {
-      const existing = await ownedEditable(user, id);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const txRepository = createEntriesRepository(tx);
-        if (
-          !(await txRepository.consume(
-            user.id,
-            DELETION_USAGE,
-            localDate(now, user.timezone),
-            ENTRY_LIMITS.dailyDeletionLimit,
-          ))
-        ) {
-          throw new AppError('DELETION_LIMIT_REACHED', ENTRY_MESSAGES.deletionLimitReached);
-        }
-        const reason = (await txRepository.hasActiveShare(existing.id))
-          ? ENTRY_MESSAGES.sharedDeletionReason
-          : null;
-        await txRepository.update(user.id, id, { deletedAt: now, deletionReason: reason, updatedAt: now });
+        const row = await txRepository.softDelete(user.id, id, now, ENTRY_MESSAGES.sharedDeletionReason);
+        if (!row) throw new AppError('NOT_FOUND', 'Entry not found');
+        if (!isEditable(row.createdAt, now))
+          throw new AppError('EDIT_WINDOW_EXPIRED', ENTRY_MESSAGES.editWindowExpired);
+        const isAllowed = await txRepository.consume(
+          user.id,
+          DELETION_USAGE,
+          localDate(now, user.timezone),
+          ENTRY_LIMITS.dailyDeletionLimit,
+        );
+        if (!isAllowed) throw new AppError('DELETION_LIMIT_REACHED', ENTRY_MESSAGES.deletionLimitReached);
+        return row;
       });
+      if (removed.mediaUrl) await media.discard(removed.mediaUrl);
       return deletionLimit(user);
     },
   };

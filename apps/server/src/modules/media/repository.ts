@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { mediaDrafts } from '../../db/schema/index.ts';
+import { entries, mediaDrafts } from '../../db/schema/index.ts';
 
 export type MediaDraftRow = typeof mediaDrafts.$inferSelect;
 
@@ -17,6 +17,37 @@ export function createMediaRepository(db: Executor) {
         .from(mediaDrafts)
         .where(and(eq(mediaDrafts.id, id), eq(mediaDrafts.userId, userId)));
       return row ?? null;
+    },
+
+    /** Takes the draft for one entry: of parallel saves with the same draft, exactly one gets the row. */
+    async claimOwnedDraft(userId: string, id: string): Promise<MediaDraftRow | null> {
+      const [row] = await db
+        .delete(mediaDrafts)
+        .where(and(eq(mediaDrafts.id, id), eq(mediaDrafts.userId, userId)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Whether a stored file still belongs to a live entry or a draft (both lookups by index). */
+    async isAttached(filePath: string): Promise<boolean> {
+      const { rows } = await db.execute<{ attached: boolean }>(sql`
+        select exists (select 1 from entries where media_url = ${filePath} and deleted_at is null)
+            or exists (select 1 from media_drafts where file_path = ${filePath}) as attached`);
+      return Boolean(rows[0]?.attached);
+    },
+
+    /** Which of these stored files a live entry or a draft refers to. */
+    async attachedAmong(filePaths: string[]): Promise<Set<string>> {
+      if (filePaths.length === 0) return new Set();
+      const live = await db
+        .select({ path: entries.mediaUrl })
+        .from(entries)
+        .where(and(inArray(entries.mediaUrl, filePaths), isNull(entries.deletedAt)));
+      const drafts = await db
+        .select({ path: mediaDrafts.filePath })
+        .from(mediaDrafts)
+        .where(inArray(mediaDrafts.filePath, filePaths));
+      return new Set([...live, ...drafts].map((r) => r.path).filter((p): p is string => p !== null));
     },
 
     async deleteDraft(id: string): Promise<void> {

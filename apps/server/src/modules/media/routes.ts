@@ -18,7 +18,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
-import { worstVerdict } from '../../infra/moderation/image-moderator.ts';
+import { parseByteRange } from '../../infra/http/byte-range.ts';
 import type { LocalStorage } from '../../infra/storage/local.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
@@ -60,6 +60,9 @@ export const mediaRoutes =
         async (request, reply) => {
           if (!local.verify(request.query))
             throw new AppError('MEDIA_LINK_INVALID', MEDIA_MESSAGES.linkInvalid);
+          // A link issued before its entry was deleted stops working at once, not when it expires.
+          if (!(await services.media.isAttached(request.query.path)))
+            throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
           let opened: Awaited<ReturnType<LocalStorage['open']>>;
           try {
             opened = await local.open(request.query.path);
@@ -73,16 +76,12 @@ export const mediaRoutes =
             .header('cache-control', `private, max-age=${secondsLeft}`)
             .header('accept-ranges', 'bytes')
             .header('x-content-type-options', 'nosniff');
-          // Single byte ranges, so that audio and video can seek.
-          const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-          if (!range || (range[1] === '' && range[2] === '')) {
-            return reply.header('content-length', opened.size).send(opened.read());
-          }
-          const start = range[1] ? Number(range[1]) : Math.max(0, opened.size - Number(range[2]));
-          const end = range[1] && range[2] ? Math.min(Number(range[2]), opened.size - 1) : opened.size - 1;
-          if (start > end || start >= opened.size) {
+          const range = parseByteRange(request.headers.range, opened.size);
+          if (range.kind === 'whole') return reply.header('content-length', opened.size).send(opened.read());
+          if (range.kind === 'unsatisfiable') {
             return reply.status(416).header('content-range', `bytes */${opened.size}`).send();
           }
+          const { start, end } = range;
           return reply
             .status(206)
             .header('content-range', `bytes ${start}-${end}/${opened.size}`)
@@ -117,15 +116,26 @@ export const mediaRoutes =
           const type = request.query.mediaType;
           // Refuse by plan before reading a byte of a file the user may not store.
           await services.media.assertPlanAllows(user, type);
-          const upload = await request.file({ limits: { fileSize: maxBytesFor(type), files: 1 } });
+          if (!request.isMultipart())
+            throw new AppError(
+              'UNSUPPORTED_MEDIA_TYPE',
+              MEDIA_MESSAGES.uploadFailed('send it as multipart/form-data'),
+            );
+          // A malformed multipart body (wrong boundary, cut short, a bad JSON field) rejects here; limits stay 413.
+          const upload = await request
+            .file({ limits: { fileSize: maxBytesFor(type), files: 1 } })
+            .catch((error: { statusCode?: number }) => {
+              if (error.statusCode === 413) throw error;
+              throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('the form data is malformed'));
+            });
           if (!upload) throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('no file was sent'));
-          await mkdir(deps.tmpDir, { recursive: true });
+          await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
           // The client's file name is never used: paths are built from ids.
           const tempFile = path.join(deps.tmpDir, `${randomUUID()}.upload`);
           let draft: MediaDraft;
           try {
             try {
-              await pipeline(upload.file, createWriteStream(tempFile));
+              await pipeline(upload.file, createWriteStream(tempFile, { mode: 0o600 }));
             } catch {
               throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('the upload was interrupted'));
             }
@@ -150,12 +160,7 @@ export const mediaRoutes =
             response: { 200: SignedMediaUrl, ...errors },
           },
         },
-        async (request) => {
-          const entry = await services.entries.get(signedInUser(request), request.params.id);
-          if (!entry.mediaUrl || entry.contentType === 'text')
-            throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
-          return services.media.signedUrl(entry.mediaUrl, entry.contentType);
-        },
+        (request) => services.entries.signedMediaUrl(signedInUser(request), request.params.id),
       );
 
       signedIn.post(
@@ -170,7 +175,7 @@ export const mediaRoutes =
             response: { 200: ModerationResult, ...errors },
           },
         },
-        (request) => services.moderation.image.moderate(dataUrlBytes(request.body.imageData)),
+        (request) => services.media.moderateImage(dataUrlBytes(request.body.imageData)),
       );
 
       signedIn.post(
@@ -185,12 +190,7 @@ export const mediaRoutes =
             response: { 200: ModerationResult, ...errors },
           },
         },
-        async (request) => {
-          const verdicts = [];
-          for (const frame of request.body.frames)
-            verdicts.push(await services.moderation.image.moderate(dataUrlBytes(frame)));
-          return worstVerdict(verdicts);
-        },
+        (request) => services.media.moderateVideoFrames(request.body.frames.map(dataUrlBytes)),
       );
     });
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import {
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
@@ -7,19 +7,21 @@ import {
   type MediaDraft,
   type MediaType,
   type ModerationResult,
+  mediaModerationOutcome,
   type SessionUser,
   type SignedMediaUrl,
 } from '@daybook/shared';
 import { fileTypeFromFile } from 'file-type';
-import { parseFile } from 'music-metadata';
+import { type IFormat, parseFile } from 'music-metadata';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
-import type { ImageModerator } from '../../infra/moderation/image-moderator.ts';
+import { type ImageModerator, worstVerdict } from '../../infra/moderation/image-moderator.ts';
 import type { Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AccountRepository } from '../account/repository.ts';
+import type { PlansService } from '../plans/service.ts';
 import { createMediaRepository, type MediaDraftRow } from './repository.ts';
+import { inspectWebm } from './webm.ts';
 
 const TOO_LARGE: Record<MediaType, string> = {
   image: MEDIA_MESSAGES.imageTooLarge,
@@ -31,14 +33,12 @@ const INVALID: Record<MediaType, string> = {
   audio: MEDIA_MESSAGES.invalidAudio,
   video: MEDIA_MESSAGES.invalidVideo,
 };
-const UNREADABLE: Record<MediaType, string> = {
-  image: MEDIA_MESSAGES.imageLoadFailed,
-  audio: MEDIA_MESSAGES.audioLoadFailed,
-  video: MEDIA_MESSAGES.videoLoadFailed,
-};
 
-/** Containers browsers record into as a live stream, whose duration a parser may not be able to read. */
-const STREAMED_CONTAINERS = new Set(['video/webm', 'audio/webm']);
+/** Walked element by element (webm.ts); MediaRecorder writes them as live streams without a duration. */
+const WEBM_CONTAINERS = new Set(['video/webm', 'audio/webm']);
+
+/** Safari's MediaRecorder writes fragmented MP4, whose header may carry no duration. */
+const FRAGMENTED_CONTAINERS = new Set(['video/mp4', 'audio/mp4']);
 
 /** Containers that may hold audio only: MediaRecorder writes audio as WebM, Safari as MP4. */
 const AUDIO_CONTAINERS = new Set(['video/webm', 'video/mp4']);
@@ -57,6 +57,9 @@ const EXTENSION_MIME: Record<string, string> = {
   wav: 'audio/wav',
   aac: 'audio/aac',
 };
+
+/** How old an unreferenced file must be before the sweep removes it (uploads and saves finish well within). */
+export const ORPHAN_GRACE_MS = 60 * 60_000;
 
 export const maxBytesFor = (type: MediaType) => MEDIA_LIMITS[type].maxBytes;
 export const tooLargeMessage = (type: MediaType) => TOO_LARGE[type];
@@ -78,51 +81,104 @@ type Inspected = {
 export function createMediaService(deps: {
   db: Db;
   storage: Storage;
-  accounts: AccountRepository;
+  plans: PlansService;
   imageModerator: ImageModerator;
   clock: Clock;
 }) {
-  const { db, storage, accounts, imageModerator, clock } = deps;
+  const { db, storage, plans, imageModerator, clock } = deps;
   const repository = createMediaRepository(db);
 
-  async function assertPlanAllows(user: SessionUser, type: MediaType) {
-    const { plan } = await accounts.planOf(user.id);
-    const isAllowed = { image: plan.imageEntries, audio: plan.audioEntries, video: plan.videoEntries }[type];
-    if (!isAllowed) throw new AppError('MEDIA_NOT_ALLOWED', MEDIA_MESSAGES.notAllowedByPlan(type));
-  }
+  const assertPlanAllows = (user: SessionUser, type: MediaType) => plans.assertMediaAllowed(user.id, type);
 
   /** What the bytes really are (magic numbers), never what the client claimed. */
-  async function inspect(type: MediaType, file: string): Promise<Inspected> {
+  async function sniff(type: MediaType, file: string) {
     const sniffed = await fileTypeFromFile(file);
     if (!sniffed) throw new AppError('MEDIA_INVALID', INVALID[type]);
     const allowed: readonly string[] = MEDIA_MIME_TYPES[type];
     const isAudioInContainer = type === 'audio' && AUDIO_CONTAINERS.has(sniffed.mime);
     if (!allowed.includes(sniffed.mime) && !isAudioInContainer)
       throw new AppError('MEDIA_INVALID', INVALID[type]);
+    return sniffed;
+  }
 
-    if (type === 'image') {
-      let metadata: Metadata;
-      try {
-        metadata = await sharp(file, { limitInputPixels: false }).metadata();
-      } catch {
-        throw new AppError('MEDIA_INVALID', UNREADABLE.image);
-      }
-      const { width = 0, height = 0 } = metadata;
-      if (width * height > MEDIA_LIMITS.maxImagePixels)
-        throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.imageTooManyPixels);
-      return { mime: sniffed.mime, ext: sniffed.ext, durationSeconds: null, width, height };
-    }
-
-    let durationSeconds: number | null;
+  /**
+   * Decodes the whole image and writes it again in its own format, turned upright by its EXIF orientation.
+   * sharp writes no metadata unless asked (no keepMetadata/withExif here), so EXIF with GPS, XMP, IPTC and the
+   * ICC profile all go, and any bytes appended to the picture (polyglots) with them. A file that does not
+   * decode to the end (truncated, corrupt) is refused with 422.
+   */
+  async function reencodeImage(file: string, output: string, ext: string): Promise<Inspected> {
+    let metadata: Metadata;
     try {
-      const { format } = await parseFile(file, { duration: true, skipCovers: true });
-      durationSeconds = format.duration ?? null;
+      metadata = await sharp(file, { limitInputPixels: false }).metadata();
     } catch {
-      // MediaRecorder writes WebM as a live stream (unknown sizes, no cues) that not every parser walks; its magic
-      // bytes were checked above and the size cap still holds, so only other containers are refused here.
-      if (!STREAMED_CONTAINERS.has(sniffed.mime)) throw new AppError('MEDIA_INVALID', UNREADABLE[type]);
-      durationSeconds = null;
+      throw new AppError('MEDIA_UNREADABLE', INVALID.image);
     }
+    const { width = 0, height = 0 } = metadata;
+    // Measured from the header before decoding a pixel, so a decompression bomb costs nothing.
+    if (width * height > MEDIA_LIMITS.maxImagePixels)
+      throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.imageTooManyPixels);
+    const isAnimated = ext === 'gif' && (metadata.pages ?? 1) > 1;
+    const image = sharp(file, {
+      limitInputPixels: MEDIA_LIMITS.maxImagePixels,
+      failOn: 'truncated',
+      animated: isAnimated,
+    });
+    if (!isAnimated) image.autoOrient();
+    if (ext === 'jpg') image.jpeg({ quality: 88 });
+    else if (ext === 'png') image.png({ compressionLevel: 8 });
+    else if (ext === 'webp') image.webp({ quality: 88 });
+    else image.gif();
+    try {
+      const info = await image.toFile(output);
+      return { mime: '', ext, durationSeconds: null, width: info.width, height: info.height };
+    } catch {
+      await rm(output, { force: true });
+      throw new AppError('MEDIA_UNREADABLE', INVALID.image);
+    }
+  }
+
+  /**
+   * Audio and video are accepted only when their container parses to the end as what it claims to be, with a
+   * track of the right kind and a duration within the cap. WebM is walked element by element (webm.ts), which
+   * also times MediaRecorder's live streams that carry no duration; other containers go through music-metadata,
+   * whose parsers refuse atoms, frames or pages that run past the file.
+   */
+  async function inspectStream(
+    type: 'audio' | 'video',
+    file: string,
+    sniffedMime: string,
+  ): Promise<Inspected> {
+    let durationSeconds: number | null;
+    if (WEBM_CONTAINERS.has(sniffedMime)) {
+      let summary: Awaited<ReturnType<typeof inspectWebm>>;
+      try {
+        summary = await inspectWebm(file);
+      } catch {
+        throw new AppError('MEDIA_UNREADABLE', INVALID[type]);
+      }
+      const hasTrack = type === 'video' ? summary.hasVideo : summary.hasAudio;
+      if (!hasTrack) throw new AppError('MEDIA_UNREADABLE', INVALID[type]);
+      durationSeconds = summary.durationSeconds;
+    } else {
+      let format: IFormat;
+      try {
+        ({ format } = await parseFile(file, { duration: true, skipCovers: true }));
+      } catch {
+        throw new AppError('MEDIA_UNREADABLE', INVALID[type]);
+      }
+      const tracks = format.trackInfo ?? [];
+      const hasAudio = Boolean(format.codec) || tracks.some((t) => t.audio || t.type === 2);
+      // MP4 parsers do not always mark a video track as such; any track that is not audio counts.
+      const hasVideo = tracks.some((t) => t.video || t.type === 1 || !(t.audio || t.type === 2));
+      if (!(type === 'video' ? hasVideo : hasAudio)) throw new AppError('MEDIA_UNREADABLE', INVALID[type]);
+      durationSeconds = format.duration ?? null;
+      // Fragmented MP4 (Safari's recorder) carries its length in fragments a header parser does not add up.
+      if (durationSeconds === null && !FRAGMENTED_CONTAINERS.has(sniffedMime))
+        throw new AppError('MEDIA_UNREADABLE', INVALID[type]);
+    }
+    if (durationSeconds !== null && !(durationSeconds >= 0))
+      throw new AppError('MEDIA_UNREADABLE', INVALID[type]);
     const limit = MEDIA_LIMITS[type].maxSeconds;
     if (durationSeconds !== null && durationSeconds > limit + 0.5) {
       throw new AppError(
@@ -130,8 +186,8 @@ export function createMediaService(deps: {
         type === 'audio' ? MEDIA_MESSAGES.audioTooLong : MEDIA_MESSAGES.videoTooLong,
       );
     }
-    const mime = type === 'audio' ? sniffed.mime.replace('video/', 'audio/') : sniffed.mime;
-    return { mime, ext: sniffed.ext, durationSeconds, width: null, height: null };
+    const mime = type === 'audio' ? sniffedMime.replace('video/', 'audio/') : sniffedMime;
+    return { mime, ext: '', durationSeconds, width: null, height: null };
   }
 
   function toDraft(
@@ -152,8 +208,69 @@ export function createMediaService(deps: {
     };
   }
 
+  /** Spec §5 for a stored image, by the shared rule the browser applies too (`mediaModerationOutcome`). */
+  async function moderateStoredImage(file: string): Promise<ModerationResult> {
+    const moderation = await imageModerator.moderate(await readFile(file));
+    const outcome = mediaModerationOutcome('image', moderation);
+    if (outcome.action === 'block')
+      throw new AppError('CONTENT_BLOCKED', outcome.message, undefined, {
+        severity: moderation.severity,
+        flags: moderation.flags,
+      });
+    return moderation;
+  }
+
+  async function store(
+    user: SessionUser,
+    type: MediaType,
+    tempFile: string,
+    cleanFile: string,
+    sniffed: { mime: string; ext: string },
+  ): Promise<MediaDraft> {
+    let inspected: Inspected;
+    let storedFile = tempFile;
+    let moderation: ModerationResult | null = null;
+    if (type === 'image') {
+      inspected = { ...(await reencodeImage(tempFile, cleanFile, sniffed.ext)), mime: sniffed.mime };
+      storedFile = cleanFile;
+      moderation = await moderateStoredImage(storedFile);
+    } else {
+      inspected = { ...(await inspectStream(type, tempFile, sniffed.mime)), ext: sniffed.ext };
+    }
+    const { size } = await stat(storedFile);
+
+    const id = randomUUID();
+    const filePath = `${user.id}/drafts/${id}.${inspected.ext}`;
+    await storage.putFile(filePath, storedFile, inspected.mime);
+    try {
+      const row = await repository.insertDraft({
+        id,
+        userId: user.id,
+        filePath,
+        mediaType: type,
+        mimeType: inspected.mime,
+        fileSizeBytes: size,
+        createdAt: clock.now(),
+      });
+      return toDraft(row, inspected, moderation);
+    } catch (error) {
+      await storage.remove(filePath);
+      throw error;
+    }
+  }
+
   return {
     assertPlanAllows,
+
+    /** The browser's pre-upload check of an image: the verdict only; the browser applies the rule to it. */
+    moderateImage: (bytes: Buffer) => imageModerator.moderate(bytes),
+
+    /** A video is as severe as its worst sampled frame; frames are moderated one after another. */
+    async moderateVideoFrames(frames: Buffer[]): Promise<ModerationResult> {
+      const verdicts: ModerationResult[] = [];
+      for (const frame of frames) verdicts.push(await imageModerator.moderate(frame));
+      return worstVerdict(verdicts);
+    },
 
     /**
      * Validates an uploaded file (already streamed to `tempFile` within the size cap) and stores it as a draft
@@ -168,71 +285,72 @@ export function createMediaService(deps: {
       await assertPlanAllows(user, type);
       if (size === 0) throw new AppError('MEDIA_INVALID', INVALID[type]);
       if (size > maxBytesFor(type)) throw new AppError('MEDIA_TOO_LARGE', TOO_LARGE[type]);
-      const inspected = await inspect(type, tempFile);
-
-      let moderation: ModerationResult | null = null;
-      if (type === 'image') {
-        moderation = await imageModerator.moderate(await readFile(tempFile));
-        if (moderation.severity === 'high')
-          throw new AppError('CONTENT_BLOCKED', MEDIA_MESSAGES.imageHigh, undefined, {
-            severity: 'high',
-            flags: moderation.flags,
-          });
-        if (moderation.severity === 'medium')
-          throw new AppError('CONTENT_BLOCKED', MEDIA_MESSAGES.imageMedium, undefined, {
-            severity: 'medium',
-            flags: moderation.flags,
-          });
-      }
-
-      const id = randomUUID();
-      const filePath = `${user.id}/drafts/${id}.${inspected.ext}`;
-      await storage.putFile(filePath, tempFile, inspected.mime);
+      const sniffed = await sniff(type, tempFile);
+      // Images are stored as re-encoded, never as uploaded; the copy sits beside the upload and goes with it.
+      const cleanFile = `${tempFile}.clean`;
       try {
-        const row = await repository.insertDraft({
-          id,
-          userId: user.id,
-          filePath,
-          mediaType: type,
-          mimeType: inspected.mime,
-          fileSizeBytes: size,
-          createdAt: clock.now(),
-        });
-        return toDraft(row, inspected, moderation);
-      } catch (error) {
-        await storage.remove(filePath);
-        throw error;
+        return await store(user, type, tempFile, cleanFile, sniffed);
+      } finally {
+        await rm(cleanFile, { force: true });
       }
     },
 
     /**
-     * Moves a draft to its permanent place `{userId}/{entryDate}/{file}` for an entry being saved. If the move
-     * fails, the draft row and file are removed and the user is told to try again (spec §4).
+     * Moves a draft to its permanent place `{userId}/{entryDate}/{file}` for an entry being saved. The draft row
+     * is taken (deleted) first, so two saves with one draft cannot both attach its file. If the move fails, the
+     * file is removed and the user is told to try again (spec §4). If the process dies before the entry row is
+     * written, the moved file belongs to nothing and the orphan sweep removes it.
      */
     async claimDraft(user: SessionUser, draftId: string, entryDate: string) {
-      const draft = await repository.findOwnedDraft(user.id, draftId);
+      const found = await repository.findOwnedDraft(user.id, draftId);
+      if (!found) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
+      await assertPlanAllows(user, found.mediaType);
+      const draft = await repository.claimOwnedDraft(user.id, draftId);
       if (!draft) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
-      await assertPlanAllows(user, draft.mediaType);
       const fileName = draft.filePath.split('/').pop()!;
       const target = `${user.id}/${entryDate}/${fileName}`;
       try {
         await storage.move(draft.filePath, target);
       } catch {
         await storage.remove(draft.filePath).catch(() => undefined);
-        await repository.deleteDraft(draft.id);
         throw new AppError('MEDIA_SAVE_FAILED', MEDIA_MESSAGES.saveFailed);
       }
       return {
         mediaUrl: target,
         contentType: draft.mediaType,
-        /** Called when the entry row could not be written: neither the file nor its draft outlives it. */
-        release: async () => {
-          await storage.remove(target).catch(() => undefined);
-          await repository.deleteDraft(draft.id);
-        },
-        /** Called once the entry row exists. */
-        commit: () => repository.deleteDraft(draft.id),
+        /** Called when the entry row could not be written: the file does not outlive it. */
+        release: () => storage.remove(target).catch(() => undefined),
       };
+    },
+
+    /**
+     * Removes the file of an entry that no longer points at it. A failed removal is not the user's problem:
+     * the file is then an orphan, which the sweep removes, and its local links already answer 404.
+     */
+    async discard(storagePath: string): Promise<void> {
+      await storage.remove(storagePath).catch(() => undefined);
+    },
+
+    /** Whether a signed link may still be served: its file belongs to a live entry or a draft. */
+    isAttached: (storagePath: string) => repository.isAttached(storagePath),
+
+    /**
+     * Removes stored files that no live entry and no draft refers to (a crash between the move and the entry
+     * insert, a failed removal, entries deleted before files went with them). Files written or moved within the
+     * grace period are left alone: an upload or a save may be between its file and its row.
+     */
+    async sweepOrphans(graceMs = ORPHAN_GRACE_MS): Promise<number> {
+      const cutoff = clock.now().getTime() - graceMs;
+      let removed = 0;
+      for await (const page of storage.list()) {
+        const old = page.filter((file) => file.modifiedAt.getTime() < cutoff).map((file) => file.path);
+        const attached = await repository.attachedAmong(old);
+        for (const orphan of old.filter((p) => !attached.has(p))) {
+          await storage.remove(orphan);
+          removed++;
+        }
+      }
+      return removed;
     },
 
     async signedUrl(storagePath: string, mediaType: MediaType | null): Promise<SignedMediaUrl> {

@@ -1,8 +1,12 @@
 import { APP_NAME } from '@daybook/shared';
+import { type ComponentProps, lazy } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { ShareAppDialog } from '../../features/sharing-app/ShareAppDialog.tsx';
+import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 import { Logo } from './Logo.tsx';
+
+const loadShareAppDialog = () => import('../../features/sharing-app/ShareAppDialog.tsx');
+const ShareAppDialog = lazy(async () => ({ default: (await loadShareAppDialog()).ShareAppDialog }));
 
 const FOOTER_LINKS = [
   { to: '/about', label: 'About' },
@@ -16,6 +20,14 @@ const FOOTER_LINKS = [
 
 const linkClass = 'rounded-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
+function TellOthersButton(props: ComponentProps<typeof Button>) {
+  return (
+    <Button variant="link" className="text-sm font-semibold" {...props}>
+      Tell others
+    </Button>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="border-t bg-muted/40">
@@ -23,15 +35,18 @@ export function Footer() {
         <div className="flex flex-col gap-3">
           <Logo className="self-start" />
           <p className="max-w-sm text-sm text-muted-foreground">
-            A private journal for your days, encrypted in your browser before it is stored.
+            A private journal for your days. Your words are encrypted in your browser before they are stored.
           </p>
           <p className="text-sm">
-            Enjoying {APP_NAME}?{' '}
-            <ShareAppDialog>
-              <Button variant="link" className="text-sm font-semibold">
-                Tell others
-              </Button>
-            </ShareAppDialog>{' '}
+            Enjoying {APP_NAME}? {/* The dialog's code loads on first use (ADR 020). */}
+            <DeferredPopup
+              preload={() => loadShareAppDialog().catch(() => undefined)}
+              trigger={(standIn) => <TellOthersButton aria-haspopup="dialog" {...standIn} />}
+            >
+              <ShareAppDialog defaultOpen>
+                <TellOthersButton />
+              </ShareAppDialog>
+            </DeferredPopup>{' '}
             or{' '}
             <Link
               to="/contact"

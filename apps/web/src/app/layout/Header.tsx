@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -7,7 +8,9 @@ import { useSession } from '../../lib/session/get-session.ts';
 import { Logo } from './Logo.tsx';
 import { MobileNav } from './MobileNav.tsx';
 import { PUBLIC_NAV_LINKS } from './nav-links.ts';
-import { UserMenu } from './UserMenu.tsx';
+
+// Signed in only, and it brings Radix's menu: loaded when there is a user (ADR 020).
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
 
 export function Header() {
   const { user, isPending } = useSession();
@@ -43,7 +46,9 @@ export function Header() {
             // Neither "Log In" nor the avatar until the session is known: no flash of the wrong one.
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost" className="hidden sm:inline-flex">

@@ -11,11 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { useSignOut } from '../../lib/session/sign-out.ts';
-
-/** The spec's fallback when a user has no name. */
-export function displayName(user: Pick<SessionUser, 'fullName'>): string {
-  return user.fullName.trim() || 'User';
-}
+import { displayName } from './display-name.ts';
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();

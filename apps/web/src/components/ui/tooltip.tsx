@@ -1,14 +1,24 @@
-import { TOOLTIP_DELAY_MS } from '@daybook/shared';
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { TOOLTIP_DELAY_MS } from '../../lib/constants.ts';
 
-/** Mount once near the root: every tooltip waits 700 ms before showing (spec §9). */
+/** Every tooltip waits 700 ms before showing (spec §9). */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} {...props} />;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip with its own provider, so Radix's tooltip code loads with the pages that show one rather
+ * than with the app's shell (ADR 020).
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, notScheduled, stubApi } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { DELETION_STATUS_QUERY_KEY } from './api/get-deletion-status.ts';
 import { DeletionBanner } from './components/DeletionBanner.tsx';
 
 const scheduled = {
@@ -36,9 +37,10 @@ describe('DeletionBanner', () => {
     ['nothing is scheduled', notScheduled],
     ['no days remain', { ...scheduled, daysRemaining: 0 }],
   ])('stays hidden when %s', async (_, status) => {
-    const { fetchMock } = renderBanner(status);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/me/deletion', expect.anything()));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { fetchMock, queryClient } = renderBanner(status);
+    // The status has arrived and been rendered from: the banner's decision is final, not pending.
+    await waitFor(() => expect(queryClient.getQueryState(DELETION_STATUS_QUERY_KEY)?.status).toBe('success'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/me/deletion', expect.anything());
     expect(screen.queryByRole('region', { name: 'Account deletion' })).toBeNull();
   });
 });

@@ -55,6 +55,17 @@ describe('LoginPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Login to Upgrade' })).toBeTruthy();
   });
 
+  it('says "Email confirmed" above the sign-in form when a confirmation link was opened in another browser', () => {
+    stubApi({});
+    const { unmount } = renderPage('/login?verified=1');
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Email confirmed');
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
+    unmount();
+    renderPage();
+    expect(screen.queryByText('Email confirmed')).toBeNull();
+  });
+
   it('checks the lockout with the normalised e-mail, signs in and goes where the person was headed', async () => {
     const fetchMock = stubApi({
       'POST /api/auth/login-status': json(loginStatus()),

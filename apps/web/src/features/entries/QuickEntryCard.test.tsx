@@ -1,14 +1,9 @@
-import {
-  decryptText,
-  ENTRY_MESSAGES,
-  INSPIRE_PROMPTS,
-  MODERATION_MESSAGES,
-  STORAGE_KEYS,
-} from '@daybook/shared';
+import { decryptText, ENTRY_MESSAGES, MODERATION_MESSAGES } from '@daybook/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INSPIRE_PROMPTS, STORAGE_KEYS } from '../../lib/constants.ts';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { safeVerdict, sealedEntry, storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';

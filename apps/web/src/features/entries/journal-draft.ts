@@ -1,5 +1,6 @@
-import { ENTRY_LIMITS, STORAGE_KEYS } from '@daybook/shared';
+import { ENTRY_LIMITS } from '@daybook/shared';
 import { z } from 'zod';
+import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { readStoredJson, removeStored, writeStoredJson } from '../../lib/storage.ts';
 
 /** The unsaved text of the quick entry card, kept in localStorage under "journal-draft" (spec §2). */

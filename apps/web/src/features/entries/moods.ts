@@ -1,4 +1,5 @@
-import { MOOD_ACCENTS, MOODS, PICKER_MOOD_COUNT } from '@daybook/shared';
+import { MOODS } from '@daybook/shared';
+import { MOOD_ACCENTS, PICKER_MOOD_COUNT } from '../../lib/constants.ts';
 
 export type Mood = (typeof MOODS)[number];
 

@@ -1,7 +1,8 @@
-import { COPIED_STATE_MS, MESSAGES } from '@daybook/shared';
+import { MESSAGES } from '@daybook/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COPIED_STATE_MS } from '../../lib/constants.ts';
 import { ShareAppDialog } from './ShareAppDialog.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -39,9 +39,15 @@ function TargetTile({ id }: { id: ShareTargetId }) {
 }
 
 /** "Share Daybook": tells friends about the product (not about an entry). */
-export function ShareAppDialog({ children }: { children: ReactNode }) {
+export function ShareAppDialog({
+  children,
+  defaultOpen = false,
+}: {
+  children: ReactNode;
+  defaultOpen?: boolean;
+}) {
   return (
-    <Dialog>
+    <Dialog defaultOpen={defaultOpen}>
       <DialogTrigger asChild>{children}</DialogTrigger>
       <DialogContent>
         <ShareAppPanel />

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@daybook/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { ThemeContext, type ThemeContextValue } from './theme-context.ts';
 import {
   applyResolvedTheme,

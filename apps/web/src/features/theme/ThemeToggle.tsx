@@ -1,52 +1,48 @@
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
-import { useId } from 'react';
+import { Moon, Sun } from 'lucide-react';
+import { lazy, useId } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
+import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 import { useTheme } from './theme-context.ts';
-import type { Theme } from './theme-storage.ts';
+import { THEME_LABELS } from './theme-labels.ts';
 
-const CHOICES: ReadonlyArray<{ value: Theme; label: string; Icon: typeof Sun }> = [
-  { value: 'light', label: 'Light', Icon: Sun },
-  { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'system', label: 'System', Icon: Monitor },
-];
+const loadThemeMenu = () => import('./ThemeMenu.tsx');
+const ThemeMenu = lazy(async () => ({ default: (await loadThemeMenu()).ThemeMenu }));
 
+/** The keys that open a Radix menu from its trigger. */
+const MENU_OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+/** The header's theme button; its menu (Radix) loads on first use (ADR 020). */
 export function ThemeToggle() {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, resolvedTheme } = useTheme();
   const currentId = useId();
-  const currentLabel = CHOICES.find((choice) => choice.value === theme)?.label ?? 'System';
+  const currentLabel = THEME_LABELS[theme];
   const TriggerIcon = resolvedTheme === 'dark' ? Moon : Sun;
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Toggle theme"
-          aria-describedby={currentId}
-          title={`Theme: ${currentLabel}`}
-        >
-          <TriggerIcon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <span id={currentId} className="sr-only">
-        Current theme: {currentLabel}
-      </span>
-      <DropdownMenuContent>
-        {CHOICES.map(({ value, label, Icon }) => (
-          <DropdownMenuItem key={value} onSelect={() => setTheme(value)}>
-            <Icon aria-hidden="true" />
-            <span className="flex-1">{label}</span>
-            {value === theme ? <Check aria-hidden="true" className="text-primary" /> : null}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredPopup
+      preload={() => loadThemeMenu().catch(() => undefined)}
+      openKeys={MENU_OPEN_KEYS}
+      trigger={(standIn) => (
+        <>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Toggle theme"
+            aria-describedby={currentId}
+            aria-haspopup="menu"
+            aria-expanded={false}
+            title={`Theme: ${currentLabel}`}
+            {...standIn}
+          >
+            <TriggerIcon aria-hidden="true" />
+          </Button>
+          <span id={currentId} className="sr-only">
+            Current theme: {currentLabel}
+          </span>
+        </>
+      )}
+    >
+      <ThemeMenu defaultOpen />
+    </DeferredPopup>
   );
 }

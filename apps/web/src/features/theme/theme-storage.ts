@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, THEMES } from '@daybook/shared';
+import { STORAGE_KEYS, THEMES } from '../../lib/constants.ts';
 import { readStoredString, writeStoredString } from '../../lib/storage.ts';
 
 // public/theme-init.js repeats parse → resolve → apply before the app loads; keep the two in step.

@@ -1,9 +1,10 @@
-import { PRICING_CACHE, type PricingResponse } from '@daybook/shared';
+import type { PricingResponse } from '@daybook/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, jsonResponse } from '../../test/render.tsx';
+import { PRICING_CACHE } from '../constants.ts';
 import { readCachedPricing, usePricing, writeCachedPricing } from './get-pricing.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z').getTime();

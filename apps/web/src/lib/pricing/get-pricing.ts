@@ -1,7 +1,8 @@
-import { currencyForLocales, PRICING_CACHE, PricingResponse, type SupportedCurrency } from '@daybook/shared';
+import { currencyForLocales, PricingResponse, type SupportedCurrency } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../api-client.ts';
+import { PRICING_CACHE } from '../constants.ts';
 import { readStoredJson, writeStoredJson } from '../storage.ts';
 
 const CachedPricing = z.object({ timestamp: z.number(), data: PricingResponse });

@@ -1,10 +1,10 @@
 import {
   annualSavingPercent,
   type BillingInterval,
-  FALLBACK_PREMIUM_PRICE,
   formatMoney,
   type PricingResponse,
 } from '@daybook/shared';
+import { FALLBACK_PREMIUM_PRICE } from '../constants.ts';
 
 export const STARTER_FEATURES = [
   '3 entries a day',

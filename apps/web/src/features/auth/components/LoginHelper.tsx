@@ -1,9 +1,10 @@
-import { AUTH_TIMINGS, LOCKOUT, STORAGE_KEYS } from '@daybook/shared';
+import { AUTH_TIMINGS, LOCKOUT } from '@daybook/shared';
 import { LifeBuoy, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { STORAGE_KEYS } from '../../../lib/constants.ts';
 import { readStoredString, writeStoredString } from '../../../lib/storage.ts';
 
 const linkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:underline';

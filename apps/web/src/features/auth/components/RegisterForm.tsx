@@ -8,7 +8,6 @@ import {
   PlanChoice,
   passwordStrength,
   type RegisterInput,
-  STORAGE_KEYS,
 } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, UserPlus } from 'lucide-react';
@@ -24,6 +23,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { emailInputProps, Input } from '../../../components/ui/input.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { STORAGE_KEYS } from '../../../lib/constants.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { writeStoredString } from '../../../lib/storage.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';

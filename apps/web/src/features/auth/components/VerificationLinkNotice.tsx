@@ -12,6 +12,16 @@ export function verificationLinkMessage(error: string | null): string | null {
   return null;
 }
 
+/** A confirmation link opened in a browser other than the one that registered: confirmed, but not signed in. */
+export function EmailConfirmedNotice() {
+  return (
+    <Alert variant="success" role="status">
+      <p className="font-medium">Email confirmed</p>
+      <p>Your email address is confirmed. Log in below to continue.</p>
+    </Alert>
+  );
+}
+
 /** Explains a confirmation link that did not work, with a form to get a new one. */
 export function VerificationLinkNotice({ message }: { message: string }) {
   const [email, setEmail] = useState('');

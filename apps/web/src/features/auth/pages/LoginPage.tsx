@@ -3,13 +3,19 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LoginForm } from '../components/LoginForm.tsx';
 import { LoginHelper } from '../components/LoginHelper.tsx';
-import { VerificationLinkNotice, verificationLinkMessage } from '../components/VerificationLinkNotice.tsx';
+import {
+  EmailConfirmedNotice,
+  VerificationLinkNotice,
+  verificationLinkMessage,
+} from '../components/VerificationLinkNotice.tsx';
 
 export default function LoginPage() {
   useDocumentTitle('Log In');
   const [searchParams] = useSearchParams();
   const isPremiumIntent = searchParams.get('intent') === 'premium';
   const linkProblem = verificationLinkMessage(searchParams.get('error'));
+  // The server sends a confirmation link opened in another browser here, without signing it in.
+  const isEmailConfirmed = searchParams.get('verified') === '1';
 
   return (
     <div className="page-container py-12 sm:py-16">
@@ -24,6 +30,7 @@ export default function LoginPage() {
               : 'Log in to continue your journal.'}
           </p>
         </div>
+        {isEmailConfirmed && !linkProblem ? <EmailConfirmedNotice /> : null}
         {linkProblem ? <VerificationLinkNotice message={linkProblem} /> : null}
         <Card className="p-5 sm:p-8">
           <LoginForm />

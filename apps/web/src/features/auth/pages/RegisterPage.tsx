@@ -14,7 +14,8 @@ export default function RegisterPage() {
         <div className="flex flex-col gap-2 text-center">
           <h1 className="text-3xl font-semibold sm:text-4xl">Create your account</h1>
           <p className="text-muted-foreground">
-            Start your private journal. Entries are encrypted in your browser before they are stored.
+            Start your private journal. The text of your entries is encrypted in your browser before it is
+            stored.
           </p>
         </div>
         <Card className="p-5 sm:p-8">

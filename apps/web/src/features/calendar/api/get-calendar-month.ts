@@ -1,17 +1,18 @@
 import { CalendarMonth } from '@daybook/shared';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { journalKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 
 /** Spec §9: calendar entries 2 min. */
 export const CALENDAR_STALE_MS = 2 * 60_000;
 
 /**
- * Under ['entries', 'calendar'], which the entries feature invalidates when an entry is written or deleted,
- * so that the days marked here follow.
+ * Under the journal's calendar key (lib/query-keys.ts), which the entries feature invalidates when an entry is
+ * written or deleted, so that the days marked here follow.
  */
 export const calendarMonthKey = (userId: string, month: string) =>
-  ['entries', 'calendar', userId, month] as const;
+  [...journalKeys.calendar(), userId, month] as const;
 
 /** The days of a month (yyyy-MM) with entries; deleted entries and future-self messages do not count. */
 export function getCalendarMonth(month: string, signal?: AbortSignal): Promise<CalendarMonth> {

@@ -5,7 +5,7 @@ import { entriesKeys } from './query-keys.ts';
 
 /**
  * Up to 500 newest entries of a day or a period, still encrypted: search and themes decrypt and filter them
- * in the browser (the server cannot read entry text).
+ * in the browser (the server keeps no plain text or index of entries to search).
  */
 export function getSearchCandidates(query: CandidatesQuery, signal?: AbortSignal): Promise<SearchCandidates> {
   const params = new URLSearchParams();

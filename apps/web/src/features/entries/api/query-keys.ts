@@ -1,8 +1,9 @@
 import type { CandidatesQuery, EntryListQuery } from '@daybook/shared';
+import { journalKeys } from '../../../lib/query-keys.ts';
 
-/** Everything under ['entries'] is the user's journal: invalidating the root refreshes lists and limits. */
+/** Everything under the journal's root key (lib/query-keys.ts): invalidating it refreshes lists and limits. */
 export const entriesKeys = {
-  all: ['entries'] as const,
+  all: journalKeys.all,
   lists: () => [...entriesKeys.all, 'list'] as const,
   list: (userId: string, query: EntryListQuery) => [...entriesKeys.lists(), userId, query] as const,
   /** Search candidates are a list too: writing, editing or deleting an entry refreshes them. */
@@ -11,7 +12,7 @@ export const entriesKeys = {
   details: () => [...entriesKeys.all, 'detail'] as const,
   detail: (userId: string, id: string) => [...entriesKeys.details(), userId, id] as const,
   /** The calendar feature keeps its months (days with entries) under this key. */
-  calendar: () => [...entriesKeys.all, 'calendar'] as const,
+  calendar: journalKeys.calendar,
   dailyLimit: () => [...entriesKeys.all, 'limits', 'daily'] as const,
   deletionLimit: () => [...entriesKeys.all, 'limits', 'deletion'] as const,
 };

@@ -1,29 +1,15 @@
 import { Smile, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Drawer,
-  DrawerContent,
-  DrawerDescription,
-  DrawerTitle,
-  DrawerTrigger,
-} from '../../../components/ui/drawer.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
-import { findMood, PICKER_MOODS } from '../moods.ts';
+import { findMood } from '../moods.ts';
+
+const loadMoodPickerPopup = () => import('./MoodPickerPopup.tsx');
+const MoodPickerPopup = lazy(async () => ({ default: (await loadMoodPickerPopup()).MoodPickerPopup }));
 
 export const MOOD_PICKER_TITLE = 'How are you feeling?';
 /** Marks the picker's panel, which is rendered outside the card, as part of it (see QuickEntryCard). */
 export const CARD_LAYER_ATTRIBUTE = 'data-entry-card-layer';
-
-const COLUMNS = 4;
-const KEY_STEPS: Record<string, number> = {
-  ArrowRight: 1,
-  ArrowLeft: -1,
-  ArrowDown: COLUMNS,
-  ArrowUp: -COLUMNS,
-};
 
 type MoodPickerProps = {
   value: string | null;
@@ -37,9 +23,11 @@ type MoodPickerProps = {
  * above (spec §2). The trigger says the chosen mood; a separate button clears it.
  */
 export function MoodPicker({ value, onChange, open, onOpenChange }: MoodPickerProps) {
-  const isMobile = useMediaQuery(MOBILE_QUERY);
   const chosen = findMood(value);
-  const titleId = useId();
+  // The panel's code loads on first open (or when the trigger is pointed at or focused); until then the
+  // trigger stands here alone (ADR 020).
+  const [isPanelWanted, setIsPanelWanted] = useState(open);
+  const preload = () => void loadMoodPickerPopup().catch(() => undefined);
 
   const choose = (label: string) => {
     onChange(label);
@@ -69,35 +57,34 @@ export function MoodPicker({ value, onChange, open, onOpenChange }: MoodPickerPr
     </Button>
   );
 
-  const grid = <MoodGrid value={value} onChoose={choose} />;
+  const standIn = (
+    <Button
+      {...trigger.props}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => {
+        setIsPanelWanted(true);
+        onOpenChange(true);
+      }}
+    />
+  );
 
   return (
     <div className="flex items-center gap-1">
-      {isMobile ? (
-        <Drawer direction="bottom" open={open} onOpenChange={onOpenChange}>
-          <DrawerTrigger asChild>{trigger}</DrawerTrigger>
-          <DrawerContent side="bottom" className="gap-4 px-4 pt-2 pb-6" data-entry-card-layer="">
-            <div className="flex flex-col gap-1">
-              <DrawerTitle>{MOOD_PICKER_TITLE}</DrawerTitle>
-              <DrawerDescription>Pick the mood that fits this entry.</DrawerDescription>
-            </div>
-            {grid}
-          </DrawerContent>
-        </Drawer>
+      {isPanelWanted || open ? (
+        <Suspense fallback={standIn}>
+          <MoodPickerPopup
+            trigger={trigger}
+            value={value}
+            open={open}
+            onOpenChange={onOpenChange}
+            onChoose={choose}
+          />
+        </Suspense>
       ) : (
-        <Popover open={open} onOpenChange={onOpenChange}>
-          <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-          <PopoverContent
-            aria-labelledby={titleId}
-            className="flex w-80 flex-col gap-3"
-            data-entry-card-layer=""
-          >
-            <h3 id={titleId} className="font-sans text-sm font-semibold">
-              {MOOD_PICKER_TITLE}
-            </h3>
-            {grid}
-          </PopoverContent>
-        </Popover>
+        standIn
       )}
       {chosen ? (
         <Button
@@ -111,51 +98,5 @@ export function MoodPicker({ value, onChange, open, onOpenChange }: MoodPickerPr
         </Button>
       ) : null}
     </div>
-  );
-}
-
-function MoodGrid({ value, onChoose }: { value: string | null; onChoose: (label: string) => void }) {
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
-
-  // Arrow keys move through the grid as on a keypad; Tab still goes through every mood.
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = PICKER_MOODS.length - 1;
-    let next: number | undefined;
-    if (event.key in KEY_STEPS) next = index + (KEY_STEPS[event.key] ?? 0);
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = last;
-    if (next === undefined) return;
-    event.preventDefault();
-    buttons.current[Math.min(last, Math.max(0, next))]?.focus();
-  };
-
-  return (
-    <ul className="grid grid-cols-4 gap-1.5">
-      {PICKER_MOODS.map((mood, index) => {
-        const isChosen = mood.label === value;
-        return (
-          <li key={mood.label}>
-            <button
-              ref={(element) => {
-                buttons.current[index] = element;
-              }}
-              type="button"
-              aria-pressed={isChosen}
-              onClick={() => onChoose(mood.label)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-              className={cn(
-                'flex w-full flex-col items-center gap-0.5 rounded-lg border border-transparent px-1 py-2 text-xs transition-colors hover:bg-muted',
-                isChosen && 'border-primary bg-tint text-tint-foreground',
-              )}
-            >
-              <span aria-hidden="true" className="text-2xl leading-none">
-                {mood.emoji}
-              </span>
-              <span className="max-w-full truncate">{mood.label}</span>
-            </button>
-          </li>
-        );
-      })}
-    </ul>
   );
 }

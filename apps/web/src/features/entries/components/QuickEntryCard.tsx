@@ -1,38 +1,20 @@
-import { ENTRY_LIMITS, ENTRY_MESSAGES, INSPIRE_PROMPTS, sanitizeEntryText, wordCount } from '@daybook/shared';
-import { Check, Lightbulb, Sparkles, Wand2 } from 'lucide-react';
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { ENTRY_LIMITS, ENTRY_MESSAGES, sanitizeEntryText, wordCount } from '@daybook/shared';
+import { Lightbulb, Sparkles } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { fieldControlClass } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { entryTime } from '../format.ts';
+import { useCardFolding } from '../hooks/use-card-folding.ts';
+import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
+import { useInspirePrompt } from '../hooks/use-inspire-prompt.ts';
 import { useSaveEntry } from '../hooks/use-save-entry.ts';
-import {
-  DRAFT_SAVE_DELAY_MS,
-  type JournalDraft,
-  readJournalDraft,
-  removeJournalDraft,
-  writeJournalDraft,
-} from '../journal-draft.ts';
+import { readJournalDraft } from '../journal-draft.ts';
 import { EncryptionUnavailableAlert } from './EncryptionUnavailableAlert.tsx';
-import { CARD_LAYER_ATTRIBUTE, MoodPicker } from './MoodPicker.tsx';
-import { UnavailableActionButton } from './UnavailableActionButton.tsx';
+import { QuickEntryFooter, type SaveState } from './QuickEntryFooter.tsx';
 
 export const QUICK_ENTRY_TITLE = "What's on your mind?";
 export const DEFAULT_PROMPT = 'Write about your day, a thought, a feeling…';
-export const AI_ASSIST_UNAVAILABLE = 'AI Assist needs an AI provider; none is configured on this server';
-
-type SaveState = 'idle' | 'saving' | 'saved';
-
-const SAVE_LABEL: Record<SaveState, string> = { idle: 'Save', saving: 'Saving...', saved: 'Saved' };
 
 /**
  * The attachment the page puts in the card: features do not import each other, so the control and its
@@ -61,54 +43,6 @@ export type QuickEntryCardProps = {
   className?: string;
 };
 
-/** True when focus is (or goes) inside the card, or into a layer of it rendered elsewhere. */
-function isCardFocus(card: HTMLElement | null, target: Element | null): boolean {
-  if (!target) return false;
-  return Boolean(card?.contains(target) || target.closest(`[${CARD_LAYER_ATTRIBUTE}]`));
-}
-
-/** A draft written when typing pauses, and at once when the card goes away. */
-function useDraftAutosave(text: string, mood: string | null, initial: JournalDraft | undefined) {
-  const written = useRef({ text: initial?.text ?? '', mood: initial?.mood ?? null });
-  const latest = useRef({ text, mood });
-  latest.current = { text, mood };
-  const [savedAt, setSavedAt] = useState<string | null>(initial?.savedAt ?? null);
-
-  const writeNow = () => {
-    const { text: currentText, mood: currentMood } = latest.current;
-    if (currentText === written.current.text && currentMood === written.current.mood) return;
-    written.current = { text: currentText, mood: currentMood };
-    if (!currentText.trim() && !currentMood) {
-      removeJournalDraft();
-      setSavedAt(null);
-      return;
-    }
-    const now = new Date().toISOString();
-    writeJournalDraft({ text: currentText, mood: currentMood, savedAt: now });
-    setSavedAt(now);
-  };
-  const writeNowRef = useRef(writeNow);
-  writeNowRef.current = writeNow;
-
-  useEffect(() => {
-    if (text === written.current.text && mood === written.current.mood) return;
-    const timer = setTimeout(() => writeNowRef.current(), DRAFT_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, mood]);
-
-  useEffect(() => () => writeNowRef.current(), []);
-
-  /** Forgets the draft: after a save or a reset (spec §2). */
-  const discard = () => {
-    written.current = { text: '', mood: null };
-    latest.current = { text: '', mood: null };
-    removeJournalDraft();
-    setSavedAt(null);
-  };
-
-  return { savedAt, discard };
-}
-
 /**
  * The quick entry card (spec §2): collapsed until used, the draft kept locally while typing,
  * Ctrl/Cmd+Enter to save, and the creation sequence of spec §4 behind "Save".
@@ -127,16 +61,7 @@ export function QuickEntryCard({
   const draft = useDraftAutosave(text, mood, initialDraft);
   const mediaDraftId = media?.draftId ?? null;
   const isMediaBusy = media?.isBusy ?? false;
-  const [isExpanded, setIsExpanded] = useState(
-    isStandalone || Boolean(initialDraft?.text.trim()) || mediaDraftId !== null || isMediaBusy,
-  );
-  const [promptIndex, setPromptIndex] = useState<number | null>(null);
-  // A new suggestion takes the place of an "Inspire me" prompt.
-  const [promptSuggested, setPromptSuggested] = useState(suggestedPrompt);
-  if (promptSuggested !== suggestedPrompt) {
-    setPromptSuggested(suggestedPrompt);
-    setPromptIndex(null);
-  }
+  const inspire = useInspirePrompt(suggestedPrompt);
   const [isPickerOpen, setIsPickerOpen] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -148,19 +73,26 @@ export function QuickEntryCard({
   const cardRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const collapseTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Read by timers, which would otherwise see the values of the render that set them.
   const state = useRef({ text, isPickerOpen, saveState, isMediaBusy, mediaDraftId });
   state.current = { text, isPickerOpen, saveState, isMediaBusy, mediaDraftId };
 
-  useEffect(
-    () => () => {
-      clearTimeout(collapseTimer.current);
-      clearTimeout(savedTimer.current);
+  const { isExpanded, setIsExpanded, expand, scheduleCollapse, onFocus, onBlur } = useCardFolding({
+    isStandalone,
+    initiallyExpanded:
+      isStandalone || Boolean(initialDraft?.text.trim()) || mediaDraftId !== null || isMediaBusy,
+    cardRef,
+    headingRef,
+    // It stays open while it holds text or a file, or is busy (saving, or a file or recording on its way).
+    mustStayOpen: () => {
+      const current = state.current;
+      if (current.text.trim() || current.mediaDraftId || current.isMediaBusy) return true;
+      return current.isPickerOpen || current.saveState === 'saving';
     },
-    [],
-  );
+  });
+
+  useEffect(() => () => clearTimeout(savedTimer.current), []);
 
   useEffect(() => {
     if (isStandalone) textareaRef.current?.focus();
@@ -174,40 +106,6 @@ export function QuickEntryCard({
       </Card>
     );
   }
-
-  const expand = () => {
-    clearTimeout(collapseTimer.current);
-    setIsExpanded(true);
-  };
-
-  /**
-   * Spec §2: 300 ms after focus leaves, the card folds away, unless it holds text or a file, or is busy
-   * (saving, or a file or recording on its way).
-   */
-  const scheduleCollapse = () => {
-    if (isStandalone) return;
-    clearTimeout(collapseTimer.current);
-    collapseTimer.current = setTimeout(() => {
-      const current = state.current;
-      if (current.text.trim() || current.mediaDraftId || current.isMediaBusy) return;
-      if (current.isPickerOpen || current.saveState === 'saving') return;
-      if (isCardFocus(cardRef.current, document.activeElement)) return;
-      setIsExpanded(false);
-    }, ENTRY_LIMITS.blurCollapseMs);
-  };
-
-  const onFocus = (event: FocusEvent) => {
-    // The heading takes focus after a save, which must not open the card again.
-    if (event.target !== headingRef.current) expand();
-  };
-
-  const onBlur = (event: FocusEvent) => {
-    const next = event.relatedTarget instanceof Element ? event.relatedTarget : null;
-    // A blur onto the card's own controls, or into its mood picker or attach panel (rendered outside it),
-    // is ignored.
-    if (isCardFocus(cardRef.current, next)) return;
-    scheduleCollapse();
-  };
 
   const onPickerOpenChange = (open: boolean) => {
     state.current.isPickerOpen = open;
@@ -228,13 +126,13 @@ export function QuickEntryCard({
 
   const onInspire = () => {
     expand();
-    setPromptIndex((index) => (index === null ? 0 : (index + 1) % INSPIRE_PROMPTS.length));
+    inspire.next();
   };
 
   const reset = () => {
     setText('');
     setMood(null);
-    setPromptIndex(null);
+    inspire.clear();
     setError(null);
     draft.discard();
     media?.clear();
@@ -290,7 +188,7 @@ export function QuickEntryCard({
     }
   };
 
-  const prompt = promptIndex === null ? (suggestedPrompt ?? null) : INSPIRE_PROMPTS[promptIndex];
+  const { prompt } = inspire;
   const words = wordCount(text);
   const hasContent = Boolean(text.trim() || mood || mediaDraftId);
   // "Saved" stays readable for its 2 seconds even though the card has folded away.
@@ -348,41 +246,20 @@ export function QuickEntryCard({
       ) : null}
 
       {isFooterShown ? (
-        <div className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-center gap-1">
-            <MoodPicker
-              value={mood}
-              onChange={setMood}
-              open={isPickerOpen}
-              onOpenChange={onPickerOpenChange}
-            />
-            {media?.control}
-            <UnavailableActionButton label="AI Assist" reason={AI_ASSIST_UNAVAILABLE} Icon={Wand2} />
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
-            <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-              <span>
-                {words} {words === 1 ? 'word' : 'words'}
-              </span>
-              {draft.savedAt ? <span>Last saved {entryTime(draft.savedAt)}</span> : null}
-            </p>
-            <div className="flex items-center gap-2">
-              {hasContent && saveState === 'idle' ? (
-                <Button variant="ghost" size="sm" onClick={onDiscard}>
-                  Discard draft
-                </Button>
-              ) : null}
-              <Button
-                onClick={() => void submit()}
-                disabled={saveState === 'saving' || isMediaBusy}
-                className="min-w-24"
-              >
-                {saveState === 'saved' ? <Check aria-hidden="true" /> : null}
-                {SAVE_LABEL[saveState]}
-              </Button>
-            </div>
-          </div>
-        </div>
+        <QuickEntryFooter
+          mood={mood}
+          onMoodChange={setMood}
+          isPickerOpen={isPickerOpen}
+          onPickerOpenChange={onPickerOpenChange}
+          mediaControl={media?.control}
+          words={words}
+          draftSavedAt={draft.savedAt}
+          canDiscard={hasContent && saveState === 'idle'}
+          onDiscard={onDiscard}
+          saveState={saveState}
+          isSaveDisabled={saveState === 'saving' || isMediaBusy}
+          onSave={() => void submit()}
+        />
       ) : null}
 
       <p aria-live="polite" className="sr-only">

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../hooks/useDocumentTitle.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export interface InfoSection {
   /** Used as the section's anchor (`/privacy#cookies`), so keep it stable once published. */

@@ -79,14 +79,15 @@ const SECTIONS: readonly InfoSection[] = [
       <>
         <p>
           A journal is the most candid thing most people write, so privacy is not a setting in Daybook; it is
-          the starting point. The text and titles of your entries are encrypted in your browser, with AES-GCM,
-          before they are uploaded. The key is worked out in your browser and is never stored in our database,
-          so a leaked copy of the database is a pile of unreadable ciphertext.
+          the starting point. The text of your entries is encrypted in your browser, with AES-GCM, before it
+          is uploaded. The key is worked out in your browser and is never stored in our database, so in a
+          leaked copy of the database alone your words are unreadable ciphertext.
         </p>
         <p>
-          We are also honest about the limits. The server holds the secret needed to rebuild your key, and it
-          uses it only when a feature you choose needs the text: an entry you shared being opened, a future
-          message being e-mailed, an AI feature you start, or an export. The{' '}
+          We are also honest about the limits. This is protection at rest, not end-to-end encryption: the
+          server holds the secret needed to rebuild your key. Today it uses it, in memory, to check an entry
+          when you save or edit it; sharing, e-mailed messages to your future self, AI features and export
+          will use it too when they arrive. Moods, dates and media files are stored in plain form. The{' '}
           <Link to="/privacy">privacy policy</Link> sets out exactly what the server can and cannot read.
         </p>
       </>
@@ -100,17 +101,16 @@ const SECTIONS: readonly InfoSection[] = [
       <>
         <p>
           If you would rather nobody else held your journal, run Daybook on your own computer or server. With
-          Node.js 20.19 or later, two commands in the project folder are enough:
+          Node.js 20.19 or later (22.12 or later on Node 22), two commands in the project folder are enough:
         </p>
         <pre>
           <code>npm install &amp;&amp; npm start</code>
         </pre>
         <p>
           Out of the box it needs nothing else: a built-in PostgreSQL database keeps its data in the{' '}
-          <code>data/</code> folder, e-mails are written to files you can read in the browser, content checks
-          run locally, and a test checkout lets you try Premium without a payment account. When you outgrow
-          that, point it at a PostgreSQL server, S3-compatible storage, an SMTP server and Stripe, and run as
-          many instances as you need behind a load balancer.
+          <code>data/</code> folder, e-mails are written to files you can read in the browser, and content
+          checks run locally. When you outgrow that, point it at a PostgreSQL server, S3-compatible storage
+          and an SMTP server, and run as many instances as you need behind a load balancer.
         </p>
         <ul>
           <li>
@@ -119,8 +119,10 @@ const SECTIONS: readonly InfoSection[] = [
             <code>http://192.168.1.20:3000</code> and tells you why.
           </li>
           <li>
-            Back up the whole <code>data/</code> folder, including <code>data/secret.key</code>. Without that
-            secret, nobody (you included) can decrypt the entries in the database.
+            Back up the database and media with <code>npm run admin -- backup &lt;folder&gt;</code>, and keep{' '}
+            <code>data/secret.key</code> (or your <code>ENCRYPTION_SECRET</code>) in a separate, safe place.
+            Without that secret nobody, you included, can decrypt the entries; with the database beside it,
+            anyone can. So never keep both in the same backup.
           </li>
         </ul>
       </>

@@ -1,10 +1,12 @@
-import { PRICING_CACHE, STORAGE_KEYS } from '@daybook/shared';
 import { Link } from 'react-router';
+import { PRICING_CACHE, STORAGE_KEYS } from '../../../lib/constants.ts';
 import { InfoPage, type InfoSection } from '../components/InfoPage.tsx';
 import { InfoTable, type InfoTableColumn, type InfoTableRow } from '../components/InfoTable.tsx';
 
-/** Named by the server's auth configuration (cookie prefix `daybook`). */
+/** Named by the server's auth configuration (cookie prefix `daybook`; `__Secure-` in front on https servers). */
 const SESSION_COOKIE_NAME = 'daybook.session_token';
+/** Set at registration (apps/server/src/modules/auth/registration-browser.ts). */
+const REGISTRATION_COOKIE_NAME = 'daybook.registered_browser';
 
 const COOKIE_COLUMNS: readonly InfoTableColumn[] = [
   { key: 'purpose', label: 'Purpose' },
@@ -15,11 +17,26 @@ const COOKIE_COLUMNS: readonly InfoTableColumn[] = [
 const COOKIE_ROWS: readonly InfoTableRow[] = [
   {
     id: 'session',
-    label: <code>{SESSION_COOKIE_NAME}</code>,
+    label: (
+      <>
+        <code>{SESSION_COOKIE_NAME}</code> (<code>__Secure-{SESSION_COOKIE_NAME}</code> on HTTPS servers)
+      </>
+    ),
     cells: {
       purpose: 'Keeps you signed in. It holds a random token; your session itself is stored on the server.',
-      settings: 'HttpOnly, SameSite=Lax, and Secure (sent only over HTTPS) on production servers',
+      settings: 'HttpOnly, SameSite=Lax, and Secure (sent only over HTTPS) on servers reached over HTTPS',
       lifetime: '30 days, renewed as you use Daybook; ends when you sign out',
+    },
+  },
+  {
+    id: 'registered-browser',
+    label: <code>{REGISTRATION_COOKIE_NAME}</code>,
+    cells: {
+      purpose:
+        'Set when you register, so that the confirmation link signs in only the browser you registered from.',
+      settings:
+        'HttpOnly, SameSite=Lax, sent only with the confirmation link; Secure on servers reached over HTTPS',
+      lifetime: '60 minutes; removed once the link has signed you in',
     },
   },
 ];

@@ -12,45 +12,31 @@ const GLANCE_COLUMNS: readonly InfoTableColumn[] = [
 const GLANCE_ROWS: readonly InfoTableRow[] = [
   {
     id: 'entries',
-    label: 'Entry text and titles',
+    label: 'The text of your entries',
     cells: {
-      kept: 'Encrypted in your browser before upload',
-      readers: 'You. The server only when a feature you use needs the text (see below).',
-    },
-  },
-  {
-    id: 'future-messages',
-    label: 'Messages to your future self',
-    cells: {
-      kept: 'Encrypted in your browser before upload',
-      readers: 'You. The server at the moment of delivery, if you chose e-mail.',
-    },
-  },
-  {
-    id: 'thank-you-notes',
-    label: 'Thank-you notes',
-    cells: {
-      kept: 'Encrypted before they are stored',
-      readers: 'The writer and the person thanked.',
+      kept: 'Encrypted in your browser (AES-GCM) before upload',
+      readers:
+        'You. The server, in memory, when you save or edit an entry, to check it (see below); not the database alone.',
     },
   },
   {
     id: 'media',
     label: 'Photos, voice notes and videos',
     cells: {
-      kept: 'Stored as uploaded; not end-to-end encrypted',
-      readers: 'You, and recipients of shares that include media, through links valid for one hour.',
+      kept: 'Not encrypted: stored as files on the server, or in the file storage the operator uses',
+      readers:
+        'You, through links valid for one hour. The server, which checks images and video frames for safety.',
     },
   },
   {
     id: 'metadata',
     label: 'Moods, dates and media types',
-    cells: { kept: 'Plain form', readers: 'The server, to draw your calendar, streaks and mood insights.' },
+    cells: { kept: 'Plain form', readers: 'The server, to draw your calendar and filter your entries.' },
   },
   {
     id: 'account',
-    label: 'Account, shares and subscription',
-    cells: { kept: 'Plain form', readers: 'The server, to run your account. Card details stay with Stripe.' },
+    label: 'Name, e-mail address and account',
+    cells: { kept: 'Plain form', readers: 'The server, to run your account.' },
   },
 ];
 
@@ -73,9 +59,9 @@ const SECTIONS: readonly InfoSection[] = [
     content: (
       <>
         <p>
-          The text and titles of your entries, and the subject and body of messages to your future self, are
-          encrypted in your browser with AES-GCM using a 256-bit key, with a fresh random value for every
-          encryption, before they are uploaded. The server stores only the encrypted result.
+          The text of your entries is encrypted in your browser with AES-GCM using a 256-bit key, with a fresh
+          random value for every encryption, before it is uploaded. The server stores only the encrypted
+          result. Messages to your future self, when they arrive, will be stored the same way.
         </p>
         <p>
           Your key is derived in your browser with PBKDF2-SHA256 over 100,000 iterations, from your user id
@@ -84,8 +70,11 @@ const SECTIONS: readonly InfoSection[] = [
           until you close the tab.
         </p>
         <p>
-          The result is that a copy of the database alone (a leaked backup, say) decrypts nothing: it holds
-          neither your key nor the secret needed to rebuild it.
+          The result is that a copy of the database alone (a leaked database dump, say) decrypts nothing: it
+          holds neither your key nor the secret needed to rebuild it. But the database together with that
+          secret (the server's <code>secret.key</code> file, or its <code>ENCRYPTION_SECRET</code> setting)
+          decrypts every entry of every user. That is why the secret must be backed up separately from the
+          database, and a backup must never hold both together.
         </p>
       </>
     ),
@@ -97,34 +86,32 @@ const SECTIONS: readonly InfoSection[] = [
       <>
         <Callout title="The honest part" icon={KeyRound}>
           <p>
-            This is not zero-knowledge encryption. Because the server holds the secret your salt is made from,
-            it can derive your key. It protects your journal against a stolen database, not against the people
-            who run the server. If that matters to you, run Daybook yourself.
+            This is protection at rest, not end-to-end encryption. The server holds the secret from which
+            every user's key can be derived, so it can derive yours. It protects your journal against a stolen
+            database, not against the people who run the server. If that matters to you, run Daybook yourself.
           </p>
         </Callout>
-        <p>The server derives your key only where a feature you use needs the plain text:</p>
+        <p>
+          The server uses that secret only in memory, on a request, for a named purpose. Today there is one:
+        </p>
         <ul>
           <li>
-            <strong>A shared entry being opened.</strong> When a recipient opens an entry you shared, the
-            server decrypts that one entry to show it to them.
-          </li>
-          <li>
-            <strong>A future message delivered by e-mail.</strong> At its send time the server decrypts it to
-            write the e-mail. E-mail itself is not end-to-end encrypted and passes through mail providers.
-          </li>
-          <li>
-            <strong>AI features you start.</strong> Insights, the growth coach and future-self chat decrypt
-            the entries they draw on, for that request only.
-          </li>
-          <li>
-            <strong>Data export.</strong> The server decrypts your journal to build the file you download.
+            <strong>Saving or editing an entry.</strong> The server decrypts the text you send, checks that it
+            is not empty and not over 5,000 characters, and runs the safety check again, so a modified app
+            cannot skip them. Then it stores only the encrypted text.
           </li>
         </ul>
         <p>
-          Two more moments involve plain text, without the key: text you submit is sent to the server for a
-          safety check before your browser encrypts it, and a draft you ask AI Assist to expand is sent as
-          written. In every case the text is held in memory only for that request. Nothing in plain text is
-          written to logs.
+          One more moment involves plain text without the key: before your browser encrypts an entry, it sends
+          the text to the server for a safety check. In both cases the text is held in memory only for that
+          request; it is not stored, and nothing in plain text is written to logs.
+        </p>
+        <p>
+          Features that are not available yet will need the secret too, and each will be named here when it
+          arrives: opening an entry someone shared with you (the server decrypts that one entry), a message to
+          your future self sent by e-mail (decrypted at its send time; e-mail itself passes through mail
+          providers), AI features you start (the entries they draw on, for that request), and export and
+          import of your journal.
         </p>
       </>
     ),
@@ -139,24 +126,19 @@ const SECTIONS: readonly InfoSection[] = [
           one-way argon2id hash of your password (never the password itself).
         </li>
         <li>
-          <strong>Entry metadata:</strong> the entry date, mood tag, media type, and when it was created,
-          edited or deleted. Hashtag themes are not stored; they are read in your browser.
+          <strong>Entry metadata:</strong> the entry date, mood tag, media type, when it was created, edited
+          or deleted, and the reason you give for a deletion. Hashtag themes are not stored; they are read in
+          your browser.
         </li>
         <li>
-          <strong>Media files:</strong> attachments are not end-to-end encrypted. They are never public and
-          are served only through signed links that stop working after one hour.
+          <strong>Media files:</strong> photos, voice notes and videos are not encrypted. They are stored as
+          files on the server (or in the file storage the operator uses), where anyone with access to those
+          files can open them. They are never public: the app serves them only through signed links that stop
+          working after one hour. Images, and still frames from videos, are checked for safety on the server.
         </li>
         <li>
-          <strong>Sharing:</strong> recipients' e-mail addresses, the note you add, each share's status and
-          whether it was delivered and viewed. Reports you make, with their reason and details.
-        </li>
-        <li>
-          <strong>Notifications:</strong> what happened and when, such as a share received or a thank-you
-          note.
-        </li>
-        <li>
-          <strong>Subscription:</strong> your plan and its status, and the Stripe customer and subscription
-          references. Payments are handled by Stripe; we never see your card number.
+          <strong>E-mails waiting to be sent</strong>, such as a confirmation or password-reset message, until
+          they are delivered.
         </li>
         <li>
           <strong>Security records:</strong> your active sessions (with the IP address and browser details
@@ -174,29 +156,12 @@ const SECTIONS: readonly InfoSection[] = [
     content: (
       <>
         <p>
-          To keep Daybook safe, content you submit is checked on the server before it is saved or sent: the
-          text of entries, share notes and thank-you notes, images, and five still frames taken from each
-          video. The check returns only a verdict. It is run by software; no person reads your entries to
-          moderate them.
+          To keep Daybook safe, content you submit is checked on the server before it is saved: the text of
+          entries, images, and five still frames taken from each video. The check returns only a verdict. It
+          is run by software; no person reads your entries to moderate them.
         </p>
-        <p>
-          By default the checks run entirely on the server itself. If the operator has configured an AI
-          provider that offers a moderation service, the checks may use that provider instead.
-        </p>
+        <p>The checks run entirely on the server itself; nothing is sent to a third party to check it.</p>
       </>
-    ),
-  },
-  {
-    id: 'ai',
-    title: 'AI features',
-    content: (
-      <p>
-        AI features only run when you start them. The text they need is sent to the AI provider the operator
-        of this service has configured: a hosted service, or a model running on the operator's own hardware. A
-        hosted provider handles it under its own terms, so ask the operator which one is in use. Where no
-        provider is configured, insights are worked out on the server itself and nothing leaves it. We never
-        use your entries to train models.
-      </p>
     ),
   },
   {
@@ -206,13 +171,13 @@ const SECTIONS: readonly InfoSection[] = [
       <>
         <p>We share data only with the services needed to run Daybook, and only what each one needs:</p>
         <ul>
-          <li>Stripe, to take payments and manage subscriptions;</li>
-          <li>
-            the e-mail provider that delivers verification, password reset, share and future-self e-mails;
-          </li>
-          <li>the file storage service that holds media, where the operator uses one;</li>
-          <li>the AI provider, when you use an AI feature and one is configured.</li>
+          <li>the e-mail provider that delivers confirmation and password-reset e-mails;</li>
+          <li>the file storage service that holds media, where the operator uses one.</li>
         </ul>
+        <p>
+          When paid plans and AI features arrive, Stripe will take payments (we will never see your card
+          number), and the AI provider will receive what an AI feature you start needs.
+        </p>
         <p>We do not sell your data, and we do not share it with advertisers or data brokers.</p>
       </>
     ),
@@ -237,18 +202,18 @@ const SECTIONS: readonly InfoSection[] = [
       <ul>
         <li>
           Your data is kept while your account is open. Deleting an entry removes it from your journal at
-          once; its encrypted record may stay in the database, still unreadable, until your account is purged.
+          once; its record may stay in the database, still encrypted, until your account is purged.
         </li>
         <li>Media uploaded but never saved with an entry is removed after 24 hours.</li>
-        <li>Share links stop working 30 days after they are created.</li>
         <li>
-          When you delete your account, it is purged 30 days after your request: entries, media, shares,
-          notifications, future messages and sessions are deleted and your subscription is cancelled. Only an
-          anonymised audit record that the deletion happened is kept.
+          When you delete your account, it is purged 30 days after your request: your entries, media, sessions
+          and everything else tied to your account are deleted. Only an anonymised audit record that the
+          deletion happened is kept.
         </li>
         <li>
           Copies inside server backups, where the operator keeps them, expire on the operator's backup
-          schedule.
+          schedule. Database backups are kept apart from the encryption secret, so a backup alone cannot
+          decrypt your entries.
         </li>
       </ul>
     ),
@@ -271,8 +236,7 @@ const SECTIONS: readonly InfoSection[] = [
       <>
         <ul>
           <li>
-            <strong>Access and portability:</strong> download your journal from the{' '}
-            <Link to="/export">export page</Link>, or ask us for a copy of everything we hold about you.
+            <strong>Access and portability:</strong> ask us for a copy of everything we hold about you.
           </li>
           <li>
             <strong>Correction:</strong> change your details on your <Link to="/profile">profile</Link>, or
@@ -301,8 +265,7 @@ const SECTIONS: readonly InfoSection[] = [
       <p>
         Beyond encryption, passwords are hashed with argon2id, sessions are stored on the server so they can
         be revoked (signing out or resetting your password ends them), repeated failed sign-ins lock an
-        address for 15 minutes, share links are long random values stored only in hashed form, and media is
-        reachable only through short-lived signed links.
+        address for 15 minutes, and media is reachable only through short-lived signed links.
       </p>
     ),
   },
@@ -325,8 +288,10 @@ const SECTIONS: readonly InfoSection[] = [
       <p>
         Daybook can be run by anyone. On a self-hosted server, its operator decides how it is run and is the
         controller of your data, responsible for it under data protection law; this page describes how the
-        software behaves, and the operator should add their own contact details. Daybook contains no analytics
-        or tracking, so a self-hosted server sends nothing back to us.
+        software behaves, and the operator should add their own contact details. An operator backs up the
+        database and media, and keeps the encryption secret in a separate, safe place: without it nobody can
+        decrypt the entries, and with the database beside it anyone can. Daybook contains no analytics or
+        tracking, so a self-hosted server sends nothing back to us.
       </p>
     ),
   },
@@ -347,12 +312,13 @@ export default function PrivacyPage() {
   return (
     <InfoPage
       title="Privacy Policy"
-      lastUpdated="2026-11-21"
+      lastUpdated="2026-11-22"
       lead={
         <p>
-          This page says exactly what Daybook can and cannot read. Your entries are encrypted in your browser
-          before they leave it. The server can decrypt them only for features you choose to use, and this page
-          names each one.
+          This page says exactly what Daybook can and cannot read. The text of your entries is encrypted in
+          your browser before it leaves it, so a copy of the database alone cannot read it. The server holds
+          the secret needed to decrypt it, and uses it in memory only for the purposes this page names. This
+          is protection at rest, not end-to-end encryption.
         </p>
       }
       sections={SECTIONS}

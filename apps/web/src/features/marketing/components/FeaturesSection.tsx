@@ -13,12 +13,12 @@ const FEATURES = [
   },
   {
     title: 'Smart Insights',
-    body: 'See your mood trends and streaks, and ask for an AI reflection on the themes in your writing.',
+    body: 'Search your entries and filter them by day or by #theme.',
     Icon: Sparkles,
   },
   {
     title: 'Privacy First',
-    body: 'Entries are encrypted with AES-256 in your browser before they are saved; nobody browses your journal.',
+    body: 'Your words are encrypted with AES-256 in your browser before they are stored: protection at rest, not end-to-end. The privacy policy says when the server reads them.',
     Icon: ShieldCheck,
   },
 ] as const;

@@ -17,9 +17,15 @@ export function Hero() {
           A private journal that stays private
         </h1>
         <p className="max-w-xl text-lg text-muted-foreground">
-          Write about your day, tag how you feel, add a photo or a voice note, and watch the patterns appear.
-          Every entry is encrypted in your browser before it is stored, so a copy of our database alone
-          reveals nothing.
+          Write about your day, tag how you feel, add a photo or a voice note, and look back on it all. The
+          words of every entry are encrypted in your browser before they are stored, so a copy of the database
+          alone cannot read them.{' '}
+          <Link
+            to="/privacy#when-the-server-reads"
+            className="underline underline-offset-4 hover:text-foreground"
+          >
+            What the server can read
+          </Link>
         </p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">

@@ -14,7 +14,7 @@ const QUESTIONS: readonly FaqItem[] = [
   {
     question: 'What is encrypted?',
     answer:
-      "The text of every entry is encrypted with AES-256 in your browser before it is sent, and the key is derived from a secret our database never holds, so a copy of the database alone can't be read. Features you choose to use, such as sharing an entry, AI reflections or export, need the server to read the entries involved; the privacy policy explains exactly when.",
+      "The text of every entry is encrypted with AES-256 in your browser before it is sent, and the key is derived from a secret kept apart from the database, so a copy of the database alone can't be read. The server holds that secret: it decrypts an entry in memory when you save it, to check it, and features such as sharing, AI reflections and export will when they arrive. Moods, dates and photos, voice notes and videos are not encrypted. It is protection at rest, not end-to-end encryption; the privacy policy explains exactly when the server reads what.",
   },
   {
     question: 'What happens to my entries if I switch plans?',

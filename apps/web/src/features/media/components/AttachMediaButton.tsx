@@ -1,12 +1,15 @@
 import { LoaderCircle, Paperclip } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { usePlanFeatures } from '../../../lib/plan-features.ts';
 import { mediaFlags } from '../media-flags.ts';
 import type { AttachMediaControlProps } from '../types.ts';
-import { AttachMediaPanel } from './AttachMediaPanel.tsx';
 import { LockedMediaButton } from './LockedMediaButton.tsx';
+
+// The panel (recorder, camera, vaul's drawer, Radix's dialog) loads when first opened, not with the page (ADR 020).
+const loadAttachMediaPanel = () => import('./AttachMediaPanel.tsx');
+const AttachMediaPanel = lazy(async () => ({ default: (await loadAttachMediaPanel()).AttachMediaPanel }));
 
 const ATTACHED_TEXT = { image: 'Image attached', audio: 'Audio attached', video: 'Video attached' } as const;
 
@@ -19,6 +22,7 @@ export type AttachMediaButtonProps = AttachMediaControlProps & { className?: str
 export function AttachMediaButton({ className, onBusyChange, ...props }: AttachMediaButtonProps) {
   const features = usePlanFeatures();
   const [open, setOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const statusId = useId();
   const flags = features.data ? mediaFlags(features.data) : null;
@@ -42,7 +46,12 @@ export function AttachMediaButton({ className, onBusyChange, ...props }: AttachM
         aria-expanded={open}
         aria-describedby={status ? statusId : undefined}
         data-attached={props.attachment ? '' : undefined}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setHasOpened(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void loadAttachMediaPanel().catch(() => undefined)}
+        onFocus={() => void loadAttachMediaPanel().catch(() => undefined)}
         className={cn(props.attachment && 'text-primary', className)}
       >
         <Icon aria-hidden="true" className={cn(isBusy && 'motion-safe:animate-spin')} />
@@ -51,15 +60,19 @@ export function AttachMediaButton({ className, onBusyChange, ...props }: AttachM
       <span id={statusId} className="sr-only">
         {status}
       </span>
-      <AttachMediaPanel
-        {...props}
-        open={open}
-        onOpenChange={setOpen}
-        onBusyChange={(busy) => {
-          setIsBusy(busy);
-          onBusyChange?.(busy);
-        }}
-      />
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <AttachMediaPanel
+            {...props}
+            open={open}
+            onOpenChange={setOpen}
+            onBusyChange={(busy) => {
+              setIsBusy(busy);
+              onBusyChange?.(busy);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

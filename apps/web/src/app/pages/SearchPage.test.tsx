@@ -1,12 +1,12 @@
 import { deriveEntryKey, ENTRY_MESSAGES, type Entry, encryptText } from '@daybook/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import SearchPage from '../../app/pages/SearchPage.tsx';
+import { SEARCH_TRUNCATED_MESSAGE } from '../../features/entries/components/EntryList.tsx';
+import { SEARCH_MEASURE, searchEntries } from '../../features/entries/search.ts';
 import { callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { sealedEntry, storeTestEntryKey, TEST_SALT, testEntryKey } from '../../test/entries.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { SEARCH_TRUNCATED_MESSAGE } from './components/EntryList.tsx';
-import { SEARCH_MEASURE, searchEntries } from './search.ts';
+import SearchPage from './SearchPage.tsx';
 
 const CANDIDATES = 'GET /api/entries/search-candidates';
 

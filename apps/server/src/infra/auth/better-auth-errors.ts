@@ -29,6 +29,9 @@ export function translateAuthError(error: unknown): unknown {
   return error;
 }
 
+/** What a call hands back to the route: a result, and cookies to set. */
+export type WithCookies<T> = { result: T; setCookies: string[] };
+
 /** Runs a better-auth call, translating its errors. */
 export async function callAuth<T>(call: () => Promise<T>): Promise<T> {
   try {

@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router.tsx';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { entryPage, safeVerdict, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { routes } from '../router.tsx';
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),

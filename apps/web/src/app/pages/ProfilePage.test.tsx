@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router.tsx';
+import { EMAIL_CHANGED_MESSAGE } from '../../features/account/pages/ProfilePage.tsx';
 import {
   apiError,
   callsTo,
@@ -15,7 +15,7 @@ import {
   stubApi,
 } from '../../test/api.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { EMAIL_CHANGED_MESSAGE } from './pages/ProfilePage.tsx';
+import { routes } from '../router.tsx';
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),

@@ -1,0 +1,74 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this many bytes compression saves less than it costs (a packet or two). */
+export const JSON_COMPRESSION_THRESHOLD = 1024;
+/** Preferred first when the client rates both the same. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/** The encoding to answer with for an `Accept-Encoding` header (q-values and `*` honoured), or null. */
+export function negotiateEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  let best: Encoding | null = null;
+  let bestWeight = 0;
+  for (const encoding of ENCODINGS) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+/**
+ * JSON answers above the threshold go out Brotli- or gzip-compressed, as the client accepts (ADR 020).
+ * JSON only, and only a buffered body: streamed answers (media with byte ranges, event streams) and files
+ * pass untouched, so a Range response never gets an encoding its offsets do not describe. The web app's
+ * static files are compressed at build time instead (@fastify/static `preCompressed`).
+ */
+export function registerJsonCompression(app: FastifyInstance, threshold = JSON_COMPRESSION_THRESHOLD): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.statusCode === 206 || reply.hasHeader('content-encoding')) return payload;
+    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const size = Buffer.byteLength(payload);
+    if (size < threshold) return payload;
+
+    // Whether this answer is compressed depends on the request's Accept-Encoding: caches must know.
+    const vary = String(reply.getHeader('vary') ?? '');
+    if (!/\baccept-encoding\b/i.test(vary))
+      reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) return payload;
+
+    const compressed =
+      encoding === 'br'
+        ? await brotliCompress(payload, {
+            params: {
+              // Quality 5: most of Brotli's gain at a small share of the CPU of the default 11.
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+            },
+          })
+        : await gzip(payload, { level: 6 });
+    reply.header('content-encoding', encoding);
+    reply.header('content-length', compressed.length);
+    return compressed;
+  });
+}

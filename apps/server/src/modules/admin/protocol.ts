@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * The admin commands as data: the CLI builds one, and either runs it itself or sends it to the running server over
+ * the control socket (one JSON object per line each way). Both ends parse with these schemas.
+ */
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'must be an e-mail address' }));
+
+export const AdminRequest = z.discriminatedUnion('command', [
+  z.object({ command: z.enum(['grant', 'revoke', 'disable', 'enable', 'confirm']), email }),
+  z.object({ command: z.literal('plan'), email, plan: z.enum(['free', 'basic', 'premium']) }),
+  z.object({ command: z.literal('set-password'), email, password: z.string() }),
+  z.object({ command: z.literal('backup'), dir: z.string().min(1) }),
+]);
+export type AdminRequest = z.infer<typeof AdminRequest>;
+
+export const AdminFailureCode = z.enum([
+  'not_found',
+  'invalid_password',
+  'invalid_request',
+  'backup_failed',
+  'internal_error',
+]);
+export type AdminFailureCode = z.infer<typeof AdminFailureCode>;
+
+/** `lines` are printed in order; `warnings` go to stderr (a backup that needs a step by hand, for example). */
+export const AdminResponse = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), lines: z.array(z.string()), warnings: z.array(z.string()).default([]) }),
+  z.object({ ok: z.literal(false), code: AdminFailureCode, lines: z.array(z.string()) }),
+]);
+export type AdminResponse = z.infer<typeof AdminResponse>;
+
+export const succeeded = (lines: string[], warnings: string[] = []): AdminResponse => ({
+  ok: true,
+  lines,
+  warnings,
+});
+export const failed = (code: AdminFailureCode, ...lines: string[]): AdminResponse => ({
+  ok: false,
+  code,
+  lines,
+});

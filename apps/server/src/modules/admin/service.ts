@@ -1,0 +1,89 @@
+import { AUTH_MESSAGES, NewPassword } from '@daybook/shared';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { hashPassword, isCommonPassword } from '../../infra/auth/passwords.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createAccountAdministration } from '../account/service.ts';
+import { createLockoutServiceFor } from '../auth/lockout-service.ts';
+import { createPlansServiceFor } from '../plans/service.ts';
+import { runBackup } from './backup.ts';
+import { type AdminRequest, type AdminResponse, failed, succeeded } from './protocol.ts';
+import { createAdminRepository } from './repository.ts';
+
+/**
+ * Every admin command, run the same way whether the CLI opened the database itself or the running server received
+ * the command on its control socket: one code path, so a command cannot behave differently by route.
+ */
+export function createAdminService(deps: { config: Config; database: Database; clock: Clock }) {
+  const { config, database, clock } = deps;
+  const accounts = createAccountAdministration(database.db);
+  const plans = createPlansServiceFor(database.db);
+  const admin = createAdminRepository(database.db);
+  const lockout = createLockoutServiceFor(database.db, clock);
+  const noAccount = (email: string) => failed('not_found', `No account with the e-mail ${email}.`);
+
+  return {
+    async run(request: AdminRequest): Promise<AdminResponse> {
+      switch (request.command) {
+        case 'grant':
+        case 'revoke': {
+          const changed = await accounts.setRole(
+            request.email,
+            request.command === 'grant' ? 'admin' : 'user',
+          );
+          if (!changed) return noAccount(request.email);
+          return succeeded([
+            `${request.email} ${request.command === 'grant' ? 'is now an admin' : 'is no longer an admin'}.`,
+          ]);
+        }
+        case 'disable':
+        case 'enable': {
+          const changed = await accounts.setDisabled(request.email, request.command === 'disable');
+          if (!changed) return noAccount(request.email);
+          return succeeded([
+            `${request.email} ${request.command === 'disable' ? 'is disabled and signed out everywhere' : 'can sign in again'}.`,
+          ]);
+        }
+        case 'plan': {
+          const changed = await plans.grant(request.email, request.plan);
+          if (!changed) return noAccount(request.email);
+          return succeeded([`${request.email} is now on the ${request.plan} plan.`]);
+        }
+        case 'confirm': {
+          const result = await admin.confirmEmail(request.email, clock.now());
+          if (!result) return noAccount(request.email);
+          return succeeded([
+            result.wasConfirmed
+              ? `${request.email} was already confirmed.`
+              : `${request.email} is confirmed and can sign in.`,
+          ]);
+        }
+        case 'set-password': {
+          // The rules of registration and reset: the shared schema, then the common-password guard.
+          const parsed = NewPassword.safeParse(request.password);
+          if (!parsed.success)
+            return failed('invalid_password', ...parsed.error.issues.map((i) => i.message));
+          if (isCommonPassword(request.password)) {
+            return failed('invalid_password', AUTH_MESSAGES.passwordTooCommon);
+          }
+          const user = await accounts.findByEmail(request.email);
+          if (!user) return noAccount(request.email);
+          const { endedSessions } = await admin.replacePassword(
+            user.id,
+            await hashPassword(request.password),
+            clock.now(),
+          );
+          // As after a reset by e-mail: the owner may sign in at once, even if guesses had locked the address.
+          await lockout.clear(request.email);
+          return succeeded([
+            `${request.email} has a new password; ${endedSessions === 1 ? '1 session was' : `${endedSessions} sessions were`} ended and the sign-in lock is cleared.`,
+          ]);
+        }
+        case 'backup':
+          return runBackup({ config, database, clock, dir: request.dir });
+      }
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// scripts/architecture.mjs run against a scratch tree: each house rule fails by its name (ADR 021).
+const script = resolve(dirname(fileURLToPath(import.meta.url)), '../../../scripts/architecture.mjs');
+const GRAPH = '<!-- module-graph:start -->\n<!-- module-graph:end -->\n';
+
+let root: string | null = null;
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = null;
+});
+
+/** A tiny server tree: a plans module whose service another module uses properly. */
+function scratchTree(extra: Record<string, string>) {
+  root = mkdtempSync(join(tmpdir(), 'daybook-house-rules-'));
+  const files: Record<string, string> = {
+    'apps/server/src/lib/errors.ts': 'export class AppError extends Error {}\n',
+    'apps/server/src/modules/plans/repository.ts':
+      "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\n",
+    'apps/server/src/modules/plans/service.ts':
+      "import { q } from './repository.ts';\nexport const planOf = () => q;\n",
+    'apps/server/src/modules/entries/service.ts':
+      "import { AppError } from '../../lib/errors.ts';\nimport { planOf } from '../plans/service.ts';\nexport const x = [AppError, planOf];\n",
+    'apps/server/src/infra/http/errors.ts':
+      "import { AppError } from '../../lib/errors.ts';\nexport { AppError };\n",
+    'docs/ARCHITECTURE.md': `# Architecture\n\n${GRAPH}`,
+    ...extra,
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+function run(dir: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [script, '--root', dir, ...args], { encoding: 'utf8' });
+  return { status: result.status, stderr: result.stderr };
+}
+
+describe('scripts/architecture.mjs', () => {
+  it('writes the module graph, then passes --check on a tree that keeps the rules', () => {
+    const dir = scratchTree({});
+    expect(run(dir, '--check').stderr).toContain('module-graph-up-to-date');
+    expect(run(dir).status).toBe(0);
+    expect(readFileSync(join(dir, 'docs/ARCHITECTURE.md'), 'utf8')).toContain(
+      '| `modules/entries` | `modules/plans`, `lib` |',
+    );
+    expect(run(dir, '--check')).toEqual({ status: 0, stderr: '' });
+  });
+
+  it.each([
+    [
+      'server-module-boundary',
+      {
+        'apps/server/src/modules/media/service.ts':
+          "import { q } from '../plans/repository.ts';\nexport const y = q;\n",
+      },
+    ],
+    [
+      'infra-never-imports-modules',
+      {
+        'apps/server/src/infra/http/plan-check.ts':
+          "import { planOf } from '../../modules/plans/service.ts';\nexport const z = planOf;\n",
+      },
+    ],
+    [
+      'no-module-cycles',
+      {
+        'apps/server/src/modules/plans/service.ts':
+          "import { q } from './repository.ts';\nimport type { x } from '../entries/service.ts';\nexport const planOf = () => q;\nexport type X = typeof x;\n",
+      },
+    ],
+    [
+      'sql-in-repositories',
+      {
+        'apps/server/src/jobs/prune.ts':
+          "import { sql } from 'drizzle-orm';\nexport const p = sql`delete from t`;\n",
+      },
+    ],
+  ])('fails --check with %s', (rule, files) => {
+    const dir = scratchTree(files);
+    const result = run(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`✖ ${rule}:`);
+    // The graph is written even so; the check still fails on the rule alone.
+    const check = run(dir, '--check');
+    expect(check.status).toBe(1);
+    expect(check.stderr).toContain(`✖ ${rule}:`);
+    expect(check.stderr).not.toContain('module-graph-up-to-date');
+  });
+});

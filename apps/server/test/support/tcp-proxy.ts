@@ -1,0 +1,36 @@
+import net, { type AddressInfo } from 'node:net';
+
+/**
+ * A TCP relay on a free local port in front of a real server (PostgreSQL here), so a test can take the
+ * server away from one app without touching the server other tests share: `stop()` is an outage (every
+ * connection cut, new ones refused).
+ */
+export async function startTcpProxy(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    // A relay cut on purpose errors on the other side; that is the point, not a failure of the test.
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    track(client);
+    track(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    /** Refuses new connections and cuts every open one, as a database host going down would. */
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

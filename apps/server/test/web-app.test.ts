@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './support/app.ts';
+import { fakeWebBuild, INDEX_HTML } from './support/web-build.ts';
+
+describe('serving the web app', () => {
+  const ctx = useTestApp({ WEB_DIST_DIR: fakeWebBuild() });
+  const request = (method: 'GET' | 'HEAD', url: string) => ctx.app.inject({ method, url });
+
+  it.each(['/', '/dashboard', '/pricing/', '/edit-entry/0b1c', '/share/abc?x=1'])(
+    'answers the page %s with the app and 200',
+    async (url) => {
+      const response = await request('GET', url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each(['/no-such-page', '/dashboard/extra', '/test-accounts', '/dev/mail-ish'])(
+    'answers %s, which is no page of the app, with the app (its "Page not found") and 404',
+    async (url) => {
+      const response = await request('GET', url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers HEAD like GET, without a body', async () => {
+    for (const url of ['/', '/dashboard', '/no-such-page', '/assets/app-1234.js']) {
+      const [get, head] = await Promise.all([request('GET', url), request('HEAD', url)]);
+      expect(head.statusCode, url).toBe(get.statusCode);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+  });
+
+  it('serves built files, and a missing one is a plain 404', async () => {
+    const asset = await request('GET', '/assets/app-1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await request('GET', '/assets/gone-5678.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+  });
+
+  it('keeps unknown API routes a JSON 404', async () => {
+    const response = await request('GET', '/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Numbers and keys only the browser uses: timings of the interface, local-storage keys, the landing page's
+ * fallback price, the quick entry's prompts and mood accents. The server never reads them, so they live here
+ * rather than in the shared contract (@daybook/shared), which holds only what both sides must agree on (ADR 022).
+ */
+
+/** Shown on the landing page when pricing cannot be loaded (spec §8). */
+export const FALLBACK_PREMIUM_PRICE = { amount: 299, currency: 'GBP', interval: 'month' } as const;
+
+export const PRICING_CACHE = {
+  staleMs: 10 * 60_000,
+  gcMs: 30 * 60_000,
+  localStorageTtlMs: 10 * 60_000,
+  localStorageKey: (currency: string) => `pricing_v3_${currency}`,
+} as const;
+
+export const HASH_SCROLL = { retries: 8, intervalMs: 250, extraOffsetPx: 32 } as const;
+
+export const COPIED_STATE_MS = 2000;
+
+export const TOOLTIP_DELAY_MS = 700;
+
+export const TOAST_DURATION_MS = { default: 5000, short: 4000 } as const;
+
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  journalDraft: 'journal-draft',
+  affirmationDismissedDate: 'affirmation-dismissed-date',
+  loginHelperDismissed: 'login-helper-dismissed',
+  welcomeCardDismissed: 'welcome_card_dismissed',
+  registrationPlanChoice: 'registration_plan_choice',
+  registrationDate: 'registration_date',
+  upgradeNotification: 'upgrade_notification',
+  premiumBannerDismissedUntil: 'premium_banner_dismissed_until',
+} as const;
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+
+export const INSPIRE_PROMPTS = [
+  'What are you grateful for today?',
+  'How have you grown this week?',
+  'What challenge are you facing right now?',
+  'What made you smile today?',
+  'What are you looking forward to?',
+] as const;
+
+export const PICKER_MOOD_COUNT = 16;
+
+/** Accent colours the entry list gives some emoji (spec §3). */
+export const MOOD_ACCENTS: Record<string, 'green' | 'blue' | 'purple' | 'red' | 'yellow'> = {
+  '😊': 'green',
+  '😔': 'blue',
+  '😴': 'purple',
+  '😤': 'red',
+  '🤔': 'yellow',
+};

@@ -1,0 +1,68 @@
+/**
+ * Every page path of the web app, in React Router's pattern syntax (`:param` is one segment). The web's router
+ * (apps/web/src/app/router.tsx) registers exactly these (a unit test there keeps the two equal), and the server
+ * answers 200 with the app for them and 404 with the app's "Page not found" for any other page path.
+ */
+export const APP_ROUTE_PATHS = [
+  '/',
+  '/pricing',
+  '/about',
+  '/features',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/contact',
+  '/help-contact',
+  '/contact-thank-you',
+  '/login',
+  '/register',
+  '/reset-password',
+  '/share/:token',
+  '/dashboard',
+  '/new-entry',
+  '/edit-entry/:id',
+  '/past-entries',
+  '/search',
+  '/profile',
+  '/me-ahead',
+  '/analytics',
+  '/export',
+  '/data-export',
+  '/notifications',
+  '/shared',
+  '/ai-features',
+  '/coach',
+  '/admin',
+] as const;
+
+/** Pages registered only in development builds (spec §2): never in the build the server serves. */
+export const DEV_ONLY_ROUTE_PATHS = ['/test-accounts'] as const;
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `pathname` is a page of `pattern`, as React Router matches: case-insensitive, a trailing slash
+ * allowed, `:param` standing for one non-empty segment.
+ */
+export function matchesRoutePath(pattern: string, pathname: string): boolean {
+  if (!pathname.startsWith('/')) return false;
+  const wanted = pattern.split('/').filter(Boolean);
+  const given = pathname.replace(/\/+$/, '').split('/').slice(1);
+  if (given.length !== wanted.length) return false;
+  return wanted.every((part, index) => {
+    const segment = decodeSegment(given[index] ?? '');
+    if (!segment) return false;
+    return part.startsWith(':') || part.toLowerCase() === segment.toLowerCase();
+  });
+}
+
+/** Whether `pathname` (no query string) is a page of the web app. */
+export function isAppRoutePath(pathname: string, patterns: readonly string[] = APP_ROUTE_PATHS): boolean {
+  return patterns.some((pattern) => matchesRoutePath(pattern, pathname));
+}

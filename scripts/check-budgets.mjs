@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Bundle budgets (ADR 020): the JavaScript and CSS a first visit to a route downloads, measured gzip-compressed
+// from the built app's Vite manifest. Over budget exits 1 and names the chunks, largest first.
+// Usage: node scripts/check-budgets.mjs [distDir] [--json]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1000;
+
+/**
+ * Each route: the source module of its lazy page chunk and its budget for JavaScript, in bytes (gzip).
+ * `/` and `/login` are above the issue's 100 KB: React DOM, React Router, TanStack Query and zod alone come to
+ * about 130 KB gzip, so the budget holds today's size with a little room (ADR 020).
+ */
+export const ROUTE_BUDGETS = [
+  { route: '/', page: 'src/features/marketing/pages/LandingPage.tsx', jsBudget: 190 * KB },
+  { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 200 * KB },
+  { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 250 * KB },
+];
+/** The stylesheets any one route loads, together. */
+export const CSS_BUDGET = 30 * KB;
+
+function gzipSize(distDir, file) {
+  return gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
+}
+
+/** Manifest keys reachable from `keys` through static imports: what the browser loads before running them. */
+function staticClosure(manifest, keys) {
+  const seen = new Set();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk for ${key}: was the page moved or renamed?`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return [...seen];
+}
+
+/** Sizes per route; `overBudget` lists what breaks a budget. */
+export function measureBudgets(distDir) {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('The manifest has no entry chunk');
+  const routes = ROUTE_BUDGETS.map(({ route, page, jsBudget }) => {
+    const keys = staticClosure(manifest, [entryKey, page]);
+    const js = keys
+      .map((key) => ({ file: manifest[key].file, gzip: gzipSize(distDir, manifest[key].file) }))
+      .sort((a, b) => b.gzip - a.gzip);
+    const cssFiles = [...new Set(keys.flatMap((key) => manifest[key].css ?? []))];
+    const css = cssFiles
+      .map((file) => ({ file, gzip: gzipSize(distDir, file) }))
+      .sort((a, b) => b.gzip - a.gzip);
+    const jsTotal = js.reduce((sum, chunk) => sum + chunk.gzip, 0);
+    const cssTotal = css.reduce((sum, file) => sum + file.gzip, 0);
+    return { route, jsBudget, jsTotal, js, cssBudget: CSS_BUDGET, cssTotal, css };
+  });
+  const overBudget = routes.flatMap((r) => [
+    ...(r.jsTotal > r.jsBudget
+      ? [{ route: r.route, kind: 'JavaScript', total: r.jsTotal, budget: r.jsBudget, chunks: r.js }]
+      : []),
+    ...(r.cssTotal > r.cssBudget
+      ? [{ route: r.route, kind: 'CSS', total: r.cssTotal, budget: r.cssBudget, chunks: r.css }]
+      : []),
+  ]);
+  return { routes, overBudget };
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+function main() {
+  const args = process.argv.slice(2);
+  const root = path.resolve(import.meta.dirname, '..');
+  const distDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(root, 'apps/web/dist'));
+  const result = measureBudgets(distDir);
+  if (args.includes('--json')) {
+    console.info(JSON.stringify(result, null, 2));
+  } else {
+    for (const r of result.routes) {
+      console.info(
+        `${r.route.padEnd(11)} JS ${kb(r.jsTotal).padStart(9)} of ${kb(r.jsBudget)} (${r.js.length} chunks)   CSS ${kb(r.cssTotal)} of ${kb(r.cssBudget)}`,
+      );
+    }
+  }
+  for (const over of result.overBudget) {
+    console.error(
+      `\n✖ ${over.kind} for ${over.route} is ${kb(over.total)} gzip, over its budget of ${kb(over.budget)}. Its chunks:`,
+    );
+    for (const chunk of over.chunks) console.error(`    ${kb(chunk.gzip).padStart(9)}  ${chunk.file}`);
+  }
+  if (result.overBudget.length > 0) process.exit(1);
+  if (!args.includes('--json')) console.info('✔ bundle budgets kept');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

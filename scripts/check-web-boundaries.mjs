@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// The web app's import boundaries (issue 16, item 7; ADR 022), checked as part of `npm run lint`.
+//
+// Biome's `noRestrictedImports` matches the import *specifier*, and the web app imports by relative path, so
+// `../../calendar/format.ts` (another feature) and `../../../lib/cn.ts` (allowed) cannot be told apart by a
+// glob on the text. This script resolves each relative specifier to the file it names and checks the zones:
+//
+//   web/no-cross-feature        features/A never imports features/B (share through lib or components/ui)
+//   web/shared-layer-is-leaf    components/ui and lib never import features or app
+//   web/feature-not-into-app    features never import app (the app composes features, not the reverse)
+//
+// Test files obey the same rules: a test that needs the whole router lives in app/.
+// Usage: node scripts/check-web-boundaries.mjs [srcDir]   (default apps/web/src)
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const srcDir = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/src'));
+
+const SOURCE = /\.(?:ts|tsx|mts|js|jsx|mjs)$/;
+// Static imports, re-exports (`export … from`), side-effect imports, dynamic `import()` and vitest's module
+// mocks (`vi.mock`, `vi.doMock`, `vi.importActual`); comments are
+// stripped first so an example in a comment is not read as an import.
+const IMPORT =
+  /(?:\bimport\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?|\bexport\s+(?:type\s+)?[^'"`;]*?\s+from\s+|\bimport\s*\(\s*|\bvi\.(?:mock|doMock|importActual)\s*\(\s*)['"]([^'"]+)['"]/g;
+
+/** Which zone a path (relative to srcDir, with forward slashes) belongs to. */
+function zoneOf(relative) {
+  const parts = relative.split('/');
+  if (parts[0] === 'features' && parts.length > 2) return { kind: 'feature', name: parts[1] };
+  if (parts[0] === 'components' && parts[1] === 'ui') return { kind: 'ui' };
+  if (parts[0] === 'lib') return { kind: 'lib' };
+  if (parts[0] === 'app') return { kind: 'app' };
+  return { kind: 'other' };
+}
+
+/** The rule an import from `from` to `to` breaks, or null. */
+function brokenRule(from, to) {
+  if (to.kind === 'feature' && from.kind === 'feature' && from.name !== to.name)
+    return 'web/no-cross-feature';
+  if ((from.kind === 'ui' || from.kind === 'lib') && (to.kind === 'feature' || to.kind === 'app')) {
+    return 'web/shared-layer-is-leaf';
+  }
+  if (from.kind === 'feature' && to.kind === 'app') return 'web/feature-not-into-app';
+  return null;
+}
+
+function stripComments(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+function* sourceFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(full);
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full;
+  }
+}
+
+const toPosix = (p) => p.split(path.sep).join('/');
+const violations = [];
+let checked = 0;
+for (const file of sourceFiles(srcDir)) {
+  checked++;
+  const fromRelative = toPosix(path.relative(srcDir, file));
+  const from = zoneOf(fromRelative);
+  const text = stripComments(readFileSync(file, 'utf8'));
+  for (const match of text.matchAll(IMPORT)) {
+    const specifier = match[1];
+    if (!specifier.startsWith('.')) continue; // packages (@daybook/shared, react, …) are not zones
+    const target = toPosix(path.relative(srcDir, path.resolve(path.dirname(file), specifier)));
+    if (target.startsWith('..')) continue;
+    const rule = brokenRule(from, zoneOf(target));
+    if (rule) {
+      const line = text.slice(0, match.index).split('\n').length;
+      violations.push(`${rule}: apps/web/src/${fromRelative}:${line} imports '${specifier}' (${target})`);
+    }
+  }
+}
+
+if (violations.length > 0) {
+  console.error(`✖ web import boundaries: ${violations.length} violation(s) (ADR 022)`);
+  for (const violation of violations) console.error(`  ${violation}`);
+  process.exit(1);
+}
+console.info(`✔ web import boundaries: ${checked} files, no violations`);
