@@ -266,3 +266,82 @@ export const MEDIA_MESSAGES = {
   microphoneFailed: 'Failed to access microphone',
   cameraMicrophoneFailed: 'Failed to access camera/microphone',
 } as const;
+
+/** Sharing limits (spec §9, DESIGN.md). */
+export const SHARE_LIMITS = {
+  maxRecipients: 5,
+  noteMaxChars: 300,
+  maxResends: 3,
+  thankYouMaxChars: 500,
+  reportDetailsMaxChars: 2000,
+  previewChars: 100,
+  expiryDays: 30,
+  popoverItems: 5,
+  receivedPageSize: 20,
+  /** Share queries are stale after 2 minutes; the token view after 5 and is not retried. */
+  staleMs: 120_000,
+  viewStaleMs: 300_000,
+} as const;
+
+export const NOTIFICATION_LIMITS = {
+  pageSize: 20,
+  popoverItems: 5,
+  /** Badges show "9+" above this. */
+  badgeMax: 9,
+  /** Stale after a minute and refetched every 60 s, never on focus. */
+  staleMs: 60_000,
+  refetchMs: 60_000,
+} as const;
+
+/** Report reasons (spec §3), value → label. */
+export const REPORT_REASONS = [
+  { value: 'spam', label: 'Spam or unwanted content' },
+  { value: 'harassment', label: 'Harassment or bullying' },
+  { value: 'inappropriate', label: 'Inappropriate content' },
+  { value: 'privacy', label: 'Privacy concerns' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** Every message of sharing, thank-you, report and notifications the spec names (§2, §5, §8). */
+export const SHARE_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  duplicateEmail: 'This email has already been added',
+  maxRecipients: 'Maximum 5 recipients reached',
+  selfShare: 'You cannot share an entry with yourself',
+  recipientRequired: 'Add at least one recipient',
+  consentRequired: 'Please confirm you have permission to email these contacts',
+  consentLabel: 'I have permission to email these contacts',
+  noteHigh: 'This note contains inappropriate content. Please revise to follow community guidelines.',
+  noteMedium: 'Please revise your note to be more appropriate.',
+  thankYouHigh: 'This message contains inappropriate content. Please revise to follow community guidelines.',
+  thankYouMedium: 'Please revise your message to be more appropriate.',
+  upgradeTooltip: 'Upgrade to Premium to share entries',
+  shared: 'Shared successfully',
+  shareFailed: 'Failed to share',
+  revoked: 'Share revoked',
+  revokedDescription: 'This share is no longer accessible',
+  revokeFailed: 'Failed to revoke',
+  revokeConfirm: 'Revoke access?',
+  resent: 'Email sent',
+  resentDescription: 'Notification email has been resent',
+  resendFailed: 'Failed to resend',
+  thankYouSent: 'Thank you sent',
+  thankYouSentDescription: 'Your message has been delivered',
+  thankYouFailed: 'Failed to send',
+  reported: 'Report submitted',
+  reportedDescription: 'Thanks for helping keep Daybook safe.',
+  reportFailed: 'Failed to report',
+  reportFooter: 'Reports are reviewed by our team. False reports may result in account restrictions.',
+  shareRevokedBadge: 'This share has been revoked',
+  shareExpiredBadge: 'This share has expired',
+  entryDeletedTitle: 'Reflection No Longer Available',
+  entryDeletedBody: 'The author has removed this shared reflection.',
+  notFound: 'Share not found or no longer available',
+  noShares: 'No shares yet',
+  noNotifications: 'No notifications yet',
+  newShareToast: 'New share received',
+  newShareToastDescription: 'Click the share icon to view your new entry',
+  notAuthenticated: 'Not authenticated',
+  mediaUnavailable: 'Media unavailable',
+  unsupportedMedia: 'Unsupported media type',
+} as const;

@@ -19,5 +19,8 @@ export * from './schemas/contact.ts';
 export * from './schemas/entries.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/health.ts';
+export * from './schemas/live-events.ts';
 export * from './schemas/media.ts';
+export * from './schemas/notifications.ts';
 export * from './schemas/pricing.ts';
+export * from './schemas/sharing.ts';

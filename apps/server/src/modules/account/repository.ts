@@ -5,7 +5,6 @@ import {
   accountDeletionAudit,
   avatars,
   accounts as credentialAccounts,
-  notifications,
   sessions,
   subscriptions,
   users,
@@ -164,10 +163,6 @@ export function createAccountRepository(db: Executor) {
         .from(credentialAccounts)
         .where(and(eq(credentialAccounts.userId, userId), eq(credentialAccounts.providerId, 'credential')));
       return credential?.password ?? null;
-    },
-
-    async addNotification(values: { userId: string; title: string; message: string; createdAt: Date }) {
-      await db.insert(notifications).values({ ...values, type: 'account' });
     },
 
     /**

@@ -20,6 +20,7 @@ import { deletionCancelledMail, deletionScheduledMail } from '../../infra/mail/t
 import type { Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import { type AccountRepository, createAccountRepository, type UserRow } from './repository.ts';
 
@@ -195,8 +196,9 @@ export function createAccountService(deps: {
           reason: reason?.trim() || null,
         });
         const dateLabel = formatDeletionDate(scheduledFor);
-        await repository.addNotification({
+        await notifyUser(tx, {
           userId,
+          type: 'account',
           title: 'Account deletion scheduled',
           message: `Your account will be deleted on ${dateLabel}. You can cancel until then.`,
           createdAt: now,
@@ -219,8 +221,9 @@ export function createAccountService(deps: {
           scheduledFor: null,
           reason: null,
         });
-        await repository.addNotification({
+        await notifyUser(tx, {
           userId,
+          type: 'account',
           title: 'Account deletion cancelled',
           message: 'Your account and data are safe.',
           createdAt: now,

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * What `GET /api/events` streams (Server-Sent Events, `event:` = type, `data:` = JSON of the event). Events carry
+ * ids only: the browser refetches what changed, so nothing private travels on the bus.
+ *   notification    a notification of this user was created (or changed)
+ *   received-share  a share addressed to this user was created or changed (revoked, expired)
+ *   entry           one of this user's entries was created, edited or deleted (streak refresh)
+ *   resync          the stream reconnected after a gap: refetch everything live
+ */
+export const LiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('notification'), id: z.string() }),
+  z.object({ type: z.literal('received-share'), id: z.string() }),
+  z.object({ type: z.literal('entry'), id: z.string() }),
+  z.object({ type: z.literal('resync') }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/** Heartbeat comment interval; a proxy closes an idle stream after 30–60 s. */
+export const LIVE_HEARTBEAT_MS = 25_000;

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { REPORT_REASONS, SHARE_LIMITS, SHARE_MESSAGES } from '../constants.ts';
+import { StoredText } from './text.ts';
+
+/**
+ * Sharing API contract (issue 10). Paths:
+ *   POST   /api/entries/:entryId/shares        CreateShareInput → 201 SentShareList   (owner, can_share_entries)
+ *   GET    /api/entries/:entryId/shares        → SentShareList, newest first          (owner)
+ *   POST   /api/shares/:shareId/resend         → SentShare                             (owner; active, unregistered, < 3)
+ *   POST   /api/shares/:shareId/revoke         → SentShare                             (owner; active only)
+ *   GET    /api/shares/received?page&pageSize  → ReceivedSharePage (active only, newest first)
+ *   POST   /api/shares/received/viewed         MarkSharesViewedInput → 204 (records in_app_viewed where missing)
+ *   GET    /api/shares/:shareId/view           → ShareView (recipient in-app; records in_app_viewed if missing)
+ *   GET    /api/share-links/:token             → ShareView (anyone, rate-limited; records share_viewed)
+ *   POST   /api/shares/:shareId/thank-you      ThankYouInput → 201 (recipient; active only)
+ *   POST   /api/shares/:shareId/report         ReportShareInput → 201 (recipient; active only)
+ *   GET    /api/thank-you-notes/:id            → ThankYouNote (the entry's author only; decrypted in the browser)
+ * Unknown ids and other users' ids answer 404 NOT_FOUND with SHARE_MESSAGES.notFound, and change nothing.
+ */
+
+/** The spec's "simple address pattern". */
+export const SHARE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ShareRecipientEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, SHARE_MESSAGES.invalidEmail)
+  .regex(SHARE_EMAIL_PATTERN, SHARE_MESSAGES.invalidEmail);
+
+export const CreateShareInput = z
+  .object({
+    recipients: z
+      .array(z.object({ email: ShareRecipientEmail }))
+      .min(1, SHARE_MESSAGES.recipientRequired)
+      .max(SHARE_LIMITS.maxRecipients, SHARE_MESSAGES.maxRecipients)
+      .refine(
+        (list) => new Set(list.map((r) => r.email)).size === list.length,
+        SHARE_MESSAGES.duplicateEmail,
+      ),
+    includeMedia: z.boolean().default(true),
+    note: StoredText.trim()
+      .max(SHARE_LIMITS.noteMaxChars, `Notes can be at most ${SHARE_LIMITS.noteMaxChars} characters`)
+      .optional(),
+    consent: z.literal(true, SHARE_MESSAGES.consentRequired),
+  })
+  .meta({ id: 'CreateShareInput' });
+export type CreateShareInput = z.input<typeof CreateShareInput>;
+
+export const ShareStatus = z.enum(['active', 'revoked', 'expired']);
+export type ShareStatus = z.infer<typeof ShareStatus>;
+
+export const ShareEventType = z.enum(['in_app_viewed', 'share_viewed', 'email_sent', 'resent']);
+export type ShareEventType = z.infer<typeof ShareEventType>;
+
+export const ShareEvent = z.object({ type: ShareEventType, createdAt: z.string() });
+export type ShareEvent = z.infer<typeof ShareEvent>;
+
+/** A share as its sender sees it (Manage Sharing). */
+export const SentShare = z
+  .object({
+    id: z.string(),
+    entryId: z.string(),
+    recipientEmail: z.string(),
+    recipientName: z.string().nullable(),
+    /** Resend is offered only when the recipient has no account. */
+    recipientRegistered: z.boolean(),
+    status: ShareStatus,
+    includeMedia: z.boolean(),
+    resendCount: z.number().int(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    events: z.array(ShareEvent),
+  })
+  .meta({ id: 'SentShare' });
+export type SentShare = z.infer<typeof SentShare>;
+
+export const SentShareList = z.object({ shares: z.array(SentShare) }).meta({ id: 'SentShareList' });
+export type SentShareList = z.infer<typeof SentShareList>;
+
+/** A share as its recipient sees it in the bell and on /shared. */
+export const ReceivedShare = z
+  .object({
+    id: z.string(),
+    sender: z.object({ name: z.string() }),
+    note: z.string().nullable(),
+    /** The first 100 characters of the entry text. */
+    preview: z.string(),
+    moodTag: z.string().nullable(),
+    contentType: z.enum(['text', 'image', 'audio', 'video']),
+    createdAt: z.string(),
+    viewed: z.boolean(),
+  })
+  .meta({ id: 'ReceivedShare' });
+export type ReceivedShare = z.infer<typeof ReceivedShare>;
+
+export const ReceivedShareQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(50).default(SHARE_LIMITS.receivedPageSize),
+});
+export type ReceivedShareQuery = z.input<typeof ReceivedShareQuery>;
+
+export const ReceivedSharePage = z
+  .object({ items: z.array(ReceivedShare), total: z.number().int(), unviewed: z.number().int() })
+  .meta({ id: 'ReceivedSharePage' });
+export type ReceivedSharePage = z.infer<typeof ReceivedSharePage>;
+
+export const MarkSharesViewedInput = z
+  .object({ shareIds: z.array(z.uuid()).min(1).max(50) })
+  .meta({ id: 'MarkSharesViewedInput' });
+export type MarkSharesViewedInput = z.input<typeof MarkSharesViewedInput>;
+
+export const ShareMediaType = z.enum(['image', 'audio', 'video']);
+
+/** The spec's view-share response. `entry` is null unless the share is active and the entry exists. */
+export const ShareView = z
+  .object({
+    shareId: z.string(),
+    status: ShareStatus,
+    note: z.string().nullable(),
+    sharedAt: z.string(),
+    sender: z.object({ name: z.string() }),
+    entry: z
+      .object({
+        text: z.string(),
+        moodTag: z.string().nullable(),
+        createdAt: z.string(),
+        media: z.object({ url: z.string(), type: ShareMediaType }).nullable(),
+      })
+      .nullable(),
+    events: z.array(ShareEvent),
+    error: z.literal('entry_deleted').optional(),
+    /** Thank-you and report: only a recipient, in-app, on an active share. */
+    canRespond: z.boolean(),
+  })
+  .meta({ id: 'ShareView' });
+export type ShareView = z.infer<typeof ShareView>;
+
+export const ThankYouInput = z
+  .object({
+    message: StoredText.trim()
+      .min(1, 'Please write a message')
+      .max(
+        SHARE_LIMITS.thankYouMaxChars,
+        `Messages can be at most ${SHARE_LIMITS.thankYouMaxChars} characters`,
+      ),
+  })
+  .meta({ id: 'ThankYouInput' });
+export type ThankYouInput = z.input<typeof ThankYouInput>;
+
+export const ReportReason = z.enum(REPORT_REASONS.map((r) => r.value) as ['spam', ...string[]]);
+
+/** Control characters are stripped, not refused (spec §5); blank details are dropped. */
+const stripControlCharacters = (text: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
+  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+
+export const ReportShareInput = z
+  .object({
+    reason: ReportReason,
+    details: z
+      .string()
+      .max(SHARE_LIMITS.reportDetailsMaxChars * 2)
+      .transform((text) => stripControlCharacters(text).slice(0, SHARE_LIMITS.reportDetailsMaxChars).trim())
+      .transform((text) => (text === '' ? undefined : text))
+      .optional(),
+  })
+  .meta({ id: 'ReportShareInput' });
+export type ReportShareInput = z.input<typeof ReportShareInput>;
+
+/** A thank-you note, encrypted with its recipient's (the entry author's) key. */
+export const ThankYouNote = z
+  .object({ id: z.string(), encryptedMessage: z.string(), encryptionIv: z.string(), createdAt: z.string() })
+  .meta({ id: 'ThankYouNote' });
+export type ThankYouNote = z.infer<typeof ThankYouNote>;
