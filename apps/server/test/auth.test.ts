@@ -520,7 +520,10 @@ describe('session lifetime', () => {
     const { cookie } = await createSignedInUser(ctx);
     // The signature's first character is always significant and is changed to one it is not (a fixed
     // replacement of the last one matched it now and then, or changed only padding bits).
-    const tampered = cookie.replace(/\.(.)([^.]*)$/, (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`);
+    const tampered = cookie.replace(
+      /\.(.)([^.]*)$/,
+      (_, first: string, rest: string) => `.${first === 'A' ? 'B' : 'A'}${rest}`,
+    );
     const response = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: tampered } });
     expect(response.statusCode).toBe(401);
   });
