@@ -345,3 +345,28 @@ export const SHARE_MESSAGES = {
   mediaUnavailable: 'Media unavailable',
   unsupportedMedia: 'Unsupported media type',
 } as const;
+
+/** Messages to one's future self (spec §5, §8, §9; DESIGN.md: 5 minutes ahead at the earliest, 10 years at most). */
+export const FUTURE_MESSAGE_LIMITS = {
+  subjectMaxChars: 200,
+  messageMaxChars: 5000,
+  upcomingShown: 3,
+  earliestAheadMs: 5 * 60_000,
+  latestAheadYears: 10,
+  pageSize: 20,
+  /** Delivery attempts before a message ends as failed. */
+  maxAttempts: 5,
+} as const;
+
+export const FUTURE_MESSAGE_MESSAGES = {
+  missingFields: 'Missing fields: Please fill in all fields',
+  scheduled: (date: string) => `Scheduled! Your message will be sent on ${date}`,
+  scheduleFailed: 'Failed to schedule message',
+  encryptionUnavailable: 'Error: Encryption unavailable in this browser',
+  cancelled: 'Cancelled.',
+  upgradeTooltip: 'Upgrade to Premium to send future messages',
+  tooSoon: 'Choose a time at least 5 minutes from now',
+  tooLate: 'Choose a time within the next 10 years',
+  bannerTitle: 'Message from your past self arrived!',
+  readNow: 'Read now',
+} as const;

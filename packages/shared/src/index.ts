@@ -18,6 +18,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/entries.ts';
 export * from './schemas/errors.ts';
+export * from './schemas/future-messages.ts';
 export * from './schemas/health.ts';
 export * from './schemas/live-events.ts';
 export * from './schemas/media.ts';
