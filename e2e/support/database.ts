@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { controlSocketPath, sendControlRequest } from '../../apps/server/src/modules/admin/control-socket.ts';
 import type { AdminRequest } from '../../apps/server/src/modules/admin/protocol.ts';
 import { createAdminRepository } from '../../apps/server/src/modules/admin/repository.ts';
+import { createPlansServiceFor } from '../../apps/server/src/modules/plans/service.ts';
 
 const runDir = path.resolve(import.meta.dirname, '../.run');
 /** Written by support/serve.ts: the scratch PostgreSQL database's URL, or the embedded database's DATA_DIR. */
@@ -68,27 +69,44 @@ async function embeddedRows(dataDir: string, text: string, params: unknown[]) {
 }
 
 /**
- * Marks a registered address as confirmed, as the operator's `npm run admin -- confirm <email>` does: tests that
- * are not about registration get a verified user at once instead of polling the mailbox for the confirmation
- * e-mail (up to 20 s behind the outbox job). On PGlite the command runs in the server over its control socket;
- * on PostgreSQL the same repository call runs here, beside the server.
+ * Runs an operator's admin command against the run's database, as `npm run admin -- …` does: on PGlite in the
+ * server over its control socket, on PostgreSQL the same repository call beside the server (`onPostgres`, which
+ * answers whether the account was there).
  */
-export async function confirmAddress(email: string): Promise<void> {
+async function runAdminCommand(
+  request: AdminRequest & { email: string },
+  onPostgres: (db: Database['db']) => Promise<unknown>,
+): Promise<void> {
   if (existsSync(dataDirFile) && !existsSync(urlFile)) {
-    await runOnServer(readFileSync(dataDirFile, 'utf8').trim(), { command: 'confirm', email });
+    await runOnServer(readFileSync(dataDirFile, 'utf8').trim(), request);
     return;
   }
   if (!existsSync(urlFile)) {
     throw new Error(
-      `confirmAddress: neither ${urlFile} nor ${dataDirFile} exists; is the run started by serve.ts?`,
+      `admin ${request.command}: neither ${urlFile} nor ${dataDirFile} exists; is the run started by serve.ts?`,
     );
   }
   const url = readFileSync(urlFile, 'utf8').trim();
   const database = await openDatabase({ database: { kind: 'postgres', url, poolSize: 1 } });
   try {
-    const confirmed = await createAdminRepository(database.db).confirmEmail(email, new Date());
-    if (!confirmed) throw new Error(`confirmAddress: no account with the e-mail ${email}`);
+    if (!(await onPostgres(database.db))) {
+      throw new Error(`admin ${request.command}: no account with the e-mail ${request.email}`);
+    }
   } finally {
     await database.close();
   }
 }
+
+/**
+ * Marks a registered address as confirmed, as the operator's `npm run admin -- confirm <email>` does: tests that
+ * are not about registration get a verified user at once instead of polling the mailbox for the confirmation
+ * e-mail (up to 20 s behind the outbox job).
+ */
+export const confirmAddress = (email: string) =>
+  runAdminCommand({ command: 'confirm', email }, (db) =>
+    createAdminRepository(db).confirmEmail(email, new Date()),
+  );
+
+/** Puts an account on a plan, as `npm run admin -- plan <email> <plan>` does (billing has its own tests). */
+export const grantPlan = (email: string, plan: 'free' | 'basic' | 'premium') =>
+  runAdminCommand({ command: 'plan', email, plan }, (db) => createPlansServiceFor(db).grant(email, plan));
