@@ -182,8 +182,12 @@ async function runPool<T>(items: T[], concurrency: number, work: (item: T) => Pr
   );
 }
 
-/** Sends raw bytes and reads the status line; a request that gets no answer in time is recorded as such. */
-function sendRaw(port: number, bytes: Buffer, timeoutMs = 5000): Promise<Outcome> {
+/**
+ * Sends raw bytes and reads the status line; a request that gets no answer in time is recorded as such. The wait
+ * is long because "no answer" must mean a hang, not a slow answer: five video frames through the image moderator
+ * on a loaded 2-core CI machine have taken more than 5 s.
+ */
+function sendRaw(port: number, bytes: Buffer, timeoutMs = 30_000): Promise<Outcome> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const socket = net.connect(port, '127.0.0.1');
