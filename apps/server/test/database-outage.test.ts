@@ -14,6 +14,11 @@ const serverUrl = process.env.DATABASE_URL;
 
 /** The production deadlines, except a short lock wait so that a locked read fails fast in the test. */
 const timeouts: DatabaseTimeouts = { connectMs: 1_000, statementMs: 15_000, lockMs: 500, pingMs: 1_500 };
+/**
+ * The bound health must answer within: its ping deadline plus room for a busy two-core machine. It proves health
+ * gives up instead of waiting for the database, without timing the machine.
+ */
+const HEALTH_BOUND_MS = timeouts.pingMs + 3_000;
 
 type Logged = { level: 'error' | 'warn'; message: string };
 
@@ -147,13 +152,13 @@ describe(`the database (${serverUrl ? 'PostgreSQL' : 'PGlite'}) hanging or gone`
     await outage?.cleanUp();
   });
 
-  it('answers health with 503 within 2 s while the database hangs, and 200 once it recovers', async () => {
+  it('answers health with 503 soon after its ping deadline while the database hangs, and 200 once it recovers', async () => {
     await outage.hang();
 
     const stuck = await timedHealth(ctx);
     expect(stuck.response.statusCode).toBe(503);
     expect(stuck.response.json()).toMatchObject({ status: 'degraded', database: 'down' });
-    expect(stuck.elapsedMs).toBeLessThan(2_000);
+    expect(stuck.elapsedMs).toBeLessThan(HEALTH_BOUND_MS);
     if (serverUrl) {
       // A request that needs the locked table gives up at the lock timeout and says "try again". (PGlite
       // has no lock or statement timeouts: its requests wait for the transaction, see ADR 015.)
@@ -177,7 +182,7 @@ describe(`the database (${serverUrl ? 'PostgreSQL' : 'PGlite'}) hanging or gone`
     const health = await timedHealth(ctx);
     expect(health.response.statusCode).toBe(503);
     expect(health.response.json()).toMatchObject({ database: 'down' });
-    expect(health.elapsedMs).toBeLessThan(2_000);
+    expect(health.elapsedMs).toBeLessThan(HEALTH_BOUND_MS);
     expectServiceUnavailable(await ctx.app.inject({ method: 'GET', url: '/api/pricing' }));
     expectServiceUnavailable(
       await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: { cookie } }),
