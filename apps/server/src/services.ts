@@ -28,6 +28,7 @@ import { createPlansRepository } from './modules/plans/repository.ts';
 import { createPlansService } from './modules/plans/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
+import { createSharingService } from './modules/sharing/service.ts';
 
 /** Wires repositories and infrastructure into services once per app; routes receive the result and nothing else. */
 export function createServices(deps: {
@@ -108,6 +109,15 @@ export function createServices(deps: {
     }),
     account,
     devMail: createDevMailService(config.mail.mailDir),
+    sharing: createSharingService({
+      db,
+      keys: encryption,
+      moderator: moderation.text,
+      media,
+      plans,
+      clock,
+      appUrl: config.appUrl,
+    }),
     entries: createEntriesService({
       db,
       plans,
