@@ -391,6 +391,8 @@ describe('sharing', () => {
       canRespond: true,
     });
     expect((await get('/api/shares/received', later.cookie)).json().total).toBe(1);
+    const [linked] = await ctx.database.db.select().from(sharedEntries).where(eq(sharedEntries.id, early.id));
+    expect(linked!.recipientUserId).toBe(later.user.id);
   });
 
   it("stores a thank-you encrypted with the sender's key, tells the sender, and shows it to the sender only", async () => {

@@ -251,6 +251,23 @@ export function createSharingRepository(db: Executor) {
       return rows.length;
     },
 
+    /**
+     * Links a share addressed to the user's e-mail before they had an account (or before it matched) to the user,
+     * so revokes reach their open tabs and resend stops being offered: they read it in the app now.
+     */
+    async linkRecipient(userId: string, email: string, shareId: string): Promise<void> {
+      await db
+        .update(sharedEntries)
+        .set({ recipientUserId: userId })
+        .where(
+          and(
+            eq(sharedEntries.id, shareId),
+            isNull(sharedEntries.recipientUserId),
+            eq(sharedEntries.recipientEmail, email),
+          ),
+        );
+    },
+
     async insertThankYou(values: typeof shareThankYouNotes.$inferInsert): Promise<{ id: string }> {
       const [row] = await db
         .insert(shareThankYouNotes)

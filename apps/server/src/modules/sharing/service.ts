@@ -266,7 +266,12 @@ export function createSharingService(deps: {
         }
         return rows;
       });
-      const events = await repository.eventsOf(created.map((r) => r.share.id));
+      // A new share has exactly the one event written above; no need to read it back.
+      const events = created.map((r) => ({
+        shareId: r.share.id,
+        type: 'email_sent' as const,
+        createdAt: now,
+      }));
       return { shares: created.reverse().map((r) => toSentShare(r.share, r.recipientName, events, now)) };
     },
 
@@ -399,6 +404,7 @@ export function createSharingService(deps: {
       const found = await repository.findReceived(user.id, email, shareId);
       if (!found) throw notFound();
       const now = clock.now();
+      if (!found.share.recipientUserId) await repository.linkRecipient(user.id, email, shareId);
       await repository.markViewed(user.id, email, [shareId], now);
       return buildView(found, now, true);
     },
