@@ -169,7 +169,8 @@ describe('sharing', () => {
       status: 'active',
       includeMedia: false,
       resendCount: 0,
-      events: [{ type: 'email_sent' }],
+      // Pending: the e-mail is queued, not delivered yet.
+      events: [],
     });
     expect(byEmail[registered.user.email]).toMatchObject({
       recipientRegistered: true,
@@ -179,6 +180,7 @@ describe('sharing', () => {
     expect(new Date(share.expiresAt).getTime() - new Date(share.createdAt).getTime()).toBe(30 * DAY);
 
     // The e-mail, as delivered over SMTP: who shared, the note, the 30-day expiry, the link; never the entry.
+    ctx.clock.advance(1000);
     const [message] = await mail.mailsTo(newcomer);
     expect(message!.subject).toBe('Grace Hopper shared a journal entry with you on Daybook');
     expect(message!.text).toContain('Grace Hopper shared an entry from their Daybook journal with you.');
@@ -213,9 +215,12 @@ describe('sharing', () => {
       await ctx.database.db.select().from(notifications).where(eq(notifications.userId, sender.user.id)),
     ).toEqual([]);
 
-    // The sender's list: newest first, with events; nobody else's.
+    // The sender's list: newest first, with events; nobody else's. Delivered now, dated at delivery.
     const list = await get(`/api/entries/${entry.id}/shares`, sender.cookie);
     expect(list.statusCode).toBe(200);
+    for (const listed of list.json().shares) {
+      expect(listed.events).toEqual([{ type: 'email_sent', createdAt: ctx.clock.now().toISOString() }]);
+    }
     expect(
       list
         .json()
@@ -374,6 +379,7 @@ describe('sharing', () => {
       await ctx.database.db.select().from(shareEvents).where(eq(shareEvents.shareId, share.id)),
     ).toHaveLength(1);
 
+    await mail.mailsTo(recipient.user.email);
     ctx.clock.advance(1000);
     const view = await get(`/api/shares/${share.id}/view`, recipient.cookie);
     expect(view.statusCode).toBe(200);

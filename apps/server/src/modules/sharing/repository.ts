@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   type EncryptionMetadata,
+  emailOutbox,
   entries,
   sharedEntries,
   shareEvents,
@@ -125,17 +126,32 @@ export function createSharingRepository(db: Executor) {
       return row ?? null;
     },
 
+    /**
+     * The shares' events, oldest first. An `email_sent` event is written with its outbox message and counts only
+     * once the outbox has delivered it, dated at delivery; if the outbox row is gone it stands as written.
+     */
     async eventsOf(shareIds: string[]): Promise<ShareEventRow[]> {
       if (shareIds.length === 0) return [];
+      const at = sql<Date>`coalesce(${emailOutbox.sentAt}, ${shareEvents.createdAt})`.mapWith(
+        shareEvents.createdAt,
+      );
       return db
-        .select({
-          shareId: shareEvents.shareId,
-          type: shareEvents.eventType,
-          createdAt: shareEvents.createdAt,
-        })
+        .select({ shareId: shareEvents.shareId, type: shareEvents.eventType, createdAt: at })
         .from(shareEvents)
-        .where(inArray(shareEvents.shareId, shareIds))
-        .orderBy(asc(shareEvents.createdAt), asc(shareEvents.id));
+        .leftJoin(
+          emailOutbox,
+          and(
+            eq(shareEvents.eventType, 'email_sent'),
+            eq(emailOutbox.id, sql`(${shareEvents.metadata}->>'outbox_id')::uuid`),
+          ),
+        )
+        .where(
+          and(
+            inArray(shareEvents.shareId, shareIds),
+            sql`(${emailOutbox.id} is null or ${emailOutbox.status} = 'sent')`,
+          ),
+        )
+        .orderBy(asc(at), asc(shareEvents.id));
     },
 
     /**

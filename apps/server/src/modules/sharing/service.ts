@@ -236,7 +236,7 @@ export function createSharingService(deps: {
             expiresAt,
             createdAt: now,
           });
-          await enqueueMail(
+          const queued = await enqueueMail(
             tx,
             {
               ...sharedEntryMail({ senderName, note, url: linkFor(token), expiresAt, isResend: false }),
@@ -244,12 +244,14 @@ export function createSharingService(deps: {
             },
             now,
           );
-          // Recorded as the message is queued (ADR 023): the outbox delivers it with retries, unlinked to shares.
+          // Written with the message and tied to its outbox row: it counts as sent once the outbox delivered it,
+          // dated then (ADR 023), so Manage Sharing says Pending until the e-mail has really gone.
           await txRepository.insertEvent({
             shareId: share.id,
             type: 'email_sent',
             userId: user.id,
             createdAt: now,
+            metadata: { outbox_id: queued.id },
           });
           if (recipient) {
             await notifyUser(tx, {
@@ -266,13 +268,8 @@ export function createSharingService(deps: {
         }
         return rows;
       });
-      // A new share has exactly the one event written above; no need to read it back.
-      const events = created.map((r) => ({
-        shareId: r.share.id,
-        type: 'email_sent' as const,
-        createdAt: now,
-      }));
-      return { shares: created.reverse().map((r) => toSentShare(r.share, r.recipientName, events, now)) };
+      // Nothing has happened to a new share yet: its e-mail is queued, not delivered (Pending).
+      return { shares: created.reverse().map((r) => toSentShare(r.share, r.recipientName, [], now)) };
     },
 
     async listForEntry(user: SessionUser, entryId: string): Promise<SentShareList> {
