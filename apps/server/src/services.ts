@@ -47,10 +47,12 @@ export function createServices(deps: {
     config,
     db,
     mail: {
-      verification: (user, url) =>
-        enqueueMail(db, { ...verificationMail(user.name, url), to: user.email }, clock.now()),
-      passwordReset: (user, url) =>
-        enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now()),
+      verification: async (user, url) => {
+        await enqueueMail(db, { ...verificationMail(user.name, url), to: user.email }, clock.now());
+      },
+      passwordReset: async (user, url) => {
+        await enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now());
+      },
     },
     hooks: { onPasswordReset: (user) => lockout.clear(user.email) },
     verifyPassword: deps.verifyPassword,
