@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { decryptText, deriveEntryKey, MODERATION_MESSAGES, SHARE_MESSAGES } from '@daybook/shared';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   emailOutbox,
@@ -58,6 +59,55 @@ describe('sharing', () => {
     expect(created.statusCode, created.body).toBe(201);
     return { sender, recipient, entry, share: created.json().shares[0] };
   }
+
+  // PostgreSQL delivers NOTIFY to any connection of the database, as it will to other server instances.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'queues live events for the recipient on create and revoke, and notifies the sender of thanks',
+    async () => {
+      const [{ name }] = (await ctx.database.query<{ name: string }>(
+        'select current_database() as name',
+      )) as [{ name: string }];
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const listener = new pg.Client({ connectionString: url.toString() });
+      await listener.connect();
+      const heard: { userId: string; event: { type: string; id: string } }[] = [];
+      const waiters: (() => void)[] = [];
+      listener.on('notification', (message) => {
+        heard.push(JSON.parse(message.payload!));
+        for (const wake of waiters.splice(0)) wake();
+      });
+      await listener.query('listen daybook_live');
+      const until = async (check: () => boolean) => {
+        while (!check()) await new Promise<void>((resolve) => waiters.push(resolve));
+      };
+      try {
+        const { sender, recipient, share } = await sharedWithUser();
+        const forRecipient = () => heard.filter((h) => h.userId === recipient.user.id);
+        await until(() => forRecipient().length >= 2);
+        expect(
+          forRecipient()
+            .map((h) => h.event.type)
+            .sort(),
+        ).toEqual(['notification', 'received-share']);
+        expect(forRecipient().find((h) => h.event.type === 'received-share')!.event.id).toBe(share.id);
+
+        await post(`/api/shares/${share.id}/thank-you`, recipient.cookie, { message: 'Thank you' });
+        await until(() => heard.some((h) => h.userId === sender.user.id));
+        expect(heard.filter((h) => h.userId === sender.user.id).map((h) => h.event.type)).toEqual([
+          'notification',
+        ]);
+
+        await post(`/api/shares/${share.id}/revoke`, sender.cookie);
+        await until(() => forRecipient().length >= 3);
+        expect(forRecipient()[2]!.event).toEqual({ type: 'received-share', id: share.id });
+        // Nothing private travels on the channel: ids only.
+        expect(JSON.stringify(heard)).not.toContain(LONG_TEXT.slice(0, 20));
+      } finally {
+        await listener.end();
+      }
+    },
+  );
 
   it('answers 401 on every signed-in endpoint without a session', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
