@@ -141,6 +141,6 @@ export function sharedEntryMail(input: {
     ],
     action: { label: 'Read the entry', url: input.url },
     footnote:
-      'Anyone with this link can read the entry until it expires or is revoked, so keep it to yourself.',
+      'Anyone with this link can read the entry until it expires, is revoked or is replaced by a new link, so keep it to yourself.',
   });
 }
