@@ -7,6 +7,7 @@ import { healthBench } from './health.bench.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
+import { shareCreationBench } from './shares.bench.ts';
 
 /**
  * `npm run bench`: each benchmark reports a ratio measured within one run (our stack ÷ a bare baseline),
@@ -23,6 +24,7 @@ const largeEntries = Number(
 const results = [
   await healthBench({ seconds, connections }),
   await entryCreationBench({ seconds, connections }),
+  await shareCreationBench({ seconds, connections }),
 ];
 const dashboard = await dashboardBench({ seconds, connections, largeEntries });
 for (const s of [dashboard.small, dashboard.large]) {

@@ -40,6 +40,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
+import { sharingRoutes } from './modules/sharing/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export type AppDeps = {
@@ -172,6 +173,7 @@ export async function buildApp({
       await api.register(accountRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(moderationRoutes(services));
+      await api.register(sharingRoutes(services));
       if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));
       await api.register(
         mediaRoutes(services, {

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
           auditSecret: config.authSecret,
           media: app.services.media,
           storage: app.services.storage,
+          sharing: app.services.sharing,
         }),
         app.log,
       )

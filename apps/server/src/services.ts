@@ -28,6 +28,7 @@ import { createPlansRepository } from './modules/plans/repository.ts';
 import { createPlansService } from './modules/plans/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
+import { createSharingService } from './modules/sharing/service.ts';
 
 /** Wires repositories and infrastructure into services once per app; routes receive the result and nothing else. */
 export function createServices(deps: {
@@ -46,10 +47,12 @@ export function createServices(deps: {
     config,
     db,
     mail: {
-      verification: (user, url) =>
-        enqueueMail(db, { ...verificationMail(user.name, url), to: user.email }, clock.now()),
-      passwordReset: (user, url) =>
-        enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now()),
+      verification: async (user, url) => {
+        await enqueueMail(db, { ...verificationMail(user.name, url), to: user.email }, clock.now());
+      },
+      passwordReset: async (user, url) => {
+        await enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now());
+      },
     },
     hooks: { onPasswordReset: (user) => lockout.clear(user.email) },
     verifyPassword: deps.verifyPassword,
@@ -108,6 +111,15 @@ export function createServices(deps: {
     }),
     account,
     devMail: createDevMailService(config.mail.mailDir),
+    sharing: createSharingService({
+      db,
+      keys: encryption,
+      moderator: moderation.text,
+      media,
+      plans,
+      clock,
+      appUrl: config.appUrl,
+    }),
     entries: createEntriesService({
       db,
       plans,

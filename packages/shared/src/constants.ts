@@ -315,6 +315,9 @@ export const SHARE_MESSAGES = {
   noteMedium: 'Please revise your note to be more appropriate.',
   thankYouHigh: 'This message contains inappropriate content. Please revise to follow community guidelines.',
   thankYouMedium: 'Please revise your message to be more appropriate.',
+  /** Spec §5: names the lifeline by call and by text and ends "Your safety matters." */
+  thankYouCrisis:
+    "It sounds like you may be going through something difficult. You don't have to face it alone: call or text 988 to reach the Suicide & Crisis Lifeline (US), or call 116 123 (Samaritans, UK and Ireland), or your local emergency number. Your safety matters.",
   upgradeTooltip: 'Upgrade to Premium to share entries',
   shared: 'Shared successfully',
   shareFailed: 'Failed to share',

@@ -6,6 +6,7 @@ import type { Storage } from '../infra/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
 import { purgeDueAccounts } from '../modules/account/service.ts';
 import type { MediaService } from '../modules/media/service.ts';
+import type { SharingService } from '../modules/sharing/service.ts';
 import type { JobDefinition } from './scheduler.ts';
 
 export function jobDefinitions(deps: {
@@ -15,6 +16,7 @@ export function jobDefinitions(deps: {
   auditSecret: string;
   media: MediaService;
   storage: Storage;
+  sharing: SharingService;
 }): JobDefinition[] {
   return [
     {
@@ -37,6 +39,13 @@ export function jobDefinitions(deps: {
       name: 'sweep-orphan-media',
       everyMs: 60 * 60_000,
       run: () => deps.media.sweepOrphans(),
+    },
+    {
+      // Reads treat a share past its date as expired already; this makes the row say so and tells open tabs.
+      // Rows are claimed with SKIP LOCKED, so several instances never expire the same share twice.
+      name: 'expire-shares',
+      everyMs: 5 * 60_000,
+      run: () => deps.sharing.expireDue(),
     },
     {
       name: 'prune-rate-limits',

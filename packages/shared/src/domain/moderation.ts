@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES } from '../constants.ts';
+import { MODERATION_MESSAGES, SHARE_MESSAGES } from '../constants.ts';
 
 export type Severity = 'safe' | 'low' | 'medium' | 'high';
 export type ModerationVerdict = {
@@ -35,6 +35,41 @@ export function entryModerationOutcome(
       return { action: 'block', message: MODERATION_MESSAGES.entryMedium, isCrisis: false };
     case 'low':
       return { action: 'warn', message: MODERATION_MESSAGES.entryLow };
+    default:
+      return { action: 'allow' };
+  }
+}
+
+/**
+ * The spec's rules for a share note (§5): high blocks (the crisis message for self-harm), medium blocks; low and
+ * safe pass without a warning. Text under three characters never reaches the moderator.
+ */
+export function shareNoteModerationOutcome(
+  verdict: Pick<ModerationVerdict, 'severity' | 'flags'>,
+): ModerationOutcome {
+  switch (verdict.severity) {
+    case 'high':
+      return hasSelfHarmFlag(verdict.flags)
+        ? { action: 'block', message: MODERATION_MESSAGES.crisis, isCrisis: true }
+        : { action: 'block', message: SHARE_MESSAGES.noteHigh, isCrisis: false };
+    case 'medium':
+      return { action: 'block', message: SHARE_MESSAGES.noteMedium, isCrisis: false };
+    default:
+      return { action: 'allow' };
+  }
+}
+
+/** The spec's rules for a thank-you note (§5): as a note, with its own messages and crisis wording. */
+export function thankYouModerationOutcome(
+  verdict: Pick<ModerationVerdict, 'severity' | 'flags'>,
+): ModerationOutcome {
+  switch (verdict.severity) {
+    case 'high':
+      return hasSelfHarmFlag(verdict.flags)
+        ? { action: 'block', message: SHARE_MESSAGES.thankYouCrisis, isCrisis: true }
+        : { action: 'block', message: SHARE_MESSAGES.thankYouHigh, isCrisis: false };
+    case 'medium':
+      return { action: 'block', message: SHARE_MESSAGES.thankYouMedium, isCrisis: false };
     default:
       return { action: 'allow' };
   }

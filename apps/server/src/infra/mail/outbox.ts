@@ -13,21 +13,28 @@ export function retryDelayMs(attempt: number): number {
 
 type Executor = Pick<Db, 'insert'>;
 
-/** Queue a message. Pass the transaction that makes the change, so the message exists only if the change does. */
+/**
+ * Queue a message. Pass the transaction that makes the change, so the message exists only if the change does.
+ * The row's id lets a caller learn later whether it was delivered (shares show "Delivered" only then).
+ */
 export async function enqueueMail(
   executor: Executor,
   mail: RenderedMail & { to: string; replyTo?: string },
   now: Date,
-): Promise<void> {
-  await executor.insert(emailOutbox).values({
-    nextAttemptAt: now,
-    toAddress: mail.to,
-    replyTo: mail.replyTo ?? null,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    template: mail.template,
-  });
+): Promise<{ id: string }> {
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      nextAttemptAt: now,
+      toAddress: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      template: mail.template,
+    })
+    .returning({ id: emailOutbox.id });
+  return row!;
 }
 
 type ClaimedRow = {

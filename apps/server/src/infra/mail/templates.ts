@@ -110,3 +110,37 @@ export function deletionCancelledMail(name: string, url: string): RenderedMail {
     footnote: "If you didn't cancel it, sign in and review your account's sessions.",
   });
 }
+
+/** "22 December 2026": a share link's last day, in UTC (the recipient's zone is unknown). */
+const utcDateLabel = (date: Date) =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A shared entry's link. It says only what is true: who shared, their note, when the link stops working, and
+ * on a resend that the earlier link no longer works (the token was rotated). The entry text is never in it.
+ */
+export function sharedEntryMail(input: {
+  senderName: string;
+  note: string | null;
+  url: string;
+  expiresAt: Date;
+  isResend: boolean;
+}): RenderedMail {
+  const sender = input.senderName.trim() || 'Someone';
+  const expiry = input.isResend
+    ? `The link works until ${utcDateLabel(input.expiresAt)} (UTC). It replaces the link sent earlier, which no longer works.`
+    : `The link expires in 30 days, on ${utcDateLabel(input.expiresAt)} (UTC).`;
+  return actionMail({
+    template: input.isResend ? 'share_resent' : 'share_created',
+    subject: `${sender} shared a journal entry with you on ${APP_NAME}`,
+    greeting: 'Hi,',
+    paragraphs: [
+      `${sender} shared an entry from their ${APP_NAME} journal with you.`,
+      ...(input.note ? [`Their note: “${input.note}”`] : []),
+      expiry,
+    ],
+    action: { label: 'Read the entry', url: input.url },
+    footnote:
+      'Anyone with this link can read the entry until it expires, is revoked or is replaced by a new link, so keep it to yourself.',
+  });
+}

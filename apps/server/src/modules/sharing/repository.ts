@@ -1,0 +1,311 @@
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  type EncryptionMetadata,
+  emailOutbox,
+  entries,
+  sharedEntries,
+  shareEvents,
+  shareReports,
+  shareThankYouNotes,
+  users,
+} from '../../db/schema/index.ts';
+
+export type ShareRow = typeof sharedEntries.$inferSelect;
+export type ShareEventRow = {
+  shareId: string;
+  type: (typeof shareEvents.$inferSelect)['eventType'];
+  createdAt: Date;
+};
+
+/** What the viewer needs of the shared entry; the text is still encrypted here. */
+export type SharedEntryRow = {
+  encryptedContent: string | null;
+  content: string | null;
+  metadata: EncryptionMetadata;
+  moodTag: string | null;
+  mediaUrl: string | null;
+  contentType: 'text' | 'image' | 'audio' | 'video';
+  deletedAt: Date | null;
+  createdAt: Date;
+};
+
+/** A share with its sender's name and its entry, read in ONE statement so the two never disagree. */
+export type ShareWithEntry = { share: ShareRow; senderName: string; entry: SharedEntryRow };
+
+const entryColumns = {
+  encryptedContent: entries.encryptedContent,
+  content: entries.content,
+  metadata: entries.metadata,
+  moodTag: entries.moodTag,
+  mediaUrl: entries.mediaUrl,
+  contentType: entries.contentType,
+  deletedAt: entries.deletedAt,
+  createdAt: entries.createdAt,
+};
+
+/** A share is received by a user when it names their id or their e-mail (spec §6). */
+const receivedBy = (userId: string, email: string) =>
+  sql`(${sharedEntries.recipientUserId} = ${userId} or ${sharedEntries.recipientEmail} = ${email})`;
+
+/** Active, and not past its expiry at `now` (the expiry job may not have run yet). */
+const activeAt = (now: Date) =>
+  sql`(${sharedEntries.status} = 'active' and ${sharedEntries.expiresAt} > ${now.toISOString()}::timestamptz)`;
+
+const hasInAppView = sql<boolean>`exists (select 1 from ${shareEvents} where ${shareEvents.shareId} = ${sharedEntries.id} and ${shareEvents.eventType} = 'in_app_viewed')`;
+
+export function createSharingRepository(db: Executor) {
+  function withEntry() {
+    return db
+      .select({ share: sharedEntries, senderName: users.name, entry: entryColumns })
+      .from(sharedEntries)
+      .innerJoin(users, eq(users.id, sharedEntries.senderId))
+      .innerJoin(entries, eq(entries.id, sharedEntries.entryId));
+  }
+
+  return {
+    /** The owner's entry, if it exists and is not deleted. */
+    async findOwnedEntry(
+      userId: string,
+      entryId: string,
+    ): Promise<{ id: string; moodTag: string | null } | null> {
+      const [row] = await db
+        .select({ id: entries.id, moodTag: entries.moodTag })
+        .from(entries)
+        .where(and(eq(entries.id, entryId), eq(entries.userId, userId), isNull(entries.deletedAt)));
+      return row ?? null;
+    },
+
+    /** Registered users among the e-mails (lower-cased on both sides). */
+    async usersByEmail(emails: string[]): Promise<Map<string, { id: string; name: string }>> {
+      if (emails.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, emails));
+      return new Map(rows.map((r) => [r.email.toLowerCase(), { id: r.id, name: r.name }]));
+    },
+
+    async insertShare(values: typeof sharedEntries.$inferInsert): Promise<ShareRow> {
+      const [row] = await db.insert(sharedEntries).values(values).returning();
+      return row!;
+    },
+
+    async insertEvent(values: {
+      shareId: string;
+      type: ShareEventRow['type'];
+      userId: string | null;
+      createdAt: Date;
+      metadata?: Record<string, unknown>;
+    }): Promise<void> {
+      await db.insert(shareEvents).values({
+        shareId: values.shareId,
+        eventType: values.type,
+        userId: values.userId,
+        createdAt: values.createdAt,
+        metadata: values.metadata ?? {},
+      });
+    },
+
+    /** The sender's shares of one entry, newest first, with the recipient's name where registered. */
+    async sentForEntry(senderId: string, entryId: string) {
+      return db
+        .select({ share: sharedEntries, recipientName: users.name })
+        .from(sharedEntries)
+        .leftJoin(users, eq(users.id, sharedEntries.recipientUserId))
+        .where(and(eq(sharedEntries.entryId, entryId), eq(sharedEntries.senderId, senderId)))
+        .orderBy(desc(sharedEntries.createdAt), desc(sharedEntries.id));
+    },
+
+    async findSent(senderId: string, shareId: string) {
+      const [row] = await db
+        .select({ share: sharedEntries, recipientName: users.name })
+        .from(sharedEntries)
+        .leftJoin(users, eq(users.id, sharedEntries.recipientUserId))
+        .where(and(eq(sharedEntries.id, shareId), eq(sharedEntries.senderId, senderId)));
+      return row ?? null;
+    },
+
+    /**
+     * The shares' events, oldest first. An `email_sent` event is written with its outbox message and counts only
+     * once the outbox has delivered it, dated at delivery; if the outbox row is gone it stands as written.
+     */
+    async eventsOf(shareIds: string[]): Promise<ShareEventRow[]> {
+      if (shareIds.length === 0) return [];
+      const at = sql<Date>`coalesce(${emailOutbox.sentAt}, ${shareEvents.createdAt})`.mapWith(
+        shareEvents.createdAt,
+      );
+      return db
+        .select({ shareId: shareEvents.shareId, type: shareEvents.eventType, createdAt: at })
+        .from(shareEvents)
+        .leftJoin(
+          emailOutbox,
+          and(
+            eq(shareEvents.eventType, 'email_sent'),
+            eq(emailOutbox.id, sql`(${shareEvents.metadata}->>'outbox_id')::uuid`),
+          ),
+        )
+        .where(
+          and(
+            inArray(shareEvents.shareId, shareIds),
+            sql`(${emailOutbox.id} is null or ${emailOutbox.status} = 'sent')`,
+          ),
+        )
+        .orderBy(asc(at), asc(shareEvents.id));
+    },
+
+    /**
+     * Rotates the token of an active share to an unregistered recipient, at most `maxResends` times, in one
+     * statement: the row lock makes parallel resends wait and re-check `resend_count`, so ten at once against a
+     * limit of 3 get exactly 3 through. The entry must still exist.
+     */
+    async claimResend(
+      senderId: string,
+      shareId: string,
+      tokenHash: string,
+      now: Date,
+      maxResends: number,
+    ): Promise<ShareRow | null> {
+      const [row] = await db
+        .update(sharedEntries)
+        .set({ tokenHash, resendCount: sql`${sharedEntries.resendCount} + 1` })
+        .where(
+          and(
+            eq(sharedEntries.id, shareId),
+            eq(sharedEntries.senderId, senderId),
+            activeAt(now),
+            isNull(sharedEntries.recipientUserId),
+            lt(sharedEntries.resendCount, maxResends),
+            sql`exists (select 1 from ${entries} where ${entries.id} = ${sharedEntries.entryId} and ${entries.deletedAt} is null)`,
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Revokes an active share of the sender's in one statement; null when there is none to revoke. */
+    async revoke(senderId: string, shareId: string, now: Date): Promise<ShareRow | null> {
+      const [row] = await db
+        .update(sharedEntries)
+        .set({ status: 'revoked', revokedAt: now })
+        .where(and(eq(sharedEntries.id, shareId), eq(sharedEntries.senderId, senderId), activeAt(now)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Marks active shares past their expiry as expired (the expiry job); who was told. */
+    async expireDue(now: Date, limit: number): Promise<{ id: string; recipientUserId: string | null }[]> {
+      const { rows } = await db.execute<{ id: string; recipient_user_id: string | null }>(sql`
+        update shared_entries set status = 'expired'
+        where id in (
+          select id from shared_entries
+          where status = 'active' and expires_at <= ${now.toISOString()}::timestamptz
+          order by expires_at limit ${limit}
+          for update skip locked)
+        returning id, recipient_user_id`);
+      return rows.map((r) => ({ id: r.id, recipientUserId: r.recipient_user_id }));
+    },
+
+    /** A share by its token's hash, with sender name and entry (one statement). */
+    async findByTokenHash(tokenHash: string): Promise<ShareWithEntry | null> {
+      const [row] = await withEntry().where(eq(sharedEntries.tokenHash, tokenHash));
+      return row ?? null;
+    },
+
+    /** A share received by the user, with sender name and entry (one statement). */
+    async findReceived(userId: string, email: string, shareId: string): Promise<ShareWithEntry | null> {
+      const [row] = await withEntry().where(and(eq(sharedEntries.id, shareId), receivedBy(userId, email)));
+      return row ?? null;
+    },
+
+    /** Active received shares, newest first, with whether each was opened in-app, the total and unviewed counts. */
+    async receivedPage(userId: string, email: string, now: Date, limit: number, offset: number) {
+      const where = and(receivedBy(userId, email), activeAt(now));
+      const rows = await withEntry()
+        .where(where)
+        .orderBy(desc(sharedEntries.createdAt), desc(sharedEntries.id))
+        .limit(limit)
+        .offset(offset);
+      const viewed = await this.viewedAmong(rows.map((r) => r.share.id));
+      const [counts] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          unviewed: sql<number>`(count(*) filter (where not ${hasInAppView}))::int`,
+        })
+        .from(sharedEntries)
+        .where(where);
+      return { rows, viewed, total: counts?.total ?? 0, unviewed: counts?.unviewed ?? 0 };
+    },
+
+    async viewedAmong(shareIds: string[]): Promise<Set<string>> {
+      if (shareIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ shareId: shareEvents.shareId })
+        .from(shareEvents)
+        .where(and(inArray(shareEvents.shareId, shareIds), eq(shareEvents.eventType, 'in_app_viewed')));
+      return new Set(rows.map((r) => r.shareId));
+    },
+
+    /**
+     * Records `in_app_viewed` for those of the ids that the user received and that have none yet. Ids of other
+     * people's shares match nothing.
+     */
+    async markViewed(userId: string, email: string, shareIds: string[], now: Date): Promise<number> {
+      if (shareIds.length === 0) return 0;
+      const { rows } = await db.execute<{ id: string }>(sql`
+        insert into share_events (share_id, event_type, user_id, metadata, created_at)
+        select s.id, 'in_app_viewed', ${userId}::uuid, ${JSON.stringify({ viewed_at: now.toISOString() })}::jsonb,
+               ${now.toISOString()}::timestamptz
+        from shared_entries s
+        where s.id in (${sql.join(
+          shareIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+          and (s.recipient_user_id = ${userId} or s.recipient_email = ${email})
+          and not exists (select 1 from share_events e where e.share_id = s.id and e.event_type = 'in_app_viewed')
+        returning id`);
+      return rows.length;
+    },
+
+    /**
+     * Links a share addressed to the user's e-mail before they had an account (or before it matched) to the user,
+     * so revokes reach their open tabs and resend stops being offered: they read it in the app now.
+     */
+    async linkRecipient(userId: string, email: string, shareId: string): Promise<void> {
+      await db
+        .update(sharedEntries)
+        .set({ recipientUserId: userId })
+        .where(
+          and(
+            eq(sharedEntries.id, shareId),
+            isNull(sharedEntries.recipientUserId),
+            eq(sharedEntries.recipientEmail, email),
+          ),
+        );
+    },
+
+    async insertThankYou(values: typeof shareThankYouNotes.$inferInsert): Promise<{ id: string }> {
+      const [row] = await db
+        .insert(shareThankYouNotes)
+        .values(values)
+        .returning({ id: shareThankYouNotes.id });
+      return row!;
+    },
+
+    /** A thank-you note, only for the user it was written to (the entry's author). */
+    async findThankYouFor(userId: string, noteId: string) {
+      const [row] = await db
+        .select()
+        .from(shareThankYouNotes)
+        .where(and(eq(shareThankYouNotes.id, noteId), eq(shareThankYouNotes.senderUserId, userId)));
+      return row ?? null;
+    },
+
+    async insertReport(values: typeof shareReports.$inferInsert): Promise<{ id: string }> {
+      const [row] = await db.insert(shareReports).values(values).returning({ id: shareReports.id });
+      return row!;
+    },
+  };
+}
+
+export type SharingRepository = ReturnType<typeof createSharingRepository>;

@@ -1,0 +1,222 @@
+import {
+  ApiError,
+  CreateShareInput,
+  MarkSharesViewedInput,
+  ReceivedSharePage,
+  ReceivedShareQuery,
+  ReportShareInput,
+  SentShare,
+  SentShareList,
+  ShareView,
+  ThankYouInput,
+  ThankYouNote,
+} from '@daybook/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import type { Services } from '../../services.ts';
+
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  409: ApiError,
+  422: ApiError,
+  429: ApiError,
+};
+const Id = z.object({ id: z.uuid() });
+/** Tokens are 22 base64url characters; anything longer is refused before it reaches the database. */
+const TokenParams = z.object({ token: z.string().min(1).max(64) });
+const Created = z.object({ id: z.string() });
+
+/** Token lookups are counted per client across instances, so a link cannot be guessed by brute force. */
+const TOKEN_VIEWS_PER_MINUTE = 30;
+
+export const sharingRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['sharing'];
+
+    app.get(
+      '/share-links/:token',
+      {
+        config: {
+          rateLimit: { max: TOKEN_VIEWS_PER_MINUTE, timeWindow: '1 minute', groupId: ':share-link' },
+        },
+        schema: {
+          tags,
+          summary: 'A shared entry through its e-mailed link (signed out too); records share_viewed',
+          params: TokenParams,
+          response: { 200: ShareView, ...errors },
+        },
+      },
+      async (request, reply) => {
+        // The answer carries decrypted text: no shared cache may keep it.
+        reply.header('cache-control', 'no-store');
+        return services.sharing.viewByToken(request.params.token);
+      },
+    );
+
+    await app.register(async (scope) => {
+      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+      signedIn.addHook('onRequest', requireUser(services.auth));
+
+      signedIn.post(
+        '/entries/:id/shares',
+        {
+          schema: {
+            tags,
+            summary: 'Share an entry by e-mail with up to 5 people (Premium)',
+            params: Id,
+            body: CreateShareInput,
+            response: { 201: SentShareList, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(await services.sharing.create(signedInUser(request), request.params.id, request.body)),
+      );
+
+      signedIn.get(
+        '/entries/:id/shares',
+        {
+          schema: {
+            tags,
+            summary: "Your entry's shares with their events, newest first",
+            params: Id,
+            response: { 200: SentShareList, ...errors },
+          },
+        },
+        (request) => services.sharing.listForEntry(signedInUser(request), request.params.id),
+      );
+
+      signedIn.post(
+        '/shares/:id/resend',
+        {
+          schema: {
+            tags,
+            summary:
+              'E-mail a new link to a recipient without an account (at most 3 times; older links stop working)',
+            params: Id,
+            response: { 200: SentShare, ...errors },
+          },
+        },
+        (request) => services.sharing.resend(signedInUser(request), request.params.id),
+      );
+
+      signedIn.post(
+        '/shares/:id/revoke',
+        {
+          schema: {
+            tags,
+            summary: 'Revoke an active share for good',
+            params: Id,
+            response: { 200: SentShare, ...errors },
+          },
+        },
+        (request) => services.sharing.revoke(signedInUser(request), request.params.id),
+      );
+
+      signedIn.get(
+        '/shares/received',
+        {
+          schema: {
+            tags,
+            summary: 'Active shares you received, newest first, with previews',
+            querystring: ReceivedShareQuery,
+            response: { 200: ReceivedSharePage, ...errors },
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return services.sharing.received(signedInUser(request), request.query);
+        },
+      );
+
+      signedIn.post(
+        '/shares/received/viewed',
+        {
+          schema: {
+            tags,
+            summary: 'Mark received shares as opened in the app',
+            body: MarkSharesViewedInput,
+            response: { 204: z.null(), ...errors },
+          },
+        },
+        async (request, reply) => {
+          await services.sharing.markViewed(signedInUser(request), request.body);
+          return reply.status(204).send(null);
+        },
+      );
+
+      signedIn.get(
+        '/shares/:id/view',
+        {
+          schema: {
+            tags,
+            summary: 'A share you received, in the app; records in_app_viewed',
+            params: Id,
+            response: { 200: ShareView, ...errors },
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return services.sharing.viewReceived(signedInUser(request), request.params.id);
+        },
+      );
+
+      signedIn.post(
+        '/shares/:id/thank-you',
+        {
+          schema: {
+            tags,
+            summary: "Thank the sender of an active share (stored encrypted with the sender's key)",
+            params: Id,
+            body: ThankYouInput,
+            response: { 201: Created, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(
+              await services.sharing.thankYou(signedInUser(request), request.params.id, request.body.message),
+            ),
+      );
+
+      signedIn.post(
+        '/shares/:id/report',
+        {
+          schema: {
+            tags,
+            summary: 'Report an active share you received (the sender is not told who reported)',
+            params: Id,
+            body: ReportShareInput,
+            response: { 201: Created, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(await services.sharing.report(signedInUser(request), request.params.id, request.body)),
+      );
+
+      signedIn.get(
+        '/thank-you-notes/:id',
+        {
+          schema: {
+            tags,
+            summary: 'A thank-you note written to you (decrypt it in the browser)',
+            params: Id,
+            response: { 200: ThankYouNote, ...errors },
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return services.sharing.thankYouNote(signedInUser(request), request.params.id);
+        },
+      );
+    });
+  };
