@@ -14,6 +14,8 @@ import { ShareTrigger } from './ShareTrigger.tsx';
 
 type OpenDialog = 'share' | 'manage' | null;
 
+const shareCount = (count: number) => (count === 1 ? '1 share' : `${count} shares`);
+
 export type ShareMenuProps = {
   entryId: string;
   hasMedia: boolean;
@@ -67,13 +69,16 @@ export function ShareMenu({ entryId, hasMedia, defaultOpen = false }: ShareMenuP
             <UserPlus aria-hidden="true" />
             Share with someone new
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => openDialog('manage')}>
+          <DropdownMenuItem
+            onSelect={() => openDialog('manage')}
+            // The count is a visual badge; the name says it in words ("Manage shares (2 shares)").
+            aria-label={count === undefined ? undefined : `Manage shares (${shareCount(count)})`}
+          >
             <Users aria-hidden="true" />
             <span className="flex-1">Manage shares</span>
             {count !== undefined ? (
-              <Badge variant={count > 0 ? 'tint' : 'neutral'} data-testid="share-count">
-                <span aria-hidden="true">{count}</span>
-                <span className="sr-only">({count === 1 ? '1 share' : `${count} shares`})</span>
+              <Badge aria-hidden="true" variant={count > 0 ? 'tint' : 'neutral'} data-testid="share-count">
+                {count}
               </Badge>
             ) : null}
           </DropdownMenuItem>
