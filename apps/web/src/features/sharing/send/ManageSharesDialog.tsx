@@ -62,6 +62,7 @@ export function ManageSharesDialog({
 }: ManageSharesDialogProps) {
   const shares = useSentShares(entryId, { enabled: open });
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const count = shares.data?.shares.length;
 
   let body: ReactNode;
@@ -116,7 +117,15 @@ export function ManageSharesDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        className="max-w-xl"
+        // Focus starts on "Shared with (n)", not on the first Resend or Revoke of the list.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          headingRef.current?.focus();
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>{MANAGE_DIALOG_TITLE}</DialogTitle>
           <DialogDescription>
@@ -124,7 +133,7 @@ export function ManageSharesDialog({
           </DialogDescription>
         </DialogHeader>
         <section className="flex flex-col gap-3">
-          <h3 id={headingId} className="text-sm font-semibold">
+          <h3 ref={headingRef} id={headingId} tabIndex={-1} className="text-sm font-semibold">
             Shared with ({count ?? '…'})
           </h3>
           {body}
