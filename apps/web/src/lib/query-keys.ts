@@ -4,6 +4,15 @@
  */
 
 /**
+ * The shares a sender made of one entry (Manage Sharing, the share menu's count). Kept outside the journal's
+ * root: writing an entry does not change its shares, sharing does (and then refreshes `journalKeys.lists`).
+ */
+export const sentShareKeys = {
+  all: ['shares', 'sent'] as const,
+  ofEntry: (entryId: string) => [...sentShareKeys.all, entryId] as const,
+};
+
+/**
  * Everything under ['entries'] is the user's journal. The entries feature invalidates the root whenever an entry
  * is written, edited or deleted, so any query kept beneath it (lists, limits, the calendar's months) follows.
  */
@@ -13,13 +22,4 @@ export const journalKeys = {
   lists: () => [...journalKeys.all, 'list'] as const,
   /** The calendar feature keeps its months (days with entries) here. */
   calendar: () => [...journalKeys.all, 'calendar'] as const,
-};
-
-/**
- * The shares a sender made of one entry (Manage Sharing, the share menu's count). Kept outside the journal's
- * root: writing an entry does not change its shares, sharing does (and then refreshes `journalKeys.lists`).
- */
-export const sentShareKeys = {
-  all: ['shares', 'sent'] as const,
-  ofEntry: (entryId: string) => [...sentShareKeys.all, entryId] as const,
 };
