@@ -1,6 +1,6 @@
 import { type PlanFeatures, SHARE_MESSAGES } from '@daybook/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePlanFeatures, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { entryPage, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -34,6 +34,12 @@ const footerButtons = (card: HTMLElement) =>
   within(card.querySelector('footer') as HTMLElement)
     .getAllByRole('button')
     .map((button) => button.textContent?.trim());
+
+// The menu and dialogs load on first use (React.lazy); importing them once here keeps that first transform on a
+// busy machine out of the tests' waiting time.
+beforeAll(async () => {
+  await import('../../features/sharing/send/ShareMenu.tsx');
+}, 60_000);
 
 describe('the share action on entry cards', () => {
   it('sits beside Edit and Delete, and alone once the 12 hours are over', async () => {

@@ -1,7 +1,7 @@
 import { MODERATION_MESSAGES, type PlanFeatures, type SentShare, SHARE_MESSAGES } from '@daybook/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CRISIS_TOAST_ID } from '../../../lib/moderation/announce.ts';
 import { apiError, callsTo, freePlanFeatures, json, signedInHandlers, stubApi } from '../../../test/api.ts';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
@@ -96,6 +96,12 @@ beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
+
+// The menu and dialogs load on first use (React.lazy); importing them once here keeps that first transform on a
+// busy machine out of the tests' waiting time.
+beforeAll(async () => {
+  await import('./ShareMenu.tsx');
+}, 60_000);
 
 describe('ShareButton on a plan without sharing', () => {
   it('is locked with the upgrade tooltip, stays focusable, and opens the upgrade dialog to /profile', async () => {
@@ -261,7 +267,7 @@ describe('Share reflection dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Share' })));
   });
 
-  it('shows "Sharing…" while the request runs', async () => {
+  it('shows "Sharing…" while the request runs, and stays open until it is answered', async () => {
     let answer: (response: Response) => void = () => {};
     renderButton({ handlers: { [CREATE]: () => new Promise<Response>((resolve) => (answer = resolve)) } });
     const dialog = await openShareDialog();
@@ -270,8 +276,12 @@ describe('Share reflection dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Share' }));
     const busy = (await within(dialog).findByRole('button', { name: 'Sharing…' })) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Share reflection' })).toBeTruthy();
     await act(async () => answer(jsonResponse({ shares: [sentShare()] }, 201)));
     await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the crisis message for 8 seconds when the note is refused for self-harm', async () => {

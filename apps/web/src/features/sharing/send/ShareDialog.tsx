@@ -40,8 +40,11 @@ export type ShareDialogProps = {
  * media", and the consent checkbox. The form is mounted only while open, so closing it starts afresh.
  */
 export function ShareDialog({ entryId, hasMedia, open, onOpenChange, onCloseAutoFocus }: ShareDialogProps) {
+  // Held here, not in the form: the answer's toast must be said even though the form unmounts as it closes.
+  const create = useCreateShare(entryId);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    // While the shares are being created the dialog stays open, so the outcome is seen where it was asked for.
+    <Dialog open={open} onOpenChange={(next) => (next || !create.isPending) && onOpenChange(next)}>
       <DialogContent className="max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{SHARE_DIALOG_TITLE}</DialogTitle>
@@ -50,7 +53,7 @@ export function ShareDialog({ entryId, hasMedia, open, onOpenChange, onCloseAuto
             {SHARE_LIMITS.expiryDays} days, or as soon as you revoke it.
           </DialogDescription>
         </DialogHeader>
-        <ShareForm entryId={entryId} hasMedia={hasMedia} onDone={() => onOpenChange(false)} />
+        <ShareForm create={create} hasMedia={hasMedia} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -58,17 +61,14 @@ export function ShareDialog({ entryId, hasMedia, open, onOpenChange, onCloseAuto
 
 const recipientCount = (count: number) => (count === 1 ? '1 recipient' : `${count} recipients`);
 
-function ShareForm({
-  entryId,
-  hasMedia,
-  onDone,
-}: {
-  entryId: string;
+type ShareFormProps = {
+  create: ReturnType<typeof useCreateShare>;
   hasMedia: boolean;
   onDone: () => void;
-}) {
+};
+
+function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
   const { user } = useSession();
-  const create = useCreateShare(entryId);
   const [recipients, setRecipients] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
   const [recipientError, setRecipientError] = useState<string | null>(null);
@@ -324,7 +324,9 @@ function ShareForm({
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline" disabled={create.isPending}>
+            Cancel
+          </Button>
         </DialogClose>
         <Button type="submit" disabled={!canSubmit} aria-busy={create.isPending || undefined}>
           {create.isPending ? (
