@@ -198,6 +198,27 @@ describe('Share reflection dialog', () => {
     expect(document.activeElement).toBe(input);
   });
 
+  it('adds pasted addresses up to the first refused one, which stays in the field with the rest', async () => {
+    renderButton();
+    const dialog = await openShareDialog();
+    const input = addRecipient(dialog, 'Ann@example.com, nope; cat@example.com, dan@exa', '');
+    expect(chips(dialog)).toEqual(['ann@example.com']);
+    expect(within(dialog).getByRole('alert').textContent).toBe(SHARE_MESSAGES.invalidEmail);
+    expect((input as HTMLInputElement).value).toBe('nope, cat@example.com, dan@exa');
+    // Corrected, Enter adds them all.
+    fireEvent.change(input, { target: { value: 'nope@example.com, cat@example.com, dan@example.com' } });
+    expect(chips(dialog)).toEqual(['ann@example.com', 'nope@example.com', 'cat@example.com']);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(chips(dialog)).toEqual([
+      'ann@example.com',
+      'nope@example.com',
+      'cat@example.com',
+      'dan@example.com',
+    ]);
+    expect((input as HTMLInputElement).value).toBe('');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
   it('keeps Share disabled until there is a recipient and consent, and counts the note to 300', async () => {
     renderButton();
     const dialog = await openShareDialog();

@@ -93,36 +93,46 @@ function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
     consent: useId(),
   };
 
-  /** Adds each address in turn; stops at the first refused one and says why. Returns the list as it ends. */
-  const addAddresses = (
-    addresses: string[],
-    current = recipients,
-  ): { list: string[]; isAllAdded: boolean } => {
-    let list = current;
-    for (const address of addresses) {
+  type AddResult = { list: string[]; isAllAdded: boolean; unadded: string[] };
+
+  /**
+   * Adds each address in turn; stops at the first refused one and says why. Returns the list as it ends and the
+   * addresses not added (the refused one first), which go back into the field to be corrected.
+   */
+  const addAddresses = (addresses: string[]): AddResult => {
+    let list = recipients;
+    let refusedAt = -1;
+    for (const [index, address] of addresses.entries()) {
       const check = checkRecipient(address, { recipients: list, ownEmail: user?.email });
       if (!check.isValid) {
-        setRecipients(list);
         setRecipientError(check.message);
-        return { list, isAllAdded: false };
+        refusedAt = index;
+        break;
       }
       list = [...list, check.email];
     }
     setRecipients(list);
-    setRecipientError(null);
-    const added = list.slice(current.length);
+    if (refusedAt < 0) setRecipientError(null);
+    const added = list.slice(recipients.length);
     if (added.length > 0) setAnnouncement(`Added ${added.join(', ')}. ${recipientCount(list.length)}.`);
-    return { list, isAllAdded: true };
+    const unadded = refusedAt < 0 ? [] : addresses.slice(refusedAt).map((address) => address.trim());
+    return { list, isAllAdded: refusedAt < 0, unadded };
   };
 
-  /** The typed address becomes a chip (Enter, comma, leaving the field); a refused one stays to be fixed. */
-  const commitDraft = (): { list: string[]; isAllAdded: boolean } => {
-    if (draft.trim() === '') return { list: recipients, isAllAdded: true };
-    const result = addAddresses([draft]);
-    if (result.isAllAdded) setDraft('');
+  /** Puts addresses in the field: the ones refused, then what was still being typed. */
+  const keepInField = (unadded: string[], rest: string) =>
+    setDraft([...unadded, rest.trim()].filter((part) => part !== '').join(', '));
+
+  /** The typed address(es) become chips (Enter, leaving the field, submitting); a refused one stays to be fixed. */
+  const commitDraft = (): AddResult => {
+    if (draft.trim() === '') return { list: recipients, isAllAdded: true, unadded: [] };
+    const { complete, rest } = splitTypedAddresses(draft);
+    const result = addAddresses([...complete, rest].filter((part) => part.trim() !== ''));
+    keepInField(result.unadded, '');
     return result;
   };
 
+  /** A comma (or semicolon, or a pasted line break) ends an address: it becomes a chip at once. */
   const onDraftChange = (value: string) => {
     const { complete, rest } = splitTypedAddresses(value);
     if (complete.length === 0) {
@@ -130,9 +140,8 @@ function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
       if (recipientError) setRecipientError(null);
       return;
     }
-    const { isAllAdded } = addAddresses(complete);
-    // A refused address stays in the field, with what followed it, so that it can be corrected.
-    setDraft(isAllAdded ? rest : value.replace(/[,;\n]+$/, ''));
+    const { unadded } = addAddresses(complete);
+    keepInField(unadded, rest);
   };
 
   const onDraftKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
