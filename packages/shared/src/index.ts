@@ -12,6 +12,7 @@ export * from './domain/entry-text.ts';
 export * from './domain/media.ts';
 export * from './domain/moderation.ts';
 export * from './domain/password.ts';
+export * from './domain/share-status.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/auth.ts';

@@ -4,11 +4,22 @@
  */
 
 /**
+ * The shares a sender made of one entry (Manage Sharing, the share menu's count). Kept outside the journal's
+ * root: writing an entry does not change its shares, sharing does (and then refreshes `journalKeys.lists`).
+ */
+export const sentShareKeys = {
+  all: ['shares', 'sent'] as const,
+  ofEntry: (entryId: string) => [...sentShareKeys.all, entryId] as const,
+};
+
+/**
  * Everything under ['entries'] is the user's journal. The entries feature invalidates the root whenever an entry
  * is written, edited or deleted, so any query kept beneath it (lists, limits, the calendar's months) follows.
  */
 export const journalKeys = {
   all: ['entries'] as const,
+  /** Entry lists (the journal, search candidates): what shows an entry's "Shared" badge. */
+  lists: () => [...journalKeys.all, 'list'] as const,
   /** The calendar feature keeps its months (days with entries) here. */
   calendar: () => [...journalKeys.all, 'calendar'] as const,
 };

@@ -32,6 +32,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usableTimeZone, useToday } from '../../lib/use-today.ts';
 import { QuickEntryCardWithMedia, renderEntryMedia } from './entry-media.tsx';
+import { renderEntryShare } from './entry-share.tsx';
 
 /** Hashtag chips offered from the entries on screen. */
 const MAX_THEME_CHIPS = 8;
@@ -168,6 +169,7 @@ export default function DashboardPage() {
         countText={isSearching ? `${entryCount(feed.total)} found` : entryCount(feed.total)}
         onThemeSelect={onThemeSelect}
         renderMedia={renderEntryMedia}
+        renderShare={renderEntryShare}
       />
     </DashboardLayout>
   );

@@ -2,7 +2,7 @@ import { ENTRY_MESSAGES } from '@daybook/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { entryPage, safeVerdict, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
@@ -27,6 +27,12 @@ async function renderAt(path: string, handlers: Parameters<typeof stubApi>[0] = 
   const result = renderRoutes(createMemoryRouter(routes, { initialEntries: [path] }));
   return { ...result, fetchMock };
 }
+
+// The routes load their pages lazily; importing the dashboard (the largest) once here keeps its first transform on
+// a busy machine out of the first test's five-second wait for the page.
+beforeAll(async () => {
+  await import('./DashboardPage.tsx');
+}, 60_000);
 
 describe('entry pages', () => {
   it('the dashboard greets, offers the quick entry card and lists the entries', async () => {

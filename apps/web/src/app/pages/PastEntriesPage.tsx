@@ -1,6 +1,7 @@
 import { EntryList } from '../../features/entries/components/EntryList.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { renderEntryMedia } from './entry-media.tsx';
+import { renderEntryShare } from './entry-share.tsx';
 
 /**
  * /past-entries: every entry, All Time, 5 a page with the exact total, with their media; writing happens on
@@ -15,7 +16,7 @@ export default function PastEntriesPage() {
           <h1 className="text-3xl font-semibold sm:text-4xl">Past Entries</h1>
           <p className="text-muted-foreground">Everything you have written, newest first.</p>
         </div>
-        <EntryList title="All entries" renderMedia={renderEntryMedia} />
+        <EntryList title="All entries" renderMedia={renderEntryMedia} renderShare={renderEntryShare} />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { entryCount } from '../../features/entries/format.ts';
 import { useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { renderEntryMedia } from './entry-media.tsx';
+import { renderEntryShare } from './entry-share.tsx';
 
 const ALL_TIME: CandidatesQuery = {};
 
@@ -53,6 +54,7 @@ export default function SearchPage() {
             emptyState={<EmptyState message={`No entries match "${trimmed}"`} />}
             onThemeSelect={onSearch}
             renderMedia={renderEntryMedia}
+            renderShare={renderEntryShare}
           />
         ) : (
           <p className="flex items-center gap-2 text-muted-foreground">

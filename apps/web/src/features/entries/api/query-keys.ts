@@ -4,7 +4,7 @@ import { journalKeys } from '../../../lib/query-keys.ts';
 /** Everything under the journal's root key (lib/query-keys.ts): invalidating it refreshes lists and limits. */
 export const entriesKeys = {
   all: journalKeys.all,
-  lists: () => [...entriesKeys.all, 'list'] as const,
+  lists: journalKeys.lists,
   list: (userId: string, query: EntryListQuery) => [...entriesKeys.lists(), userId, query] as const,
   /** Search candidates are a list too: writing, editing or deleting an entry refreshes them. */
   searchCandidates: (userId: string, query: CandidatesQuery) =>

@@ -26,16 +26,29 @@ type EntryCardProps = {
   onThemeSelect?: ((theme: string) => void) | undefined;
   /** Renders the attached media of an entry that has some (the media feature's preview, given by app/). */
   renderMedia?: EntryMediaRenderer | undefined;
+  /** Renders the entry's share action (the sharing feature's button, given by app/). */
+  renderShare?: EntryShareRenderer | undefined;
 };
 
 /** How a list shows an entry's attachment; called only for entries whose content type is not text. */
 export type EntryMediaRenderer = (entry: DecryptedEntry) => ReactNode;
 
+/** How a list offers sharing an entry; shown on the card before and after the 12-hour edit window. */
+export type EntryShareRenderer = (entry: DecryptedEntry) => ReactNode;
+
 /**
- * One entry of the list (spec §2): mood, time and badges, the text (cut at 200 characters), its media, and
- * within 12 hours of writing it, Edit (in place) and Delete.
+ * One entry of the list (spec §2): mood, time and badges, the text (cut at 200 characters), its media, the share
+ * action, and within 12 hours of writing it, Edit (in place) and Delete. After those 12 hours only the share
+ * action remains.
  */
-export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect, renderMedia }: EntryCardProps) {
+export function EntryCard({
+  entry,
+  timeZone,
+  onDeleted,
+  onThemeSelect,
+  renderMedia,
+  renderShare,
+}: EntryCardProps) {
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const editWindow = useEditWindow(entry.createdAt, () => setIsDeleteOpen(false));
@@ -45,6 +58,8 @@ export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect, renderMed
   // Text that cannot be read cannot be edited; it can still be deleted.
   const canEdit = !entry.isDecryptionFailed;
   const media = entry.contentType !== 'text' ? renderMedia?.(entry) : null;
+  const shareAction = renderShare?.(entry) ?? null;
+  const isEditShown = editWindow.isEditable && !isEditing;
 
   const isFocusOwed = useRef(false);
 
@@ -119,20 +134,23 @@ export function EntryCard({ entry, timeZone, onDeleted, onThemeSelect, renderMed
 
       {media ? <div className="flex flex-wrap gap-2">{media}</div> : null}
 
-      {editWindow.isEditable && !isEditing ? (
-        <footer className="flex justify-end gap-1 border-t pt-2">
-          {canEdit ? (
+      {!isEditing && (isEditShown || shareAction) ? (
+        <footer className="flex flex-wrap justify-end gap-1 border-t pt-2">
+          {shareAction}
+          {isEditShown && canEdit ? (
             <Button ref={editButtonRef} variant="ghost" size="sm" onClick={() => setIsEditing(true)}>
               <Pencil aria-hidden="true" />
               Edit
             </Button>
           ) : null}
-          <DeleteEntryDialog
-            entryId={entry.id}
-            open={isDeleteOpen}
-            onOpenChange={setIsDeleteOpen}
-            onDeleted={onDeleted}
-          />
+          {isEditShown ? (
+            <DeleteEntryDialog
+              entryId={entry.id}
+              open={isDeleteOpen}
+              onOpenChange={setIsDeleteOpen}
+              onDeleted={onDeleted}
+            />
+          ) : null}
         </footer>
       ) : null}
     </article>

@@ -11,7 +11,7 @@ import { browserTimeZone } from '../../../lib/time-zone.ts';
 import type { DecryptedEntry, EntryFilters } from '../api/get-entries.ts';
 import { entryCount } from '../format.ts';
 import { type EntryFeed, useEntryPageFeed } from '../hooks/use-entry-feed.ts';
-import { EntryCard, type EntryMediaRenderer } from './EntryCard.tsx';
+import { EntryCard, type EntryMediaRenderer, type EntryShareRenderer } from './EntryCard.tsx';
 import { RetryAlert } from './RetryAlert.tsx';
 
 const SKELETON_CARDS = 3;
@@ -28,13 +28,15 @@ type EntryListProps = {
   title?: string;
   /** Shows an entry's attached media (see `EntryCard`). */
   renderMedia?: EntryMediaRenderer | undefined;
+  /** Shows an entry's share action (see `EntryCard`). */
+  renderShare?: EntryShareRenderer | undefined;
 };
 
 /**
  * The user's entries, 5 a page, newest first, decrypted in the browser and grouped by day (spec §2), paged
  * by the server with its exact total. Goes back to page 1 when the filters change.
  */
-export function EntryList({ filters, title, renderMedia }: EntryListProps) {
+export function EntryList({ filters, title, renderMedia, renderShare }: EntryListProps) {
   const [page, setPage] = useState(1);
   const feed = useEntryPageFeed({ filters, page });
 
@@ -54,6 +56,7 @@ export function EntryList({ filters, title, renderMedia }: EntryListProps) {
       onPageChange={setPage}
       countText={feed.total > 0 ? entryCount(feed.total) : undefined}
       renderMedia={renderMedia}
+      renderShare={renderShare}
     />
   );
 }
@@ -71,6 +74,8 @@ type EntryFeedViewProps = {
   onThemeSelect?: ((theme: string) => void) | undefined;
   /** Shows an entry's attached media (see `EntryCard`). */
   renderMedia?: EntryMediaRenderer | undefined;
+  /** Shows an entry's share action (see `EntryCard`). */
+  renderShare?: EntryShareRenderer | undefined;
 };
 
 /**
@@ -86,6 +91,7 @@ export function EntryFeedView({
   countText,
   onThemeSelect,
   renderMedia,
+  renderShare,
 }: EntryFeedViewProps) {
   const { user } = useSession();
   const cipher = useEntryCipher();
@@ -144,6 +150,7 @@ export function EntryFeedView({
             onDeleted={() => headingRef.current?.focus()}
             onThemeSelect={onThemeSelect}
             renderMedia={renderMedia}
+            renderShare={renderShare}
           />
         ))}
       </div>
@@ -195,6 +202,7 @@ function DayGroup({
   onDeleted,
   onThemeSelect,
   renderMedia,
+  renderShare,
 }: {
   heading: string;
   entries: DecryptedEntry[];
@@ -202,6 +210,7 @@ function DayGroup({
   onDeleted: () => void;
   onThemeSelect: ((theme: string) => void) | undefined;
   renderMedia: EntryMediaRenderer | undefined;
+  renderShare: EntryShareRenderer | undefined;
 }) {
   const headingId = useId();
   return (
@@ -220,6 +229,7 @@ function DayGroup({
           onDeleted={onDeleted}
           onThemeSelect={onThemeSelect}
           renderMedia={renderMedia}
+          renderShare={renderShare}
         />
       ))}
     </section>

@@ -1,0 +1,6 @@
+export {
+  LockedShareButton,
+  SHARE_UPGRADE_TARGET,
+  ShareButton,
+  type ShareButtonProps,
+} from './ShareButton.tsx';
