@@ -33,15 +33,14 @@ export function stripJpegMetadata(jpeg: Buffer): Buffer | null {
       if (!hasFrame) return null;
       hasScan = true;
       // Entropy-coded data runs to the next marker other than a stuffed 0xFF00 or a restart marker (RST0–7).
-      let scan = end;
-      while (scan + 1 < jpeg.length) {
-        if (jpeg[scan] === 0xff) {
-          const next = jpeg[scan + 1]!;
-          if (next !== 0x00 && (next < 0xd0 || next > 0xd7)) break;
-          scan += 2;
-        } else scan++;
+      // indexOf is a native byte search: a photo's scans are nearly all of the file.
+      let scan = jpeg.indexOf(0xff, end);
+      while (scan !== -1 && scan + 1 < jpeg.length) {
+        const next = jpeg[scan + 1]!;
+        if (next !== 0x00 && (next < 0xd0 || next > 0xd7)) break;
+        scan = jpeg.indexOf(0xff, scan + 2);
       }
-      if (scan + 1 >= jpeg.length) return null;
+      if (scan === -1 || scan + 1 >= jpeg.length) return null;
       parts.push(jpeg.subarray(pos, scan));
       pos = scan;
       continue;
