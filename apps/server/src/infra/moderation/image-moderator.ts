@@ -34,7 +34,7 @@ export async function moderationPixels(
       .autoOrient()
       .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
       .removeAlpha()
-      // A greyscale image would otherwise come out with one channel, not the three the model takes.
+      // Three channels whatever the upload's colour space (grey, CMYK), as the model takes.
       .toColourspace('srgb')
       .raw()
       .toBuffer();
