@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isAppRoutePath } from '@daybook/shared';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,6 +21,7 @@ import { registerAuthentication, registerOriginCheck } from './infra/http/authen
 import { registerJsonCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
 import { scaleRouteLimits, tieredRateLimitStore } from './infra/http/rate-limit-store.ts';
+import { registerSecurityHeaders } from './infra/http/security-headers.ts';
 import {
   HTTP_TIMEOUTS,
   type HttpTimeouts,
@@ -113,7 +113,7 @@ export async function buildApp({
   registerAuthentication(app);
   registerJsonCompression(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy,
     crossOriginEmbedderPolicy: false,
     // HSTS only where APP_URL is https: sent over plain http it would lock browsers out of a LAN install.
@@ -155,8 +155,8 @@ export async function buildApp({
       registerOriginCheck(api, trustedOrigins(config));
       // The HTTP parser may close a connection whose request is already under way (good headers, then a malformed
       // body); with no client address left the per-client limiter would fail with a 500 (fuzz finding).
-      api.addHook('onRequest', async (request) => {
-        if (!request.ip) throw new AppError('VALIDATION_FAILED', 'The connection was closed.');
+      api.addHook('onRequest', (request, _reply, done) => {
+        done(request.ip ? undefined : new AppError('VALIDATION_FAILED', 'The connection was closed.'));
       });
       scaleRouteLimits(api, config.rateLimitScale);
       await api.register(rateLimit, {

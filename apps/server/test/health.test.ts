@@ -23,6 +23,33 @@ describe('GET /api/health', () => {
     expect(response.headers['x-frame-options']).toBeDefined();
   });
 
+  it('sends the same security headers on errors, and lets the API reference keep its own CSP', async () => {
+    const ok = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'].map(
+          (name) => [name, headers[name]],
+        ),
+      );
+    for (const request of [
+      { method: 'GET', url: '/api/no-such-thing' },
+      { method: 'GET', url: '/api/entries' },
+      {
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: '{bad',
+      },
+    ] as const) {
+      const response = await ctx.app.inject(request);
+      expect(response.statusCode, request.url).toBeGreaterThanOrEqual(400);
+      expect(security(response.headers), request.url).toEqual(security(ok.headers));
+    }
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('answers unknown API routes with a typed 404', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

@@ -161,6 +161,9 @@ describe('HTTP timeouts on a listening server', () => {
   it('lets a slow but progressing upload take longer than any JSON request may', async () => {
     const { user, cookie } = await createSignedInUser(ctx);
     const parts = multipartParts(await noisePng(120));
+    // The moderation model loads on first use: seconds on a busy machine with no byte on the wire, which the
+    // socket idle timeout would count. Loaded first, the wait after the upload is the upload's own work.
+    await ctx.app.services.media.moderateImage(await noisePng(8));
     const client = connect(port);
     await client.connected;
     const head = requestHead('POST', '/api/media/drafts?mediaType=image', {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
@@ -405,6 +405,37 @@ describe('media privacy and validation', () => {
     expect(after.orientation).toBeUndefined();
     expect(served.rawPayload.includes('Ada Lovelace')).toBe(false);
     expect(served.rawPayload.includes('Daybook Test')).toBe(false);
+  });
+
+  it('removes the metadata of an upright sRGB JPEG without re-encoding it: same pixels, no GPS, nothing appended', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const picture = await jpegWithGps({ upright: true });
+    const original = Buffer.concat([picture, Buffer.from('PK\x03\x04 Daybook Test appendix')]);
+    const before = await sharp(original).metadata();
+    expect(before).toMatchObject({ format: 'jpeg', orientation: 1, width: 64, height: 32 });
+    expect(exifHasGps(before.exif!)).toBe(true);
+    expect(before.icc).toBeUndefined();
+
+    const response = await upload(ctx, cookie, 'image', original, { contentType: 'image/jpeg' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ mimeType: 'image/jpeg', width: 64, height: 32 });
+    const [stored] = filesUnder(path.join(mediaRoot(), user.id));
+    const bytes = readFileSync(stored!);
+    const after = await sharp(bytes).metadata();
+    expect(after).toMatchObject({ format: 'jpeg', width: 64, height: 32 });
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(bytes.includes('Daybook Test')).toBe(false);
+    expect(bytes.includes('Ada Lovelace')).toBe(false);
+    // Lossless: the same pixels and the uploaded quantisation tables (an encoder writes its own, quality 88).
+    expect(await sharp(bytes).raw().toBuffer()).toEqual(await sharp(picture).raw().toBuffer());
+    const quantisation = (jpeg: Buffer) => {
+      const at = jpeg.indexOf(Buffer.from([0xff, 0xdb]));
+      return jpeg.subarray(at, at + 2 + jpeg.readUInt16BE(at + 2));
+    };
+    expect(quantisation(bytes)).toEqual(quantisation(picture));
+    expect(filesUnder(tmpRoot()), 'temporary files').toEqual([]);
   });
 
   it("stops serving a deleted entry's media at once and removes its file", async () => {

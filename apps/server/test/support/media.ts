@@ -97,12 +97,13 @@ export function webmAudio(seconds: number): Buffer {
 
 /**
  * A JPEG as a phone writes it: EXIF with a GPS position (51°30' N, 0°7' W) and orientation 6 (turned 90°),
- * XMP naming its author and an ICC profile. 64 × 32 as stored, 32 × 64 upright.
+ * XMP naming its author and an ICC profile. 64 × 32 as stored, 32 × 64 upright. `upright` writes orientation 1
+ * and no colour profile instead: the shape whose metadata is removed without re-encoding.
  */
-export const jpegWithGps = () =>
-  sharp({ create: { width: 64, height: 32, channels: 3, background: '#8a5a2b' } })
+export const jpegWithGps = (options: { upright?: boolean } = {}) => {
+  const image = sharp({ create: { width: 64, height: 32, channels: 3, background: '#8a5a2b' } })
     .withExif({
-      IFD0: { Make: 'Phone', Model: 'Daybook Test' },
+      IFD0: { Make: 'Phone', Model: 'Daybook Test', ...(options.upright ? { Orientation: '1' } : {}) },
       IFD3: {
         GPSLatitudeRef: 'N',
         GPSLatitude: '51/1 30/1 0/1',
@@ -110,14 +111,13 @@ export const jpegWithGps = () =>
         GPSLongitude: '0/1 7/1 0/1',
       },
     })
-    .withMetadata({ orientation: 6 })
     .withXmp(
       '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
         '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Ada Lovelace"/></rdf:RDF></x:xmpmeta>',
-    )
-    .withIccProfile('p3')
-    .jpeg({ quality: 90 })
-    .toBuffer();
+    );
+  if (!options.upright) image.withMetadata({ orientation: 6 }).withIccProfile('p3');
+  return image.jpeg({ quality: 90 }).toBuffer();
+};
 
 /** Whether EXIF data holds a GPS sub-directory (tag 0x8825, little- or big-endian). */
 export const exifHasGps = (exif: Buffer) =>

@@ -42,23 +42,25 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
  * static files are compressed at build time instead (@fastify/static `preCompressed`).
  */
 export function registerJsonCompression(app: FastifyInstance, threshold = JSON_COMPRESSION_THRESHOLD): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.statusCode === 206 || reply.hasHeader('content-encoding')) return payload;
-    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const size = Buffer.byteLength(payload);
-    if (size < threshold) return payload;
+  // A callback hook: most answers (small JSON, files, streams) leave at once, without a promise (ADR 009).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    // Size first: most API answers are small.
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (size < threshold) return done(null, payload);
+    if (reply.statusCode === 206 || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
 
     // Whether this answer is compressed depends on the request's Accept-Encoding: caches must know.
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/\baccept-encoding\b/i.test(vary))
       reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
 
     const compressed =
       encoding === 'br'
-        ? await brotliCompress(payload, {
+        ? brotliCompress(payload, {
             params: {
               // Quality 5: most of Brotli's gain at a small share of the CPU of the default 11.
               [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
@@ -66,9 +68,14 @@ export function registerJsonCompression(app: FastifyInstance, threshold = JSON_C
               [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
             },
           })
-        : await gzip(payload, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.header('content-length', compressed.length);
-    return compressed;
+        : gzip(payload, { level: 6 });
+    compressed.then(
+      (body) => {
+        reply.header('content-encoding', encoding);
+        reply.header('content-length', body.length);
+        done(null, body);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

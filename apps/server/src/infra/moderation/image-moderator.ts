@@ -5,12 +5,44 @@ import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
 
 /** One interface for image moderation; an OpenAI-compatible provider can stand beside this local one. */
-export type ImageModerator = { moderate(image: Buffer): Promise<ModerationResult> };
+export type ImageModerator = {
+  /** Decodes an encoded image (`moderationPixels`) and classifies it. */
+  moderate(image: Buffer): Promise<ModerationResult>;
+  /**
+   * Classifies pixels already made by `moderationPixels`: for callers that decode an upload once for several
+   * purposes (the media service's check that it decodes to its end is this same decode).
+   */
+  moderatePixels(pixels: Buffer): Promise<ModerationResult>;
+};
 
 type Prediction = { className: string; probability: number };
 type Model = { classify(tensor: unknown): Promise<Prediction[]> };
 
 const INPUT_SIZE = 224;
+
+/**
+ * The model's input from an encoded image (bytes or a file): upright by its EXIF orientation, squeezed to
+ * INPUT_SIZE², sRGB without alpha. JPEG and WebP are decoded at a reduced scale (shrink-on-load), which still
+ * reads every entropy-coded byte, so a truncated or corrupt image fails here with MEDIA_UNREADABLE.
+ */
+export async function moderationPixels(
+  image: Buffer | string,
+  limitInputPixels = 50_000_000,
+): Promise<Buffer> {
+  try {
+    return await sharp(image, { limitInputPixels, failOn: 'truncated' })
+      .autoOrient()
+      .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
+      .removeAlpha()
+      // Three channels whatever the upload's colour space (grey, CMYK), as the model takes.
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer();
+  } catch {
+    // Bytes that do not decode (truncated, corrupt, not an image) are the sender's fault, not ours.
+    throw new AppError('MEDIA_UNREADABLE', MEDIA_MESSAGES.invalidImage);
+  }
+}
 
 /** nsfwjs class probabilities → the spec's severities (thresholds chosen to favour false "low" over false blocks). */
 export function verdictFromPredictions(predictions: Prediction[]): ModerationResult {
@@ -85,31 +117,24 @@ export function createLocalImageModerator(): ImageModerator {
     return { model: (await nsfwjs.load('MobileNetV2')) as unknown as Model, tf };
   }
 
+  async function moderatePixels(pixels: Buffer): Promise<ModerationResult> {
+    model ??= load().catch((error) => {
+      model = null;
+      throw error;
+    });
+    const { model: classifier, tf } = await model;
+    const tensor = tf.tensor3d(new Uint8Array(pixels), [INPUT_SIZE, INPUT_SIZE, 3], 'int32');
+    try {
+      return verdictFromPredictions(await classifier.classify(tensor));
+    } finally {
+      tensor.dispose();
+    }
+  }
+
   return {
+    moderatePixels,
     async moderate(image) {
-      model ??= load().catch((error) => {
-        model = null;
-        throw error;
-      });
-      const { model: classifier, tf } = await model;
-      let data: Buffer;
-      try {
-        ({ data } = await sharp(image, { limitInputPixels: 50_000_000, failOn: 'truncated' })
-          .rotate()
-          .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true }));
-      } catch {
-        // Bytes that do not decode (truncated, corrupt, not an image) are the sender's fault, not ours.
-        throw new AppError('MEDIA_UNREADABLE', MEDIA_MESSAGES.invalidImage);
-      }
-      const tensor = tf.tensor3d(new Uint8Array(data), [INPUT_SIZE, INPUT_SIZE, 3], 'int32');
-      try {
-        return verdictFromPredictions(await classifier.classify(tensor));
-      } finally {
-        tensor.dispose();
-      }
+      return moderatePixels(await moderationPixels(image));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import {
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
@@ -15,11 +15,16 @@ import { fileTypeFromFile } from 'file-type';
 import { type IFormat, parseFile } from 'music-metadata';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
-import { type ImageModerator, worstVerdict } from '../../infra/moderation/image-moderator.ts';
+import {
+  type ImageModerator,
+  moderationPixels,
+  worstVerdict,
+} from '../../infra/moderation/image-moderator.ts';
 import type { Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PlansService } from '../plans/service.ts';
+import { stripJpegMetadata } from './jpeg-metadata.ts';
 import { createMediaRepository, type MediaDraftRow } from './repository.ts';
 import { inspectWebm } from './webm.ts';
 
@@ -102,12 +107,15 @@ export function createMediaService(deps: {
   }
 
   /**
-   * Decodes the whole image and writes it again in its own format, turned upright by its EXIF orientation.
-   * sharp writes no metadata unless asked (no keepMetadata/withExif here), so EXIF with GPS, XMP, IPTC and the
-   * ICC profile all go, and any bytes appended to the picture (polyglots) with them. A file that does not
-   * decode to the end (truncated, corrupt) is refused with 422.
+   * Writes the image to `output` without its metadata, upright, and measures it (ADR 009, "Photo uploads").
+   * A JPEG that needs no turning and carries no colour profile (sRGB or grey) loses its metadata segments
+   * losslessly (jpeg-metadata.ts): nothing is decoded or encoded here, and trailing bytes after the picture go too.
+   * Every other image is decoded and written again in its own format, turned upright by its EXIF orientation
+   * and converted to sRGB; sharp writes no metadata unless asked (no keepMetadata/withExif here), so EXIF with
+   * GPS, XMP, IPTC and the ICC profile all go, and any bytes appended to the picture (polyglots) with them.
+   * Whether the picture decodes to its end is checked by the moderation decode beside this (`storeImage`).
    */
-  async function reencodeImage(file: string, output: string, ext: string): Promise<Inspected> {
+  async function writeCleanImage(file: string, output: string, ext: string): Promise<Inspected> {
     let metadata: Metadata;
     try {
       metadata = await sharp(file, { limitInputPixels: false }).metadata();
@@ -118,6 +126,15 @@ export function createMediaService(deps: {
     // Measured from the header before decoding a pixel, so a decompression bomb costs nothing.
     if (width * height > MEDIA_LIMITS.maxImagePixels)
       throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.imageTooManyPixels);
+    const isUpright = (metadata.orientation ?? 1) === 1;
+    const isPlainColour = !metadata.icc && (metadata.space === 'srgb' || metadata.space === 'b-w');
+    if (ext === 'jpg' && metadata.format === 'jpeg' && isUpright && isPlainColour) {
+      const stripped = stripJpegMetadata(await readFile(file));
+      if (stripped) {
+        await writeFile(output, stripped, { mode: 0o600 });
+        return { mime: '', ext, durationSeconds: null, width, height };
+      }
+    }
     const isAnimated = ext === 'gif' && (metadata.pages ?? 1) > 1;
     const image = sharp(file, {
       limitInputPixels: MEDIA_LIMITS.maxImagePixels,
@@ -136,6 +153,30 @@ export function createMediaService(deps: {
       await rm(output, { force: true });
       throw new AppError('MEDIA_UNREADABLE', INVALID.image);
     }
+  }
+
+  /**
+   * An image's clean copy and its moderation verdict. The model's input is decoded from the upload itself, at
+   * the model's size (a reduced-scale decode for JPEG and WebP), while the clean copy is written: one decode
+   * serves both the moderator and the check that the picture decodes to its end, and the clean copy is never
+   * decoded again. Both finish before either error is reported, so nothing is still writing when the caller
+   * removes the files. The verdict follows spec §5 by the rule the browser applies too (`mediaModerationOutcome`).
+   */
+  async function storeImage(file: string, output: string, ext: string) {
+    const [written, pixels] = await Promise.allSettled([
+      writeCleanImage(file, output, ext),
+      moderationPixels(file, MEDIA_LIMITS.maxImagePixels),
+    ]);
+    if (written.status === 'rejected') throw written.reason;
+    if (pixels.status === 'rejected') throw pixels.reason;
+    const moderation = await imageModerator.moderatePixels(pixels.value);
+    const outcome = mediaModerationOutcome('image', moderation);
+    if (outcome.action === 'block')
+      throw new AppError('CONTENT_BLOCKED', outcome.message, undefined, {
+        severity: moderation.severity,
+        flags: moderation.flags,
+      });
+    return { inspected: written.value, moderation };
   }
 
   /**
@@ -208,18 +249,6 @@ export function createMediaService(deps: {
     };
   }
 
-  /** Spec §5 for a stored image, by the shared rule the browser applies too (`mediaModerationOutcome`). */
-  async function moderateStoredImage(file: string): Promise<ModerationResult> {
-    const moderation = await imageModerator.moderate(await readFile(file));
-    const outcome = mediaModerationOutcome('image', moderation);
-    if (outcome.action === 'block')
-      throw new AppError('CONTENT_BLOCKED', outcome.message, undefined, {
-        severity: moderation.severity,
-        flags: moderation.flags,
-      });
-    return moderation;
-  }
-
   async function store(
     user: SessionUser,
     type: MediaType,
@@ -231,9 +260,10 @@ export function createMediaService(deps: {
     let storedFile = tempFile;
     let moderation: ModerationResult | null = null;
     if (type === 'image') {
-      inspected = { ...(await reencodeImage(tempFile, cleanFile, sniffed.ext)), mime: sniffed.mime };
+      const image = await storeImage(tempFile, cleanFile, sniffed.ext);
+      inspected = { ...image.inspected, mime: sniffed.mime };
+      moderation = image.moderation;
       storedFile = cleanFile;
-      moderation = await moderateStoredImage(storedFile);
     } else {
       inspected = { ...(await inspectStream(type, tempFile, sniffed.mime)), ext: sniffed.ext };
     }
