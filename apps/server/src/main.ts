@@ -38,6 +38,7 @@ async function main(): Promise<void> {
           auditSecret: config.authSecret,
           media: app.services.media,
           storage: app.services.storage,
+          futureMessages: app.services.futureMessages,
         }),
         app.log,
       )

@@ -475,6 +475,7 @@ describe('media privacy and validation', () => {
       auditSecret: ctx.config.authSecret,
       media: ctx.app.services.media,
       storage,
+      futureMessages: ctx.app.services.futureMessages,
     }).find((job) => job.name === 'sweep-orphan-media')!;
 
     // Within the grace period an upload or a save may be between its file and its row: nothing goes.

@@ -5,6 +5,7 @@ import type { MailTransport } from '../infra/mail/transport.ts';
 import type { Storage } from '../infra/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
 import { purgeDueAccounts } from '../modules/account/service.ts';
+import type { FutureMessagesService } from '../modules/future-messages/service.ts';
 import type { MediaService } from '../modules/media/service.ts';
 import type { JobDefinition } from './scheduler.ts';
 
@@ -15,6 +16,7 @@ export function jobDefinitions(deps: {
   auditSecret: string;
   media: MediaService;
   storage: Storage;
+  futureMessages: FutureMessagesService;
 }): JobDefinition[] {
   return [
     {
@@ -26,6 +28,12 @@ export function jobDefinitions(deps: {
       name: 'purge-deleted-accounts',
       everyMs: 60_000,
       run: () => purgeDueAccounts(deps.database.db, deps.clock, deps.auditSecret, deps.storage),
+    },
+    {
+      // DESIGN.md: checked every minute. Claims with SKIP LOCKED, so every instance may run it (ADR 025).
+      name: 'deliver-future-messages',
+      everyMs: 60_000,
+      run: () => deps.futureMessages.deliverDue(),
     },
     {
       name: 'remove-stale-media-drafts',

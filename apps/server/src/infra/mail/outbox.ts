@@ -13,21 +13,27 @@ export function retryDelayMs(attempt: number): number {
 
 type Executor = Pick<Db, 'insert'>;
 
+type QueuedMail = RenderedMail & { to: string; replyTo?: string };
+
 /** Queue a message. Pass the transaction that makes the change, so the message exists only if the change does. */
-export async function enqueueMail(
-  executor: Executor,
-  mail: RenderedMail & { to: string; replyTo?: string },
-  now: Date,
-): Promise<void> {
-  await executor.insert(emailOutbox).values({
-    nextAttemptAt: now,
-    toAddress: mail.to,
-    replyTo: mail.replyTo ?? null,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    template: mail.template,
-  });
+export async function enqueueMail(executor: Executor, mail: QueuedMail, now: Date): Promise<void> {
+  await enqueueMails(executor, [mail], now);
+}
+
+/** Several messages in one statement (a job that sends a batch), same rule: pass the transaction of the change. */
+export async function enqueueMails(executor: Executor, mails: QueuedMail[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
+  await executor.insert(emailOutbox).values(
+    mails.map((mail) => ({
+      nextAttemptAt: now,
+      toAddress: mail.to,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      template: mail.template,
+    })),
+  );
 }
 
 type ClaimedRow = {
