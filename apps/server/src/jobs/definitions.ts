@@ -9,6 +9,9 @@ import type { FutureMessagesService } from '../modules/future-messages/service.t
 import type { MediaService } from '../modules/media/service.ts';
 import type { JobDefinition } from './scheduler.ts';
 
+const OUTBOX_BATCH = 50;
+const OUTBOX_BATCHES_PER_RUN = 100;
+
 export function jobDefinitions(deps: {
   database: Database;
   mail: MailTransport;
@@ -22,7 +25,19 @@ export function jobDefinitions(deps: {
     {
       name: 'deliver-outbox-mail',
       everyMs: 5_000,
-      run: () => deliverDueMail(deps.database.db, deps.mail, deps.clock),
+      // Batch after batch while full ones come back, so a burst (future messages falling due together) drains in
+      // one run instead of 20 messages every 5 seconds; capped so a run never holds on for long.
+      run: async () => {
+        for (let batch = 0; batch < OUTBOX_BATCHES_PER_RUN; batch++) {
+          const { sent, failed } = await deliverDueMail(
+            deps.database.db,
+            deps.mail,
+            deps.clock,
+            OUTBOX_BATCH,
+          );
+          if (sent + failed < OUTBOX_BATCH) break;
+        }
+      },
     },
     {
       name: 'purge-deleted-accounts',
