@@ -563,6 +563,42 @@ describe('delivering future messages', () => {
     expect(await run()).toMatchObject({ processed: 0 });
   });
 
+  it('one message the database refuses does not hold back the others in its batch', async () => {
+    const owner = await premium(ctx);
+    const good = await scheduled(ctx, owner, { subject: 'Fine words', channel: 'both' });
+    const refused = await scheduled(ctx, owner, { subject: 'REFUSED words', channel: 'both' });
+    // The database refuses this one e-mail (as it would a value it cannot store); the batch write fails as a whole.
+    await ctx.database.query(
+      `alter table email_outbox add constraint test_refuse check (subject not like '%REFUSED%')`,
+    );
+    try {
+      ctx.clock.advance(10 * MINUTE);
+      expect(await instance(ctx).deliverDue({ userId: owner.user.id })).toEqual({
+        processed: 2,
+        sent: 1,
+        retrying: 1,
+        failed: 0,
+      });
+    } finally {
+      await ctx.database.query('alter table email_outbox drop constraint test_refuse');
+    }
+    expect(await rowOf(ctx, good.id)).toMatchObject({ status: 'sent' });
+    expect(await rowOf(ctx, refused.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: FAILURE_REASONS.unqueueable,
+    });
+    // Its notification was rolled back with its e-mail: one of each, both for the message that went out.
+    const notes = await notificationsOf(ctx, owner.user.id);
+    expect(notes.map((n) => n.metadata)).toEqual([{ futureMessageId: good.id }]);
+    expect(await mailsTo(ctx, owner.user.email)).toHaveLength(1);
+    // Once the database takes it, the next attempt after the back-off delivers it.
+    ctx.clock.advance(FUTURE_MESSAGE_DELIVERY.retryAfterSeconds * 1000);
+    expect(await instance(ctx).deliverDue({ userId: owner.user.id })).toMatchObject({ sent: 1 });
+    expect(await mailsTo(ctx, owner.user.email)).toHaveLength(2);
+    expect(await notificationsOf(ctx, owner.user.id)).toHaveLength(2);
+  });
+
   it('runs every minute as a job over every user, and the test tool delivers your due messages now', async () => {
     const job = jobDefinitions({
       database: ctx.database,
