@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dashboardBench } from './dashboard.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
+import { futureMessagesBench } from './future-messages.bench.ts';
 import { healthBench } from './health.bench.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
@@ -62,6 +63,7 @@ console.info(
 const moderation = await imageModerationBench();
 const upload = await uploadThroughputBench();
 const search = await browserSearchBench();
+const futureMessages = await futureMessagesBench();
 console.info(
   `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
 );
@@ -70,6 +72,9 @@ console.info(
 );
 console.info(
   `Browser search over ${search.entries} encrypted entries (key already derived): ${fmt(search.coldMs, 1)} ms decrypting all, ${fmt(search.warmMs, 1)} ms with the decrypted cache (goal < 50 ms)`,
+);
+console.info(
+  `Future messages, ${fmt(futureMessages.messages)} due, delivered end to end (claim, decrypt, render, outbox, SMTP, mark): ${fmt(futureMessages.oursPerSecond)} / s ÷ nodemailer alone ${fmt(futureMessages.baselinePerSecond)} / s = ${fmt(futureMessages.ratio, 2)} (goal ${futureMessages.goal}); the job alone queues ${fmt(futureMessages.queuedPerSecond)} / s`,
 );
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
@@ -89,6 +94,7 @@ const report = {
   dashboard: { p99Ratio: dashboard.p99Ratio, plan: dashboard.large.plan },
   media: { moderation, upload },
   search,
+  futureMessages,
   web,
 };
 writeFileSync(

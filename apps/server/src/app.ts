@@ -36,6 +36,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailApiRoutes, devMailPage } from './modules/dev-mail/routes.ts';
 import { entriesRoutes } from './modules/entries/routes.ts';
+import { futureMessagesRoutes, futureMessagesTestRoutes } from './modules/future-messages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
@@ -174,6 +175,9 @@ export async function buildApp({
       await api.register(entriesRoutes(services));
       await api.register(moderationRoutes(services));
       await api.register(sharingRoutes(services));
+      await api.register(futureMessagesRoutes(services));
+      // Test tools exist only where TEST_TOOLS is on (never in production, config.ts); elsewhere the path is a 404.
+      if (config.testTools) await api.register(futureMessagesTestRoutes(services));
       if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));
       await api.register(
         mediaRoutes(services, {

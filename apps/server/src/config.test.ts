@@ -87,4 +87,17 @@ describe('loadConfig', () => {
     expect(second.encryptionSecret).toBe(first.encryptionSecret);
     expect(second.authSecret).not.toBe(first.encryptionSecret);
   });
+
+  it('turns test tools on in development and test, off in production, and refuses them there', () => {
+    const production = { ...secrets, NODE_ENV: 'production', APP_URL: 'https://journal.example' };
+    expect(loadConfig({ ...secrets, NODE_ENV: 'development' }).testTools).toBe(true);
+    expect(loadConfig({ ...secrets, NODE_ENV: 'test' }).testTools).toBe(true);
+    expect(loadConfig({ ...secrets, NODE_ENV: 'test', TEST_TOOLS: 'off' }).testTools).toBe(false);
+    expect(loadConfig(production).testTools).toBe(false);
+    expect(loadConfig({ ...production, TEST_TOOLS: 'off' }).testTools).toBe(false);
+    expect(() => loadConfig({ ...production, TEST_TOOLS: 'on' })).toThrow(
+      'TEST_TOOLS=on is refused in production',
+    );
+    expect(() => loadConfig({ ...secrets, TEST_TOOLS: 'yes' })).toThrow(/TEST_TOOLS/);
+  });
 });

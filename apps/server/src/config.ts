@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   WEB_DIST_DIR: z.string().optional(),
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Development helpers (the future messages' Test button); default on in development and test only. */
+  TEST_TOOLS: z.enum(['on', 'off']).optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -106,6 +108,8 @@ export type Config = {
   rateLimitScale: number;
   webDistDir: string;
   runJobs: boolean;
+  /** Test tools (process due future messages now…): never in production. */
+  testTools: boolean;
   storage:
     | { kind: 'local'; root: string }
     | {
@@ -165,6 +169,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  // A test tool acts outside the normal schedule; a production server that was asked for them refuses to start
+  // rather than quietly running without what the operator asked for, or with it.
+  if (isProduction && env.TEST_TOOLS === 'on') {
+    throw new ConfigError(
+      'TEST_TOOLS=on is refused in production: test tools never run there (see .env.example)',
+    );
+  }
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
   }
@@ -195,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: env.RATE_LIMIT_SCALE,
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     runJobs: env.JOBS === 'on',
+    testTools: env.TEST_TOOLS ? env.TEST_TOOLS === 'on' : !isProduction,
     storage: env.S3_BUCKET
       ? {
           kind: 's3',

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
           media: app.services.media,
           storage: app.services.storage,
           sharing: app.services.sharing,
+          futureMessages: app.services.futureMessages,
         }),
         app.log,
       )

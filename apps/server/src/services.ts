@@ -22,6 +22,7 @@ import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
 import { createEntriesService } from './modules/entries/service.ts';
+import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createPlansRepository } from './modules/plans/repository.ts';
@@ -91,7 +92,7 @@ export function createServices(deps: {
     media,
     plans,
     limiter: createRateLimiter(database, config.rateLimitScale),
-    health: createHealthService(database),
+    health: createHealthService(database, { testTools: config.testTools }),
     pricing: createPricingService(createPricingRepository(db)),
     contact: createContactService({
       db,
@@ -127,6 +128,13 @@ export function createServices(deps: {
       moderator: moderation.text,
       media,
       clock,
+    }),
+    futureMessages: createFutureMessagesService({
+      db,
+      plans,
+      keys: encryption,
+      clock,
+      appUrl: config.appUrl,
     }),
   };
 }

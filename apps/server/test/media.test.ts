@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { entries, mediaDrafts, subscriptions } from '../src/db/schema/index.ts';
 import { createMailTransport } from '../src/infra/mail/transport.ts';
 import { verdictFromPredictions } from '../src/infra/moderation/image-moderator.ts';
-import { jobDefinitions } from '../src/jobs/definitions.ts';
-import { type TestContext, useTestApp } from './support/app.ts';
+import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createSignedInUser } from './support/factories.ts';
 import { exifHasGps, jpegWithGps, multipart, png, wav, webmAudio, webmVideo } from './support/media.ts';
 
@@ -499,15 +498,7 @@ describe('media privacy and validation', () => {
       '2026-11-22',
     );
     const [keptRow] = await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.id, kept.id));
-    const sweep = jobDefinitions({
-      database: ctx.database,
-      mail: createMailTransport(ctx.config),
-      clock: ctx.clock,
-      auditSecret: ctx.config.authSecret,
-      media: ctx.app.services.media,
-      storage,
-      sharing: ctx.app.services.sharing,
-    }).find((job) => job.name === 'sweep-orphan-media')!;
+    const sweep = jobOf(ctx, 'sweep-orphan-media', { storage });
 
     // Within the grace period an upload or a save may be between its file and its row: nothing goes.
     ctx.clock.advance(30 * 60_000);

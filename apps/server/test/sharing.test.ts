@@ -12,9 +12,8 @@ import {
   shareThankYouNotes,
 } from '../src/db/schema/index.ts';
 import { createMailTransport } from '../src/infra/mail/transport.ts';
-import { jobDefinitions } from '../src/jobs/definitions.ts';
 import { premiumUser, shareEntry, tokenIn, useSmtp, viewLink, writeEntry } from './sharing-support.ts';
-import { useTestApp } from './support/app.ts';
+import { jobOf, useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress, createSignedInUser, uniqueEmail } from './support/factories.ts';
 import { multipart, png } from './support/media.ts';
 
@@ -647,15 +646,7 @@ describe('sharing', () => {
       'expired',
     );
 
-    const job = jobDefinitions({
-      database: ctx.database,
-      mail: createMailTransport(ctx.config),
-      clock: ctx.clock,
-      auditSecret: ctx.config.authSecret,
-      media: ctx.app.services.media,
-      storage: ctx.app.services.storage,
-      sharing: ctx.app.services.sharing,
-    }).find((j) => j.name === 'expire-shares')!;
+    const job = jobOf(ctx, 'expire-shares');
     await job.run();
     expect((await sharesOf(share.entryId))[0]!.status).toBe('expired');
   });

@@ -75,6 +75,12 @@ export async function openDatabase(
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    // The pool listens for errors on idle connections only. A connection that dies while checked out between two
+    // statements of a transaction (terminated backend, failover) would otherwise emit an unhandled 'error' and
+    // take the process down; its transaction's next statement fails and rolls back instead.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    });
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
     return {
       db,

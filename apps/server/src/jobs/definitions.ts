@@ -5,9 +5,13 @@ import type { MailTransport } from '../infra/mail/transport.ts';
 import type { Storage } from '../infra/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
 import { purgeDueAccounts } from '../modules/account/service.ts';
+import type { FutureMessagesService } from '../modules/future-messages/service.ts';
 import type { MediaService } from '../modules/media/service.ts';
 import type { SharingService } from '../modules/sharing/service.ts';
 import type { JobDefinition } from './scheduler.ts';
+
+const OUTBOX_BATCH = 50;
+const OUTBOX_BATCHES_PER_RUN = 100;
 
 export function jobDefinitions(deps: {
   database: Database;
@@ -17,17 +21,36 @@ export function jobDefinitions(deps: {
   media: MediaService;
   storage: Storage;
   sharing: SharingService;
+  futureMessages: FutureMessagesService;
 }): JobDefinition[] {
   return [
     {
       name: 'deliver-outbox-mail',
       everyMs: 5_000,
-      run: () => deliverDueMail(deps.database.db, deps.mail, deps.clock),
+      // Batch after batch while full ones come back, so a burst (future messages falling due together) drains in
+      // one run instead of 20 messages every 5 seconds; capped so a run never holds on for long.
+      run: async () => {
+        for (let batch = 0; batch < OUTBOX_BATCHES_PER_RUN; batch++) {
+          const { sent, failed } = await deliverDueMail(
+            deps.database.db,
+            deps.mail,
+            deps.clock,
+            OUTBOX_BATCH,
+          );
+          if (sent + failed < OUTBOX_BATCH) break;
+        }
+      },
     },
     {
       name: 'purge-deleted-accounts',
       everyMs: 60_000,
       run: () => purgeDueAccounts(deps.database.db, deps.clock, deps.auditSecret, deps.storage),
+    },
+    {
+      // DESIGN.md: checked every minute. Claims with SKIP LOCKED, so every instance may run it (ADR 025).
+      name: 'deliver-future-messages',
+      everyMs: 60_000,
+      run: () => deps.futureMessages.deliverDue(),
     },
     {
       name: 'remove-stale-media-drafts',

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import { createMailTransport } from '../../src/infra/mail/transport.ts';
+import { jobDefinitions } from '../../src/jobs/definitions.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -57,4 +59,23 @@ export function useTestApp(
     await context.database?.dropAll();
   });
   return context;
+}
+
+type JobDeps = Parameters<typeof jobDefinitions>[0];
+
+/** One of the app's jobs, wired to the test app's services the way main.ts wires them; `deps` replaces parts. */
+export function jobOf(ctx: TestContext, name: string, deps: Partial<JobDeps> = {}) {
+  const job = jobDefinitions({
+    database: ctx.database,
+    mail: createMailTransport(ctx.config),
+    clock: ctx.clock,
+    auditSecret: ctx.config.authSecret,
+    media: ctx.app.services.media,
+    storage: ctx.app.services.storage,
+    sharing: ctx.app.services.sharing,
+    futureMessages: ctx.app.services.futureMessages,
+    ...deps,
+  }).find((definition) => definition.name === name);
+  if (!job) throw new Error(`no job named ${name}`);
+  return job;
 }

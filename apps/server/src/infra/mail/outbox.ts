@@ -13,28 +13,38 @@ export function retryDelayMs(attempt: number): number {
 
 type Executor = Pick<Db, 'insert'>;
 
+type QueuedMail = RenderedMail & { to: string; replyTo?: string };
+
 /**
  * Queue a message. Pass the transaction that makes the change, so the message exists only if the change does.
  * The row's id lets a caller learn later whether it was delivered (shares show "Delivered" only then).
  */
-export async function enqueueMail(
-  executor: Executor,
-  mail: RenderedMail & { to: string; replyTo?: string },
-  now: Date,
-): Promise<{ id: string }> {
-  const [row] = await executor
-    .insert(emailOutbox)
-    .values({
-      nextAttemptAt: now,
-      toAddress: mail.to,
-      replyTo: mail.replyTo ?? null,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      template: mail.template,
-    })
-    .returning({ id: emailOutbox.id });
+export async function enqueueMail(executor: Executor, mail: QueuedMail, now: Date): Promise<{ id: string }> {
+  const [row] = await enqueueMails(executor, [mail], now);
   return row!;
+}
+
+/** Several messages in one statement (a job that sends a batch), same rule: pass the transaction of the change. */
+export async function enqueueMails(
+  executor: Executor,
+  mails: QueuedMail[],
+  now: Date,
+): Promise<{ id: string }[]> {
+  if (mails.length === 0) return [];
+  return executor
+    .insert(emailOutbox)
+    .values(
+      mails.map((mail) => ({
+        nextAttemptAt: now,
+        toAddress: mail.to,
+        replyTo: mail.replyTo ?? null,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        template: mail.template,
+      })),
+    )
+    .returning({ id: emailOutbox.id });
 }
 
 type ClaimedRow = {
@@ -49,7 +59,8 @@ type ClaimedRow = {
 
 /**
  * Delivers due messages. Rows are claimed with `FOR UPDATE SKIP LOCKED` inside a transaction, so several
- * instances running this job never send the same message twice.
+ * instances running this job never send the same message twice. The batch is handed to the transport at once
+ * (a pooled SMTP transport spreads it over its connections); the sent ones are marked in one statement.
  */
 export async function deliverDueMail(
   db: Db,
@@ -67,28 +78,42 @@ export async function deliverDueMail(
       order by next_attempt_at
       limit ${batchSize}
       for update skip locked`);
-    for (const row of claimed.rows) {
-      const attempts = row.attempts + 1;
-      try {
-        await transport.send({
+    const outcomes = await Promise.allSettled(
+      claimed.rows.map((row) =>
+        transport.send({
           to: row.to_address,
           replyTo: row.reply_to,
           subject: row.subject,
           html: row.html,
           text: row.text,
-        });
-        await tx.execute(
-          sql`update email_outbox set status = 'sent', attempts = ${attempts}, sent_at = ${now.toISOString()}, last_error = null where id = ${row.id}`,
-        );
-        sent++;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const isFinal = attempts >= OUTBOX_MAX_ATTEMPTS;
-        const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
-        await tx.execute(sql`update email_outbox set status = ${isFinal ? 'failed' : 'pending'}, attempts = ${attempts},
-          next_attempt_at = ${next}, last_error = ${message.slice(0, 500)} where id = ${row.id}`);
-        failed++;
+        }),
+      ),
+    );
+    const sentIds: string[] = [];
+    for (const [index, outcome] of outcomes.entries()) {
+      const row = claimed.rows[index]!;
+      if (outcome.status === 'fulfilled') {
+        sentIds.push(row.id);
+        continue;
       }
+      const error = outcome.reason;
+      const attempts = row.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      const isFinal = attempts >= OUTBOX_MAX_ATTEMPTS;
+      const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+      await tx.execute(sql`update email_outbox set status = ${isFinal ? 'failed' : 'pending'}, attempts = ${attempts},
+        next_attempt_at = ${next}, last_error = ${message.slice(0, 500)} where id = ${row.id}`);
+      failed++;
+    }
+    if (sentIds.length > 0) {
+      const ids = sql.join(
+        sentIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update email_outbox set status = 'sent', attempts = attempts + 1, sent_at = ${now.toISOString()}, last_error = null where id in (${ids})`,
+      );
+      sent = sentIds.length;
     }
   });
   return { sent, failed };

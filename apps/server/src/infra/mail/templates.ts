@@ -144,3 +144,32 @@ export function sharedEntryMail(input: {
       'Anyone with this link can read the entry until it expires, is revoked or is replaced by a new link, so keep it to yourself.',
   });
 }
+
+/**
+ * A message the user wrote to their future self, e-mailed at the time they chose. It carries the message itself:
+ * that is what the user asked for, and the footnote says so plainly (a mailbox is not the encrypted journal).
+ */
+export function futureMessageMail(input: {
+  name: string;
+  subject: string;
+  message: string;
+  writtenOn: string;
+  url: string;
+}): RenderedMail {
+  // One line: a subject typed with line breaks must not spill into the mail's headers.
+  const subject = `A message from your past self: ${input.subject.replace(/\s+/g, ' ').trim()}`;
+  const intro = `On ${input.writtenOn} you wrote this message and asked ${APP_NAME} to send it to you today.`;
+  const footnote = `This e-mail holds your message in readable form, as you asked. In ${APP_NAME} it stays encrypted; a copy in your mailbox is as private as your mailbox.`;
+  const text = `${hello(input.name)}\n\n${intro}\n\n${input.subject}\n\n${input.message}\n\nAll your messages: ${input.url}\n\n${footnote}\n\n— ${APP_NAME}\n`;
+  const html = layout(
+    'A message from your past self',
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(hello(input.name))}</p>
+<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(intro)}</p>
+<div style="margin:0 0 16px;padding:16px;border-left:4px solid #2f6b5f;background:#f6f3ee;border-radius:4px">
+<p style="margin:0 0 8px;font-weight:600">${escapeHtml(input.subject)}</p>
+<p style="margin:0;white-space:pre-wrap;line-height:1.5">${escapeHtml(input.message)}</p></div>
+<p style="margin:24px 0"><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#2f6b5f;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Open your messages</a></p>
+<p style="margin:16px 0 0;font-size:13px;color:#6b635a;line-height:1.5">${escapeHtml(footnote)}</p>`,
+  );
+  return { subject, html, text, template: 'future_message' };
+}

@@ -1,7 +1,7 @@
 import type { HealthResponse } from '@daybook/shared';
 import type { Database } from '../../db/client.ts';
 
-export function createHealthService(database: Database) {
+export function createHealthService(database: Database, options: { testTools: boolean }) {
   const startedAt = Date.now();
   return {
     async check(): Promise<HealthResponse> {
@@ -11,6 +11,7 @@ export function createHealthService(database: Database) {
         database: isUp ? 'up' : 'down',
         driver: database.driver,
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        testTools: options.testTools,
       };
     },
   };

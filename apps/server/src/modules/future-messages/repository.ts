@@ -1,0 +1,165 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { futureMessages } from '../../db/schema/index.ts';
+
+export type FutureMessageRow = typeof futureMessages.$inferSelect;
+export type NewFutureMessageRow = typeof futureMessages.$inferInsert;
+export type FutureMessageStatus = FutureMessageRow['status'];
+
+/** A due message as the delivery job claims it, with what it needs of its owner (null when the owner is gone). */
+export type DueMessage = {
+  id: string;
+  userId: string;
+  encryptedContent: string;
+  metadata: Record<string, unknown>;
+  deliveryChannel: FutureMessageRow['deliveryChannel'];
+  attempts: number;
+  sendAt: Date;
+  createdAt: Date;
+  owner: { email: string; name: string; timezone: string; isDisabled: boolean } | null;
+};
+
+type DueRow = {
+  id: string;
+  user_id: string;
+  encrypted_content: string;
+  metadata: Record<string, unknown>;
+  delivery_channel: FutureMessageRow['deliveryChannel'];
+  attempts: number;
+  send_at: string | Date;
+  created_at: string | Date;
+  email: string | null;
+  name: string | null;
+  timezone: string | null;
+  is_disabled: boolean | null;
+};
+
+export function createFutureMessagesRepository(db: Executor) {
+  const owned = (userId: string, id: string) =>
+    and(eq(futureMessages.userId, userId), eq(futureMessages.id, id));
+
+  return {
+    async insert(values: NewFutureMessageRow): Promise<FutureMessageRow> {
+      const [row] = await db.insert(futureMessages).values(values).returning();
+      return row!;
+    },
+
+    /** Pending ones by send time (what comes next first); any other view newest first. */
+    async page(
+      userId: string,
+      filter: { status?: FutureMessageStatus; limit: number; offset: number },
+    ): Promise<{ rows: FutureMessageRow[]; total: number }> {
+      const conditions: SQL[] = [eq(futureMessages.userId, userId)];
+      if (filter.status) conditions.push(eq(futureMessages.status, filter.status));
+      const where = and(...conditions);
+      const order =
+        filter.status === 'pending'
+          ? [asc(futureMessages.sendAt), asc(futureMessages.id)]
+          : [desc(futureMessages.createdAt), desc(futureMessages.id)];
+      const rows = await db
+        .select()
+        .from(futureMessages)
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset(filter.offset);
+      const [total] = await db.select({ n: count() }).from(futureMessages).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findOwned(userId: string, id: string): Promise<FutureMessageRow | null> {
+      const [row] = await db.select().from(futureMessages).where(owned(userId, id));
+      return row ?? null;
+    },
+
+    /**
+     * Pending → cancelled, in one statement: a message the delivery job holds is locked, so this waits for the
+     * job's commit and then finds it sent (no row), never cancels a message already on its way.
+     */
+    async cancel(userId: string, id: string, now: Date): Promise<FutureMessageRow | null> {
+      const [row] = await db
+        .update(futureMessages)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(owned(userId, id), eq(futureMessages.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Claims due pending messages (send time reached, and the back-off after a failed attempt over), oldest
+     * first, `FOR UPDATE SKIP LOCKED`: run inside a transaction, which holds them until it commits, so two
+     * instances never claim the same message. `updated_at` is the time of the last attempt; the wait after
+     * attempt n is `retryAfterSeconds` · 2^(n−1), capped at an hour (the same curve as the mail outbox).
+     */
+    async claimDue(
+      now: Date,
+      options: { limit: number; retryAfterSeconds: number; userId?: string },
+    ): Promise<DueMessage[]> {
+      const at = now.toISOString();
+      const onlyUser = options.userId ? sql`and fm.user_id = ${options.userId}` : sql``;
+      const { rows } = await db.execute<DueRow>(sql`
+        select fm.id, fm.user_id, fm.encrypted_content, fm.metadata, fm.delivery_channel, fm.attempts,
+               fm.send_at, fm.created_at, u.email, u.name, u.timezone,
+               (u.banned and (u.ban_expires is null or u.ban_expires > ${at})) as is_disabled
+        from future_messages fm
+        left join users u on u.id = fm.user_id
+        where fm.status = 'pending' and fm.send_at <= ${at} ${onlyUser}
+          and (fm.attempts = 0 or fm.updated_at <= ${at}::timestamptz
+               - least(${options.retryAfterSeconds}::int * power(2, fm.attempts - 1), 3600) * interval '1 second')
+        order by fm.send_at, fm.id
+        limit ${options.limit}
+        for update of fm skip locked`);
+      return rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        encryptedContent: row.encrypted_content,
+        metadata: row.metadata,
+        deliveryChannel: row.delivery_channel,
+        attempts: row.attempts,
+        sendAt: new Date(row.send_at),
+        createdAt: new Date(row.created_at),
+        owner:
+          row.email === null
+            ? null
+            : {
+                email: row.email,
+                name: row.name ?? '',
+                timezone: row.timezone ?? 'UTC',
+                isDisabled: Boolean(row.is_disabled),
+              },
+      }));
+    },
+
+    async markSent(ids: string[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(futureMessages)
+        .set({
+          status: 'sent',
+          sentAt: now,
+          updatedAt: now,
+          lastError: null,
+          attempts: sql`${futureMessages.attempts} + 1`,
+        })
+        .where(inArray(futureMessages.id, ids));
+    },
+
+    /** A failed attempt: kept pending for a later one, or failed for good; `reason` never holds message text. */
+    async markAttemptFailed(
+      id: string,
+      values: { attempts: number; isFinal: boolean; reason: string; now: Date },
+    ): Promise<void> {
+      await db
+        .update(futureMessages)
+        .set({
+          status: values.isFinal ? 'failed' : 'pending',
+          attempts: values.attempts,
+          lastError: values.reason,
+          updatedAt: values.now,
+        })
+        .where(eq(futureMessages.id, id));
+    },
+  };
+}
+
+export type FutureMessagesRepository = ReturnType<typeof createFutureMessagesRepository>;

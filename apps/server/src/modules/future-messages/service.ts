@@ -1,0 +1,393 @@
+import {
+  decryptText,
+  ENCRYPTION,
+  FUTURE_MESSAGE_LIMITS,
+  FUTURE_MESSAGE_MESSAGES,
+  type FutureMessage,
+  type FutureMessagePage,
+  type FutureMessageStatus,
+  type ScheduleFutureMessageInput,
+  type SessionUser,
+} from '@daybook/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
+import { enqueueMails } from '../../infra/mail/outbox.ts';
+import { futureMessageMail, type RenderedMail } from '../../infra/mail/templates.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { notifyUser } from '../notifications/service.ts';
+import type { PlansService } from '../plans/service.ts';
+import { createFutureMessagesRepository, type DueMessage, type FutureMessageRow } from './repository.ts';
+
+/** How the delivery job works through due messages (ADR 025). */
+export const FUTURE_MESSAGE_DELIVERY = {
+  /** Messages claimed and committed together. */
+  batchSize: 100,
+  /** Batches one run may take, so a backlog never holds a run for long; the next minute's run goes on. */
+  maxBatchesPerRun: 50,
+  /** Wait after the first failed attempt; doubles after each further one, at most an hour. */
+  retryAfterSeconds: 60,
+} as const;
+
+/** Kept as the failure reason; like every reason it holds none of the message's text. */
+export const FAILURE_REASONS = {
+  ownerUnavailable: 'owner unavailable',
+  undecryptable: 'the message could not be decrypted with the owner key',
+  unrenderable: 'the e-mail could not be prepared',
+  unqueueable: 'the delivery could not be written',
+} as const;
+
+/** The in-app notification's title: neutral, since the notifications table holds no message text. */
+export const FUTURE_MESSAGE_NOTIFICATION_TITLE = 'A message from your past self';
+
+const INVALID_CIPHERTEXT = 'The message could not be read. Please try again.';
+const NOT_FOUND = 'Message not found';
+const NOT_PENDING = 'Only a pending message can be cancelled';
+
+/**
+ * Test seams for the delivery job: each is awaited inside the delivery transaction, so a throw there is a crash
+ * at that point (everything the transaction wrote is rolled back, as when the process dies).
+ */
+export type DeliveryFaults = {
+  /** After the claim, before anything is queued: a crash between claim and send. */
+  afterClaim?(ids: string[]): unknown;
+  /** After the e-mails and notifications are written, before the messages are marked sent. */
+  afterSend?(ids: string[]): unknown;
+};
+
+export type DeliveryReport = { processed: number; sent: number; retrying: number; failed: number };
+
+export function toFutureMessage(row: FutureMessageRow): FutureMessage {
+  const text = (key: string) => (typeof row.metadata[key] === 'string' ? (row.metadata[key] as string) : '');
+  return {
+    id: row.id,
+    encryptedContent: row.encryptedContent,
+    encryptionIv: text('encryption_iv'),
+    encryptedTitle: text('encrypted_title'),
+    titleEncryptionIv: text('title_encryption_iv'),
+    sendAt: row.sendAt.toISOString(),
+    status: row.status,
+    deliveryChannel: row.deliveryChannel,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    failureReason: row.status === 'failed' ? row.lastError : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type Prepared =
+  | { kind: 'deliver'; message: DueMessage; mail: (RenderedMail & { to: string }) | null; notify: boolean }
+  | { kind: 'fail'; message: DueMessage; reason: string; isPermanent: boolean };
+
+export function createFutureMessagesService(deps: {
+  db: Db;
+  plans: PlansService;
+  keys: EntryKeys;
+  clock: Clock;
+  appUrl: string;
+  faults?: DeliveryFaults;
+}) {
+  const { db, plans, keys, clock, faults } = deps;
+  const repository = createFutureMessagesRepository(db);
+  const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+  /** "22 November 2026" in the owner's zone (UTC when the stored zone is not one Intl knows). */
+  function dayLabel(date: Date, timeZone: string): string {
+    let format = dateFormats.get(timeZone);
+    if (!format) {
+      try {
+        format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone });
+      } catch {
+        format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+      }
+      dateFormats.set(timeZone, format);
+    }
+    return format.format(date);
+  }
+
+  /**
+   * Reads subject and message with the user's key, in memory, to hold them to the same limits as the browser
+   * (a modified client cannot store what the dialog would refuse, nor something the job could never decrypt).
+   */
+  async function checkText(user: SessionUser, input: ScheduleFutureMessageInput): Promise<void> {
+    const key = await keys.keyFor(user.id);
+    const read = async (sealed: { encryptedContent: string; encryptionIv: string }) => {
+      try {
+        return await decryptText(key, { ciphertext: sealed.encryptedContent, iv: sealed.encryptionIv });
+      } catch {
+        throw new AppError('INVALID_CIPHERTEXT', INVALID_CIPHERTEXT);
+      }
+    };
+    const [subject, message] = [await read(input.subject), await read(input.message)];
+    const fields: Record<string, string> = {};
+    if (!subject.trim()) fields.subject = FUTURE_MESSAGE_MESSAGES.missingFields;
+    if (!message.trim()) fields.message = FUTURE_MESSAGE_MESSAGES.missingFields;
+    if (Object.keys(fields).length > 0)
+      throw new AppError('VALIDATION_FAILED', FUTURE_MESSAGE_MESSAGES.missingFields, fields);
+    const { subjectMaxChars, messageMaxChars } = FUTURE_MESSAGE_LIMITS;
+    if (subject.length > subjectMaxChars) {
+      const text = `The subject is limited to ${subjectMaxChars} characters`;
+      throw new AppError('VALIDATION_FAILED', text, { subject: text });
+    }
+    if (message.length > messageMaxChars) {
+      const text = `The message is limited to ${messageMaxChars.toLocaleString('en-GB')} characters`;
+      throw new AppError('VALIDATION_FAILED', text, { message: text });
+    }
+  }
+
+  function checkSendTime(sendAt: Date, now: Date): void {
+    if (sendAt.getTime() < now.getTime() + FUTURE_MESSAGE_LIMITS.earliestAheadMs) {
+      throw new AppError('VALIDATION_FAILED', FUTURE_MESSAGE_MESSAGES.tooSoon, {
+        sendAt: FUTURE_MESSAGE_MESSAGES.tooSoon,
+      });
+    }
+    const latest = new Date(now);
+    latest.setUTCFullYear(latest.getUTCFullYear() + FUTURE_MESSAGE_LIMITS.latestAheadYears);
+    if (sendAt.getTime() > latest.getTime()) {
+      throw new AppError('VALIDATION_FAILED', FUTURE_MESSAGE_MESSAGES.tooLate, {
+        sendAt: FUTURE_MESSAGE_MESSAGES.tooLate,
+      });
+    }
+  }
+
+  async function ownedMessage(user: SessionUser, id: string): Promise<FutureMessageRow> {
+    const row = await repository.findOwned(user.id, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    return row;
+  }
+
+  /** Decrypts and renders one due message in memory; nothing here touches the database. */
+  async function prepare(message: DueMessage): Promise<Prepared> {
+    const { owner } = message;
+    if (!owner || owner.isDisabled) {
+      return { kind: 'fail', message, reason: FAILURE_REASONS.ownerUnavailable, isPermanent: true };
+    }
+    let subject: string;
+    let body: string;
+    try {
+      const key = await keys.keyFor(message.userId);
+      const meta = message.metadata;
+      [subject, body] = await Promise.all([
+        decryptText(key, { ciphertext: String(meta.encrypted_title), iv: String(meta.title_encryption_iv) }),
+        decryptText(key, { ciphertext: message.encryptedContent, iv: String(meta.encryption_iv) }),
+      ]);
+    } catch {
+      return { kind: 'fail', message, reason: FAILURE_REASONS.undecryptable, isPermanent: false };
+    }
+    const wantsMail = message.deliveryChannel !== 'in-app';
+    let mail: (RenderedMail & { to: string }) | null = null;
+    if (wantsMail) {
+      try {
+        // PostgreSQL text holds no NUL character; a forged message with one must not block the queue.
+        const clean = (value: string) => value.replaceAll('\u0000', '');
+        mail = {
+          ...futureMessageMail({
+            name: owner.name,
+            subject: clean(subject),
+            message: clean(body),
+            writtenOn: dayLabel(message.createdAt, owner.timezone),
+            url: `${deps.appUrl}/me-ahead`,
+          }),
+          to: owner.email,
+        };
+      } catch {
+        return { kind: 'fail', message, reason: FAILURE_REASONS.unrenderable, isPermanent: false };
+      }
+    }
+    return { kind: 'deliver', message, mail, notify: message.deliveryChannel !== 'email' };
+  }
+
+  /** The e-mails go to the outbox and the notifications are written, in the caller's transaction. */
+  async function write(executor: Executor, items: Extract<Prepared, { kind: 'deliver' }>[], now: Date) {
+    await enqueueMails(
+      executor,
+      items.flatMap((item) => (item.mail ? [item.mail] : [])),
+      now,
+    );
+    for (const item of items) {
+      if (!item.notify) continue;
+      await notifyUser(executor, {
+        userId: item.message.userId,
+        type: 'future_email',
+        title: FUTURE_MESSAGE_NOTIFICATION_TITLE,
+        message: '',
+        metadata: { futureMessageId: item.message.id },
+        createdAt: now,
+      });
+    }
+  }
+
+  /**
+   * One batch, one transaction: claim (SKIP LOCKED), decrypt and render in memory, queue the e-mails in the
+   * outbox and write the notifications, mark the messages sent. The outbox rows, the notifications and the state
+   * change commit together or not at all, so a crash at any point leaves the messages pending for the next run
+   * (never lost) and nothing half-sent (never twice). The outbox job then hands the e-mails to SMTP.
+   */
+  async function deliverBatch(options: { userId?: string; batchSize: number }): Promise<DeliveryReport> {
+    return db.transaction(async (tx) => {
+      const txRepository = createFutureMessagesRepository(tx);
+      const now = clock.now();
+      const claimed = await txRepository.claimDue(now, {
+        limit: options.batchSize,
+        retryAfterSeconds: FUTURE_MESSAGE_DELIVERY.retryAfterSeconds,
+        userId: options.userId,
+      });
+      const report: DeliveryReport = { processed: claimed.length, sent: 0, retrying: 0, failed: 0 };
+      if (claimed.length === 0) return report;
+      await faults?.afterClaim?.(claimed.map((m) => m.id));
+
+      const prepared = await Promise.all(claimed.map(prepare));
+      const failures = prepared.filter((p) => p.kind === 'fail');
+      let delivered = prepared.filter((p) => p.kind === 'deliver');
+      try {
+        // The whole batch in a savepoint: one statement for the e-mails. Should it fail, each message is
+        // written on its own, so that one message the database refuses cannot hold the others back.
+        await tx.transaction((savepoint) => write(savepoint, delivered, now));
+      } catch {
+        const written: typeof delivered = [];
+        for (const item of delivered) {
+          try {
+            await tx.transaction((savepoint) => write(savepoint, [item], now));
+            written.push(item);
+          } catch {
+            failures.push({
+              kind: 'fail',
+              message: item.message,
+              reason: FAILURE_REASONS.unqueueable,
+              isPermanent: false,
+            });
+          }
+        }
+        delivered = written;
+      }
+      await faults?.afterSend?.(delivered.map((d) => d.message.id));
+
+      await txRepository.markSent(
+        delivered.map((d) => d.message.id),
+        now,
+      );
+      report.sent = delivered.length;
+      for (const failure of failures) {
+        const attempts = failure.message.attempts + 1;
+        const isFinal = failure.isPermanent || attempts >= FUTURE_MESSAGE_LIMITS.maxAttempts;
+        await txRepository.markAttemptFailed(failure.message.id, {
+          attempts,
+          isFinal,
+          reason: failure.reason,
+          now,
+        });
+        if (isFinal) report.failed++;
+        else report.retrying++;
+      }
+      return report;
+    });
+  }
+
+  return {
+    async schedule(user: SessionUser, input: ScheduleFutureMessageInput): Promise<FutureMessage> {
+      const features = await plans.features(user.id);
+      if (!features.can_send_future_messages)
+        throw new AppError('FORBIDDEN', FUTURE_MESSAGE_MESSAGES.upgradeTooltip);
+      const now = clock.now();
+      const sendAt = new Date(input.sendAt);
+      checkSendTime(sendAt, now);
+      await checkText(user, input);
+      const row = await repository.insert({
+        userId: user.id,
+        title: null,
+        content: null,
+        encryptedContent: input.message.encryptedContent,
+        encryptionVersion: ENCRYPTION.version,
+        metadata: {
+          encryption_iv: input.message.encryptionIv,
+          encrypted_title: input.subject.encryptedContent,
+          title_encryption_iv: input.subject.encryptionIv,
+        },
+        sendAt,
+        status: 'pending',
+        deliveryChannel: input.deliveryChannel,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toFutureMessage(row);
+    },
+
+    async list(
+      user: SessionUser,
+      query: { status?: FutureMessageStatus; page: number; pageSize: number },
+    ): Promise<FutureMessagePage> {
+      const { rows, total } = await repository.page(user.id, {
+        status: query.status,
+        limit: query.pageSize,
+        offset: query.page * query.pageSize,
+      });
+      return { items: rows.map(toFutureMessage), total };
+    },
+
+    /** The next pending ones by send time (the Future Self card). */
+    async upcoming(user: SessionUser): Promise<{ items: FutureMessage[] }> {
+      const { rows } = await repository.page(user.id, {
+        status: 'pending',
+        limit: FUTURE_MESSAGE_LIMITS.upcomingShown,
+        offset: 0,
+      });
+      return { items: rows.map(toFutureMessage) };
+    },
+
+    async get(user: SessionUser, id: string): Promise<FutureMessage> {
+      return toFutureMessage(await ownedMessage(user, id));
+    },
+
+    async cancel(user: SessionUser, id: string): Promise<FutureMessage> {
+      const row = await repository.cancel(user.id, id, clock.now());
+      if (row) return toFutureMessage(row);
+      // Not cancelled: someone else's or missing (404, nothing said about it), or no longer pending (409).
+      await ownedMessage(user, id);
+      throw new AppError('CONFLICT', NOT_PENDING);
+    },
+
+    /**
+     * Delivers due messages, batch after batch until none is left (or the run's share is done). With `userId`,
+     * only that user's (the test tool). Safe on any number of instances at once. A failure that rolls a batch
+     * back is rethrown without its text: a database error may quote the statement's parameters, the message.
+     */
+    async deliverDue(
+      options: { userId?: string; batchSize?: number; maxBatches?: number } = {},
+    ): Promise<DeliveryReport> {
+      const batchSize = options.batchSize ?? FUTURE_MESSAGE_DELIVERY.batchSize;
+      const maxBatches = options.maxBatches ?? FUTURE_MESSAGE_DELIVERY.maxBatchesPerRun;
+      const total: DeliveryReport = { processed: 0, sent: 0, retrying: 0, failed: 0 };
+      for (let i = 0; i < maxBatches; i++) {
+        let report: DeliveryReport;
+        try {
+          report = await deliverBatch({ userId: options.userId, batchSize });
+        } catch (error) {
+          throw new DeliveryInterrupted(error);
+        }
+        total.processed += report.processed;
+        total.sent += report.sent;
+        total.retrying += report.retrying;
+        total.failed += report.failed;
+        if (report.processed < batchSize) break;
+      }
+      return total;
+    },
+  };
+}
+
+/** A delivery batch that was rolled back; carries the cause's kind and code, never its message or parameters. */
+export class DeliveryInterrupted extends Error {
+  override name = 'DeliveryInterrupted';
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    const inner = cause instanceof Error && cause.cause instanceof Error ? cause.cause : cause;
+    const code =
+      inner && typeof inner === 'object' && 'code' in inner && typeof inner.code === 'string'
+        ? inner.code
+        : undefined;
+    const kind = inner instanceof Error ? inner.name : typeof inner;
+    super(`Future message delivery rolled back (${kind}${code ? ` ${code}` : ''}); it is retried next run`);
+    this.code = code;
+  }
+}
+
+export type FutureMessagesService = ReturnType<typeof createFutureMessagesService>;
