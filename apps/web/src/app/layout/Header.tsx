@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { SharesBell } from '../../features/sharing/received/components/SharesBell.tsx';
 import { ThemeToggle } from '../../features/theme/ThemeToggle.tsx';
 import { SITE_HEADER_ID } from '../../lib/hash-scroll.ts';
 import { useSession } from '../../lib/session/get-session.ts';
@@ -46,9 +48,13 @@ export function Header() {
             // Neither "Log In" nor the avatar until the session is known: no flash of the wrong one.
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
-            <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
-              <UserMenu user={user} />
-            </Suspense>
+            <>
+              <SharesBell />
+              <NotificationBell />
+              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            </>
           ) : (
             <>
               <Button asChild variant="ghost" className="hidden sm:inline-flex">
