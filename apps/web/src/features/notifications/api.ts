@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useEntryCipher } from '../../lib/encryption/use-entry-cipher.ts';
 import { notificationKeys } from '../../lib/query-keys.ts';
+import { useSession } from '../../lib/session/get-session.ts';
 
 /** Spec §9: stale after a minute, refetched every 60 s, never on focus. */
 const notificationCache = {
@@ -81,10 +82,11 @@ export function fetchThankYouNote(id: string, signal?: AbortSignal): Promise<Tha
  * Spec §8: a note that cannot be fetched or decrypted shows nothing, so this answers `null` rather than failing.
  */
 export function useThankYouText(thankYouId: string | undefined) {
+  const { user } = useSession();
   const { support, decrypt } = useEntryCipher();
   return useQuery({
     // Outside the notifications root: a live event need not fetch an unchanging note again.
-    queryKey: ['thank-you-notes', thankYouId],
+    queryKey: ['thank-you-notes', user?.id, thankYouId],
     queryFn: async ({ signal }) => {
       try {
         const note = await fetchThankYouNote(thankYouId ?? '', signal);
@@ -97,7 +99,8 @@ export function useThankYouText(thankYouId: string | undefined) {
         return null;
       }
     },
-    enabled: Boolean(thankYouId) && support.isAvailable,
+    // The key is the signed-in user's: wait for the session, or decryption would fail for want of a user.
+    enabled: Boolean(thankYouId && user) && support.isAvailable,
     // A note never changes once written.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
