@@ -2,8 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
-import { SharesBell } from '../../features/sharing/received/components/SharesBell.tsx';
 import { ThemeToggle } from '../../features/theme/ThemeToggle.tsx';
 import { SITE_HEADER_ID } from '../../lib/hash-scroll.ts';
 import { useSession } from '../../lib/session/get-session.ts';
@@ -13,6 +11,8 @@ import { PUBLIC_NAV_LINKS } from './nav-links.ts';
 
 // Signed in only, and it brings Radix's menu: loaded when there is a user (ADR 020).
 const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
+// Signed in only too, with the bells' queries and their encryption (thank-you notes): kept off a visitor's load.
+const HeaderBells = lazy(async () => ({ default: (await import('./HeaderBells.tsx')).HeaderBells }));
 
 export function Header() {
   const { user, isPending } = useSession();
@@ -49,8 +49,16 @@ export function Header() {
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
             <>
-              <SharesBell />
-              <NotificationBell />
+              <Suspense
+                fallback={
+                  <>
+                    <Skeleton className="size-9 rounded-full" />
+                    <Skeleton className="size-9 rounded-full" />
+                  </>
+                }
+              >
+                <HeaderBells />
+              </Suspense>
               <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
                 <UserMenu user={user} />
               </Suspense>
