@@ -10,7 +10,8 @@ export function NotificationContent({ notification }: { notification: Notificati
   const { icon: Icon, className } = notificationStyle(notification.type);
   const emoji = moodEmoji(notification.metadata.moodTag);
   return (
-    <div data-type={notification.type} className="flex min-w-0 flex-1 items-start gap-3">
+    // Spans only: it sits inside the bell's buttons.
+    <span data-type={notification.type} className="flex min-w-0 flex-1 items-start gap-3">
       <span
         aria-hidden="true"
         className={cn(
@@ -42,7 +43,7 @@ export function NotificationContent({ notification }: { notification: Notificati
           {relativeTime(notification.createdAt)}
         </time>
       </span>
-    </div>
+    </span>
   );
 }
 

@@ -19,10 +19,17 @@ export function SharesBell() {
   const shares = useReceivedShares(0, SHARE_LIMITS.popoverItems);
   const unviewed = shares.data?.unviewed ?? 0;
   const [isOpen, setIsOpen] = useState(false);
+  // Once opened from outside (highlight_share), the real popover stays mounted, so focus can return to its trigger.
+  const [wasRequested, setWasRequested] = useState(false);
   const [viewedShareId, setViewedShareId] = useState<string | null>(null);
   const [isViewerOpen, setIsViewerOpen] = useState(false);
 
-  useHighlightShare(useCallback(() => setIsOpen(true), []));
+  useHighlightShare(
+    useCallback(() => {
+      setWasRequested(true);
+      setIsOpen(true);
+    }, []),
+  );
 
   const onOpenShare = (share: ReceivedShare) => {
     setIsOpen(false);
@@ -33,7 +40,7 @@ export function SharesBell() {
   return (
     <>
       <DeferredPopup
-        isRequested={isOpen}
+        isRequested={isOpen || wasRequested}
         preload={() => loadPopover().catch(() => undefined)}
         trigger={(standIn) => (
           <SharesBellButton

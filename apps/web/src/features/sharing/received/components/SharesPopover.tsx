@@ -1,5 +1,5 @@
 import { type ReceivedShare, SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../../components/ui/popover.tsx';
@@ -30,7 +30,11 @@ export function SharesPopover({ open, onOpenChange, unviewed, onOpenShare }: Sha
         .map((share) => share.id)
         .join(',')
     : '';
+  // Once per opening and set of shares (StrictMode runs effects twice).
+  const recorded = useRef('');
   useEffect(() => {
+    if (shownUnviewed === recorded.current) return;
+    recorded.current = shownUnviewed;
     if (shownUnviewed) recordViewed(shownUnviewed.split(','));
   }, [shownUnviewed, recordViewed]);
 
