@@ -1,25 +1,14 @@
 import { Bell } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { CountBadge } from '../../../components/ui/count-badge.tsx';
+import { CountButton } from '../../../components/ui/count-button.tsx';
 
 export const notificationBellLabel = (unread: number) =>
   unread > 0 ? `${unread} unread notification${unread === 1 ? '' : 's'}` : 'Notifications';
 
-export function NotificationBellButton({
-  unread,
-  ...props
-}: ComponentProps<typeof Button> & { unread: number }) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label={notificationBellLabel(unread)}
-      className="relative"
-      {...props}
-    >
-      <Bell aria-hidden="true" />
-      <CountBadge count={unread} />
-    </Button>
-  );
+type BellButtonProps = Omit<ComponentProps<typeof CountButton>, 'icon' | 'count' | 'label'> & {
+  unread: number;
+};
+
+export function NotificationBellButton({ unread, ...props }: BellButtonProps) {
+  return <CountButton icon={Bell} count={unread} label={notificationBellLabel(unread)} {...props} />;
 }

@@ -1,10 +1,10 @@
 import { NOTIFICATION_LIMITS, type Notification, SHARE_MESSAGES } from '@daybook/shared';
 import { BellOff, Check, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -59,12 +59,7 @@ export default function NotificationsPage() {
             ))}
           </div>
         ) : list.isError ? (
-          <Alert variant="error" role="alert">
-            <p>{list.error.message}</p>
-            <Button size="sm" variant="outline" className="self-start" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <RetryAlert message={list.error.message} onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
             <BellOff aria-hidden="true" className="size-8 text-muted-foreground" />

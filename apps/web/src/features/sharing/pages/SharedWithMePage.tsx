@@ -1,10 +1,9 @@
 import { SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
 import { Inbox } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -46,12 +45,7 @@ export default function SharedWithMePage() {
             ))}
           </div>
         ) : shares.isError ? (
-          <Alert variant="error" role="alert">
-            <p>{shares.error.message}</p>
-            <Button size="sm" variant="outline" className="self-start" onClick={() => void shares.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <RetryAlert message={shares.error.message} onRetry={() => void shares.refetch()} />
         ) : shares.data.items.length === 0 ? (
           <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
             <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />

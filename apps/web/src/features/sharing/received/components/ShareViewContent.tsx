@@ -2,10 +2,9 @@ import { SHARE_MESSAGES, type ShareView } from '@daybook/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FileX2, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../../components/ui/alert.tsx';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../../lib/api-client.ts';
 import { relativeTime } from '../../../../lib/format-date.ts';
@@ -62,14 +61,7 @@ export function ShareViewContent({
         />
       );
     }
-    return (
-      <Alert variant="error" role="alert">
-        <p>{query.error.message}</p>
-        <Button size="sm" variant="outline" className="self-start" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />;
   }
 
   const view = query.data;
