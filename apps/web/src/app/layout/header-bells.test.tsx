@@ -1,9 +1,13 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { routes } from '../router.tsx';
+
+// The popovers and dialogs here are lazy chunks: the first to open pays for transforming them, which on a busy
+// two-core machine can pass the 5 s default wait (this file's modules only: vitest isolates test files).
+configure({ asyncUtilTimeout: 15_000 });
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),

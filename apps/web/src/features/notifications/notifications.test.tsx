@@ -1,11 +1,15 @@
 import { encryptText, type Notification } from '@daybook/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { NotificationBell } from './components/NotificationBell.tsx';
 import NotificationsPage from './pages/NotificationsPage.tsx';
+
+// The popovers and dialogs here are lazy chunks: the first to open pays for transforming them, which on a busy
+// two-core machine can pass the 5 s default wait (this file's modules only: vitest isolates test files).
+configure({ asyncUtilTimeout: 15_000 });
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),

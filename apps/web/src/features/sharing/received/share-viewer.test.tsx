@@ -1,5 +1,5 @@
 import type { ShareView } from '@daybook/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,10 @@ import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../../tes
 import { jsonResponse, renderRoutes, renderWithProviders } from '../../../test/render.tsx';
 import SharedEntryPage from '../pages/SharedEntryPage.tsx';
 import { ShareViewerDialog } from './components/ShareViewerDialog.tsx';
+
+// The popovers and dialogs here are lazy chunks: the first to open pays for transforming them, which on a busy
+// two-core machine can pass the 5 s default wait (this file's modules only: vitest isolates test files).
+configure({ asyncUtilTimeout: 15_000 });
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),
