@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_RECONNECT, reconnectDelay, useLiveEvents } from './live-events.ts';
+import { useLiveEvents } from './live-events.ts';
+import { LIVE_RECONNECT, reconnectDelay } from './live-stream.ts';
 import { journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
 
 /** A stand-in for the browser's EventSource (jsdom has none): the test plays the server. */
@@ -58,13 +59,17 @@ const KEYS = {
   entries: [...journalKeys.all, 'list', 'user-1'],
 };
 
-function setup(userId: string | null = 'user-1') {
+async function setup(userId: string | null = 'user-1') {
   const client = new QueryClient();
   for (const key of Object.values(KEYS)) client.setQueryData(key, { seeded: true });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   const hook = renderHook(({ id }) => useLiveEvents(id), { wrapper, initialProps: { id: userId } });
+  // The hook loads the stream's module first; once this import settles, so has the hook's.
+  await act(async () => {
+    await import('./live-stream.ts');
+  });
   const stale = () =>
     Object.entries(KEYS)
       .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
@@ -84,10 +89,10 @@ afterEach(() => {
 });
 
 describe('the live events client', () => {
-  it('opens one stream to /api/events for a signed-in tab, none for a visitor', () => {
-    setup(null);
+  it('opens one stream to /api/events for a signed-in tab, none for a visitor', async () => {
+    await setup(null);
     expect(FakeEventSource.instances).toHaveLength(0);
-    setup('user-1');
+    await setup('user-1');
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(latest().url).toBe('/api/events');
   });
@@ -98,7 +103,7 @@ describe('the live events client', () => {
     ['entry', { type: 'entry', id: 'e-1' }, ['calendar', 'entries']],
     ['resync', { type: 'resync' }, ['calendar', 'entries', 'shareView', 'shares', 'summary']],
   ])('a `%s` event refreshes exactly its queries', async (type, data, expected) => {
-    const { stale } = setup();
+    const { stale } = await setup();
     latest().open();
     expect(stale()).toEqual([]);
     await act(async () => latest().emit(type, data));
@@ -106,7 +111,7 @@ describe('the live events client', () => {
   });
 
   it('ignores events it does not understand', async () => {
-    const { stale } = setup();
+    const { stale } = await setup();
     await act(async () => {
       latest().emit('notification', { type: 'something-else' });
       latest().dispatchEvent(new MessageEvent('notification', { data: 'not json' }));
@@ -115,7 +120,7 @@ describe('the live events client', () => {
   });
 
   it('reads unnamed messages too', async () => {
-    const { stale } = setup();
+    const { stale } = await setup();
     await act(async () => latest().emit('message', { type: 'notification', id: 'n-2' }));
     expect(stale()).toEqual(['summary']);
   });
@@ -124,7 +129,7 @@ describe('the live events client', () => {
     vi.useFakeTimers();
     // The jitter in the middle: waits of 750 ms, then 1,500 ms.
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const { stale } = setup();
+    const { stale } = await setup();
     const first = latest();
     first.open();
     act(() => first.fail());
@@ -142,9 +147,9 @@ describe('the live events client', () => {
     expect(stale()).toEqual(['calendar', 'entries', 'shareView', 'shares', 'summary']);
   });
 
-  it('leaves a dropped stream to the browser while it retries by itself (with Last-Event-ID)', () => {
+  it('leaves a dropped stream to the browser while it retries by itself (with Last-Event-ID)', async () => {
     vi.useFakeTimers();
-    setup();
+    await setup();
     const first = latest();
     first.open();
     first.readyState = FakeEventSource.CONNECTING;
@@ -154,16 +159,16 @@ describe('the live events client', () => {
     expect(first.isClosed).toBe(false);
   });
 
-  it('closes the stream at sign-out, and stops reconnecting', () => {
+  it('closes the stream at sign-out, and stops reconnecting', async () => {
     vi.useFakeTimers();
-    const { hook } = setup();
+    const { hook } = await setup();
     const first = latest();
     act(() => first.fail());
     hook.rerender({ id: null });
     act(() => vi.advanceTimersByTime(LIVE_RECONNECT.maxMs));
     expect(FakeEventSource.instances).toHaveLength(1);
 
-    const again = setup();
+    const again = await setup();
     const stream = latest();
     again.hook.rerender({ id: null });
     expect(stream.isClosed).toBe(true);

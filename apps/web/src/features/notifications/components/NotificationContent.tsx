@@ -1,7 +1,7 @@
 import type { Notification } from '@daybook/shared';
 import { cn } from '../../../lib/cn.ts';
-import { relativeTime } from '../../../lib/format-date.ts';
 import { moodEmoji } from '../../../lib/mood-emoji.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
 import { useThankYouText } from '../api.ts';
 import { notificationStyle } from '../notification-style.ts';
 

@@ -1,7 +1,7 @@
 import { type ReceivedShare, SHARE_LIMITS } from '@daybook/shared';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
-import { relativeTime } from '../../../../lib/format-date.ts';
 import { moodEmoji } from '../../../../lib/mood-emoji.ts';
+import { relativeTime } from '../../../../lib/relative-time.ts';
 
 /** One received share in the bell or on /shared: sender, when, the first 100 characters and the mood. */
 export function ReceivedShareSummary({ share }: { share: ReceivedShare }) {

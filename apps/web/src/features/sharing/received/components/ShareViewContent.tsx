@@ -7,8 +7,8 @@ import { Badge } from '../../../../components/ui/badge.tsx';
 import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../../lib/api-client.ts';
-import { relativeTime } from '../../../../lib/format-date.ts';
 import { moodEmoji } from '../../../../lib/mood-emoji.ts';
+import { relativeTime } from '../../../../lib/relative-time.ts';
 import { ShareMedia } from './ShareMedia.tsx';
 
 const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
