@@ -23,3 +23,24 @@ export const journalKeys = {
   /** The calendar feature keeps its months (days with entries) here. */
   calendar: () => [...journalKeys.all, 'calendar'] as const,
 };
+
+/**
+ * The notification bell, the /notifications page and the live client (lib/live-events.ts) share these: a live
+ * `notification` event invalidates the root, so the badge, the popover and the page all follow.
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  summary: () => [...notificationKeys.all, 'summary'] as const,
+  page: (page: number, pageSize: number) => [...notificationKeys.all, 'page', page, pageSize] as const,
+};
+
+/**
+ * Shares received by the signed-in user (the shares bell, /shared, the in-app viewer). A live `received-share`
+ * event invalidates the root: a new share shows in the bell, a revoked one in an open viewer.
+ */
+export const receivedShareKeys = {
+  all: ['received-shares'] as const,
+  lists: () => [...receivedShareKeys.all, 'list'] as const,
+  list: (page: number, pageSize: number) => [...receivedShareKeys.lists(), page, pageSize] as const,
+  view: (shareId: string) => [...receivedShareKeys.all, 'view', shareId] as const,
+};

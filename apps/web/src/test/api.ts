@@ -116,5 +116,8 @@ export function signedInHandlers(user: SessionUser = sessionUser): Record<string
     'GET /api/entries/search-candidates': json({ entries: [], isTruncated: false }),
     'GET /api/entries/calendar': ({ url }) =>
       jsonResponse({ month: url.searchParams.get('month'), dates: [] }),
+    // The header's bells.
+    'GET /api/notifications/summary': json({ latest: [], unreadCount: 0 }),
+    'GET /api/shares/received': json({ items: [], total: 0, unviewed: 0 }),
   };
 }

@@ -1,6 +1,8 @@
 import { type MouseEvent, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useLiveEvents } from '../../lib/live-events.ts';
 import { reportRenderedPath } from '../../lib/rendered-location.ts';
+import { useSession } from '../../lib/session/get-session.ts';
 import { RouteSkeleton } from '../RouteSkeleton.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -32,6 +34,9 @@ function onSkipToContent(event: MouseEvent<HTMLAnchorElement>) {
 export function AppLayout() {
   useScrollOnNavigation();
   useAuthSync();
+  // One live stream per signed-in tab; it closes at sign-out, when the session holds no user.
+  const { user } = useSession();
+  useLiveEvents(user?.id ?? null);
   const location = useLocation();
   const navigation = useNavigation();
   const isLoadingOtherPage =

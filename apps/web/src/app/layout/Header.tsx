@@ -11,6 +11,8 @@ import { PUBLIC_NAV_LINKS } from './nav-links.ts';
 
 // Signed in only, and it brings Radix's menu: loaded when there is a user (ADR 020).
 const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
+// Signed in only too, with the bells' queries and their encryption (thank-you notes): kept off a visitor's load.
+const HeaderBells = lazy(async () => ({ default: (await import('./HeaderBells.tsx')).HeaderBells }));
 
 export function Header() {
   const { user, isPending } = useSession();
@@ -46,9 +48,21 @@ export function Header() {
             // Neither "Log In" nor the avatar until the session is known: no flash of the wrong one.
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
-            <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
-              <UserMenu user={user} />
-            </Suspense>
+            <>
+              <Suspense
+                fallback={
+                  <>
+                    <Skeleton className="size-9 rounded-full" />
+                    <Skeleton className="size-9 rounded-full" />
+                  </>
+                }
+              >
+                <HeaderBells />
+              </Suspense>
+              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            </>
           ) : (
             <>
               <Button asChild variant="ghost" className="hidden sm:inline-flex">

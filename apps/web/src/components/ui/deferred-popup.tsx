@@ -19,6 +19,7 @@ export function DeferredPopup({
   trigger,
   children,
   openKeys = [],
+  isRequested = false,
 }: {
   /** Starts loading the popup's module; calling it again is harmless (the browser keeps the module). */
   preload: () => unknown;
@@ -26,9 +27,11 @@ export function DeferredPopup({
   openKeys?: readonly string[];
   trigger: (props: StandInTriggerProps) => ReactNode;
   children: ReactNode;
+  /** Asked for from outside (e.g. a link that opens a bell): rendered as if the trigger had been pressed. */
+  isRequested?: boolean;
 }) {
   const [isWanted, setIsWanted] = useState(false);
-  if (isWanted) return <Suspense fallback={trigger({})}>{children}</Suspense>;
+  if (isWanted || isRequested) return <Suspense fallback={trigger({})}>{children}</Suspense>;
   return trigger({
     onClick: () => setIsWanted(true),
     onPointerEnter: preload,

@@ -1,0 +1,108 @@
+import { NOTIFICATION_LIMITS, NotificationPage, NotificationSummary, ThankYouNote } from '@daybook/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client.ts';
+import { useEntryCipher } from '../../lib/encryption/use-entry-cipher.ts';
+import { notificationKeys } from '../../lib/query-keys.ts';
+import { useSession } from '../../lib/session/get-session.ts';
+
+/** Spec §9: stale after a minute, refetched every 60 s, never on focus. */
+const notificationCache = {
+  staleTime: NOTIFICATION_LIMITS.staleMs,
+  refetchInterval: NOTIFICATION_LIMITS.refetchMs,
+  refetchOnWindowFocus: false,
+} as const;
+
+const path = (id: string) => `/api/notifications/${encodeURIComponent(id)}`;
+
+/** The bell: the latest 5 and the unread count. */
+export const notificationSummaryQueryOptions = queryOptions({
+  queryKey: notificationKeys.summary(),
+  queryFn: ({ signal }) => apiRequest('/api/notifications/summary', { schema: NotificationSummary, signal }),
+  ...notificationCache,
+});
+
+export function useNotificationSummary() {
+  return useQuery(notificationSummaryQueryOptions);
+}
+
+/** /notifications: page 0-based, 20 a page, newest first. */
+export function notificationPageQueryOptions(page: number, pageSize: number = NOTIFICATION_LIMITS.pageSize) {
+  return queryOptions({
+    queryKey: notificationKeys.page(page, pageSize),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/notifications?page=${page}&pageSize=${pageSize}`, {
+        schema: NotificationPage,
+        signal,
+      }),
+    ...notificationCache,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useNotificationPage(page: number) {
+  return useQuery(notificationPageQueryOptions(page));
+}
+
+/** Every notification mutation ends by refreshing the bell and the page. */
+function useNotificationMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onError: (error) => toast.error(error.message),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useMarkNotificationRead() {
+  return useNotificationMutation((id: string) =>
+    apiRequest(`${path(id)}/read`, { method: 'POST', schema: z.unknown() }),
+  );
+}
+
+export function useMarkAllNotificationsRead() {
+  return useNotificationMutation(() =>
+    apiRequest('/api/notifications/read-all', { method: 'POST', schema: z.unknown() }),
+  );
+}
+
+export function useDeleteNotification() {
+  return useNotificationMutation((id: string) =>
+    apiRequest(path(id), { method: 'DELETE', schema: z.unknown() }),
+  );
+}
+
+export function fetchThankYouNote(id: string, signal?: AbortSignal): Promise<ThankYouNote> {
+  return apiRequest(`/api/thank-you-notes/${encodeURIComponent(id)}`, { schema: ThankYouNote, signal });
+}
+
+/**
+ * The text of a thank-you note, decrypted here with the user's own key (the server encrypted it for them).
+ * Spec §8: a note that cannot be fetched or decrypted shows nothing, so this answers `null` rather than failing.
+ */
+export function useThankYouText(thankYouId: string | undefined) {
+  const { user } = useSession();
+  const { support, decrypt } = useEntryCipher();
+  return useQuery({
+    // Outside the notifications root: a live event need not fetch an unchanging note again.
+    queryKey: ['thank-you-notes', user?.id, thankYouId],
+    queryFn: async ({ signal }) => {
+      try {
+        const note = await fetchThankYouNote(thankYouId ?? '', signal);
+        const opened = await decrypt({
+          encryptedContent: note.encryptedMessage,
+          encryptionIv: note.encryptionIv,
+        });
+        return opened.isDecryptionFailed ? null : opened.text;
+      } catch {
+        return null;
+      }
+    },
+    // The key is the signed-in user's: wait for the session, or decryption would fail for want of a user.
+    enabled: Boolean(thankYouId && user) && support.isAvailable,
+    // A note never changes once written.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}

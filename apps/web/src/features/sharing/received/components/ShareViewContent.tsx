@@ -1,0 +1,121 @@
+import { SHARE_MESSAGES, type ShareView } from '@daybook/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { FileX2, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Avatar } from '../../../../components/ui/avatar.tsx';
+import { Badge } from '../../../../components/ui/badge.tsx';
+import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
+import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { ApiRequestError } from '../../../../lib/api-client.ts';
+import { moodEmoji } from '../../../../lib/mood-emoji.ts';
+import { relativeTime } from '../../../../lib/relative-time.ts';
+import { ShareMedia } from './ShareMedia.tsx';
+
+const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
+
+function Unavailable({ icon, title, body }: { icon: ReactNode; title: string; body?: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg bg-muted/60 px-4 py-10 text-center">
+      {icon}
+      <p className="font-semibold">{title}</p>
+      {body ? <p className="text-sm text-muted-foreground">{body}</p> : null}
+    </div>
+  );
+}
+
+const STATUS_BADGE = {
+  revoked: SHARE_MESSAGES.shareRevokedBadge,
+  expired: SHARE_MESSAGES.shareExpiredBadge,
+} as const;
+
+/**
+ * Spec §2 Share viewer: the sender, when it was shared, the note, the media and the entry text; the revoked or
+ * expired badge; the unavailable screens. Shared by the in-app dialog and the /share/{token} page, which adds
+ * nothing (`actions` is the dialog's thank-you and report).
+ */
+export function ShareViewContent({
+  query,
+  actions,
+}: {
+  query: UseQueryResult<ShareView>;
+  actions?: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div role="status" className="flex flex-col gap-3">
+        <span className="sr-only">Loading the shared reflection…</span>
+        <div className="flex items-center gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <Skeleton className="h-4 w-40" />
+        </div>
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (isNotFound(query.error)) {
+      return (
+        <Unavailable
+          icon={<SearchX aria-hidden="true" className="size-8 text-muted-foreground" />}
+          title={SHARE_MESSAGES.notFound}
+        />
+      );
+    }
+    return <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+
+  const view = query.data;
+  const statusBadge = view.status === 'active' ? null : STATUS_BADGE[view.status];
+  const emoji = moodEmoji(view.entry?.moodTag);
+
+  return (
+    <article className="flex flex-col gap-4" aria-label={`Reflection shared by ${view.sender.name}`}>
+      <header className="flex items-center gap-3">
+        <Avatar name={view.sender.name} className="size-10" />
+        <div className="flex min-w-0 flex-col">
+          <p className="truncate font-semibold">{view.sender.name}</p>
+          <p className="text-sm text-muted-foreground">
+            Shared <time dateTime={view.sharedAt}>{relativeTime(view.sharedAt)}</time>
+          </p>
+        </div>
+        {emoji ? (
+          <span role="img" aria-label={`Mood: ${view.entry?.moodTag}`} className="ml-auto text-2xl">
+            {emoji}
+          </span>
+        ) : null}
+      </header>
+
+      {statusBadge ? (
+        <Badge variant="warning" className="self-start text-sm">
+          {statusBadge}
+        </Badge>
+      ) : null}
+
+      {view.note ? (
+        <figure className="flex flex-col gap-1 rounded-lg border-l-4 border-primary/60 bg-muted/60 px-4 py-3">
+          <figcaption className="text-xs font-semibold text-muted-foreground uppercase">
+            Note from {view.sender.name}
+          </figcaption>
+          <blockquote className="text-sm whitespace-pre-wrap">{view.note}</blockquote>
+        </figure>
+      ) : null}
+
+      {view.error === 'entry_deleted' ? (
+        <Unavailable
+          icon={<FileX2 aria-hidden="true" className="size-8 text-muted-foreground" />}
+          title={SHARE_MESSAGES.entryDeletedTitle}
+          body={SHARE_MESSAGES.entryDeletedBody}
+        />
+      ) : view.entry ? (
+        <>
+          {view.entry.media ? <ShareMedia media={view.entry.media} senderName={view.sender.name} /> : null}
+          <p className="font-serif text-base leading-relaxed break-words whitespace-pre-wrap">
+            {view.entry.text}
+          </p>
+        </>
+      ) : null}
+
+      {actions}
+    </article>
+  );
+}
