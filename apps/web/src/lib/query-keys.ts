@@ -12,3 +12,29 @@ export const journalKeys = {
   /** The calendar feature keeps its months (days with entries) here. */
   calendar: () => [...journalKeys.all, 'calendar'] as const,
 };
+
+/**
+ * The notification bell, the /notifications page and the live client (lib/live-events.ts) share these: a live
+ * `notification` event invalidates the root, so the badge, the popover and the page all follow. The future-self
+ * banner reads the same summary, so marking its message read refreshes the bell too.
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  summary: () => [...notificationKeys.all, 'summary'] as const,
+  page: (page: number, pageSize: number) => [...notificationKeys.all, 'page', page, pageSize] as const,
+};
+
+/**
+ * Messages to one's future self: the dashboard card (upcoming), /me-ahead (pages) and the side menu (latest).
+ * Scheduling, cancelling or processing invalidates the root, so every list follows.
+ */
+export const futureMessageKeys = {
+  all: ['future-messages'] as const,
+  upcoming: () => [...futureMessageKeys.all, 'upcoming'] as const,
+  page: (page: number, pageSize: number) => [...futureMessageKeys.all, 'page', page, pageSize] as const,
+  /** Decrypted subjects and bodies, in memory only (removed with the user's other queries at sign-out). */
+  opened: (id: string, part: 'subject' | 'message') => ['future-message-text', id, part] as const,
+};
+
+/** What the server says about itself (GET /api/health), e.g. whether test tools are on. */
+export const serverInfoKeys = { health: ['health'] as const };

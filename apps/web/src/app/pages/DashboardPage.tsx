@@ -25,6 +25,8 @@ import { EmptyState, EntryFeedView } from '../../features/entries/components/Ent
 import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox.tsx';
 import { entryCount } from '../../features/entries/format.ts';
 import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
+import { FutureMessageBanner } from '../../features/future-self/components/FutureMessageBanner.tsx';
+import { FutureSelfCard } from '../../features/future-self/components/FutureSelfCard.tsx';
 import { shortDate } from '../../lib/format-date.ts';
 import { useSession } from '../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
@@ -119,11 +121,21 @@ export default function DashboardPage() {
     </Card>
   );
 
+  const futureSelf = <FutureSelfCard timeZone={timeZone} />;
+
   return (
     <DashboardLayout
       heading={greeting(profile.data?.fullName ?? user?.fullName)}
-      sidebar={isMobile ? undefined : calendar}
+      sidebar={
+        isMobile ? undefined : (
+          <>
+            {calendar}
+            {futureSelf}
+          </>
+        )
+      }
     >
+      <FutureMessageBanner />
       {isQuickEntryShown(filters, today) ? (
         <QuickEntryCardWithMedia prompt={filters.theme ? themePrompt(filters.theme) : undefined} />
       ) : null}
@@ -169,6 +181,8 @@ export default function DashboardPage() {
         onThemeSelect={onThemeSelect}
         renderMedia={renderEntryMedia}
       />
+      {/* On small screens the sidebar's cards follow the journal. */}
+      {isMobile ? futureSelf : null}
     </DashboardLayout>
   );
 }

@@ -1,0 +1,73 @@
+import { FUTURE_MESSAGE_MESSAGES, type Notification } from '@daybook/shared';
+import { MailOpen, X } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { STORAGE_KEYS } from '../../../lib/constants.ts';
+import { readStoredString, writeStoredString } from '../../../lib/storage.ts';
+import { useMarkNotificationRead, useNotificationSummary } from '../api.ts';
+
+const FUTURE_EMAIL = 'future_email';
+
+/** The newest unread arrival of a message to oneself, if the bell's summary holds one. */
+export function newestUnreadArrival(latest: readonly Notification[]): Notification | undefined {
+  return latest
+    .filter((notification) => notification.type === FUTURE_EMAIL && !notification.isRead)
+    .reduce<Notification | undefined>(
+      (newest, notification) =>
+        !newest || Date.parse(notification.createdAt) > Date.parse(newest.createdAt) ? notification : newest,
+      undefined,
+    );
+}
+
+/**
+ * "Message from your past self arrived!" on the dashboard (accounts spec: the unread future-email banner):
+ * the notification's title and "Read now", which marks it read and opens /notifications. Dismissing it
+ * remembers that notification's id in this browser, so the next arrival shows again.
+ */
+export function FutureMessageBanner() {
+  const summary = useNotificationSummary();
+  const markRead = useMarkNotificationRead();
+  const navigate = useNavigate();
+  const [dismissedId, setDismissedId] = useState(() =>
+    readStoredString(STORAGE_KEYS.futureMessageBannerDismissed),
+  );
+
+  const arrival = newestUnreadArrival(summary.data?.latest ?? []);
+  if (!arrival || arrival.id === dismissedId) return null;
+
+  const dismiss = () => {
+    writeStoredString(STORAGE_KEYS.futureMessageBannerDismissed, arrival.id);
+    setDismissedId(arrival.id);
+  };
+
+  const readNow = async () => {
+    try {
+      await markRead.mutateAsync(arrival.id);
+    } catch {
+      // Still open it: /notifications shows it, and marks it read from there.
+    }
+    void navigate('/notifications');
+  };
+
+  return (
+    <section
+      aria-label={FUTURE_MESSAGE_MESSAGES.bannerTitle}
+      className="flex flex-col gap-3 rounded-card border border-primary/40 bg-tint p-4 text-tint-foreground sm:flex-row sm:items-center"
+    >
+      <MailOpen aria-hidden="true" className="size-6 shrink-0" />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <p className="font-semibold">{FUTURE_MESSAGE_MESSAGES.bannerTitle}</p>
+        <p className="truncate text-sm">{arrival.title}</p>
+      </div>
+      <div className="flex items-center gap-2 self-end sm:self-auto">
+        <Button size="sm" disabled={markRead.isPending} onClick={() => void readNow()}>
+          {FUTURE_MESSAGE_MESSAGES.readNow}
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={dismiss}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    </section>
+  );
+}
