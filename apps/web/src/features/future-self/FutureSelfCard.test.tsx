@@ -47,10 +47,15 @@ async function openDialog() {
   return screen.findByRole('dialog', { name: 'Write to your future self' });
 }
 
-function fill(dialog: HTMLElement, values: { subject?: string; message?: string; date?: string; time?: string }) {
+function fill(
+  dialog: HTMLElement,
+  values: { subject?: string; message?: string; date?: string; time?: string },
+) {
   const field = (name: RegExp) => within(dialog).getByLabelText(name);
-  if (values.subject !== undefined) fireEvent.change(field(/^Subject/), { target: { value: values.subject } });
-  if (values.message !== undefined) fireEvent.change(field(/^Message/), { target: { value: values.message } });
+  if (values.subject !== undefined)
+    fireEvent.change(field(/^Subject/), { target: { value: values.subject } });
+  if (values.message !== undefined)
+    fireEvent.change(field(/^Message/), { target: { value: values.message } });
   if (values.date !== undefined) fireEvent.change(field(/^Date/), { target: { value: values.date } });
   if (values.time !== undefined) fireEvent.change(field(/^Time/), { target: { value: values.time } });
 }
@@ -67,9 +72,17 @@ describe('the Future Self card: scheduling', () => {
 
     expect(toast.error).toHaveBeenCalledWith(FUTURE_MESSAGE_MESSAGES.missingFields);
     expect(FUTURE_MESSAGE_MESSAGES.missingFields).toBe('Missing fields: Please fill in all fields');
-    expect(within(dialog).getByLabelText(/^Message/).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(dialog)
+        .getByLabelText(/^Message/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(within(dialog).getByLabelText(/^Date/).getAttribute('aria-invalid')).toBe('true');
-    expect(within(dialog).getByLabelText(/^Subject/).getAttribute('aria-invalid')).toBe('false');
+    expect(
+      within(dialog)
+        .getByLabelText(/^Subject/)
+        .getAttribute('aria-invalid'),
+    ).toBe('false');
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Message/));
     expect(callsTo(fetchMock, SCHEDULE)).toHaveLength(0);
   });
@@ -130,8 +143,12 @@ describe('the Future Self card: scheduling', () => {
     const { key } = await testEntryKey();
     const open = (part: { encryptedContent: string; encryptionIv: string }) =>
       decryptText(key, { ciphertext: part.encryptedContent, iv: part.encryptionIv });
-    expect(await open(sent?.subject ?? { encryptedContent: '', encryptionIv: '' })).toBe('A note from November');
-    expect(await open(sent?.message ?? { encryptedContent: '', encryptionIv: '' })).toBe('Did you keep writing?');
+    expect(await open(sent?.subject ?? { encryptedContent: '', encryptionIv: '' })).toBe(
+      'A note from November',
+    );
+    expect(await open(sent?.message ?? { encryptedContent: '', encryptionIv: '' })).toBe(
+      'Did you keep writing?',
+    );
     const sendAt = zonedInstant(SEND_DATE, '09:30', ZONE);
     expect(sent?.sendAt).toBe(sendAt.toISOString());
     expect(sent?.sendAt).toBe(`${SEND_DATE}T00:30:00.000Z`);
@@ -181,7 +198,9 @@ describe('the Future Self card: scheduling', () => {
     fill(dialog, { subject: 'S', message: 'M', date: SEND_DATE, time: '09:30' });
     submit(dialog);
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(FUTURE_MESSAGE_MESSAGES.scheduleFailed, { description: 'Boom' }),
+      expect(toast.error).toHaveBeenCalledWith(FUTURE_MESSAGE_MESSAGES.scheduleFailed, {
+        description: 'Boom',
+      }),
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
@@ -194,7 +213,10 @@ describe('the Future Self card: scheduling', () => {
       fill(dialog, { subject: 'S', message: 'M', date: SEND_DATE, time: '09:30' });
       submit(dialog);
       await waitFor(() =>
-        expect(toast.error).toHaveBeenCalledWith(FUTURE_MESSAGE_MESSAGES.encryptionUnavailable, expect.anything()),
+        expect(toast.error).toHaveBeenCalledWith(
+          FUTURE_MESSAGE_MESSAGES.encryptionUnavailable,
+          expect.anything(),
+        ),
       );
       expect(callsTo(fetchMock, SCHEDULE)).toHaveLength(0);
     } finally {
@@ -265,7 +287,13 @@ describe('the Future Self card: plan and test tools', () => {
 
   it('with test tools, "Test" processes due messages and refreshes the list', async () => {
     const { fetchMock } = await renderCard({
-      'GET /api/health': json({ status: 'ok', database: 'up', driver: 'pglite', uptimeSeconds: 1, testTools: true }),
+      'GET /api/health': json({
+        status: 'ok',
+        database: 'up',
+        driver: 'pglite',
+        uptimeSeconds: 1,
+        testTools: true,
+      }),
       [PROCESS]: json({ processed: 2 }),
     });
     await screen.findByText('Nothing scheduled yet.');

@@ -13,16 +13,25 @@ describe('zonedInstant', () => {
 
   it('lands on the right side of a daylight-saving change', () => {
     // London moves to summer time at 01:00 UTC on 28 March 2027.
-    expect(zonedInstant('2027-03-28', '00:30', 'Europe/London').toISOString()).toBe('2027-03-28T00:30:00.000Z');
-    expect(zonedInstant('2027-03-28', '03:00', 'Europe/London').toISOString()).toBe('2027-03-28T02:00:00.000Z');
+    expect(zonedInstant('2027-03-28', '00:30', 'Europe/London').toISOString()).toBe(
+      '2027-03-28T00:30:00.000Z',
+    );
+    expect(zonedInstant('2027-03-28', '03:00', 'Europe/London').toISOString()).toBe(
+      '2027-03-28T02:00:00.000Z',
+    );
     // 01:30 does not exist that night: it moves on by the hour the clocks skip.
-    expect(zonedInstant('2027-03-28', '01:30', 'Europe/London').toISOString()).toBe('2027-03-28T01:30:00.000Z');
+    expect(zonedInstant('2027-03-28', '01:30', 'Europe/London').toISOString()).toBe(
+      '2027-03-28T01:30:00.000Z',
+    );
   });
 });
 
 describe('blankFields', () => {
   it('names every blank field, whitespace counting as blank', () => {
-    expect(blankFields({ subject: ' ', message: 'Hi', date: '', time: '10:00' })).toEqual(['subject', 'date']);
+    expect(blankFields({ subject: ' ', message: 'Hi', date: '', time: '10:00' })).toEqual([
+      'subject',
+      'date',
+    ]);
     expect(blankFields({ subject: 'a', message: 'b', date: '2027-01-01', time: '10:00' })).toEqual([]);
   });
 });
