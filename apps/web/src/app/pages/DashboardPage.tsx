@@ -11,9 +11,10 @@ import {
   themePrompt,
   themeTerm,
 } from '@daybook/shared';
-import { type ReactNode, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useProfile } from '../../features/account/api/get-profile.ts';
 import { MiniCalendar } from '../../features/calendar/components/MiniCalendar.tsx';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout.tsx';
@@ -25,8 +26,6 @@ import { EmptyState, EntryFeedView } from '../../features/entries/components/Ent
 import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox.tsx';
 import { entryCount } from '../../features/entries/format.ts';
 import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
-import { FutureMessageBanner } from '../../features/future-self/components/FutureMessageBanner.tsx';
-import { FutureSelfCard } from '../../features/future-self/components/FutureSelfCard.tsx';
 import { shortDate } from '../../lib/format-date.ts';
 import { useSession } from '../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
@@ -34,6 +33,27 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usableTimeZone, useToday } from '../../lib/use-today.ts';
 import { QuickEntryCardWithMedia, renderEntryMedia } from './entry-media.tsx';
+
+/** The Future Self card loads after the journal: it is below the fold and keeps the first load in budget (ADR 020). */
+const FutureSelfCard = lazy(async () => ({
+  default: (await import('../../features/future-self/components/FutureSelfCard.tsx')).FutureSelfCard,
+}));
+
+/** Shown only once a message has arrived, which it learns after the first paint anyway. */
+const FutureMessageBanner = lazy(async () => ({
+  default: (await import('../../features/future-self/components/FutureMessageBanner.tsx'))
+    .FutureMessageBanner,
+}));
+
+function FutureSelfCardSkeleton() {
+  return (
+    <Card aria-busy="true" className="flex flex-col gap-3 p-4">
+      <span className="sr-only">Loading Future Self</span>
+      <Skeleton className="h-4 w-24" />
+      <Skeleton className="h-10 w-44" />
+    </Card>
+  );
+}
 
 /** Hashtag chips offered from the entries on screen. */
 const MAX_THEME_CHIPS = 8;
@@ -121,7 +141,11 @@ export default function DashboardPage() {
     </Card>
   );
 
-  const futureSelf = <FutureSelfCard timeZone={timeZone} />;
+  const futureSelf = (
+    <Suspense fallback={<FutureSelfCardSkeleton />}>
+      <FutureSelfCard timeZone={timeZone} />
+    </Suspense>
+  );
 
   return (
     <DashboardLayout
@@ -135,7 +159,9 @@ export default function DashboardPage() {
         )
       }
     >
-      <FutureMessageBanner />
+      <Suspense fallback={null}>
+        <FutureMessageBanner />
+      </Suspense>
       {isQuickEntryShown(filters, today) ? (
         <QuickEntryCardWithMedia prompt={filters.theme ? themePrompt(filters.theme) : undefined} />
       ) : null}
