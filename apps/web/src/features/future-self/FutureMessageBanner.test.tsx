@@ -2,10 +2,12 @@ import { FUTURE_MESSAGE_MESSAGES, type Notification } from '@daybook/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/constants.ts';
-import { callsTo, signedInHandlers, stubApi } from '../../test/api.ts';
+import { callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
+import { storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { useNotificationSummary } from './api.ts';
 import { FutureMessageBanner, newestUnreadArrival } from './components/FutureMessageBanner.tsx';
+import { sealedMessage } from './test-messages.ts';
 
 /** Shows when the summary has arrived: the banner beside it has then rendered with the same answer. */
 function SummaryLoaded() {
@@ -82,6 +84,16 @@ describe('the future-message banner', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Read now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/notifications'));
     expect(callsTo(fetchMock, 'POST /api/notifications/n-7/read')).toHaveLength(1);
+  });
+
+  it('shows the arrived message’s own subject, decrypted in the browser', async () => {
+    await storeTestEntryKey();
+    const message = await sealedMessage('Open me on a rainy day', 'Hello', { status: 'sent' });
+    renderBanner([notification({ metadata: { futureMessageId: message.id } })], {
+      [`GET /api/future-messages/${message.id}`]: json(message),
+    });
+    const region = await banner();
+    expect(await within(region).findByText('“Open me on a rainy day”')).toBeTruthy();
   });
 
   it('is dismissible, remembering that notification, and shows again for a newer one', async () => {

@@ -178,6 +178,23 @@ describe('the Future Self card: scheduling', () => {
     expect(toast.error).not.toHaveBeenCalledWith(FUTURE_MESSAGE_MESSAGES.scheduleFailed, expect.anything());
   });
 
+  it('shows the server refusing a part on its field', async () => {
+    const tooLong = 'The subject is limited to 200 characters';
+    await renderCard({
+      [SCHEDULE]: apiError(400, 'VALIDATION_FAILED', tooLong, { fields: { subject: tooLong } }),
+    });
+    const dialog = await openDialog();
+    fill(dialog, { subject: 'S', message: 'M', date: SEND_DATE, time: '09:30' });
+    submit(dialog);
+    expect(await within(dialog).findByText(tooLong)).toBeTruthy();
+    const subject = within(dialog).getByLabelText(/^Subject/);
+    expect(subject.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(subject);
+    // Editing the field clears its message.
+    fill(dialog, { subject: 'Shorter' });
+    expect(within(dialog).queryByText(tooLong)).toBeNull();
+  });
+
   it('checks the ten-year limit before sending', async () => {
     const { fetchMock } = await renderCard();
     const dialog = await openDialog();

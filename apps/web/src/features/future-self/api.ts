@@ -47,6 +47,14 @@ export function useMessagePage(page: number, pageSize?: number) {
   return useQuery(messagePageQueryOptions(page, pageSize));
 }
 
+/** One message (the arrival banner reads the subject of the one that arrived). */
+export function messageQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...futureMessageKeys.all, 'one', id],
+    queryFn: ({ signal }) => apiRequest(messagePath(id), { schema: FutureMessage, signal }),
+  });
+}
+
 /** Every change to a message refreshes every list of them. */
 function useInvalidateMessages() {
   const client = useQueryClient();

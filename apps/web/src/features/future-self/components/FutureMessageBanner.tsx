@@ -1,11 +1,18 @@
 import { FUTURE_MESSAGE_MESSAGES, type Notification } from '@daybook/shared';
+import { useQuery } from '@tanstack/react-query';
 import { MailOpen, X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { STORAGE_KEYS } from '../../../lib/constants.ts';
 import { readStoredString, writeStoredString } from '../../../lib/storage.ts';
-import { useMarkNotificationRead, useNotificationSummary } from '../api.ts';
+import {
+  type FutureMessage,
+  messageQueryOptions,
+  useMarkNotificationRead,
+  useNotificationSummary,
+} from '../api.ts';
+import { useOpenedText } from '../hooks/use-opened-text.ts';
 
 const FUTURE_EMAIL = 'future_email';
 
@@ -18,6 +25,18 @@ export function newestUnreadArrival(latest: readonly Notification[]): Notificati
         !newest || Date.parse(notification.createdAt) > Date.parse(newest.createdAt) ? notification : newest,
       undefined,
     );
+}
+
+/** The arrived message's own subject, decrypted here: the notification itself holds no text of it. */
+function OpenedSubject({ message }: { message: FutureMessage }) {
+  const subject = useOpenedText(message, 'subject');
+  if (!subject || subject.isDecryptionFailed || !subject.text) return null;
+  return <p className="truncate text-sm font-medium">“{subject.text}”</p>;
+}
+
+function ArrivedSubject({ id }: { id: string }) {
+  const message = useQuery(messageQueryOptions(id));
+  return message.data ? <OpenedSubject message={message.data} /> : null;
 }
 
 /**
@@ -59,6 +78,9 @@ export function FutureMessageBanner() {
       <div className="flex min-w-0 flex-1 flex-col">
         <p className="font-semibold">{FUTURE_MESSAGE_MESSAGES.bannerTitle}</p>
         <p className="truncate text-sm">{arrival.title}</p>
+        {typeof arrival.metadata.futureMessageId === 'string' ? (
+          <ArrivedSubject id={arrival.metadata.futureMessageId} />
+        ) : null}
       </div>
       <div className="flex items-center gap-2 self-end sm:self-auto">
         <Button size="sm" disabled={markRead.isPending} onClick={() => void readNow()}>

@@ -19,7 +19,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useScheduleFutureMessage } from '../hooks/use-schedule-message.ts';
+import { type ScheduleFieldErrors, useScheduleFutureMessage } from '../hooks/use-schedule-message.ts';
 import {
   blankFields,
   type DraftField,
@@ -75,7 +75,8 @@ function ScheduleForm({ timeZone, onScheduled }: { timeZone: string; onScheduled
   const [draft, setDraft] = useState<ScheduleDraft>(EMPTY_DRAFT);
   const [channel, setChannel] = useState<DeliveryChannel>('email');
   const [blank, setBlank] = useState<ReadonlySet<DraftField>>(new Set());
-  const [sendAtError, setSendAtError] = useState<string | undefined>();
+  const [serverErrors, setServerErrors] = useState<ScheduleFieldErrors>({});
+  const sendAtError = serverErrors.sendAt;
   const { submit, isScheduling } = useScheduleFutureMessage(timeZone);
   const fields = useRef<Partial<Record<DraftField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const today = localDate(new Date(), timeZone);
@@ -83,7 +84,12 @@ function ScheduleForm({ timeZone, onScheduled }: { timeZone: string; onScheduled
   const update = (field: DraftField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     if (blank.has(field)) setBlank((current) => new Set([...current].filter((name) => name !== field)));
-    if (field === 'date' || field === 'time') setSendAtError(undefined);
+    const answered = field === 'date' || field === 'time' ? 'sendAt' : field;
+    if (serverErrors[answered]) {
+      setServerErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([name]) => name !== answered)),
+      );
+    }
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -99,7 +105,7 @@ function ScheduleForm({ timeZone, onScheduled }: { timeZone: string; onScheduled
     const sendAt = zonedInstant(draft.date, draft.time, timeZone);
     const problem = sendTimeProblem(sendAt);
     if (problem) {
-      setSendAtError(problem);
+      setServerErrors({ sendAt: problem });
       fields.current.date?.focus();
       return;
     }
@@ -112,19 +118,21 @@ function ScheduleForm({ timeZone, onScheduled }: { timeZone: string; onScheduled
     if (outcome.isScheduled) {
       setDraft(EMPTY_DRAFT);
       onScheduled();
-    } else if (outcome.sendAtError) {
-      setSendAtError(outcome.sendAtError);
-      fields.current.date?.focus();
+    } else if (outcome.fieldErrors) {
+      setServerErrors(outcome.fieldErrors);
+      const first = (['subject', 'message', 'sendAt'] as const).find((name) => outcome.fieldErrors?.[name]);
+      fields.current[first === 'sendAt' ? 'date' : (first ?? 'date')]?.focus();
     }
   };
 
   const blankError = (field: DraftField) => (blank.has(field) ? 'Required' : undefined);
+  const fieldError = (field: 'subject' | 'message') => blankError(field) ?? serverErrors[field];
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={isScheduling}>
       <FormField
         label="Subject"
-        error={blankError('subject')}
+        error={fieldError('subject')}
         hint={counter(draft.subject.length, FUTURE_MESSAGE_LIMITS.subjectMaxChars)}
       >
         {(control) => (
@@ -142,7 +150,7 @@ function ScheduleForm({ timeZone, onScheduled }: { timeZone: string; onScheduled
       </FormField>
       <FormField
         label="Message"
-        error={blankError('message')}
+        error={fieldError('message')}
         hint={counter(draft.message.length, FUTURE_MESSAGE_LIMITS.messageMaxChars)}
       >
         {(control) => (

@@ -14,8 +14,12 @@ export type ScheduleRequest = {
   deliveryChannel: DeliveryChannel;
 };
 
-/** How scheduling ended: sent, or refused with a message for the send-time field, or failed (toasted). */
-export type ScheduleOutcome = { isScheduled: true } | { isScheduled: false; sendAtError?: string };
+export type ScheduleFieldErrors = Partial<Record<'subject' | 'message' | 'sendAt', string>>;
+
+/** How scheduling ended: sent, or refused with messages for the fields, or failed (toasted). */
+export type ScheduleOutcome =
+  | { isScheduled: true }
+  | { isScheduled: false; fieldErrors?: ScheduleFieldErrors };
 
 /** The server's refusals that belong on the date and time fields rather than in a toast. */
 const SEND_TIME_MESSAGES = new Set<string>([
@@ -23,10 +27,17 @@ const SEND_TIME_MESSAGES = new Set<string>([
   FUTURE_MESSAGE_MESSAGES.tooLate,
 ]);
 
-function sendAtErrorOf(error: unknown): string | undefined {
+/** The server's per-field refusals (the send time too soon or too late, a part too long), if that is what it was. */
+function fieldErrorsOf(error: unknown): ScheduleFieldErrors | undefined {
   if (!(error instanceof ApiRequestError)) return undefined;
-  if (error.fields?.sendAt) return error.fields.sendAt;
-  return SEND_TIME_MESSAGES.has(error.message) ? error.message : undefined;
+  const { subject, message, sendAt } = error.fields ?? {};
+  const timeError = sendAt ?? (SEND_TIME_MESSAGES.has(error.message) ? error.message : undefined);
+  const fields: ScheduleFieldErrors = {
+    ...(subject ? { subject } : {}),
+    ...(message ? { message } : {}),
+    ...(timeError ? { sendAt: timeError } : {}),
+  };
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
 /**
@@ -63,8 +74,8 @@ export function useScheduleFutureMessage(timeZone: string) {
         toast.success(FUTURE_MESSAGE_MESSAGES.scheduled(formatSendTime(scheduled.sendAt, timeZone)));
         return { isScheduled: true };
       } catch (error) {
-        const sendAtError = sendAtErrorOf(error);
-        if (sendAtError) return { isScheduled: false, sendAtError };
+        const fieldErrors = fieldErrorsOf(error);
+        if (fieldErrors) return { isScheduled: false, fieldErrors };
         const description = error instanceof ApiRequestError ? error.message : undefined;
         toast.error(FUTURE_MESSAGE_MESSAGES.scheduleFailed, description ? { description } : undefined);
         return { isScheduled: false };
