@@ -1,7 +1,7 @@
 import { decryptText, FUTURE_MESSAGE_LIMITS, FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, freePlanFeatures, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
@@ -13,6 +13,11 @@ vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),
   toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() },
 }));
+
+beforeAll(async () => {
+  // The dialog loads on first use; transforming it once here keeps each test's waits about the test itself.
+  await import('./components/ScheduleMessageDialog.tsx');
+});
 
 beforeEach(() => {
   // Each test counts only its own toasts.
