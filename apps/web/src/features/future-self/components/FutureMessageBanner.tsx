@@ -1,10 +1,11 @@
 import { FUTURE_MESSAGE_MESSAGES, type Notification } from '@daybook/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MailOpen, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { STORAGE_KEYS } from '../../../lib/constants.ts';
+import { futureMessageKeys } from '../../../lib/query-keys.ts';
 import { readStoredString, writeStoredString } from '../../../lib/storage.ts';
 import {
   type FutureMessage,
@@ -53,6 +54,14 @@ export function FutureMessageBanner() {
   );
 
   const arrival = newestUnreadArrival(summary.data?.latest ?? []);
+  const arrivalId = arrival?.id;
+  const client = useQueryClient();
+
+  // A new arrival means a message went from pending to sent: the card's list and /me-ahead follow.
+  useEffect(() => {
+    if (arrivalId) void client.invalidateQueries({ queryKey: futureMessageKeys.all });
+  }, [arrivalId, client]);
+
   if (!arrival || arrival.id === dismissedId) return null;
 
   const dismiss = () => {
