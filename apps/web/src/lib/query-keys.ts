@@ -31,7 +31,8 @@ export const notificationKeys = {
 export const futureMessageKeys = {
   all: ['future-messages'] as const,
   upcoming: () => [...futureMessageKeys.all, 'upcoming'] as const,
-  page: (page: number, pageSize: number) => [...futureMessageKeys.all, 'page', page, pageSize] as const,
+  page: (page: number, pageSize: number, status: string = 'all') =>
+    [...futureMessageKeys.all, 'page', status, page, pageSize] as const,
   /** Decrypted subjects and bodies, in memory only (removed with the user's other queries at sign-out). */
   opened: (id: string, part: 'subject' | 'message') => ['future-message-text', id, part] as const,
 };

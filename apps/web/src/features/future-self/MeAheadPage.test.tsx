@@ -136,6 +136,43 @@ describe('/me-ahead', () => {
     expect(asked).toEqual(['0', '1']);
   });
 
+  it('filters by state through ?status=, back to page 1', async () => {
+    const pending = await sealedMessage('Still to come', 'a');
+    const sent = await sealedMessage('Already here', 'b', {
+      status: 'sent',
+      sentAt: '2026-11-01T08:00:00.000Z',
+    });
+    const { fetchMock, router } = await renderPage(
+      {
+        [LIST]: ({ url }) => {
+          const status = url.searchParams.get('status');
+          const items = status === 'sent' ? [sent] : status === 'failed' ? [] : [pending, sent];
+          return jsonResponse({ items, total: items.length });
+        },
+      },
+      '/me-ahead?page=2',
+    );
+    const filters = await screen.findByRole('radiogroup', { name: 'Show messages' });
+    expect(within(filters).getByRole('radio', { name: 'All' }).getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(within(filters).getByRole('radio', { name: 'Delivered' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=sent'));
+    expect(await screen.findByText('Already here')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Still to come')).toBeNull());
+    const last = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/future-messages')
+      .at(-1);
+    expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({
+      page: '0',
+      pageSize: '20',
+      status: 'sent',
+    });
+
+    fireEvent.click(within(filters).getByRole('radio', { name: 'Failed' }));
+    expect(await screen.findByText('No failed messages.')).toBeTruthy();
+  });
+
   it('says when the messages cannot be loaded, and tries again', async () => {
     let isDown = true;
     await renderPage({

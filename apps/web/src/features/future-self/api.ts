@@ -33,18 +33,26 @@ export function useUpcomingMessages({ enabled = true }: { enabled?: boolean } = 
   return useQuery({ ...upcomingQueryOptions, enabled });
 }
 
-/** /me-ahead and the side menu: every state, newest first; `page` is 0-based as the API counts. */
-export function messagePageQueryOptions(page: number, pageSize: number = FUTURE_MESSAGE_LIMITS.pageSize) {
+/**
+ * /me-ahead and the side menu: newest first (pending ones by send time when filtered to them); `page` is
+ * 0-based as the API counts; without `status`, every state.
+ */
+export function messagePageQueryOptions(
+  page: number,
+  pageSize: number = FUTURE_MESSAGE_LIMITS.pageSize,
+  status?: FutureMessageStatus,
+) {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (status) query.set('status', status);
   return queryOptions({
-    queryKey: futureMessageKeys.page(page, pageSize),
-    queryFn: ({ signal }) =>
-      apiRequest(`${BASE}?page=${page}&pageSize=${pageSize}`, { schema: FutureMessagePage, signal }),
+    queryKey: futureMessageKeys.page(page, pageSize, status),
+    queryFn: ({ signal }) => apiRequest(`${BASE}?${query}`, { schema: FutureMessagePage, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useMessagePage(page: number, pageSize?: number) {
-  return useQuery(messagePageQueryOptions(page, pageSize));
+export function useMessagePage(page: number, pageSize?: number, status?: FutureMessageStatus) {
+  return useQuery(messagePageQueryOptions(page, pageSize, status));
 }
 
 /** One message (the arrival banner reads the subject of the one that arrived). */

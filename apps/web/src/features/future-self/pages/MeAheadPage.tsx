@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePlanFeatures } from '../../../lib/plan-features.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -16,22 +17,42 @@ import { useCancelWithToast } from '../hooks/use-cancel-message.ts';
 import { useOpenedSubjects } from '../hooks/use-opened-text.ts';
 import { useUserTimeZone } from '../hooks/use-user-time-zone.ts';
 
-/** ?page=N (1-based in the address, as people count); anything else reads as the first page. */
-function usePageParam(): [number, (page: number) => void] {
+const FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'pending', label: 'Scheduled' },
+  { value: 'sent', label: 'Delivered' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+type Filter = (typeof FILTERS)[number]['value'];
+
+const isFilter = (value: string | null): value is Filter => FILTERS.some((filter) => filter.value === value);
+
+/**
+ * ?page=N (1-based in the address, as people count) and ?status=: the address keeps the view, so back and
+ * reload return to it. Anything unknown reads as the first page of every message.
+ */
+function useListParams() {
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('page'));
   const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
-  const setPage = (next: number) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next <= 1) updated.delete('page');
-        else updated.set('page', String(next));
-        return updated;
-      },
-      { preventScrollReset: false },
-    );
-  return [page, setPage];
+  const statusParam = params.get('status');
+  const filter: Filter = isFilter(statusParam) ? statusParam : 'all';
+  const update = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null) updated.delete(name);
+        else updated.set(name, value);
+      }
+      return updated;
+    });
+  return {
+    page,
+    filter,
+    setPage: (next: number) => update({ page: next <= 1 ? null : String(next) }),
+    setFilter: (next: Filter) => update({ status: next === 'all' ? null : next, page: null }),
+  };
 }
 
 function ListSkeleton() {
@@ -52,8 +73,8 @@ function ListSkeleton() {
 export default function MeAheadPage() {
   useDocumentTitle('Messages to your future self');
   const timeZone = useUserTimeZone();
-  const [page, setPage] = usePageParam();
-  const list = useMessagePage(page - 1);
+  const { page, setPage, filter, setFilter } = useListParams();
+  const list = useMessagePage(page - 1, undefined, filter === 'all' ? undefined : filter);
   const messages = list.data?.items ?? [];
   const subjects = useOpenedSubjects(messages);
   const { cancel, cancellingId } = useCancelWithToast();
@@ -73,15 +94,21 @@ export default function MeAheadPage() {
       </Alert>
     );
   } else if (messages.length === 0) {
-    content = (
-      <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-        <Mail aria-hidden="true" className="size-8 text-muted-foreground" />
-        <h2 className="text-lg font-semibold">No messages yet</h2>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          Write to the person you will be: a message sealed in your browser, delivered on the day you choose.
-        </p>
-      </Card>
-    );
+    content =
+      filter !== 'all' ? (
+        <Card className="px-6 py-12 text-center text-sm text-muted-foreground">
+          No {FILTERS.find((option) => option.value === filter)?.label.toLowerCase()} messages.
+        </Card>
+      ) : (
+        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+          <Mail aria-hidden="true" className="size-8 text-muted-foreground" />
+          <h2 className="text-lg font-semibold">No messages yet</h2>
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Write to the person you will be: a message sealed in your browser, delivered on the day you
+            choose.
+          </p>
+        </Card>
+      );
   } else {
     content = (
       <>
@@ -117,6 +144,13 @@ export default function MeAheadPage() {
         </div>
         {canSend ? <ScheduleMessageButton timeZone={timeZone} /> : null}
       </div>
+      <SegmentedControl
+        label="Show messages"
+        options={FILTERS}
+        value={filter}
+        onValueChange={setFilter}
+        className="self-start overflow-x-auto"
+      />
       {content}
     </div>
   );
