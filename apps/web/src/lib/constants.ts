@@ -32,6 +32,8 @@ export const STORAGE_KEYS = {
   registrationDate: 'registration_date',
   upgradeNotification: 'upgrade_notification',
   premiumBannerDismissedUntil: 'premium_banner_dismissed_until',
+  /** The id of the future-message notification whose dashboard banner was dismissed. */
+  futureMessageBannerDismissed: 'future_message_banner_dismissed',
 } as const;
 
 export const THEMES = ['light', 'dark', 'system'] as const;

@@ -26,7 +26,8 @@ export const journalKeys = {
 
 /**
  * The notification bell, the /notifications page and the live client (lib/live-events.ts) share these: a live
- * `notification` event invalidates the root, so the badge, the popover and the page all follow.
+ * `notification` event invalidates the root, so the badge, the popover and the page all follow. The future-self
+ * banner reads the same summary, so marking its message read refreshes the bell too.
  */
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -44,3 +45,19 @@ export const receivedShareKeys = {
   list: (page: number, pageSize: number) => [...receivedShareKeys.lists(), page, pageSize] as const,
   view: (shareId: string) => [...receivedShareKeys.all, 'view', shareId] as const,
 };
+
+/**
+ * Messages to one's future self: the dashboard card (upcoming), /me-ahead (pages) and the side menu (latest).
+ * Scheduling, cancelling or processing invalidates the root, so every list follows.
+ */
+export const futureMessageKeys = {
+  all: ['future-messages'] as const,
+  upcoming: () => [...futureMessageKeys.all, 'upcoming'] as const,
+  page: (page: number, pageSize: number, status: string = 'all') =>
+    [...futureMessageKeys.all, 'page', status, page, pageSize] as const,
+  /** Decrypted subjects and bodies, in memory only (removed with the user's other queries at sign-out). */
+  opened: (id: string, part: 'subject' | 'message') => ['future-message-text', id, part] as const,
+};
+
+/** What the server says about itself (GET /api/health), e.g. whether test tools are on. */
+export const serverInfoKeys = { health: ['health'] as const };

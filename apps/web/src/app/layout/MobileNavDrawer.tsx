@@ -11,6 +11,7 @@ import {
   DrawerTitle,
   DrawerTrigger,
 } from '../../components/ui/drawer.tsx';
+import { LatestMessages } from '../../features/future-self/components/LatestMessages.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSignOut } from '../../lib/session/sign-out.ts';
 import { displayName } from './display-name.ts';
@@ -112,9 +113,11 @@ export function MobileNavDrawer({
             <MenuSection title="Calendar" isWide>
               <MobileCalendar user={user} onDayChosen={close} />
             </MenuSection>
-            {/* Future-self messages arrive with their feature; until then, say so. */}
             <MenuSection title="Messages">
-              <EmptySection Icon={Mail} text={MESSAGES_EMPTY_MESSAGE} />
+              <LatestMessages
+                onNavigate={close}
+                emptyState={<EmptySection Icon={Mail} text={MESSAGES_EMPTY_MESSAGE} />}
+              />
             </MenuSection>
           </>
         ) : null}

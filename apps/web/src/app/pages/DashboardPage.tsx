@@ -11,9 +11,10 @@ import {
   themePrompt,
   themeTerm,
 } from '@daybook/shared';
-import { type ReactNode, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useProfile } from '../../features/account/api/get-profile.ts';
 import { MiniCalendar } from '../../features/calendar/components/MiniCalendar.tsx';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout.tsx';
@@ -33,6 +34,27 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usableTimeZone, useToday } from '../../lib/use-today.ts';
 import { QuickEntryCardWithMedia, renderEntryMedia } from './entry-media.tsx';
 import { renderEntryShare } from './entry-share.tsx';
+
+/** The Future Self card loads after the journal: it is below the fold and keeps the first load in budget (ADR 020). */
+const FutureSelfCard = lazy(async () => ({
+  default: (await import('../../features/future-self/components/FutureSelfCard.tsx')).FutureSelfCard,
+}));
+
+/** Shown only once a message has arrived, which it learns after the first paint anyway. */
+const FutureMessageBanner = lazy(async () => ({
+  default: (await import('../../features/future-self/components/FutureMessageBanner.tsx'))
+    .FutureMessageBanner,
+}));
+
+function FutureSelfCardSkeleton() {
+  return (
+    <Card aria-busy="true" className="flex flex-col gap-3 p-4">
+      <span className="sr-only">Loading Future Self</span>
+      <Skeleton className="h-4 w-24" />
+      <Skeleton className="h-10 w-44" />
+    </Card>
+  );
+}
 
 /** Hashtag chips offered from the entries on screen. */
 const MAX_THEME_CHIPS = 8;
@@ -120,11 +142,27 @@ export default function DashboardPage() {
     </Card>
   );
 
+  const futureSelf = (
+    <Suspense fallback={<FutureSelfCardSkeleton />}>
+      <FutureSelfCard timeZone={timeZone} />
+    </Suspense>
+  );
+
   return (
     <DashboardLayout
       heading={greeting(profile.data?.fullName ?? user?.fullName)}
-      sidebar={isMobile ? undefined : calendar}
+      sidebar={
+        isMobile ? undefined : (
+          <>
+            {calendar}
+            {futureSelf}
+          </>
+        )
+      }
     >
+      <Suspense fallback={null}>
+        <FutureMessageBanner />
+      </Suspense>
       {isQuickEntryShown(filters, today) ? (
         <QuickEntryCardWithMedia prompt={filters.theme ? themePrompt(filters.theme) : undefined} />
       ) : null}
@@ -171,6 +209,8 @@ export default function DashboardPage() {
         renderMedia={renderEntryMedia}
         renderShare={renderEntryShare}
       />
+      {/* On small screens the sidebar's cards follow the journal. */}
+      {isMobile ? futureSelf : null}
     </DashboardLayout>
   );
 }
