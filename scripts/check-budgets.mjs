@@ -17,7 +17,7 @@ const KB = 1000;
 export const ROUTE_BUDGETS = [
   { route: '/', page: 'src/features/marketing/pages/LandingPage.tsx', jsBudget: 190 * KB },
   { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 200 * KB },
-  { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 250 * KB },
+  { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 260 * KB },
 ];
 /** The stylesheets any one route loads, together. */
 export const CSS_BUDGET = 30 * KB;
