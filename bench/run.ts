@@ -5,6 +5,7 @@ import { dashboardBench } from './dashboard.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
 import { healthBench } from './health.bench.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
+import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 
@@ -57,6 +58,11 @@ console.table(
 console.info(
   `Dashboard p99 at ${dashboard.large.totalEntries.toLocaleString('en-GB')} ÷ p99 at 10,000 entries: ${fmt(dashboard.p99Ratio, 2)} (goal ≤ 1.5)`,
 );
+const live = await liveLatencyBench({
+  streams: Number(process.env.BENCH_LIVE_STREAMS ?? 10_000),
+  samples: Number(process.env.BENCH_LIVE_SAMPLES ?? 500),
+});
+printLiveLatency(live);
 const moderation = await imageModerationBench();
 const upload = await uploadThroughputBench();
 const search = await browserSearchBench();
@@ -87,6 +93,7 @@ const report = {
   dashboard: { p99Ratio: dashboard.p99Ratio, plan: dashboard.large.plan },
   media: { moderation, upload },
   search,
+  live,
   web,
 };
 writeFileSync(
