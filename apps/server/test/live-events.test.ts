@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { LISTENER_APPLICATION_NAME } from '../src/db/listen.ts';
+import { LISTENER_APPLICATION_NAME, listenOnPostgres } from '../src/db/listen.ts';
+import { LIVE_EVENTS_CHANNEL } from '../src/db/live-events.ts';
 import { sessions, users } from '../src/db/schema/index.ts';
 import { HTTP_TIMEOUTS } from '../src/infra/http/timeouts.ts';
 import { notifyUser } from '../src/modules/notifications/service.ts';
 import { type TestContext, testConfig, useTestApp } from './support/app.ts';
 import { browserEncrypt, createEntry, createSignedInUser } from './support/factories.ts';
 import { openStream, originOf, type StreamMessage } from './support/live.ts';
+import { startTcpProxy } from './support/tcp-proxy.ts';
 
 const isPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -24,6 +26,11 @@ const notify = (ctx: TestContext, userId: string, title = 'A thank-you') =>
 async function drain(ctx: TestContext, userId: string, stream: Awaited<ReturnType<typeof openStream>>) {
   const marker = await notify(ctx, userId, 'marker');
   await stream.next((m) => m.kind === 'event' && JSON.parse(m.data).id === marker.id);
+}
+
+/** Waits for a condition that something else makes true (a reconnect, a delivery), checking every 10 ms. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 describe('GET /api/events on one instance', () => {
@@ -209,6 +216,46 @@ describe('GET /api/events on one instance', () => {
       await tab.nextEvent('resync');
       await drain(ctx, user.id, tab);
       tab.close();
+    },
+  );
+
+  it.skipIf(!isPostgres)(
+    'keeps retrying with back-off while the database is away, and says so once it listens again',
+    async () => {
+      const target = new URL(ctx.database.url!);
+      let proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const viaProxy = new URL(target);
+      viaProxy.hostname = '127.0.0.1';
+      viaProxy.port = String(proxy.port);
+      const heard: string[] = [];
+      let disconnects = 0;
+      let reconnects = 0;
+      const subscription = await listenOnPostgres(
+        viaProxy.toString(),
+        LIVE_EVENTS_CHANNEL,
+        {
+          onMessage: (payload) => heard.push(payload),
+          onDisconnect: () => disconnects++,
+          onReconnect: () => reconnects++,
+        },
+        { connectMs: 2_000, initialBackoffMs: 10, maxBackoffMs: 80, checkMs: 60_000 },
+      );
+      try {
+        expect(subscription.isListening()).toBe(true);
+        await proxy.stop();
+        // The drop, then attempts refused while the host is away.
+        await until(() => disconnects >= 4);
+        expect(subscription.isListening()).toBe(false);
+        expect(reconnects).toBe(0);
+        proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, proxy.port);
+        await until(() => reconnects === 1);
+        expect(subscription.isListening()).toBe(true);
+        await ctx.database.query('select pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, 'after the outage']);
+        await until(() => heard.includes('after the outage'));
+      } finally {
+        await subscription.close();
+        await proxy.stop();
+      }
     },
   );
 

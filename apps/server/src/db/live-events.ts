@@ -1,5 +1,5 @@
 import { LiveEvent } from '@daybook/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from './client.ts';
 
@@ -19,12 +19,22 @@ const ChannelMessage = z.union([
 export type ChannelMessage = LiveEventMessage | SessionEndedMessage;
 
 /**
+ * The NOTIFY of a live event as an SQL expression, for a repository statement that makes a change and announces it
+ * in one round trip (`with changed as (update …) select <this> where exists (select 1 from changed)`): a single
+ * statement is its own transaction, so the event is delivered exactly when the change commits, as with
+ * `queueLiveEvent`. The hot paths of the notifications API use it (ADR 024).
+ */
+export function liveEventNotify(userId: string, event: LiveEvent): SQL {
+  const message: LiveEventMessage = { userId, event };
+  return sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(message)})`;
+}
+
+/**
  * Queues a live event for a user. Called with the transaction that made the change: PostgreSQL delivers NOTIFY only
  * on commit, so a stream never hears of a change that was rolled back.
  */
 export async function queueLiveEvent(db: Executor, userId: string, event: LiveEvent): Promise<void> {
-  const message: LiveEventMessage = { userId, event };
-  await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+  await db.execute(sql`select ${liveEventNotify(userId, event)}`);
 }
 
 /** Tells every instance that a session ended, so its open streams close without waiting for a heartbeat. */

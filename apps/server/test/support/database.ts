@@ -6,7 +6,7 @@ import { createScratchDatabase } from '../../src/db/scratch.ts';
  * created beside it and dropped afterwards (CI shares the server). Without: an in-memory PGlite.
  */
 export async function createTestDatabase(): Promise<
-  Database & { dropAll(): Promise<void>; url: string | null }
+  Database & { dropAll(): Promise<void>; url?: string | null }
 > {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
@@ -32,7 +32,7 @@ export async function createTestDatabase(): Promise<
  */
 export async function openSecondHandle(
   first: Awaited<ReturnType<typeof createTestDatabase>>,
-): Promise<Database & { dropAll(): Promise<void>; url: string | null }> {
+): Promise<Database & { dropAll(): Promise<void>; url?: string | null }> {
   if (!first.url) return { ...first, dropAll: async () => {} };
   const database = await openDatabase({ database: { kind: 'postgres', url: first.url, poolSize: 5 } });
   return { ...database, url: first.url, dropAll: () => database.close() };

@@ -1,5 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import type { LiveEvent } from '@daybook/shared';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { liveEventNotify } from '../../db/live-events.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 export type NewNotification = {
@@ -54,32 +56,33 @@ export function createNotificationsRepository(db: Executor) {
       return row?.n ?? 0;
     },
 
-    /** False when the user has no such notification. */
-    async markRead(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .update(notifications)
-        .set({ isRead: true })
-        .where(owned(userId, id))
-        .returning({ id: notifications.id });
+    /**
+     * Marks one read and announces it to the user's tabs, in one statement (one round trip, one commit). False,
+     * and nothing announced, when the user has no such notification.
+     */
+    async markRead(userId: string, id: string, event: LiveEvent): Promise<boolean> {
+      const { rows } = await db.execute(sql`
+        with changed as (
+          update notifications set is_read = true where id = ${id} and user_id = ${userId} returning id)
+        select ${liveEventNotify(userId, event)} from changed`);
       return rows.length > 0;
     },
 
-    /** How many were unread. */
-    async markAllRead(userId: string): Promise<number> {
-      const rows = await db
-        .update(notifications)
-        .set({ isRead: true })
-        .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
-        .returning({ id: notifications.id });
-      return rows.length;
+    /** Marks every unread one read; announces it once when there was any. How many were unread. */
+    async markAllRead(userId: string, event: LiveEvent): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(sql`
+        with changed as (
+          update notifications set is_read = true where user_id = ${userId} and is_read = false returning id),
+        counted as (select count(*)::int as n from changed)
+        select n, case when n > 0 then ${liveEventNotify(userId, event)} end from counted`);
+      return rows[0]?.n ?? 0;
     },
 
-    /** False when the user has no such notification. */
-    async remove(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(notifications)
-        .where(owned(userId, id))
-        .returning({ id: notifications.id });
+    /** Deletes one and announces it, in one statement. False, and nothing announced, when there is no such one. */
+    async remove(userId: string, id: string, event: LiveEvent): Promise<boolean> {
+      const { rows } = await db.execute(sql`
+        with removed as (delete from notifications where id = ${id} and user_id = ${userId} returning id)
+        select ${liveEventNotify(userId, event)} from removed`);
       return rows.length > 0;
     },
   };

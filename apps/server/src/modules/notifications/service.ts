@@ -44,26 +44,13 @@ function toNotification(row: NotificationRow): Notification {
 const notFound = () => new AppError('NOT_FOUND', 'Notification not found');
 
 /**
- * The bell and `/notifications` (spec §4, §7). A change made in one tab (read, deleted) is queued as a live event
- * in the same transaction, so the user's other tabs refresh their bell too.
+ * The bell and `/notifications` (spec §4, §7). A change made in one tab (read, deleted) is announced as a live
+ * event by the statement that makes it (one round trip: these are the hot path of the live benchmark), so the
+ * user's other tabs refresh their bell too.
  */
 export function createNotificationsService(deps: { db: Db }) {
   const { db } = deps;
   const repository = createNotificationsRepository(db);
-
-  /** Runs a change and, when it changed something, queues the user's live event with it. */
-  function changeAndAnnounce<T>(
-    user: SessionUser,
-    change: (tx: ReturnType<typeof createNotificationsRepository>) => Promise<T>,
-    announcedId: (result: T) => string | null,
-  ): Promise<T> {
-    return db.transaction(async (tx) => {
-      const result = await change(createNotificationsRepository(tx));
-      const id = announcedId(result);
-      if (id !== null) await queueLiveEvent(tx, user.id, { type: 'notification', id });
-      return result;
-    });
-  }
 
   return {
     async list(user: SessionUser, query: { page: number; pageSize: number }): Promise<NotificationPage> {
@@ -77,29 +64,15 @@ export function createNotificationsService(deps: { db: Db }) {
     },
 
     async markRead(user: SessionUser, id: string): Promise<void> {
-      const isFound = await changeAndAnnounce(
-        user,
-        (tx) => tx.markRead(user.id, id),
-        (found) => (found ? id : null),
-      );
-      if (!isFound) throw notFound();
+      if (!(await repository.markRead(user.id, id, { type: 'notification', id }))) throw notFound();
     },
 
     async markAllRead(user: SessionUser): Promise<void> {
-      await changeAndAnnounce(
-        user,
-        (tx) => tx.markAllRead(user.id),
-        (changed) => (changed > 0 ? ALL_NOTIFICATIONS_ID : null),
-      );
+      await repository.markAllRead(user.id, { type: 'notification', id: ALL_NOTIFICATIONS_ID });
     },
 
     async remove(user: SessionUser, id: string): Promise<void> {
-      const isFound = await changeAndAnnounce(
-        user,
-        (tx) => tx.remove(user.id, id),
-        (found) => (found ? id : null),
-      );
-      if (!isFound) throw notFound();
+      if (!(await repository.remove(user.id, id, { type: 'notification', id }))) throw notFound();
     },
   };
 }
