@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { sessionCookie } from '../apps/server/src/infra/auth/session-cookie.ts';
 import { notifyUser } from '../apps/server/src/modules/notifications/service.ts';
@@ -33,7 +34,10 @@ function summarise(latencies: number[]): Latency {
  * Runs the stream holder in a child process whose descriptor limit is raised for 10,000 sockets (the server's
  * own process holds the other 10,000 ends; this machine's limit is 20,000 per process).
  */
-function runHolder(task: HolderTask, onReady: () => void = () => {}): Promise<HolderResult> {
+/** How busy this process (the server's) was while the samples ran: event-loop utilisation and delay p99. */
+type ServerLoad = { eventLoopUtilisation: number; eventLoopDelayP99Ms: number };
+
+function runHolder(task: HolderTask, onReady: () => void = () => {}): Promise<HolderResult & ServerLoad> {
   const script = path.join(import.meta.dirname, 'live-streams.ts');
   const child = spawn(
     'sh',
@@ -47,13 +51,23 @@ function runHolder(task: HolderTask, onReady: () => void = () => {}): Promise<Ho
     ],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: import.meta.dirname },
   );
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  let utilisationAtStart = performance.eventLoopUtilization();
   return new Promise((resolve, reject) => {
     child.on('message', (message: { ready?: number; result?: HolderResult; error?: string }) => {
       if (message.ready !== undefined) {
         onReady();
+        utilisationAtStart = performance.eventLoopUtilization();
+        delay.enable();
         child.send('go');
-      } else if (message.result) resolve(message.result);
-      else reject(new Error(message.error));
+      } else if (message.result) {
+        delay.disable();
+        resolve({
+          ...message.result,
+          eventLoopUtilisation: performance.eventLoopUtilization(utilisationAtStart).utilization,
+          eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
+        });
+      } else reject(new Error(message.error));
     });
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`stream holder exited with ${code}`));
@@ -102,7 +116,7 @@ export async function liveLatencyBench(options: { streams: number; samples: numb
   const warmup = Math.max(20, Math.floor(options.samples / 10));
   const bench = await openBenchDatabase();
   const { app, config, origin } = await startBenchApp(bench.database);
-  let ours: HolderResult;
+  let ours: HolderResult & ServerLoad;
   let oursStreams = 0;
   try {
     const recipient = await benchUser(app, bench.database);
@@ -157,7 +171,7 @@ export async function liveLatencyBench(options: { streams: number; samples: numb
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-  let baseline: HolderResult;
+  let baseline: HolderResult & ServerLoad;
   try {
     baseline = await runHolder({
       streamUrl: `${bareOrigin}/events`,
@@ -180,6 +194,18 @@ export async function liveLatencyBench(options: { streams: number; samples: numb
     openSeconds: { ours: ours.openMs / 1000, bare: baseline.openMs / 1000 },
     ours: oursLatency,
     bare: bareLatency,
+    serverLoad: {
+      ours: {
+        eventLoopUtilisation: ours.eventLoopUtilisation,
+        eventLoopDelayP99Ms: ours.eventLoopDelayP99Ms,
+      },
+      bare: {
+        eventLoopUtilisation: baseline.eventLoopUtilisation,
+        eventLoopDelayP99Ms: baseline.eventLoopDelayP99Ms,
+      },
+    },
+    /** The machine's load average when the run ended: the other processes the samples competed with. */
+    loadAverage: os.loadavg()[0],
     ratios: { p50: oursLatency.p50Ms / bareLatency.p50Ms, p99: oursLatency.p99Ms / bareLatency.p99Ms },
     goal: 'p99 < 25 ms',
   };
