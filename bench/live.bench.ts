@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -229,6 +230,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   console.info(`live benchmark on ${os.cpus().length} cores: ${streams} streams, ${samples} samples`);
   const result = await liveLatencyBench({ streams, samples });
   printLiveLatency(result);
-  console.info(JSON.stringify(result, null, 2));
+  const report = {
+    at: new Date().toISOString(),
+    node: process.version,
+    cores: os.cpus().length,
+    live: result,
+  };
+  mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+  writeFileSync(
+    path.join(import.meta.dirname, 'results', `live-${result.driver}-latest.json`),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
   process.exit(0);
 }
