@@ -25,9 +25,6 @@ export async function insertNotification(db: Executor, values: NewNotification):
 
 /** Every statement is scoped to its owner: another user's id finds nothing and changes nothing. */
 export function createNotificationsRepository(db: Executor) {
-  const owned = (userId: string, id: string) =>
-    and(eq(notifications.id, id), eq(notifications.userId, userId));
-
   return {
     /** Newest first (notifications_user_created_idx); the id breaks ties between rows of the same instant. */
     async page(userId: string, limit: number, offset: number): Promise<NotificationRow[]> {
