@@ -6,6 +6,7 @@ import { entryCreationBench } from './entries.bench.ts';
 import { futureMessagesBench } from './future-messages.bench.ts';
 import { healthBench } from './health.bench.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
+import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
@@ -60,6 +61,11 @@ console.table(
 console.info(
   `Dashboard p99 at ${dashboard.large.totalEntries.toLocaleString('en-GB')} ÷ p99 at 10,000 entries: ${fmt(dashboard.p99Ratio, 2)} (goal ≤ 1.5)`,
 );
+const live = await liveLatencyBench({
+  streams: Number(process.env.BENCH_LIVE_STREAMS ?? 10_000),
+  samples: Number(process.env.BENCH_LIVE_SAMPLES ?? 500),
+});
+printLiveLatency(live);
 const moderation = await imageModerationBench();
 const upload = await uploadThroughputBench();
 const search = await browserSearchBench();
@@ -95,6 +101,7 @@ const report = {
   media: { moderation, upload },
   search,
   futureMessages,
+  live,
   web,
 };
 writeFileSync(

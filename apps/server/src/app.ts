@@ -28,6 +28,7 @@ import {
   registerBodyTimeouts,
   serverTimeoutOptions,
 } from './infra/http/timeouts.ts';
+import { LIVE_HUB_OPTIONS, type LiveHubOptions } from './infra/live/hub.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { serializeRequest } from './lib/log-text.ts';
@@ -36,10 +37,12 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailApiRoutes, devMailPage } from './modules/dev-mail/routes.ts';
 import { entriesRoutes } from './modules/entries/routes.ts';
+import { eventsRoutes } from './modules/events/routes.ts';
 import { futureMessagesRoutes, futureMessagesTestRoutes } from './modules/future-messages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { sharingRoutes } from './modules/sharing/routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -54,6 +57,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Defaults to HTTP_TIMEOUTS; tests pass short ones. */
   httpTimeouts?: HttpTimeouts;
+  /** Live streams: heartbeat, retry, caps. Defaults to LIVE_HUB_OPTIONS; tests pass a short heartbeat. */
+  live?: Partial<LiveHubOptions>;
 };
 
 declare module 'fastify' {
@@ -88,6 +93,7 @@ export async function buildApp({
   verifyPassword,
   logStream,
   httpTimeouts = HTTP_TIMEOUTS,
+  live: liveOverrides,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -142,7 +148,13 @@ export async function buildApp({
       header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
 
-  const services = createServices({ config, database, clock, verifyPassword, log: app.log });
+  const live: LiveHubOptions = { ...LIVE_HUB_OPTIONS, ...liveOverrides };
+  const services = createServices({ config, database, clock, verifyPassword, log: app.log, live });
+  // Open event streams never finish on their own: they end before the server waits for its connections, and
+  // the listening connection closes before the database does (main.ts closes it after the app).
+  app.addHook('preClose', async () => {
+    await services.events.close();
+  });
   // The local mailbox is a development tool: it exists only without SMTP_URL and outside production
   // (mail still goes to DATA_DIR/mail then, but is never served), and answers only on this machine.
   const hasLocalMailbox = !config.isProduction && !config.mail.smtpUrl;
@@ -173,6 +185,15 @@ export async function buildApp({
       await api.register(authRoutes(services, config.appUrl));
       await api.register(accountRoutes(services));
       await api.register(entriesRoutes(services));
+      await api.register(notificationsRoutes(services));
+      await api.register(
+        eventsRoutes(services, {
+          retryMs: live.retryMs,
+          // A few heartbeats: the socket stays up between them, a dead one goes soon after.
+          idleTimeoutMs: live.heartbeatMs * 3,
+          maxBufferedBytes: live.maxBufferedBytes,
+        }),
+      );
       await api.register(moderationRoutes(services));
       await api.register(sharingRoutes(services));
       await api.register(futureMessagesRoutes(services));

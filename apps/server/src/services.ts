@@ -5,6 +5,7 @@ import type { PasswordVerifier } from './infra/auth/passwords.ts';
 import { sessionCookie } from './infra/auth/session-cookie.ts';
 import { createEntryKeys } from './infra/crypto/entry-keys.ts';
 import { createRateLimiter } from './infra/http/rate-limit-store.ts';
+import { createLiveHub, type LiveHubOptions } from './infra/live/hub.ts';
 import { enqueueMail } from './infra/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
 import { createLocalImageModerator } from './infra/moderation/image-moderator.ts';
@@ -22,9 +23,11 @@ import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
 import { createEntriesService } from './modules/entries/service.ts';
+import { createEventsService } from './modules/events/service.ts';
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createMediaService } from './modules/media/service.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPlansRepository } from './modules/plans/repository.ts';
 import { createPlansService } from './modules/plans/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
@@ -38,6 +41,7 @@ export function createServices(deps: {
   clock: Clock;
   verifyPassword?: PasswordVerifier;
   log: AuthLog;
+  live: LiveHubOptions;
 }) {
   const { config, database, clock } = deps;
   const { db } = database;
@@ -82,6 +86,15 @@ export function createServices(deps: {
     clock,
     appUrl: config.appUrl,
   });
+  const events = createEventsService({
+    db,
+    hub: createLiveHub({
+      database,
+      checkSessions: (ids) => account.liveSessionIds(ids, clock.now()),
+      log: deps.log,
+      options: deps.live,
+    }),
+  });
 
   return {
     betterAuth,
@@ -109,8 +122,11 @@ export function createServices(deps: {
       lockout,
       clock,
       log: deps.log,
+      onSessionEnded: events.sessionEnded,
     }),
     account,
+    events,
+    notifications: createNotificationsService({ db }),
     devMail: createDevMailService(config.mail.mailDir),
     sharing: createSharingService({
       db,

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { LISTEN_OPTIONS, type ListenHandlers, listenOnPostgres, type Subscription } from './listen.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -25,6 +26,12 @@ export type Database = {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** One real round trip (a read that a lock on `subscription_plans` blocks), false after `pingMs` at the latest. */
   ping(): Promise<boolean>;
+  /**
+   * LISTEN on a channel, for NOTIFYs of any session on this database (every server instance, the CLI). On
+   * PostgreSQL a dedicated connection outside the pool, reopened with back-off when it drops (then
+   * `onReconnect`); on PGlite its own in-process `listen()`. Close the subscription before the database.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Subscription>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball, taken between queries (the admin backup). */
   dumpDataDir?(): Promise<Blob>;
@@ -93,6 +100,11 @@ export async function openDatabase(
         Object.assign(pingQuery, { query_timeout: timeouts.pingMs });
         return withinDeadline(pool.query(pingQuery), timeouts.pingMs);
       },
+      listen: (channel, handlers) =>
+        listenOnPostgres(target.url, channel, handlers, {
+          ...LISTEN_OPTIONS,
+          connectMs: timeouts.connectMs,
+        }),
       close: () => pool.end(),
     };
   }
@@ -109,6 +121,20 @@ export async function openDatabase(
     driver: 'pglite',
     query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     ping: () => withinDeadline(client.query(PING_SQL), timeouts.pingMs),
+    // One in-process connection that never drops: nothing to reconnect, nothing missed.
+    listen: async (channel, handlers) => {
+      const unsubscribe = await client.listen(channel, handlers.onMessage);
+      let isListening = true;
+      return {
+        isListening: () => isListening,
+        async close() {
+          if (!isListening) return;
+          isListening = false;
+          // PGlite refuses every query once closed; the subscription ends with it then.
+          if (!client.closed) await unsubscribe();
+        },
+      };
+    },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };

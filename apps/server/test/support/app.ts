@@ -6,7 +6,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { createMailTransport } from '../../src/infra/mail/transport.ts';
 import { jobDefinitions } from '../../src/jobs/definitions.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import { createTestDatabase } from './database.ts';
+import { createTestDatabase, openSecondHandle } from './database.ts';
 
 export type TestContext = {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -40,12 +40,18 @@ type ExtraDeps = Omit<AppDeps, 'config' | 'database' | 'clock'>;
 export function useTestApp(
   overrides: Overrides | (() => Overrides) = {},
   extra: ExtraDeps = {},
+  options: {
+    /** Another server instance on this context's database (declare that context first: it is built first). */
+    sameDatabaseAs?: TestContext;
+  } = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.config = testConfig(typeof overrides === 'function' ? overrides() : overrides);
     context.clock = new ManualClock();
-    context.database = await createTestDatabase();
+    context.database = options.sameDatabaseAs
+      ? await openSecondHandle(options.sameDatabaseAs.database)
+      : await createTestDatabase();
     context.app = await buildApp({
       config: context.config,
       database: context.database,

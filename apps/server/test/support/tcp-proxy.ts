@@ -5,7 +5,7 @@ import net, { type AddressInfo } from 'node:net';
  * server away from one app without touching the server other tests share: `stop()` is an outage (every
  * connection cut, new ones refused).
  */
-export async function startTcpProxy(target: { host: string; port: number }) {
+export async function startTcpProxy(target: { host: string; port: number }, port = 0) {
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
@@ -22,10 +22,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    port,
+    /** Pass it to a second proxy to bring the "host" back at the same address. */
+    port: (server.address() as AddressInfo).port,
     /** Refuses new connections and cuts every open one, as a database host going down would. */
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

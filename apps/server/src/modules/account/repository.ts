@@ -1,5 +1,5 @@
 import type { SessionUser } from '@daybook/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   accountDeletionAudit,
@@ -106,6 +106,17 @@ export function createAccountRepository(db: Executor) {
           emailVerified: row.email_verified,
         } satisfies SessionUser,
       };
+    },
+
+    /** Which of these sessions are still live (not ended, not expired, user not disabled): one round trip. */
+    async liveSessionIds(ids: string[], now: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, now), eq(users.banned, false)));
+      return rows.map((row) => row.id);
     },
 
     async listSessions(userId: string) {

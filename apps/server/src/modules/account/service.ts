@@ -243,6 +243,8 @@ export function createAccountService(deps: {
     findById: (id: string) => accounts.findById(id),
     findByEmail: (email: string) => accounts.findByEmail(email),
     findLiveSession: (token: string, now: Date) => accounts.findLiveSession(token, now),
+    /** For open live streams: which of their sessions still hold (checked in batches on each heartbeat). */
+    liveSessionIds: (ids: string[], now: Date) => accounts.liveSessionIds(ids, now),
     upsertSubscriptionIntent: (userId: string, intent: 'premium' | null, billingCycle: 'month' | 'year') =>
       accounts.upsertSubscriptionIntent(userId, intent, billingCycle),
   };

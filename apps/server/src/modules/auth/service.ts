@@ -80,6 +80,8 @@ export function createAuthService(deps: {
   log: BackgroundLog;
   /** Cookies we set ourselves carry `Secure` when APP_URL is https. */
   secureCookies: boolean;
+  /** After a sign-out: the live streams of that session close at once (modules/events). */
+  onSessionEnded?: (sessionId: string) => Promise<void>;
 }) {
   const { auth, accounts, lockout } = deps;
   const background = createBackgroundWork(deps.log);
@@ -199,9 +201,18 @@ export function createAuthService(deps: {
     },
 
     async signOut(headers: Headers): Promise<string[]> {
+      const token = readSessionToken(headers.get('cookie'), deps.authSecret, deps.sessionCookieName);
+      const ending = token ? await accounts.findLiveSession(token, deps.clock.now()) : null;
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.signOut({ headers, returnHeaders: true }),
       );
+      // Best effort: a stream that misses this closes at its next heartbeat's session check anyway.
+      if (ending)
+        await deps
+          .onSessionEnded?.(ending.sessionId)
+          .catch((error: unknown) =>
+            deps.log.error({ err: error }, 'closing the live streams of a signed-out session failed'),
+          );
       return responseHeaders.getSetCookie();
     },
 

@@ -21,6 +21,7 @@ import {
   startOfDayInZone,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
+import { queueLiveEvent } from '../../db/live-events.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -193,7 +194,7 @@ export function createEntriesService(deps: {
           if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit - elsewhere))) {
             throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
           }
-          return txRepository.insert({
+          const inserted = await txRepository.insert({
             userId: user.id,
             title: null,
             content: null,
@@ -208,6 +209,9 @@ export function createEntriesService(deps: {
             createdAt: now,
             updatedAt: now,
           });
+          // The user's other tabs refresh their streak once this commits.
+          await queueLiveEvent(tx, user.id, { type: 'entry', id: inserted.id });
+          return inserted;
         });
       } catch (error) {
         await attached?.release();
@@ -269,18 +273,22 @@ export function createEntriesService(deps: {
       const warning = await moderate(text);
       const now = clock.now();
       // The window is checked again in the write itself: moderation takes time and the window may close.
-      const row = await repository.update(
-        user.id,
-        id,
-        {
-          content: null,
-          encryptedContent: input.encryptedContent,
-          metadata: { ...existing.metadata, encryption_iv: input.encryptionIv },
-          ...(input.moodTag !== undefined ? { moodTag: input.moodTag } : {}),
-          updatedAt: now,
-        },
-        new Date(now.getTime() - EDIT_WINDOW_MS),
-      );
+      const row = await db.transaction(async (tx) => {
+        const updated = await createEntriesRepository(tx).update(
+          user.id,
+          id,
+          {
+            content: null,
+            encryptedContent: input.encryptedContent,
+            metadata: { ...existing.metadata, encryption_iv: input.encryptionIv },
+            ...(input.moodTag !== undefined ? { moodTag: input.moodTag } : {}),
+            updatedAt: now,
+          },
+          new Date(now.getTime() - EDIT_WINDOW_MS),
+        );
+        if (updated) await queueLiveEvent(tx, user.id, { type: 'entry', id });
+        return updated;
+      });
       if (!row) {
         const current = await repository.findOwned(user.id, id);
         if (current) throw new AppError('EDIT_WINDOW_EXPIRED', ENTRY_MESSAGES.editWindowExpired);
@@ -310,6 +318,7 @@ export function createEntriesService(deps: {
           ENTRY_LIMITS.dailyDeletionLimit,
         );
         if (!isAllowed) throw new AppError('DELETION_LIMIT_REACHED', ENTRY_MESSAGES.deletionLimitReached);
+        await queueLiveEvent(tx, user.id, { type: 'entry', id });
         return row;
       });
       if (removed.mediaUrl) await media.discard(removed.mediaUrl);

@@ -1,6 +1,19 @@
-import type { Executor } from '../../db/client.ts';
+import {
+  NOTIFICATION_LIMITS,
+  type Notification,
+  type NotificationPage,
+  type NotificationSummary,
+  type SessionUser,
+} from '@daybook/shared';
+import type { Db, Executor } from '../../db/client.ts';
 import { queueLiveEvent } from '../../db/live-events.ts';
-import { insertNotification, type NewNotification } from './repository.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  createNotificationsRepository,
+  insertNotification,
+  type NewNotification,
+  type NotificationRow,
+} from './repository.ts';
 
 /**
  * Writes a notification and queues its live event in the caller's transaction, so the bell of every open tab of
@@ -12,3 +25,56 @@ export async function notifyUser(db: Executor, values: NewNotification): Promise
   await queueLiveEvent(db, values.userId, { type: 'notification', id: row.id });
   return row;
 }
+
+/** The id a `notification` live event carries when every unread notification of the user changed at once. */
+export const ALL_NOTIFICATIONS_ID = 'all';
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    metadata: row.metadata,
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Notification not found');
+
+/**
+ * The bell and `/notifications` (spec §4, §7). A change made in one tab (read, deleted) is announced as a live
+ * event by the statement that makes it (one round trip: these are the hot path of the live benchmark), so the
+ * user's other tabs refresh their bell too.
+ */
+export function createNotificationsService(deps: { db: Db }) {
+  const { db } = deps;
+  const repository = createNotificationsRepository(db);
+
+  return {
+    async list(user: SessionUser, query: { page: number; pageSize: number }): Promise<NotificationPage> {
+      const rows = await repository.page(user.id, query.pageSize, query.page * query.pageSize);
+      return { items: rows.map(toNotification), total: await repository.total(user.id) };
+    },
+
+    async summary(user: SessionUser): Promise<NotificationSummary> {
+      const rows = await repository.page(user.id, NOTIFICATION_LIMITS.popoverItems, 0);
+      return { latest: rows.map(toNotification), unreadCount: await repository.unreadCount(user.id) };
+    },
+
+    async markRead(user: SessionUser, id: string): Promise<void> {
+      if (!(await repository.markRead(user.id, id, { type: 'notification', id }))) throw notFound();
+    },
+
+    async markAllRead(user: SessionUser): Promise<void> {
+      await repository.markAllRead(user.id, { type: 'notification', id: ALL_NOTIFICATIONS_ID });
+    },
+
+    async remove(user: SessionUser, id: string): Promise<void> {
+      if (!(await repository.remove(user.id, id, { type: 'notification', id }))) throw notFound();
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
