@@ -80,6 +80,7 @@ test.describe('sharing', () => {
       const aliceBell = page.getByRole('button', { name: '1 unread notification' });
       await expect(aliceBell).toBeVisible({ timeout: 15_000 });
       await aliceBell.click();
+      await page.getByRole('button', { name: /New thank you/ }).click();
       await expect(page.getByText('Thank you, I needed this today.')).toBeVisible();
       await page.keyboard.press('Escape');
     } finally {

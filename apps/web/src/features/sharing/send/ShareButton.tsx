@@ -71,7 +71,7 @@ export function LockedShareButton() {
             aria-describedby={reasonId}
             data-locked=""
             onClick={() => setOpen(true)}
-            className="text-muted-foreground opacity-60 hover:opacity-100 focus-visible:opacity-100"
+            className="text-muted-foreground"
           >
             <Lock aria-hidden="true" />
             Share
