@@ -110,3 +110,30 @@ export const confirmAddress = (email: string) =>
 /** Puts an account on a plan, as `npm run admin -- plan <email> <plan>` does (billing has its own tests). */
 export const grantPlan = (email: string, plan: 'free' | 'basic' | 'premium') =>
   runAdminCommand({ command: 'plan', email, plan }, (db) => createPlansServiceFor(db).grant(email, plan));
+
+/**
+ * Makes a user's pending future message due now, as if its send time had come: a message can only be scheduled
+ * at least 5 minutes ahead, and the test tools' "Test" button delivers only messages already due. PostgreSQL
+ * only (the query runs beside the server); the embedded PGlite can be opened by the server process alone, and
+ * the server has no door for moving a send time, so the one test that needs this runs where CI does, on
+ * PostgreSQL. Throws unless exactly one pending message of that user was moved, so a test never passes on
+ * nothing.
+ */
+export async function makePendingMessageDue(email: string): Promise<void> {
+  if (!existsSync(urlFile)) {
+    throw new Error(`makePendingMessageDue: PostgreSQL only, and ${urlFile} does not exist`);
+  }
+  const moved = await postgresRows(
+    readFileSync(urlFile, 'utf8').trim(),
+    `update future_messages set send_at = now() - interval '1 minute'
+      where status = 'pending' and user_id = (select id from users where lower(email) = lower($1))
+      returning id`,
+    [email],
+  );
+  if (moved.length !== 1) {
+    throw new Error(`makePendingMessageDue: expected 1 pending message of ${email}, moved ${moved.length}`);
+  }
+}
+
+/** Whether this run's server is on PostgreSQL (DATABASE_URL set), where makePendingMessageDue works. */
+export const runsOnPostgres = () => Boolean(process.env.DATABASE_URL);
