@@ -40,37 +40,41 @@ export function entryModerationOutcome(
   }
 }
 
+/** The messages a note shows when it is blocked: for self-harm, for high severity, for medium severity. */
+type NoteBlockMessages = { crisis: string; high: string; medium: string };
+
 /**
- * The spec's rules for a share note (§5): high blocks (the crisis message for self-harm), medium blocks; low and
+ * The rules shared by the short notes (§5): high blocks (the crisis message for self-harm), medium blocks; low and
  * safe pass without a warning. Text under three characters never reaches the moderator.
  */
-export function shareNoteModerationOutcome(
+function noteModerationOutcome(
   verdict: Pick<ModerationVerdict, 'severity' | 'flags'>,
+  messages: NoteBlockMessages,
 ): ModerationOutcome {
   switch (verdict.severity) {
     case 'high':
       return hasSelfHarmFlag(verdict.flags)
-        ? { action: 'block', message: MODERATION_MESSAGES.crisis, isCrisis: true }
-        : { action: 'block', message: SHARE_MESSAGES.noteHigh, isCrisis: false };
+        ? { action: 'block', message: messages.crisis, isCrisis: true }
+        : { action: 'block', message: messages.high, isCrisis: false };
     case 'medium':
-      return { action: 'block', message: SHARE_MESSAGES.noteMedium, isCrisis: false };
+      return { action: 'block', message: messages.medium, isCrisis: false };
     default:
       return { action: 'allow' };
   }
 }
 
+/** The spec's rules for a share note (§5), with the entry's crisis message. */
+export const shareNoteModerationOutcome = (verdict: Pick<ModerationVerdict, 'severity' | 'flags'>) =>
+  noteModerationOutcome(verdict, {
+    crisis: MODERATION_MESSAGES.crisis,
+    high: SHARE_MESSAGES.noteHigh,
+    medium: SHARE_MESSAGES.noteMedium,
+  });
+
 /** The spec's rules for a thank-you note (§5): as a note, with its own messages and crisis wording. */
-export function thankYouModerationOutcome(
-  verdict: Pick<ModerationVerdict, 'severity' | 'flags'>,
-): ModerationOutcome {
-  switch (verdict.severity) {
-    case 'high':
-      return hasSelfHarmFlag(verdict.flags)
-        ? { action: 'block', message: SHARE_MESSAGES.thankYouCrisis, isCrisis: true }
-        : { action: 'block', message: SHARE_MESSAGES.thankYouHigh, isCrisis: false };
-    case 'medium':
-      return { action: 'block', message: SHARE_MESSAGES.thankYouMedium, isCrisis: false };
-    default:
-      return { action: 'allow' };
-  }
-}
+export const thankYouModerationOutcome = (verdict: Pick<ModerationVerdict, 'severity' | 'flags'>) =>
+  noteModerationOutcome(verdict, {
+    crisis: SHARE_MESSAGES.thankYouCrisis,
+    high: SHARE_MESSAGES.thankYouHigh,
+    medium: SHARE_MESSAGES.thankYouMedium,
+  });

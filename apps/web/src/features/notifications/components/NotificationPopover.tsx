@@ -1,9 +1,8 @@
 import { NOTIFICATION_LIMITS, type Notification, SHARE_MESSAGES } from '@daybook/shared';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Popover, PopoverTrigger } from '../../../components/ui/popover.tsx';
+import { PopoverList } from '../../../components/ui/popover-list.tsx';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotificationSummary } from '../api.ts';
 import { NotificationBellButton } from './NotificationBellButton.tsx';
 import { NotificationContent, ThankYouText, thankYouIdOf } from './NotificationContent.tsx';
@@ -18,7 +17,6 @@ type NotificationPopoverProps = {
 export function NotificationPopover({ open, onOpenChange, unread }: NotificationPopoverProps) {
   const summary = useNotificationSummary();
   const markAllRead = useMarkAllNotificationsRead();
-  const titleId = useId();
   const latest = (summary.data?.latest ?? []).slice(0, NOTIFICATION_LIMITS.popoverItems);
 
   return (
@@ -26,12 +24,10 @@ export function NotificationPopover({ open, onOpenChange, unread }: Notification
       <PopoverTrigger asChild>
         <NotificationBellButton unread={unread} />
       </PopoverTrigger>
-      <PopoverContent align="end" className="flex w-80 flex-col p-0" aria-labelledby={titleId}>
-        <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-          <h2 id={titleId} className="text-sm font-semibold">
-            Notifications
-          </h2>
-          {unread > 0 ? (
+      <PopoverList
+        title="Notifications"
+        action={
+          unread > 0 ? (
             <Button
               variant="link"
               size="sm"
@@ -40,35 +36,23 @@ export function NotificationPopover({ open, onOpenChange, unread }: Notification
             >
               Mark all read
             </Button>
-          ) : null}
-        </div>
-        {summary.isPending ? (
-          <div role="status" className="flex flex-col gap-3 p-4">
-            <span className="sr-only">Loading notifications…</span>
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-          </div>
-        ) : latest.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-muted-foreground">
-            {SHARE_MESSAGES.noNotifications}
-          </p>
-        ) : (
-          <ul className="flex max-h-96 flex-col divide-y overflow-y-auto">
-            {latest.map((notification) => (
-              <li key={notification.id}>
-                <PopoverNotification notification={notification} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="border-t px-4 py-2 text-center">
-          <Button asChild variant="link" size="sm">
-            <Link to="/notifications" onClick={() => onOpenChange(false)}>
-              View all notifications
-            </Link>
-          </Button>
-        </div>
-      </PopoverContent>
+          ) : null
+        }
+        isPending={summary.isPending}
+        loadingLabel="Loading notifications…"
+        skeletonClassName="h-12"
+        isEmpty={latest.length === 0}
+        emptyMessage={SHARE_MESSAGES.noNotifications}
+        viewAllTo="/notifications"
+        viewAllLabel="View all notifications"
+        onViewAll={() => onOpenChange(false)}
+      >
+        {latest.map((notification) => (
+          <li key={notification.id}>
+            <PopoverNotification notification={notification} />
+          </li>
+        ))}
+      </PopoverList>
     </Popover>
   );
 }

@@ -1,11 +1,9 @@
 import { NOTIFICATION_LIMITS, type Notification, SHARE_MESSAGES } from '@daybook/shared';
 import { BellOff, Check, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import {
@@ -25,13 +23,6 @@ export default function NotificationsPage() {
   const summary = useNotificationSummary();
   const markAllRead = useMarkAllNotificationsRead();
   const unread = summary.data?.unreadCount ?? 0;
-  const totalPages = Math.ceil((list.data?.total ?? 0) / NOTIFICATION_LIMITS.pageSize);
-  const isPastTheEnd = page > 0 && list.data !== undefined && list.data.items.length === 0;
-
-  // The last one on the last page was deleted (or an old link): go to the last page that exists.
-  useEffect(() => {
-    if (isPastTheEnd) setPage(Math.max(0, totalPages - 1));
-  }, [isPastTheEnd, totalPages, setPage]);
 
   return (
     <div className="page-container py-10 sm:py-14">
@@ -51,36 +42,28 @@ export default function NotificationsPage() {
           ) : null}
         </div>
 
-        {list.isPending ? (
-          <div role="status" className="flex flex-col gap-3">
-            <span className="sr-only">Loading notifications…</span>
-            {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} className="h-20 w-full rounded-card" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <RetryAlert message={list.error.message} onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <BellOff aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="text-muted-foreground">{SHARE_MESSAGES.noNotifications}</p>
-          </Card>
-        ) : (
-          <ul aria-label="All notifications" className="flex flex-col gap-3">
-            {list.data.items.map((notification) => (
-              <li key={notification.id}>
-                <NotificationRow notification={notification} />
-              </li>
-            ))}
-          </ul>
-        )}
-
-        <Pagination
-          page={page + 1}
-          totalPages={totalPages}
-          onPageChange={(next) => setPage(next - 1)}
-          label="Notification pages"
-        />
+        <PagedList
+          query={list}
+          page={page}
+          onPageChange={setPage}
+          pageSize={NOTIFICATION_LIMITS.pageSize}
+          loadingLabel="Loading notifications…"
+          skeletonCount={4}
+          skeletonClassName="h-20"
+          emptyIcon={BellOff}
+          emptyMessage={SHARE_MESSAGES.noNotifications}
+          paginationLabel="Notification pages"
+        >
+          {(data) => (
+            <ul aria-label="All notifications" className="flex flex-col gap-3">
+              {data.items.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationRow notification={notification} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </div>
     </div>
   );

@@ -1,10 +1,8 @@
 import { SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
 import { Inbox } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useReceivedShares } from '../received/api.ts';
@@ -21,13 +19,6 @@ export default function SharedWithMePage() {
   const shares = useReceivedShares(page, SHARE_LIMITS.receivedPageSize);
   const [openShareId, setOpenShareId] = useState<string | null>(null);
   const [isViewerOpen, setIsViewerOpen] = useState(false);
-  const total = shares.data?.total ?? 0;
-  const totalPages = Math.ceil(total / SHARE_LIMITS.receivedPageSize);
-  const isPastTheEnd = page > 0 && shares.data !== undefined && shares.data.items.length === 0;
-
-  useEffect(() => {
-    if (isPastTheEnd) setPage(Math.max(0, totalPages - 1));
-  }, [isPastTheEnd, totalPages, setPage]);
 
   return (
     <div className="page-container py-10 sm:py-14">
@@ -37,47 +28,39 @@ export default function SharedWithMePage() {
           <p className="text-muted-foreground">Reflections others chose to share with you.</p>
         </div>
 
-        {shares.isPending ? (
-          <div role="status" className="flex flex-col gap-3">
-            <span className="sr-only">Loading shares…</span>
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-24 w-full rounded-card" />
-            ))}
-          </div>
-        ) : shares.isError ? (
-          <RetryAlert message={shares.error.message} onRetry={() => void shares.refetch()} />
-        ) : shares.data.items.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-            <Inbox aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="text-muted-foreground">{SHARE_MESSAGES.noShares}</p>
-          </Card>
-        ) : (
-          <ul aria-label="Shared reflections" className="flex flex-col gap-3">
-            {shares.data.items.map((share) => (
-              <li key={share.id}>
-                <Card className="transition-colors hover:bg-muted/50">
-                  <button
-                    type="button"
-                    className="flex w-full rounded-card p-4 text-left"
-                    onClick={() => {
-                      setOpenShareId(share.id);
-                      setIsViewerOpen(true);
-                    }}
-                  >
-                    <ReceivedShareSummary share={share} />
-                  </button>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
-
-        <Pagination
-          page={page + 1}
-          totalPages={totalPages}
-          onPageChange={(next) => setPage(next - 1)}
-          label="Share pages"
-        />
+        <PagedList
+          query={shares}
+          page={page}
+          onPageChange={setPage}
+          pageSize={SHARE_LIMITS.receivedPageSize}
+          loadingLabel="Loading shares…"
+          skeletonCount={3}
+          skeletonClassName="h-24"
+          emptyIcon={Inbox}
+          emptyMessage={SHARE_MESSAGES.noShares}
+          paginationLabel="Share pages"
+        >
+          {(data) => (
+            <ul aria-label="Shared reflections" className="flex flex-col gap-3">
+              {data.items.map((share) => (
+                <li key={share.id}>
+                  <Card className="transition-colors hover:bg-muted/50">
+                    <button
+                      type="button"
+                      className="flex w-full rounded-card p-4 text-left"
+                      onClick={() => {
+                        setOpenShareId(share.id);
+                        setIsViewerOpen(true);
+                      }}
+                    >
+                      <ReceivedShareSummary share={share} />
+                    </button>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </div>
       {openShareId ? (
         <Suspense fallback={null}>

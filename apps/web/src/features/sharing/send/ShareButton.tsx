@@ -1,18 +1,7 @@
 import { SHARE_MESSAGES } from '@daybook/shared';
-import { Crown, Lock } from 'lucide-react';
-import { lazy, useId, useState } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { lazy } from 'react';
 import { DeferredPopup } from '../../../components/ui/deferred-popup.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+import { LockedFeatureButton, PREMIUM_UPGRADE_TARGET } from '../../../components/ui/locked-feature.tsx';
 import { usePlanFeatures } from '../../../lib/plan-features.ts';
 import { ShareTrigger } from './ShareTrigger.tsx';
 
@@ -25,7 +14,7 @@ const ShareMenu = lazy(async () => ({ default: (await loadShareMenu()).ShareMenu
 const MENU_OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
 
 /** Where "See Premium" leads: the plan section of Profile Settings (spec §2: the upgrade target is /profile). */
-export const SHARE_UPGRADE_TARGET = '/profile#subscription';
+export const SHARE_UPGRADE_TARGET = PREMIUM_UPGRADE_TARGET;
 
 export type ShareButtonProps = {
   entryId: string;
@@ -58,54 +47,12 @@ export function ShareButton({ entryId, hasMedia }: ShareButtonProps) {
  * share entries", yet stays focusable and opens a dialog that leads to the plans (spec §2).
  */
 export function LockedShareButton() {
-  const [open, setOpen] = useState(false);
-  const reasonId = useId();
   return (
-    <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-haspopup="dialog"
-            aria-describedby={reasonId}
-            data-locked=""
-            onClick={() => setOpen(true)}
-            className="text-muted-foreground"
-          >
-            <Lock aria-hidden="true" />
-            Share
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{SHARE_MESSAGES.upgradeTooltip}</TooltipContent>
-      </Tooltip>
-      <span id={reasonId} className="sr-only">
-        {SHARE_MESSAGES.upgradeTooltip}
-      </span>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-sm">
-          <DialogHeader>
-            <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-highlight text-highlight-foreground">
-              <Crown aria-hidden="true" className="size-5" />
-            </span>
-            <DialogTitle>{SHARE_MESSAGES.upgradeTooltip}</DialogTitle>
-            <DialogDescription>
-              Premium lets you share a reflection privately by e-mail with up to five people, and see when
-              they have read it. It also adds audio and video entries and messages to your future self.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="ghost">Not now</Button>
-            </DialogClose>
-            <Button asChild>
-              <Link to={SHARE_UPGRADE_TARGET} onClick={() => setOpen(false)}>
-                See Premium
-              </Link>
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
-    </>
+    <LockedFeatureButton
+      label="Share"
+      reason={SHARE_MESSAGES.upgradeTooltip}
+      description="Premium lets you share a reflection privately by e-mail with up to five people, and see when they have read it. It also adds audio and video entries and messages to your future self."
+      size="sm"
+    />
   );
 }

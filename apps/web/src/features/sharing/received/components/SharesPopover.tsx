@@ -1,9 +1,7 @@
 import { type ReceivedShare, SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
-import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../../components/ui/popover.tsx';
-import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { useEffect, useRef } from 'react';
+import { Popover, PopoverTrigger } from '../../../../components/ui/popover.tsx';
+import { PopoverList } from '../../../../components/ui/popover-list.tsx';
 import { useMarkSharesViewed, useReceivedShares } from '../api.ts';
 import { ReceivedShareSummary } from './ReceivedShareSummary.tsx';
 import { SharesBellButton } from './SharesBellButton.tsx';
@@ -17,7 +15,6 @@ type SharesPopoverProps = {
 
 /** Spec §2 Shares bell: "Shared with you", the latest 5 or "No shares yet", "View all shares". */
 export function SharesPopover({ open, onOpenChange, unviewed, onOpenShare }: SharesPopoverProps) {
-  const titleId = useId();
   const shares = useReceivedShares(0, SHARE_LIMITS.popoverItems);
   const markViewed = useMarkSharesViewed();
   const items = shares.data?.items ?? [];
@@ -43,43 +40,29 @@ export function SharesPopover({ open, onOpenChange, unviewed, onOpenShare }: Sha
       <PopoverTrigger asChild>
         <SharesBellButton unviewed={unviewed} />
       </PopoverTrigger>
-      <PopoverContent align="end" className="flex w-80 flex-col p-0" aria-labelledby={titleId}>
-        <div className="border-b px-4 py-3">
-          <h2 id={titleId} className="text-sm font-semibold">
-            Shared with you
-          </h2>
-        </div>
-        {shares.isPending ? (
-          <div role="status" className="flex flex-col gap-3 p-4">
-            <span className="sr-only">Loading shares…</span>
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : items.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-muted-foreground">{SHARE_MESSAGES.noShares}</p>
-        ) : (
-          <ul className="flex max-h-96 flex-col divide-y overflow-y-auto">
-            {items.map((share) => (
-              <li key={share.id}>
-                <button
-                  type="button"
-                  onClick={() => onOpenShare(share)}
-                  className="flex w-full px-4 py-3 text-left transition-colors hover:bg-muted"
-                >
-                  <ReceivedShareSummary share={share} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="border-t px-4 py-2 text-center">
-          <Button asChild variant="link" size="sm">
-            <Link to="/shared" onClick={() => onOpenChange(false)}>
-              View all shares
-            </Link>
-          </Button>
-        </div>
-      </PopoverContent>
+      <PopoverList
+        title="Shared with you"
+        isPending={shares.isPending}
+        loadingLabel="Loading shares…"
+        skeletonClassName="h-14"
+        isEmpty={items.length === 0}
+        emptyMessage={SHARE_MESSAGES.noShares}
+        viewAllTo="/shared"
+        viewAllLabel="View all shares"
+        onViewAll={() => onOpenChange(false)}
+      >
+        {items.map((share) => (
+          <li key={share.id}>
+            <button
+              type="button"
+              onClick={() => onOpenShare(share)}
+              className="flex w-full px-4 py-3 text-left transition-colors hover:bg-muted"
+            >
+              <ReceivedShareSummary share={share} />
+            </button>
+          </li>
+        ))}
+      </PopoverList>
     </Popover>
   );
 }
