@@ -12,13 +12,13 @@ import { startTcpProxy } from './support/tcp-proxy.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 
-/** The production deadlines, except a short lock wait so that a locked read fails fast in the test. */
-const timeouts: DatabaseTimeouts = { connectMs: 1_000, statementMs: 15_000, lockMs: 500, pingMs: 1_500 };
 /**
- * The bound health must answer within: its ping deadline plus room for a busy two-core machine. It proves health
- * gives up instead of waiting for the database, without timing the machine.
+ * The production deadlines, except a short lock wait so that a locked read fails fast in the test, and a ping
+ * deadline of 0.7 s instead of 1.5 s: the test holds health to the issue's 2 s, and the shorter ping leaves the
+ * slack a busy two-core machine needs to answer on time (production's 1.5 s is itself under 2 s).
  */
-const HEALTH_BOUND_MS = timeouts.pingMs + 3_000;
+const timeouts: DatabaseTimeouts = { connectMs: 1_000, statementMs: 15_000, lockMs: 500, pingMs: 700 };
+const HEALTH_BOUND_MS = 2_000;
 
 type Logged = { level: 'error' | 'warn'; message: string };
 
@@ -152,7 +152,7 @@ describe(`the database (${serverUrl ? 'PostgreSQL' : 'PGlite'}) hanging or gone`
     await outage?.cleanUp();
   });
 
-  it('answers health with 503 soon after its ping deadline while the database hangs, and 200 once it recovers', async () => {
+  it('answers health with 503 within 2 s while the database hangs, and 200 once it recovers', async () => {
     await outage.hang();
 
     const stuck = await timedHealth(ctx);
@@ -166,9 +166,12 @@ describe(`the database (${serverUrl ? 'PostgreSQL' : 'PGlite'}) hanging or gone`
     }
 
     await outage.recover();
-    const recovered = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(recovered.statusCode).toBe(200);
-    expect(recovered.json()).toMatchObject({ status: 'ok', database: 'up' });
+    // Recovery is seen by the next pings; polled, so a slow first ping on a busy machine is not a failure.
+    await expect
+      .poll(async () => (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json(), {
+        timeout: 10_000,
+      })
+      .toMatchObject({ status: 'ok', database: 'up' });
   });
 
   it('answers 503 SERVICE_UNAVAILABLE, not 500 or 401, once the database is gone, and logs no unhandled error', async () => {

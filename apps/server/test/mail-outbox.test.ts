@@ -55,7 +55,8 @@ describe('mail outbox', () => {
     expect(received?.text).toContain('Line one\nLine two');
     expect(received?.html).toContain('Sam &lt;script&gt;');
     const [row] = await database.db.select().from(emailOutbox);
-    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    // Delivered: the record stays, its content does not.
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, subject: '', html: '', text: '' });
   });
 
   it('keeps a message and backs off while SMTP is down, then delivers it', async () => {
@@ -98,7 +99,7 @@ describe('mail outbox', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, 'team@daybook.test'));
-    expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
+    expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS, subject: '', text: '' });
     expect(row?.lastError).toBeTruthy();
   });
 

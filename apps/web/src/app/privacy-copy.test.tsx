@@ -52,6 +52,9 @@ describe('privacy copy', () => {
     const text = await pageText(<PrivacyPage />, 'Privacy Policy');
     expect(text).toContain('This is protection at rest, not end-to-end encryption.');
     expect(text).toContain('Saving or editing an entry.');
+    expect(text).toContain('Sharing an entry.');
+    expect(text).toContain('Messages to your future self.');
+    expect(text).toMatch(/that e-mail carries the message in readable form/i);
     expect(text).toMatch(/photos, voice notes and videos are not encrypted/i);
     expect(text).toContain('secret.key');
     expect(text).toContain('ENCRYPTION_SECRET');

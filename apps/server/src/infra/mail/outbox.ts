@@ -47,6 +47,13 @@ export async function enqueueMails(
     .returning({ id: emailOutbox.id });
 }
 
+/**
+ * A message's subject and body are kept only until it is delivered or given up: a share link or a message to one's
+ * future self must not outlive its delivery in the database. The row stays (address, template, status, dates) for
+ * the record and for "Delivered" on a share.
+ */
+const FORGET_CONTENT = sql`subject = '', html = '', text = ''`;
+
 type ClaimedRow = {
   id: string;
   to_address: string;
@@ -102,7 +109,8 @@ export async function deliverDueMail(
       const isFinal = attempts >= OUTBOX_MAX_ATTEMPTS;
       const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
       await tx.execute(sql`update email_outbox set status = ${isFinal ? 'failed' : 'pending'}, attempts = ${attempts},
-        next_attempt_at = ${next}, last_error = ${message.slice(0, 500)} where id = ${row.id}`);
+        next_attempt_at = ${next}, last_error = ${message.slice(0, 500)}${isFinal ? sql`, ${FORGET_CONTENT}` : sql``}
+        where id = ${row.id}`);
       failed++;
     }
     if (sentIds.length > 0) {
@@ -111,7 +119,8 @@ export async function deliverDueMail(
         sql`, `,
       );
       await tx.execute(
-        sql`update email_outbox set status = 'sent', attempts = attempts + 1, sent_at = ${now.toISOString()}, last_error = null where id in (${ids})`,
+        sql`update email_outbox set status = 'sent', attempts = attempts + 1, sent_at = ${now.toISOString()}, last_error = null,
+          ${FORGET_CONTENT} where id in (${ids})`,
       );
       sent = sentIds.length;
     }

@@ -92,7 +92,7 @@ const SECTIONS: readonly InfoSection[] = [
           </p>
         </Callout>
         <p>
-          The server uses that secret only in memory, on a request, for a named purpose. Today there is one:
+          The server uses that secret only in memory, on a request, for a named purpose. Today there are three:
         </p>
         <ul>
           <li>
@@ -100,18 +100,28 @@ const SECTIONS: readonly InfoSection[] = [
             is not empty and not over 5,000 characters, and runs the safety check again, so a modified app
             cannot skip them. Then it stores only the encrypted text.
           </li>
+          <li>
+            <strong>Sharing an entry.</strong> When someone you shared a reflection with opens it, in the app or
+            through the e-mailed link, the server decrypts that one entry to show it to them (and its first 100
+            characters for their list of shared reflections). A thank-you note they send you is checked for
+            safety, then encrypted with your key before it is stored.
+          </li>
+          <li>
+            <strong>Messages to your future self.</strong> When you schedule one, the server decrypts the subject
+            and message to check their length; at the time you chose, it decrypts them again to send the e-mail
+            you asked for. That e-mail carries the message in readable form: it passes through mail providers and
+            stays in your mailbox.
+          </li>
         </ul>
         <p>
           One more moment involves plain text without the key: before your browser encrypts an entry, it sends
-          the text to the server for a safety check. In both cases the text is held in memory only for that
+          the text to the server for a safety check. In every case the text is held in memory only for that
           request; it is not stored, and nothing in plain text is written to logs.
         </p>
         <p>
           Features that are not available yet will need the secret too, and each will be named here when it
-          arrives: opening an entry someone shared with you (the server decrypts that one entry), a message to
-          your future self sent by e-mail (decrypted at its send time; e-mail itself passes through mail
-          providers), AI features you start (the entries they draw on, for that request), and export and
-          import of your journal.
+          arrives: AI features you start (the entries they draw on, for that request), and export and import of
+          your journal.
         </p>
       </>
     ),
@@ -137,8 +147,17 @@ const SECTIONS: readonly InfoSection[] = [
           working after one hour. Images, and still frames from videos, are checked for safety on the server.
         </li>
         <li>
-          <strong>E-mails waiting to be sent</strong>, such as a confirmation or password-reset message, until
-          they are delivered.
+          <strong>Sharing:</strong> the e-mail addresses you share with, the note you add to a share, and when
+          each share was sent, opened, resent or revoked. The link in the e-mail is stored only as a one-way
+          hash. Reports about a shared reflection are kept for the team to review.
+        </li>
+        <li>
+          <strong>Notifications</strong> in the app, such as "New thank you" or "A message from your past
+          self". They name who did what, never what an entry or note says.
+        </li>
+        <li>
+          <strong>E-mails waiting to be sent</strong>, such as a confirmation or password-reset message, a share
+          link, or a message to your future self, until they are delivered.
         </li>
         <li>
           <strong>Security records:</strong> your active sessions (with the IP address and browser details
