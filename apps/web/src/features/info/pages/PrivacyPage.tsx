@@ -92,7 +92,8 @@ const SECTIONS: readonly InfoSection[] = [
           </p>
         </Callout>
         <p>
-          The server uses that secret only in memory, on a request, for a named purpose. Today there are three:
+          The server uses that secret only in memory, on a request, for a named purpose. Today there are
+          three:
         </p>
         <ul>
           <li>
@@ -101,16 +102,16 @@ const SECTIONS: readonly InfoSection[] = [
             cannot skip them. Then it stores only the encrypted text.
           </li>
           <li>
-            <strong>Sharing an entry.</strong> When someone you shared a reflection with opens it, in the app or
-            through the e-mailed link, the server decrypts that one entry to show it to them (and its first 100
-            characters for their list of shared reflections). A thank-you note they send you is checked for
-            safety, then encrypted with your key before it is stored.
+            <strong>Sharing an entry.</strong> When someone you shared a reflection with opens it, in the app
+            or through the e-mailed link, the server decrypts that one entry to show it to them (and its first
+            100 characters for their list of shared reflections). A thank-you note they send you is checked
+            for safety, then encrypted with your key before it is stored.
           </li>
           <li>
-            <strong>Messages to your future self.</strong> When you schedule one, the server decrypts the subject
-            and message to check their length; at the time you chose, it decrypts them again to send the e-mail
-            you asked for. That e-mail carries the message in readable form: it passes through mail providers and
-            stays in your mailbox.
+            <strong>Messages to your future self.</strong> When you schedule one, the server decrypts the
+            subject and message to check their length; at the time you chose, it decrypts them again to send
+            the e-mail you asked for. That e-mail carries the message in readable form: it passes through mail
+            providers and stays in your mailbox.
           </li>
         </ul>
         <p>
@@ -120,8 +121,8 @@ const SECTIONS: readonly InfoSection[] = [
         </p>
         <p>
           Features that are not available yet will need the secret too, and each will be named here when it
-          arrives: AI features you start (the entries they draw on, for that request), and export and import of
-          your journal.
+          arrives: AI features you start (the entries they draw on, for that request), and export and import
+          of your journal.
         </p>
       </>
     ),
@@ -156,8 +157,8 @@ const SECTIONS: readonly InfoSection[] = [
           self". They name who did what, never what an entry or note says.
         </li>
         <li>
-          <strong>E-mails waiting to be sent</strong>, such as a confirmation or password-reset message, a share
-          link, or a message to your future self, until they are delivered.
+          <strong>E-mails waiting to be sent</strong>, such as a confirmation or password-reset message, a
+          share link, or a message to your future self, until they are delivered.
         </li>
         <li>
           <strong>Security records:</strong> your active sessions (with the IP address and browser details
