@@ -142,6 +142,19 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+/**
+ * The instant a wall-clock date and time stand for in a time zone. The offset is read twice, once at the
+ * first guess, so a time near a daylight-saving change lands on the right side of it; a time the change
+ * skips (02:30 on a spring-forward night) moves on by the gap, as clocks do.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const firstGuess = wall - zoneOffsetMs(wall, timeZone);
+  return new Date(wall - zoneOffsetMs(firstGuess, timeZone));
+}
+
 function dateInZone(instant: number, timeZone: string): string {
   const offset = zoneOffsetMs(instant, timeZone);
   return fromUtc(new Date(instant + offset));

@@ -1,4 +1,4 @@
-import { decryptText, FUTURE_MESSAGE_LIMITS, FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
+import { decryptText, FUTURE_MESSAGE_LIMITS, FUTURE_MESSAGE_MESSAGES, zonedInstant } from '@daybook/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { apiError, callsTo, freePlanFeatures, json, signedInHandlers, stubApi } 
 import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { FutureSelfCard } from './components/FutureSelfCard.tsx';
-import { formatSendTime, zonedInstant } from './schedule.ts';
+import { formatSendTime } from './schedule.ts';
 import { premiumPlanFeatures, sealedMessage } from './test-messages.ts';
 
 vi.mock('sonner', async (importOriginal) => ({

@@ -1,6 +1,6 @@
-import { FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
+import { FUTURE_MESSAGE_MESSAGES, zonedInstant } from '@daybook/shared';
 import { describe, expect, it } from 'vitest';
-import { blankFields, formatSendTime, sendTimeProblem, zonedInstant } from './schedule.ts';
+import { blankFields, formatSendTime, sendTimeProblem } from './schedule.ts';
 
 describe('zonedInstant', () => {
   it('reads a wall-clock date and time in the given zone', () => {

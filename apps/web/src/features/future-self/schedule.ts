@@ -17,54 +17,6 @@ export function blankFields(draft: ScheduleDraft): DraftField[] {
   return (['subject', 'message', 'date', 'time'] as const).filter((field) => draft[field].trim() === '');
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The zone's offset from UTC at an instant, in ms (positive east of Greenwich). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = partsFormatter(timeZone).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant a wall-clock date and time stand for in a time zone. The offset is read twice, once at the
- * first guess, so a time near a daylight-saving change lands on the right side of it; a time the change
- * skips (02:30 on a spring-forward night) moves on by the gap, as clocks do.
- */
-export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const [hour = 0, minute = 0] = time.split(':').map(Number);
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const firstGuess = wall - zoneOffsetMs(wall, timeZone);
-  return new Date(wall - zoneOffsetMs(firstGuess, timeZone));
-}
-
 /** The send time is refused by the server outside 5 minutes to 10 years ahead; said on the field at once. */
 export function sendTimeProblem(sendAt: Date, now: Date = new Date()): string | null {
   if (Number.isNaN(sendAt.getTime())) return FUTURE_MESSAGE_MESSAGES.missingFields;

@@ -3,6 +3,7 @@ import {
   FUTURE_MESSAGE_LIMITS,
   FUTURE_MESSAGE_MESSAGES,
   localDate,
+  zonedInstant,
 } from '@daybook/shared';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -20,13 +21,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { type ScheduleFieldErrors, useScheduleFutureMessage } from '../hooks/use-schedule-message.ts';
-import {
-  blankFields,
-  type DraftField,
-  type ScheduleDraft,
-  sendTimeProblem,
-  zonedInstant,
-} from '../schedule.ts';
+import { blankFields, type DraftField, type ScheduleDraft, sendTimeProblem } from '../schedule.ts';
 
 export const CHANNEL_OPTIONS = [
   { value: 'email', label: 'E-mail' },
