@@ -171,6 +171,8 @@ export default defineConfig({
   build: { sourcemap: true, manifest: true },
   test: {
     environment: 'jsdom',
+    // Most of a file's time is jsdom's start-up, not its tests: two workers keep both cores busy.
+    maxWorkers: 2,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,

@@ -155,6 +155,9 @@ export async function buildApp({
   app.addHook('preClose', async () => {
     await services.events.close();
   });
+  app.addHook('onClose', async () => {
+    await services.moderation.image.close();
+  });
   // The local mailbox is a development tool: it exists only without SMTP_URL and outside production
   // (mail still goes to DATA_DIR/mail then, but is never served), and answers only on this machine.
   const hasLocalMailbox = !config.isProduction && !config.mail.smtpUrl;

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { MEDIA_MESSAGES, type ModerationResult } from '@daybook/shared';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
+import { type ClassifierPool, createClassifierPool, type Prediction } from './classifier-pool.ts';
 
 /** One interface for image moderation; an OpenAI-compatible provider can stand beside this local one. */
 export type ImageModerator = {
@@ -13,10 +12,9 @@ export type ImageModerator = {
    * purposes (the media service's check that it decodes to its end is this same decode).
    */
   moderatePixels(pixels: Buffer): Promise<ModerationResult>;
+  /** Releases what the moderator holds (worker threads). */
+  close(): Promise<void>;
 };
-
-type Prediction = { className: string; probability: number };
-type Model = { classify(tensor: unknown): Promise<Prediction[]> };
 
 const INPUT_SIZE = 224;
 
@@ -87,48 +85,11 @@ export function verdictFromPredictions(predictions: Prediction[]): ModerationRes
 
 /**
  * The local default: nsfwjs's packaged MobileNetV2 on TensorFlow.js with the WASM backend (the plain JS backend
- * is 15× slower; tfjs-node cannot install here). The model is loaded once per process, on first use.
+ * is 15× slower; tfjs-node cannot install here), run by a pool of worker threads (classifier-pool.ts).
  */
-export function createLocalImageModerator(): ImageModerator {
-  let model: Promise<{ model: Model; tf: typeof import('@tensorflow/tfjs') }> | null = null;
-
-  async function load() {
-    // The WASM runtime installs process-wide handlers that rethrow every uncaught error with its own source as
-    // the location; the process already has its own handling, so they are removed once it is ready.
-    const handlersBefore = {
-      uncaughtException: process.listeners('uncaughtException'),
-      unhandledRejection: process.listeners('unhandledRejection'),
-    };
-    const tf = await import('@tensorflow/tfjs');
-    const { setWasmPaths } = await import('@tensorflow/tfjs-backend-wasm');
-    const require = createRequire(import.meta.url);
-    setWasmPaths(
-      `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`,
-    );
-    await tf.setBackend('wasm');
-    await tf.ready();
-    for (const listener of process.listeners('uncaughtException')) {
-      if (!handlersBefore.uncaughtException.includes(listener)) process.off('uncaughtException', listener);
-    }
-    for (const listener of process.listeners('unhandledRejection')) {
-      if (!handlersBefore.unhandledRejection.includes(listener)) process.off('unhandledRejection', listener);
-    }
-    const nsfwjs = await import('nsfwjs');
-    return { model: (await nsfwjs.load('MobileNetV2')) as unknown as Model, tf };
-  }
-
+export function createLocalImageModerator(pool: ClassifierPool = createClassifierPool()): ImageModerator {
   async function moderatePixels(pixels: Buffer): Promise<ModerationResult> {
-    model ??= load().catch((error) => {
-      model = null;
-      throw error;
-    });
-    const { model: classifier, tf } = await model;
-    const tensor = tf.tensor3d(new Uint8Array(pixels), [INPUT_SIZE, INPUT_SIZE, 3], 'int32');
-    try {
-      return verdictFromPredictions(await classifier.classify(tensor));
-    } finally {
-      tensor.dispose();
-    }
+    return verdictFromPredictions(await pool.classify(pixels));
   }
 
   return {
@@ -136,6 +97,7 @@ export function createLocalImageModerator(): ImageModerator {
     async moderate(image) {
       return moderatePixels(await moderationPixels(image));
     },
+    close: () => pool.close(),
   };
 }
 
