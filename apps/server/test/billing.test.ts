@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { notifications, stripeEvents, subscriptions } from '../src/db/schema/index.ts';
-import { type TestContext, useTestApp } from './support/app.ts';
+import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser, sessionCookie } from './support/factories.ts';
 import {
   type FakeStripe,
@@ -305,6 +305,24 @@ describe('billing with Stripe (a local server speaking its API)', () => {
     const ended = await api(ctx, cookie, 'DELETE', '/api/me/deletion');
     expect(ended.json()).toMatchObject({ requiresResubscribe: true });
     expect(ended.json().subscriptionRestored).toBeUndefined();
+  });
+
+  it('the account purge cancels the Stripe subscription before the account goes', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const subscription = stripe.addSubscription({ userId: user.id, priceId: PRICE });
+    await deliver(stripe.event('customer.subscription.created', subscription, Math.floor(Date.now() / 1000) - 60));
+    expect((await api(ctx, cookie, 'POST', '/api/me/deletion', {})).statusCode).toBe(200);
+    ctx.clock.advance(31 * 24 * 60 * 60 * 1000);
+    try {
+      await jobOf(ctx, 'purge-deleted-accounts').run();
+    } finally {
+      ctx.clock.set(new Date());
+    }
+    expect(stripe.calls.some((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${subscription.id}`)).toBe(
+      true,
+    );
+    expect(stripe.subscriptions.get(subscription.id)?.status).toBe('canceled');
+    expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);
   });
 
   it('has no local checkout and no local test card payment with Stripe keys', async () => {
