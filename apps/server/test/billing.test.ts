@@ -310,7 +310,9 @@ describe('billing with Stripe (a local server speaking its API)', () => {
   it('the account purge cancels the Stripe subscription before the account goes', async () => {
     const { user, cookie } = await createSignedInUser(ctx);
     const subscription = stripe.addSubscription({ userId: user.id, priceId: PRICE });
-    await deliver(stripe.event('customer.subscription.created', subscription, Math.floor(Date.now() / 1000) - 60));
+    await deliver(
+      stripe.event('customer.subscription.created', subscription, Math.floor(Date.now() / 1000) - 60),
+    );
     expect((await api(ctx, cookie, 'POST', '/api/me/deletion', {})).statusCode).toBe(200);
     ctx.clock.advance(31 * 24 * 60 * 60 * 1000);
     try {
@@ -318,11 +320,13 @@ describe('billing with Stripe (a local server speaking its API)', () => {
     } finally {
       ctx.clock.set(new Date());
     }
-    expect(stripe.calls.some((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${subscription.id}`)).toBe(
-      true,
-    );
+    expect(
+      stripe.calls.some((c) => c.method === 'DELETE' && c.path === `/v1/subscriptions/${subscription.id}`),
+    ).toBe(true);
     expect(stripe.subscriptions.get(subscription.id)?.status).toBe('canceled');
-    expect(await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)),
+    ).toEqual([]);
   });
 
   it('has no local checkout and no local test card payment with Stripe keys', async () => {
