@@ -48,8 +48,14 @@ export function jobDefinitions(deps: {
       name: 'purge-deleted-accounts',
       everyMs: 60_000,
       run: () =>
-        purgeDueAccounts(deps.database.db, deps.clock, deps.auditSecret, deps.storage, 10, (userId) =>
-          deps.billing ? deps.billing.cancelForPurge(userId) : Promise.resolve(),
+        purgeDueAccounts(
+          deps.database.db,
+          deps.clock,
+          deps.auditSecret,
+          deps.storage,
+          10,
+          (subscriptionId) =>
+            deps.billing ? deps.billing.cancelForPurge(subscriptionId) : Promise.resolve(),
         ),
     },
     {

@@ -292,8 +292,8 @@ export async function purgeDueAccounts(
   secret: string,
   storage?: Storage,
   batchSize = 10,
-  /** Ends the account's payment-provider subscription at once; a failure leaves the account for the next run. */
-  cancelSubscription?: (userId: string) => Promise<void>,
+  /** Ends a payment-provider subscription at once (its id); a failure leaves the account for the next run. */
+  cancelSubscription?: (subscriptionId: string) => Promise<void>,
 ): Promise<number> {
   let purged = 0;
   for (let i = 0; i < batchSize; i++) {
@@ -302,7 +302,7 @@ export async function purgeDueAccounts(
       const repository = createAccountRepository(tx);
       const account = await repository.claimDueDeletion(clock.now());
       if (!account) return false;
-      if (account.hasSubscription) await cancelSubscription?.(account.id);
+      if (account.liveSubscriptionId) await cancelSubscription?.(account.liveSubscriptionId);
       mediaPaths.push(...(await repository.mediaPathsOf(account.id)));
       const entriesDeleted = await repository.countEntries(account.id);
       await repository.eraseAccount(account);

@@ -413,12 +413,13 @@ export function createBillingService(deps: {
       return { subscriptionRestored: true };
     },
 
-    /** The account purge: a subscription still billing is ended at once, before the account goes. */
-    async cancelForPurge(userId: string): Promise<void> {
-      // Runs inside the purge's transaction: only a call to Stripe, no database work (the rows go with the user).
-      const row = await liveSubscriptionOf(userId);
-      if (!row || provider?.kind !== 'stripe') return;
-      await provider.cancelNow(row.stripeSubscriptionId);
+    /**
+     * The account purge: a subscription still billing is ended at once, before the account goes. Runs inside the
+     * purge's transaction, so it is a call to Stripe only (no database work; the local provider has nothing to end).
+     */
+    async cancelForPurge(subscriptionId: string): Promise<void> {
+      if (provider?.kind !== 'stripe') return;
+      await provider.cancelNow(subscriptionId);
     },
 
     /** POST /api/billing/webhook: a bad signature changes nothing (400). */
