@@ -17,6 +17,7 @@ type DueAccount = {
   email: string;
   deletion_requested_at: Date | string | null;
   has_subscription: boolean;
+  live_subscription_id: string | null;
 };
 
 type LiveSessionRow = {
@@ -183,7 +184,9 @@ export function createAccountRepository(db: Executor) {
     async claimDueDeletion(now: Date) {
       const { rows } = await db.execute<DueAccount>(sql`
         select u.id, u.email, u.deletion_requested_at,
-               exists (select 1 from subscriptions s where s.user_id = u.id and s.stripe_subscription_id is not null) as has_subscription
+               exists (select 1 from subscriptions s where s.user_id = u.id and s.stripe_subscription_id is not null) as has_subscription,
+               (select s.stripe_subscription_id from subscriptions s
+                 where s.user_id = u.id and s.status in ('active', 'trialing', 'past_due')) as live_subscription_id
         from users u
         where u.deletion_scheduled_for is not null and u.deletion_scheduled_for <= ${now.toISOString()}
         order by u.deletion_scheduled_for
@@ -196,6 +199,8 @@ export function createAccountRepository(db: Executor) {
         email: account.email,
         deletionRequestedAt: account.deletion_requested_at ? new Date(account.deletion_requested_at) : null,
         hasSubscription: account.has_subscription,
+        /** A provider subscription still billing (the purge ends it first). */
+        liveSubscriptionId: account.live_subscription_id,
       };
     },
 
