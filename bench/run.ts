@@ -10,6 +10,7 @@ import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
+import { streakBench } from './streak.bench.ts';
 
 /**
  * `npm run bench`: each benchmark reports a ratio measured within one run (our stack ÷ a bare baseline),
@@ -39,6 +40,19 @@ for (const s of [dashboard.small, dashboard.large]) {
     goal: '≥ 0.5',
   });
 }
+
+// The streak's statement reads only the user's own index entries, so the crowd's size barely matters; 100,000
+// keeps the seeding short (the 1,000,000-entry query plan is asserted in apps/server/test/streaks.test.ts).
+const streakEntries = Number(process.env.BENCH_STREAK_ENTRIES ?? 100_000);
+const streak = await streakBench({ seconds, connections, totalEntries: streakEntries });
+results.push({
+  name: `GET /api/streak ÷ bare SQL, ${streak.totalEntries.toLocaleString('en-GB')} entries`,
+  driver: results[0]!.driver,
+  a: streak.api,
+  b: streak.bare,
+  ratio: streak.ratio,
+  goal: '≥ 0.7',
+});
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -87,6 +101,8 @@ console.info(
 );
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
+console.info('Streak query plan:');
+for (const line of streak.plan) console.info(`  ${line}`);
 
 const web = { lighthouse: await lighthouseBench(), bundles: bundleFigures() };
 printWebFigures(web.lighthouse, web.bundles);
@@ -101,6 +117,7 @@ const report = {
   connections,
   results,
   dashboard: { p99Ratio: dashboard.p99Ratio, plan: dashboard.large.plan },
+  streak: { plan: streak.plan },
   media: { moderation, upload },
   search,
   futureMessages,

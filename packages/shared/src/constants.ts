@@ -425,3 +425,65 @@ export const BILLING_TIMINGS = {
   upgradeNoticeValidMs: 5 * 60_000,
   welcomeWindowDays: 7,
 } as const;
+/** Streak rules (accounts-plans-dashboard §9; entries-media-sharing: milestones on both streak cards). */
+export const STREAK_GOAL = 7;
+export const STREAK_MILESTONES = [7, 14, 30, 100] as const;
+export type StreakMilestone = (typeof STREAK_MILESTONES)[number];
+/** Days shown in the streak card's row of dots; the last dot is today. */
+export const STREAK_ROW_DAYS = 7;
+
+/** The streak card's messages, chosen by the current streak (spec §9), exactly as the spec words them. */
+export const STREAK_MESSAGES = {
+  start: 'Start your streak today!',
+  greatStart: 'Great start! Keep it up!',
+  momentum: "You're building momentum!",
+  oneWeek: 'One week strong!',
+  onFire: "You're on fire!",
+  almostRecord: 'Almost a new record!',
+  legendary: 'Legendary streak!',
+  lastStreak: (days: number) => `Your last streak was ${days} days. Start a new one!`,
+  headline: (days: number) => `${days}-day streak`,
+  goalText: (thisWeek: number, goal: number) => `${thisWeek}/${goal} days`,
+  entryMade: 'Entry made',
+  noEntry: 'No entry',
+} as const;
+
+/** Mood sets (spec §9): any tag in neither list is neutral. */
+export const POSITIVE_MOODS = [
+  'Amazing',
+  'Happy',
+  'Calm',
+  'Excited',
+  'Celebrating',
+  'Proud',
+  'Grateful',
+  'Focused',
+  'Productive',
+] as const;
+export const NEGATIVE_MOODS = ['Down', 'Anxious', 'Sad', 'Angry', 'Stressed'] as const;
+
+/** Insights overview card (spec §9). */
+export const INSIGHTS_MESSAGES = {
+  moodTitle: 'Mood (7 days)',
+  positive: 'Positive',
+  neutral: 'Neutral',
+  negative: 'Negative',
+  noData: 'No data',
+} as const;
+
+/** Days the mood ring looks back over, today included (spec §7: "the last 7 days"). */
+export const MOOD_RING_DAYS = 7;
+
+/** The daily affirmation's 10 messages (spec §4), one per day of year in turn. */
+export const AFFIRMATIONS = [
+  'You showed up today, and that already counts.',
+  'Your feelings are valid, all of them, even the untidy ones.',
+  'Small steps still move you forward.',
+  'You are allowed to rest without earning it.',
+  'What you write here is for you alone: be honest, be kind.',
+  'You have come through hard days before, and you can again.',
+  'Progress is not a straight line, and that is fine.',
+  'Notice one good thing today, however small.',
+  'You are more than your most difficult moment.',
+  'Be as gentle with yourself as you would be with a friend.',
+] as const;

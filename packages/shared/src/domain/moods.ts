@@ -1,0 +1,38 @@
+/* Mood sets and the insights overview's percentages (accounts-plans-dashboard §9). */
+
+import { NEGATIVE_MOODS, POSITIVE_MOODS } from '../constants.ts';
+
+export type MoodClass = 'positive' | 'neutral' | 'negative';
+
+const positive: ReadonlySet<string> = new Set(POSITIVE_MOODS);
+const negative: ReadonlySet<string> = new Set(NEGATIVE_MOODS);
+
+/** Positive, negative, or neutral for any other tag (Neutral, Tired, Peaceful, Joyful, Reflective, unknown). */
+export function moodClass(moodTag: string): MoodClass {
+  if (positive.has(moodTag)) return 'positive';
+  if (negative.has(moodTag)) return 'negative';
+  return 'neutral';
+}
+
+export type MoodOverview = { positive: number; neutral: number; negative: number };
+
+/** Rounded to 1 decimal, halves away from zero (12.25 → 12.3). */
+export function roundToOneDecimal(value: number): number {
+  return Math.round((value + Number.EPSILON) * 10) / 10;
+}
+
+/**
+ * The share of each class among the tags, in percent to 1 decimal (each rounded on its own, so the three may sum
+ * to 99.9 or 100.1), or null when there are no tags: the card then shows "No data".
+ */
+export function moodOverview(moodTags: readonly string[]): MoodOverview | null {
+  if (moodTags.length === 0) return null;
+  const counts = { positive: 0, neutral: 0, negative: 0 };
+  for (const tag of moodTags) counts[moodClass(tag)] += 1;
+  const percent = (n: number) => roundToOneDecimal((n / moodTags.length) * 100);
+  return {
+    positive: percent(counts.positive),
+    neutral: percent(counts.neutral),
+    negative: percent(counts.negative),
+  };
+}
