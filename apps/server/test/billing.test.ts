@@ -415,6 +415,7 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     expect((await statusOf(ctx, stranger.cookie)).currentPlan).toBe('free');
     expect((await statusOf(ctx, owner.cookie)).currentPlan).toBe('free');
     expect((await api(ctx, undefined, 'GET', '/api/billing/subscription')).statusCode).toBe(401);
+    expect((await api(ctx, owner.cookie, 'GET', '/api/billing/local-checkout/%00')).statusCode).toBe(400);
   });
 
   it('has no webhook endpoint without Stripe keys', async () => {

@@ -28,7 +28,10 @@ const errors = {
   429: ApiError,
   502: ApiError,
 };
-const SessionId = z.object({ sessionId: z.string().min(1).max(100) });
+/** Session ids are ours (`cs_local_<hex>`): anything else, NUL included, never reaches the database (fuzz finding). */
+const SessionId = z.object({
+  sessionId: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, 'Unknown checkout session'),
+});
 const tags = ['billing'];
 
 /** Plans and billing (issue 12, ADR 026); the contract is packages/shared/src/schemas/billing.ts. */
