@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BRIEF_TOAST } from '../lib/constants.ts';
 import { apiError, json, profile, sessionUser, signedInHandlers, stubApi } from '../test/api.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { routes } from './router.tsx';
@@ -112,7 +113,7 @@ describe('RequireAuth', () => {
     );
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.signedOut));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.signedOut, BRIEF_TOAST));
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(['session'])).toEqual({ user: null });
     expect(queryClient.getQueryData(['profile'])).toBeUndefined();

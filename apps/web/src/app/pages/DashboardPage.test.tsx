@@ -233,10 +233,10 @@ describe('dashboard filters', () => {
 });
 
 describe('dashboard errors', () => {
-  it('says "Unable to load dashboard" when both the profile and the entries fail', async () => {
+  it('says "Unable to load dashboard" when both the profile and the mood fail (spec §8)', async () => {
     await renderDashboard('/dashboard', {
       'GET /api/me': apiError(500, 'INTERNAL', 'Boom'),
-      [LIST]: apiError(500, 'INTERNAL', 'Boom'),
+      'GET /api/moods/current': apiError(500, 'INTERNAL', 'Boom'),
     });
     expect(await screen.findByRole('heading', { name: 'Unable to load dashboard' })).toBeTruthy();
     expect(
@@ -245,13 +245,23 @@ describe('dashboard errors', () => {
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
   });
 
-  it('still shows the dashboard when only the profile fails', async () => {
+  it('still shows the dashboard when only the profile fails, even with the entries failing too', async () => {
     await renderDashboard('/dashboard', {
       'GET /api/me': apiError(500, 'INTERNAL', 'Boom'),
+      [LIST]: apiError(500, 'INTERNAL', 'Boom'),
+    });
+    expect(await screen.findByText(/Your entries could not be loaded/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Unable to load dashboard' })).toBeNull();
+  });
+
+  it('still shows the dashboard when only the mood fails', async () => {
+    await renderDashboard('/dashboard', {
+      'GET /api/moods/current': apiError(500, 'INTERNAL', 'Boom'),
       [LIST]: json(entryPage([await sealedEntry('Still here')])),
     });
     expect(await screen.findByText('Still here')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Unable to load dashboard' })).toBeNull();
   });
 });
 
