@@ -265,6 +265,47 @@ describe('dashboard errors', () => {
   });
 });
 
+describe('dashboard companions', () => {
+  it('shows the streak, moods and insights beside the journal, and the daily affirmation', async () => {
+    await renderDashboard();
+    expect(await screen.findByRole('region', { name: 'Streak' })).toBeTruthy();
+    expect(screen.getByText('Start your streak today!')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Mood' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Insights overview' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Daily affirmation' })).toBeTruthy();
+  });
+
+  it('choosing a mood in the ring puts its prompt in the entry box, and a theme replaces it', async () => {
+    await renderDashboard('/dashboard', {
+      'GET /api/moods/ring': json({ moods: [{ moodTag: 'Calm', entryDate: today }] }),
+      [LIST]: json(entryPage([await sealedEntry('Long walk. #walks')])),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Write about Calm/ }));
+    const prompt = "You've written about Calm. What helped you with Calm this week?";
+    await waitFor(() => expect(entryBox()?.getAttribute('placeholder')).toBe(prompt));
+    expect(document.activeElement).toBe(entryBox());
+
+    const themes = await screen.findByRole('group', { name: 'Themes in these entries' });
+    fireEvent.click(within(themes).getByRole('button', { name: '#walks' }));
+    await waitFor(() =>
+      expect(entryBox()?.getAttribute('placeholder')).toBe(
+        "You've written about #walks. What helped you with walks this week?",
+      ),
+    );
+  });
+
+  it('On This Day opens an earlier entry on its day in the journal', async () => {
+    const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+    const memory = await sealedEntry('A year ago I started this journal.', {
+      entryDate: yearAgo,
+      createdAt: `${yearAgo}T10:00:00Z`,
+    });
+    await renderDashboard('/dashboard', { 'GET /api/entries/on-this-day': json({ entries: [memory] }) });
+    fireEvent.click(await screen.findByRole('link', { name: /A year ago I started this journal\./ }));
+    expect(await screen.findByText(`Date: ${format(parseISO(yearAgo), 'dd MMM yyyy')}`)).toBeTruthy();
+  });
+});
+
 describe('the side menu calendar', () => {
   it('shows the chosen day on the dashboard through the address', async () => {
     const past = addDays(today, -4);
