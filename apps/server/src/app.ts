@@ -40,6 +40,7 @@ import { entriesRoutes } from './modules/entries/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { futureMessagesRoutes, futureMessagesTestRoutes } from './modules/future-messages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { insightsRoutes } from './modules/insights/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
       await api.register(authRoutes(services, config.appUrl));
       await api.register(accountRoutes(services));
       await api.register(entriesRoutes(services));
+      await api.register(insightsRoutes(services));
       await api.register(notificationsRoutes(services));
       await api.register(
         eventsRoutes(services, {

@@ -26,6 +26,7 @@ import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
+import { createInsightsService } from './modules/insights/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPlansRepository } from './modules/plans/repository.ts';
@@ -96,6 +97,15 @@ export function createServices(deps: {
     }),
   });
 
+  const entries = createEntriesService({
+    db,
+    plans,
+    keys: encryption,
+    moderator: moderation.text,
+    media,
+    clock,
+  });
+
   return {
     betterAuth,
     encryption,
@@ -137,14 +147,8 @@ export function createServices(deps: {
       clock,
       appUrl: config.appUrl,
     }),
-    entries: createEntriesService({
-      db,
-      plans,
-      keys: encryption,
-      moderator: moderation.text,
-      media,
-      clock,
-    }),
+    entries,
+    insights: createInsightsService({ entries, clock }),
     futureMessages: createFutureMessagesService({
       db,
       plans,

@@ -63,6 +63,9 @@ export function streakMessage(currentStreak: number, lastStreak: number): string
   return STREAK_MESSAGES.legendary;
 }
 
+/** The first day the row of dots and the week can show: runs ending before it matter only by their length. */
+export const streakWindowStart = (today: string): string => addDays(today, -(STREAK_ROW_DAYS - 1));
+
 /** Whether `day` lies in one of the runs. */
 function isInRuns(runs: readonly StreakRun[], day: string): boolean {
   return runs.some((run) => run.first <= day && day <= run.last);
@@ -70,8 +73,8 @@ function isInRuns(runs: readonly StreakRun[], day: string): boolean {
 
 /**
  * The streak data from the runs, newest first. `runs` must hold at least the two latest runs and every run that
- * ends within the 13 days before `today` (the row and the week look back at most 6 days); older runs matter only
- * through `bestStreak`, which defaults to the longest run given. Runs ending after today are ignored.
+ * ends on or after `streakWindowStart(today)` (the row and the week look back at most 6 days); older runs matter
+ * only through `bestStreak`, which defaults to the longest run given. Days after today are ignored.
  *   current  the latest run, if it ends today or yesterday (today without an entry yet does not break it)
  *   last     the run before the current one; with no current streak, the latest run
  *   thisWeek days with entries from Monday to today; weekDays the last 7 days, oldest first, ending today

@@ -82,13 +82,51 @@ function pageStatement(
   return sql`
     with total as (select count(*)::int as n from entries where ${where}),
     page as (
-      select id, user_id, title, category, content, encrypted_content, encryption_version, metadata, mood_tag,
-             media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-             deleted_at, deletion_reason, created_at, updated_at,
-             exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared
+      select ${listColumns}
       from entries where ${where}
       order by created_at desc, id desc limit ${limit} offset ${offset})
     select page.*, total.n as total_count from total left join page on true`;
+}
+
+/** The columns of an entry as the dashboard list returns it (PageRow without the total). */
+const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
+  mood_tag, media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
+  deleted_at, deletion_reason, created_at, updated_at,
+  exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
+
+/**
+ * The streak's one statement (ADR 028): the runs of consecutive local dates with visible entries up to `today`
+ * (gaps and islands: a date minus its rank is constant along a run), returning only run boundaries: the two
+ * latest runs and any ending on or after `since`, each with the longest run of all history as `best`. The
+ * distinct dates come from an index-only scan of entries_user_entry_date_idx (user_id, entry_date), whose
+ * predicate is the visibility rule; one key per entry, so no other index is needed.
+ */
+function streakStatement(userId: string, today: string, since: string): SQL {
+  return sql`
+    with days as (
+      select distinct entry_date as day from entries
+      where ${visibleEntriesOf(userId)} and entry_date <= ${today}::date),
+    runs as (
+      select min(day) as first_day, max(day) as last_day, count(*)::int as length
+      from (select day, day - (row_number() over (order by day))::int as island from days) ranked
+      group by island),
+    ordered as (
+      select first_day, last_day, length,
+             row_number() over (order by last_day desc) as recency, max(length) over () as best
+      from runs)
+    select to_char(first_day, 'YYYY-MM-DD') as first, to_char(last_day, 'YYYY-MM-DD') as last, length, best
+    from ordered where recency <= 2 or last_day >= ${since}::date
+    order by last_day desc`;
+}
+
+/** The streak statement as text and parameters, exactly as `streakRuns` sends it (benchmark, query plan test). */
+export function streakQuery(
+  userId: string,
+  today: string,
+  since: string,
+): { text: string; params: unknown[] } {
+  const { sql: text, params } = new PgDialect().sqlToQuery(streakStatement(userId, today, since));
+  return { text, params };
 }
 
 /** The dashboard's page statement as text and parameters, exactly as `page` sends it (for the benchmark's bare client). */
@@ -226,6 +264,59 @@ export function createEntriesRepository(db: Executor) {
         .where(and(visible(userId), gte(entries.entryDate, first), lte(entries.entryDate, last)))
         .orderBy(entries.entryDate);
       return rows.map((r) => r.day);
+    },
+
+    /** Runs of consecutive days with entries, newest first (see streakStatement), and the longest run ever. */
+    async streakRuns(
+      userId: string,
+      today: string,
+      since: string,
+    ): Promise<{ runs: { first: string; last: string; length: number }[]; best: number }> {
+      const { rows } = await db.execute<{ first: string; last: string; length: number; best: number }>(
+        streakStatement(userId, today, since),
+      );
+      return {
+        runs: rows.map((r) => ({ first: r.first, last: r.last, length: Number(r.length) })),
+        best: Number(rows[0]?.best ?? 0),
+      };
+    },
+
+    /** The mood tags of visible entries dated in [first, last], newest first (entries_user_entry_date_idx). */
+    async moodsBetween(
+      userId: string,
+      first: string,
+      last: string,
+      limit: number,
+    ): Promise<{ moodTag: string; entryDate: string }[]> {
+      const { rows } = await db.execute<{ mood_tag: string; entry_date: string }>(sql`
+        select mood_tag, to_char(entry_date, 'YYYY-MM-DD') as entry_date from entries
+        where ${visibleEntriesOf(userId)} and entry_date >= ${first}::date and entry_date <= ${last}::date
+          and mood_tag is not null
+        order by created_at desc, id desc limit ${limit}`);
+      return rows.map((r) => ({ moodTag: r.mood_tag, entryDate: r.entry_date }));
+    },
+
+    /** The mood tag of the latest visible entry dated `day` that has one. */
+    async latestMood(userId: string, day: string): Promise<string | null> {
+      const { rows } = await db.execute<{ mood_tag: string }>(sql`
+        select mood_tag from entries
+        where ${visibleEntriesOf(userId)} and entry_date = ${day}::date and mood_tag is not null
+        order by created_at desc, id desc limit 1`);
+      return rows[0]?.mood_tag ?? null;
+    },
+
+    /** Visible entries dated on any of `dates`, newest date first, at most `limit` (entries_user_entry_date_idx). */
+    async onDates(userId: string, dates: readonly string[], limit: number): Promise<EntryWithShare[]> {
+      if (dates.length === 0) return [];
+      const { rows } = await db.execute<Omit<PageRow, 'total_count'>>(sql`
+        select ${listColumns} from entries
+        where ${visibleEntriesOf(userId)}
+          and entry_date in (${sql.join(
+            dates.map((d) => sql`${d}::date`),
+            sql`, `,
+          )})
+        order by entries.entry_date desc, created_at desc, id desc limit ${limit}`);
+      return rows.map((row) => fromPageRow({ ...row, total_count: 0 }));
     },
 
     /** Updates a visible entry; with `createdAfter`, only one still inside its edit window (same statement). */

@@ -251,6 +251,26 @@ export function createEntriesService(deps: {
       return { month, dates };
     },
 
+    /** Runs of consecutive days with the user's visible entries up to `today` (insights: the streak). */
+    streakRuns(user: SessionUser, today: string, since: string) {
+      return repository.streakRuns(user.id, today, since);
+    },
+
+    /** Mood tags of the user's visible entries dated in [first, last], newest first (insights: the mood ring). */
+    moodsBetween(user: SessionUser, first: string, last: string, limit: number) {
+      return repository.moodsBetween(user.id, first, last, limit);
+    },
+
+    /** The mood of the user's latest visible entry dated `day` that has one (insights: current mood). */
+    latestMood(user: SessionUser, day: string) {
+      return repository.latestMood(user.id, day);
+    },
+
+    /** The user's visible entries dated on any of `dates`, newest date first (insights: On This Day). */
+    async onDates(user: SessionUser, dates: readonly string[], limit: number): Promise<Entry[]> {
+      return (await repository.onDates(user.id, dates, limit)).map(toEntry);
+    },
+
     async get(user: SessionUser, id: string): Promise<Entry> {
       const entry = await repository.findOwned(user.id, id);
       if (!entry) throw new AppError('NOT_FOUND', 'Entry not found');
