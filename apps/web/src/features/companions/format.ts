@@ -3,8 +3,8 @@ import { format, parseISO } from 'date-fns';
 /** "Sun, 22 Nov" for "2026-11-22": a day of the streak row. */
 export const rowDayLabel = (date: string) => format(parseISO(date), 'EEE, d MMM');
 
-/** "Saturday, 22 November 2025" for "2025-11-22": an earlier entry's day. */
-export const longDayLabel = (date: string) => format(parseISO(date), 'EEEE, d MMMM yyyy');
+/** "Sat, 22 Nov 2025" for "2025-11-22": an earlier entry's day. */
+export const memoryDayLabel = (date: string) => format(parseISO(date), 'EEE, d MMM yyyy');
 
 /** "1 day" / "12 days". */
 export const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);

@@ -47,7 +47,7 @@ export function AffirmationCard({ today }: { today: string }) {
         >
           {AFFIRMATION_TITLE}
         </h2>
-        <p aria-live="polite" className="font-serif text-lg leading-snug">
+        <p aria-live="polite" className="font-serif text-base leading-snug sm:text-lg">
           {AFFIRMATIONS[state.index]}
         </p>
       </div>

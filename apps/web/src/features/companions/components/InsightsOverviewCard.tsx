@@ -37,7 +37,7 @@ export function InsightsOverviewCard() {
         )}
       </div>
       <div className="flex flex-col gap-2">
-        <h3 className="text-sm font-medium">{INSIGHTS_MESSAGES.moodTitle}</h3>
+        <h3 className="font-sans text-sm font-medium">{INSIGHTS_MESSAGES.moodTitle}</h3>
         {ring.isPending ? (
           <div aria-busy="true" className="flex flex-col gap-2">
             <span className="sr-only">Loading your moods</span>

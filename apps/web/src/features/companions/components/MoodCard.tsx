@@ -69,7 +69,7 @@ export function MoodCardView({
         <p className="text-sm text-muted-foreground">{EMPTY_RING}</p>
       ) : (
         <div className="flex flex-col gap-2">
-          <h3 className="text-sm font-medium">Last {MOOD_RING_DAYS} days</h3>
+          <h3 className="font-sans text-sm font-medium">Last {MOOD_RING_DAYS} days</h3>
           <ul className="flex flex-wrap gap-1.5">
             {moods.map((mood) => {
               const content = (
@@ -147,7 +147,7 @@ function MoodRing({ items, center }: { items: readonly MoodRingItem[]; center: s
         ))}
       </svg>
       <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-2xl">
-        {center ?? (arcs[arcs.length - 1] ? moodEmojiOf(arcs[arcs.length - 1]!.moodTag) : '·')}
+        {center ?? (arcs[arcs.length - 1] ? moodEmojiOf(arcs[arcs.length - 1]!.moodTag) : null)}
       </span>
     </div>
   );

@@ -1,7 +1,7 @@
 import { ChevronRight, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { type Memory, useOnThisDay } from '../api/get-on-this-day.ts';
-import { longDayLabel, memoryAge } from '../format.ts';
+import { memoryAge, memoryDayLabel } from '../format.ts';
 import { moodEmojiOf } from '../moods.ts';
 import { CompanionCard } from './CompanionCard.tsx';
 
@@ -52,11 +52,13 @@ export function OnThisDayView({
                 className="group flex items-start gap-2 rounded-lg p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <span className="flex items-center gap-1.5 text-sm font-semibold">
+                  <span className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
                     {mood ? <span aria-hidden="true">{mood}</span> : null}
-                    {memoryAge(memory.entryDate, today)}
-                    <span className="font-normal text-muted-foreground">
-                      · {longDayLabel(memory.entryDate)}
+                    <span className="font-semibold whitespace-nowrap">
+                      {memoryAge(memory.entryDate, today)}
+                    </span>
+                    <span className="text-xs whitespace-nowrap text-muted-foreground">
+                      {memoryDayLabel(memory.entryDate)}
                     </span>
                   </span>
                   <span
