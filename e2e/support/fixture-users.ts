@@ -10,3 +10,14 @@ export const DASHBOARD_USER = {
 
 /** A Premium user with no entries, for recording audio and video. */
 export const MEDIA_USER = { email: 'media@e2e.daybook.local', password: 'Fixture-River-42' };
+
+/**
+ * A user with entries a year and a month before the run's day only (the dashboard's On This Day), written at
+ * 10:00 UTC; the account's time zone is UTC, as is the e2e browser's.
+ */
+export const MEMORIES_USER = {
+  email: 'memories@e2e.daybook.local',
+  password: 'Fixture-River-42',
+  yearAgoText: 'Planted tulip bulbs along the fence, hoping for spring. #garden',
+  monthAgoText: 'First frost on the allotment this morning.',
+};

@@ -1,8 +1,9 @@
+import { addMonths, localDate } from '@daybook/shared';
 import { seedEntries } from '../../apps/server/src/cli/seed-data.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createPlansServiceFor } from '../../apps/server/src/modules/plans/service.ts';
-import { DASHBOARD_USER, MEDIA_USER } from './fixture-users.ts';
+import { DASHBOARD_USER, MEDIA_USER, MEMORIES_USER } from './fixture-users.ts';
 
 /**
  * Seeds the run's database before the server starts, with the project's own seed code: entries on past days
@@ -32,6 +33,21 @@ try {
     email: MEDIA_USER.email,
   });
   await createPlansServiceFor(database.db).grant(MEDIA_USER.email, 'premium');
+  // On This Day: the same date a year ago, and a month ago (the calendar arithmetic the server uses).
+  const today = localDate(now, 'UTC');
+  const memories = [
+    { date: addMonths(today, -12), text: MEMORIES_USER.yearAgoText },
+    { date: addMonths(today, -1), text: MEMORIES_USER.monthAgoText },
+  ];
+  await seedEntries(database, config.encryptionSecret, {
+    users: 1,
+    entries: memories.length,
+    password: MEMORIES_USER.password,
+    email: MEMORIES_USER.email,
+    timezone: 'UTC',
+    createdAtFor: (n) => new Date(`${memories[n]!.date}T10:00:00Z`),
+    textFor: (n) => memories[n]!.text,
+  });
 } finally {
   await database.close();
 }

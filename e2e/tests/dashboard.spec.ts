@@ -6,6 +6,10 @@ import { expect, test } from '../support/fixtures.ts';
 const dayName = (date: Date) => format(date, 'EEEE, d MMMM yyyy');
 
 test.describe('dashboard', () => {
+  // The dashboard also loads its companions (streak, moods, On This Day, ADR 029); axe over the fuller page and a
+  // cold first sign-in take longer than 30 s on a busy two-core machine.
+  test.describe.configure({ timeout: 60_000 });
+
   test.beforeEach(async ({ page }) => {
     await signInAs(page, DASHBOARD_USER);
   });

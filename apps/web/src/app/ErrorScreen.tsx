@@ -1,5 +1,5 @@
 import { MESSAGES } from '@daybook/shared';
-import { RefreshCw, RotateCcw } from 'lucide-react';
+import { LoaderCircle, RefreshCw, RotateCcw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
@@ -69,6 +69,21 @@ export function AuthErrorScreen({ error, onRetry }: { error: unknown; onRetry: (
         Retry
       </Button>
     </ProblemCard>
+  );
+}
+
+/** Spec §8 (Dashboard): said while a visitor without a session is sent to /login. */
+export const REDIRECTING_TO_LOGIN = 'Redirecting to login...';
+
+/** The "Redirecting to login..." view: the route guard navigates away at once; this is what shows meanwhile. */
+export function RedirectingToLogin() {
+  return (
+    <div className="page-container flex min-h-[50dvh] items-center justify-center py-16">
+      <p role="status" className="flex items-center gap-2 text-muted-foreground">
+        <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+        {REDIRECTING_TO_LOGIN}
+      </p>
+    </div>
   );
 }
 

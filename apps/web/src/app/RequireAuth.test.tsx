@@ -3,8 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BRIEF_TOAST } from '../lib/constants.ts';
 import { apiError, json, profile, sessionUser, signedInHandlers, stubApi } from '../test/api.ts';
 import { renderRoutes } from '../test/render.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
 import { routes } from './router.tsx';
 
 vi.mock('sonner', async (importOriginal) => ({
@@ -33,6 +35,22 @@ describe('RequireAuth', () => {
       expect(locationOf(router)).toBe(`/login?redirect=${encodeURIComponent(`${path}?tab=2`)}`);
     },
   );
+
+  it('says "Redirecting to login..." until the login page is there', async () => {
+    stubApi({ 'GET /api/auth/session': json({ user: null }) });
+    // The login page's code never arrives here, so the guard's view stays on screen.
+    const router = createMemoryRouter(
+      [
+        { element: <RequireAuth />, children: [{ path: '/dashboard', element: <p>The journal</p> }] },
+        { path: '/login', lazy: () => new Promise<never>(() => {}) },
+      ],
+      { initialEntries: ['/dashboard'] },
+    );
+    renderRoutes(router);
+    const view = await screen.findByText('Redirecting to login...');
+    expect(view.getAttribute('role')).toBe('status');
+    expect(screen.queryByText('The journal')).toBeNull();
+  });
 
   it('moves the error of a failed verification link to the login page, which explains it', async () => {
     stubApi({ 'GET /api/auth/session': json({ user: null }) });
@@ -112,7 +130,7 @@ describe('RequireAuth', () => {
     );
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.signedOut));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(AUTH_MESSAGES.signedOut, BRIEF_TOAST));
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(['session'])).toEqual({ user: null });
     expect(queryClient.getQueryData(['profile'])).toBeUndefined();

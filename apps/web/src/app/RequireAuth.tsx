@@ -4,7 +4,7 @@ import { DeletionBanner } from '../features/account/components/DeletionBanner.ts
 import { useTimezoneSync } from '../features/account/hooks/use-timezone-sync.ts';
 import { useSession } from '../lib/session/get-session.ts';
 import { loginPathFor } from '../lib/session/redirect.ts';
-import { AuthErrorScreen } from './ErrorScreen.tsx';
+import { AuthErrorScreen, RedirectingToLogin } from './ErrorScreen.tsx';
 import { RouteSkeleton } from './RouteSkeleton.tsx';
 
 /**
@@ -20,7 +20,14 @@ export function RequireAuth() {
   if (session.isError && !session.data) {
     return <AuthErrorScreen error={session.error} onRetry={() => void session.refetch()} />;
   }
-  if (!session.user) return <Navigate to={loginPathFor(location)} replace />;
+  if (!session.user) {
+    return (
+      <>
+        <Navigate to={loginPathFor(location)} replace />
+        <RedirectingToLogin />
+      </>
+    );
+  }
   return <SignedInLayout user={session.user} />;
 }
 

@@ -1,17 +1,17 @@
 import { MESSAGES } from '@daybook/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { COPIED_STATE_MS } from './constants.ts';
+import { BRIEF_TOAST, COPIED_STATE_MS } from './constants.ts';
 
 /** Copies text and says so in a toast. `navigator.clipboard` is missing outside secure contexts. */
 export async function copyTextWithToast(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
-    toast.error(MESSAGES.copyFailed);
+    toast.error(MESSAGES.copyFailed, BRIEF_TOAST);
     return false;
   }
-  toast.success(MESSAGES.linkCopied);
+  toast.success(MESSAGES.linkCopied, BRIEF_TOAST);
   return true;
 }
 

@@ -20,7 +20,14 @@ export const COPIED_STATE_MS = 2000;
 
 export const TOOLTIP_DELAY_MS = 700;
 
+/** Spec §9: toasts last 5 s by default, 4 s for the other kind. */
 export const TOAST_DURATION_MS = { default: 5000, short: 4000 } as const;
+
+/**
+ * The 4 s kind (ADR 029): the brief acknowledgement of a quick action of one's own, with nothing to read twice
+ * ("Link copied!", "Signed out successfully", and their failures). Every other toast keeps the 5 s default.
+ */
+export const BRIEF_TOAST = { duration: TOAST_DURATION_MS.short } as const;
 
 export const STORAGE_KEYS = {
   theme: 'theme',

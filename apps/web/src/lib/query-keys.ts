@@ -22,6 +22,11 @@ export const journalKeys = {
   lists: () => [...journalKeys.all, 'list'] as const,
   /** The calendar feature keeps its months (days with entries) here. */
   calendar: () => [...journalKeys.all, 'calendar'] as const,
+  /**
+   * The dashboard's companions (streak, moods, On This Day) live here too, so the refresh on entry changes the
+   * spec asks for comes from the same invalidation: one's own writes and the live `entry` event.
+   */
+  companions: () => [...journalKeys.all, 'companions'] as const,
 };
 
 /**

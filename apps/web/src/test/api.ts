@@ -1,4 +1,11 @@
-import type { LoginStatus, PlanFeatures, Profile, SessionUser } from '@daybook/shared';
+import {
+  computeStreak,
+  type LoginStatus,
+  localDate,
+  type PlanFeatures,
+  type Profile,
+  type SessionUser,
+} from '@daybook/shared';
 import { vi } from 'vitest';
 import { jsonResponse } from './render.tsx';
 
@@ -119,5 +126,10 @@ export function signedInHandlers(user: SessionUser = sessionUser): Record<string
     // The header's bells.
     'GET /api/notifications/summary': json({ latest: [], unreadCount: 0 }),
     'GET /api/shares/received': json({ items: [], total: 0, unviewed: 0 }),
+    // The dashboard's companions: no streak, no moods, nothing on this day.
+    'GET /api/streak': () => jsonResponse(computeStreak([], localDate(new Date(), user.timezone))),
+    'GET /api/moods/ring': json({ moods: [] }),
+    'GET /api/moods/current': json({ moodTag: null }),
+    'GET /api/entries/on-this-day': json({ entries: [] }),
   };
 }

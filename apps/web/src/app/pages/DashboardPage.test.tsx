@@ -233,10 +233,10 @@ describe('dashboard filters', () => {
 });
 
 describe('dashboard errors', () => {
-  it('says "Unable to load dashboard" when both the profile and the entries fail', async () => {
+  it('says "Unable to load dashboard" when both the profile and the mood fail (spec §8)', async () => {
     await renderDashboard('/dashboard', {
       'GET /api/me': apiError(500, 'INTERNAL', 'Boom'),
-      [LIST]: apiError(500, 'INTERNAL', 'Boom'),
+      'GET /api/moods/current': apiError(500, 'INTERNAL', 'Boom'),
     });
     expect(await screen.findByRole('heading', { name: 'Unable to load dashboard' })).toBeTruthy();
     expect(
@@ -245,13 +245,64 @@ describe('dashboard errors', () => {
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
   });
 
-  it('still shows the dashboard when only the profile fails', async () => {
+  it('still shows the dashboard when only the profile fails, even with the entries failing too', async () => {
     await renderDashboard('/dashboard', {
       'GET /api/me': apiError(500, 'INTERNAL', 'Boom'),
+      [LIST]: apiError(500, 'INTERNAL', 'Boom'),
+    });
+    expect(await screen.findByText(/Your entries could not be loaded/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Unable to load dashboard' })).toBeNull();
+  });
+
+  it('still shows the dashboard when only the mood fails', async () => {
+    await renderDashboard('/dashboard', {
+      'GET /api/moods/current': apiError(500, 'INTERNAL', 'Boom'),
       [LIST]: json(entryPage([await sealedEntry('Still here')])),
     });
     expect(await screen.findByText('Still here')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Unable to load dashboard' })).toBeNull();
+  });
+});
+
+describe('dashboard companions', () => {
+  it('shows the streak, moods and insights beside the journal, and the daily affirmation', async () => {
+    await renderDashboard();
+    expect(await screen.findByRole('region', { name: 'Streak' })).toBeTruthy();
+    expect(screen.getByText('Start your streak today!')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Mood' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Insights overview' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Daily affirmation' })).toBeTruthy();
+  });
+
+  it('choosing a mood in the ring puts its prompt in the entry box, and a theme replaces it', async () => {
+    await renderDashboard('/dashboard', {
+      'GET /api/moods/ring': json({ moods: [{ moodTag: 'Calm', entryDate: today }] }),
+      [LIST]: json(entryPage([await sealedEntry('Long walk. #walks')])),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Write about Calm/ }));
+    const prompt = "You've written about Calm. What helped you with Calm this week?";
+    await waitFor(() => expect(entryBox()?.getAttribute('placeholder')).toBe(prompt));
+    expect(document.activeElement).toBe(entryBox());
+
+    const themes = await screen.findByRole('group', { name: 'Themes in these entries' });
+    fireEvent.click(within(themes).getByRole('button', { name: '#walks' }));
+    await waitFor(() =>
+      expect(entryBox()?.getAttribute('placeholder')).toBe(
+        "You've written about #walks. What helped you with walks this week?",
+      ),
+    );
+  });
+
+  it('On This Day opens an earlier entry on its day in the journal', async () => {
+    const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+    const memory = await sealedEntry('A year ago I started this journal.', {
+      entryDate: yearAgo,
+      createdAt: `${yearAgo}T10:00:00Z`,
+    });
+    await renderDashboard('/dashboard', { 'GET /api/entries/on-this-day': json({ entries: [memory] }) });
+    fireEvent.click(await screen.findByRole('link', { name: /A year ago I started this journal\./ }));
+    expect(await screen.findByText(`Date: ${format(parseISO(yearAgo), 'dd MMM yyyy')}`)).toBeTruthy();
   });
 });
 

@@ -11,17 +11,23 @@ import {
   themePrompt,
   themeTerm,
 } from '@daybook/shared';
-import { lazy, type ReactNode, Suspense, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useProfile } from '../../features/account/api/get-profile.ts';
 import { MiniCalendar } from '../../features/calendar/components/MiniCalendar.tsx';
+import { useCurrentMood } from '../../features/companions/api/get-moods.ts';
+import { AffirmationCard } from '../../features/companions/components/AffirmationCard.tsx';
+import { CompanionsSkeleton } from '../../features/companions/components/CompanionsSkeleton.tsx';
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout.tsx';
 import { DashboardUnavailable } from '../../features/dashboard/components/DashboardUnavailable.tsx';
 import { ClearableChip, PeriodChips, ThemeChips } from '../../features/dashboard/components/FilterChips.tsx';
 import { greeting } from '../../features/dashboard/greeting.ts';
-import { useDashboardFilters } from '../../features/dashboard/hooks/use-dashboard-filters.ts';
+import {
+  DASHBOARD_DATE_PARAM,
+  useDashboardFilters,
+} from '../../features/dashboard/hooks/use-dashboard-filters.ts';
 import { EmptyState, EntryFeedView } from '../../features/entries/components/EntryList.tsx';
 import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox.tsx';
 import { entryCount } from '../../features/entries/format.ts';
@@ -45,6 +51,15 @@ const FutureMessageBanner = lazy(async () => ({
   default: (await import('../../features/future-self/components/FutureMessageBanner.tsx'))
     .FutureMessageBanner,
 }));
+
+/** Streak, moods, insights and On This Day: below the fold on small screens, beside the journal on wide ones. */
+const DashboardCompanions = lazy(async () => ({
+  default: (await import('../../features/companions/components/DashboardCompanions.tsx')).DashboardCompanions,
+}));
+
+/** The journal's list, where an earlier entry (On This Day) opens on its day. */
+const ENTRIES_ANCHOR = 'journal-entries';
+const dayHref = (date: string) => `/dashboard?${DASHBOARD_DATE_PARAM}=${date}#${ENTRIES_ANCHOR}`;
 
 function FutureSelfCardSkeleton() {
   return (
@@ -70,6 +85,7 @@ export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
   const profile = useProfile();
+  const currentMood = useCurrentMood();
   const timeZone = usableTimeZone(profile.data?.timezone ?? user?.timezone ?? browserTimeZone());
   const today = useToday(timeZone);
   const isMobile = useMediaQuery(MOBILE_QUERY);
@@ -87,12 +103,28 @@ export default function DashboardPage() {
     (page: number) => dispatch({ type: 'setPage', page, totalPages }),
     [dispatch, totalPages],
   );
-  const onThemeSelect = useCallback((theme: string) => dispatch({ type: 'setTheme', theme }), [dispatch]);
+  // A mood chosen in the ring puts its prompt in the entry box, until a theme is chosen (spec §4).
+  const [moodPrompt, setMoodPrompt] = useState<string | null>(null);
+  const entryBoxRef = useRef<HTMLDivElement>(null);
+  const onChoosePrompt = useCallback((prompt: string) => {
+    setMoodPrompt(prompt);
+    const textbox = entryBoxRef.current?.querySelector('textarea');
+    textbox?.focus({ preventScroll: true });
+    textbox?.scrollIntoView?.({ block: 'center' });
+  }, []);
+  const onThemeSelect = useCallback(
+    (theme: string) => {
+      setMoodPrompt(null);
+      dispatch({ type: 'setTheme', theme });
+    },
+    [dispatch],
+  );
   const onPeriodChange = (period: DashboardPeriod) => dispatch({ type: 'setPeriod', period });
   const searchAllTime = () => dispatch({ type: 'searchAllTime' });
   const clearDate = () => dispatch({ type: 'clearDate' });
 
-  if (profile.isError && feed.error) return <DashboardUnavailable />;
+  // Spec §8: only when both the profile and the mood could not be loaded.
+  if (profile.isError && currentMood.isError) return <DashboardUnavailable />;
 
   const query = filters.search.trim();
   const themes = collectThemes(feed.entries, MAX_THEME_CHIPS + 1)
@@ -142,6 +174,17 @@ export default function DashboardPage() {
     </Card>
   );
 
+  const isEntryBoxShown = isQuickEntryShown(filters, today);
+  const companions = (
+    <Suspense fallback={<CompanionsSkeleton />}>
+      <DashboardCompanions
+        today={today}
+        dayHref={dayHref}
+        onChoosePrompt={isEntryBoxShown ? onChoosePrompt : undefined}
+      />
+    </Suspense>
+  );
+
   const futureSelf = (
     <Suspense fallback={<FutureSelfCardSkeleton />}>
       <FutureSelfCard timeZone={timeZone} />
@@ -154,6 +197,7 @@ export default function DashboardPage() {
       sidebar={
         isMobile ? undefined : (
           <>
+            {companions}
             {calendar}
             {futureSelf}
           </>
@@ -163,8 +207,13 @@ export default function DashboardPage() {
       <Suspense fallback={null}>
         <FutureMessageBanner />
       </Suspense>
-      {isQuickEntryShown(filters, today) ? (
-        <QuickEntryCardWithMedia prompt={filters.theme ? themePrompt(filters.theme) : undefined} />
+      <AffirmationCard today={today} />
+      {isEntryBoxShown ? (
+        <div ref={entryBoxRef}>
+          <QuickEntryCardWithMedia
+            prompt={moodPrompt ?? (filters.theme ? themePrompt(filters.theme) : undefined)}
+          />
+        </div>
       ) : null}
 
       <section aria-label="Find entries" className="flex flex-col gap-3">
@@ -199,18 +248,25 @@ export default function DashboardPage() {
         <ThemeChips themes={themes} onSelect={onThemeSelect} />
       </section>
 
-      <EntryFeedView
-        feed={feed}
-        page={filters.page}
-        onPageChange={onPageChange}
-        emptyState={emptyState}
-        countText={isSearching ? `${entryCount(feed.total)} found` : entryCount(feed.total)}
-        onThemeSelect={onThemeSelect}
-        renderMedia={renderEntryMedia}
-        renderShare={renderEntryShare}
-      />
+      <div id={ENTRIES_ANCHOR} className="scroll-mt-24">
+        <EntryFeedView
+          feed={feed}
+          page={filters.page}
+          onPageChange={onPageChange}
+          emptyState={emptyState}
+          countText={isSearching ? `${entryCount(feed.total)} found` : entryCount(feed.total)}
+          onThemeSelect={onThemeSelect}
+          renderMedia={renderEntryMedia}
+          renderShare={renderEntryShare}
+        />
+      </div>
       {/* On small screens the sidebar's cards follow the journal. */}
-      {isMobile ? futureSelf : null}
+      {isMobile ? (
+        <>
+          {companions}
+          {futureSelf}
+        </>
+      ) : null}
     </DashboardLayout>
   );
 }

@@ -325,4 +325,45 @@ describe('EntryList', () => {
       expect(within(pages).getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true),
     );
   });
+
+  it('offers the scroll-to-top button once the list holds more than 5 entries in all (spec §2)', async () => {
+    const entries = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        sealedEntry(`Entry ${index + 1}`, { createdAt: ago(index * 60_000) }),
+      ),
+    );
+    await renderList(entries, {}, 6);
+    expect(await screen.findByText('Entry 5')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Scroll to top' })).toBeTruthy();
+  });
+
+  it('has no scroll-to-top button (at the top of the page) with 5 entries in all', async () => {
+    const entries = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        sealedEntry(`Entry ${index + 1}`, { createdAt: ago(index * 60_000) }),
+      ),
+    );
+    await renderList(entries, {}, 5);
+    expect(await screen.findByText('Entry 5')).toBeTruthy();
+    expect(await screen.findByText('5 entries')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).toBeNull();
+  });
+
+  it("says, when editing an entry with media, that media can't be changed", async () => {
+    await renderList([
+      await sealedEntry('With a photo', { contentType: 'image', mediaUrl: 'user-1/2026-11-22/photo.jpg' }),
+      await sealedEntry('Words only'),
+    ]);
+    const [withPhoto, wordsOnly] = await Promise.all([
+      screen.findByText('With a photo').then(cardOf),
+      screen.findByText('Words only').then(cardOf),
+    ]);
+    fireEvent.click(within(withPhoto).getByRole('button', { name: 'Edit' }));
+    expect(
+      within(withPhoto).getByText("Media can't be changed after saving: delete the entry and write it again"),
+    ).toBeTruthy();
+    fireEvent.keyDown(within(withPhoto).getByRole('textbox', { name: 'Edit entry' }), { key: 'Escape' });
+    fireEvent.click(within(wordsOnly).getByRole('button', { name: 'Edit' }));
+    expect(within(wordsOnly).queryByText(/Media can't be changed/)).toBeNull();
+  });
 });

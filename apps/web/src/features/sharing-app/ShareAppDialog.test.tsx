@@ -2,7 +2,7 @@ import { MESSAGES } from '@daybook/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COPIED_STATE_MS } from '../../lib/constants.ts';
+import { BRIEF_TOAST, COPIED_STATE_MS } from '../../lib/constants.ts';
 import { ShareAppDialog } from './ShareAppDialog.tsx';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -44,7 +44,7 @@ describe('ShareAppDialog', () => {
     });
 
     expect(writeText).toHaveBeenCalledWith(window.location.origin);
-    expect(toast.success).toHaveBeenCalledWith(MESSAGES.linkCopied);
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.linkCopied, BRIEF_TOAST);
     expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeTruthy();
 
     act(() => vi.advanceTimersByTime(COPIED_STATE_MS - 1));
@@ -62,7 +62,7 @@ describe('ShareAppDialog', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Copy Link' }));
     });
 
-    expect(toast.error).toHaveBeenCalledWith(MESSAGES.copyFailed);
+    expect(toast.error).toHaveBeenCalledWith(MESSAGES.copyFailed, BRIEF_TOAST);
     expect(toast.success).not.toHaveBeenCalled();
     expect(within(dialog).getByRole('button', { name: 'Copy Link' })).toBeTruthy();
   });
@@ -83,6 +83,6 @@ describe('ShareAppDialog', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: /Instagram/ }));
     });
     expect(writeText).toHaveBeenCalledWith(window.location.origin);
-    expect(toast.success).toHaveBeenCalledWith(MESSAGES.linkCopied);
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.linkCopied, BRIEF_TOAST);
   });
 });

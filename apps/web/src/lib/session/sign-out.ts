@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { BRIEF_TOAST } from '../constants.ts';
 import { waitForRenderedPath } from '../rendered-location.ts';
 import { broadcastAuth } from './auth-channel.ts';
 import { clearUserData } from './session-state.ts';
@@ -30,10 +31,10 @@ export function useSignOut() {
       await navigate('/');
       await isHomeRendered;
       clearUserData(client);
-      toast.success(AUTH_MESSAGES.signedOut);
+      toast.success(AUTH_MESSAGES.signedOut, BRIEF_TOAST);
     },
     onError: () => {
-      toast.error(AUTH_MESSAGES.signOutFailed);
+      toast.error(AUTH_MESSAGES.signOutFailed, BRIEF_TOAST);
     },
   });
 }

@@ -121,6 +121,7 @@ export function EntryCard({
         <EntryEditForm
           entryId={entry.id}
           initialText={entry.text}
+          hasMedia={entry.contentType !== 'text'}
           onSaved={closeEditor}
           onCancel={closeEditor}
         />

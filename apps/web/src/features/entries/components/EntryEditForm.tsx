@@ -1,5 +1,5 @@
 import { ENTRY_LIMITS, ENTRY_MESSAGES, sanitizeEntryText } from '@daybook/shared';
-import { TriangleAlert } from 'lucide-react';
+import { Paperclip, TriangleAlert } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -7,6 +7,9 @@ import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../format.ts';
 import { useEditEntry } from '../hooks/use-edit-entry.ts';
 import { MoodPicker } from './MoodPicker.tsx';
+
+/** Said where an entry's attachment is edited (spec §2: media cannot be changed after creation). */
+export const MEDIA_FIXED_NOTE = "Media can't be changed after saving: delete the entry and write it again";
 
 /** Spec §2: "n / 5,000 characters" from 4,000 characters; amber, then red with a warning icon at 5,000. */
 export function CharacterCounter({ length, id }: { length: number; id?: string }) {
@@ -33,6 +36,8 @@ type EntryEditFormProps = {
   /** The edit page also offers the mood; inline in a card only the text changes. */
   initialMood?: string | null;
   withMood?: boolean;
+  /** The entry carries an attachment: the form says that it stays as it is. */
+  hasMedia?: boolean;
   onSaved: () => void;
   onCancel: () => void;
 };
@@ -43,6 +48,7 @@ export function EntryEditForm({
   initialText,
   initialMood = null,
   withMood = false,
+  hasMedia = false,
   onSaved,
   onCancel,
 }: EntryEditFormProps) {
@@ -117,6 +123,12 @@ export function EntryEditForm({
         )}
         <CharacterCounter length={text.length} id={counterId} />
       </div>
+      {hasMedia ? (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Paperclip aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {MEDIA_FIXED_NOTE}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         {withMood ? (
           <MoodPicker value={mood} onChange={setMood} open={isPickerOpen} onOpenChange={setIsPickerOpen} />

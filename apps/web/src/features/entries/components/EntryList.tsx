@@ -179,7 +179,8 @@ export function EntryFeedView({
         label="Entry pages"
         isShownForOnePage={isCountShown && feed.total > 0}
       />
-      <ScrollToTopButton isShown={list.length > ENTRY_LIMITS.scrollTopAfterEntries} />
+      {/* Spec §2: more than 5 entries (in the list, not on the page, which holds 5 at most). */}
+      <ScrollToTopButton isShown={isCountShown && feed.total > ENTRY_LIMITS.scrollTopAfterEntries} />
     </section>
   );
 }

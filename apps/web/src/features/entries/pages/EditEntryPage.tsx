@@ -92,6 +92,7 @@ export default function EditEntryPage() {
           initialText={entry.data.text}
           initialMood={entry.data.moodTag}
           withMood
+          hasMedia={entry.data.contentType !== 'text'}
           onSaved={toDashboard}
           onCancel={toDashboard}
         />

@@ -1,0 +1,55 @@
+import { CurrentMood, MoodRing } from '@daybook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { shouldRetryQuery } from '../../../lib/query-retry.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
+import { companionKeys } from './query-keys.ts';
+
+/** Spec §9: mood 2 min, mood ring 5 min. */
+export const CURRENT_MOOD_STALE_MS = 2 * 60_000;
+export const MOOD_RING_STALE_MS = 5 * 60_000;
+/** Spec §8: the mood queries retry once (never after an auth failure). */
+const MOOD_RETRIES = 1;
+const retryOnce = (failureCount: number, error: unknown) =>
+  shouldRetryQuery(failureCount, error, MOOD_RETRIES);
+
+export function getCurrentMood(signal?: AbortSignal): Promise<CurrentMood> {
+  return apiRequest('/api/moods/current', { schema: CurrentMood, signal });
+}
+
+export function getMoodRing(signal?: AbortSignal): Promise<MoodRing> {
+  return apiRequest('/api/moods/ring', { schema: MoodRing, signal });
+}
+
+export function currentMoodQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: companionKeys.currentMood(userId),
+    queryFn: ({ signal }) => getCurrentMood(signal),
+    staleTime: CURRENT_MOOD_STALE_MS,
+    retry: retryOnce,
+  });
+}
+
+export function moodRingQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: companionKeys.moodRing(userId),
+    queryFn: ({ signal }) => getMoodRing(signal),
+    staleTime: MOOD_RING_STALE_MS,
+    retry: retryOnce,
+  });
+}
+
+/**
+ * The mood of today's latest entry that has one. The dashboard reads it too: it gives up ("Unable to load
+ * dashboard") only when both this and the profile fail (spec §8).
+ */
+export function useCurrentMood() {
+  const { user } = useSession();
+  return useQuery({ ...currentMoodQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+}
+
+/** The moods of the last 7 days' entries, newest first. */
+export function useMoodRing() {
+  const { user } = useSession();
+  return useQuery({ ...moodRingQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+}

@@ -1,0 +1,26 @@
+import { Streak } from '@daybook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
+import { companionKeys } from './query-keys.ts';
+
+/** Spec §9: streak 30 s. */
+export const STREAK_STALE_MS = 30_000;
+
+export function getStreak(signal?: AbortSignal): Promise<Streak> {
+  return apiRequest('/api/streak', { schema: Streak, signal });
+}
+
+export function streakQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: companionKeys.streak(userId),
+    queryFn: ({ signal }) => getStreak(signal),
+    staleTime: STREAK_STALE_MS,
+  });
+}
+
+/** The signed-in user's streak, counted by the server in their time zone. */
+export function useStreak() {
+  const { user } = useSession();
+  return useQuery({ ...streakQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
+}
