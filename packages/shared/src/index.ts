@@ -18,6 +18,7 @@ export * from './domain/share-status.ts';
 export * from './domain/streak.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
+export * from './schemas/ai.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/contact.ts';
