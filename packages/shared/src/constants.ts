@@ -373,3 +373,55 @@ export const FUTURE_MESSAGE_MESSAGES = {
   bannerTitle: 'Message from your past self arrived!',
   readNow: 'Read now',
 } as const;
+
+/** Plans and billing (spec §8 "Premium and checkout"; issue 12). Checkout errors exactly as the spec words them. */
+export const BILLING_MESSAGES = {
+  planNotFound: 'Plan not found',
+  planNotAvailable: 'This plan is not available for purchase yet',
+  checkoutSessionFailed: 'Failed to create checkout session',
+  checkoutFailed: (message: string) => `Checkout failed: ${message}`,
+  /** The dashboard's toast when starting checkout fails. */
+  startCheckoutFailed: 'Failed to start checkout. Please try again.',
+  subscriptionLoadFailed: 'Failed to load subscription status',
+  intentNotSaved:
+    "Warning: Premium intent may not be saved. Please contact support if checkout doesn't appear.",
+  welcomeToPremium: 'Welcome to Premium',
+  /** The local test checkout's answer to the decline test card (Stripe's own wording). */
+  cardDeclined: 'Your card was declined.',
+  cardNumberInvalid: 'Your card number is invalid.',
+  expiryInvalid: "Your card's expiration date is invalid.",
+  cvcInvalid: "Your card's security code is invalid.",
+  nameRequired: 'Please enter the name on the card',
+  checkoutSessionNotFound: 'Checkout session not found',
+  checkoutSessionClosed: 'This checkout session has already been completed or has expired',
+  noSubscription: 'You have no subscription to manage',
+  alreadySubscribed: 'You already have an active subscription',
+  portalFailed: 'Failed to open the billing portal',
+  subscriptionUpdateFailed: 'Failed to update your subscription',
+  localCheckoutTitle: 'Test checkout',
+  localCheckoutNotice: 'This is a test checkout: no card is charged and no money is taken.',
+  /** The account notification on a plan change. */
+  planChangedTitle: (planName: string) => `You are now on ${planName}`,
+} as const;
+
+/** Stripe's test card numbers, accepted by the local test checkout (and by Stripe in test mode). */
+export const TEST_CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+/** The seeded test accounts' plans (/test-accounts, TEST_TOOLS only). */
+export const TEST_ACCOUNT_PLANS = ['free', 'basic', 'premium'] as const;
+
+/** Spec §9 timings for plans and billing. */
+export const BILLING_TIMINGS = {
+  subscriptionStaleMs: 5 * 60_000,
+  subscriptionRetryDelayMs: 2_000,
+  intentStaleMs: 2 * 60_000,
+  planFeaturesStaleMs: 5 * 60_000,
+  planFeaturesKeptMs: 10 * 60_000,
+  checkoutRedirectAfterSignUpMs: 500,
+  premiumBannerSnoozeMs: 24 * 60 * 60_000,
+  upgradeNoticeValidMs: 5 * 60_000,
+  welcomeWindowDays: 7,
+} as const;

@@ -16,6 +16,7 @@ export * from './domain/share-status.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/billing.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/entries.ts';
 export * from './schemas/errors.ts';

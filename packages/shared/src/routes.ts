@@ -35,6 +35,21 @@ export const APP_ROUTE_PATHS = [
   '/admin',
 ] as const;
 
+/**
+ * Billing pages (issue 12). The local test checkout page (`/checkout/:sessionId`) must be registered in the web's
+ * router and APP_ROUTE_PATHS by the web half; the server links to it only when the local provider is in use.
+ * The success and cancel returns are the dashboard's (`/dashboard?success=true`, `/dashboard`).
+ */
+export const BILLING_PAGES = {
+  localCheckout: '/checkout/:sessionId',
+  success: '/dashboard?success=true',
+  cancel: '/dashboard',
+  subscription: '/profile#subscription',
+} as const;
+
+/** The local test checkout page of one session. */
+export const localCheckoutPath = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}`;
+
 /** Pages registered only in development builds (spec §2): never in the build the server serves. */
 export const DEV_ONLY_ROUTE_PATHS = ['/test-accounts'] as const;
 

@@ -1,10 +1,17 @@
 import { LiveEvent } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
+import { planFeaturesQueryOptions } from './plan-features.ts';
+import { billingKeys, journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
 
 export const LIVE_EVENTS_PATH = '/api/events';
 /** The `event:` names the server sends (packages/shared/src/schemas/live-events.ts). */
-export const LIVE_EVENT_TYPES = ['notification', 'received-share', 'entry', 'resync'] as const;
+export const LIVE_EVENT_TYPES = [
+  'notification',
+  'received-share',
+  'entry',
+  'subscription',
+  'resync',
+] as const;
 /** Waits before opening a new stream after the browser gave up on one: doubled each time, capped. */
 export const LIVE_RECONNECT = { initialMs: 1_000, maxMs: 30_000 } as const;
 
@@ -18,8 +25,17 @@ export function liveEventKeys(event: LiveEvent): ReadonlyArray<readonly unknown[
     case 'entry':
       // The journal root holds the lists, limits and the calendar's months (and the streak with them).
       return [journalKeys.all];
+    case 'subscription':
+      // The plan changed: its features, the subscription status and the profile's plan all follow.
+      return [billingKeys.all, planFeaturesQueryOptions.queryKey, ['profile']];
     case 'resync':
-      return [notificationKeys.all, receivedShareKeys.all, journalKeys.all];
+      return [
+        notificationKeys.all,
+        receivedShareKeys.all,
+        journalKeys.all,
+        billingKeys.all,
+        planFeaturesQueryOptions.queryKey,
+      ];
   }
 }
 

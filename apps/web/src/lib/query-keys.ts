@@ -61,3 +61,9 @@ export const futureMessageKeys = {
 
 /** What the server says about itself (GET /api/health), e.g. whether test tools are on. */
 export const serverInfoKeys = { health: ['health'] as const };
+
+/** Subscription status and intent (GET /api/billing/subscription); a live `subscription` event invalidates it. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  subscription: () => [...billingKeys.all, 'subscription'] as const,
+};

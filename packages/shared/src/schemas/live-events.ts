@@ -6,12 +6,14 @@ import { z } from 'zod';
  *   notification    a notification of this user was created (or changed)
  *   received-share  a share addressed to this user was created or changed (revoked, expired)
  *   entry           one of this user's entries was created, edited or deleted (streak refresh)
+ *   subscription    this user's plan or subscription changed (checkout, renewal, cancel, payment failure)
  *   resync          the stream reconnected after a gap: refetch everything live
  */
 export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), id: z.string() }),
   z.object({ type: z.literal('received-share'), id: z.string() }),
   z.object({ type: z.literal('entry'), id: z.string() }),
+  z.object({ type: z.literal('subscription') }),
   z.object({ type: z.literal('resync') }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
