@@ -1,6 +1,7 @@
 import { BILLING_MESSAGES, BILLING_TIMINGS, type PlanId, type SubscriptionStatus } from '@daybook/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { createCheckout, setSubscriptionIntent } from './billing.ts';
+import { createCheckout, setSubscriptionIntent, subscriptionQueryOptions } from './billing.ts';
 import { STORAGE_KEYS } from './constants.ts';
 import { readStoredString, removeStored } from './storage.ts';
 
@@ -74,4 +75,22 @@ export async function checkoutAfterSignIn(
   }
   await wait(BILLING_TIMINGS.checkoutRedirectAfterSignUpMs);
   return createCheckout({ interval: status.billingCycle });
+}
+
+/**
+ * After a sign-in, before the session is shown to the app: the checkout address when the person goes on to
+ * checkout, else null. The status is read fresh (and cached for the dashboard); a failed read means Free with no
+ * intent, and the usual destination.
+ */
+export async function checkoutAddressAfterSignIn(
+  client: QueryClient,
+  isPremiumRequested: boolean,
+): Promise<string | null> {
+  let status: SubscriptionStatus | undefined;
+  try {
+    status = await client.fetchQuery({ ...subscriptionQueryOptions, staleTime: 0, retry: false });
+  } catch {
+    status = undefined;
+  }
+  return checkoutAfterSignIn(status, isPremiumRequested);
 }

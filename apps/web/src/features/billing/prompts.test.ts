@@ -42,7 +42,10 @@ describe('welcome card (spec §4: all six conditions)', () => {
     ['a payment-provider subscription exists', { hasProviderSubscription: true }],
     ['the plan is Basic', { plan: 'basic' }],
     ['the plan is Premium', { plan: 'premium' }],
-    ['registered more than 7 days ago', { registrationDate: new Date(NOW - WELCOME_WINDOW_MS - 1).toISOString() }],
+    [
+      'registered more than 7 days ago',
+      { registrationDate: new Date(NOW - WELCOME_WINDOW_MS - 1).toISOString() },
+    ],
   ])('hides when %s', (_, change) => {
     expect(isWelcomeCardShown({ ...shown, ...change })).toBe(false);
   });
@@ -74,7 +77,10 @@ describe('premium banner snooze (24 h)', () => {
 describe('upgrade celebration window (5 min)', () => {
   it('keeps a notice under 5 minutes old', () => {
     storeUpgradeNotice('Premium', NOW);
-    expect(takeFreshUpgradeNotice(NOW + UPGRADE_NOTICE_MS - 1)).toEqual({ planName: 'Premium', timestamp: NOW });
+    expect(takeFreshUpgradeNotice(NOW + UPGRADE_NOTICE_MS - 1)).toEqual({
+      planName: 'Premium',
+      timestamp: NOW,
+    });
   });
 
   it('discards a notice 5 minutes old or older', () => {

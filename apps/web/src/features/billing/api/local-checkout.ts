@@ -1,8 +1,4 @@
-import {
-  type LocalCheckoutPayInput,
-  LocalCheckoutSession,
-  RedirectUrl,
-} from '@daybook/shared';
+import { type LocalCheckoutPayInput, LocalCheckoutSession, RedirectUrl } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

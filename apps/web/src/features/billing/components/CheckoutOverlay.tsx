@@ -37,7 +37,9 @@ export function CheckoutOverlay({ isProcessing, isStarting, onCheckout, onClose 
               <span className="flex size-12 items-center justify-center rounded-full bg-tint text-tint-foreground">
                 <Sparkles aria-hidden="true" className="size-6" />
               </span>
-              <DialogTitle className="font-serif text-2xl sm:text-3xl">{BILLING_COPY.overlayTitle}</DialogTitle>
+              <DialogTitle className="font-serif text-2xl sm:text-3xl">
+                {BILLING_COPY.overlayTitle}
+              </DialogTitle>
               <DialogDescription className="text-base">
                 You chose Premium when you signed up. Finish checkout to unlock:
               </DialogDescription>

@@ -3,7 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { invalidatePlanQueries, setSubscriptionIntent, useStartCheckout, useSubscriptionStatus } from '../../../lib/billing.ts';
+import {
+  invalidatePlanQueries,
+  setSubscriptionIntent,
+  useStartCheckout,
+  useSubscriptionStatus,
+} from '../../../lib/billing.ts';
 import { forgetRegistrationChoice } from '../../../lib/billing-intent.ts';
 import {
   clearUpgradeNotice,
@@ -87,7 +92,12 @@ export function DashboardBilling() {
   return (
     <>
       {isReturning && isFree ? (
-        <CheckoutOverlay isProcessing isStarting={false} onCheckout={startCheckout} onClose={() => setIsReturning(false)} />
+        <CheckoutOverlay
+          isProcessing
+          isStarting={false}
+          onCheckout={startCheckout}
+          onClose={() => setIsReturning(false)}
+        />
       ) : wantsPremium && !isOverlayClosed ? (
         <CheckoutOverlay
           isProcessing={false}

@@ -20,7 +20,9 @@ export function PremiumSignupBanner({ isStarting, onCheckout, onRemindLater }: P
         <h2 id="premium-signup-title" className="font-sans text-base font-semibold">
           {BILLING_COPY.bannerTitle}
         </h2>
-        <p className="text-sm">You chose Premium. Finish checkout to unlock audio, video, sharing and more.</p>
+        <p className="text-sm">
+          You chose Premium. Finish checkout to unlock audio, video, sharing and more.
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" onClick={onCheckout} disabled={isStarting} aria-busy={isStarting}>

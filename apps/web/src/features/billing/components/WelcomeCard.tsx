@@ -3,8 +3,8 @@ import { ArrowRight, Check, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PREMIUM_UPGRADE_TARGET } from '../../../components/ui/locked-feature.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePricing } from '../../../lib/pricing/get-pricing.ts';
 import { BILLING_COPY, WELCOME_FEATURES } from '../copy.ts';
 
@@ -41,7 +41,8 @@ export function WelcomeCard({ onDismiss }: { onDismiss: () => void }) {
           Welcome to Daybook
         </h2>
         <p className="text-sm text-muted-foreground">
-          You're on Free: text and image entries, moods and streaks. Basic and Premium add more; Premium includes:
+          You're on Free: text and image entries, moods and streaks. Basic and Premium add more; Premium
+          includes:
         </p>
       </div>
       <ul className="grid gap-1.5 text-sm sm:grid-cols-2">

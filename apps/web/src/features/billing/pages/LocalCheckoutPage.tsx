@@ -183,7 +183,13 @@ function CheckoutForm({ sessionId, session }: { sessionId: string; session: Sess
           </Alert>
         ) : null}
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting} className="sm:flex-1">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting}
+            className="sm:flex-1"
+          >
             {isSubmitting ? (
               <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
             ) : (
