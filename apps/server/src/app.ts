@@ -34,6 +34,7 @@ import { AppError } from './lib/errors.ts';
 import { serializeRequest } from './lib/log-text.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes, billingTestRoutes } from './modules/billing/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailApiRoutes, devMailPage } from './modules/dev-mail/routes.ts';
 import { entriesRoutes } from './modules/entries/routes.ts';
@@ -197,8 +198,12 @@ export async function buildApp({
       await api.register(moderationRoutes(services));
       await api.register(sharingRoutes(services));
       await api.register(futureMessagesRoutes(services));
+      await api.register(billingRoutes(services));
       // Test tools exist only where TEST_TOOLS is on (never in production, config.ts); elsewhere the path is a 404.
-      if (config.testTools) await api.register(futureMessagesTestRoutes(services));
+      if (config.testTools) {
+        await api.register(futureMessagesTestRoutes(services));
+        await api.register(billingTestRoutes(services));
+      }
       if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));
       await api.register(
         mediaRoutes(services, {

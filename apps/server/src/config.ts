@@ -64,6 +64,17 @@ const EnvSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** Development helpers (the future messages' Test button); default on in development and test only. */
   TEST_TOOLS: z.enum(['on', 'off']).optional(),
+  /** Stripe (issue 12, ADR 026): both keys, or neither for the local test checkout (never in production). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Where the Stripe SDK sends its calls (tests: a local server speaking Stripe's API). Default Stripe's own. */
+  STRIPE_API_BASE: z.url().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -110,6 +121,14 @@ export type Config = {
   runJobs: boolean;
   /** Test tools (process due future messages now…): never in production. */
   testTools: boolean;
+  /**
+   * Payments: Stripe with keys; without them the local test checkout that takes no money, outside production
+   * only. A production server without Stripe keys sells nothing ('none': checkout says the plan is not available).
+   */
+  payments:
+    | { kind: 'stripe'; secretKey: string; webhookSecret: string; apiBase: URL | undefined }
+    | { kind: 'local' }
+    | { kind: 'none' };
   storage:
     | { kind: 'local'; root: string }
     | {
@@ -176,6 +195,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'TEST_TOOLS=on is refused in production: test tools never run there (see .env.example)',
     );
   }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both for Stripe, or neither (see .env.example)',
+    );
+  }
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
   }
@@ -207,6 +231,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     runJobs: env.JOBS === 'on',
     testTools: env.TEST_TOOLS ? env.TEST_TOOLS === 'on' : !isProduction,
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            kind: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined,
+          }
+        : isProduction
+          ? { kind: 'none' }
+          : { kind: 'local' },
     storage: env.S3_BUCKET
       ? {
           kind: 's3',

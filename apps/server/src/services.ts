@@ -10,6 +10,7 @@ import { enqueueMail } from './infra/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
 import { createLocalImageModerator } from './infra/moderation/image-moderator.ts';
 import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
+import { createStripeProvider } from './infra/payments/stripe.ts';
 import { createLocalStorage, type LocalStorage } from './infra/storage/local.ts';
 import { createS3Storage } from './infra/storage/s3.ts';
 import type { Storage } from './infra/storage/storage.ts';
@@ -19,6 +20,8 @@ import { createAccountService } from './modules/account/service.ts';
 import { createLockoutRepository } from './modules/auth/lockout-repository.ts';
 import { createLockoutService } from './modules/auth/lockout-service.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createBillingRepository } from './modules/billing/repository.ts';
+import { createBillingService, type PaymentsSetup } from './modules/billing/service.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
@@ -78,11 +81,19 @@ export function createServices(deps: {
   const storage: Storage =
     localStorage ?? createS3Storage(config.storage as Extract<Config['storage'], { kind: 's3' }>);
   const media = createMediaService({ db, storage, plans, imageModerator: moderation.image, clock });
+  const billing = createBillingService({
+    db,
+    repository: createBillingRepository(db),
+    payments: paymentsSetup(config),
+    clock,
+    appUrl: config.appUrl,
+  });
   const account = createAccountService({
     db,
     auth: betterAuth,
     accounts,
     plans,
+    subscriptions: billing,
     clock,
     appUrl: config.appUrl,
   });
@@ -125,6 +136,7 @@ export function createServices(deps: {
       onSessionEnded: events.sessionEnded,
     }),
     account,
+    billing,
     events,
     notifications: createNotificationsService({ db }),
     devMail: createDevMailService(config.mail.mailDir),
@@ -156,3 +168,15 @@ export function createServices(deps: {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** Stripe with keys; the local test checkout without them outside production; nothing sold otherwise (config.ts). */
+function paymentsSetup(config: Config): PaymentsSetup {
+  const { payments } = config;
+  if (payments.kind !== 'stripe') return payments;
+  const provider = createStripeProvider({
+    secretKey: payments.secretKey,
+    webhookSecret: payments.webhookSecret,
+    apiBase: payments.apiBase,
+  });
+  return { kind: 'stripe', provider, verifyWebhook: provider.verifyWebhook };
+}

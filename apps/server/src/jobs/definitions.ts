@@ -5,6 +5,7 @@ import type { MailTransport } from '../infra/mail/transport.ts';
 import type { Storage } from '../infra/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
 import { purgeDueAccounts } from '../modules/account/service.ts';
+import type { BillingService } from '../modules/billing/service.ts';
 import type { FutureMessagesService } from '../modules/future-messages/service.ts';
 import type { MediaService } from '../modules/media/service.ts';
 import type { SharingService } from '../modules/sharing/service.ts';
@@ -22,6 +23,8 @@ export function jobDefinitions(deps: {
   storage: Storage;
   sharing: SharingService;
   futureMessages: FutureMessagesService;
+  /** Ends a purged account's subscription with the payment provider. */
+  billing?: Pick<BillingService, 'cancelForPurge'>;
 }): JobDefinition[] {
   return [
     {
@@ -44,7 +47,10 @@ export function jobDefinitions(deps: {
     {
       name: 'purge-deleted-accounts',
       everyMs: 60_000,
-      run: () => purgeDueAccounts(deps.database.db, deps.clock, deps.auditSecret, deps.storage),
+      run: () =>
+        purgeDueAccounts(deps.database.db, deps.clock, deps.auditSecret, deps.storage, 10, (userId) =>
+          deps.billing ? deps.billing.cancelForPurge(userId) : Promise.resolve(),
+        ),
     },
     {
       // DESIGN.md: checked every minute. Claims with SKIP LOCKED, so every instance may run it (ADR 025).

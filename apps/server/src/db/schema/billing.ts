@@ -68,9 +68,36 @@ export const subscriptions = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The price of the provider subscription (maps it to a plan). */
+    stripePriceId: text('stripe_price_id'),
+    /** When the provider said the stored state (its event's `created`): older states are ignored (ADR 026). */
+    providerStateAt: timestamp('provider_state_at', { withTimezone: true }),
+    /** Breaks ties between states of the same second: created 1 < updated 2 < deleted 3. */
+    providerStateRank: integer('provider_state_rank').notNull().default(0),
+    /** The cancel at period end was asked by an account deletion request: cancelling the deletion undoes it. */
+    cancelledForDeletion: boolean('cancelled_for_deletion').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('subscriptions_stripe_subscription_id_idx').on(t.stripeSubscriptionId)],
+  (t) => [
+    uniqueIndex('subscriptions_stripe_subscription_id_idx').on(t.stripeSubscriptionId),
+    index('subscriptions_stripe_customer_id_idx').on(t.stripeCustomerId),
+  ],
+);
+
+/** The local test checkout's sessions (no Stripe keys; never in production). */
+export const localCheckoutSessions = pgTable(
+  'local_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stripePriceId: text('stripe_price_id').notNull(),
+    status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('local_checkout_sessions_user_idx').on(t.userId)],
 );
 
 /** Webhook events already handled, so a redelivered event changes nothing twice. */

@@ -38,15 +38,25 @@ export function deletionStatusOf(user: UserRow, now: Date): DeletionStatus {
   };
 }
 
+/** What account deletion asks of billing (services.ts hands in the billing service, which has this shape). */
+export type SubscriptionHooks = {
+  onDeletionRequested(userId: string): Promise<void>;
+  onDeletionCancelled(
+    userId: string,
+  ): Promise<{ requiresResubscribe?: boolean; subscriptionRestored?: boolean }>;
+};
+
 export function createAccountService(deps: {
   db: Db;
   auth: Auth;
   accounts: AccountRepository;
   plans: PlansService;
+  /** Billing's side of a deletion request (modules/billing): the subscription stops renewing, or resumes. */
+  subscriptions?: SubscriptionHooks;
   clock: Clock;
   appUrl: string;
 }) {
-  const { db, auth, accounts, plans, clock, appUrl } = deps;
+  const { db, auth, accounts, plans, clock, appUrl, subscriptions } = deps;
 
   async function requireUserRow(userId: string): Promise<UserRow> {
     const user = await accounts.findById(userId);
@@ -207,6 +217,9 @@ export function createAccountService(deps: {
         await enqueueMail(tx, { ...mail, to: user.email }, now);
         return row!;
       });
+      // A subscription must not renew into an account that is going away; a provider failure does not stop the
+      // request (the purge ends the subscription at the latest).
+      await subscriptions?.onDeletionRequested(userId).catch(() => undefined);
       return deletionStatusOf(updated, now);
     },
 
@@ -235,8 +248,8 @@ export function createAccountService(deps: {
         );
         return row!;
       });
-      // Billing arrives with its own issue; until then there is no subscription to restore or renew.
-      return { status: deletionStatusOf(updated, now) };
+      const billing = (await subscriptions?.onDeletionCancelled(userId)) ?? {};
+      return { status: deletionStatusOf(updated, now), ...billing };
     },
 
     // The account data other modules read (auth's sign-up, sign-in and session checks), through this service.
@@ -279,6 +292,8 @@ export async function purgeDueAccounts(
   secret: string,
   storage?: Storage,
   batchSize = 10,
+  /** Ends the account's payment-provider subscription at once; a failure leaves the account for the next run. */
+  cancelSubscription?: (userId: string) => Promise<void>,
 ): Promise<number> {
   let purged = 0;
   for (let i = 0; i < batchSize; i++) {
@@ -287,6 +302,7 @@ export async function purgeDueAccounts(
       const repository = createAccountRepository(tx);
       const account = await repository.claimDueDeletion(clock.now());
       if (!account) return false;
+      if (account.hasSubscription) await cancelSubscription?.(account.id);
       mediaPaths.push(...(await repository.mediaPathsOf(account.id)));
       const entriesDeleted = await repository.countEntries(account.id);
       await repository.eraseAccount(account);

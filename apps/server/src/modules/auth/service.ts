@@ -167,6 +167,41 @@ export function createAuthService(deps: {
       };
     },
 
+    /**
+     * Test tools only (routes exist only with TEST_TOOLS on, for direct local requests): signs in a seeded test
+     * account, creating it verified with `password` when missing. The session and cookie are better-auth's own.
+     */
+    async signInTestAccount(input: {
+      email: string;
+      fullName: string;
+      password: string;
+    }): Promise<WithCookies<{ userId: string }>> {
+      let userId = (await accounts.findByEmail(input.email))?.id;
+      if (!userId) {
+        const context = await auth.$context;
+        const user = await context.internalAdapter.createUser(
+          {
+            email: input.email,
+            name: input.fullName,
+            emailVerified: true,
+          },
+          { method: 'admin' },
+        );
+        await context.internalAdapter.linkAccount({
+          userId: user.id,
+          providerId: 'credential',
+          accountId: user.id,
+          password: await context.password.hash(input.password),
+        });
+        userId = user.id;
+      }
+      const id = userId;
+      const { headers: responseHeaders } = await callAuth(() =>
+        auth.api.signInVerifiedUser({ body: { userId: id }, returnHeaders: true }),
+      );
+      return { result: { userId: id }, setCookies: responseHeaders.getSetCookie() };
+    },
+
     loginStatus: (email: string): Promise<LoginStatus> => lockout.status(email),
 
     async signIn(input: z.output<typeof SignInInput>, headers: Headers): Promise<WithCookies<SessionUser>> {
