@@ -2,6 +2,10 @@ import { BILLING_MESSAGES, BILLING_TIMINGS, type PlanId, type SubscriptionStatus
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { createCheckout, setSubscriptionIntent, subscriptionQueryOptions } from './billing.ts';
+
+/** For the login page, which loads this module only once someone has signed in. */
+export { browserLocation, checkoutErrorMessage } from './billing.ts';
+
 import { STORAGE_KEYS } from './constants.ts';
 import { readStoredString, removeStored } from './storage.ts';
 

@@ -20,13 +20,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, emailInputProps, Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { browserLocation, checkoutErrorMessage } from '../../../lib/billing.ts';
-import { checkoutAddressAfterSignIn } from '../../../lib/billing-intent.ts';
 import { broadcastAuth } from '../../../lib/session/auth-channel.ts';
 import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM, safeRedirectPath } from '../../../lib/session/redirect.ts';
 import { getLoginStatus, loginStatusFromDetails } from '../api/get-login-status.ts';
 import { announceSignIn, useSignIn } from '../api/sign-in.ts';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
+
+const loadBilling = () => import('../../../lib/billing-intent.ts');
 
 /** What went wrong with the last attempt, as the form shows it. */
 type LoginProblem =
@@ -74,7 +74,6 @@ export function LoginForm() {
   const signIn = useSignIn();
   const client = useQueryClient();
   const isPremiumRequested = searchParams.get('intent') === 'premium';
-  const [isGoingToCheckout, setIsGoingToCheckout] = useState(false);
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const {
     register,
@@ -112,19 +111,25 @@ export function LoginForm() {
     }
 
     // Premium chosen at registration (or asked for with ?intent=premium) and still on Free: on to checkout.
-    setIsGoingToCheckout(true);
     let checkoutUrl: string | null = null;
     try {
-      checkoutUrl = await checkoutAddressAfterSignIn(client, isPremiumRequested);
-    } catch (error) {
-      toast.error(BILLING_MESSAGES.startCheckoutFailed, { description: checkoutErrorMessage(error) });
+      // Loaded now rather than with the page: the login page's first load stays in budget.
+      const billing = await loadBilling();
+      try {
+        checkoutUrl = await billing.checkoutAddressAfterSignIn(client, isPremiumRequested);
+      } catch (error) {
+        toast.error(BILLING_MESSAGES.startCheckoutFailed, {
+          description: billing.checkoutErrorMessage(error),
+        });
+      }
+      if (checkoutUrl) {
+        broadcastAuth({ type: 'signed-in' });
+        billing.browserLocation.assign(checkoutUrl);
+        return;
+      }
+    } catch {
+      // The code could not load (a new deployment): sign in as usual; the dashboard offers checkout.
     }
-    if (checkoutUrl) {
-      broadcastAuth({ type: 'signed-in' });
-      browserLocation.assign(checkoutUrl);
-      return;
-    }
-    setIsGoingToCheckout(false);
     announceSignIn(client, user);
     const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;
     void navigate(target, { replace: true });
@@ -160,11 +165,6 @@ export function LoginForm() {
         <LogIn aria-hidden="true" />
         {isSubmitting ? 'Logging in...' : 'Log In'}
       </Button>
-      {isGoingToCheckout && isSubmitting ? (
-        <p role="status" className="text-center text-sm text-muted-foreground">
-          Checking your plan…
-        </p>
-      ) : null}
     </form>
   );
 }
