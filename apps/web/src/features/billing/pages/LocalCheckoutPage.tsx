@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, formatMoney, LocalCheckoutPayInput, TEST_CARDS } from '@daybook/shared';
+import { BILLING_MESSAGES, formatMoney, LocalCheckoutPayInput } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical, LoaderCircle, Lock } from 'lucide-react';
 import { useState } from 'react';
@@ -153,7 +153,7 @@ function CheckoutForm({ sessionId, session }: { sessionId: string; session: Sess
             <Input
               inputMode="numeric"
               autoComplete="cc-number"
-              placeholder={TEST_CARDS.success}
+              placeholder="1234 1234 1234 1234"
               {...control}
               {...register('cardNumber')}
             />
