@@ -28,6 +28,10 @@ test.describe('accounts', () => {
     await page.goto(pathOf(mail.links[0]!));
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome back, Grace')).toBeVisible();
+    // Premium was chosen and not bought yet: the checkout overlay offers it (billing.spec.ts covers it).
+    const overlay = page.getByRole('dialog', { name: 'Complete Your Premium Journey' });
+    await overlay.getByRole('button', { name: 'Continue on Free for now' }).click();
+    await expect(overlay).toBeHidden();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();

@@ -33,6 +33,7 @@ export const APP_ROUTE_PATHS = [
   '/ai-features',
   '/coach',
   '/admin',
+  '/checkout/:sessionId',
 ] as const;
 
 /**

@@ -19,11 +19,13 @@ function lazyPage(path: string | null, load: () => Promise<PageModule>): RouteOb
 
 const loadExportPage = () => import('../features/export/pages/ExportPage.tsx');
 
-/** Registered only where test accounts exist (spec §2): never in a production build. */
-const devOnlyPages: RouteObject[] =
-  import.meta.env.DEV || import.meta.env.MODE === 'test'
-    ? [lazyPage('test-accounts', () => import('../features/auth/pages/TestAccountsPage.tsx'))]
-    : [];
+/**
+ * Test accounts (spec §2): the page asks the server whether test tools are on (TEST_TOOLS, never in production)
+ * and offers nothing otherwise, so the same build serves development, the end-to-end runs and production.
+ */
+const testToolPages: RouteObject[] = [
+  lazyPage('test-accounts', () => import('../features/billing/pages/TestAccountsPage.tsx')),
+];
 
 export const routes: RouteObject[] = [
   {
@@ -57,7 +59,7 @@ export const routes: RouteObject[] = [
             ],
           },
           lazyPage('reset-password', () => import('../features/auth/pages/ResetPasswordPage.tsx')),
-          ...devOnlyPages,
+          ...testToolPages,
           lazyPage('share/:token', () => import('../features/sharing/pages/SharedEntryPage.tsx')),
 
           {
@@ -82,6 +84,10 @@ export const routes: RouteObject[] = [
               lazyPage('ai-features', () => import('../features/ai/pages/AiFeaturesPage.tsx')),
               lazyPage('coach', () => import('../features/ai/pages/CoachPage.tsx')),
               lazyPage('admin', () => import('../features/admin/pages/AdminPage.tsx')),
+              lazyPage(
+                'checkout/:sessionId',
+                () => import('../features/billing/pages/LocalCheckoutPage.tsx'),
+              ),
             ],
           },
 

@@ -5,6 +5,7 @@ import {
   type PlanFeatures,
   type Profile,
   type SessionUser,
+  type SubscriptionStatus,
 } from '@daybook/shared';
 import { vi } from 'vitest';
 import { jsonResponse } from './render.tsx';
@@ -107,6 +108,20 @@ export const freePlanFeatures: PlanFeatures = {
   can_send_future_messages: false,
 };
 
+/** check-subscription for a Free user who never subscribed and chose no plan. */
+export const freeSubscriptionStatus: SubscriptionStatus = {
+  subscribed: false,
+  subscription: null,
+  currentPlan: 'free',
+  currentPlanName: 'Free',
+  subscriptionEndDate: null,
+  cancelAtPeriodEnd: false,
+  intent: null,
+  billingCycle: 'month',
+  hasProviderSubscription: false,
+  provider: 'local',
+};
+
 /** The salt the stubbed server hands out (32 bytes of 7s, base64). */
 export const TEST_SALT = 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=';
 
@@ -119,6 +134,7 @@ export function signedInHandlers(user: SessionUser = sessionUser): Record<string
     'PATCH /api/me': ({ body }) => jsonResponse({ ...profile, ...(body as object) }),
     'GET /api/encryption/salt': json({ salt: TEST_SALT }),
     'GET /api/me/plan-features': json(freePlanFeatures),
+    'GET /api/billing/subscription': json(freeSubscriptionStatus),
     'GET /api/entries': json({ entries: [], total: 0, page: 1, pageSize: 5 }),
     'GET /api/entries/search-candidates': json({ entries: [], isTruncated: false }),
     'GET /api/entries/calendar': ({ url }) =>

@@ -61,6 +61,14 @@ const DashboardCompanions = lazy(async () => ({
 const ENTRIES_ANCHOR = 'journal-entries';
 const dayHref = (date: string) => `/dashboard?${DASHBOARD_DATE_PARAM}=${date}#${ENTRIES_ANCHOR}`;
 
+/**
+ * The plan pieces (checkout overlay, signup banner, welcome card, upgrade celebration, the return from checkout)
+ * load after the journal: most visits show none of them, and the dashboard's first load stays in budget.
+ */
+const DashboardBilling = lazy(async () => ({
+  default: (await import('../../features/billing/components/DashboardBilling.tsx')).DashboardBilling,
+}));
+
 function FutureSelfCardSkeleton() {
   return (
     <Card aria-busy="true" className="flex flex-col gap-3 p-4">
@@ -204,6 +212,9 @@ export default function DashboardPage() {
         )
       }
     >
+      <Suspense fallback={null}>
+        <DashboardBilling />
+      </Suspense>
       <Suspense fallback={null}>
         <FutureMessageBanner />
       </Suspense>

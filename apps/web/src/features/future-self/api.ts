@@ -10,7 +10,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
-import { futureMessageKeys, notificationKeys, serverInfoKeys } from '../../lib/query-keys.ts';
+import { futureMessageKeys, notificationKeys } from '../../lib/query-keys.ts';
 
 /*
  * The future-messages API (packages/shared/src/schemas/future-messages.ts), the notification summary the
@@ -104,22 +104,7 @@ export function useProcessDueMessages() {
   });
 }
 
-/**
- * GET /api/health says whether test tools are on (`testTools`, absent on servers without them, which
- * then read as off). Read once a session: the flag is fixed at the server's start.
- */
-const ServerInfo = z.object({ testTools: z.boolean().optional() });
-
-export const serverInfoQueryOptions = queryOptions({
-  queryKey: serverInfoKeys.health,
-  queryFn: ({ signal }) => apiRequest('/api/health', { schema: ServerInfo, signal }),
-  staleTime: Number.POSITIVE_INFINITY,
-  select: (info) => info.testTools === true,
-});
-
-export function useTestTools(): boolean {
-  return useQuery(serverInfoQueryOptions).data ?? false;
-}
+export { serverInfoQueryOptions, useTestTools } from '../../lib/server-info.ts';
 
 /** The bell's summary (spec §9: stale after a minute, refetched every 60 s, never on focus). */
 export const notificationSummaryQueryOptions = queryOptions({

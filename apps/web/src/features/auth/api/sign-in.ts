@@ -1,5 +1,5 @@
 import { type SessionUser, type SignInInput, SignInResponse } from '@daybook/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { broadcastAuth } from '../../../lib/session/auth-channel.ts';
 import { setSessionUser } from '../../../lib/session/session-state.ts';
@@ -13,14 +13,17 @@ export async function signIn(input: SignInInput): Promise<SessionUser> {
   return user;
 }
 
-/** Signs in and makes the new session known to this tab and the others. */
+/** Makes a new session known to this tab (its screens follow at once) and the others. */
+export function announceSignIn(client: QueryClient, user: SessionUser): void {
+  setSessionUser(client, user);
+  broadcastAuth({ type: 'signed-in' });
+}
+
+/**
+ * Signs in. The session is announced by the caller (`announceSignIn`), once it knows where the person goes next:
+ * the login page first checks whether a Premium checkout is due (spec §4), which must happen before the
+ * visitor-only pages send a signed-in person on to the dashboard.
+ */
 export function useSignIn() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: (user) => {
-      setSessionUser(client, user);
-      broadcastAuth({ type: 'signed-in' });
-    },
-  });
+  return useMutation({ mutationFn: signIn });
 }

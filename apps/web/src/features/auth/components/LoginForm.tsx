@@ -1,5 +1,14 @@
-import { AUTH_MESSAGES, LOCKOUT, type LoginStatus, PASSWORD_RULES, SignInInput } from '@daybook/shared';
+import {
+  AUTH_MESSAGES,
+  BILLING_MESSAGES,
+  LOCKOUT,
+  type LoginStatus,
+  PASSWORD_RULES,
+  type SessionUser,
+  SignInInput,
+} from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,10 +20,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, emailInputProps, Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { broadcastAuth } from '../../../lib/session/auth-channel.ts';
 import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM, safeRedirectPath } from '../../../lib/session/redirect.ts';
 import { getLoginStatus, loginStatusFromDetails } from '../api/get-login-status.ts';
-import { useSignIn } from '../api/sign-in.ts';
+import { announceSignIn, useSignIn } from '../api/sign-in.ts';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
+
+const loadBilling = () => import('../../../lib/billing-intent.ts');
 
 /** What went wrong with the last attempt, as the form shows it. */
 type LoginProblem =
@@ -60,6 +72,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signIn = useSignIn();
+  const client = useQueryClient();
+  const isPremiumRequested = searchParams.get('intent') === 'premium';
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const {
     register,
@@ -86,14 +100,37 @@ export function LoginForm() {
       return;
     }
 
+    let user: SessionUser;
     try {
-      await signIn.mutateAsync({ email, password });
+      user = await signIn.mutateAsync({ email, password });
     } catch (error) {
       const next = problemFrom(error, email);
       setProblem(next);
       if (next.kind === 'locked') toast.error(AUTH_MESSAGES.lockedOutToast);
       return;
     }
+
+    // Premium chosen at registration (or asked for with ?intent=premium) and still on Free: on to checkout.
+    let checkoutUrl: string | null = null;
+    try {
+      // Loaded now rather than with the page: the login page's first load stays in budget.
+      const billing = await loadBilling();
+      try {
+        checkoutUrl = await billing.checkoutAddressAfterSignIn(client, isPremiumRequested);
+      } catch (error) {
+        toast.error(BILLING_MESSAGES.startCheckoutFailed, {
+          description: billing.checkoutErrorMessage(error),
+        });
+      }
+      if (checkoutUrl) {
+        broadcastAuth({ type: 'signed-in' });
+        billing.browserLocation.assign(checkoutUrl);
+        return;
+      }
+    } catch {
+      // The code could not load (a new deployment): sign in as usual; the dashboard offers checkout.
+    }
+    announceSignIn(client, user);
     const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;
     void navigate(target, { replace: true });
   });

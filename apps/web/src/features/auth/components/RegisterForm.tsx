@@ -63,7 +63,13 @@ function blockingReasons(values: { password: string; confirmPassword: string; ac
   return reasons;
 }
 
-export function RegisterForm({ initialPlan }: { initialPlan: PlanChoice }) {
+export function RegisterForm({
+  initialPlan,
+  initialBilling = 'month',
+}: {
+  initialPlan: PlanChoice;
+  initialBilling?: BillingInterval;
+}) {
   const navigate = useNavigate();
   const registerAccount = useRegister();
   const hintId = useId();
@@ -80,7 +86,7 @@ export function RegisterForm({ initialPlan }: { initialPlan: PlanChoice }) {
     resolver: zodResolver(RegisterFormValues),
     defaultValues: {
       plan: initialPlan,
-      billingCycle: 'month',
+      billingCycle: initialBilling,
       fullName: '',
       email: '',
       password: '',

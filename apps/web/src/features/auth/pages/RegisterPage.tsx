@@ -19,7 +19,10 @@ export default function RegisterPage() {
           </p>
         </div>
         <Card className="p-5 sm:p-8">
-          <RegisterForm initialPlan={isPremiumIntent ? 'premium' : 'free'} />
+          <RegisterForm
+            initialPlan={isPremiumIntent ? 'premium' : 'free'}
+            initialBilling={searchParams.get('billing') === 'year' ? 'year' : 'month'}
+          />
         </Card>
         <p className="text-center text-sm text-muted-foreground">
           Already have an account?{' '}

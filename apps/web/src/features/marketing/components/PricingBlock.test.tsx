@@ -47,7 +47,7 @@ describe('PricingBlock', () => {
 
     expect(screen.getByRole('link', { name: 'Start for free' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: 'Go Premium' }).getAttribute('href')).toBe(
-      '/register?intent=premium',
+      '/register?intent=premium&billing=year',
     );
   });
 });

@@ -140,7 +140,8 @@ function PremiumCard({ heading, billing }: { heading: HeadingLevel; billing: Bil
       features={PREMIUM_FEATURES}
       cta={
         <Button asChild size="lg" className="w-full">
-          <Link to="/register?intent=premium">Go Premium</Link>
+          {/* Signed in, the visitor-only /register sends this on to checkout (app/GuestOnly.tsx). */}
+          <Link to={`/register?intent=premium&billing=${billing}`}>Go Premium</Link>
         </Button>
       }
     />

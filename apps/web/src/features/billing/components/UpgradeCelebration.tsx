@@ -1,0 +1,38 @@
+import { PartyPopper } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { BILLING_COPY, OVERLAY_FEATURES } from '../copy.ts';
+
+/** "Welcome to {plan}!" after an upgrade (spec §4, §9); closing it removes the stored notice. */
+export function UpgradeCelebration({ planName, onClose }: { planName: string; onClose: () => void }) {
+  const features = planName === 'Premium' ? OVERLAY_FEATURES.slice(0, 4) : [];
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="items-center text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-tint text-tint-foreground">
+          <PartyPopper aria-hidden="true" className="size-7" />
+        </span>
+        <DialogHeader className="items-center pr-0">
+          <DialogTitle className="font-serif text-2xl">{BILLING_COPY.celebrationTitle(planName)}</DialogTitle>
+          <DialogDescription>Thank you for upgrading. Your new features are ready now.</DialogDescription>
+        </DialogHeader>
+        {features.length > 0 ? (
+          <ul className="flex flex-col gap-1 text-sm">
+            {features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        ) : null}
+        <Button size="lg" onClick={onClose} className="self-stretch">
+          {BILLING_COPY.celebrationStart}
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}

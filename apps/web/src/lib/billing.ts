@@ -1,0 +1,146 @@
+import {
+  BILLING_MESSAGES,
+  BILLING_TIMINGS,
+  type BillingInterval,
+  type CreateCheckoutInput,
+  RedirectUrl,
+  SubscriptionIntent,
+  type SubscriptionIntentValue,
+  SubscriptionStatus,
+} from '@daybook/shared';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { ApiRequestError, apiRequest } from './api-client.ts';
+import { planFeaturesQueryOptions } from './plan-features.ts';
+import { browserCurrency } from './pricing/get-pricing.ts';
+import { billingKeys } from './query-keys.ts';
+
+/**
+ * GET /api/billing/subscription, the spec's check-subscription (§7), read by the dashboard (overlay, banner,
+ * welcome card), the profile's subscription section and the checkout routing. Spec §9: 5 min stale, one retry
+ * after 2 s.
+ */
+export const subscriptionQueryOptions = queryOptions({
+  queryKey: billingKeys.subscription(),
+  queryFn: ({ signal }) => apiRequest('/api/billing/subscription', { schema: SubscriptionStatus, signal }),
+  staleTime: BILLING_TIMINGS.subscriptionStaleMs,
+  retry: 1,
+  retryDelay: BILLING_TIMINGS.subscriptionRetryDelayMs,
+});
+
+/** What a failed status load is treated as (spec §8): not subscribed, on Free, no intent. */
+export const FREE_SUBSCRIPTION_STATUS: SubscriptionStatus = {
+  subscribed: false,
+  subscription: null,
+  currentPlan: 'free',
+  currentPlanName: 'Free',
+  subscriptionEndDate: null,
+  cancelAtPeriodEnd: false,
+  intent: null,
+  billingCycle: 'month',
+  hasProviderSubscription: false,
+  provider: 'local',
+};
+
+const SUBSCRIPTION_TOAST_ID = 'subscription-status-failed';
+
+/**
+ * The subscription status, or Free after a failed load with the toast "Failed to load subscription status"
+ * (spec §8). `status` is undefined only while the first answer is pending.
+ */
+export function useSubscriptionStatus(options: { refetchInterval?: number | false } = {}) {
+  const query = useQuery({ ...subscriptionQueryOptions, refetchInterval: options.refetchInterval ?? false });
+  const failedAt = query.isError ? query.errorUpdatedAt : 0;
+  useEffect(() => {
+    // One toast however many components read the status: sonner replaces a toast with the same id.
+    if (failedAt) toast.error(BILLING_MESSAGES.subscriptionLoadFailed, { id: SUBSCRIPTION_TOAST_ID });
+  }, [failedAt]);
+  const status = query.data ?? (query.isError ? FREE_SUBSCRIPTION_STATUS : undefined);
+  return { ...query, status };
+}
+
+/** A plan change: the features, the subscription status and the profile's plan are all refetched. */
+export function invalidatePlanQueries(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: billingKeys.all }),
+    client.invalidateQueries({ queryKey: planFeaturesQueryOptions.queryKey }),
+    client.invalidateQueries({ queryKey: ['profile'] }),
+  ]);
+}
+
+/** PUT /api/billing/intent (the spec's set_subscription_intent). */
+export function setSubscriptionIntent(
+  intent: SubscriptionIntentValue,
+  billingCycle: BillingInterval = 'month',
+): Promise<SubscriptionIntent> {
+  return apiRequest('/api/billing/intent', {
+    method: 'PUT',
+    body: { intent, billingCycle },
+    schema: SubscriptionIntent,
+  });
+}
+
+/** POST /api/billing/checkout: the checkout page's address (Stripe's, or the local test checkout). */
+export async function createCheckout(input: CreateCheckoutInput = {}): Promise<string> {
+  const { url } = await apiRequest('/api/billing/checkout', {
+    method: 'POST',
+    body: { currency: browserCurrency(), ...input },
+    schema: RedirectUrl,
+  });
+  return url;
+}
+
+/** The words for a checkout that could not start: the server's own (spec §8), or "Checkout failed: …". */
+export function checkoutErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status < 500 && error.message) return error.message;
+  if (error instanceof ApiRequestError && error.code === 'CHECKOUT_FAILED') return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return BILLING_MESSAGES.checkoutFailed(message);
+}
+
+/** Leaves the app for the checkout page. A separate function so tests can watch it. */
+export const browserLocation = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * Starts a Premium checkout and sends the browser there. `where: 'dashboard'` words a failure the dashboard's
+ * way (spec §8: "Failed to start checkout. Please try again.", the reason beneath).
+ */
+export function useStartCheckout(where: 'dashboard' | 'elsewhere' = 'elsewhere') {
+  return useMutation({
+    mutationFn: (input: CreateCheckoutInput = {}) => createCheckout(input),
+    onSuccess: (url) => browserLocation.assign(url),
+    onError: (error) => {
+      const reason = checkoutErrorMessage(error);
+      if (where === 'dashboard') toast.error(BILLING_MESSAGES.startCheckoutFailed, { description: reason });
+      else toast.error(reason);
+    },
+  });
+}
+
+/** POST /api/billing/portal: Stripe's Customer Portal (card, invoices, cancellation). */
+export function useBillingPortal() {
+  return useMutation({
+    mutationFn: () => apiRequest('/api/billing/portal', { method: 'POST', schema: RedirectUrl }),
+    onSuccess: ({ url }) => browserLocation.assign(url),
+    onError: (error) =>
+      toast.error(error instanceof ApiRequestError ? error.message : BILLING_MESSAGES.portalFailed),
+  });
+}
+
+/** Cancel at the period end, or resume before it ends; the answer is the new status. */
+export function useChangeRenewal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'cancel' | 'resume') =>
+      apiRequest(`/api/billing/${action}`, { method: 'POST', schema: SubscriptionStatus }),
+    onSuccess: (status) => {
+      client.setQueryData(billingKeys.subscription(), status);
+      void invalidatePlanQueries(client);
+    },
+  });
+}
