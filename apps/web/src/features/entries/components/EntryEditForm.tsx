@@ -6,6 +6,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../format.ts';
 import { useEditEntry } from '../hooks/use-edit-entry.ts';
+import type { TextAssistRenderer } from '../text-assist.ts';
 import { MoodPicker } from './MoodPicker.tsx';
 
 /** Spec §2: "n / 5,000 characters" from 4,000 characters; amber, then red with a warning icon at 5,000. */
@@ -33,6 +34,8 @@ type EntryEditFormProps = {
   /** The edit page also offers the mood; inline in a card only the text changes. */
   initialMood?: string | null;
   withMood?: boolean;
+  /** "AI Assist" beside the mood, on the edit page (composed in app/). */
+  assist?: TextAssistRenderer | undefined;
   onSaved: () => void;
   onCancel: () => void;
 };
@@ -43,6 +46,7 @@ export function EntryEditForm({
   initialText,
   initialMood = null,
   withMood = false,
+  assist,
   onSaved,
   onCancel,
 }: EntryEditFormProps) {
@@ -118,11 +122,12 @@ export function EntryEditForm({
         <CharacterCounter length={text.length} id={counterId} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {withMood ? (
-          <MoodPicker value={mood} onChange={setMood} open={isPickerOpen} onOpenChange={setIsPickerOpen} />
-        ) : (
-          <span />
-        )}
+        <div className="flex flex-wrap items-center gap-1">
+          {withMood ? (
+            <MoodPicker value={mood} onChange={setMood} open={isPickerOpen} onOpenChange={setIsPickerOpen} />
+          ) : null}
+          {assist?.(text, (next) => setText(sanitizeEntryText(next)))}
+        </div>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={onCancel} disabled={isSaving}>
             Cancel

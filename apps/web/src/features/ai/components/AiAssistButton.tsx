@@ -1,0 +1,83 @@
+import { LoaderCircle, Wand2 } from 'lucide-react';
+import { type MouseEvent, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+import { enhanceText } from '../api/enhance-text.ts';
+import { ASSIST_FAILED, ASSIST_SUCCESS, ASSIST_SUCCESS_DETAIL, ASSIST_TRY_AGAIN } from '../messages.ts';
+import { ASSIST_TOO_SHORT, canUseAssist } from '../assist-rule.ts';
+
+type AiAssistButtonProps = {
+  text: string;
+  /** Puts new text in the field: the expanded one, or the original again on "Undo". */
+  onReplace: (text: string) => void;
+};
+
+/**
+ * "AI Assist" (spec §2, §5, §8): sends the draft to the server, which asks the AI provider to expand it, and puts
+ * the answer in place of the text, with "Undo" in the toast to put the original back. Below 10 characters that are
+ * not blank it is visibly unavailable yet focusable (aria-disabled), with the reason as tooltip and description.
+ */
+export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
+  const [isWorking, setIsWorking] = useState(false);
+  const hintId = useId();
+  const controller = useRef<AbortController | null>(null);
+  const isUsable = canUseAssist(text);
+
+  const onClick = async (event: MouseEvent) => {
+    if (!isUsable || isWorking) {
+      event.preventDefault();
+      return;
+    }
+    const original = text;
+    controller.current = new AbortController();
+    setIsWorking(true);
+    try {
+      const { enhancedText } = await enhanceText(original, controller.current.signal);
+      onReplace(enhancedText);
+      toast.success(ASSIST_SUCCESS, {
+        description: ASSIST_SUCCESS_DETAIL,
+        action: { label: 'Undo', onClick: () => onReplace(original) },
+      });
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : ASSIST_TRY_AGAIN;
+      toast.error(ASSIST_FAILED, { description: message });
+    } finally {
+      setIsWorking(false);
+    }
+  };
+
+  const button = (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-disabled={isUsable && !isWorking ? undefined : 'true'}
+      aria-describedby={isUsable ? undefined : hintId}
+      aria-busy={isWorking || undefined}
+      onClick={(event) => void onClick(event)}
+      className="aria-disabled:pointer-events-auto aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+    >
+      {isWorking ? (
+        <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+      ) : (
+        <Wand2 aria-hidden="true" />
+      )}
+      {isWorking ? 'Enhancing…' : 'AI Assist'}
+    </Button>
+  );
+
+  // One structure whether usable or not, so the button is never remounted (and never loses focus) as text is typed.
+  return (
+    <>
+      <Tooltip>
+        <TooltipTrigger asChild>{button}</TooltipTrigger>
+        {isUsable ? null : <TooltipContent>{ASSIST_TOO_SHORT}</TooltipContent>}
+      </Tooltip>
+      {isUsable ? null : (
+        <span id={hintId} className="sr-only">
+          {ASSIST_TOO_SHORT}
+        </span>
+      )}
+    </>
+  );
+}
