@@ -15,6 +15,7 @@ export * from './domain/password.ts';
 export * from './domain/share-status.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
+export * from './schemas/ai.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/entries.ts';
