@@ -362,13 +362,16 @@ describe('QuickEntryCard', () => {
   });
 
   it('hands the text to its assist slot and takes the replacement back', async () => {
-    const { textbox } = await setup({}, {
-      assist: (text, replaceText) => (
-        <button type="button" onClick={() => replaceText(`${text} and more`)}>
-          Assist
-        </button>
-      ),
-    });
+    const { textbox } = await setup(
+      {},
+      {
+        assist: (text, replaceText) => (
+          <button type="button" onClick={() => replaceText(`${text} and more`)}>
+            Assist
+          </button>
+        ),
+      },
+    );
     await act(async () => textbox.focus());
     fireEvent.change(textbox, { target: { value: 'A quiet walk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Assist' }));

@@ -1,11 +1,10 @@
+import { AI_MESSAGES, canUseAiAssist } from '@daybook/shared';
 import { LoaderCircle, Wand2 } from 'lucide-react';
 import { type MouseEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { enhanceText } from '../api/enhance-text.ts';
-import { ASSIST_FAILED, ASSIST_SUCCESS, ASSIST_SUCCESS_DETAIL, ASSIST_TRY_AGAIN } from '../messages.ts';
-import { ASSIST_TOO_SHORT, canUseAssist } from '../assist-rule.ts';
 
 type AiAssistButtonProps = {
   text: string;
@@ -22,7 +21,7 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
   const [isWorking, setIsWorking] = useState(false);
   const hintId = useId();
   const controller = useRef<AbortController | null>(null);
-  const isUsable = canUseAssist(text);
+  const isUsable = canUseAiAssist(text);
 
   const onClick = async (event: MouseEvent) => {
     if (!isUsable || isWorking) {
@@ -35,13 +34,13 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
     try {
       const { enhancedText } = await enhanceText(original, controller.current.signal);
       onReplace(enhancedText);
-      toast.success(ASSIST_SUCCESS, {
-        description: ASSIST_SUCCESS_DETAIL,
+      toast.success(AI_MESSAGES.enhanced, {
+        description: AI_MESSAGES.enhancedDescription,
         action: { label: 'Undo', onClick: () => onReplace(original) },
       });
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : ASSIST_TRY_AGAIN;
-      toast.error(ASSIST_FAILED, { description: message });
+      const message = error instanceof Error && error.message ? error.message : AI_MESSAGES.failedDescription;
+      toast.error(AI_MESSAGES.failed, { description: message });
     } finally {
       setIsWorking(false);
     }
@@ -62,7 +61,7 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
       ) : (
         <Wand2 aria-hidden="true" />
       )}
-      {isWorking ? 'Enhancing…' : 'AI Assist'}
+      {isWorking ? 'Enhancing…' : AI_MESSAGES.assist}
     </Button>
   );
 
@@ -71,11 +70,11 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
     <>
       <Tooltip>
         <TooltipTrigger asChild>{button}</TooltipTrigger>
-        {isUsable ? null : <TooltipContent>{ASSIST_TOO_SHORT}</TooltipContent>}
+        {isUsable ? null : <TooltipContent>{AI_MESSAGES.tooShort}</TooltipContent>}
       </Tooltip>
       {isUsable ? null : (
         <span id={hintId} className="sr-only">
-          {ASSIST_TOO_SHORT}
+          {AI_MESSAGES.tooShort}
         </span>
       )}
     </>
