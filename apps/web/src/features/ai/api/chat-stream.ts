@@ -94,6 +94,9 @@ export async function sendChatMessage({
   const parser = new ChatStreamParser();
   const decoder = new TextDecoder();
   const reader = response.body.getReader();
+  // Stop ends the reading at once, whether or not the browser has already errored the body.
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -105,6 +108,7 @@ export async function sendChatMessage({
     if (signal.aborted) throw error;
     throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
   } finally {
+    signal.removeEventListener('abort', cancel);
     reader.releaseLock();
   }
 }

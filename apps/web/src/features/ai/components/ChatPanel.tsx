@@ -39,7 +39,7 @@ export function ChatPanel({ kind, copy }: { kind: ConversationKind; copy: ChatCo
 
   const isProviderMissing = status.data?.providerConfigured === false;
   const isOutOfUses = status.data ? status.data.remaining[feature] <= 0 : false;
-  const isStreaming = chat.pending !== null && chat.pending.state !== 'failed';
+  const isStreaming = chat.pending?.state === 'waiting' || chat.pending?.state === 'streaming';
 
   const onSend = async () => {
     const message = draft.trim();

@@ -99,7 +99,10 @@ export function useChat(
           signal: abort.signal,
           onEvent,
         });
-        if (!isComplete && !abort.signal.aborted) {
+        if (abort.signal.aborted) {
+          setPending((turn) => (turn ? { ...turn, state: 'stopped' } : turn));
+        } else if (!isComplete) {
+          // The stream ended without `done`: an `error` event said why, or the connection broke.
           setProblem((current) => current ?? { kind: 'error', message: AI_MESSAGES.providerFailed });
           setPending((turn) => (turn ? { ...turn, state: 'failed' } : turn));
         }
