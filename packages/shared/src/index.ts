@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './domain/ai-assist.ts';
 export * from './domain/avatar.ts';
 export * from './domain/calendar.ts';
 export * from './domain/crypto.ts';

@@ -1,10 +1,9 @@
 import { AI_MESSAGES, canUseAiAssist } from '@daybook/shared';
 import { LoaderCircle, Wand2 } from 'lucide-react';
-import { type MouseEvent, useId, useRef, useState } from 'react';
+import { type MouseEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
-import { enhanceText } from '../api/enhance-text.ts';
 
 type AiAssistButtonProps = {
   text: string;
@@ -20,7 +19,6 @@ type AiAssistButtonProps = {
 export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
   const [isWorking, setIsWorking] = useState(false);
   const hintId = useId();
-  const controller = useRef<AbortController | null>(null);
   const isUsable = canUseAiAssist(text);
 
   const onClick = async (event: MouseEvent) => {
@@ -29,10 +27,11 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
       return;
     }
     const original = text;
-    controller.current = new AbortController();
     setIsWorking(true);
     try {
-      const { enhancedText } = await enhanceText(original, controller.current.signal);
+      // The request and its schema load on first use, not with the dashboard (ADR 032).
+      const { enhanceText } = await import('../api/enhance-text.ts');
+      const { enhancedText } = await enhanceText(original);
       onReplace(enhancedText);
       toast.success(AI_MESSAGES.enhanced, {
         description: AI_MESSAGES.enhancedDescription,
