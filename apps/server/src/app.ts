@@ -33,6 +33,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { serializeRequest } from './lib/log-text.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailApiRoutes, devMailPage } from './modules/dev-mail/routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp({
       await api.register(moderationRoutes(services));
       await api.register(sharingRoutes(services));
       await api.register(futureMessagesRoutes(services));
+      await api.register(aiRoutes(services));
       // Test tools exist only where TEST_TOOLS is on (never in production, config.ts); elsewhere the path is a 404.
       if (config.testTools) await api.register(futureMessagesTestRoutes(services));
       if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));

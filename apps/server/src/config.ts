@@ -73,6 +73,14 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** An OpenAI-compatible API (OpenAI, Ollama, vLLM, llama.cpp, a gateway), e.g. http://127.0.0.1:11434/v1. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  /** A moderation model on the same provider (e.g. omni-moderation-latest); without it moderation stays local. */
+  AI_MODERATION_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -110,6 +118,15 @@ export type Config = {
   runJobs: boolean;
   /** Test tools (process due future messages now…): never in production. */
   testTools: boolean;
+  /** The OpenAI-compatible provider, or null: AI Assist, reflections and chats then say none is configured. */
+  ai: {
+    baseUrl: string;
+    apiKey: string;
+    model: string;
+    moderationModel: string | undefined;
+    timeoutMs: number;
+    maxRetries: number;
+  } | null;
   storage:
     | { kind: 'local'; root: string }
     | {
@@ -179,6 +196,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too');
   }
+  if ((env.AI_MODEL || env.AI_API_KEY || env.AI_MODERATION_MODEL) && !env.AI_BASE_URL) {
+    throw new ConfigError(
+      'AI_MODEL, AI_API_KEY or AI_MODERATION_MODEL is set without AI_BASE_URL (e.g. https://api.openai.com/v1)',
+    );
+  }
+  if (env.AI_BASE_URL && !env.AI_MODEL) {
+    throw new ConfigError(
+      'AI_BASE_URL is set: AI_MODEL is required too (e.g. gpt-4o-mini, or llama3.1 on Ollama)',
+    );
+  }
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -207,6 +234,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR ?? 'apps/web/dist'),
     runJobs: env.JOBS === 'on',
     testTools: env.TEST_TOOLS ? env.TEST_TOOLS === 'on' : !isProduction,
+    ai: env.AI_BASE_URL
+      ? {
+          baseUrl: env.AI_BASE_URL.replace(/\/$/, ''),
+          // Local servers (Ollama, llama.cpp) ignore the key, but the protocol's client always sends one.
+          apiKey: env.AI_API_KEY ?? 'no-key',
+          model: env.AI_MODEL!,
+          moderationModel: env.AI_MODERATION_MODEL,
+          timeoutMs: env.AI_TIMEOUT_MS,
+          maxRetries: env.AI_MAX_RETRIES,
+        }
+      : null,
     storage: env.S3_BUCKET
       ? {
           kind: 's3',

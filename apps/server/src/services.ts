@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createOpenAiProvider } from './infra/ai/openai-provider.ts';
 import { type AuthLog, createAuth } from './infra/auth/better-auth.ts';
 import type { PasswordVerifier } from './infra/auth/passwords.ts';
 import { sessionCookie } from './infra/auth/session-cookie.ts';
@@ -9,6 +10,7 @@ import { createLiveHub, type LiveHubOptions } from './infra/live/hub.ts';
 import { enqueueMail } from './infra/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
 import { createLocalImageModerator } from './infra/moderation/image-moderator.ts';
+import { createLayeredTextModerator } from './infra/moderation/layered-text-moderator.ts';
 import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
 import { createLocalStorage, type LocalStorage } from './infra/storage/local.ts';
 import { createS3Storage } from './infra/storage/s3.ts';
@@ -16,6 +18,7 @@ import type { Storage } from './infra/storage/storage.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountRepository } from './modules/account/repository.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createAiService } from './modules/ai/service.ts';
 import { createLockoutRepository } from './modules/auth/lockout-repository.ts';
 import { createLockoutService } from './modules/auth/lockout-service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -65,7 +68,17 @@ export function createServices(deps: {
   });
 
   const encryption = createEntryKeys(config.encryptionSecret);
-  const moderation = { text: createLocalTextModerator(), image: createLocalImageModerator() };
+  // One OpenAI-compatible provider when AI_BASE_URL is set (ADR 031); without it AI features say none is configured.
+  const aiProvider = config.ai ? createOpenAiProvider(config.ai) : null;
+  const localTextModerator = createLocalTextModerator();
+  const moderation = {
+    text: aiProvider?.hasModeration
+      ? createLayeredTextModerator(localTextModerator, aiProvider, (reason) =>
+          deps.log.warn({ reason }, 'moderation provider failed; the local check decided'),
+        )
+      : localTextModerator,
+    image: createLocalImageModerator(),
+  };
   const localStorage: LocalStorage | null =
     config.storage.kind === 'local'
       ? createLocalStorage({
@@ -94,6 +107,22 @@ export function createServices(deps: {
       log: deps.log,
       options: deps.live,
     }),
+  });
+
+  const entries = createEntriesService({
+    db,
+    plans,
+    keys: encryption,
+    moderator: moderation.text,
+    media,
+    clock,
+  });
+  const futureMessages = createFutureMessagesService({
+    db,
+    plans,
+    keys: encryption,
+    clock,
+    appUrl: config.appUrl,
   });
 
   return {
@@ -137,20 +166,18 @@ export function createServices(deps: {
       clock,
       appUrl: config.appUrl,
     }),
-    entries: createEntriesService({
+    entries,
+    futureMessages,
+    ai: createAiService({
       db,
+      provider: aiProvider,
       plans,
+      entries,
+      futureMessages,
       keys: encryption,
       moderator: moderation.text,
-      media,
       clock,
-    }),
-    futureMessages: createFutureMessagesService({
-      db,
-      plans,
-      keys: encryption,
-      clock,
-      appUrl: config.appUrl,
+      log: deps.log,
     }),
   };
 }

@@ -1,3 +1,4 @@
+export * from './ai.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './journal.ts';

@@ -1,5 +1,5 @@
 import { addDays } from '@daybook/shared';
-import { and, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { entries, sharedEntries, usageCounters } from '../../db/schema/index.ts';
@@ -216,6 +216,23 @@ export function createEntriesRepository(db: Executor) {
     ) {
       const { rows } = await db.execute<PageRow>(pageStatement(userId, filter, limit, offset));
       return { rows: rows.filter((r) => r.id !== null).map(fromPageRow), total: rows[0]?.total_count ?? 0 };
+    },
+
+    /** The visible entries dated `fromDay` or later, newest first, at most `limit` (AI insights and chats). */
+    async visibleSince(userId: string, fromDay: string, limit: number) {
+      return db
+        .select({
+          id: entries.id,
+          entryDate: entries.entryDate,
+          moodTag: entries.moodTag,
+          encryptedContent: entries.encryptedContent,
+          metadata: entries.metadata,
+          createdAt: entries.createdAt,
+        })
+        .from(entries)
+        .where(and(visible(userId), gte(entries.entryDate, fromDay)))
+        .orderBy(desc(entries.createdAt), desc(entries.id))
+        .limit(limit);
     },
 
     /** Distinct local dates with entries in [first, last] (calendar markers). */

@@ -36,6 +36,9 @@ type ListFilter = { page: number; pageSize: number; date?: string; from?: string
 
 const ENTRY_USAGE = 'entries';
 
+/** An entry's text decrypted for one request (AI features): never stored or logged by the caller. */
+export type ReadableEntry = { id: string; date: string; mood: string | null; text: string; createdAt: Date };
+
 const pageFilter = (filter: Pick<ListFilter, 'date' | 'from' | 'to'>) => ({
   date: filter.date,
   from: filter.from ? new Date(filter.from) : undefined,
@@ -323,6 +326,30 @@ export function createEntriesService(deps: {
       });
       if (removed.mediaUrl) await media.discard(removed.mediaUrl);
       return deletionLimit(user);
+    },
+
+    /**
+     * The owner's visible entries dated `fromDay` or later, newest first, decrypted in memory for one AI request
+     * the owner made (DESIGN.md "Encryption"); the caller neither stores nor logs the text. An entry that does not
+     * decrypt counts with empty text.
+     */
+    async readableSince(userId: string, fromDay: string, limit: number): Promise<ReadableEntry[]> {
+      const rows = await repository.visibleSince(userId, fromDay, limit);
+      const key = await keys.keyFor(userId);
+      return Promise.all(
+        rows.map(async (row) => {
+          const iv = row.metadata.encryption_iv;
+          let text = '';
+          if (row.encryptedContent && typeof iv === 'string') {
+            try {
+              text = await decryptText(key, { ciphertext: row.encryptedContent, iv });
+            } catch {
+              text = '';
+            }
+          }
+          return { id: row.id, date: row.entryDate, mood: row.moodTag, text, createdAt: row.createdAt };
+        }),
+      );
     },
   };
 }

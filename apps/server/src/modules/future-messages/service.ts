@@ -324,6 +324,39 @@ export function createFutureMessagesService(deps: {
     },
 
     /** The next pending ones by send time (the Future Self card). */
+    /**
+     * The owner's next pending messages, subject and message decrypted in memory for one future-self chat request
+     * (DESIGN.md "AI"); the caller neither stores nor logs them. Messages that do not decrypt are left out.
+     */
+    async pendingReadable(
+      userId: string,
+      limit: number,
+    ): Promise<{ sendAt: Date; subject: string; message: string }[]> {
+      const { rows } = await repository.page(userId, { status: 'pending', limit, offset: 0 });
+      const key = await keys.keyFor(userId);
+      const readable = await Promise.all(
+        rows.map(async (row) => {
+          const message = toFutureMessage(row);
+          try {
+            return {
+              sendAt: row.sendAt,
+              subject: await decryptText(key, {
+                ciphertext: message.encryptedTitle,
+                iv: message.titleEncryptionIv,
+              }),
+              message: await decryptText(key, {
+                ciphertext: message.encryptedContent,
+                iv: message.encryptionIv,
+              }),
+            };
+          } catch {
+            return null;
+          }
+        }),
+      );
+      return readable.filter((item) => item !== null);
+    },
+
     async upcoming(user: SessionUser): Promise<{ items: FutureMessage[] }> {
       const { rows } = await repository.page(user.id, {
         status: 'pending',
