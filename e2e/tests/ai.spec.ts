@@ -109,6 +109,7 @@ test.describe('AI with a provider (the local fake speaking the OpenAI protocol)'
     request,
     expectAccessible,
   }, testInfo) => {
+    test.slow();
     const user = await createVerifiedUser(request, 'Ada Insight');
     await signInAs(page, user);
     const box = page.getByRole('textbox', { name: "What's on your mind?" });
@@ -152,6 +153,7 @@ test.describe('AI without a provider', () => {
 
   test('AI Assist says no provider is configured and how to set one; insights still show local statistics', async ({
     page,
+    consoleErrors,
   }, testInfo) => {
     test.slow();
     const signIn = await page.request.post(`${server.baseURL}/api/auth/sign-in`, {
@@ -166,6 +168,10 @@ test.describe('AI without a provider', () => {
     await expect(page.getByText(AI_MESSAGES.failed, { exact: true })).toBeVisible();
     await expect(page.getByText(AI_MESSAGES.noProvider)).toBeVisible();
     await expect(box).toHaveValue(DRAFT);
+    // Chromium logs the answer, 503 AI_NOT_CONFIGURED, as a failed resource: expected here, and only here.
+    const answer = consoleErrors.findIndex((message) => message.includes('status of 503'));
+    expect(answer).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(answer, 1);
 
     await page.goto(`${server.baseURL}/ai-features`);
     await expect(page.getByText(AI_MESSAGES.noProvider)).toBeVisible();

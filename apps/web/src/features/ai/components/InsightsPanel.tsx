@@ -97,6 +97,20 @@ function InsightsResult({ insights }: { insights: AiInsights }) {
         {shortDate(period.from)} – {shortDate(period.to)}:{' '}
         {insights.entryCount === 1 ? '1 entry' : `${insights.entryCount} entries`}
       </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Mood distribution">
+          <MoodDistribution distribution={insights.moodDistribution} />
+        </Section>
+        <Section title="Mood trend">
+          <MoodTrend points={insights.moodTrend} />
+        </Section>
+        <Section title="Recurring themes">
+          <Chips items={insights.themes.map(({ theme, count }) => ({ label: theme, count }))} />
+        </Section>
+        <Section title="Words you used most">
+          <Chips items={insights.topWords.map(({ word, count }) => ({ label: word, count }))} />
+        </Section>
+      </div>
       <Section title="Reflection">
         {reflection ? (
           <blockquote className="whitespace-pre-wrap border-l-4 border-primary/60 pl-4 leading-relaxed">
@@ -112,20 +126,6 @@ function InsightsResult({ insights }: { insights: AiInsights }) {
           </Alert>
         )}
       </Section>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Mood distribution">
-          <MoodDistribution distribution={insights.moodDistribution} />
-        </Section>
-        <Section title="Mood trend">
-          <MoodTrend points={insights.moodTrend} />
-        </Section>
-        <Section title="Recurring themes">
-          <Chips items={insights.themes.map(({ theme, count }) => ({ label: theme, count }))} />
-        </Section>
-        <Section title="Words you used most">
-          <Chips items={insights.topWords.map(({ word, count }) => ({ label: word, count }))} />
-        </Section>
-      </div>
     </div>
   );
 }

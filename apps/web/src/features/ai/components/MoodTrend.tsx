@@ -50,14 +50,24 @@ export function MoodTrend({ points }: { points: readonly TrendPoint[] }) {
           strokeWidth={2.5}
           vectorEffect="non-scaling-stroke"
         />
+        {/* Round dots whatever the chart's stretch: zero-length strokes with round caps that do not scale. */}
         {plotted.map(({ index, value }) => (
-          <circle key={index} cx={x(index)} cy={y(value)} r={4} fill="currentColor" />
+          <path
+            key={index}
+            d={`M${x(index)},${y(value)}h0`}
+            stroke="currentColor"
+            strokeWidth={8}
+            strokeLinecap="round"
+            vectorEffect="non-scaling-stroke"
+          />
         ))}
       </svg>
-      <figcaption className="flex justify-between text-xs text-muted-foreground">
-        <span>{points[0] ? shortDate(points[0].date) : ''}</span>
-        <span>Above the dashed line: brighter days</span>
-        <span>{points.at(-1) ? shortDate(points.at(-1)?.date ?? '') : ''}</span>
+      <figcaption className="flex flex-col gap-1 text-xs text-muted-foreground">
+        <span className="flex justify-between">
+          <span>{points[0] ? shortDate(points[0].date) : ''}</span>
+          <span>{points.at(-1) ? shortDate(points.at(-1)?.date ?? '') : ''}</span>
+        </span>
+        <span>Above the dashed line: brighter days; below it, harder ones.</span>
       </figcaption>
       <table className="sr-only">
         <caption>Mood by day</caption>

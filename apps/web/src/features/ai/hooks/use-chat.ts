@@ -3,6 +3,7 @@ import {
   AiLimitReachedDetails,
   type AiStatus,
   type ChatStreamEvent,
+  type Conversation,
   type ConversationKind,
 } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { sendChatMessage } from '../api/chat-stream.ts';
 import { aiKeys } from '../api/query-keys.ts';
+
+/** Waits between readings of the history after Stop, until the stopped turn is there (about 3 s in all). */
+const STOP_RELOAD_WAITS_MS = [150, 300, 600, 900, 1200];
 
 /** The turn on its way: the message sent and the reply as it streams in. */
 export type PendingTurn = {
@@ -50,15 +54,31 @@ export function useChat(
   // Leaving the page (or switching chats) stops a reply under way.
   useEffect(() => () => controller.current?.abort(), []);
 
+  const storedCount = useCallback(
+    (id: string | null) =>
+      id ? (client.getQueryData<Conversation>(aiKeys.conversation(kind, id))?.messages.length ?? 0) : 0,
+    [client, kind],
+  );
+
+  /**
+   * Fetches the history again. After Stop the server stores the turn once it notices the request has gone, a moment
+   * after the browser ended it, so the history is read again a few times until it holds more than `countBefore`.
+   */
   const reload = useCallback(
-    async (id: string | null) => {
+    async (id: string | null, countBefore: number | null) => {
       await Promise.all([
         client.invalidateQueries({ queryKey: aiKeys.conversations(kind) }),
         client.invalidateQueries({ queryKey: aiKeys.status() }),
-        id ? client.refetchQueries({ queryKey: aiKeys.conversation(kind, id) }) : undefined,
       ]);
+      if (!id) return;
+      for (const waitMs of [0, ...STOP_RELOAD_WAITS_MS]) {
+        if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+        await client.refetchQueries({ queryKey: aiKeys.conversation(kind, id) });
+        if (countBefore === null || storedCount(id) > countBefore) break;
+      }
+      if (countBefore !== null) await client.invalidateQueries({ queryKey: aiKeys.conversations(kind) });
     },
-    [client, kind],
+    [client, kind, storedCount],
   );
 
   const send = useCallback(
@@ -69,6 +89,7 @@ export function useChat(
       setProblem(null);
       setPending({ message, reply: '', state: 'waiting' });
       let activeId = conversationId;
+      const countBefore = storedCount(conversationId);
       let isComplete = false;
       const onEvent = (event: ChatStreamEvent) => {
         switch (event.event) {
@@ -117,12 +138,12 @@ export function useChat(
         controller.current = null;
       }
       const isSent = isComplete || abort.signal.aborted;
-      await reload(activeId);
+      await reload(activeId, abort.signal.aborted ? countBefore : null);
       // The history now holds this turn; a failed one is dropped (the page gives the message back to the composer).
       setPending(null);
       return isSent;
     },
-    [client, conversationId, kind, onConversation, reload],
+    [client, conversationId, kind, onConversation, reload, storedCount],
   );
 
   const stop = useCallback(() => controller.current?.abort(), []);
