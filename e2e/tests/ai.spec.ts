@@ -87,7 +87,7 @@ test.describe('AI with a provider (the local fake speaking the OpenAI protocol)'
     await page.reload();
     await page
       .getByRole('navigation', { name: 'Conversations' })
-      .getByRole('button', { name: /How did my week go/ })
+      .getByRole('button', { name: /^How did my week go\?/ })
       .click();
     await expect(history.getByText(STREAMED_REPLY)).toBeVisible();
     await expect(history.getByText(`Please ${KEEP_TALKING}`)).toBeVisible();
