@@ -21,24 +21,31 @@ export async function startSecondServer(options: {
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseURL = `http://127.0.0.1:${options.port}`;
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the second server exited with ${child.exitCode}`);
-        return fetch(`${baseURL}/api/health`).then(
-          (response) => response.ok,
-          () => false,
-        );
-      },
-      { timeout: 120_000, intervals: [500, 1000] },
-    )
-    .toBe(true);
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the second server exited with ${child.exitCode}`);
+          return fetch(`${baseURL}/api/health`).then(
+            (response) => response.ok,
+            () => false,
+          );
+        },
+        { timeout: 240_000, intervals: [500, 1000] },
+      )
+      .toBe(true);
+  } catch (error) {
+    // Never leave it running when it did not come up in time.
+    await stop();
+    throw error;
+  }
   return {
     baseURL,
     /** Stops it as Playwright stops the main one (SIGTERM: the server shuts down, the database is dropped). */
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
+    stop,
   };
 }

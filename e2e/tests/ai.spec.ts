@@ -139,7 +139,7 @@ test.describe('AI without a provider', () => {
   let server: Awaited<ReturnType<typeof startSecondServer>>;
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     server = await startSecondServer({
       port: Number(process.env.E2E_PORT ?? 3100) + 1,
       runDir: 'e2e/.run-no-ai',
