@@ -42,7 +42,14 @@ export function MoodTrend({ points }: { points: readonly TrendPoint[] }) {
         aria-hidden="true"
         preserveAspectRatio="none"
       >
-        <line x1={PAD} x2={WIDTH - PAD} y1={y(0)} y2={y(0)} className="stroke-muted-foreground/50" strokeDasharray="4 4" />
+        <line
+          x1={PAD}
+          x2={WIDTH - PAD}
+          y1={y(0)}
+          y2={y(0)}
+          className="stroke-muted-foreground/50"
+          strokeDasharray="4 4"
+        />
         <path
           d={path}
           fill="none"
