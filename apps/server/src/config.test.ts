@@ -16,6 +16,28 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('http://localhost:3000');
   });
 
+  it('reads the AI provider: none by default, AI_MODEL required with AI_BASE_URL', () => {
+    expect(loadConfig(secrets).ai).toBeNull();
+    expect(
+      loadConfig({
+        ...secrets,
+        AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        AI_MODEL: 'llama3.1',
+        AI_API_KEY: 'ollama',
+      }).ai,
+    ).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: 'ollama',
+      model: 'llama3.1',
+      moderationModel: undefined,
+      timeoutMs: 60_000,
+      maxRetries: 2,
+    });
+    expect(() => loadConfig({ ...secrets, AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/AI_MODEL/);
+    expect(() => loadConfig({ ...secrets, AI_MODEL: 'llama3.1' })).toThrow(/AI_BASE_URL/);
+    expect(() => loadConfig({ ...secrets, AI_BASE_URL: 'ftp://x', AI_MODEL: 'm' })).toThrow(/AI_BASE_URL/);
+  });
+
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ ...secrets, DATABASE_URL: 'postgres://u@db:5432/daybook' });
     expect(config.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/daybook' });

@@ -559,7 +559,7 @@ describe('AI without a provider', () => {
       headers: { cookie },
       payload: { text: 'A draft long enough to enhance' },
     });
-    expect(enhance.statusCode).toBe(503);
+    expect(enhance.statusCode).toBe(409);
     expect(enhance.json()).toMatchObject({ code: 'AI_NOT_CONFIGURED', message: AI_MESSAGES.noProvider });
     expect(AI_MESSAGES.noProvider).toContain('AI_BASE_URL');
     const chat = await ctx.app.inject({
@@ -568,7 +568,7 @@ describe('AI without a provider', () => {
       headers: { cookie },
       payload: { message: 'Hello' },
     });
-    expect(chat.statusCode).toBe(503);
+    expect(chat.statusCode).toBe(409);
   });
 
   it('insights still answer the local statistics, with the reason the reflection is missing', async () => {

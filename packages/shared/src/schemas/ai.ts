@@ -18,7 +18,7 @@ import { StoredText } from './text.ts';
  * answers 404 NOT_FOUND.
  *
  * Errors (ApiError JSON, before any stream starts):
- *   503 AI_NOT_CONFIGURED  message AI_MESSAGES.noProvider (no AI_BASE_URL on this server)
+ *   409 AI_NOT_CONFIGURED  message AI_MESSAGES.noProvider (no AI_BASE_URL on this server)
  *   502 AI_PROVIDER_FAILED message AI_MESSAGES.providerFailed (the provider failed, timed out or refused; any use is
  *                          refunded)
  *   429 AI_LIMIT_REACHED   message AI_MESSAGES.limitReached(feature, limit); details: { feature, limit, remaining: 0 }
@@ -191,7 +191,7 @@ export const ChatMessage = z
     status: z.enum(['complete', 'stopped']),
     createdAt: z.string(),
   })
-  .meta({ id: 'ChatMessage' });
+  .meta({ id: 'ConversationMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
 export const ConversationSummary = z

@@ -36,8 +36,11 @@ export const ERROR_STATUS = {
   PLAN_NOT_FOUND: 404,
   NO_PRICING_DATA: 404,
   SERVICE_UNAVAILABLE: 503,
-  /** No AI provider configured (AI_BASE_URL); the message says how to set one. */
-  AI_NOT_CONFIGURED: 503,
+  /**
+   * No AI provider configured (AI_BASE_URL); the message says how to set one. A 4xx: the request cannot succeed until
+   * an administrator acts, and a 5xx would read as an outage to load balancers and monitoring (ADR 031).
+   */
+  AI_NOT_CONFIGURED: 409,
   /** The AI provider failed, timed out or refused; any use it cost is refunded. */
   AI_PROVIDER_FAILED: 502,
   AI_LIMIT_REACHED: 429,

@@ -21,6 +21,7 @@ const errors = {
   400: ApiError,
   401: ApiError,
   404: ApiError,
+  409: ApiError,
   422: ApiError,
   429: ApiError,
   502: ApiError,
