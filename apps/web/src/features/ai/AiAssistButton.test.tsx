@@ -71,7 +71,7 @@ describe('AI Assist', () => {
   });
 
   it('says "AI Assist failed" with the server\'s reason, and how to set up a provider when none is', async () => {
-    stubApi({ [ENHANCE]: apiError(503, 'AI_NOT_CONFIGURED', AI_MESSAGES.noProvider) });
+    stubApi({ [ENHANCE]: apiError(409, 'AI_NOT_CONFIGURED', AI_MESSAGES.noProvider) });
     renderWithProviders(<Field initial="Walk by the river" />);
     fireEvent.click(assist());
     await waitFor(() =>
