@@ -5,11 +5,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch.ts';
+import { startFakeOpenAi } from './fake-openai.ts';
 import { superviseServer } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const runDir = path.join(root, 'e2e/.run');
+// A second server of the same run (ai.spec.ts's server without an AI provider) keeps its files apart.
+const runDir = path.join(root, process.env.E2E_RUN_DIR ?? 'e2e/.run');
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = path.join(os.tmpdir(), `daybook-e2e-${process.pid}`);
 mkdirSync(dataDir, { recursive: true });
@@ -25,7 +27,11 @@ mkdirSync(runDir, { recursive: true });
 if (scratch) writeFileSync(path.join(runDir, 'database-url'), scratch.url);
 else writeFileSync(path.join(runDir, 'data-dir'), dataDir);
 
-const serverEnv = {
+// The AI provider is a local fake speaking the OpenAI protocol (support/fake-openai.ts), unless E2E_AI=off asks for
+// a server without one.
+const fakeOpenAi = process.env.E2E_AI === 'off' ? null : await startFakeOpenAi();
+
+const serverEnv: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: 'test',
   PORT: port,
@@ -37,9 +43,13 @@ const serverEnv = {
   RATE_LIMIT_PER_MINUTE: '10000',
   // Every test signs up and in from 127.0.0.1; the limits themselves are covered by the integration tests.
   RATE_LIMIT_SCALE: '100',
+  ...(fakeOpenAi ? { AI_BASE_URL: fakeOpenAi.baseUrl, AI_API_KEY: 'e2e-key', AI_MODEL: 'fake-model' } : {}),
 };
+if (!fakeOpenAi)
+  for (const key of ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_MODERATION_MODEL']) delete serverEnv[key];
 
 async function cleanUp(code: number): Promise<never> {
+  fakeOpenAi?.server.close();
   await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(runDir, { recursive: true, force: true });

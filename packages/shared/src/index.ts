@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './domain/affirmation.ts';
+export * from './domain/ai-assist.ts';
 export * from './domain/avatar.ts';
 export * from './domain/calendar.ts';
 export * from './domain/crypto.ts';

@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
             children: [
               lazyPage('dashboard', () => import('./pages/DashboardPage.tsx')),
               lazyPage('new-entry', () => import('./pages/NewEntryPage.tsx')),
-              lazyPage('edit-entry/:id', () => import('../features/entries/pages/EditEntryPage.tsx')),
+              lazyPage('edit-entry/:id', () => import('./pages/EditEntryRoute.tsx')),
               lazyPage('past-entries', () => import('./pages/PastEntriesPage.tsx')),
               lazyPage('search', () => import('./pages/SearchPage.tsx')),
               lazyPage('profile', () => import('../features/account/pages/ProfilePage.tsx')),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_LIMITS, AI_MESSAGES, ENTRY_LIMITS, ENTRY_MESSAGES } from '../constants.ts';
+import { canUseAiAssist } from '../domain/ai-assist.ts';
 import { StoredText } from './text.ts';
 
 /**
@@ -55,15 +56,6 @@ export const AiLimitReachedDetails = z.object({
   remaining: z.literal(0),
 });
 export type AiLimitReachedDetails = z.infer<typeof AiLimitReachedDetails>;
-
-function nonBlankLength(text: string): number {
-  return text.replace(/\s/g, '').length;
-}
-
-/** AI Assist is offered from 10 non-blank characters (spec §5). */
-export function canUseAiAssist(text: string): boolean {
-  return nonBlankLength(text) >= AI_LIMITS.minNonBlankChars;
-}
 
 export const EnhanceTextInput = z
   .object({

@@ -5,17 +5,20 @@ import {
   type QuickEntryCardProps,
 } from '../../features/entries/components/QuickEntryCard.tsx';
 import { AttachMediaButton, EntryMediaPreview, useMediaAttachment } from '../../features/media/index.ts';
+import { renderAiAssist } from './entry-assist.tsx';
 
 /**
  * The quick entry card with the media feature's "Attach media" in its slot: the attachment lives here, the
  * card creates the entry with its draft and clears it after a save or a reset. The attach panel carries the
- * card's layer attribute, so that moving into it does not fold the card away.
+ * card's layer attribute, so that moving into it does not fold the card away. "AI Assist" comes from the ai
+ * feature.
  */
 export function QuickEntryCardWithMedia(props: Omit<QuickEntryCardProps, 'media'>) {
   const media = useMediaAttachment();
   return (
     <QuickEntryCard
       {...props}
+      assist={renderAiAssist}
       media={{
         control: <AttachMediaButton {...media.controlProps} layerAttribute={CARD_LAYER_ATTRIBUTE} />,
         draftId: media.mediaDraftId,

@@ -354,15 +354,28 @@ describe('QuickEntryCard', () => {
     expect(screen.queryByText(suggestion)).toBeNull();
   });
 
-  it('offers AI Assist as a disabled control that says why, and media only through its slot', async () => {
+  it('offers media and AI Assist only through their slots', async () => {
     const { textbox } = await setup();
     await act(async () => textbox.focus());
     expect(screen.queryByRole('button', { name: /attach/i })).toBeNull();
-    const assist = screen.getByRole('button', { name: 'AI Assist' });
-    expect(assist.getAttribute('aria-disabled')).toBe('true');
-    expect(
-      screen.getByText('AI Assist needs an AI provider; none is configured on this server'),
-    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'AI Assist' })).toBeNull();
+  });
+
+  it('hands the text to its assist slot and takes the replacement back', async () => {
+    const { textbox } = await setup(
+      {},
+      {
+        assist: (text, replaceText) => (
+          <button type="button" onClick={() => replaceText(`${text} and more`)}>
+            Assist
+          </button>
+        ),
+      },
+    );
+    await act(async () => textbox.focus());
+    fireEvent.change(textbox, { target: { value: 'A quiet walk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assist' }));
+    expect((textbox as HTMLTextAreaElement).value).toBe('A quiet walk and more');
   });
 
   it('saves an attachment without text: its draft id and an encrypted empty text, then clears it', async () => {

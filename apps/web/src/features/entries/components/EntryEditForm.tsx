@@ -6,6 +6,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../format.ts';
 import { useEditEntry } from '../hooks/use-edit-entry.ts';
+import type { TextAssistRenderer } from '../text-assist.ts';
 import { MoodPicker } from './MoodPicker.tsx';
 
 /** Said where an entry's attachment is edited (spec §2: media cannot be changed after creation). */
@@ -38,6 +39,8 @@ type EntryEditFormProps = {
   withMood?: boolean;
   /** The entry carries an attachment: the form says that it stays as it is. */
   hasMedia?: boolean;
+  /** "AI Assist" beside the mood, on the edit page (composed in app/). */
+  assist?: TextAssistRenderer | undefined;
   onSaved: () => void;
   onCancel: () => void;
 };
@@ -49,6 +52,7 @@ export function EntryEditForm({
   initialMood = null,
   withMood = false,
   hasMedia = false,
+  assist,
   onSaved,
   onCancel,
 }: EntryEditFormProps) {
@@ -130,11 +134,12 @@ export function EntryEditForm({
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {withMood ? (
-          <MoodPicker value={mood} onChange={setMood} open={isPickerOpen} onOpenChange={setIsPickerOpen} />
-        ) : (
-          <span />
-        )}
+        <div className="flex flex-wrap items-center gap-1">
+          {withMood ? (
+            <MoodPicker value={mood} onChange={setMood} open={isPickerOpen} onOpenChange={setIsPickerOpen} />
+          ) : null}
+          {assist?.(text, (next) => setText(sanitizeEntryText(next)))}
+        </div>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={onCancel} disabled={isSaving}>
             Cancel

@@ -10,6 +10,7 @@ import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { useInspirePrompt } from '../hooks/use-inspire-prompt.ts';
 import { useSaveEntry } from '../hooks/use-save-entry.ts';
 import { readJournalDraft } from '../journal-draft.ts';
+import type { TextAssistRenderer } from '../text-assist.ts';
 import { EncryptionUnavailableAlert } from './EncryptionUnavailableAlert.tsx';
 import { QuickEntryFooter, type SaveState } from './QuickEntryFooter.tsx';
 
@@ -34,6 +35,8 @@ export type QuickEntryMedia = {
 export type QuickEntryCardProps = {
   /** The attachment slot; without it the card offers no media. */
   media?: QuickEntryMedia | undefined;
+  /** The "AI Assist" slot; without it the card offers none. */
+  assist?: TextAssistRenderer | undefined;
   /** On its own page (/new-entry): always open and focused on arrival. */
   isStandalone?: boolean;
   /** After a successful save (the /new-entry page then goes to the dashboard). */
@@ -52,6 +55,7 @@ export function QuickEntryCard({
   onSaved,
   prompt: suggestedPrompt,
   media,
+  assist,
   className,
 }: QuickEntryCardProps) {
   const { save, support } = useSaveEntry();
@@ -252,6 +256,7 @@ export function QuickEntryCard({
           isPickerOpen={isPickerOpen}
           onPickerOpenChange={onPickerOpenChange}
           mediaControl={media?.control}
+          assistControl={assist?.(text, onTextChange)}
           words={words}
           draftSavedAt={draft.savedAt}
           canDiscard={hasContent && saveState === 'idle'}

@@ -1,11 +1,8 @@
-import { Check, Wand2 } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { entryTime } from '../format.ts';
 import { MoodPicker } from './MoodPicker.tsx';
-import { UnavailableActionButton } from './UnavailableActionButton.tsx';
-
-export const AI_ASSIST_UNAVAILABLE = 'AI Assist needs an AI provider; none is configured on this server';
 
 export type SaveState = 'idle' | 'saving' | 'saved';
 
@@ -18,6 +15,8 @@ type QuickEntryFooterProps = {
   onPickerOpenChange: (open: boolean) => void;
   /** The media feature's attach button, when the page offers media. */
   mediaControl: ReactNode;
+  /** The ai feature's "AI Assist", when the page offers it. */
+  assistControl: ReactNode;
   words: number;
   /** When the local draft was last written, or null. */
   draftSavedAt: string | null;
@@ -36,6 +35,7 @@ export function QuickEntryFooter({
   isPickerOpen,
   onPickerOpenChange,
   mediaControl,
+  assistControl,
   words,
   draftSavedAt,
   canDiscard,
@@ -54,7 +54,7 @@ export function QuickEntryFooter({
           onOpenChange={onPickerOpenChange}
         />
         {mediaControl}
-        <UnavailableActionButton label="AI Assist" reason={AI_ASSIST_UNAVAILABLE} Icon={Wand2} />
+        {assistControl}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
         <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">

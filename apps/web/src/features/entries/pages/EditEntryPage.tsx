@@ -15,6 +15,7 @@ import { EncryptionUnavailableAlert } from '../components/EncryptionUnavailableA
 import { EntryEditForm } from '../components/EntryEditForm.tsx';
 import { RetryAlert } from '../components/RetryAlert.tsx';
 import { entryLabel } from '../format.ts';
+import type { TextAssistRenderer } from '../text-assist.ts';
 
 export const ENTRY_NOT_FOUND = 'Entry not found';
 
@@ -29,8 +30,11 @@ function BackLink() {
   );
 }
 
-/** /edit-entry/:id — the entry decrypted in an edit form, while its 12-hour window is open. */
-export default function EditEntryPage() {
+/**
+ * /edit-entry/:id — the entry decrypted in an edit form, while its 12-hour window is open. The route renders it
+ * through app/ with "AI Assist" in `assist`.
+ */
+export default function EditEntryPage({ assist }: { assist?: TextAssistRenderer | undefined }) {
   useDocumentTitle('Edit Entry');
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -93,6 +97,7 @@ export default function EditEntryPage() {
           initialMood={entry.data.moodTag}
           withMood
           hasMedia={entry.data.contentType !== 'text'}
+          assist={assist}
           onSaved={toDashboard}
           onCancel={toDashboard}
         />

@@ -1,0 +1,22 @@
+import { AiInsights, type AiStatus, type InsightsPeriodDays } from '@daybook/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { aiKeys } from './query-keys.ts';
+
+/**
+ * POST /api/ai/insights: each request spends one of the day's insights, so it runs when asked (a mutation),
+ * never on page load. The answer's remaining uses update the status at once.
+ */
+export function useGenerateInsights() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (days: InsightsPeriodDays) =>
+      apiRequest('/api/ai/insights', { method: 'POST', body: { days }, schema: AiInsights }),
+    onSuccess: (insights) => {
+      client.setQueryData<AiStatus>(aiKeys.status(), (status) =>
+        status ? { ...status, remaining: insights.remaining } : status,
+      );
+    },
+    onError: () => client.invalidateQueries({ queryKey: aiKeys.status() }),
+  });
+}

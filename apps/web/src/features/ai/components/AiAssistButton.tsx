@@ -1,0 +1,81 @@
+import { AI_MESSAGES, canUseAiAssist } from '@daybook/shared';
+import { LoaderCircle, Wand2 } from 'lucide-react';
+import { type MouseEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+
+type AiAssistButtonProps = {
+  text: string;
+  /** Puts new text in the field: the expanded one, or the original again on "Undo". */
+  onReplace: (text: string) => void;
+};
+
+/**
+ * "AI Assist" (spec §2, §5, §8): sends the draft to the server, which asks the AI provider to expand it, and puts
+ * the answer in place of the text, with "Undo" in the toast to put the original back. Below 10 characters that are
+ * not blank it is visibly unavailable yet focusable (aria-disabled), with the reason as tooltip and description.
+ */
+export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
+  const [isWorking, setIsWorking] = useState(false);
+  const hintId = useId();
+  const isUsable = canUseAiAssist(text);
+
+  const onClick = async (event: MouseEvent) => {
+    if (!isUsable || isWorking) {
+      event.preventDefault();
+      return;
+    }
+    const original = text;
+    setIsWorking(true);
+    try {
+      // The request and its schema load on first use, not with the dashboard (ADR 032).
+      const { enhanceText } = await import('../api/enhance-text.ts');
+      const { enhancedText } = await enhanceText(original);
+      onReplace(enhancedText);
+      toast.success(AI_MESSAGES.enhanced, {
+        description: AI_MESSAGES.enhancedDescription,
+        action: { label: 'Undo', onClick: () => onReplace(original) },
+      });
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : AI_MESSAGES.failedDescription;
+      toast.error(AI_MESSAGES.failed, { description: message });
+    } finally {
+      setIsWorking(false);
+    }
+  };
+
+  const button = (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-disabled={isUsable && !isWorking ? undefined : 'true'}
+      aria-describedby={isUsable ? undefined : hintId}
+      aria-busy={isWorking || undefined}
+      onClick={(event) => void onClick(event)}
+      className="aria-disabled:pointer-events-auto aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+    >
+      {isWorking ? (
+        <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
+      ) : (
+        <Wand2 aria-hidden="true" />
+      )}
+      {isWorking ? 'Enhancing…' : AI_MESSAGES.assist}
+    </Button>
+  );
+
+  // One structure whether usable or not, so the button is never remounted (and never loses focus) as text is typed.
+  return (
+    <>
+      <Tooltip>
+        <TooltipTrigger asChild>{button}</TooltipTrigger>
+        {isUsable ? null : <TooltipContent>{AI_MESSAGES.tooShort}</TooltipContent>}
+      </Tooltip>
+      {isUsable ? null : (
+        <span id={hintId} className="sr-only">
+          {AI_MESSAGES.tooShort}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import {
+  AI_MESSAGES,
+  AiLimitReachedDetails,
+  type AiStatus,
+  type ChatStreamEvent,
+  type Conversation,
+  type ConversationKind,
+} from '@daybook/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { sendChatMessage } from '../api/chat-stream.ts';
+import { aiKeys } from '../api/query-keys.ts';
+
+/** Waits between readings of the history after Stop, until the stopped turn is there (about 3 s in all). */
+const STOP_RELOAD_WAITS_MS = [150, 300, 600, 900, 1200];
+
+/** The turn on its way: the message sent and the reply as it streams in. */
+export type PendingTurn = {
+  message: string;
+  reply: string;
+  state: 'waiting' | 'streaming' | 'stopped' | 'failed';
+};
+
+/** Why a message was not answered: the day's limit (with its details), or another failure's message. */
+export type ChatProblem =
+  | { kind: 'limit'; message: string; details: AiLimitReachedDetails | null }
+  | { kind: 'error'; message: string };
+
+function problemOf(error: unknown): ChatProblem {
+  if (error instanceof ApiRequestError && error.code === 'AI_LIMIT_REACHED') {
+    const details = AiLimitReachedDetails.safeParse(error.details);
+    return { kind: 'limit', message: error.message, details: details.success ? details.data : null };
+  }
+  const message = error instanceof Error && error.message ? error.message : AI_MESSAGES.providerFailed;
+  return { kind: 'error', message };
+}
+
+/**
+ * One chat (growth coach or future self): sends a message, renders the reply as it streams, stops it on request
+ * (aborting the request; the server keeps what arrived) and then reloads the conversation from the server, whose
+ * history is the one source of truth.
+ */
+export function useChat(
+  kind: ConversationKind,
+  conversationId: string | null,
+  onConversation: (id: string) => void,
+) {
+  const client = useQueryClient();
+  const [pending, setPending] = useState<PendingTurn | null>(null);
+  const [problem, setProblem] = useState<ChatProblem | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  // Leaving the page (or switching chats) stops a reply under way.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const storedCount = useCallback(
+    (id: string | null) =>
+      id ? (client.getQueryData<Conversation>(aiKeys.conversation(kind, id))?.messages.length ?? 0) : 0,
+    [client, kind],
+  );
+
+  /**
+   * Fetches the history again. After Stop the server stores the turn once it notices the request has gone, a moment
+   * after the browser ended it, so the history is read again a few times until it holds more than `countBefore`.
+   */
+  const reload = useCallback(
+    async (id: string | null, countBefore: number | null) => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: aiKeys.conversations(kind) }),
+        client.invalidateQueries({ queryKey: aiKeys.status() }),
+      ]);
+      if (!id) return;
+      for (const waitMs of [0, ...STOP_RELOAD_WAITS_MS]) {
+        if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+        await client.refetchQueries({ queryKey: aiKeys.conversation(kind, id) });
+        if (countBefore === null || storedCount(id) > countBefore) break;
+      }
+      if (countBefore !== null) await client.invalidateQueries({ queryKey: aiKeys.conversations(kind) });
+    },
+    [client, kind, storedCount],
+  );
+
+  const send = useCallback(
+    async (message: string) => {
+      if (controller.current) return;
+      const abort = new AbortController();
+      controller.current = abort;
+      setProblem(null);
+      setPending({ message, reply: '', state: 'waiting' });
+      let activeId = conversationId;
+      const countBefore = storedCount(conversationId);
+      let isComplete = false;
+      const onEvent = (event: ChatStreamEvent) => {
+        switch (event.event) {
+          case 'start':
+            activeId = event.data.conversationId;
+            onConversation(activeId);
+            client.setQueryData<AiStatus>(aiKeys.status(), (status) =>
+              status ? { ...status, remaining: event.data.remaining } : status,
+            );
+            setPending((turn) => (turn ? { ...turn, state: 'streaming' } : turn));
+            break;
+          case 'delta':
+            setPending((turn) => (turn ? { ...turn, reply: turn.reply + event.data.text } : turn));
+            break;
+          case 'done':
+            isComplete = true;
+            break;
+          case 'error':
+            setProblem({ kind: 'error', message: event.data.message });
+            setPending((turn) => (turn ? { ...turn, state: 'failed' } : turn));
+            break;
+        }
+      };
+      try {
+        await sendChatMessage({
+          kind,
+          input: { message, ...(conversationId ? { conversationId } : {}) },
+          signal: abort.signal,
+          onEvent,
+        });
+        if (abort.signal.aborted) {
+          setPending((turn) => (turn ? { ...turn, state: 'stopped' } : turn));
+        } else if (!isComplete) {
+          // The stream ended without `done`: an `error` event said why, or the connection broke.
+          setProblem((current) => current ?? { kind: 'error', message: AI_MESSAGES.providerFailed });
+          setPending((turn) => (turn ? { ...turn, state: 'failed' } : turn));
+        }
+      } catch (error) {
+        if (abort.signal.aborted) {
+          setPending((turn) => (turn ? { ...turn, state: 'stopped' } : turn));
+        } else {
+          setProblem(problemOf(error));
+          setPending((turn) => (turn ? { ...turn, state: 'failed' } : turn));
+        }
+      } finally {
+        controller.current = null;
+      }
+      const isSent = isComplete || abort.signal.aborted;
+      await reload(activeId, abort.signal.aborted ? countBefore : null);
+      // The history now holds this turn; a failed one is dropped (the page gives the message back to the composer).
+      setPending(null);
+      return isSent;
+    },
+    [client, conversationId, kind, onConversation, reload, storedCount],
+  );
+
+  const stop = useCallback(() => controller.current?.abort(), []);
+
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    setPending(null);
+    setProblem(null);
+  }, []);
+
+  return { pending, problem, send, stop, reset, isBusy: pending !== null };
+}
