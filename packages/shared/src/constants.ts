@@ -204,6 +204,15 @@ export const MOODS = [
   { label: 'Reflective', emoji: '🤔' },
 ] as const;
 
+/**
+ * Spec §9: the moods counted positive and negative (insights, mood percentages, analytics); any other tag is
+ * neutral.
+ */
+export const MOOD_SETS = {
+  positive: ['Amazing', 'Happy', 'Calm', 'Excited', 'Celebrating', 'Proud', 'Grateful', 'Focused', 'Productive'],
+  negative: ['Down', 'Anxious', 'Sad', 'Angry', 'Stressed'],
+} as const;
+
 export const MEDIA_TYPES = ['image', 'audio', 'video'] as const;
 
 export const MEDIA_LIMITS = {

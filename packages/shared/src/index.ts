@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './domain/analytics.ts';
 export * from './domain/avatar.ts';
 export * from './domain/calendar.ts';
 export * from './domain/crypto.ts';
@@ -15,6 +16,7 @@ export * from './domain/password.ts';
 export * from './domain/share-status.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
+export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/entries.ts';

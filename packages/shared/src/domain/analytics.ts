@@ -1,0 +1,307 @@
+/*
+ * /analytics: pure aggregations over the user's decrypted entries. The server holds only ciphertext, so the
+ * browser decrypts and these functions count (ADR 030). Every function is a single pass over its input, so
+ * 5,000 entries aggregate in a few milliseconds.
+ */
+
+import { MOOD_SETS } from '../constants.ts';
+import { addDays, weekdayIndex, weekStart } from './calendar.ts';
+import { extractHashtags } from './entry-search.ts';
+import { wordCount } from './entry-text.ts';
+import { zoneFormatter } from './zone-formatters.ts';
+
+/** What the aggregations read of an entry: plaintext columns plus its decrypted text. */
+export type AnalyzedEntry = {
+  /** ISO instant. */
+  createdAt: string;
+  /** yyyy-MM-dd, the local day it was written (as stored). */
+  entryDate: string;
+  moodTag: string | null;
+  text: string;
+  title: string | null;
+  category: string | null;
+  isDecryptionFailed?: boolean;
+};
+
+export const ANALYTICS_PERIODS = ['30d', '90d', 'year', 'all'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
+  '30d': '30 days',
+  '90d': '90 days',
+  year: 'Year',
+  all: 'All',
+};
+const PERIOD_DAYS: Record<Exclude<AnalyticsPeriod, 'all'>, number> = { '30d': 30, '90d': 90, year: 365 };
+
+export type Valence = 'positive' | 'neutral' | 'negative';
+
+const VALENCES = new Map<string, Valence>([
+  ...MOOD_SETS.positive.map((mood) => [mood, 'positive'] as const),
+  ...MOOD_SETS.negative.map((mood) => [mood, 'negative'] as const),
+]);
+
+/** Spec §9: the positive and negative sets; any other tag is neutral. */
+export function moodValence(mood: string): Valence {
+  return VALENCES.get(mood) ?? 'neutral';
+}
+
+/** weekStart for many entries: they share a few hundred dates, so each is worked out once. */
+function weekStarts(): (date: string) => string {
+  const cache = new Map<string, string>();
+  return (date) => {
+    let week = cache.get(date);
+    if (week === undefined) {
+      week = weekStart(date);
+      cache.set(date, week);
+    }
+    return week;
+  };
+}
+
+const QUARTER_MS = 15 * 60_000;
+const VALENCE_SCORE: Record<Valence, number> = { positive: 1, neutral: 0, negative: -1 };
+
+/** The days a period covers, ending today: `from` is null for all time. */
+export function periodRange(period: AnalyticsPeriod, today: string): { from: string | null; to: string } {
+  if (period === 'all') return { from: null, to: today };
+  return { from: addDays(today, -(PERIOD_DAYS[period] - 1)), to: today };
+}
+
+export function inRange<T extends { entryDate: string }>(
+  entries: readonly T[],
+  range: { from: string | null; to: string },
+): T[] {
+  return entries.filter((e) => (range.from === null || e.entryDate >= range.from) && e.entryDate <= range.to);
+}
+
+export type DayMood = { date: string; mood: string | null; valence: Valence | null; entries: number };
+
+/**
+ * Each day with entries and its mood: the mood tagged most often that day (a tie goes to the latest of them);
+ * null when no entry of the day has a mood.
+ */
+export function moodByDay(entries: readonly AnalyzedEntry[]): Map<string, DayMood> {
+  const days = new Map<string, { entries: number; moods: Map<string, { n: number; last: string }> }>();
+  for (const entry of entries) {
+    let day = days.get(entry.entryDate);
+    if (!day) {
+      day = { entries: 0, moods: new Map() };
+      days.set(entry.entryDate, day);
+    }
+    day.entries++;
+    if (entry.moodTag) {
+      const seen = day.moods.get(entry.moodTag);
+      if (!seen) day.moods.set(entry.moodTag, { n: 1, last: entry.createdAt });
+      else {
+        seen.n++;
+        if (entry.createdAt > seen.last) seen.last = entry.createdAt;
+      }
+    }
+  }
+  const result = new Map<string, DayMood>();
+  for (const [date, day] of [...days.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    let best: { mood: string; n: number; last: string } | null = null;
+    for (const [mood, seen] of day.moods) {
+      if (!best || seen.n > best.n || (seen.n === best.n && seen.last > best.last)) best = { mood, ...seen };
+    }
+    result.set(date, {
+      date,
+      mood: best?.mood ?? null,
+      valence: best ? moodValence(best.mood) : null,
+      entries: day.entries,
+    });
+  }
+  return result;
+}
+
+export type MoodPoint = { start: string; score: number; moods: number };
+
+/**
+ * The average mood score (positive 1, neutral 0, negative −1) per day, or per week (from Monday) when
+ * `byWeek`; only buckets with at least one mood, in date order.
+ */
+export function moodOverTime(entries: readonly AnalyzedEntry[], byWeek: boolean): MoodPoint[] {
+  const buckets = new Map<string, { sum: number; n: number }>();
+  const weekOf = weekStarts();
+  for (const entry of entries) {
+    if (!entry.moodTag) continue;
+    const start = byWeek ? weekOf(entry.entryDate) : entry.entryDate;
+    const bucket = buckets.get(start) ?? { sum: 0, n: 0 };
+    bucket.sum += VALENCE_SCORE[moodValence(entry.moodTag)];
+    bucket.n++;
+    buckets.set(start, bucket);
+  }
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([start, { sum, n }]) => ({ start, score: Math.round((sum / n) * 100) / 100, moods: n }));
+}
+
+export type MoodCount = { mood: string; count: number; valence: Valence };
+
+/** How often each mood was tagged, most first (then by name). */
+export function moodDistribution(entries: readonly AnalyzedEntry[]): MoodCount[] {
+  const counts = new Map<string, number>();
+  for (const entry of entries) if (entry.moodTag) counts.set(entry.moodTag, (counts.get(entry.moodTag) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([mood, count]) => ({ mood, count, valence: moodValence(mood) }));
+}
+
+export const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** Entries per weekday, Monday first, by the local day each was written. */
+export function entriesPerWeekday(entries: readonly AnalyzedEntry[]): number[] {
+  const counts = new Array<number>(7).fill(0);
+  const days = new Map<string, number>();
+  for (const entry of entries) days.set(entry.entryDate, (days.get(entry.entryDate) ?? 0) + 1);
+  for (const [date, n] of days) counts[weekdayIndex(date)]! += n;
+  return counts;
+}
+
+/** Entries per hour of the day (0–23) in `timeZone`. */
+export function entriesPerHour(entries: readonly AnalyzedEntry[], timeZone: string): number[] {
+  const counts = new Array<number>(24).fill(0);
+  const formatter = zoneFormatter('dateTime', timeZone);
+  // Zone offsets are whole quarter hours and change on quarter hours, so one look-up per UTC quarter serves
+  // every entry written in it.
+  const quarters = new Map<number, number>();
+  for (const entry of entries) {
+    const quarter = Math.floor(Date.parse(entry.createdAt) / QUARTER_MS);
+    let hour = quarters.get(quarter);
+    if (hour === undefined) {
+      const part = formatter.formatToParts(new Date(quarter * QUARTER_MS)).find((p) => p.type === 'hour');
+      hour = Number(part?.value ?? 0) % 24;
+      quarters.set(quarter, hour);
+    }
+    counts[hour]!++;
+  }
+  return counts;
+}
+
+export type WeekWords = { week: string; words: number };
+
+/**
+ * Words written per week (weeks from Monday), every week from the first to `through`'s week, empty ones
+ * included so the chart's gaps are real. Undecryptable text counts no words.
+ */
+export function wordsPerWeek(
+  entries: readonly AnalyzedEntry[],
+  range: { from: string | null; to: string },
+): WeekWords[] {
+  const words = new Map<string, number>();
+  let first: string | null = range.from === null ? null : weekStart(range.from);
+  const weekOf = weekStarts();
+  for (const entry of entries) {
+    const week = weekOf(entry.entryDate);
+    if (first === null || week < first) first = week;
+    const n = entry.isDecryptionFailed ? 0 : wordCount(entry.text);
+    words.set(week, (words.get(week) ?? 0) + n);
+  }
+  if (first === null) return [];
+  const result: WeekWords[] = [];
+  const last = weekStart(range.to);
+  for (let week = first; week <= last; week = addDays(week, 7)) result.push({ week, words: words.get(week) ?? 0 });
+  return result;
+}
+
+export type Streak = { start: string; end: string; days: number };
+
+/** Runs of consecutive days with at least one entry, in date order. */
+export function streakHistory(entries: readonly AnalyzedEntry[]): Streak[] {
+  const days = [...new Set(entries.map((e) => e.entryDate))].sort();
+  const streaks: Streak[] = [];
+  for (const day of days) {
+    const current = streaks.at(-1);
+    if (current && addDays(current.end, 1) === day) {
+      current.end = day;
+      current.days++;
+    } else streaks.push({ start: day, end: day, days: 1 });
+  }
+  return streaks;
+}
+
+export type ThemeCount = { theme: string; entries: number };
+
+/**
+ * The most-used themes: hashtags in an entry's decrypted text, title or category (DESIGN.md "Themes"),
+ * counted once per entry, most entries first (then alphabetically).
+ */
+export function topThemes(entries: readonly AnalyzedEntry[], limit = 10): ThemeCount[] {
+  const counts = new Map<string, number>();
+  for (const entry of entries) {
+    const text = [entry.isDecryptionFailed ? '' : entry.text, entry.title ?? '', entry.category ?? ''].join('\n');
+    if (!text.includes('#')) continue;
+    const tags = extractHashtags(text);
+    for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .slice(0, limit)
+    .map(([theme, n]) => ({ theme, entries: n }));
+}
+
+export type PixelCell = { date: string; day: DayMood | null } | null;
+
+/**
+ * A year in pixels: 12 rows (January first) of 31 cells, one per day of the month; a null cell is a day the
+ * month does not have (30 February).
+ */
+export function yearPixels(year: number, days: ReadonlyMap<string, DayMood>): PixelCell[][] {
+  return Array.from({ length: 12 }, (_, month) => {
+    const length = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    return Array.from({ length: 31 }, (_, i) => {
+      if (i >= length) return null;
+      const date = `${year}-${String(month + 1).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`;
+      return { date, day: days.get(date) ?? null };
+    });
+  });
+}
+
+export type AnalyticsSummary = {
+  entries: number;
+  daysWritten: number;
+  words: number;
+  longestStreak: number;
+};
+
+export type AnalyticsReport = {
+  summary: AnalyticsSummary;
+  moodOverTime: MoodPoint[];
+  isMoodByWeek: boolean;
+  moodDistribution: MoodCount[];
+  perWeekday: number[];
+  perHour: number[];
+  wordsPerWeek: WeekWords[];
+  streaks: Streak[];
+  themes: ThemeCount[];
+};
+
+/** Everything the charts of one period show, from the entries of that period. */
+export function analyticsReport(
+  entries: readonly AnalyzedEntry[],
+  period: AnalyticsPeriod,
+  today: string,
+  timeZone: string,
+): AnalyticsReport {
+  const range = periodRange(period, today);
+  const inPeriod = inRange(entries, range);
+  const weekly = wordsPerWeek(inPeriod, range);
+  const streaks = streakHistory(inPeriod);
+  const isMoodByWeek = period === 'year' || period === 'all';
+  return {
+    summary: {
+      entries: inPeriod.length,
+      daysWritten: new Set(inPeriod.map((e) => e.entryDate)).size,
+      words: weekly.reduce((sum, w) => sum + w.words, 0),
+      longestStreak: streaks.reduce((best, s) => Math.max(best, s.days), 0),
+    },
+    moodOverTime: moodOverTime(inPeriod, isMoodByWeek),
+    isMoodByWeek,
+    moodDistribution: moodDistribution(inPeriod),
+    perWeekday: entriesPerWeekday(inPeriod),
+    perHour: entriesPerHour(inPeriod, timeZone),
+    wordsPerWeek: weekly,
+    streaks,
+    themes: topThemes(inPeriod),
+  };
+}
