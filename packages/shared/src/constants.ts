@@ -209,7 +209,17 @@ export const MOODS = [
  * neutral.
  */
 export const MOOD_SETS = {
-  positive: ['Amazing', 'Happy', 'Calm', 'Excited', 'Celebrating', 'Proud', 'Grateful', 'Focused', 'Productive'],
+  positive: [
+    'Amazing',
+    'Happy',
+    'Calm',
+    'Excited',
+    'Celebrating',
+    'Proud',
+    'Grateful',
+    'Focused',
+    'Productive',
+  ],
   negative: ['Down', 'Anxious', 'Sad', 'Angry', 'Stressed'],
 } as const;
 

@@ -53,7 +53,12 @@ describe('moodByDay', () => {
       entry('2026-01-02', { moodTag: 'Calm' }),
       entry('2026-01-03'),
     ]);
-    expect(days.get('2026-01-01')).toEqual({ date: '2026-01-01', mood: 'Happy', valence: 'positive', entries: 2 });
+    expect(days.get('2026-01-01')).toEqual({
+      date: '2026-01-01',
+      mood: 'Happy',
+      valence: 'positive',
+      entries: 2,
+    });
     expect(days.get('2026-01-02')?.mood).toBe('Sad');
     expect(days.get('2026-01-03')).toEqual({ date: '2026-01-03', mood: null, valence: null, entries: 1 });
   });

@@ -141,7 +141,8 @@ export type MoodCount = { mood: string; count: number; valence: Valence };
 /** How often each mood was tagged, most first (then by name). */
 export function moodDistribution(entries: readonly AnalyzedEntry[]): MoodCount[] {
   const counts = new Map<string, number>();
-  for (const entry of entries) if (entry.moodTag) counts.set(entry.moodTag, (counts.get(entry.moodTag) ?? 0) + 1);
+  for (const entry of entries)
+    if (entry.moodTag) counts.set(entry.moodTag, (counts.get(entry.moodTag) ?? 0) + 1);
   return [...counts.entries()]
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([mood, count]) => ({ mood, count, valence: moodValence(mood) }));
@@ -200,7 +201,8 @@ export function wordsPerWeek(
   if (first === null) return [];
   const result: WeekWords[] = [];
   const last = weekStart(range.to);
-  for (let week = first; week <= last; week = addDays(week, 7)) result.push({ week, words: words.get(week) ?? 0 });
+  for (let week = first; week <= last; week = addDays(week, 7))
+    result.push({ week, words: words.get(week) ?? 0 });
   return result;
 }
 
@@ -229,7 +231,9 @@ export type ThemeCount = { theme: string; entries: number };
 export function topThemes(entries: readonly AnalyzedEntry[], limit = 10): ThemeCount[] {
   const counts = new Map<string, number>();
   for (const entry of entries) {
-    const text = [entry.isDecryptionFailed ? '' : entry.text, entry.title ?? '', entry.category ?? ''].join('\n');
+    const text = [entry.isDecryptionFailed ? '' : entry.text, entry.title ?? '', entry.category ?? ''].join(
+      '\n',
+    );
     if (!text.includes('#')) continue;
     const tags = extractHashtags(text);
     for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
