@@ -1,29 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AnalyzedEntry,
+  analyticsRange,
   analyticsReport,
+  analyzeEntry,
   entriesPerHour,
   entriesPerWeekday,
   moodByDay,
   moodDistribution,
   moodOverTime,
   moodValence,
-  periodRange,
   streakHistory,
   topThemes,
   wordsPerWeek,
   yearPixels,
 } from './analytics.ts';
 
-const entry = (entryDate: string, over: Partial<AnalyzedEntry> = {}): AnalyzedEntry => ({
-  createdAt: `${entryDate}T10:00:00.000Z`,
-  entryDate,
-  moodTag: null,
-  text: '',
-  title: null,
-  category: null,
-  ...over,
-});
+type Written = {
+  createdAt?: string;
+  moodTag?: string | null;
+  text?: string;
+  title?: string | null;
+  category?: string | null;
+  isDecryptionFailed?: boolean;
+};
+
+const entry = (entryDate: string, over: Written = {}): AnalyzedEntry =>
+  analyzeEntry(
+    {
+      createdAt: over.createdAt ?? `${entryDate}T10:00:00.000Z`,
+      entryDate,
+      moodTag: over.moodTag ?? null,
+      title: over.title ?? null,
+      category: over.category ?? null,
+    },
+    { text: over.text ?? '', isDecryptionFailed: over.isDecryptionFailed ?? false },
+  );
 
 describe('mood sets', () => {
   it('follows the spec: positive, negative, anything else neutral', () => {
@@ -35,11 +47,11 @@ describe('mood sets', () => {
   });
 });
 
-describe('periodRange', () => {
+describe('analyticsRange', () => {
   it('counts today as the last day of the period', () => {
-    expect(periodRange('30d', '2026-03-30')).toEqual({ from: '2026-03-01', to: '2026-03-30' });
-    expect(periodRange('year', '2026-12-31')).toEqual({ from: '2026-01-01', to: '2026-12-31' });
-    expect(periodRange('all', '2026-03-30')).toEqual({ from: null, to: '2026-03-30' });
+    expect(analyticsRange('30d', '2026-03-30')).toEqual({ from: '2026-03-01', to: '2026-03-30' });
+    expect(analyticsRange('year', '2026-12-31')).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+    expect(analyticsRange('all', '2026-03-30')).toEqual({ from: null, to: '2026-03-30' });
   });
 });
 

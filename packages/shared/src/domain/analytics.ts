@@ -10,18 +10,45 @@ import { extractHashtags } from './entry-search.ts';
 import { wordCount } from './entry-text.ts';
 import { zoneFormatter } from './zone-formatters.ts';
 
-/** What the aggregations read of an entry: plaintext columns plus its decrypted text. */
+/**
+ * What the aggregations read of an entry: its dates and mood, and what its decrypted text contributes (words
+ * and themes), so that the text itself need not be kept once read.
+ */
 export type AnalyzedEntry = {
   /** ISO instant. */
   createdAt: string;
   /** yyyy-MM-dd, the local day it was written (as stored). */
   entryDate: string;
   moodTag: string | null;
-  text: string;
-  title: string | null;
-  category: string | null;
-  isDecryptionFailed?: boolean;
+  words: number;
+  /** Distinct hashtags, lower case ("#work"). */
+  themes: string[];
 };
+
+/**
+ * An entry as analytics keeps it. Themes are hashtags in the decrypted text, title or category (DESIGN.md
+ * "Themes"); text that could not be decrypted counts no words and no themes.
+ */
+export function analyzeEntry(
+  entry: {
+    createdAt: string;
+    entryDate: string;
+    moodTag: string | null;
+    title: string | null;
+    category: string | null;
+  },
+  opened: { text: string; isDecryptionFailed: boolean },
+): AnalyzedEntry {
+  const text = opened.isDecryptionFailed ? '' : opened.text;
+  const all = [text, entry.title ?? '', entry.category ?? ''].join('\n');
+  return {
+    createdAt: entry.createdAt,
+    entryDate: entry.entryDate,
+    moodTag: entry.moodTag,
+    words: wordCount(text),
+    themes: all.includes('#') ? extractHashtags(all) : [],
+  };
+}
 
 export const ANALYTICS_PERIODS = ['30d', '90d', 'year', 'all'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -62,7 +89,7 @@ const QUARTER_MS = 15 * 60_000;
 const VALENCE_SCORE: Record<Valence, number> = { positive: 1, neutral: 0, negative: -1 };
 
 /** The days a period covers, ending today: `from` is null for all time. */
-export function periodRange(period: AnalyticsPeriod, today: string): { from: string | null; to: string } {
+export function analyticsRange(period: AnalyticsPeriod, today: string): { from: string | null; to: string } {
   if (period === 'all') return { from: null, to: today };
   return { from: addDays(today, -(PERIOD_DAYS[period] - 1)), to: today };
 }
@@ -183,7 +210,7 @@ export type WeekWords = { week: string; words: number };
 
 /**
  * Words written per week (weeks from Monday), every week from the first to `through`'s week, empty ones
- * included so the chart's gaps are real. Undecryptable text counts no words.
+ * included so the chart's gaps are real.
  */
 export function wordsPerWeek(
   entries: readonly AnalyzedEntry[],
@@ -195,8 +222,7 @@ export function wordsPerWeek(
   for (const entry of entries) {
     const week = weekOf(entry.entryDate);
     if (first === null || week < first) first = week;
-    const n = entry.isDecryptionFailed ? 0 : wordCount(entry.text);
-    words.set(week, (words.get(week) ?? 0) + n);
+    words.set(week, (words.get(week) ?? 0) + entry.words);
   }
   if (first === null) return [];
   const result: WeekWords[] = [];
@@ -224,20 +250,10 @@ export function streakHistory(entries: readonly AnalyzedEntry[]): Streak[] {
 
 export type ThemeCount = { theme: string; entries: number };
 
-/**
- * The most-used themes: hashtags in an entry's decrypted text, title or category (DESIGN.md "Themes"),
- * counted once per entry, most entries first (then alphabetically).
- */
+/** The most-used themes, counted once per entry, most entries first (then alphabetically). */
 export function topThemes(entries: readonly AnalyzedEntry[], limit = 10): ThemeCount[] {
   const counts = new Map<string, number>();
-  for (const entry of entries) {
-    const text = [entry.isDecryptionFailed ? '' : entry.text, entry.title ?? '', entry.category ?? ''].join(
-      '\n',
-    );
-    if (!text.includes('#')) continue;
-    const tags = extractHashtags(text);
-    for (const tag of tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  }
+  for (const entry of entries) for (const tag of entry.themes) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return [...counts.entries()]
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .slice(0, limit)
@@ -287,7 +303,7 @@ export function analyticsReport(
   today: string,
   timeZone: string,
 ): AnalyticsReport {
-  const range = periodRange(period, today);
+  const range = analyticsRange(period, today);
   const inPeriod = inRange(entries, range);
   const weekly = wordsPerWeek(inPeriod, range);
   const streaks = streakHistory(inPeriod);
