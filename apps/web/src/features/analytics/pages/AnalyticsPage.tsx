@@ -7,7 +7,7 @@ import {
   moodByDay,
 } from '@daybook/shared';
 import { BarChart3, PenLine } from 'lucide-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,7 +22,8 @@ import { YearInPixels } from '../components/YearInPixels.tsx';
 import { type AnalyticsProgress, useAnalyticsEntries } from '../hooks/use-analytics-entries.ts';
 
 /** recharts is this module's alone: no other page downloads it (ADR 030). */
-const AnalyticsCharts = lazy(() => import('../components/AnalyticsCharts.tsx'));
+const loadCharts = () => import('../components/AnalyticsCharts.tsx');
+const AnalyticsCharts = lazy(loadCharts);
 
 const PERIOD_OPTIONS = ANALYTICS_PERIODS.map((value) => ({ value, label: ANALYTICS_PERIOD_LABELS[value] }));
 const DEFAULT_PERIOD: AnalyticsPeriod = '30d';
@@ -135,6 +136,10 @@ function yearsOf(entries: readonly AnalyzedEntry[], today: string): number[] {
  */
 export default function AnalyticsPage() {
   useDocumentTitle('Analytics');
+  // The charts' code downloads while the entries load and decrypt, not after.
+  useEffect(() => {
+    void loadCharts();
+  }, []);
   const [period, setPeriod] = usePeriodParam();
   const analytics = useAnalyticsEntries();
   const timeZone = usableTimeZone(analytics.timeZone);
