@@ -83,13 +83,16 @@ test.describe('analytics', () => {
 
     const viewport = page.viewportSize()!;
     if (SHOTS) {
+      const pixels = page.getByRole('region', { name: 'Year in pixels' });
       await page.screenshot({ path: `${SHOTS}/analytics-${viewport.width}-light.png`, fullPage: true });
+      await pixels.screenshot({ path: `${SHOTS}/pixels-${viewport.width}-light.png` });
       await page.evaluate(() => {
         localStorage.setItem('theme', 'dark');
         document.documentElement.classList.add('dark');
       });
       await expect(page.locator('html')).toHaveClass(/dark/);
       await page.screenshot({ path: `${SHOTS}/analytics-${viewport.width}-dark.png`, fullPage: true });
+      await pixels.screenshot({ path: `${SHOTS}/pixels-${viewport.width}-dark.png` });
     }
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     await expectAccessible();

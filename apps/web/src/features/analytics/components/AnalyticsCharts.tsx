@@ -35,6 +35,9 @@ const CHART = {
   style: { width: '100%', height: '100%' },
 } as const;
 const MARGIN = { top: 8, right: 8, bottom: 0, left: -16 };
+const LABELLED_MARGIN = { top: 8, right: 12, bottom: 0, left: 0 };
+/** Bars stay bars when there are only one or two. */
+const BAR_MAX = 40;
 
 const shortDay = (date: string) => format(parseISO(date), 'd MMM');
 const plural = (n: number, one: string, many = `${one}s`) =>
@@ -81,14 +84,14 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           rows: mood.map((p) => [p.label, p.score]),
         }}
       >
-        <LineChart {...CHART} data={mood} margin={MARGIN}>
+        <LineChart {...CHART} data={mood} margin={LABELLED_MARGIN}>
           <CartesianGrid {...GRID} />
           <XAxis dataKey="label" {...AXIS} minTickGap={24} />
           <YAxis
             domain={[-1, 1]}
             ticks={[-1, 0, 1]}
             tickFormatter={(v: number) => MOOD_SCORE_LABEL[v] ?? ''}
-            width={72}
+            width={64}
             {...AXIS}
           />
           <Tooltip {...TOOLTIP} formatter={(v) => [String(v), 'Average mood']} />
@@ -109,12 +112,23 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
         emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
         table={{ headers: ['Mood', 'Entries'], rows: report.moodDistribution.map((m) => [m.mood, m.count]) }}
       >
-        <BarChart {...CHART} data={report.moodDistribution.slice(0, 8)} layout="vertical" margin={MARGIN}>
+        <BarChart
+          {...CHART}
+          data={report.moodDistribution.slice(0, 8)}
+          layout="vertical"
+          margin={LABELLED_MARGIN}
+        >
           <CartesianGrid {...GRID} horizontal={false} />
           <XAxis type="number" allowDecimals={false} {...AXIS} />
-          <YAxis type="category" dataKey="mood" width={96} {...AXIS} />
+          <YAxis type="category" dataKey="mood" width={88} interval={0} {...AXIS} />
           <Tooltip {...TOOLTIP} />
-          <Bar dataKey="count" name="Entries" isAnimationActive={false} radius={[0, 4, 4, 0]}>
+          <Bar
+            dataKey="count"
+            name="Entries"
+            maxBarSize={BAR_MAX}
+            isAnimationActive={false}
+            radius={[0, 4, 4, 0]}
+          >
             {report.moodDistribution.slice(0, 8).map((m) => (
               <Cell key={m.mood} fill={VALENCE_COLOR[m.valence]} />
             ))}
@@ -133,6 +147,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           <YAxis allowDecimals={false} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Bar
+            maxBarSize={BAR_MAX}
             dataKey="entries"
             name="Entries"
             fill="var(--primary)"
@@ -153,6 +168,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           <YAxis allowDecimals={false} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Bar
+            maxBarSize={BAR_MAX}
             dataKey="entries"
             name="Entries"
             fill="var(--primary)"
@@ -195,6 +211,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
           <YAxis allowDecimals={false} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Bar
+            maxBarSize={BAR_MAX}
             dataKey="days"
             name="Days in a row"
             fill="var(--primary)"
@@ -212,12 +229,13 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
         }
         table={{ headers: ['Theme', 'Entries'], rows: themes.map((t) => [t.theme, t.entries]) }}
       >
-        <BarChart {...CHART} data={themes} layout="vertical" margin={MARGIN}>
+        <BarChart {...CHART} data={themes} layout="vertical" margin={LABELLED_MARGIN}>
           <CartesianGrid {...GRID} horizontal={false} />
           <XAxis type="number" allowDecimals={false} {...AXIS} />
-          <YAxis type="category" dataKey="theme" width={96} {...AXIS} />
+          <YAxis type="category" dataKey="theme" width={96} interval={0} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Bar
+            maxBarSize={BAR_MAX}
             dataKey="entries"
             name="Entries"
             fill="var(--primary)"
