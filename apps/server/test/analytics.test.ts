@@ -53,6 +53,7 @@ describe('GET /api/entries/analytics', () => {
     expect(mine.status).toBe(200);
     expect(mine.response.headers['cache-control']).toBe('no-store');
     expect(mine.body.nextCursor).toBeNull();
+    expect(mine.body.total).toBe(2);
     expect(mine.body.entries.map((e) => e.entryDate)).toEqual(['2026-03-01', '2026-03-02']);
     expect(mine.body.entries[0]).toEqual({
       id: expect.any(String),
@@ -66,7 +67,7 @@ describe('GET /api/entries/analytics', () => {
     });
 
     const theirs = await get(other.cookie);
-    expect(theirs.body).toEqual({ entries: [], nextCursor: null });
+    expect(theirs.body).toEqual({ entries: [], nextCursor: null, total: 0 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/entries/analytics' })).statusCode).toBe(401);
   });
 
@@ -81,6 +82,7 @@ describe('GET /api/entries/analytics', () => {
     );
     const feb = await get(cookie, '?from=2026-02-01&to=2026-02-28');
     expect(feb.body.entries.map((e) => e.entryDate)).toEqual(['2026-02-01', '2026-02-28']);
+    expect(feb.body.total).toBe(2);
     expect((await get(cookie, '?from=2026-02-30')).status).toBe(400);
     expect((await get(cookie, '?cursor=nonsense')).status).toBe(400);
   });
@@ -101,10 +103,12 @@ describe('GET /api/entries/analytics', () => {
     );
     const first = await get(cookie);
     expect(first.body.entries).toHaveLength(ANALYTICS_PAGE_SIZE);
+    expect(first.body.total).toBe(total);
     expect(first.body.nextCursor).toMatch(/^2026-05-01T10:00:00\.\d{6}Z_/);
     const second = await get(cookie, `?cursor=${encodeURIComponent(first.body.nextCursor!)}`);
     expect(second.body.entries).toHaveLength(5);
     expect(second.body.nextCursor).toBeNull();
+    expect(second.body.total).toBeNull();
     const ids = [...first.body.entries, ...second.body.entries].map((e) => e.id);
     expect(new Set(ids).size).toBe(total);
     // Another user's session with the owner's cursor still sees nothing of the owner.

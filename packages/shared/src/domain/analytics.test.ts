@@ -224,3 +224,22 @@ describe('analyticsReport', () => {
     expect(report.themes[0]!.entries).toBe(250);
   });
 });
+
+describe('entriesPerHour across daylight-saving changes', () => {
+  it('uses the offset of the moment itself on the day the clocks change', () => {
+    // London springs forward at 01:00 UTC on 29 March 2026: 00:30 UTC is 00:30 GMT, 01:30 UTC is 02:30 BST.
+    const counts = entriesPerHour(
+      [
+        entry('2026-03-29', { createdAt: '2026-03-29T00:30:00.000Z' }),
+        entry('2026-03-29', { createdAt: '2026-03-29T01:30:00.000Z' }),
+        entry('2026-03-28', { createdAt: '2026-03-28T12:00:00.000Z' }),
+        entry('2026-03-30', { createdAt: '2026-03-30T12:00:00.000Z' }),
+      ],
+      'Europe/London',
+    );
+    expect(counts[0]).toBe(1);
+    expect(counts[2]).toBe(1);
+    expect(counts[12]).toBe(1);
+    expect(counts[13]).toBe(1);
+  });
+});

@@ -85,7 +85,6 @@ function weekStarts(): (date: string) => string {
   };
 }
 
-const QUARTER_MS = 15 * 60_000;
 const VALENCE_SCORE: Record<Valence, number> = { positive: 1, neutral: 0, negative: -1 };
 
 /** The days a period covers, ending today: `from` is null for all time. */
@@ -186,22 +185,43 @@ export function entriesPerWeekday(entries: readonly AnalyzedEntry[]): number[] {
   return counts;
 }
 
-/** Entries per hour of the day (0–23) in `timeZone`. */
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+function offsetAt(formatter: Intl.DateTimeFormat, instant: number): number {
+  const parts = formatter.formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour') % 24,
+    get('minute'),
+    get('second'),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * Entries per hour of the day (0–23) in `timeZone`. The zone's offset is read twice per UTC day (at its start
+ * and end) rather than per entry; only on a day whose offset changes is each entry's own offset read.
+ */
 export function entriesPerHour(entries: readonly AnalyzedEntry[], timeZone: string): number[] {
   const counts = new Array<number>(24).fill(0);
   const formatter = zoneFormatter('dateTime', timeZone);
-  // Zone offsets are whole quarter hours and change on quarter hours, so one look-up per UTC quarter serves
-  // every entry written in it.
-  const quarters = new Map<number, number>();
+  const dayOffsets = new Map<number, number | null>();
   for (const entry of entries) {
-    const quarter = Math.floor(Date.parse(entry.createdAt) / QUARTER_MS);
-    let hour = quarters.get(quarter);
-    if (hour === undefined) {
-      const part = formatter.formatToParts(new Date(quarter * QUARTER_MS)).find((p) => p.type === 'hour');
-      hour = Number(part?.value ?? 0) % 24;
-      quarters.set(quarter, hour);
+    const instant = Date.parse(entry.createdAt);
+    const day = Math.floor(instant / DAY_MS);
+    let offset = dayOffsets.get(day);
+    if (offset === undefined) {
+      const start = offsetAt(formatter, day * DAY_MS);
+      offset = start === offsetAt(formatter, (day + 1) * DAY_MS - 1000) ? start : null;
+      dayOffsets.set(day, offset);
     }
-    counts[hour]!++;
+    const local = instant + (offset ?? offsetAt(formatter, instant));
+    counts[Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS)]!++;
   }
   return counts;
 }

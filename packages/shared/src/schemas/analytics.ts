@@ -32,6 +32,11 @@ export const AnalyticsEntry = z
 export type AnalyticsEntry = z.infer<typeof AnalyticsEntry>;
 
 export const AnalyticsEntriesPage = z
-  .object({ entries: z.array(AnalyticsEntry), nextCursor: z.string().nullable() })
+  .object({
+    entries: z.array(AnalyticsEntry),
+    nextCursor: z.string().nullable(),
+    /** How many entries the whole range holds, on the first page only (null on the others): for progress. */
+    total: z.number().int().nullable(),
+  })
   .meta({ id: 'AnalyticsEntriesPage' });
 export type AnalyticsEntriesPage = z.infer<typeof AnalyticsEntriesPage>;

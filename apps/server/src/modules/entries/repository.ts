@@ -125,6 +125,14 @@ export type AnalyticsRow = {
   encryption_iv: string | null;
 };
 
+/** Visible entries whose local date lies in [from, to] (either end optional). */
+function analyticsRange(userId: string, range: { from?: string; to?: string }): SQL {
+  const conditions = [visibleEntriesOf(userId)];
+  if (range.from) conditions.push(sql`entry_date >= ${range.from}::date`);
+  if (range.to) conditions.push(sql`entry_date <= ${range.to}::date`);
+  return sql.join(conditions, sql` and `);
+}
+
 export function createEntriesRepository(db: Executor) {
   const visible = visibleEntriesOf;
 
@@ -235,15 +243,20 @@ export function createEntriesRepository(db: Executor) {
      * (created_at to the microsecond, then id), with only the columns analytics reads. The cursor is made
      * in SQL so no precision is lost on the way through JavaScript dates.
      */
+    async analyticsCount(userId: string, range: { from?: string; to?: string }): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from entries where ${analyticsRange(userId, range)}`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
     async analyticsPage(
       userId: string,
       range: { from?: string; to?: string },
       after: { createdAt: string; id: string } | null,
       limit: number,
     ): Promise<AnalyticsRow[]> {
-      const conditions = [visibleEntriesOf(userId)];
-      if (range.from) conditions.push(sql`entry_date >= ${range.from}::date`);
-      if (range.to) conditions.push(sql`entry_date <= ${range.to}::date`);
+      const conditions = [analyticsRange(userId, range)];
       if (after)
         conditions.push(sql`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
       const { rows } = await db.execute<AnalyticsRow>(sql`

@@ -248,12 +248,12 @@ export function createEntriesService(deps: {
       query: { from?: string; to?: string; cursor?: string },
     ): Promise<AnalyticsEntriesPage> {
       const [createdAt, id] = query.cursor ? query.cursor.split('_') : [];
-      const rows = await repository.analyticsPage(
-        user.id,
-        { from: query.from, to: query.to },
-        createdAt && id ? { createdAt, id } : null,
-        ANALYTICS_PAGE_SIZE + 1,
-      );
+      const range = { from: query.from, to: query.to };
+      const after = createdAt && id ? { createdAt, id } : null;
+      const [rows, total] = await Promise.all([
+        repository.analyticsPage(user.id, range, after, ANALYTICS_PAGE_SIZE + 1),
+        after ? null : repository.analyticsCount(user.id, range),
+      ]);
       const page = rows.slice(0, ANALYTICS_PAGE_SIZE);
       const last = page.at(-1);
       return {
@@ -268,6 +268,7 @@ export function createEntriesService(deps: {
           encryptionIv: row.encryption_iv,
         })),
         nextCursor: rows.length > ANALYTICS_PAGE_SIZE && last ? `${last.cursor}_${last.id}` : null,
+        total,
       };
     },
 

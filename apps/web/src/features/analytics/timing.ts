@@ -4,8 +4,8 @@
  */
 export const ANALYTICS_MARKS = {
   start: 'analytics:start',
-  loaded: 'analytics:loaded',
   decrypted: 'analytics:decrypted',
+  aggregated: 'analytics:aggregated',
   ready: 'analytics:ready',
   measure: 'analytics',
 } as const;

@@ -22,19 +22,3 @@ export function getAnalyticsPage(
     signal,
   });
 }
-
-/** Every page of the range, oldest first; `onPage` hears the running count. */
-export async function getAllAnalyticsEntries(
-  query: Omit<AnalyticsEntriesQuery, 'cursor'>,
-  { signal, onPage }: { signal?: AbortSignal; onPage?: (loaded: number) => void } = {},
-): Promise<AnalyticsEntry[]> {
-  const entries: AnalyticsEntry[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await getAnalyticsPage({ ...query, cursor }, signal);
-    entries.push(...page.entries);
-    onPage?.(entries.length);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return entries;
-}

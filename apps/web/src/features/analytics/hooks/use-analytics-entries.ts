@@ -5,7 +5,7 @@ import { openEntryText, yieldToMain } from '../../../lib/encryption/entry-cipher
 import { entryKeyQueryOptions } from '../../../lib/encryption/entry-key.ts';
 import { encryptionSupport } from '../../../lib/encryption/support.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
-import { analyticsKeys, getAllAnalyticsEntries } from '../api/get-analytics-entries.ts';
+import { analyticsKeys, getAnalyticsPage } from '../api/get-analytics-entries.ts';
 import { ANALYTICS_MARKS, mark } from '../timing.ts';
 
 /**
@@ -41,7 +41,7 @@ export async function analyzeEntries(
 const STALE_MS = 5 * 60_000;
 
 /**
- * All of the user's visible entries, fetched in pages of 1,000 and decrypted in this browser, as analytics
+ * All of the user's visible entries, fetched in pages of 1,000 (each decrypted while the next downloads) in this browser, as analytics
  * counts them. Periods are cut from this one list, so switching between them is instant (ADR 030).
  */
 export function useAnalyticsEntries() {
@@ -57,19 +57,24 @@ export function useAnalyticsEntries() {
     queryFn: async ({ signal }) => {
       mark(ANALYTICS_MARKS.start);
       setProgress({ phase: 'loading', done: 0, total: 0 });
-      const [sealed, key] = await Promise.all([
-        getAllAnalyticsEntries(
-          {},
-          { signal, onPage: (done) => setProgress({ phase: 'loading', done, total: 0 }) },
-        ),
-        client.fetchQuery(entryKeyQueryOptions(userId)),
-      ]);
-      mark(ANALYTICS_MARKS.loaded);
-      setProgress({ phase: 'decrypting', done: 0, total: sealed.length });
-      const analyzed = await analyzeEntries(key, sealed, {
-        signal,
-        onProgress: (done) => setProgress({ phase: 'decrypting', done, total: sealed.length }),
-      });
+      const key = await client.fetchQuery(entryKeyQueryOptions(userId));
+      // Each page is decrypted while the next one downloads.
+      const analyzed: AnalyzedEntry[] = [];
+      let total = 0;
+      let page = getAnalyticsPage({}, signal);
+      for (;;) {
+        const { entries, nextCursor, total: count } = await page;
+        if (count !== null) total = count;
+        if (nextCursor) page = getAnalyticsPage({ cursor: nextCursor }, signal);
+        const before = analyzed.length;
+        setProgress({ phase: 'decrypting', done: before, total });
+        const opened = await analyzeEntries(key, entries, {
+          signal,
+          onProgress: (done) => setProgress({ phase: 'decrypting', done: before + done, total }),
+        });
+        analyzed.push(...opened);
+        if (!nextCursor) break;
+      }
       mark(ANALYTICS_MARKS.decrypted);
       return analyzed;
     },

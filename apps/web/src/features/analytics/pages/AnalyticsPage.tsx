@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usableTimeZone, useToday } from '../../../lib/use-today.ts';
 import { YearInPixels } from '../components/YearInPixels.tsx';
 import { type AnalyticsProgress, useAnalyticsEntries } from '../hooks/use-analytics-entries.ts';
+import { ANALYTICS_MARKS, mark } from '../timing.ts';
 
 /** recharts is this module's alone: no other page downloads it (ADR 030). */
 const loadCharts = () => import('../components/AnalyticsCharts.tsx');
@@ -145,10 +146,12 @@ export default function AnalyticsPage() {
   const timeZone = usableTimeZone(analytics.timeZone);
   const today = useToday(timeZone);
   const entries = analytics.data;
-  const report = useMemo(
-    () => (entries ? analyticsReport(entries, period, today, timeZone) : null),
-    [entries, period, today, timeZone],
-  );
+  const report = useMemo(() => {
+    if (!entries) return null;
+    const counted = analyticsReport(entries, period, today, timeZone);
+    mark(ANALYTICS_MARKS.aggregated);
+    return counted;
+  }, [entries, period, today, timeZone]);
   const days = useMemo(() => moodByDay(entries ?? []), [entries]);
   const years = useMemo(() => yearsOf(entries ?? [], today), [entries, today]);
 
