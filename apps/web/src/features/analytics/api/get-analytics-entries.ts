@@ -1,4 +1,4 @@
-import { AnalyticsEntriesPage, type AnalyticsEntriesQuery, type AnalyticsEntry } from '@daybook/shared';
+import { AnalyticsEntriesPage, type AnalyticsEntriesQuery } from '@daybook/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { journalKeys } from '../../../lib/query-keys.ts';
 

@@ -74,14 +74,14 @@ export function YearInPixels({ days, today, years }: YearInPixelsProps) {
   const [year, setYear] = useState(currentYear);
   const grid = useMemo(() => yearPixels(year, days), [year, days]);
   const [active, setActive] = useState<string | null>(null);
-  const cells = useRef(new Map<string, HTMLDivElement>());
+  const cells = useRef(new Map<string, HTMLTableCellElement>());
   const titleId = useId();
   const legendId = useId();
   const defaultActive = year === currentYear ? today : `${year}-01-01`;
   const focused = active?.startsWith(`${year}-`) ? active : defaultActive;
   const focusedDay = days.get(focused) ?? null;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, date: string) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTableCellElement>, date: string) => {
     const target = pixelKeyTarget(date, event);
     if (target === null) {
       if (event.key.startsWith('Arrow')) event.preventDefault();
@@ -123,63 +123,71 @@ export function YearInPixels({ days, today, years }: YearInPixelsProps) {
           </Button>
         </div>
       </div>
-      <div
+      <table
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG data grid on a table: its cells are focusable and arrow keys move between them (onKeyDown below).
         role="grid"
         aria-label={`Year in pixels, ${year}: one square per day, coloured by mood`}
         aria-describedby={legendId}
-        className="grid grid-cols-[1.75rem_repeat(31,minmax(0,1fr))] gap-px text-[0.625rem] sm:gap-0.5 sm:text-xs"
+        className="w-full table-fixed border-separate border-spacing-px text-[0.625rem] sm:border-spacing-0.5 sm:text-xs"
       >
-        <div role="row" className="contents">
-          <div role="columnheader" aria-label="Month" />
-          {DAY_NUMBERS.map((n) => (
-            <div
-              key={n}
-              role="columnheader"
-              aria-label={`Day ${n}`}
-              className="text-center text-muted-foreground"
-            >
-              <span aria-hidden="true">{n % 5 === 0 || n === 1 ? n : ''}</span>
-            </div>
+        <thead>
+          <tr>
+            <th scope="col" className="w-7 font-normal">
+              <span className="sr-only">Month</span>
+            </th>
+            {DAY_NUMBERS.map((n) => (
+              <th key={n} scope="col" className="p-0 text-center font-normal text-muted-foreground">
+                <span className="sr-only">Day {n}</span>
+                <span aria-hidden="true">{n % 5 === 0 || n === 1 ? n : ''}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {grid.map((row, month) => (
+            <tr key={MONTHS[month]}>
+              <th scope="row" className="p-0 text-left font-normal text-muted-foreground">
+                {MONTHS[month]}
+              </th>
+              {row.map((cell, i) => {
+                if (!cell) return <td key={DAY_NUMBERS[i]} className="p-0" />;
+                const isFuture = cell.date > today;
+                const isActive = cell.date === focused;
+                return (
+                  <td
+                    key={cell.date}
+                    ref={(element) => {
+                      if (element) cells.current.set(cell.date, element);
+                      else cells.current.delete(cell.date);
+                    }}
+                    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a cell of the grid above, focusable by roving tabindex.
+                    role="gridcell"
+                    tabIndex={isActive ? 0 : -1}
+                    aria-label={describeDay(cell.date, cell.day, isFuture)}
+                    data-date={cell.date}
+                    data-mood={cell.day?.valence ?? (cell.day ? 'none' : 'empty')}
+                    onKeyDown={(event) => onKeyDown(event, cell.date)}
+                    onFocus={() => setActive(cell.date)}
+                    onClick={() => setActive(cell.date)}
+                    className="rounded-[2px] p-0 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-card"
+                  >
+                    <div
+                      aria-hidden="true"
+                      style={cellStyle(cell.day)}
+                      className={cn(
+                        'aspect-square rounded-[2px]',
+                        !cell.day && 'bg-muted',
+                        !cell.day && isFuture && 'opacity-40',
+                        cell.date === today && 'ring-1 ring-foreground/60',
+                      )}
+                    />
+                  </td>
+                );
+              })}
+            </tr>
           ))}
-        </div>
-        {grid.map((row, month) => (
-          <div key={MONTHS[month]} role="row" className="contents">
-            <div role="rowheader" className="flex items-center text-muted-foreground">
-              {MONTHS[month]}
-            </div>
-            {row.map((cell, i) => {
-              if (!cell) return <div key={DAY_NUMBERS[i]} role="gridcell" aria-disabled="true" />;
-              const isFuture = cell.date > today;
-              const isActive = cell.date === focused;
-              return (
-                <div
-                  key={cell.date}
-                  ref={(element) => {
-                    if (element) cells.current.set(cell.date, element);
-                    else cells.current.delete(cell.date);
-                  }}
-                  role="gridcell"
-                  tabIndex={isActive ? 0 : -1}
-                  aria-label={describeDay(cell.date, cell.day, isFuture)}
-                  aria-selected={isActive}
-                  data-date={cell.date}
-                  data-mood={cell.day?.valence ?? (cell.day ? 'none' : 'empty')}
-                  onKeyDown={(event) => onKeyDown(event, cell.date)}
-                  onFocus={() => setActive(cell.date)}
-                  onClick={() => setActive(cell.date)}
-                  style={cellStyle(cell.day)}
-                  className={cn(
-                    'aspect-square rounded-[2px] outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-card',
-                    !cell.day && 'bg-muted',
-                    !cell.day && isFuture && 'opacity-40',
-                    cell.date === today && 'ring-1 ring-foreground/60',
-                  )}
-                />
-              );
-            })}
-          </div>
-        ))}
-      </div>
+        </tbody>
+      </table>
       <p className="min-h-5 text-sm text-muted-foreground" aria-hidden="true">
         {describeDay(focused, focusedDay, focused > today)}
       </p>

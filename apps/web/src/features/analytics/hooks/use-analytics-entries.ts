@@ -31,7 +31,7 @@ export async function analyzeEntries(
     signal?.throwIfAborted();
     const batch = entries.slice(start, start + DECRYPT_BATCH);
     const opened = await Promise.all(batch.map((entry) => openEntryText(key, entry)));
-    batch.forEach((entry, i) => analyzed.push(analyzeEntry(entry, opened[i]!)));
+    for (const [i, entry] of batch.entries()) analyzed.push(analyzeEntry(entry, opened[i]!));
     onProgress?.(analyzed.length);
   }
   return analyzed;
