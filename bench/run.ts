@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { analyticsRenderBench } from './analytics.bench.ts';
 import { dashboardBench } from './dashboard.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
 import { futureMessagesBench } from './future-messages.bench.ts';
@@ -83,6 +84,7 @@ printLiveLatency(live);
 const moderation = await imageModerationBench();
 const upload = await uploadThroughputBench();
 const search = await browserSearchBench();
+const analytics = await analyticsRenderBench();
 const futureMessages = await futureMessagesBench();
 console.info(
   `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
@@ -95,6 +97,9 @@ console.info(
 );
 console.info(
   `Browser search over ${search.entries} encrypted entries (key already derived): ${fmt(search.coldMs, 1)} ms decrypting all, ${fmt(search.warmMs, 1)} ms with the decrypted cache (goal < 50 ms)`,
+);
+console.info(
+  `/analytics with ${fmt(analytics.entries)} encrypted entries in chromium (key already derived), first charts painted after ${fmt(analytics.totalMs)} ms: fetch and decrypt ${fmt(analytics.fetchAndDecryptMs)}, aggregate ${fmt(analytics.aggregateMs)}, render ${fmt(analytics.renderMs)} (median of ${analytics.runs.length}; goal ${analytics.goal})`,
 );
 console.info(
   `Future messages, ${fmt(futureMessages.messages)} due, delivered end to end (claim, decrypt, render, outbox, SMTP, mark): ${fmt(futureMessages.oursPerSecond)} / s ÷ nodemailer alone ${fmt(futureMessages.baselinePerSecond)} / s = ${fmt(futureMessages.ratio, 2)} (goal ${futureMessages.goal}); the job alone queues ${fmt(futureMessages.queuedPerSecond)} / s`,
@@ -120,6 +125,7 @@ const report = {
   streak: { plan: streak.plan },
   media: { moderation, upload },
   search,
+  analytics,
   futureMessages,
   live,
   web,

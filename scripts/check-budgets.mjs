@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 const KB = 1000;
 
 /**
- * Each route: the source module of its lazy page chunk and its budget for JavaScript, in bytes (gzip).
+ * Each route: the source module of its lazy page chunk (and, in `lazy`, modules the page itself loads on
+ * first render, counted with it) and its budget for JavaScript, in bytes (gzip).
  * `/` and `/login` are above the issue's 100 KB: React DOM, React Router, TanStack Query and zod alone come to
  * about 130 KB gzip, so the budget holds today's size with a little room (ADR 020).
  */
@@ -18,6 +19,13 @@ export const ROUTE_BUDGETS = [
   { route: '/', page: 'src/features/marketing/pages/LandingPage.tsx', jsBudget: 190 * KB },
   { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 200 * KB },
   { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 260 * KB },
+  // The page and the charts it imports at once (recharts, about 112 KB gzip), which no other route loads (ADR 030).
+  {
+    route: '/analytics',
+    page: 'src/features/analytics/pages/AnalyticsPage.tsx',
+    lazy: ['src/features/analytics/components/AnalyticsCharts.tsx'],
+    jsBudget: 330 * KB,
+  },
 ];
 /** The stylesheets any one route loads, together. */
 export const CSS_BUDGET = 30 * KB;
@@ -46,8 +54,8 @@ export function measureBudgets(distDir) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('The manifest has no entry chunk');
-  const routes = ROUTE_BUDGETS.map(({ route, page, jsBudget }) => {
-    const keys = staticClosure(manifest, [entryKey, page]);
+  const routes = ROUTE_BUDGETS.map(({ route, page, lazy = [], jsBudget }) => {
+    const keys = staticClosure(manifest, [entryKey, page, ...lazy]);
     const js = keys
       .map((key) => ({ file: manifest[key].file, gzip: gzipSize(distDir, manifest[key].file) }))
       .sort((a, b) => b.gzip - a.gzip);

@@ -21,3 +21,13 @@ export const MEMORIES_USER = {
   yearAgoText: 'Planted tulip bulbs along the fence, hoping for spring. #garden',
   monthAgoText: 'First frost on the allotment this morning.',
 };
+
+/**
+ * /analytics: one entry a day for the last 40 days, at 09:00 UTC (none today), with the seed's mood cycle
+ * (Amazing, Happy, Calm, Neutral, Down…) and a #garden theme on every other day.
+ */
+export const ANALYTICS_USER = {
+  email: 'analytics@e2e.daybook.local',
+  password: 'Fixture-River-42',
+  pastDays: 40,
+};

@@ -3,7 +3,7 @@ import { seedEntries } from '../../apps/server/src/cli/seed-data.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createPlansServiceFor } from '../../apps/server/src/modules/plans/service.ts';
-import { DASHBOARD_USER, MEDIA_USER, MEMORIES_USER } from './fixture-users.ts';
+import { ANALYTICS_USER, DASHBOARD_USER, MEDIA_USER, MEMORIES_USER } from './fixture-users.ts';
 
 /**
  * Seeds the run's database before the server starts, with the project's own seed code: entries on past days
@@ -47,6 +47,15 @@ try {
     timezone: 'UTC',
     createdAtFor: (n) => new Date(`${memories[n]!.date}T10:00:00Z`),
     textFor: (n) => memories[n]!.text,
+  });
+  await seedEntries(database, config.encryptionSecret, {
+    users: 1,
+    entries: ANALYTICS_USER.pastDays,
+    password: ANALYTICS_USER.password,
+    email: ANALYTICS_USER.email,
+    createdAtFor: (n) => new Date(Math.floor((now.getTime() - (n + 1) * day) / day) * day + 9 * 3600_000),
+    textFor: (n) =>
+      n % 2 === 0 ? `Weeded the beds and planted beans. #garden` : 'A quiet evening with a book.',
   });
 } finally {
   await database.close();

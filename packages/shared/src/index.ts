@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './domain/affirmation.ts';
 export * from './domain/ai-assist.ts';
+export * from './domain/analytics.ts';
 export * from './domain/avatar.ts';
 export * from './domain/calendar.ts';
 export * from './domain/crypto.ts';
@@ -20,6 +21,7 @@ export * from './domain/streak.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/ai.ts';
+export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/contact.ts';

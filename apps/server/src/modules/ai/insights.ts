@@ -1,26 +1,6 @@
-import { type AiInsights, addDays, type MoodPolarity, type SentimentLabel } from '@daybook/shared';
+import { type AiInsights, addDays, type MoodPolarity, moodClass, type SentimentLabel } from '@daybook/shared';
 import { analyzeText } from '../../infra/ai/local-nlp.ts';
 import type { ReadableEntry } from '../entries/service.ts';
-
-/** Spec §9 (accounts): positive and negative moods; any other tag is neutral. */
-const POSITIVE_MOODS = new Set([
-  'Amazing',
-  'Happy',
-  'Calm',
-  'Excited',
-  'Celebrating',
-  'Proud',
-  'Grateful',
-  'Focused',
-  'Productive',
-]);
-const NEGATIVE_MOODS = new Set(['Down', 'Anxious', 'Sad', 'Angry', 'Stressed']);
-
-export function moodPolarity(mood: string): MoodPolarity {
-  if (POSITIVE_MOODS.has(mood)) return 'positive';
-  if (NEGATIVE_MOODS.has(mood)) return 'negative';
-  return 'neutral';
-}
 
 /** wink-nlp's sentiment is small for neutral prose; beyond ±0.1 it reads as a leaning. */
 const SENTIMENT_THRESHOLD = 0.1;
@@ -58,14 +38,14 @@ export function localInsights(
   }));
 
   const moods = oldestFirst.flatMap((entry) => (entry.mood ? [entry.mood] : []));
-  const polarities = moods.map(moodPolarity);
+  const polarities = moods.map(moodClass);
   const count = (p: MoodPolarity) => polarities.filter((x) => x === p).length;
 
   const byDay = new Map<string, { moods: number[]; sentiments: number[]; entryCount: number }>();
   for (const { entry, analysis } of analysed) {
     const day = byDay.get(entry.date) ?? { moods: [], sentiments: [], entryCount: 0 };
     day.entryCount += 1;
-    if (entry.mood) day.moods.push({ positive: 1, neutral: 0, negative: -1 }[moodPolarity(entry.mood)]);
+    if (entry.mood) day.moods.push({ positive: 1, neutral: 0, negative: -1 }[moodClass(entry.mood)]);
     if (analysis) day.sentiments.push(analysis.sentiment);
     byDay.set(entry.date, day);
   }

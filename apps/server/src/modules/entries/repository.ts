@@ -151,6 +151,26 @@ function writtenUnderOtherDates(userId: string, day: string, window: { start: Da
   return sql`select ${inRange(addDays(day, -2), addDays(day, -1))} + ${inRange(addDays(day, 1), addDays(day, 2))}`;
 }
 
+export type AnalyticsRow = {
+  id: string;
+  created_at: Date | string;
+  cursor: string;
+  entry_date: string;
+  mood_tag: string | null;
+  title: string | null;
+  category: string | null;
+  encrypted_content: string | null;
+  encryption_iv: string | null;
+};
+
+/** Visible entries whose local date lies in [from, to] (either end optional). */
+function analyticsRange(userId: string, range: { from?: string; to?: string }): SQL {
+  const conditions = [visibleEntriesOf(userId)];
+  if (range.from) conditions.push(sql`entry_date >= ${range.from}::date`);
+  if (range.to) conditions.push(sql`entry_date <= ${range.to}::date`);
+  return sql.join(conditions, sql` and `);
+}
+
 export function createEntriesRepository(db: Executor) {
   const visible = visibleEntriesOf;
 
@@ -271,6 +291,37 @@ export function createEntriesRepository(db: Executor) {
         .where(and(visible(userId), gte(entries.entryDate, fromDay)))
         .orderBy(desc(entries.createdAt), desc(entries.id))
         .limit(limit);
+    },
+
+    /**
+     * Visible entries whose local date lies in [from, to], oldest first, `limit` after the keyset `after`
+     * (created_at to the microsecond, then id), with only the columns analytics reads. The cursor is made
+     * in SQL so no precision is lost on the way through JavaScript dates.
+     */
+    async analyticsCount(userId: string, range: { from?: string; to?: string }): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from entries where ${analyticsRange(userId, range)}`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    async analyticsPage(
+      userId: string,
+      range: { from?: string; to?: string },
+      after: { createdAt: string; id: string } | null,
+      limit: number,
+    ): Promise<AnalyticsRow[]> {
+      const conditions = [analyticsRange(userId, range)];
+      if (after)
+        conditions.push(sql`(created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+      const { rows } = await db.execute<AnalyticsRow>(sql`
+        select id, created_at,
+               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor,
+               to_char(entry_date, 'YYYY-MM-DD') as entry_date, mood_tag, title, category, encrypted_content,
+               metadata->>'encryption_iv' as encryption_iv
+        from entries where ${sql.join(conditions, sql` and `)}
+        order by created_at, id limit ${limit}`);
+      return rows;
     },
 
     /** Distinct local dates with entries in [first, last] (calendar markers). */

@@ -1,4 +1,6 @@
 import {
+  AnalyticsEntriesPage,
+  AnalyticsEntriesQuery,
   ApiError,
   CalendarMonth,
   CalendarQuery,
@@ -108,6 +110,23 @@ export const entriesRoutes =
           },
         },
         (request) => services.entries.searchCandidates(signedInUser(request), request.query),
+      );
+
+      signedIn.get(
+        '/entries/analytics',
+        {
+          schema: {
+            tags,
+            summary:
+              'Your entries between two local dates, oldest first, 1,000 a page, with only what analytics charts (decrypted in the browser)',
+            querystring: AnalyticsEntriesQuery,
+            response: { 200: AnalyticsEntriesPage, ...errors },
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return services.entries.analyticsEntries(signedInUser(request), request.query);
+        },
       );
 
       signedIn.get(

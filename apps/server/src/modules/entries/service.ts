@@ -1,4 +1,6 @@
 import {
+  ANALYTICS_PAGE_SIZE,
+  type AnalyticsEntriesPage,
   addDays,
   type CalendarMonth,
   type CreatedEntry,
@@ -241,6 +243,36 @@ export function createEntriesService(deps: {
       const limit = ENTRY_LIMITS.searchCandidates;
       const { rows, total } = await repository.page(user.id, pageFilter(filter), limit, 0);
       return { entries: rows.map(toEntry), isTruncated: total > limit };
+    },
+
+    /** A page of what /analytics decrypts and charts, oldest first (ADR 030). */
+    async analyticsEntries(
+      user: SessionUser,
+      query: { from?: string; to?: string; cursor?: string },
+    ): Promise<AnalyticsEntriesPage> {
+      const [createdAt, id] = query.cursor ? query.cursor.split('_') : [];
+      const range = { from: query.from, to: query.to };
+      const after = createdAt && id ? { createdAt, id } : null;
+      const [rows, total] = await Promise.all([
+        repository.analyticsPage(user.id, range, after, ANALYTICS_PAGE_SIZE + 1),
+        after ? null : repository.analyticsCount(user.id, range),
+      ]);
+      const page = rows.slice(0, ANALYTICS_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        entries: page.map((row) => ({
+          id: row.id,
+          createdAt: new Date(row.created_at).toISOString(),
+          entryDate: row.entry_date,
+          moodTag: row.mood_tag,
+          title: row.title,
+          category: row.category,
+          encryptedContent: row.encrypted_content,
+          encryptionIv: row.encryption_iv,
+        })),
+        nextCursor: rows.length > ANALYTICS_PAGE_SIZE && last ? `${last.cursor}_${last.id}` : null,
+        total,
+      };
     },
 
     async calendar(user: SessionUser, month: string): Promise<CalendarMonth> {

@@ -1,5 +1,216 @@
-import { FeatureUnavailable } from '../../../components/ui/feature-unavailable.tsx';
+import {
+  ANALYTICS_PERIOD_LABELS,
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type AnalyzedEntry,
+  analyticsReport,
+  moodByDay,
+} from '@daybook/shared';
+import { BarChart3, PenLine } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usableTimeZone, useToday } from '../../../lib/use-today.ts';
+import { YearInPixels } from '../components/YearInPixels.tsx';
+import { type AnalyticsProgress, useAnalyticsEntries } from '../hooks/use-analytics-entries.ts';
+import { ANALYTICS_MARKS, mark } from '../timing.ts';
 
+/** recharts is this module's alone: no other page downloads it (ADR 030). */
+const loadCharts = () => import('../components/AnalyticsCharts.tsx');
+const AnalyticsCharts = lazy(loadCharts);
+
+const PERIOD_OPTIONS = ANALYTICS_PERIODS.map((value) => ({ value, label: ANALYTICS_PERIOD_LABELS[value] }));
+const DEFAULT_PERIOD: AnalyticsPeriod = '30d';
+const isPeriod = (value: string | null): value is AnalyticsPeriod =>
+  ANALYTICS_PERIODS.some((period) => period === value);
+
+const EMPTY_PERIOD: Record<AnalyticsPeriod, string> = {
+  '30d': 'No entries in the last 30 days.',
+  '90d': 'No entries in the last 90 days.',
+  year: 'No entries in the last year.',
+  all: 'No entries yet.',
+};
+
+/** ?period= keeps the chosen period across a reload; anything unknown reads as the last 30 days. */
+function usePeriodParam() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('period');
+  const period = isPeriod(raw) ? raw : DEFAULT_PERIOD;
+  const setPeriod = (next: AnalyticsPeriod) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === DEFAULT_PERIOD) updated.delete('period');
+        else updated.set('period', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [period, setPeriod] as const;
+}
+
+function ChartsSkeleton() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {['a', 'b', 'c', 'd'].map((key) => (
+        <Card key={key} className="flex flex-col gap-3 p-5">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-4 w-56" />
+          <Skeleton className="h-48 w-full" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function LoadingState({ progress }: { progress: AnalyticsProgress }) {
+  const isDecrypting = progress.phase === 'decrypting' && progress.total > 0;
+  const percent = isDecrypting ? (progress.done / progress.total) * 100 : 0;
+  const text = isDecrypting
+    ? `Decrypting ${progress.done.toLocaleString('en-GB')} of ${progress.total.toLocaleString('en-GB')} entries in this browser…`
+    : `Loading your entries${progress.done > 0 ? ` (${progress.done.toLocaleString('en-GB')} so far)` : ''}…`;
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <Card className="flex flex-col gap-2 p-4">
+        <p className="text-sm text-muted-foreground" role="status">
+          {text}
+        </p>
+        <ProgressBar
+          label="Preparing analytics"
+          value={percent}
+          valueText={isDecrypting ? `${Math.round(percent)}%` : 'Loading'}
+        />
+      </Card>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {['a', 'b', 'c', 'd'].map((key) => (
+          <Skeleton key={key} className="h-20" />
+        ))}
+      </div>
+      <ChartsSkeleton />
+    </div>
+  );
+}
+
+function NoEntries() {
+  return (
+    <Card className="flex flex-col items-center gap-3 p-8 text-center">
+      <BarChart3 aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">Nothing to chart yet</h2>
+      <p className="max-w-md text-muted-foreground">
+        Write a few entries, tag a mood and add a #theme: your moods, habits and themes show here.
+      </p>
+      <Button asChild>
+        <Link to="/dashboard">
+          <PenLine aria-hidden="true" />
+          Write an entry
+        </Link>
+      </Button>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Card className="flex flex-col gap-1 p-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value.toLocaleString('en-GB')}</dd>
+    </Card>
+  );
+}
+
+function yearsOf(entries: readonly AnalyzedEntry[], today: string): number[] {
+  const current = Number(today.slice(0, 4));
+  const first = entries.length ? Math.min(current, Number(entries[0]!.entryDate.slice(0, 4))) : current;
+  return Array.from({ length: current - first + 1 }, (_, i) => first + i);
+}
+
+/**
+ * /analytics: charts of the user's moods, habits and themes, counted in this browser from entries decrypted
+ * here (the server cannot read the text). Periods are 30 days, 90 days, a year and all time.
+ */
 export default function AnalyticsPage() {
-  return <FeatureUnavailable title="Analytics" />;
+  useDocumentTitle('Analytics');
+  // The charts' code downloads while the entries load and decrypt, not after.
+  useEffect(() => {
+    void loadCharts();
+  }, []);
+  const [period, setPeriod] = usePeriodParam();
+  const analytics = useAnalyticsEntries();
+  const timeZone = usableTimeZone(analytics.timeZone);
+  const today = useToday(timeZone);
+  const entries = analytics.data;
+  const report = useMemo(() => {
+    if (!entries) return null;
+    const counted = analyticsReport(entries, period, today, timeZone);
+    mark(ANALYTICS_MARKS.aggregated);
+    return counted;
+  }, [entries, period, today, timeZone]);
+  const days = useMemo(() => moodByDay(entries ?? []), [entries]);
+  const years = useMemo(() => yearsOf(entries ?? [], today), [entries, today]);
+
+  let body: React.ReactNode;
+  if (!analytics.support.isAvailable) {
+    body = <Alert variant="warning">{analytics.support.message}</Alert>;
+  } else if (analytics.isError) {
+    body = (
+      <RetryAlert
+        message="Unable to load your analytics. Check your connection and try again."
+        onRetry={() => void analytics.refetch()}
+      />
+    );
+  } else if (!entries || !report) {
+    body = <LoadingState progress={analytics.progress} />;
+  } else if (entries.length === 0) {
+    body = <NoEntries />;
+  } else {
+    body = (
+      <div className="flex flex-col gap-6">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="This period">
+          <Stat label="Entries" value={report.summary.entries} />
+          <Stat label="Days written" value={report.summary.daysWritten} />
+          <Stat label="Words" value={report.summary.words} />
+          <Stat label="Longest streak (days)" value={report.summary.longestStreak} />
+        </dl>
+        {report.summary.entries === 0 ? (
+          <Alert role="status">{EMPTY_PERIOD[period]} Choose a longer period to see more.</Alert>
+        ) : (
+          <Suspense fallback={<ChartsSkeleton />}>
+            <AnalyticsCharts report={report} />
+          </Suspense>
+        )}
+        <Card className="p-4 sm:p-5">
+          <YearInPixels days={days} today={today} years={years} />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page-container py-8 sm:py-10">
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex flex-col gap-1">
+            <h1 className="text-3xl font-semibold sm:text-4xl">Analytics</h1>
+            <p className="text-muted-foreground">
+              Your moods, habits and themes. Entries are decrypted and counted in this browser.
+            </p>
+          </div>
+          <SegmentedControl
+            label="Period"
+            options={PERIOD_OPTIONS}
+            value={period}
+            onValueChange={setPeriod}
+          />
+        </div>
+        {body}
+      </div>
+    </div>
+  );
 }

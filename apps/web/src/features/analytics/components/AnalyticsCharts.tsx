@@ -1,0 +1,249 @@
+import { type AnalyticsReport, WEEKDAY_LABELS } from '@daybook/shared';
+import { format, parseISO } from 'date-fns';
+import { useEffect } from 'react';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Line,
+  LineChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { markReady } from '../timing.ts';
+import { ChartCard } from './ChartCard.tsx';
+import { VALENCE_COLOR } from './mood-colors.ts';
+
+const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12 } as const;
+const GRID = { stroke: 'var(--border)', strokeDasharray: '3 3' } as const;
+const TOOLTIP = {
+  contentStyle: {
+    background: 'var(--popover)',
+    border: '1px solid var(--border)',
+    borderRadius: 8,
+    color: 'var(--popover-foreground)',
+  },
+  cursor: { fill: 'var(--muted)' },
+} as const;
+const CHART = {
+  responsive: true,
+  accessibilityLayer: false,
+  style: { width: '100%', height: '100%' },
+} as const;
+const MARGIN = { top: 8, right: 8, bottom: 0, left: -16 };
+const LABELLED_MARGIN = { top: 8, right: 12, bottom: 0, left: 0 };
+/** Bars stay bars when there are only one or two. */
+const BAR_MAX = 40;
+
+const shortDay = (date: string) => format(parseISO(date), 'd MMM');
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+const MOOD_SCORE_LABEL: Record<number, string> = { [-1]: 'Negative', 0: 'Neutral', 1: 'Positive' };
+const moodWord = (score: number) => (score > 0.33 ? 'positive' : score < -0.33 ? 'negative' : 'neutral');
+const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+/** Streaks drawn: the latest ones, so a long history stays readable. */
+const STREAKS_SHOWN = 30;
+
+function busiest(labels: readonly string[], counts: readonly number[]): string {
+  let best = 0;
+  for (let i = 1; i < counts.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i;
+  return labels[best] ?? '';
+}
+
+/** The charts of one period (recharts, loaded with this module only on /analytics). */
+export default function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
+  // First charts on screen: the benchmark's end mark, once the browser has painted them.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => requestAnimationFrame(markReady));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const mood = report.moodOverTime.map((p) => ({ ...p, label: shortDay(p.start) }));
+  const averageMood = mood.length
+    ? mood.reduce((s, p) => s + p.score * p.moods, 0) / mood.reduce((s, p) => s + p.moods, 0)
+    : 0;
+  const weekdays = WEEKDAY_LABELS.map((day, i) => ({ day, entries: report.perWeekday[i] ?? 0 }));
+  const hours = HOURS.map((hour, i) => ({ hour, entries: report.perHour[i] ?? 0 }));
+  const words = report.wordsPerWeek.map((w) => ({ ...w, label: shortDay(w.week) }));
+  const streaks = report.streaks.slice(-STREAKS_SHOWN).map((s) => ({ ...s, label: shortDay(s.first) }));
+  const themes = report.themes;
+  const hasMoods = report.moodDistribution.length > 0;
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2" data-testid="analytics-charts">
+      <ChartCard
+        title="Mood over time"
+        summary={`${report.isMoodByWeek ? 'Weekly' : 'Daily'} average mood; mostly ${moodWord(averageMood)}.`}
+        emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
+        table={{
+          headers: [report.isMoodByWeek ? 'Week of' : 'Day', 'Average mood (−1 to 1)'],
+          rows: mood.map((p) => [p.label, p.score]),
+        }}
+      >
+        <LineChart {...CHART} data={mood} margin={LABELLED_MARGIN}>
+          <CartesianGrid {...GRID} />
+          <XAxis dataKey="label" {...AXIS} minTickGap={24} />
+          <YAxis
+            domain={[-1, 1]}
+            ticks={[-1, 0, 1]}
+            tickFormatter={(v: number) => MOOD_SCORE_LABEL[v] ?? ''}
+            width={64}
+            {...AXIS}
+          />
+          <Tooltip {...TOOLTIP} formatter={(v) => [String(v), 'Average mood']} />
+          <Line
+            type="monotone"
+            dataKey="score"
+            stroke="var(--primary)"
+            strokeWidth={2}
+            dot={mood.length < 40}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ChartCard>
+
+      <ChartCard
+        title="Mood distribution"
+        summary={hasMoods ? `Most often ${report.moodDistribution[0]!.mood}.` : ''}
+        emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
+        table={{ headers: ['Mood', 'Entries'], rows: report.moodDistribution.map((m) => [m.mood, m.count]) }}
+      >
+        <BarChart
+          {...CHART}
+          data={report.moodDistribution.slice(0, 8)}
+          layout="vertical"
+          margin={LABELLED_MARGIN}
+        >
+          <CartesianGrid {...GRID} horizontal={false} />
+          <XAxis type="number" allowDecimals={false} {...AXIS} />
+          <YAxis type="category" dataKey="mood" width={88} interval={0} {...AXIS} />
+          <Tooltip {...TOOLTIP} />
+          <Bar
+            dataKey="count"
+            name="Entries"
+            maxBarSize={BAR_MAX}
+            isAnimationActive={false}
+            radius={[0, 4, 4, 0]}
+          >
+            {report.moodDistribution.slice(0, 8).map((m) => (
+              <Cell key={m.mood} fill={VALENCE_COLOR[m.valence]} />
+            ))}
+          </Bar>
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        title="Entries per weekday"
+        summary={`You write most on ${busiest(['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'], report.perWeekday)}.`}
+        table={{ headers: ['Weekday', 'Entries'], rows: weekdays.map((d) => [d.day, d.entries]) }}
+      >
+        <BarChart {...CHART} data={weekdays} margin={MARGIN}>
+          <CartesianGrid {...GRID} vertical={false} />
+          <XAxis dataKey="day" {...AXIS} />
+          <YAxis allowDecimals={false} {...AXIS} />
+          <Tooltip {...TOOLTIP} />
+          <Bar
+            maxBarSize={BAR_MAX}
+            dataKey="entries"
+            name="Entries"
+            fill="var(--primary)"
+            isAnimationActive={false}
+            radius={[4, 4, 0, 0]}
+          />
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        title="Entries per hour"
+        summary={`Your busiest hour is ${busiest(HOURS, report.perHour)}, in your time zone.`}
+        table={{ headers: ['Hour', 'Entries'], rows: hours.map((h) => [h.hour, h.entries]) }}
+      >
+        <BarChart {...CHART} data={hours} margin={MARGIN}>
+          <CartesianGrid {...GRID} vertical={false} />
+          <XAxis dataKey="hour" {...AXIS} interval={5} />
+          <YAxis allowDecimals={false} {...AXIS} />
+          <Tooltip {...TOOLTIP} />
+          <Bar
+            maxBarSize={BAR_MAX}
+            dataKey="entries"
+            name="Entries"
+            fill="var(--primary)"
+            isAnimationActive={false}
+            radius={[3, 3, 0, 0]}
+          />
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        title="Words written per week"
+        summary={`${plural(report.summary.words, 'word')} in this period.`}
+        table={{ headers: ['Week of', 'Words'], rows: words.map((w) => [w.label, w.words]) }}
+      >
+        <AreaChart {...CHART} data={words} margin={MARGIN}>
+          <CartesianGrid {...GRID} vertical={false} />
+          <XAxis dataKey="label" {...AXIS} minTickGap={24} />
+          <YAxis allowDecimals={false} {...AXIS} />
+          <Tooltip {...TOOLTIP} />
+          <Area
+            type="monotone"
+            dataKey="words"
+            name="Words"
+            stroke="var(--primary)"
+            fill="var(--primary)"
+            fillOpacity={0.2}
+            isAnimationActive={false}
+          />
+        </AreaChart>
+      </ChartCard>
+
+      <ChartCard
+        title="Streak history"
+        summary={`Longest streak: ${plural(report.summary.longestStreak, 'day')}${report.streaks.length > STREAKS_SHOWN ? ` (the latest ${STREAKS_SHOWN} streaks shown)` : ''}.`}
+        table={{ headers: ['Streak from', 'Days'], rows: streaks.map((s) => [s.label, s.length]) }}
+      >
+        <BarChart {...CHART} data={streaks} margin={MARGIN}>
+          <CartesianGrid {...GRID} vertical={false} />
+          <XAxis dataKey="label" {...AXIS} minTickGap={16} />
+          <YAxis allowDecimals={false} {...AXIS} />
+          <Tooltip {...TOOLTIP} />
+          <Bar
+            maxBarSize={BAR_MAX}
+            dataKey="length"
+            name="Days in a row"
+            fill="var(--primary)"
+            isAnimationActive={false}
+            radius={[3, 3, 0, 0]}
+          />
+        </BarChart>
+      </ChartCard>
+
+      <ChartCard
+        title="Most-used themes"
+        summary={themes.length ? `Your top theme is ${themes[0]!.theme}.` : ''}
+        emptyMessage={
+          themes.length ? null : 'No themes yet: add a hashtag such as #work to an entry and it shows here.'
+        }
+        table={{ headers: ['Theme', 'Entries'], rows: themes.map((t) => [t.theme, t.entries]) }}
+      >
+        <BarChart {...CHART} data={themes} layout="vertical" margin={LABELLED_MARGIN}>
+          <CartesianGrid {...GRID} horizontal={false} />
+          <XAxis type="number" allowDecimals={false} {...AXIS} />
+          <YAxis type="category" dataKey="theme" width={96} interval={0} {...AXIS} />
+          <Tooltip {...TOOLTIP} />
+          <Bar
+            maxBarSize={BAR_MAX}
+            dataKey="entries"
+            name="Entries"
+            fill="var(--primary)"
+            isAnimationActive={false}
+            radius={[0, 4, 4, 0]}
+          />
+        </BarChart>
+      </ChartCard>
+    </div>
+  );
+}
