@@ -21,7 +21,6 @@ export const PREMIUM_FEATURES = [
   'AI growth coach and 20 insights a day',
   'Messages to your future self',
   'Share entries with friends',
-  'Export your whole journal',
 ] as const;
 
 export type PremiumPriceView = {

@@ -85,10 +85,11 @@ const SECTIONS: readonly InfoSection[] = [
         </p>
         <p>
           We are also honest about the limits. This is protection at rest, not end-to-end encryption: the
-          server holds the secret needed to rebuild your key. Today it uses it, in memory, to check an entry
-          when you save or edit it; sharing, e-mailed messages to your future self, AI features and export
-          will use it too when they arrive. Moods, dates and media files are stored in plain form. The{' '}
-          <Link to="/privacy">privacy policy</Link> sets out exactly what the server can and cannot read.
+          server holds the secret needed to rebuild your key. It uses it, in memory, to check an entry when
+          you save or edit it, to show an entry you shared to its recipient, to send a message to your future
+          self, and for the AI features you start; export will use it too when it arrives. Moods, dates and
+          media files are stored in plain form. The <Link to="/privacy">privacy policy</Link> sets out exactly
+          what the server can and cannot read.
         </p>
       </>
     ),

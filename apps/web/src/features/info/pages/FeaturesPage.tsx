@@ -31,6 +31,13 @@ const PLAN_ROWS: readonly InfoTableRow[] = [
   { id: 'entries', label: 'Entries a day', cells: { free: '3', premium: '25' } },
   { id: 'text-image', label: 'Text and image entries', cells: { free: 'Yes', premium: 'Yes' } },
   { id: 'audio-video', label: 'Audio and video entries', cells: { free: 'No', premium: 'Yes' } },
+  { id: 'sharing', label: 'Share an entry by e-mail', cells: { free: 'No', premium: 'Yes' } },
+  { id: 'future', label: 'Messages to your future self', cells: { free: 'No', premium: 'Yes' } },
+  {
+    id: 'ai',
+    label: 'AI insights / coach / future-self chat a day',
+    cells: { free: '2 / 1 / 1', premium: '20 / 20 / 20' },
+  },
 ];
 
 const SECTIONS: readonly InfoSection[] = [
@@ -110,8 +117,9 @@ const SECTIONS: readonly InfoSection[] = [
     content: (
       <>
         <p>
-          The Free plan is a complete journal. Premium adds room to write more, and audio and video entries.
-          Daily limits reset at midnight in your own time zone.
+          The Free plan is a complete journal. Premium adds room to write more, audio and video entries,
+          sharing, messages to your future self and more AI help. Daily limits reset at midnight in your own
+          time zone.
         </p>
         <InfoTable
           caption="What each plan includes"
@@ -120,8 +128,9 @@ const SECTIONS: readonly InfoSection[] = [
           rows={PLAN_ROWS}
         />
         <p className="text-sm text-[var(--fg-muted)]">
-          On this server, plans (Premium, and the Basic plan some servers offer) are granted by the server's
-          administrator.
+          Premium is billed monthly or yearly by card through Stripe, where the server's operator has set it
+          up; you can cancel from your profile and keep Premium until the end of the period you paid for. The
+          Basic plan some servers offer is granted by the server's administrator.
         </p>
       </>
     ),

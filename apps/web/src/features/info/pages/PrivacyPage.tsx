@@ -61,7 +61,8 @@ const SECTIONS: readonly InfoSection[] = [
         <p>
           The text of your entries is encrypted in your browser with AES-GCM using a 256-bit key, with a fresh
           random value for every encryption, before it is uploaded. The server stores only the encrypted
-          result. Messages to your future self, when they arrive, will be stored the same way.
+          result. Messages to your future self and your AI conversations are stored encrypted too, with the
+          same key, by the server.
         </p>
         <p>
           Your key is derived in your browser with PBKDF2-SHA256 over 100,000 iterations, from your user id
@@ -120,9 +121,17 @@ const SECTIONS: readonly InfoSection[] = [
           request; it is not stored, and nothing in plain text is written to logs.
         </p>
         <p>
-          Features that are not available yet will need the secret too, and each will be named here when it
-          arrives: AI features you start (the entries they draw on, for that request), and export and import
-          of your journal.
+          <strong>AI features you start.</strong> AI Assist sends the draft you asked it to expand to the AI
+          provider the operator configured; it is not stored or logged. Insights decrypt the period's entries
+          on the server to count moods, themes and words there, and send them to the provider only for the
+          written reflection. The growth coach and future-self chat decrypt your last 30 days of entries (and,
+          for future-self chat, your next scheduled messages) for each reply and send them with the
+          conversation to the provider; the conversation is stored encrypted with your key. The AI features
+          page names the provider. Without one configured, nothing is sent anywhere.
+        </p>
+        <p>
+          Export and import of your journal are not available yet; when they arrive they will need the secret
+          too, and will be named here.
         </p>
       </>
     ),
@@ -192,12 +201,13 @@ const SECTIONS: readonly InfoSection[] = [
         <p>We share data only with the services needed to run Daybook, and only what each one needs:</p>
         <ul>
           <li>the e-mail provider that delivers confirmation and password-reset e-mails;</li>
-          <li>the file storage service that holds media, where the operator uses one.</li>
+          <li>the file storage service that holds media, where the operator uses one;</li>
+          <li>
+            Stripe, which takes payments for Premium where the operator has set it up (we never see your card
+            number): it receives your e-mail address and your subscription;
+          </li>
+          <li>the AI provider the operator configured, which receives what an AI feature you start needs.</li>
         </ul>
-        <p>
-          When paid plans and AI features arrive, Stripe will take payments (we will never see your card
-          number), and the AI provider will receive what an AI feature you start needs.
-        </p>
         <p>We do not sell your data, and we do not share it with advertisers or data brokers.</p>
       </>
     ),
