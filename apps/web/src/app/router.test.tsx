@@ -57,7 +57,6 @@ describe('routes', () => {
   it.each([
     ['/export', 'Data & Export'],
     ['/data-export', 'Data & Export'],
-    ['/coach', 'Growth Coach'],
     ['/test-accounts', 'Test Accounts'],
   ])('%s says honestly that its feature is not on this server yet', async (path, title) => {
     stubApi(signedInHandlers());

@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { ApiRequestError, apiRequest } from './api-client.ts';
 import { planFeaturesQueryOptions } from './plan-features.ts';
 import { browserCurrency } from './pricing/get-pricing.ts';
+import { PROFILE_QUERY_KEY } from './profile.ts';
 import { billingKeys } from './query-keys.ts';
 
 /**
@@ -65,7 +66,7 @@ export function invalidatePlanQueries(client: QueryClient): Promise<unknown> {
   return Promise.all([
     client.invalidateQueries({ queryKey: billingKeys.all }),
     client.invalidateQueries({ queryKey: planFeaturesQueryOptions.queryKey }),
-    client.invalidateQueries({ queryKey: ['profile'] }),
+    client.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
   ]);
 }
 

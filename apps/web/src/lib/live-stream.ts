@@ -1,6 +1,7 @@
 import { LiveEvent } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { planFeaturesQueryOptions } from './plan-features.ts';
+import { PROFILE_QUERY_KEY } from './profile.ts';
 import { billingKeys, journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
 
 export const LIVE_EVENTS_PATH = '/api/events';
@@ -27,7 +28,7 @@ export function liveEventKeys(event: LiveEvent): ReadonlyArray<readonly unknown[
       return [journalKeys.all];
     case 'subscription':
       // The plan changed: its features, the subscription status and the profile's plan all follow.
-      return [billingKeys.all, planFeaturesQueryOptions.queryKey, ['profile']];
+      return [billingKeys.all, planFeaturesQueryOptions.queryKey, PROFILE_QUERY_KEY];
     case 'resync':
       return [
         notificationKeys.all,

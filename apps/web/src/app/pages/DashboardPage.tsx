@@ -15,7 +15,6 @@ import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'r
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useProfile } from '../../features/account/api/get-profile.ts';
 import { MiniCalendar } from '../../features/calendar/components/MiniCalendar.tsx';
 import { useCurrentMood } from '../../features/companions/api/get-moods.ts';
 import { AffirmationCard } from '../../features/companions/components/AffirmationCard.tsx';
@@ -33,6 +32,7 @@ import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox
 import { entryCount } from '../../features/entries/format.ts';
 import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
 import { shortDate } from '../../lib/format-date.ts';
+import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

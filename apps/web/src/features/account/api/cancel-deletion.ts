@@ -1,8 +1,8 @@
 import { CancelDeletionResponse } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { PROFILE_QUERY_KEY } from '../../../lib/profile.ts';
 import { DELETION_STATUS_QUERY_KEY } from './get-deletion-status.ts';
-import { PROFILE_QUERY_KEY } from './get-profile.ts';
 
 export function cancelDeletion(): Promise<CancelDeletionResponse> {
   return apiRequest('/api/me/deletion', { method: 'DELETE', schema: CancelDeletionResponse });

@@ -1,8 +1,8 @@
 import { AvatarResponse } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { PROFILE_QUERY_KEY } from '../../../lib/profile.ts';
 import { SESSION_QUERY_KEY } from '../../../lib/session/session-state.ts';
-import { PROFILE_QUERY_KEY } from './get-profile.ts';
 
 export function deleteAvatar() {
   return apiRequest('/api/me/avatar', { method: 'DELETE', schema: AvatarResponse });

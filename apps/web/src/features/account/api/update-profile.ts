@@ -1,8 +1,8 @@
 import { Profile, type UpdateProfileInput } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { PROFILE_QUERY_KEY } from '../../../lib/profile.ts';
 import { SESSION_QUERY_KEY } from '../../../lib/session/session-state.ts';
-import { PROFILE_QUERY_KEY } from './get-profile.ts';
 
 export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
   return apiRequest('/api/me', { method: 'PATCH', body: input, schema: Profile });

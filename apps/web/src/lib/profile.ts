@@ -1,7 +1,8 @@
+/** The signed-in user's profile (GET /api/me): the account pages, the dashboard and the AI limits read it under one key. */
 import { Profile } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { shouldRetryQuery } from '../../../lib/query-retry.ts';
+import { apiRequest } from './api-client.ts';
+import { shouldRetryQuery } from './query-retry.ts';
 
 /** Spec §9: profile 5 min. */
 const PROFILE_STALE_MS = 5 * 60_000;
