@@ -5,7 +5,7 @@ import lighthouse from 'lighthouse';
 import { seedEntries } from '../apps/server/src/cli/seed-data.ts';
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { measureBudgets } from '../scripts/check-budgets.mjs';
-import { startBenchApp } from './lib/app.ts';
+import { sessionCookieOf, startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';
 
 const PASSWORD = 'Seed-River-42';
@@ -74,11 +74,7 @@ export async function lighthouseBench(): Promise<LighthouseFigures[]> {
       url: '/api/auth/sign-in',
       payload: { email: user!.email, password: PASSWORD },
     });
-    const cookie = String(
-      ([] as string[])
-        .concat(signIn.headers['set-cookie'] as string[])
-        .find((c) => c.startsWith('daybook.session_token=')),
-    ).split(';')[0]!;
+    const cookie = sessionCookieOf(signIn.headers['set-cookie']);
 
     const pages = [
       { page: '/', headers: undefined },

@@ -24,6 +24,13 @@ export async function startBenchApp(database: Database, port = 0) {
   return { app, config, origin };
 }
 
+/** The session cookie a sign-in answer sets. */
+export function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  return String(
+    ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith('daybook.session_token=')),
+  ).split(';')[0]!;
+}
+
 /** A verified Premium user without a daily cap, signed in: the cookie and a sealed entry body to post. */
 export async function benchUser(app: Awaited<ReturnType<typeof startBenchApp>>['app'], database: Database) {
   const email = `bench-${Date.now()}@example.com`;
@@ -44,11 +51,7 @@ export async function benchUser(app: Awaited<ReturnType<typeof startBenchApp>>['
     .where(eq(subscriptions.userId, user!.id));
   await database.db.update(plans).set({ dailyEntryLimit: 1_000_000_000 }).where(eq(plans.id, 'premium'));
   const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
-  const cookie = String(
-    ([] as string[])
-      .concat(signIn.headers['set-cookie'] as string[])
-      .find((c) => c.startsWith('daybook.session_token=')),
-  ).split(';')[0]!;
+  const cookie = sessionCookieOf(signIn.headers['set-cookie']);
   const salt = (await app.inject({ method: 'GET', url: '/api/encryption/salt', headers: { cookie } })).json()
     .salt;
   const sealed = await encryptText(
