@@ -409,11 +409,13 @@ describe('audio', () => {
     const xhr = fakeXhr();
     setup(premium);
     await openAudio();
+    // The dialog places its own focus when it opens; ours goes on Start only after that has happened.
+    await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true));
     const start = screen.getByRole('button', { name: 'Start recording' });
     act(() => start.focus());
     fireEvent.click(start);
     const pause = await screen.findByRole('button', { name: 'Pause' });
-    expect(document.activeElement).toBe(pause);
+    await waitFor(() => expect(document.activeElement).toBe(pause));
     expect(screen.getByRole('timer').textContent).toBe('0:00 / 2:00');
     expect(screen.getByText('Recording: 0:00 of 2:00')).toBeTruthy();
     expect(busyShown()).toBe('true');
