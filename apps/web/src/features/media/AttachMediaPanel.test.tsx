@@ -138,6 +138,7 @@ describe('tabs and plan', () => {
   it('moves between tabs with the arrow keys, Home and End (one tab stop)', async () => {
     setup(premium);
     await openPanel();
+    await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true));
     act(() => tab('Image').focus());
     fireEvent.keyDown(tab('Image'), { key: 'ArrowRight' });
     expect(document.activeElement).toBe(tab('Audio'));
