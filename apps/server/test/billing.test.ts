@@ -462,6 +462,25 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     expect(proxied.statusCode).toBe(404);
     expect(proxied.headers['set-cookie']).toBeUndefined();
   });
+
+  it('creates a test account once when its first sign-ins arrive together', async () => {
+    const signIns = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/dev/test-accounts/free/sign-in',
+          remoteAddress: '127.0.0.1',
+        }),
+      ),
+    );
+    expect(signIns.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const users = new Set(
+      await Promise.all(
+        signIns.map(async (r) => (await statusOf(ctx, sessionCookie(r.headers['set-cookie']))).currentPlan),
+      ),
+    );
+    expect(users).toEqual(new Set(['free']));
+  });
 });
 
 describe('billing in production', () => {
