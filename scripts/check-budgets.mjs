@@ -17,7 +17,7 @@ const KB = 1000;
  */
 export const ROUTE_BUDGETS = [
   { route: '/', page: 'src/features/marketing/pages/LandingPage.tsx', jsBudget: 190 * KB },
-  { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 200 * KB },
+  { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 205 * KB },
   { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 260 * KB },
   // The page and the charts it imports at once (recharts, about 112 KB gzip), which no other route loads (ADR 030).
   {
