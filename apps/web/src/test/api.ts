@@ -5,9 +5,9 @@ import {
   type PlanFeatures,
   type Profile,
   type SessionUser,
-  type SubscriptionStatus,
 } from '@daybook/shared';
 import { vi } from 'vitest';
+import { FREE_SUBSCRIPTION_STATUS } from '../lib/billing.ts';
 import { jsonResponse } from './render.tsx';
 
 type StubRequest = { url: URL; method: string; body: unknown; init: RequestInit | undefined };
@@ -108,20 +108,6 @@ export const freePlanFeatures: PlanFeatures = {
   can_send_future_messages: false,
 };
 
-/** check-subscription for a Free user who never subscribed and chose no plan. */
-export const freeSubscriptionStatus: SubscriptionStatus = {
-  subscribed: false,
-  subscription: null,
-  currentPlan: 'free',
-  currentPlanName: 'Free',
-  subscriptionEndDate: null,
-  cancelAtPeriodEnd: false,
-  intent: null,
-  billingCycle: 'month',
-  hasProviderSubscription: false,
-  provider: 'local',
-};
-
 /** The salt the stubbed server hands out (32 bytes of 7s, base64). */
 export const TEST_SALT = 'BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=';
 
@@ -134,7 +120,7 @@ export function signedInHandlers(user: SessionUser = sessionUser): Record<string
     'PATCH /api/me': ({ body }) => jsonResponse({ ...profile, ...(body as object) }),
     'GET /api/encryption/salt': json({ salt: TEST_SALT }),
     'GET /api/me/plan-features': json(freePlanFeatures),
-    'GET /api/billing/subscription': json(freeSubscriptionStatus),
+    'GET /api/billing/subscription': json(FREE_SUBSCRIPTION_STATUS),
     'GET /api/entries': json({ entries: [], total: 0, page: 1, pageSize: 5 }),
     'GET /api/entries/search-candidates': json({ entries: [], isTruncated: false }),
     'GET /api/entries/calendar': ({ url }) =>
