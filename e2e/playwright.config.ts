@@ -21,7 +21,8 @@ const chromium = {
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // Two workers, one browser each: every spec signs in its own users, so files run side by side.
+  workers: 2,
   // No retries: a flaky test is a bug to fix, not to hide (STYLE.md).
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -73,7 +73,9 @@ test.describe('AI with a provider (the local fake speaking the OpenAI protocol)'
     await expect(page.getByText('19 of 20 coaching messages left today')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How did my week go?' })).toBeVisible();
 
-    // A reply that would go on for a minute, stopped after its first words.
+    // A reply that would go on for a minute, stopped after its first words; the box takes a message again once
+    // the finished turn has been read back from the server (Send replaces Stop).
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
     await box.fill(`Please ${KEEP_TALKING}`);
     await box.press('Enter');
     await expect(reply).toContainText('Well,');
