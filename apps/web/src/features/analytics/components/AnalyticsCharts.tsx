@@ -1,6 +1,6 @@
 import { type AnalyticsReport, WEEKDAY_LABELS } from '@daybook/shared';
 import { format, parseISO } from 'date-fns';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Area,
   AreaChart,
@@ -54,13 +54,70 @@ function busiest(labels: readonly string[], counts: readonly number[]): string {
   return labels[best] ?? '';
 }
 
+const CHART_COUNT = 7;
+/** Charts drawn in the first frame: the top row. */
+const FIRST_DRAWN = 2;
+
+/**
+ * How many charts are drawn: the top row at once, then one more after each paint. recharts takes tens of
+ * milliseconds per chart, so drawing all seven in one task would keep the first ones off screen for most of a
+ * second; the others hold their place with a skeleton of the same size meanwhile (no layout shift).
+ */
+function useDrawnCount(): number {
+  const [drawn, setDrawn] = useState(FIRST_DRAWN);
+  useEffect(() => {
+    // First charts on screen: the benchmark's end mark, once the browser has painted them.
+    if (drawn === FIRST_DRAWN) requestAnimationFrame(() => requestAnimationFrame(markReady));
+    if (drawn >= CHART_COUNT) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDrawn((count) => count + 1));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [drawn]);
+  return drawn;
+}
+
+/** A column per label (weekdays, hours, streaks): the same frame with its own data and axis spacing. */
+function ColumnChart({
+  data,
+  labelKey,
+  valueKey,
+  name,
+  labelAxis,
+  radius,
+}: {
+  data: object[];
+  labelKey: string;
+  valueKey: string;
+  name: string;
+  labelAxis?: { interval?: number; minTickGap?: number };
+  radius: number;
+}) {
+  return (
+    <BarChart {...CHART} data={data} margin={MARGIN}>
+      <CartesianGrid {...GRID} vertical={false} />
+      <XAxis dataKey={labelKey} {...AXIS} {...labelAxis} />
+      <YAxis allowDecimals={false} {...AXIS} />
+      <Tooltip {...TOOLTIP} />
+      <Bar
+        maxBarSize={BAR_MAX}
+        dataKey={valueKey}
+        name={name}
+        fill="var(--primary)"
+        isAnimationActive={false}
+        radius={[radius, radius, 0, 0]}
+      />
+    </BarChart>
+  );
+}
+
 /** The charts of one period (recharts, loaded with this module only on /analytics). */
 export default function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
-  // First charts on screen: the benchmark's end mark, once the browser has painted them.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => requestAnimationFrame(markReady));
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  const drawn = useDrawnCount();
 
   const mood = report.moodOverTime.map((p) => ({ ...p, label: shortDay(p.start) }));
   const averageMood = mood.length
@@ -76,6 +133,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="analytics-charts">
       <ChartCard
+        isDrawn={drawn > 0}
         title="Mood over time"
         summary={`${report.isMoodByWeek ? 'Weekly' : 'Daily'} average mood; mostly ${moodWord(averageMood)}.`}
         emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
@@ -107,6 +165,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       </ChartCard>
 
       <ChartCard
+        isDrawn={drawn > 1}
         title="Mood distribution"
         summary={hasMoods ? `Most often ${report.moodDistribution[0]!.mood}.` : ''}
         emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
@@ -137,48 +196,32 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       </ChartCard>
 
       <ChartCard
+        isDrawn={drawn > 2}
         title="Entries per weekday"
         summary={`You write most on ${busiest(['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'], report.perWeekday)}.`}
         table={{ headers: ['Weekday', 'Entries'], rows: weekdays.map((d) => [d.day, d.entries]) }}
       >
-        <BarChart {...CHART} data={weekdays} margin={MARGIN}>
-          <CartesianGrid {...GRID} vertical={false} />
-          <XAxis dataKey="day" {...AXIS} />
-          <YAxis allowDecimals={false} {...AXIS} />
-          <Tooltip {...TOOLTIP} />
-          <Bar
-            maxBarSize={BAR_MAX}
-            dataKey="entries"
-            name="Entries"
-            fill="var(--primary)"
-            isAnimationActive={false}
-            radius={[4, 4, 0, 0]}
-          />
-        </BarChart>
+        <ColumnChart data={weekdays} labelKey="day" valueKey="entries" name="Entries" radius={4} />
       </ChartCard>
 
       <ChartCard
+        isDrawn={drawn > 3}
         title="Entries per hour"
         summary={`Your busiest hour is ${busiest(HOURS, report.perHour)}, in your time zone.`}
         table={{ headers: ['Hour', 'Entries'], rows: hours.map((h) => [h.hour, h.entries]) }}
       >
-        <BarChart {...CHART} data={hours} margin={MARGIN}>
-          <CartesianGrid {...GRID} vertical={false} />
-          <XAxis dataKey="hour" {...AXIS} interval={5} />
-          <YAxis allowDecimals={false} {...AXIS} />
-          <Tooltip {...TOOLTIP} />
-          <Bar
-            maxBarSize={BAR_MAX}
-            dataKey="entries"
-            name="Entries"
-            fill="var(--primary)"
-            isAnimationActive={false}
-            radius={[3, 3, 0, 0]}
-          />
-        </BarChart>
+        <ColumnChart
+          data={hours}
+          labelKey="hour"
+          valueKey="entries"
+          name="Entries"
+          labelAxis={{ interval: 5 }}
+          radius={3}
+        />
       </ChartCard>
 
       <ChartCard
+        isDrawn={drawn > 4}
         title="Words written per week"
         summary={`${plural(report.summary.words, 'word')} in this period.`}
         table={{ headers: ['Week of', 'Words'], rows: words.map((w) => [w.label, w.words]) }}
@@ -201,27 +244,23 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       </ChartCard>
 
       <ChartCard
+        isDrawn={drawn > 5}
         title="Streak history"
         summary={`Longest streak: ${plural(report.summary.longestStreak, 'day')}${report.streaks.length > STREAKS_SHOWN ? ` (the latest ${STREAKS_SHOWN} streaks shown)` : ''}.`}
         table={{ headers: ['Streak from', 'Days'], rows: streaks.map((s) => [s.label, s.length]) }}
       >
-        <BarChart {...CHART} data={streaks} margin={MARGIN}>
-          <CartesianGrid {...GRID} vertical={false} />
-          <XAxis dataKey="label" {...AXIS} minTickGap={16} />
-          <YAxis allowDecimals={false} {...AXIS} />
-          <Tooltip {...TOOLTIP} />
-          <Bar
-            maxBarSize={BAR_MAX}
-            dataKey="length"
-            name="Days in a row"
-            fill="var(--primary)"
-            isAnimationActive={false}
-            radius={[3, 3, 0, 0]}
-          />
-        </BarChart>
+        <ColumnChart
+          data={streaks}
+          labelKey="label"
+          valueKey="length"
+          name="Days in a row"
+          labelAxis={{ minTickGap: 16 }}
+          radius={3}
+        />
       </ChartCard>
 
       <ChartCard
+        isDrawn={drawn > 6}
         title="Most-used themes"
         summary={themes.length ? `Your top theme is ${themes[0]!.theme}.` : ''}
         emptyMessage={

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 type ChartCardProps = {
   title: string;
@@ -9,10 +10,12 @@ type ChartCardProps = {
   table: { headers: [string, string]; rows: Array<[string, string | number]> };
   /** Shown instead of the chart when there is nothing to draw. */
   emptyMessage?: string | null;
+  /** False while earlier charts are still being drawn: a skeleton holds the chart's place. */
+  isDrawn: boolean;
   children: ReactNode;
 };
 
-export function ChartCard({ title, summary, table, emptyMessage, children }: ChartCardProps) {
+export function ChartCard({ title, summary, table, emptyMessage, isDrawn, children }: ChartCardProps) {
   const titleId = useId();
   return (
     <Card className="flex min-w-0 flex-col gap-3 p-4 sm:p-5">
@@ -26,7 +29,7 @@ export function ChartCard({ title, summary, table, emptyMessage, children }: Cha
         {emptyMessage ? null : (
           <>
             <div aria-hidden="true" className="h-56 min-w-0">
-              {children}
+              {isDrawn ? children : <Skeleton className="size-full" />}
             </div>
             <table className="sr-only">
               <caption>{title}</caption>
