@@ -55,6 +55,7 @@ function busiest(labels: readonly string[], counts: readonly number[]): string {
 }
 
 const CHART_COUNT = 7;
+const TEXT_PENDING = 'Counted once your entries are decrypted…';
 /** Charts drawn in the first frame: the top row. */
 const FIRST_DRAWN = 2;
 
@@ -116,7 +117,14 @@ function ColumnChart({
 }
 
 /** The charts of one period (recharts, loaded with this module only on /analytics). */
-export default function AnalyticsCharts({ report }: { report: AnalyticsReport }) {
+export default function AnalyticsCharts({
+  report,
+  isTextPending,
+}: {
+  report: AnalyticsReport;
+  /** The text is still being decrypted: words and themes are not counted yet. */
+  isTextPending: boolean;
+}) {
   const drawn = useDrawnCount();
 
   const mood = report.moodOverTime.map((p) => ({ ...p, label: shortDay(p.start) }));
@@ -221,9 +229,9 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       </ChartCard>
 
       <ChartCard
-        isDrawn={drawn > 4}
+        isDrawn={drawn > 4 && !isTextPending}
         title="Words written per week"
-        summary={`${plural(report.summary.words, 'word')} in this period.`}
+        summary={isTextPending ? TEXT_PENDING : `${plural(report.summary.words, 'word')} in this period.`}
         table={{ headers: ['Week of', 'Words'], rows: words.map((w) => [w.label, w.words]) }}
       >
         <AreaChart {...CHART} data={words} margin={MARGIN}>
@@ -260,11 +268,13 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       </ChartCard>
 
       <ChartCard
-        isDrawn={drawn > 6}
+        isDrawn={drawn > 6 && !isTextPending}
         title="Most-used themes"
-        summary={themes.length ? `Your top theme is ${themes[0]!.theme}.` : ''}
+        summary={isTextPending ? TEXT_PENDING : themes.length ? `Your top theme is ${themes[0]!.theme}.` : ''}
         emptyMessage={
-          themes.length ? null : 'No themes yet: add a hashtag such as #work to an entry and it shows here.'
+          isTextPending || themes.length
+            ? null
+            : 'No themes yet: add a hashtag such as #work to an entry and it shows here.'
         }
         table={{ headers: ['Theme', 'Entries'], rows: themes.map((t) => [t.theme, t.entries]) }}
       >

@@ -31,23 +31,25 @@ export function ChartCard({ title, summary, table, emptyMessage, isDrawn, childr
             <div aria-hidden="true" className="h-56 min-w-0">
               {isDrawn ? children : <Skeleton className="size-full" />}
             </div>
-            <table className="sr-only">
-              <caption>{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{table.headers[0]}</th>
-                  <th scope="col">{table.headers[1]}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
+            {isDrawn ? (
+              <table className="sr-only">
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{table.headers[0]}</th>
+                    <th scope="col">{table.headers[1]}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {table.rows.map(([label, value]) => (
+                    <tr key={label}>
+                      <th scope="row">{label}</th>
+                      <td>{value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
           </>
         )}
       </section>

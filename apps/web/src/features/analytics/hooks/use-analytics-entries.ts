@@ -37,18 +37,24 @@ export async function analyzeEntries(
   return analyzed;
 }
 
+/** An entry counted before its text is decrypted: no words or themes yet. */
+const UNREAD = { text: '', isDecryptionFailed: true } as const;
+
 /** Spec §9's default cache: 5 minutes; an entry written meanwhile invalidates it (the journal's root key). */
 const STALE_MS = 5 * 60_000;
 
 /**
- * All of the user's visible entries, fetched in pages of 1,000 (each decrypted while the next downloads) in this browser, as analytics
- * counts them. Periods are cut from this one list, so switching between them is instant (ADR 030).
+ * All of the user's visible entries as analytics counts them: fetched in pages of 1,000, then decrypted in this
+ * browser. Meanwhile `preview` holds them counted from their plain columns alone (dates and moods), so most charts
+ * are drawn before the first entry is decrypted. Periods are cut from this one list, so switching between them is
+ * instant (ADR 030).
  */
 export function useAnalyticsEntries() {
   const { user } = useSession();
   const client = useQueryClient();
   const support = useMemo(encryptionSupport, []);
   const [progress, setProgress] = useState<AnalyticsProgress>({ phase: 'loading', done: 0, total: 0 });
+  const [preview, setPreview] = useState<AnalyzedEntry[] | null>(null);
   const userId = user?.id ?? '';
   const query = useQuery({
     queryKey: analyticsKeys.entries(userId),
@@ -57,27 +63,38 @@ export function useAnalyticsEntries() {
     queryFn: async ({ signal }) => {
       mark(ANALYTICS_MARKS.start);
       setProgress({ phase: 'loading', done: 0, total: 0 });
-      const key = await client.fetchQuery(entryKeyQueryOptions(userId));
-      // Each page is decrypted while the next one downloads.
-      const analyzed: AnalyzedEntry[] = [];
-      let total = 0;
+      setPreview(null);
+      const key = client.fetchQuery(entryKeyQueryOptions(userId));
+      // Pages download one after another, each requested as the previous one arrives.
+      const fetched: AnalyticsEntry[] = [];
       let page = getAnalyticsPage({}, signal);
       for (;;) {
-        const { entries, nextCursor, total: count } = await page;
-        if (count !== null) total = count;
+        const { entries, nextCursor } = await page;
         if (nextCursor) page = getAnalyticsPage({ cursor: nextCursor }, signal);
-        const before = analyzed.length;
-        setProgress({ phase: 'decrypting', done: before, total });
-        const opened = await analyzeEntries(key, entries, {
-          signal,
-          onProgress: (done) => setProgress({ phase: 'decrypting', done: before + done, total }),
-        });
-        analyzed.push(...opened);
+        fetched.push(...entries);
+        setProgress({ phase: 'loading', done: fetched.length, total: 0 });
         if (!nextCursor) break;
       }
+      mark(ANALYTICS_MARKS.fetched);
+      // Dates and moods are stored in the clear, so the charts that need only them are drawn now; words and
+      // themes follow once the text is decrypted.
+      setPreview(fetched.map((entry) => analyzeEntry(entry, UNREAD)));
+      const total = fetched.length;
+      setProgress({ phase: 'decrypting', done: 0, total });
+      const analyzed = await analyzeEntries(await key, fetched, {
+        signal,
+        onProgress: (done) => setProgress({ phase: 'decrypting', done, total }),
+      });
       mark(ANALYTICS_MARKS.decrypted);
       return analyzed;
     },
   });
-  return { ...query, progress, support, timeZone: user?.timezone };
+  // The preview stands in only while this load decrypts; a finished load (or a cached one) wins.
+  return {
+    ...query,
+    preview: query.data ? null : preview,
+    progress,
+    support,
+    timeZone: user?.timezone,
+  };
 }

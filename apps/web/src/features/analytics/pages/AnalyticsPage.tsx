@@ -20,7 +20,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usableTimeZone, useToday } from '../../../lib/use-today.ts';
 import { YearInPixels } from '../components/YearInPixels.tsx';
 import { type AnalyticsProgress, useAnalyticsEntries } from '../hooks/use-analytics-entries.ts';
-import { ANALYTICS_MARKS, mark } from '../timing.ts';
+import { ANALYTICS_MARKS, markBeforeReady } from '../timing.ts';
 
 /** recharts is this module's alone: no other page downloads it (ADR 030). */
 const loadCharts = () => import('../components/AnalyticsCharts.tsx');
@@ -98,6 +98,20 @@ function LoadingState({ progress }: { progress: AnalyticsProgress }) {
   );
 }
 
+/** Above the first charts while the text is still being decrypted: words and themes follow. */
+function DecryptingNotice({ progress }: { progress: AnalyticsProgress }) {
+  const percent = progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
+  return (
+    <Card className="flex flex-col gap-2 p-4">
+      <p className="text-sm text-muted-foreground" role="status">
+        Decrypting {progress.done.toLocaleString('en-GB')} of {progress.total.toLocaleString('en-GB')} entries
+        in this browser for words and themes…
+      </p>
+      <ProgressBar label="Decrypting entries" value={percent} valueText={`${Math.round(percent)}%`} />
+    </Card>
+  );
+}
+
 function NoEntries() {
   return (
     <Card className="flex flex-col items-center gap-3 p-8 text-center">
@@ -116,11 +130,21 @@ function NoEntries() {
   );
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
+/** `value` null: not counted yet (words wait for the text to be decrypted). */
+function Stat({ label, value }: { label: string; value: number | null }) {
   return (
     <Card className="flex flex-col gap-1 p-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value.toLocaleString('en-GB')}</dd>
+      <dd className="text-2xl font-semibold tabular-nums">
+        {value === null ? (
+          <>
+            <span className="sr-only">Counting…</span>
+            <Skeleton aria-hidden="true" className="mt-1 h-7 w-16" />
+          </>
+        ) : (
+          value.toLocaleString('en-GB')
+        )}
+      </dd>
     </Card>
   );
 }
@@ -145,11 +169,13 @@ export default function AnalyticsPage() {
   const analytics = useAnalyticsEntries();
   const timeZone = usableTimeZone(analytics.timeZone);
   const today = useToday(timeZone);
-  const entries = analytics.data;
+  // Until the text is decrypted the entries are counted from their dates and moods alone (the preview).
+  const entries = analytics.data ?? analytics.preview;
+  const isTextPending = !analytics.data;
   const report = useMemo(() => {
     if (!entries) return null;
     const counted = analyticsReport(entries, period, today, timeZone);
-    mark(ANALYTICS_MARKS.aggregated);
+    markBeforeReady(ANALYTICS_MARKS.aggregated);
     return counted;
   }, [entries, period, today, timeZone]);
   const days = useMemo(() => moodByDay(entries ?? []), [entries]);
@@ -172,17 +198,18 @@ export default function AnalyticsPage() {
   } else {
     body = (
       <div className="flex flex-col gap-6">
+        {isTextPending ? <DecryptingNotice progress={analytics.progress} /> : null}
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="This period">
           <Stat label="Entries" value={report.summary.entries} />
           <Stat label="Days written" value={report.summary.daysWritten} />
-          <Stat label="Words" value={report.summary.words} />
+          <Stat label="Words" value={isTextPending ? null : report.summary.words} />
           <Stat label="Longest streak (days)" value={report.summary.longestStreak} />
         </dl>
         {report.summary.entries === 0 ? (
           <Alert role="status">{EMPTY_PERIOD[period]} Choose a longer period to see more.</Alert>
         ) : (
           <Suspense fallback={<ChartsSkeleton />}>
-            <AnalyticsCharts report={report} />
+            <AnalyticsCharts report={report} isTextPending={isTextPending} />
           </Suspense>
         )}
         <Card className="p-4 sm:p-5">
