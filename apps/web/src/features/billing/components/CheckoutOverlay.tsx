@@ -1,7 +1,8 @@
-import { Check, CreditCard, LoaderCircle, Lock, Sparkles } from 'lucide-react';
+import { CreditCard, LoaderCircle, Lock, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { BILLING_COPY, OVERLAY_FEATURES } from '../copy.ts';
+import { FeatureChecklist } from './FeatureChecklist.tsx';
 
 type CheckoutOverlayProps = {
   /** Back from a paid checkout (success=true) while the plan has not changed yet. */
@@ -44,14 +45,7 @@ export function CheckoutOverlay({ isProcessing, isStarting, onCheckout, onClose 
                 You chose Premium when you signed up. Finish checkout to unlock:
               </DialogDescription>
             </div>
-            <ul className="grid gap-2 sm:grid-cols-2">
-              {OVERLAY_FEATURES.map((feature) => (
-                <li key={feature} className="flex items-start gap-2 text-sm">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <FeatureChecklist features={OVERLAY_FEATURES} className="gap-2" />
             <div className="flex flex-col gap-3">
               <Button size="lg" onClick={onCheckout} disabled={isStarting} aria-busy={isStarting}>
                 {isStarting ? (

@@ -1,5 +1,5 @@
 import { formatMoney } from '@daybook/shared';
-import { ArrowRight, Check, X } from 'lucide-react';
+import { ArrowRight, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -7,6 +7,7 @@ import { PREMIUM_UPGRADE_TARGET } from '../../../components/ui/locked-feature.ts
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePricing } from '../../../lib/pricing/get-pricing.ts';
 import { BILLING_COPY, WELCOME_FEATURES } from '../copy.ts';
+import { FeatureChecklist } from './FeatureChecklist.tsx';
 
 function FromPrice() {
   const pricing = usePricing();
@@ -45,14 +46,7 @@ export function WelcomeCard({ onDismiss }: { onDismiss: () => void }) {
           includes:
         </p>
       </div>
-      <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
-        {WELCOME_FEATURES.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <FeatureChecklist features={WELCOME_FEATURES} className="gap-1.5" />
       <div className="flex flex-wrap items-center gap-3">
         <Button asChild size="sm">
           <Link to={PREMIUM_UPGRADE_TARGET}>
