@@ -63,3 +63,8 @@ export const MOOD_ACCENTS: Record<string, 'green' | 'blue' | 'purple' | 'red' | 
   '😤': 'red',
   '🤔': 'yellow',
 };
+
+/** /shared?open=<share id> opens that share's viewer: where a "New shared entry" notification leads. */
+export const OPEN_SHARE_PARAM = 'open';
+export const receivedSharePath = (shareId: string) =>
+  `/shared?${new URLSearchParams({ [OPEN_SHARE_PARAM]: shareId })}`;

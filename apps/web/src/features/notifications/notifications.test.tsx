@@ -1,6 +1,8 @@
 import { encryptText, type Notification } from '@daybook/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { OPEN_SHARE_PARAM } from '../../lib/constants.ts';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
@@ -17,6 +19,12 @@ vi.mock('sonner', async (importOriginal) => ({
 }));
 
 type Handlers = Parameters<typeof stubApi>[0];
+
+/** Stands in for /shared: shows which share the address asks it to open. */
+function OpenedShare() {
+  const [params] = useSearchParams();
+  return <p>Opened share {params.get(OPEN_SHARE_PARAM)}</p>;
+}
 
 let nextId = 1;
 function notification(overrides: Partial<Notification> = {}): Notification {
@@ -143,6 +151,23 @@ describe('the notification bell', () => {
     fireEvent.click(await within(popover).findByRole('button', { name: /Thanks!/ }));
     expect(await within(popover).findByText('Your words helped me today.')).toBeTruthy();
     expect(callsTo(fetchMock, `POST /api/notifications/${thanks.id}/read`)).toHaveLength(1);
+  });
+
+  it('opens a shared entry where a "New shared entry" notification leads, and marks it read', async () => {
+    const shared = notification({ title: 'New shared entry', metadata: { shareId: 'share-7' } });
+    const fetchMock = stubApi({
+      ...signedInHandlers(),
+      'GET /api/notifications/summary': summary([shared], 1),
+      [`POST /api/notifications/${shared.id}/read`]: () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<NotificationBell />, {
+      path: '/dashboard',
+      routes: [{ path: '/shared', element: <OpenedShare /> }],
+    });
+    const popover = await openBell('1 unread notification');
+    fireEvent.click(await within(popover).findByRole('button', { name: /New shared entry/ }));
+    expect(await screen.findByText('Opened share share-7')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST /api/notifications/${shared.id}/read`)).toHaveLength(1);
   });
 
   it('shows nothing for a thank-you note that cannot be decrypted', async () => {

@@ -68,3 +68,7 @@ export function ThankYouText({ thankYouId }: { thankYouId: string }) {
 /** A thank-you notification with a note to show. */
 export const thankYouIdOf = (notification: Notification): string | undefined =>
   notification.type === 'thank_you_received' ? notification.metadata.thankYouId : undefined;
+
+/** A "New shared entry" notification's share, which its click opens. */
+export const receivedShareIdOf = (notification: Notification): string | undefined =>
+  notification.type === 'share_received' ? notification.metadata.shareId : undefined;

@@ -1,11 +1,18 @@
 import { NOTIFICATION_LIMITS, type Notification, SHARE_MESSAGES } from '@daybook/shared';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Popover, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { PopoverList } from '../../../components/ui/popover-list.tsx';
+import { receivedSharePath } from '../../../lib/constants.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotificationSummary } from '../api.ts';
 import { NotificationBellButton } from './NotificationBellButton.tsx';
-import { NotificationContent, ThankYouText, thankYouIdOf } from './NotificationContent.tsx';
+import {
+  NotificationContent,
+  receivedShareIdOf,
+  ThankYouText,
+  thankYouIdOf,
+} from './NotificationContent.tsx';
 
 type NotificationPopoverProps = {
   open: boolean;
@@ -49,7 +56,7 @@ export function NotificationPopover({ open, onOpenChange, unread }: Notification
       >
         {latest.map((notification) => (
           <li key={notification.id}>
-            <PopoverNotification notification={notification} />
+            <PopoverNotification notification={notification} onLeave={() => onOpenChange(false)} />
           </li>
         ))}
       </PopoverList>
@@ -57,15 +64,21 @@ export function NotificationPopover({ open, onOpenChange, unread }: Notification
   );
 }
 
-/** Clicking marks it read; a thank-you also opens its note. */
-function PopoverNotification({ notification }: { notification: Notification }) {
+/** Clicking marks it read; a thank-you also opens its note, a shared entry opens the entry. */
+function PopoverNotification({ notification, onLeave }: { notification: Notification; onLeave: () => void }) {
   const markRead = useMarkNotificationRead();
+  const navigate = useNavigate();
   const thankYouId = thankYouIdOf(notification);
+  const shareId = receivedShareIdOf(notification);
   const [isNoteShown, setIsNoteShown] = useState(false);
 
   const onClick = () => {
     if (!notification.isRead) markRead.mutate(notification.id);
     if (thankYouId) setIsNoteShown((shown) => !shown);
+    if (shareId) {
+      onLeave();
+      void navigate(receivedSharePath(shareId));
+    }
   };
 
   return (

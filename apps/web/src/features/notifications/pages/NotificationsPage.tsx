@@ -1,9 +1,11 @@
 import { NOTIFICATION_LIMITS, type Notification, SHARE_MESSAGES } from '@daybook/shared';
 import { BellOff, Check, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { receivedSharePath } from '../../../lib/constants.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import {
@@ -13,7 +15,12 @@ import {
   useNotificationPage,
   useNotificationSummary,
 } from '../api.ts';
-import { NotificationContent, ThankYouText, thankYouIdOf } from '../components/NotificationContent.tsx';
+import {
+  NotificationContent,
+  receivedShareIdOf,
+  ThankYouText,
+  thankYouIdOf,
+} from '../components/NotificationContent.tsx';
 
 /** /notifications: every notification, 20 a page (page 0 first), each can be marked read or deleted. */
 export default function NotificationsPage() {
@@ -73,6 +80,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
   const thankYouId = thankYouIdOf(notification);
+  const shareId = receivedShareIdOf(notification);
   const [isNoteShown, setIsNoteShown] = useState(false);
 
   return (
@@ -91,6 +99,16 @@ function NotificationRow({ notification }: { notification: Notification }) {
               }}
             >
               {isNoteShown ? 'Hide note' : 'Read note'}
+            </Button>
+          ) : null}
+          {shareId ? (
+            <Button variant="ghost" size="sm" asChild>
+              <Link
+                to={receivedSharePath(shareId)}
+                onClick={() => (notification.isRead ? undefined : markRead.mutate(notification.id))}
+              >
+                Open entry
+              </Link>
             </Button>
           ) : null}
           {notification.isRead ? null : (

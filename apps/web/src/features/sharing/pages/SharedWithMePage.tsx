@@ -1,8 +1,10 @@
 import { SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
 import { Inbox } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { OPEN_SHARE_PARAM } from '../../../lib/constants.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { useReceivedShares } from '../received/api.ts';
@@ -17,8 +19,23 @@ export default function SharedWithMePage() {
   useDocumentTitle('Shared With You');
   const [page, setPage] = usePageParam();
   const shares = useReceivedShares(page, SHARE_LIMITS.receivedPageSize);
-  const [openShareId, setOpenShareId] = useState<string | null>(null);
-  const [isViewerOpen, setIsViewerOpen] = useState(false);
+  // A notification's link (/shared?open=<id>) opens that share at once; closing it drops the parameter.
+  const [params, setParams] = useSearchParams();
+  const requestedShareId = params.get(OPEN_SHARE_PARAM);
+  const [openShareId, setOpenShareId] = useState<string | null>(requestedShareId);
+  const [isViewerOpen, setIsViewerOpen] = useState(requestedShareId !== null);
+  const onViewerOpenChange = (open: boolean) => {
+    setIsViewerOpen(open);
+    if (!open && params.has(OPEN_SHARE_PARAM))
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(OPEN_SHARE_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+  };
 
   return (
     <div className="page-container py-10 sm:py-14">
@@ -64,7 +81,7 @@ export default function SharedWithMePage() {
       </div>
       {openShareId ? (
         <Suspense fallback={null}>
-          <ShareViewerDialog shareId={openShareId} open={isViewerOpen} onOpenChange={setIsViewerOpen} />
+          <ShareViewerDialog shareId={openShareId} open={isViewerOpen} onOpenChange={onViewerOpenChange} />
         </Suspense>
       ) : null}
     </div>

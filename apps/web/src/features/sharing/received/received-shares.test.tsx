@@ -187,6 +187,20 @@ describe('/shared', () => {
     });
   });
 
+  it('opens the share a notification links to (?open=), and closing it leaves the list', async () => {
+    const linked = share({ sender: { name: 'Sender Linked' } });
+    stubApi({
+      ...signedInHandlers(),
+      'GET /api/shares/received': page([linked]),
+      [`GET /api/shares/${linked.id}/view`]: json(view(linked.id, { sender: { name: 'Sender Linked' } })),
+    });
+    renderWithProviders(<SharedWithMePage />, { path: `/shared?open=${linked.id}` });
+    expect(await screen.findByRole('dialog', { name: 'Shared reflection' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: /Sender Linked/ })).toBeTruthy();
+  });
+
   it('says "No shares yet" when there are none', async () => {
     stubApi({ ...signedInHandlers(), 'GET /api/shares/received': page([]) });
     renderWithProviders(<SharedWithMePage />, { path: '/shared' });
