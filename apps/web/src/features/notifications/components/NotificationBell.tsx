@@ -1,7 +1,8 @@
 import { lazy, useState } from 'react';
+import { CountAnnouncer } from '../../../components/ui/count-announcer.tsx';
 import { DeferredPopup } from '../../../components/ui/deferred-popup.tsx';
 import { useNotificationSummary } from '../api.ts';
-import { NotificationBellButton } from './NotificationBellButton.tsx';
+import { NotificationBellButton, notificationBellLabel } from './NotificationBellButton.tsx';
 
 const loadPopover = () => import('./NotificationPopover.tsx');
 const NotificationPopover = lazy(async () => ({ default: (await loadPopover()).NotificationPopover }));
@@ -16,22 +17,25 @@ export function NotificationBell() {
   const [isOpen, setIsOpen] = useState(false);
 
   return (
-    <DeferredPopup
-      preload={() => loadPopover().catch(() => undefined)}
-      trigger={(standIn) => (
-        <NotificationBellButton
-          unread={unread}
-          aria-haspopup="dialog"
-          aria-expanded={false}
-          {...standIn}
-          onClick={() => {
-            setIsOpen(true);
-            standIn.onClick?.();
-          }}
-        />
-      )}
-    >
-      <NotificationPopover open={isOpen} onOpenChange={setIsOpen} unread={unread} />
-    </DeferredPopup>
+    <>
+      <CountAnnouncer count={summary.data?.unreadCount ?? null} label={notificationBellLabel} />
+      <DeferredPopup
+        preload={() => loadPopover().catch(() => undefined)}
+        trigger={(standIn) => (
+          <NotificationBellButton
+            unread={unread}
+            aria-haspopup="dialog"
+            aria-expanded={false}
+            {...standIn}
+            onClick={() => {
+              setIsOpen(true);
+              standIn.onClick?.();
+            }}
+          />
+        )}
+      >
+        <NotificationPopover open={isOpen} onOpenChange={setIsOpen} unread={unread} />
+      </DeferredPopup>
+    </>
   );
 }

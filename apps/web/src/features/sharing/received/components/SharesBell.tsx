@@ -1,9 +1,10 @@
 import { type ReceivedShare, SHARE_LIMITS } from '@daybook/shared';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { CountAnnouncer } from '../../../../components/ui/count-announcer.tsx';
 import { DeferredPopup } from '../../../../components/ui/deferred-popup.tsx';
 import { useReceivedShares } from '../api.ts';
 import { useHighlightShare } from '../hooks/use-highlight-share.ts';
-import { SharesBellButton } from './SharesBellButton.tsx';
+import { SharesBellButton, sharesBellLabel } from './SharesBellButton.tsx';
 
 const loadPopover = () => import('./SharesPopover.tsx');
 const SharesPopover = lazy(async () => ({ default: (await loadPopover()).SharesPopover }));
@@ -39,6 +40,7 @@ export function SharesBell() {
 
   return (
     <>
+      <CountAnnouncer count={shares.data?.unviewed ?? null} label={sharesBellLabel} />
       <DeferredPopup
         isRequested={isOpen || wasRequested}
         preload={() => loadPopover().catch(() => undefined)}
