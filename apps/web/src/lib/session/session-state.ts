@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, type SessionResponse, type SessionUser } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
 import { forgetOpenedTexts } from '../encryption/opened-text-cache.ts';
 
@@ -38,5 +37,8 @@ export function clearUserData(client: QueryClient): void {
 export function expireSession(client: QueryClient): void {
   if (!currentSessionUser(client)) return;
   clearUserData(client);
-  toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
+  // Imported here, not at the top: sonner stays out of the shell (app/providers.tsx).
+  void import('sonner').then(({ toast }) =>
+    toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' }),
+  );
 }
