@@ -26,9 +26,7 @@ const PageQuery = {
   pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
 };
 
-export const AdminUserQuery = z
-  .object({ q: z.string().trim().max(200).default(''), ...PageQuery })
-  .meta({ id: 'AdminUserQuery' });
+export const AdminUserQuery = z.object({ q: z.string().trim().max(200).default(''), ...PageQuery });
 export type AdminUserQuery = z.input<typeof AdminUserQuery>;
 
 export const AdminUserState = z.enum(['active', 'disabled', 'unconfirmed', 'deletion_scheduled']);
@@ -64,9 +62,10 @@ export type SetPlanInput = z.infer<typeof SetPlanInput>;
 export const ReportStatus = z.enum(['open', 'dismissed', 'share_revoked', 'sender_disabled']);
 export type ReportStatus = z.infer<typeof ReportStatus>;
 
-export const AdminReportQuery = z
-  .object({ status: z.enum(['open', 'resolved', 'all']).default('open'), ...PageQuery })
-  .meta({ id: 'AdminReportQuery' });
+export const AdminReportQuery = z.object({
+  status: z.enum(['open', 'resolved', 'all']).default('open'),
+  ...PageQuery,
+});
 export type AdminReportQuery = z.input<typeof AdminReportQuery>;
 
 /** A report as the queue shows it: the reason and details the reporter gave, never the shared entry's text. */
@@ -91,9 +90,10 @@ export type AdminReportPage = z.infer<typeof AdminReportPage>;
 
 export const AdminReportParams = z.object({ reportId: z.string().uuid() });
 
-export const AdminContactQuery = z
-  .object({ status: z.enum(['open', 'handled', 'all']).default('open'), ...PageQuery })
-  .meta({ id: 'AdminContactQuery' });
+export const AdminContactQuery = z.object({
+  status: z.enum(['open', 'handled', 'all']).default('open'),
+  ...PageQuery,
+});
 export type AdminContactQuery = z.input<typeof AdminContactQuery>;
 
 export const AdminContactMessage = z
@@ -162,7 +162,7 @@ export type AdminOperations = z.infer<typeof AdminOperations>;
 
 export const AdminMailParams = z.object({ mailId: z.string().uuid() });
 
-export const AdminAuditQuery = z.object({ ...PageQuery }).meta({ id: 'AdminAuditQuery' });
+export const AdminAuditQuery = z.object({ ...PageQuery });
 export type AdminAuditQuery = z.input<typeof AdminAuditQuery>;
 
 export const AdminAuditEntry = z

@@ -2,6 +2,7 @@
 -- the last run of each scheduled job (jobs health). Share reports already carry status, resolved_by and resolved_at.
 CREATE TABLE "admin_audit_log" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"actor_user_id" uuid REFERENCES "users"("id") ON DELETE SET NULL,
 	"actor" text NOT NULL,
 	"action" text NOT NULL,
@@ -9,7 +10,7 @@ CREATE TABLE "admin_audit_log" (
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
-CREATE INDEX "admin_audit_log_at_idx" ON "admin_audit_log" USING btree ("at" DESC, "id" DESC);--> statement-breakpoint
+CREATE INDEX "admin_audit_log_seq_idx" ON "admin_audit_log" USING btree ("seq" DESC);--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "handled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "handled_by" uuid REFERENCES "users"("id") ON DELETE SET NULL;--> statement-breakpoint
 CREATE TABLE "job_runs" (

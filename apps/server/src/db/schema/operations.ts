@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** Messages sent through the contact form. */
@@ -63,6 +63,8 @@ export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: actions in the same millisecond (or under a test's fixed clock) still list newest first. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actor: text('actor').notNull(),
     action: text('action').notNull(),
@@ -70,7 +72,7 @@ export const adminAuditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('admin_audit_log_at_idx').on(t.at.desc(), t.id.desc())],
+  (t) => [index('admin_audit_log_seq_idx').on(t.seq.desc())],
 );
 
 /** The last run of each scheduled job, written by the scheduler of whichever instance ran it (jobs health). */

@@ -14,12 +14,7 @@ export function createAuditRepository(db: Executor) {
 
     async page(offset: number, limit: number): Promise<{ items: AuditRow[]; total: number }> {
       const [items, [totals]] = await Promise.all([
-        db
-          .select()
-          .from(adminAuditLog)
-          .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id))
-          .limit(limit)
-          .offset(offset),
+        db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.seq)).limit(limit).offset(offset),
         db.select({ total: count() }).from(adminAuditLog),
       ]);
       return { items, total: totals?.total ?? 0 };
