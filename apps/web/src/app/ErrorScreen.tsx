@@ -1,14 +1,10 @@
 import { MESSAGES } from '@daybook/shared';
 import { LoaderCircle, RefreshCw, RotateCcw } from 'lucide-react';
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ReactNode } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { ProblemCard } from '../components/ui/problem-card.tsx';
-import { PageNotFoundError } from '../lib/not-found.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-
-// Only a page that says its subject does not exist needs it; the catch-all route loads the same chunk.
-const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 
 export function describeError(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -109,13 +105,6 @@ export function RouteErrorScreen() {
   const onRetry = isPageCodeLoadError(error)
     ? () => window.location.reload()
     : () => navigate({ pathname, search, hash }, { replace: true });
-  if (error instanceof PageNotFoundError) {
-    return (
-      <Suspense fallback={null}>
-        <NotFoundPage />
-      </Suspense>
-    );
-  }
   return <ErrorScreen error={error} onRetry={onRetry} />;
 }
 

@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE } from '@daybook/shared';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
 import {
@@ -15,11 +15,13 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { PageNotFoundError } from '../../../lib/not-found.ts';
 
 /** The server's answer to anyone who is not (or no longer) an administrator: the area does not exist for them. */
 export const isNotAnAdmin = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 404 && error.code === 'NOT_FOUND';
+
+/** Told by any list the server refused with that 404; the page then shows "Page not found" instead of itself. */
+export const AdminAccessContext = createContext<{ onRefused: () => void }>({ onRefused: () => undefined });
 
 /** "21 Nov 2026, 14:05" in the admin's own locale and zone; "—" for none. */
 export function formatWhen(iso: string | null): string {
@@ -110,6 +112,12 @@ export function ListState({
   empty: string;
   children: ReactNode;
 }) {
+  const { onRefused } = useContext(AdminAccessContext);
+  const isRefused = isNotAnAdmin(error);
+  useEffect(() => {
+    if (isRefused) onRefused();
+  }, [isRefused, onRefused]);
+  if (isRefused) return null;
   if (isPending) {
     return (
       <div role="status" aria-label={`Loading ${label}`} className="flex flex-col gap-2">
@@ -119,7 +127,6 @@ export function ListState({
       </div>
     );
   }
-  if (isNotAnAdmin(error)) throw new PageNotFoundError();
   if (error) return <RetryAlert message={`Could not load ${label}: ${error.message}`} onRetry={onRetry} />;
   if (isEmpty) {
     return <p className="rounded-card border border-dashed p-8 text-center text-muted-foreground">{empty}</p>;
