@@ -73,6 +73,7 @@ function MessageCard({ message }: { message: AdminContactMessage }) {
           </p>
         ) : (
           <Button
+            aria-label={`Mark handled: ${message.subject}`}
             size="sm"
             variant="outline"
             className="self-start"
@@ -81,7 +82,7 @@ function MessageCard({ message }: { message: AdminContactMessage }) {
               void runAction(() => markHandled.mutateAsync(message.id), 'Message marked handled.')
             }
           >
-            Mark handled<span className="sr-only">: {message.subject}</span>
+            Mark handled
           </Button>
         )}
       </article>

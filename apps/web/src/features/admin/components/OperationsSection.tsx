@@ -82,6 +82,7 @@ export function OperationsSection() {
                       <td className={td}>
                         {mail.canRetry ? (
                           <Button
+                            aria-label={`Retry mail to ${mail.to}`}
                             size="sm"
                             variant="outline"
                             disabled={retry.isPending}
@@ -92,7 +93,7 @@ export function OperationsSection() {
                               )
                             }
                           >
-                            Retry<span className="sr-only"> mail to {mail.to}</span>
+                            Retry
                           </Button>
                         ) : (
                           <span className="text-muted-foreground">Content erased</span>

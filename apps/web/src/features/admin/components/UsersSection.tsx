@@ -34,24 +34,23 @@ export function UsersSection({ currentUserId }: { currentUserId: string }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <search>
-        <form onSubmit={onSearch} className="flex max-w-xl gap-2">
-          <label htmlFor="admin-user-search" className="sr-only">
-            Search people by e-mail or name
-          </label>
-          <Input
-            id="admin-user-search"
-            type="search"
-            placeholder="Search by e-mail or name"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" />
-            Search
-          </Button>
-        </form>
-      </search>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for some screen readers and for jsdom. */}
+      <form role="search" onSubmit={onSearch} className="flex max-w-xl gap-2">
+        <label htmlFor="admin-user-search" className="sr-only">
+          Search people by e-mail or name
+        </label>
+        <Input
+          id="admin-user-search"
+          type="search"
+          placeholder="Search by e-mail or name"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" />
+          Search
+        </Button>
+      </form>
       <ListState
         label="people"
         isPending={users.isPending}
@@ -117,24 +116,27 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
         <label htmlFor={`plan-${user.id}`} className="sr-only">
           Plan of {who}
         </label>
-        <Select
-          id={`plan-${user.id}`}
-          value={user.plan}
-          disabled={action.isPending}
-          className="h-9 w-32"
-          onChange={(event) =>
-            void runAction(
-              () => action.mutateAsync({ kind: 'plan', userId: user.id, plan: event.target.value as PlanId }),
-              `${who} is now on ${event.target.value}.`,
-            )
-          }
-        >
-          {PLANS.map((plan) => (
-            <option key={plan.value} value={plan.value}>
-              {plan.label}
-            </option>
-          ))}
-        </Select>
+        <div className="w-32">
+          <Select
+            id={`plan-${user.id}`}
+            value={user.plan}
+            disabled={action.isPending}
+            className="h-9"
+            onChange={(event) =>
+              void runAction(
+                () =>
+                  action.mutateAsync({ kind: 'plan', userId: user.id, plan: event.target.value as PlanId }),
+                `${who} is now on ${event.target.value}.`,
+              )
+            }
+          >
+            {PLANS.map((plan) => (
+              <option key={plan.value} value={plan.value}>
+                {plan.label}
+              </option>
+            ))}
+          </Select>
+        </div>
       </td>
       <td className={td}>
         <Badge variant={user.state === 'active' ? 'neutral' : 'warning'}>{STATE_LABELS[user.state]}</Badge>
@@ -149,6 +151,7 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
         <div className="flex flex-wrap gap-2">
           {user.state === 'disabled' ? (
             <Button
+              aria-label={`Enable ${who}`}
               size="sm"
               variant="outline"
               disabled={action.isPending}
@@ -159,10 +162,11 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
                 )
               }
             >
-              Enable<span className="sr-only"> {who}</span>
+              Enable
             </Button>
           ) : isSelf ? null : (
             <ConfirmButton
+              aria-label={`Disable ${who}`}
               size="sm"
               variant="outline"
               title={`Disable ${who}?`}
@@ -175,12 +179,13 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
                 )
               }
             >
-              Disable<span className="sr-only"> {who}</span>
+              Disable
             </ConfirmButton>
           )}
           {user.role === 'admin' ? (
             isSelf ? null : (
               <ConfirmButton
+                aria-label={`Revoke admin from ${who}`}
                 size="sm"
                 variant="ghost"
                 title={`Remove ${who}'s administrator role?`}
@@ -193,11 +198,12 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
                   )
                 }
               >
-                Revoke admin<span className="sr-only"> from {who}</span>
+                Revoke admin
               </ConfirmButton>
             )
           ) : (
             <ConfirmButton
+              aria-label={`Make ${who} an admin`}
               size="sm"
               variant="ghost"
               title={`Make ${who} an administrator?`}
@@ -210,7 +216,7 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
                 )
               }
             >
-              Make admin<span className="sr-only"> {who}</span>
+              Make admin
             </ConfirmButton>
           )}
         </div>
