@@ -9,6 +9,8 @@ test.describe('admin area', () => {
     request,
     expectAccessible,
   }, testInfo) => {
+    // Two accessibility scans and four screenshots besides the journey itself.
+    test.setTimeout(60_000);
     const admin = await createVerifiedUser(request, 'Ada Admin');
     await grantAdmin(admin.email);
     const person = await createVerifiedUser(request, 'Pat Person');
