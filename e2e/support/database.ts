@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
+import { createUserActions } from '../../apps/server/src/modules/admin/actions.ts';
 import { controlSocketPath, sendControlRequest } from '../../apps/server/src/modules/admin/control-socket.ts';
 import type { AdminRequest } from '../../apps/server/src/modules/admin/protocol.ts';
 import { createAdminRepository } from '../../apps/server/src/modules/admin/repository.ts';
@@ -110,6 +111,16 @@ export const confirmAddress = (email: string) =>
 /** Puts an account on a plan, as `npm run admin -- plan <email> <plan>` does (billing has its own tests). */
 export const grantPlan = (email: string, plan: 'free' | 'basic' | 'premium') =>
   runAdminCommand({ command: 'plan', email, plan }, (db) => createPlansServiceFor(db).grant(email, plan));
+
+/** Makes a user an administrator, as `npm run admin -- grant <email>` does (and writes the same audit row). */
+export const grantAdmin = (email: string) =>
+  runAdminCommand({ command: 'grant', email, operator: 'e2e' }, (db) =>
+    createUserActions({ db, clock: { now: () => new Date() } }).setRole(
+      { kind: 'cli', operator: 'e2e' },
+      { email },
+      'admin',
+    ),
+  );
 
 /**
  * Makes a user's pending future message due now, as if its send time had come: a message can only be scheduled

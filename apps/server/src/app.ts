@@ -33,6 +33,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { serializeRequest } from './lib/log-text.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes, billingTestRoutes } from './modules/billing/routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp({
       await api.register(futureMessagesRoutes(services));
       await api.register(billingRoutes(services));
       await api.register(aiRoutes(services));
+      await api.register(adminRoutes(services));
       // Test tools exist only where TEST_TOOLS is on (never in production, config.ts); elsewhere the path is a 404.
       if (config.testTools) {
         await api.register(futureMessagesTestRoutes(services));

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
           billing: app.services.billing,
         }),
         app.log,
+        app.services.jobRuns,
       )
     : null;
 

@@ -6,6 +6,7 @@ import type { PasswordVerifier } from './infra/auth/passwords.ts';
 import { sessionCookie } from './infra/auth/session-cookie.ts';
 import { createEntryKeys } from './infra/crypto/entry-keys.ts';
 import { createRateLimiter } from './infra/http/rate-limit-store.ts';
+import { createJobRunStore } from './infra/jobs/runs.ts';
 import { createLiveHub, type LiveHubOptions } from './infra/live/hub.ts';
 import { enqueueMail } from './infra/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
@@ -19,6 +20,8 @@ import type { Storage } from './infra/storage/storage.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountRepository } from './modules/account/repository.ts';
 import { createAccountService } from './modules/account/service.ts';
+import { createUserActions } from './modules/admin/actions.ts';
+import { createAdminAreaService } from './modules/admin/area-service.ts';
 import { createAiService } from './modules/ai/service.ts';
 import { createLockoutRepository } from './modules/auth/lockout-repository.ts';
 import { createLockoutService } from './modules/auth/lockout-service.ts';
@@ -137,6 +140,23 @@ export function createServices(deps: {
     appUrl: config.appUrl,
   });
 
+  const contact = createContactService({
+    db,
+    repository: createContactRepository(),
+    contactEmail: config.mail.contactEmail,
+    clock,
+  });
+  const sharing = createSharingService({
+    db,
+    keys: encryption,
+    moderator: moderation.text,
+    media,
+    plans,
+    clock,
+    appUrl: config.appUrl,
+  });
+  const jobRuns = createJobRunStore(db, clock);
+
   return {
     betterAuth,
     encryption,
@@ -148,12 +168,7 @@ export function createServices(deps: {
     limiter: createRateLimiter(database, config.rateLimitScale),
     health: createHealthService(database, { testTools: config.testTools }),
     pricing: createPricingService(createPricingRepository(db)),
-    contact: createContactService({
-      db,
-      repository: createContactRepository(),
-      contactEmail: config.mail.contactEmail,
-      clock,
-    }),
+    contact,
     auth: createAuthService({
       auth: betterAuth,
       authSecret: config.authSecret,
@@ -170,14 +185,15 @@ export function createServices(deps: {
     events,
     notifications: createNotificationsService({ db }),
     devMail: createDevMailService(config.mail.mailDir),
-    sharing: createSharingService({
+    sharing,
+    jobRuns,
+    adminArea: createAdminAreaService({
       db,
-      keys: encryption,
-      moderator: moderation.text,
-      media,
-      plans,
       clock,
-      appUrl: config.appUrl,
+      users: createUserActions({ db, clock }),
+      sharing,
+      contact,
+      jobRuns,
     }),
     entries,
     insights: createInsightsService({ entries, clock }),

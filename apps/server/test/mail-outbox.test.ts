@@ -4,7 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema/index.ts';
-import { deliverDueMail, enqueueMail, OUTBOX_MAX_ATTEMPTS, retryDelayMs } from '../src/infra/mail/outbox.ts';
+import {
+  deliverDueMail,
+  enqueueMail,
+  FAILED_MAIL_KEEP_DAYS,
+  forgetStaleFailedMail,
+  OUTBOX_MAX_ATTEMPTS,
+  retryDelayMs,
+} from '../src/infra/mail/outbox.ts';
 import { contactMessageMail } from '../src/infra/mail/templates.ts';
 import { createMailTransport } from '../src/infra/mail/transport.ts';
 import { ManualClock } from '../src/lib/clock.ts';
@@ -86,7 +93,7 @@ describe('mail outbox', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('gives up after the last attempt and marks the message failed', async () => {
+  it('gives up after the last attempt, marks the message failed and forgets its content a week later', async () => {
     await database.db.delete(emailOutbox);
     await enqueueMail(database.db, mail, clock.now());
     await database.db.update(emailOutbox).set({ attempts: OUTBOX_MAX_ATTEMPTS - 1 });
@@ -99,8 +106,19 @@ describe('mail outbox', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, 'team@daybook.test'));
-    expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS, subject: '', text: '' });
+    // Kept for the keep period, so that an admin can send it again once the cause is fixed (ADR 034).
+    expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS, subject: mail.subject });
     expect(row?.lastError).toBeTruthy();
+    expect(await forgetStaleFailedMail(database.db, clock)).toBe(0);
+    const later = new ManualClock(
+      new Date(clock.now().getTime() + (FAILED_MAIL_KEEP_DAYS + 1) * 24 * 3600_000),
+    );
+    expect(await forgetStaleFailedMail(database.db, later)).toBe(1);
+    const [forgotten] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'team@daybook.test'));
+    expect(forgotten).toMatchObject({ status: 'failed', subject: '', html: '', text: '' });
   });
 
   it('writes .eml files to the local mailbox when no SMTP server is configured', async () => {

@@ -20,6 +20,7 @@ export * from './domain/share-status.ts';
 export * from './domain/streak.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
+export * from './schemas/admin.ts';
 export * from './schemas/ai.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { controlSocketPath, sendControlRequest } from '../modules/admin/control-socket.ts';
@@ -33,6 +34,15 @@ function usage(problem?: string): never {
   process.exit(EXIT.usage);
 }
 
+/** Who runs the command, for the audit log: the OS account (sudo's caller when run through sudo). */
+function operator(): string {
+  try {
+    return process.env.SUDO_USER || userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** `npm run admin` runs in the repository root; a relative <dir> means the operator's own directory. */
 const fromOperatorCwd = (dir: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
 
@@ -53,7 +63,9 @@ async function parseRequest(args: string[]): Promise<AdminRequest | { command: '
     case 'restore':
       if (!first) usage(`${command} needs a directory.`);
       extra(1);
-      return { command, dir: fromOperatorCwd(first) };
+      return command === 'backup'
+        ? { command, dir: fromOperatorCwd(first), operator: operator() }
+        : { command, dir: fromOperatorCwd(first) };
     case undefined:
     case 'help':
     case '--help':
@@ -64,7 +76,13 @@ async function parseRequest(args: string[]): Promise<AdminRequest | { command: '
   }
   extra(command === 'plan' ? 2 : 1);
   const password = command === 'set-password' ? await readNewPassword() : undefined;
-  const parsed = AdminRequest.safeParse({ command, email: first, plan: second, password });
+  const parsed = AdminRequest.safeParse({
+    command,
+    email: first,
+    plan: second,
+    password,
+    operator: operator(),
+  });
   if (!parsed.success)
     usage(parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('\n'));
   return parsed.data;

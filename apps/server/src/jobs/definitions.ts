@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { pruneRateLimits } from '../infra/http/rate-limit-store.ts';
-import { deliverDueMail } from '../infra/mail/outbox.ts';
+import { deliverDueMail, forgetStaleFailedMail } from '../infra/mail/outbox.ts';
 import type { MailTransport } from '../infra/mail/transport.ts';
 import type { Storage } from '../infra/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -43,6 +43,12 @@ export function jobDefinitions(deps: {
           if (sent + failed < OUTBOX_BATCH) break;
         }
       },
+    },
+    {
+      // A message given up on keeps its content for a week so an admin can send it again (ADR 034), no longer.
+      name: 'forget-failed-mail',
+      everyMs: 60 * 60_000,
+      run: () => forgetStaleFailedMail(deps.database.db, deps.clock),
     },
     {
       name: 'purge-deleted-accounts',

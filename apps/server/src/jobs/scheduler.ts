@@ -7,19 +7,32 @@ export type JobDefinition = {
   run(): Promise<unknown>;
 };
 
+/** Where each run's start and outcome are written (the admin area's jobs health); failures to record are logged. */
+export type JobRunRecorder = {
+  started(name: string): Promise<void>;
+  finished(name: string, error: unknown): Promise<void>;
+};
+
 /** Runs each job on its interval, never two runs of one job at once in this process; `stop` waits for runs in flight. */
-export function startScheduler(jobs: JobDefinition[], log: FastifyBaseLogger) {
+export function startScheduler(jobs: JobDefinition[], log: FastifyBaseLogger, recorder?: JobRunRecorder) {
+  const record = (what: Promise<void> | undefined) =>
+    what?.catch((error: unknown) => log.warn({ err: error }, 'job run could not be recorded'));
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
   let isStopping = false;
 
   const tick = (job: JobDefinition) => {
     if (isStopping || running.has(job.name)) return;
-    const run = job
-      .run()
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
-      .finally(() => running.delete(job.name));
+    const run = (async () => {
+      await record(recorder?.started(job.name));
+      try {
+        await job.run();
+        await record(recorder?.finished(job.name, undefined));
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'job failed');
+        await record(recorder?.finished(job.name, error));
+      }
+    })().finally(() => running.delete(job.name));
     running.set(job.name, run);
   };
 

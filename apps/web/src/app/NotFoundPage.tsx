@@ -1,23 +1,5 @@
-import { MESSAGES } from '@daybook/shared';
-import { Link } from 'react-router';
-import { Button } from '../components/ui/button.tsx';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { NotFoundView } from '../components/ui/not-found.tsx';
 
 export default function NotFoundPage() {
-  useDocumentTitle('Page not found');
-  return (
-    <div className="page-container flex flex-col items-center gap-5 py-24 text-center sm:py-32">
-      <p className="font-serif text-7xl font-semibold text-primary" aria-hidden="true">
-        404
-      </p>
-      <h1 className="text-3xl font-semibold sm:text-4xl">{MESSAGES.notFound}</h1>
-      <p className="max-w-md text-muted-foreground">
-        The page you are looking for doesn't exist or has moved. Check the address, or start again from the
-        home page.
-      </p>
-      <Button asChild size="lg" className="mt-2">
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </div>
-  );
+  return <NotFoundView />;
 }

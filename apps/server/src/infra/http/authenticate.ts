@@ -56,6 +56,23 @@ export function requireUser(authService: SessionSource) {
   };
 }
 
+/**
+ * onRequest hook for the admin area: administrators only. Anyone else, signed out included, gets exactly the 404 an
+ * unknown API path gets, so the area's paths cannot be told from paths that do not exist (ADR 034). An onRequest hook
+ * rather than a preHandler: Fastify validates a request before preHandler, and a 400 would give the route away.
+ */
+export function requireAdmin(authService: SessionSource) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { result, setCookies } = await authService.session(requestHeaders(request));
+    appendSetCookies(reply, setCookies);
+    if (result?.user.role !== 'admin') {
+      throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url}`);
+    }
+    request.currentUser = result.user;
+    request.sessionId = result.sessionId;
+  };
+}
+
 /** The user a `requireUser` route runs for. */
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.currentUser) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);

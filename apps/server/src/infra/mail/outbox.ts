@@ -48,10 +48,12 @@ export async function enqueueMails(
 }
 
 /**
- * A message's subject and body are kept only until it is delivered or given up: a share link or a message to one's
- * future self must not outlive its delivery in the database. The row stays (address, template, status, dates) for
- * the record and for "Delivered" on a share.
+ * A message's subject and body are kept only until it is delivered: a share link or a message to one's future self
+ * must not outlive its delivery in the database. The row stays (address, template, status, dates) for the record
+ * and for "Delivered" on a share. A message given up on keeps them for FAILED_MAIL_KEEP_DAYS, so that an admin can
+ * send it again once the cause is fixed (ADR 034); then `forgetStaleFailedMail` erases them too.
  */
+export const FAILED_MAIL_KEEP_DAYS = 7;
 const FORGET_CONTENT = sql`subject = '', html = '', text = ''`;
 
 type ClaimedRow = {
@@ -109,8 +111,7 @@ export async function deliverDueMail(
       const isFinal = attempts >= OUTBOX_MAX_ATTEMPTS;
       const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
       await tx.execute(sql`update email_outbox set status = ${isFinal ? 'failed' : 'pending'}, attempts = ${attempts},
-        next_attempt_at = ${next}, last_error = ${message.slice(0, 500)}${isFinal ? sql`, ${FORGET_CONTENT}` : sql``}
-        where id = ${row.id}`);
+        next_attempt_at = ${next}, last_error = ${message.slice(0, 500)} where id = ${row.id}`);
       failed++;
     }
     if (sentIds.length > 0) {
@@ -126,4 +127,106 @@ export async function deliverDueMail(
     }
   });
   return { sent, failed };
+}
+
+/** Erases the content of messages given up on more than FAILED_MAIL_KEEP_DAYS ago (a job); how many. */
+export async function forgetStaleFailedMail(db: Db, clock: Clock): Promise<number> {
+  const before = new Date(clock.now().getTime() - FAILED_MAIL_KEEP_DAYS * 24 * 3600_000).toISOString();
+  const { rows } = await db.execute<{ id: string }>(sql`update email_outbox set ${FORGET_CONTENT}
+    where status = 'failed' and html <> '' and next_attempt_at <= ${before} returning id`);
+  return rows.length;
+}
+
+export type OutboxHealth = {
+  queued: number;
+  retrying: number;
+  failed: number;
+  sentLastDay: number;
+  oldestQueuedAt: Date | null;
+};
+
+/** Counts for the admin area's "Mail & jobs": what waits, what retries, what was given up, what went out. */
+export async function outboxHealth(db: Db, now: Date): Promise<OutboxHealth> {
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+  const { rows } = await db.execute<{
+    queued: string | number;
+    retrying: string | number;
+    failed: string | number;
+    sent_last_day: string | number;
+    oldest_queued_at: string | Date | null;
+  }>(sql`select
+      count(*) filter (where status = 'pending') as queued,
+      count(*) filter (where status = 'pending' and attempts > 0) as retrying,
+      count(*) filter (where status = 'failed') as failed,
+      count(*) filter (where status = 'sent' and sent_at >= ${dayAgo}) as sent_last_day,
+      min(created_at) filter (where status = 'pending') as oldest_queued_at
+    from email_outbox`);
+  const row = rows[0]!;
+  return {
+    queued: Number(row.queued),
+    retrying: Number(row.retrying),
+    failed: Number(row.failed),
+    sentLastDay: Number(row.sent_last_day),
+    oldestQueuedAt: row.oldest_queued_at === null ? null : new Date(row.oldest_queued_at),
+  };
+}
+
+export type FailedMail = {
+  id: string;
+  to: string;
+  template: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  canRetry: boolean;
+};
+
+const failedMailColumns = sql`id, to_address, template, status, attempts, last_error, created_at, (html <> '') as can_retry`;
+type FailedMailRow = {
+  id: string;
+  to_address: string;
+  template: string;
+  status: FailedMail['status'];
+  attempts: number;
+  last_error: string | null;
+  created_at: string | Date;
+  can_retry: boolean;
+};
+const toFailedMail = (row: FailedMailRow): FailedMail => ({
+  id: row.id,
+  to: row.to_address,
+  template: row.template,
+  status: row.status,
+  attempts: Number(row.attempts),
+  lastError: row.last_error,
+  createdAt: new Date(row.created_at),
+  canRetry: row.status === 'failed' && row.can_retry,
+});
+
+/** The newest messages given up on, with the error: never their subject or body. */
+export async function listFailedMail(db: Db, limit: number): Promise<FailedMail[]> {
+  const { rows } = await db.execute<FailedMailRow>(sql`select ${failedMailColumns} from email_outbox
+    where status = 'failed' order by created_at desc, id desc limit ${limit}`);
+  return rows.map(toFailedMail);
+}
+
+/**
+ * Puts a failed message back in the queue with a fresh set of attempts, due now, inside the caller's transaction.
+ * `not_found` for no such message, `not_failed` when it is not a failed one, `forgotten` when its content is gone.
+ */
+export async function retryFailedMail(
+  executor: Pick<Db, 'execute'>,
+  id: string,
+  now: Date,
+): Promise<{ mail: FailedMail } | { refused: 'not_found' | 'not_failed' | 'forgotten' }> {
+  const { rows } = await executor.execute<FailedMailRow>(sql`update email_outbox
+    set status = 'pending', attempts = 0, next_attempt_at = ${now.toISOString()}, last_error = null
+    where id = ${id} and status = 'failed' and html <> '' returning ${failedMailColumns}`);
+  if (rows[0]) return { mail: toFailedMail(rows[0]) };
+  const { rows: existing } = await executor.execute<FailedMailRow>(
+    sql`select ${failedMailColumns} from email_outbox where id = ${id}`,
+  );
+  if (!existing[0]) return { refused: 'not_found' };
+  return { refused: existing[0].status === 'failed' ? 'forgotten' : 'not_failed' };
 }

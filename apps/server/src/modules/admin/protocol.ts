@@ -10,11 +10,14 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ message: 'must be an e-mail address' }));
 
+/** The OS user who ran the CLI, written to the audit log as `cli:<operator>` (ADR 034). */
+const operator = z.string().trim().min(1).max(100).optional();
+
 export const AdminRequest = z.discriminatedUnion('command', [
-  z.object({ command: z.enum(['grant', 'revoke', 'disable', 'enable', 'confirm']), email }),
-  z.object({ command: z.literal('plan'), email, plan: z.enum(['free', 'basic', 'premium']) }),
-  z.object({ command: z.literal('set-password'), email, password: z.string() }),
-  z.object({ command: z.literal('backup'), dir: z.string().min(1) }),
+  z.object({ command: z.enum(['grant', 'revoke', 'disable', 'enable', 'confirm']), email, operator }),
+  z.object({ command: z.literal('plan'), email, plan: z.enum(['free', 'basic', 'premium']), operator }),
+  z.object({ command: z.literal('set-password'), email, password: z.string(), operator }),
+  z.object({ command: z.literal('backup'), dir: z.string().min(1), operator }),
 ]);
 export type AdminRequest = z.infer<typeof AdminRequest>;
 

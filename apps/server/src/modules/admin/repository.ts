@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts, sessions, users } from '../../db/schema/index.ts';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { accounts, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
 /** The operator's writes that no user-facing flow makes (the rest reuse the account repository). */
 export function createAdminRepository(db: Db) {
@@ -37,6 +37,77 @@ export function createAdminRepository(db: Db) {
           .returning({ id: sessions.id });
         return { endedSessions: ended.length };
       });
+    },
+  };
+}
+
+export type AdminUserRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+  banned: boolean;
+  emailVerified: boolean;
+  deletionScheduledFor: Date | null;
+  createdAt: Date;
+  planId: string | null;
+  lastSeenAt: Date | null;
+};
+
+/** The people list of the admin area: account columns, plan and last activity; no entry, mood or media column. */
+export function createUserDirectoryRepository(db: Executor) {
+  const lastSeen = sql<Date | null>`(select max(${sessions.updatedAt}) from ${sessions} where ${sessions.userId} = ${users.id})`;
+  const columns = {
+    id: users.id,
+    email: users.email,
+    name: users.name,
+    role: users.role,
+    banned: users.banned,
+    emailVerified: users.emailVerified,
+    deletionScheduledFor: users.deletionScheduledFor,
+    createdAt: users.createdAt,
+    planId: subscriptions.planId,
+    lastSeenAt: lastSeen,
+  };
+  const matching = (query: string) => {
+    if (!query) return undefined;
+    // ILIKE's own wildcards in the search text match themselves.
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return or(ilike(users.email, pattern), ilike(users.name, pattern));
+  };
+  const toRow = (row: Omit<AdminUserRow, 'lastSeenAt'> & { lastSeenAt: Date | string | null }) => ({
+    ...row,
+    lastSeenAt: row.lastSeenAt === null ? null : new Date(row.lastSeenAt),
+  });
+
+  return {
+    async search(
+      query: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ items: AdminUserRow[]; total: number }> {
+      const where = matching(query);
+      const [items, [totals]] = await Promise.all([
+        db
+          .select(columns)
+          .from(users)
+          .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return { items: items.map(toRow), total: totals?.total ?? 0 };
+    },
+
+    async findById(id: string): Promise<AdminUserRow | null> {
+      const [row] = await db
+        .select(columns)
+        .from(users)
+        .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+        .where(eq(users.id, id));
+      return row ? toRow(row) : null;
     },
   };
 }

@@ -5,30 +5,33 @@ import { hashPassword, isCommonPassword } from '../../infra/auth/passwords.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAccountAdministration } from '../account/service.ts';
 import { createLockoutServiceFor } from '../auth/lockout-service.ts';
-import { createPlansServiceFor } from '../plans/service.ts';
+import { type AdminActor, createUserActions } from './actions.ts';
 import { runBackup } from './backup.ts';
 import { type AdminRequest, type AdminResponse, failed, succeeded } from './protocol.ts';
 import { createAdminRepository } from './repository.ts';
 
 /**
  * Every admin command, run the same way whether the CLI opened the database itself or the running server received
- * the command on its control socket: one code path, so a command cannot behave differently by route.
+ * the command on its control socket: one code path, so a command cannot behave differently by route. The user
+ * actions are the admin area's own (actions.ts), so both write the same audit rows; the actor is the operator.
  */
 export function createAdminService(deps: { config: Config; database: Database; clock: Clock }) {
   const { config, database, clock } = deps;
   const accounts = createAccountAdministration(database.db);
-  const plans = createPlansServiceFor(database.db);
+  const actions = createUserActions({ db: database.db, clock });
   const admin = createAdminRepository(database.db);
   const lockout = createLockoutServiceFor(database.db, clock);
   const noAccount = (email: string) => failed('not_found', `No account with the e-mail ${email}.`);
 
   return {
     async run(request: AdminRequest): Promise<AdminResponse> {
+      const actor: AdminActor = { kind: 'cli', operator: request.operator ?? 'unknown' };
       switch (request.command) {
         case 'grant':
         case 'revoke': {
-          const changed = await accounts.setRole(
-            request.email,
+          const changed = await actions.setRole(
+            actor,
+            { email: request.email },
             request.command === 'grant' ? 'admin' : 'user',
           );
           if (!changed) return noAccount(request.email);
@@ -38,19 +41,23 @@ export function createAdminService(deps: { config: Config; database: Database; c
         }
         case 'disable':
         case 'enable': {
-          const changed = await accounts.setDisabled(request.email, request.command === 'disable');
+          const changed = await actions.setDisabled(
+            actor,
+            { email: request.email },
+            request.command === 'disable',
+          );
           if (!changed) return noAccount(request.email);
           return succeeded([
             `${request.email} ${request.command === 'disable' ? 'is disabled and signed out everywhere' : 'can sign in again'}.`,
           ]);
         }
         case 'plan': {
-          const changed = await plans.grant(request.email, request.plan);
+          const changed = await actions.setPlan(actor, { email: request.email }, request.plan);
           if (!changed) return noAccount(request.email);
           return succeeded([`${request.email} is now on the ${request.plan} plan.`]);
         }
         case 'confirm': {
-          const result = await admin.confirmEmail(request.email, clock.now());
+          const result = await actions.confirmEmail(actor, { email: request.email });
           if (!result) return noAccount(request.email);
           return succeeded([
             result.wasConfirmed
@@ -75,12 +82,16 @@ export function createAdminService(deps: { config: Config; database: Database; c
           );
           // As after a reset by e-mail: the owner may sign in at once, even if guesses had locked the address.
           await lockout.clear(request.email);
+          await actions.audit(actor, 'user.set_password', request.email, { userId: user.id, endedSessions });
           return succeeded([
             `${request.email} has a new password; ${endedSessions === 1 ? '1 session was' : `${endedSessions} sessions were`} ended and the sign-in lock is cleared.`,
           ]);
         }
-        case 'backup':
-          return runBackup({ config, database, clock, dir: request.dir });
+        case 'backup': {
+          const result = await runBackup({ config, database, clock, dir: request.dir });
+          await actions.audit(actor, 'backup', request.dir, { ok: result.ok });
+          return result;
+        }
       }
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   type EncryptionMetadata,
@@ -305,7 +305,73 @@ export function createSharingRepository(db: Executor) {
       const [row] = await db.insert(shareReports).values(values).returning({ id: shareReports.id });
       return row!;
     },
+
+    /** The admin area's queue: reports with their share's state and sender, never the entry. */
+    async reportPage(status: 'open' | 'resolved' | 'all', offset: number, limit: number) {
+      const where =
+        status === 'all'
+          ? undefined
+          : status === 'open'
+            ? eq(shareReports.status, 'open')
+            : ne(shareReports.status, 'open');
+      const [items, [totals]] = await Promise.all([
+        db
+          .select({ report: shareReports, share: reportShareColumns, sender: reportSenderColumns })
+          .from(shareReports)
+          .innerJoin(sharedEntries, eq(sharedEntries.id, shareReports.shareId))
+          .innerJoin(users, eq(users.id, sharedEntries.senderId))
+          .where(where)
+          .orderBy(desc(shareReports.createdAt), desc(shareReports.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(shareReports).where(where),
+      ]);
+      return { items, total: totals?.total ?? 0 };
+    },
+
+    async findReport(reportId: string) {
+      const [row] = await db
+        .select({ report: shareReports, share: reportShareColumns, sender: reportSenderColumns })
+        .from(shareReports)
+        .innerJoin(sharedEntries, eq(sharedEntries.id, shareReports.shareId))
+        .innerJoin(users, eq(users.id, sharedEntries.senderId))
+        .where(eq(shareReports.id, reportId));
+      return row ?? null;
+    },
+
+    /** Closes an open report; false when it was already resolved (by another admin, a moment ago). */
+    async resolveReport(
+      reportId: string,
+      status: 'dismissed' | 'share_revoked' | 'sender_disabled',
+      resolvedBy: string | null,
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(shareReports)
+        .set({ status, resolvedBy, resolvedAt: now })
+        .where(and(eq(shareReports.id, reportId), eq(shareReports.status, 'open')))
+        .returning({ id: shareReports.id });
+      return rows.length > 0;
+    },
+
+    /** Revokes an active share whoever sent it (a report's resolution); null when it was not active. */
+    async revokeAny(shareId: string, now: Date): Promise<ShareRow | null> {
+      const [row] = await db
+        .update(sharedEntries)
+        .set({ status: 'revoked', revokedAt: now })
+        .where(and(eq(sharedEntries.id, shareId), activeAt(now)))
+        .returning();
+      return row ?? null;
+    },
   };
 }
+
+const reportShareColumns = {
+  id: sharedEntries.id,
+  status: sharedEntries.status,
+  expiresAt: sharedEntries.expiresAt,
+  senderId: sharedEntries.senderId,
+};
+const reportSenderColumns = { id: users.id, email: users.email, name: users.name, banned: users.banned };
 
 export type SharingRepository = ReturnType<typeof createSharingRepository>;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  type AdminReport,
   type CreateShareInput,
   decryptText,
   ENTRY_MESSAGES,
@@ -21,7 +22,7 @@ import {
   type ThankYouNote,
   thankYouModerationOutcome,
 } from '@daybook/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { queueLiveEvent } from '../../db/live-events.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
@@ -487,6 +488,52 @@ export function createSharingService(deps: {
       };
     },
 
+    /** The admin area's report queue (ADR 034): reason, details, dates, the share's state and its sender. */
+    async reportPage(status: 'open' | 'resolved' | 'all', offset: number, limit: number) {
+      const now = clock.now();
+      const { items, total } = await repository.reportPage(status, offset, limit);
+      return { items: items.map((row) => adminReport(row, now)), total };
+    },
+
+    /**
+     * Closes an open report as the admin chose, inside the caller's transaction (the admin area writes its audit row
+     * in it). `share_revoked` revokes the share if it is still active and tells the recipient's open tabs. Throws
+     * NOT_FOUND for no such report and CONFLICT when it is already resolved. Disabling the sender is the caller's.
+     */
+    async resolveReport(
+      tx: Executor,
+      reportId: string,
+      resolution: 'dismissed' | 'share_revoked' | 'sender_disabled',
+      adminUserId: string | null,
+    ) {
+      const now = clock.now();
+      const scoped = createSharingRepository(tx);
+      const found = await scoped.findReport(reportId);
+      if (!found) throw new AppError('NOT_FOUND', 'Report not found');
+      if (!(await scoped.resolveReport(reportId, resolution, adminUserId, now))) {
+        throw new AppError('CONFLICT', 'This report has already been handled.');
+      }
+      let wasRevoked = false;
+      if (resolution === 'share_revoked') {
+        const revoked = await scoped.revokeAny(found.share.id, now);
+        wasRevoked = revoked !== null;
+        if (revoked?.recipientUserId) {
+          await queueLiveEvent(tx, revoked.recipientUserId, { type: 'received-share', id: revoked.id });
+        }
+      }
+      return {
+        shareId: found.share.id,
+        sender: { id: found.sender.id, email: found.sender.email },
+        wasRevoked,
+      };
+    },
+
+    async adminReport(reportId: string) {
+      const found = await repository.findReport(reportId);
+      if (!found) throw new AppError('NOT_FOUND', 'Report not found');
+      return adminReport(found, clock.now());
+    },
+
     /** Stored for the admin area; the sender is not told, and never learns who reported. */
     async report(
       user: SessionUser,
@@ -501,6 +548,26 @@ export function createSharingService(deps: {
         details: input.details ?? null,
         createdAt: clock.now(),
       });
+    },
+  };
+}
+
+type ReportRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createSharingRepository>['findReport']>>>;
+
+function adminReport(row: ReportRow, now: Date): AdminReport {
+  return {
+    id: row.report.id,
+    reason: row.report.reason,
+    details: row.report.details,
+    status: row.report.status,
+    createdAt: row.report.createdAt.toISOString(),
+    resolvedAt: row.report.resolvedAt?.toISOString() ?? null,
+    share: { id: row.share.id, status: effectiveStatus(row.share, now) },
+    sender: {
+      id: row.sender.id,
+      email: row.sender.email,
+      name: row.sender.name,
+      isDisabled: row.sender.banned,
     },
   };
 }

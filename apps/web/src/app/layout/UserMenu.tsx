@@ -1,5 +1,5 @@
 import type { SessionUser } from '@daybook/shared';
-import { Download, LogOut, UserRound } from 'lucide-react';
+import { Download, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import {
@@ -46,6 +46,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
             Data &amp; Export
           </Link>
         </DropdownMenuItem>
+        {user.role === 'admin' ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <ShieldCheck aria-hidden="true" />
+              Admin
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
           <LogOut aria-hidden="true" />

@@ -1,0 +1,173 @@
+import { ADMIN_PAGE_SIZE } from '@daybook/shared';
+import type { ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+
+/** The server's answer to anyone who is not (or no longer) an administrator: the area does not exist for them. */
+export const isNotAnAdmin = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 404 && error.code === 'NOT_FOUND';
+
+/** Told by any list the server refused with that 404; the page then shows "Page not found" instead of itself. */
+export const AdminAccessContext = createContext<{ onRefused: () => void }>({ onRefused: () => undefined });
+
+/** "21 Nov 2026, 14:05" in the admin's own locale and zone; "—" for none. */
+export function formatWhen(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function When({ iso }: { iso: string | null }) {
+  return iso ? <time dateTime={iso}>{formatWhen(iso)}</time> : <span>—</span>;
+}
+
+/** Runs an admin action with a toast for its outcome; the server's message on failure. */
+export async function runAction(action: () => Promise<unknown>, done: string) {
+  try {
+    await action();
+    toast.success(done);
+  } catch (error) {
+    toast.error(error instanceof Error ? error.message : 'The action failed. Please try again.');
+  }
+}
+
+/** A button that asks first: destructive admin actions are confirmed in a dialog that says what will happen. */
+export function ConfirmButton({
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  children,
+  ...buttonProps
+}: Omit<ButtonProps, 'onClick'> & {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+}) {
+  const [isOpen, setOpen] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+  return (
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <Button {...buttonProps} onClick={() => setOpen(true)}>
+        {children}
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={isBusy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onConfirm();
+              } finally {
+                setBusy(false);
+                setOpen(false);
+              }
+            }}
+          >
+            {confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A list's loading, failure and empty states, so that each section says the same thing the same way. */
+export function ListState({
+  label,
+  isPending,
+  error,
+  onRetry,
+  isEmpty,
+  empty,
+  children,
+}: {
+  label: string;
+  isPending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  isEmpty: boolean;
+  empty: string;
+  children: ReactNode;
+}) {
+  const { onRefused } = useContext(AdminAccessContext);
+  const isRefused = isNotAnAdmin(error);
+  useEffect(() => {
+    if (isRefused) onRefused();
+  }, [isRefused, onRefused]);
+  if (isRefused) return null;
+  if (isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${label}`} className="flex flex-col gap-2">
+        {[0, 1, 2, 3].map((row) => (
+          <Skeleton key={row} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (error) return <RetryAlert message={`Could not load ${label}: ${error.message}`} onRetry={onRetry} />;
+  if (isEmpty) {
+    return <p className="rounded-card border border-dashed p-8 text-center text-muted-foreground">{empty}</p>;
+  }
+  return <>{children}</>;
+}
+
+/** A table that scrolls sideways on a phone instead of squeezing its columns. */
+export function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-card border bg-card">
+      <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const th =
+  'border-b bg-muted/60 px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase';
+export const td = 'border-b px-3 py-2 align-top';
+
+export function Pager({
+  page,
+  total,
+  onPageChange,
+  label,
+}: {
+  page: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  label: string;
+}) {
+  return (
+    <Pagination
+      page={page + 1}
+      totalPages={Math.ceil(total / ADMIN_PAGE_SIZE)}
+      onPageChange={(next) => onPageChange(next - 1)}
+      label={label}
+      className="mt-4"
+    />
+  );
+}
