@@ -13,7 +13,11 @@ const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 
 describe('nextReminder', () => {
   it('is today at the chosen local time when that is still ahead', () => {
-    const next = nextReminder({ time: '21:00', weekdays: EVERY_DAY }, 'Europe/London', new Date('2026-11-23T10:00:00Z'));
+    const next = nextReminder(
+      { time: '21:00', weekdays: EVERY_DAY },
+      'Europe/London',
+      new Date('2026-11-23T10:00:00Z'),
+    );
     expect(next).toEqual({ at: new Date('2026-11-23T21:00:00Z'), localDate: '2026-11-23' });
   });
 
@@ -86,8 +90,12 @@ describe('reminder helpers', () => {
     expect(reminderOn('2026-03-08', '02:30', 'America/New_York').localDate).toBe('2026-03-08');
     expect(reminderOn('2026-03-29', '01:30', 'Europe/London').at).toEqual(new Date('2026-03-29T01:30:00Z'));
     expect(reminderOn('2026-10-25', '01:30', 'Europe/London').at).toEqual(new Date('2026-10-25T00:30:00Z'));
-    expect(reminderOn('2026-11-23', '23:45', 'Pacific/Kiritimati').at).toEqual(new Date('2026-11-23T09:45:00Z'));
-    expect(reminderOn('2026-11-23', '00:15', 'Pacific/Pago_Pago').at).toEqual(new Date('2026-11-23T11:15:00Z'));
+    expect(reminderOn('2026-11-23', '23:45', 'Pacific/Kiritimati').at).toEqual(
+      new Date('2026-11-23T09:45:00Z'),
+    );
+    expect(reminderOn('2026-11-23', '00:15', 'Pacific/Pago_Pago').at).toEqual(
+      new Date('2026-11-23T11:15:00Z'),
+    );
   });
 
   it('accepts HH:MM on a 24-hour clock only', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** Messages sent through the contact form. */
@@ -32,6 +32,8 @@ export const emailOutbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     template: text('template').notNull(),
+    /** Extra headers (List-Unsubscribe on reminders, migration 0011); erased with the content once delivered. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

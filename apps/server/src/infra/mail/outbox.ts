@@ -13,7 +13,8 @@ export function retryDelayMs(attempt: number): number {
 
 type Executor = Pick<Db, 'insert'>;
 
-type QueuedMail = RenderedMail & { to: string; replyTo?: string };
+/** `headers`: extra ones the message needs (a reminder's List-Unsubscribe); erased with the content. */
+type QueuedMail = RenderedMail & { to: string; replyTo?: string; headers?: Record<string, string> };
 
 /**
  * Queue a message. Pass the transaction that makes the change, so the message exists only if the change does.
@@ -42,6 +43,7 @@ export async function enqueueMails(
         html: mail.html,
         text: mail.text,
         template: mail.template,
+        headers: mail.headers ?? null,
       })),
     )
     .returning({ id: emailOutbox.id });
@@ -52,7 +54,7 @@ export async function enqueueMails(
  * future self must not outlive its delivery in the database. The row stays (address, template, status, dates) for
  * the record and for "Delivered" on a share.
  */
-const FORGET_CONTENT = sql`subject = '', html = '', text = ''`;
+const FORGET_CONTENT = sql`subject = '', html = '', text = '', headers = null`;
 
 type ClaimedRow = {
   id: string;
@@ -61,6 +63,7 @@ type ClaimedRow = {
   subject: string;
   html: string;
   text: string;
+  headers: Record<string, string> | null;
   attempts: number;
 };
 
@@ -80,7 +83,7 @@ export async function deliverDueMail(
   await db.transaction(async (tx) => {
     const now = clock.now();
     const claimed = await tx.execute<ClaimedRow>(sql`
-      select id, to_address, reply_to, subject, html, text, attempts from email_outbox
+      select id, to_address, reply_to, subject, html, text, headers, attempts from email_outbox
       where status = 'pending' and next_attempt_at <= ${now.toISOString()}
       order by next_attempt_at
       limit ${batchSize}
@@ -93,6 +96,7 @@ export async function deliverDueMail(
           subject: row.subject,
           html: row.html,
           text: row.text,
+          headers: row.headers,
         }),
       ),
     );
