@@ -18,7 +18,6 @@ import { startPushService } from './support/push-service.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
-const MINUTE = 60_000;
 type Owner = Awaited<ReturnType<typeof createSignedInUser>>;
 type Settings = {
   enabled?: boolean;

@@ -192,11 +192,11 @@ function ReminderForm({ settings }: { settings: ReminderSettings }) {
           )}
         </FormField>
 
-        <div className="flex flex-col gap-2">
-          <span id={daysLabelId} className="text-sm font-medium">
+        <fieldset className="flex flex-col gap-2">
+          <legend id={daysLabelId} className="mb-1 text-sm font-medium">
             Days
-          </span>
-          <div role="group" aria-labelledby={daysLabelId} className="flex flex-wrap gap-2">
+          </legend>
+          <div className="flex flex-wrap gap-2">
             {WEEKDAYS.map((day) => {
               const isOn = draft.weekdays.includes(day);
               return (
@@ -220,7 +220,7 @@ function ReminderForm({ settings }: { settings: ReminderSettings }) {
           </div>
           <p className="text-sm text-muted-foreground">{describeWeekdays(draft.weekdays)}</p>
           {fields.weekdays ? <p className="text-sm text-destructive">{fields.weekdays}</p> : null}
-        </div>
+        </fieldset>
 
         <fieldset
           className="flex flex-col gap-2"
