@@ -47,7 +47,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
-import { remindersRoutes } from './modules/reminders/routes.ts';
+import { remindersRoutes, remindersTestRoutes } from './modules/reminders/routes.ts';
 import { sharingRoutes } from './modules/sharing/routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -211,6 +211,7 @@ export async function buildApp({
       // Test tools exist only where TEST_TOOLS is on (never in production, config.ts); elsewhere the path is a 404.
       if (config.testTools) {
         await api.register(futureMessagesTestRoutes(services));
+        await api.register(remindersTestRoutes(services));
         await api.register(billingTestRoutes(services));
       }
       if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));

@@ -82,15 +82,16 @@ export function createRemindersRepository(db: Executor) {
      * Claims reminders whose time has come, earliest first, `FOR UPDATE SKIP LOCKED`: run inside a transaction,
      * which holds them until it commits, so two instances never work on the same user's reminder at once.
      */
-    async claimDue(now: Date, limit: number): Promise<DueReminder[]> {
+    async claimDue(now: Date, limit: number, userId?: string): Promise<DueReminder[]> {
       const at = now.toISOString();
+      const onlyUser = userId ? sql`and rs.user_id = ${userId}` : sql``;
       const { rows } = await db.execute<DueRow>(sql`
         select rs.user_id, rs.local_time, rs.weekdays, rs.by_email, rs.in_app, rs.by_push, rs.next_due_at,
                rs.next_due_date, rs.next_due_zone, u.email, u.name, u.timezone,
                (u.banned and (u.ban_expires is null or u.ban_expires > ${at})) as is_disabled
         from reminder_settings rs
         join users u on u.id = rs.user_id
-        where rs.enabled and rs.next_due_at <= ${at}
+        where rs.enabled and rs.next_due_at <= ${at} ${onlyUser}
         order by rs.next_due_at, rs.user_id
         limit ${limit}
         for update of rs skip locked`);

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { localOnly } from '../../infra/http/local-only.ts';
 import type { Services } from '../../services.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 415: ApiError, 429: ApiError };
@@ -124,4 +125,26 @@ export const remindersRoutes =
         (request) => services.reminders.unsubscribe(request.query.token),
       );
     });
+  };
+
+/**
+ * Test tools only (TEST_TOOLS, never in production), from this machine only: sends the signed-in user's reminder
+ * for today now, through the job's own path. The end-to-end test reaches the e-mail's unsubscribe link with it.
+ */
+export const remindersTestRoutes =
+  (services: Services): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', localOnly);
+    app.addHook('onRequest', requireUser(services.auth));
+    app.post(
+      '/dev/reminders/send-now',
+      {
+        schema: {
+          tags: ['development'],
+          summary: "Send today's daily reminder now (test tools only, from this machine only)",
+          response: { 200: z.object({ sent: z.number().int() }), 409: ApiError, ...errors },
+        },
+      },
+      (request) => services.reminders.sendNowForTest(signedInUser(request)),
+    );
   };

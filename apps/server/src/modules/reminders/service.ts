@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   describeWeekdays,
   isReminderStale,
+  localDate,
   nextReminder,
   type PushSubscriptionInput,
   REMINDER_DEFAULTS,
@@ -171,11 +172,11 @@ export function createRemindersService(deps: {
    * leaves the reminder due for the next run, and the unique day row keeps a second instance or run from sending
    * the same day twice.
    */
-  async function deliverBatch(batchSize: number): Promise<ReminderRunReport> {
+  async function deliverBatch(batchSize: number, userId?: string): Promise<ReminderRunReport> {
     return db.transaction(async (tx) => {
       const txRepository = createRemindersRepository(tx);
       const now = clock.now();
-      const claimed = await txRepository.claimDue(now, batchSize);
+      const claimed = await txRepository.claimDue(now, batchSize, userId);
       const report: ReminderRunReport = { processed: claimed.length, sent: 0, alreadyWritten: 0, skipped: 0 };
       for (const reminder of claimed) {
         const outcome = await handle(txRepository, tx, reminder, now);
@@ -250,13 +251,33 @@ export function createRemindersService(deps: {
       return { unsubscribed: true, message: REMINDER_MESSAGES.unsubscribed };
     },
 
+    /**
+     * The test tool: today's reminder of the signed-in user, now, through the same path as the job (so still once a
+     * day, and not on a day already written). TEST_TOOLS only, never in production (routes.ts).
+     */
+    async sendNowForTest(user: SessionUser): Promise<{ sent: number }> {
+      const row = await repository.find(user.id);
+      if (!row?.enabled) throw new AppError('CONFLICT', 'Turn the daily reminder on first');
+      const now = clock.now();
+      const timezone = (await repository.timezoneOf(user.id)) ?? user.timezone;
+      await repository.advance(
+        user.id,
+        { at: now, localDate: localDate(now, timezone), zone: timezone },
+        now,
+      );
+      const report = await this.deliverDue({ userId: user.id });
+      return { sent: report.sent };
+    },
+
     /** Delivers due reminders, batch after batch until none is left (or the run's share is done). */
-    async deliverDue(options: { batchSize?: number; maxBatches?: number } = {}): Promise<ReminderRunReport> {
+    async deliverDue(
+      options: { batchSize?: number; maxBatches?: number; userId?: string } = {},
+    ): Promise<ReminderRunReport> {
       const batchSize = options.batchSize ?? REMINDER_DELIVERY.batchSize;
       const maxBatches = options.maxBatches ?? REMINDER_DELIVERY.maxBatchesPerRun;
       const total: ReminderRunReport = { processed: 0, sent: 0, alreadyWritten: 0, skipped: 0 };
       for (let i = 0; i < maxBatches; i++) {
-        const report = await deliverBatch(batchSize);
+        const report = await deliverBatch(batchSize, options.userId);
         total.processed += report.processed;
         total.sent += report.sent;
         total.alreadyWritten += report.alreadyWritten;
