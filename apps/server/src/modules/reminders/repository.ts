@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { textArray } from '../../db/live-events.ts';
 import { pushSubscriptions, reminderDeliveries, reminderSettings, users } from '../../db/schema/index.ts';
 
 export type ReminderSettingsRow = typeof reminderSettings.$inferSelect;
@@ -129,48 +130,69 @@ export function createRemindersRepository(db: Executor) {
         .where(eq(reminderSettings.userId, userId));
     },
 
-    /** Whether the user saved an entry dated that local day (their journal, not a message to the future). */
-    async hasWrittenOn(userId: string, localDate: string): Promise<boolean> {
-      const { rows } = await db.execute(sql`
-        select 1 from entries
-        where user_id = ${userId} and entry_date = ${localDate} and deleted_at is null and source_type <> 'future_me'
-        limit 1`);
-      return rows.length > 0;
+    /** Moves claimed reminders on in one statement (`advance` for a batch). */
+    async advanceMany(
+      items: { userId: string; next: { at: Date; localDate: string; zone: string } | null }[],
+      now: Date,
+    ): Promise<void> {
+      if (items.length === 0) return;
+      const ids = textArray(items.map((item) => item.userId));
+      const ats = textArray(items.map((item) => item.next?.at.toISOString() ?? null));
+      const dates = textArray(items.map((item) => item.next?.localDate ?? null));
+      const zones = textArray(items.map((item) => item.next?.zone ?? null));
+      await db.execute(sql`
+        update reminder_settings rs
+        set next_due_at = v.at, next_due_date = v.local_date, next_due_zone = v.zone, updated_at = ${now.toISOString()}
+        from unnest(${ids}::uuid[], ${ats}::timestamptz[], ${dates}::date[], ${zones}::text[])
+          as v(user_id, at, local_date, zone)
+        where rs.user_id = v.user_id`);
+    },
+
+    /** Which of these (user, local day) pairs have an entry that day, as "userId date" keys. */
+    async writtenOnDays(pairs: { userId: string; localDate: string }[]): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set();
+      const ids = textArray(pairs.map((pair) => pair.userId));
+      const dates = textArray(pairs.map((pair) => pair.localDate));
+      const { rows } = await db.execute<{ user_id: string; local_date: string }>(sql`
+        select distinct e.user_id, e.entry_date::text as local_date
+        from unnest(${ids}::uuid[], ${dates}::date[]) as d(user_id, local_date)
+        join entries e on e.user_id = d.user_id and e.entry_date = d.local_date
+        where e.deleted_at is null and e.source_type <> 'future_me'`);
+      return new Set(rows.map((row) => `${row.user_id} ${row.local_date}`));
+    },
+
+    /** The users among these with at least one push subscription. */
+    async usersWithSubscriptions(userIds: string[]): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const { rows } = await db.execute<{ user_id: string }>(
+        sql`select distinct user_id from push_subscriptions where user_id = any(${textArray(userIds)}::uuid[])`,
+      );
+      return new Set(rows.map((row) => row.user_id));
     },
 
     /**
-     * The day's delivery row, or null when that day was handled already (by another instance, an earlier run, or
-     * before the settings were saved again): the unique (user_id, local_date) decides, inside the caller's
-     * transaction, so the e-mail and notification written with it exist at most once per day.
+     * The days' delivery rows in one statement; returns the users whose row was new. A (user, day) that was
+     * handled already (another instance, an earlier run, settings saved again) is left out: the unique
+     * (user_id, local_date) decides, inside the caller's transaction, so what is written with the rows exists at
+     * most once per day.
      */
-    async insertDelivery(values: {
-      userId: string;
-      localDate: string;
-      dueAt: Date;
-      outcome: 'sent' | 'already-written';
-      pushState: 'none' | 'pending';
-      now: Date;
-    }): Promise<{ id: string } | null> {
-      const [row] = await db
+    async insertDeliveries(
+      values: {
+        userId: string;
+        localDate: string;
+        dueAt: Date;
+        outcome: 'sent' | 'already-written';
+        pushState: 'none' | 'pending';
+      }[],
+      now: Date,
+    ): Promise<Set<string>> {
+      if (values.length === 0) return new Set();
+      const rows = await db
         .insert(reminderDeliveries)
-        .values({
-          userId: values.userId,
-          localDate: values.localDate,
-          dueAt: values.dueAt,
-          outcome: values.outcome,
-          pushState: values.pushState,
-          createdAt: values.now,
-        })
+        .values(values.map((value) => ({ ...value, createdAt: now })))
         .onConflictDoNothing({ target: [reminderDeliveries.userId, reminderDeliveries.localDate] })
-        .returning({ id: reminderDeliveries.id });
-      return row ?? null;
-    },
-
-    async countSubscriptions(userId: string): Promise<number> {
-      const { rows } = await db.execute<{ n: number }>(
-        sql`select count(*)::int as n from push_subscriptions where user_id = ${userId}`,
-      );
-      return rows[0]?.n ?? 0;
+        .returning({ userId: reminderDeliveries.userId });
+      return new Set(rows.map((row) => row.userId));
     },
 
     async subscriptionsOf(userId: string): Promise<PushSubscriptionRow[]> {

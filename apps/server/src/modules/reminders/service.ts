@@ -15,12 +15,12 @@ import {
   type UnsubscribeResult,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
-import { enqueueMail } from '../../infra/mail/outbox.ts';
+import { enqueueMails } from '../../infra/mail/outbox.ts';
 import { dailyReminderMail } from '../../infra/mail/templates.ts';
 import type { PushSender } from '../../infra/push/web-push.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { notifyUser } from '../notifications/service.ts';
+import { notifyUsers } from '../notifications/service.ts';
 import { createRemindersRepository, type DueReminder, type ReminderSettingsRow } from './repository.ts';
 
 /** How the reminder job works through due reminders (ADR 042). */
@@ -95,82 +95,48 @@ export function createRemindersService(deps: {
     return occurrence ? { ...occurrence, zone } : null;
   };
 
+  type Plan = { reminder: DueReminder; next: ReturnType<typeof next>; deliver: boolean };
+
   /**
-   * One due reminder, in the batch's transaction. A user whose zone changed since the time was computed gets it
-   * recomputed (nothing sent at the old zone's hour); a late one (server down past the late limit) and a disabled
-   * account's are skipped; otherwise the day's delivery row decides whether anything goes out.
+   * What to do with each claimed reminder. A user whose zone changed since the time was computed gets it recomputed
+   * (nothing sent at the old zone's hour); a late one (server down past the late limit) and a disabled account's are
+   * skipped; the rest get their day's delivery row. Every one moves on to its next occurrence after now.
    */
-  async function handle(
-    txRepository: ReturnType<typeof createRemindersRepository>,
-    executor: Parameters<typeof notifyUser>[0] & Parameters<typeof enqueueMail>[0],
-    reminder: DueReminder,
-    now: Date,
-  ): Promise<'sent' | 'already-written' | 'skipped'> {
+  function plan(reminder: DueReminder, now: Date): Plan {
     const rule = { time: reminder.localTime, weekdays: reminder.weekdays };
-    const advance = () => txRepository.advance(reminder.userId, next(rule, reminder.timezone, now), now);
-    if (reminder.timezone !== reminder.nextDueZone || reminder.isDisabled) {
-      await advance();
-      return 'skipped';
-    }
-    if (isReminderStale(reminder.nextDueAt, now)) {
-      await advance();
-      return 'skipped';
-    }
-    const written = await txRepository.hasWrittenOn(reminder.userId, reminder.nextDueDate);
-    const wantsPush = !written && reminder.byPush && push !== null;
-    const hasSubscriptions = wantsPush && (await txRepository.countSubscriptions(reminder.userId)) > 0;
-    const delivery = await txRepository.insertDelivery({
-      userId: reminder.userId,
-      localDate: reminder.nextDueDate,
-      dueAt: reminder.nextDueAt,
-      outcome: written ? 'already-written' : 'sent',
-      pushState: hasSubscriptions ? 'pending' : 'none',
-      now,
-    });
-    await advance();
-    if (!delivery) return 'skipped';
-    if (written) return 'already-written';
-    if (reminder.byEmail) {
-      await enqueueMail(
-        executor,
-        {
-          ...dailyReminderMail({
-            name: reminder.name,
-            time: reminder.localTime,
-            days: describeWeekdays(reminder.weekdays),
-            timeZone: reminder.timezone,
-            writeUrl: `${deps.appUrl}/new-entry`,
-            profileUrl: `${deps.appUrl}/profile#reminders`,
-            unsubscribeUrl: unsubscribeUrl(reminder.userId),
-          }),
-          to: reminder.email,
-          // RFC 2369 and RFC 8058: the mail client's own unsubscribe button, one POST with no page in between.
-          headers: {
-            'List-Unsubscribe': `<${oneClickUrl(reminder.userId)}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        },
-        now,
-      );
-    }
-    if (reminder.inApp) {
-      await notifyUser(executor, {
-        userId: reminder.userId,
-        type: REMINDER_NOTIFICATION.type,
-        title: REMINDER_NOTIFICATION.title,
-        message: REMINDER_NOTIFICATION.message,
-        metadata: { localDate: reminder.nextDueDate },
-        createdAt: now,
-      });
-    }
-    return 'sent';
+    const isCurrent = reminder.timezone === reminder.nextDueZone && !reminder.isDisabled;
+    return {
+      reminder,
+      next: next(rule, reminder.timezone, now),
+      deliver: isCurrent && !isReminderStale(reminder.nextDueAt, now),
+    };
+  }
+
+  function mailFor(reminder: DueReminder) {
+    return {
+      ...dailyReminderMail({
+        name: reminder.name,
+        time: reminder.localTime,
+        days: describeWeekdays(reminder.weekdays),
+        timeZone: reminder.timezone,
+        writeUrl: `${deps.appUrl}/new-entry`,
+        profileUrl: `${deps.appUrl}/profile#reminders`,
+        unsubscribeUrl: unsubscribeUrl(reminder.userId),
+      }),
+      to: reminder.email,
+      // RFC 2369 and RFC 8058: the mail client's own unsubscribe button, one POST with no page in between.
+      headers: {
+        'List-Unsubscribe': `<${oneClickUrl(reminder.userId)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    };
   }
 
   /**
-   * One batch, one transaction: claim due reminders (SKIP LOCKED), and for each write the day's delivery row, the
-   * outbox e-mail and the notification, and move the reminder on. They commit together or not at all, so a crash
-   * leaves the reminder due for the next run, and the unique day row keeps a second instance or run from sending
-   * the same day twice.
+   * One batch, one transaction, a handful of statements whatever its size: claim due reminders (SKIP LOCKED), write
+   * the days' delivery rows, then the outbox e-mails and notifications of the rows that were new, and move every
+   * reminder on. They commit together or not at all, so a crash leaves the reminders due for the next run, and the
+   * unique day row keeps a second instance or run from sending the same day twice.
    */
   async function deliverBatch(batchSize: number, userId?: string): Promise<ReminderRunReport> {
     return db.transaction(async (tx) => {
@@ -178,12 +144,51 @@ export function createRemindersService(deps: {
       const now = clock.now();
       const claimed = await txRepository.claimDue(now, batchSize, userId);
       const report: ReminderRunReport = { processed: claimed.length, sent: 0, alreadyWritten: 0, skipped: 0 };
-      for (const reminder of claimed) {
-        const outcome = await handle(txRepository, tx, reminder, now);
-        if (outcome === 'sent') report.sent++;
-        else if (outcome === 'already-written') report.alreadyWritten++;
-        else report.skipped++;
-      }
+      if (claimed.length === 0) return report;
+      const plans = claimed.map((reminder) => plan(reminder, now));
+      const candidates = plans.filter((p) => p.deliver).map((p) => p.reminder);
+      const written = await txRepository.writtenOnDays(
+        candidates.map((r) => ({ userId: r.userId, localDate: r.nextDueDate })),
+      );
+      const isWritten = (r: DueReminder) => written.has(`${r.userId} ${r.nextDueDate}`);
+      const subscribed =
+        push === null
+          ? new Set<string>()
+          : await txRepository.usersWithSubscriptions(
+              candidates.filter((r) => r.byPush && !isWritten(r)).map((r) => r.userId),
+            );
+      const fresh = await txRepository.insertDeliveries(
+        candidates.map((r) => ({
+          userId: r.userId,
+          localDate: r.nextDueDate,
+          dueAt: r.nextDueAt,
+          outcome: isWritten(r) ? ('already-written' as const) : ('sent' as const),
+          pushState: r.byPush && subscribed.has(r.userId) ? ('pending' as const) : ('none' as const),
+        })),
+        now,
+      );
+      const toSend = candidates.filter((r) => fresh.has(r.userId) && !isWritten(r));
+      await enqueueMails(tx, toSend.filter((r) => r.byEmail).map(mailFor), now);
+      await notifyUsers(
+        tx,
+        toSend
+          .filter((r) => r.inApp)
+          .map((r) => ({
+            userId: r.userId,
+            type: REMINDER_NOTIFICATION.type,
+            title: REMINDER_NOTIFICATION.title,
+            message: REMINDER_NOTIFICATION.message,
+            metadata: { localDate: r.nextDueDate },
+            createdAt: now,
+          })),
+      );
+      await txRepository.advanceMany(
+        plans.map((p) => ({ userId: p.reminder.userId, next: p.next })),
+        now,
+      );
+      report.sent = toSend.length;
+      report.alreadyWritten = candidates.filter((r) => fresh.has(r.userId) && isWritten(r)).length;
+      report.skipped = claimed.length - report.sent - report.alreadyWritten;
       return report;
     });
   }
