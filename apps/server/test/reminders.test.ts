@@ -229,6 +229,20 @@ describe('delivery at the local time', () => {
     expect(await reminderMailsTo(owner.user.email)).toHaveLength(1);
   });
 
+  it('sends nothing to an account whose deletion is scheduled', async () => {
+    at('2026-11-23T10:00:00Z');
+    const owner = await userIn('UTC');
+    await saved(owner, { time: '11:00' });
+    await ctx.database.db
+      .update(users)
+      .set({ deletionRequestedAt: ctx.clock.now(), deletionScheduledFor: new Date('2026-12-23T10:00:00Z') })
+      .where(eq(users.id, owner.user.id));
+    at('2026-11-23T11:00:00Z');
+    await tick();
+    expect(await reminderMailsTo(owner.user.email)).toHaveLength(0);
+    expect(await reminderNotificationsOf(owner.user.id)).toHaveLength(0);
+  });
+
   it('respects the channels: in-app only writes a notification and no e-mail', async () => {
     at('2026-11-23T10:00:00Z');
     const owner = await userIn('UTC');

@@ -89,7 +89,9 @@ export function createRemindersRepository(db: Executor) {
       const { rows } = await db.execute<DueRow>(sql`
         select rs.user_id, rs.local_time, rs.weekdays, rs.by_email, rs.in_app, rs.by_push, rs.next_due_at,
                rs.next_due_date, rs.next_due_zone, u.email, u.name, u.timezone,
-               (u.banned and (u.ban_expires is null or u.ban_expires > ${at})) as is_disabled
+               -- No nudges to write for a disabled account, nor one whose deletion is scheduled.
+               ((u.banned and (u.ban_expires is null or u.ban_expires > ${at}))
+                 or u.deletion_scheduled_for is not null) as is_disabled
         from reminder_settings rs
         join users u on u.id = rs.user_id
         where rs.enabled and rs.next_due_at <= ${at} ${onlyUser}
