@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isReminderTime, normaliseWeekdays } from '../domain/reminders.ts';
+import { isReminderTime } from '../domain/reminders.ts';
 
 /**
  * Daily reminders API contract (issue 17, ADR 042). Paths:
@@ -35,11 +35,8 @@ export const ReminderSettingsInput = z
     enabled: z.boolean(),
     /** Local wall-clock time in the user's time zone, "HH:MM". */
     time: ReminderTime,
-    /** 0 = Monday … 6 = Sunday. */
-    weekdays: z
-      .array(z.number().int().min(0).max(6))
-      .max(7)
-      .transform((days) => normaliseWeekdays(days)),
+    /** 0 = Monday … 6 = Sunday (the server drops repeats and sorts them). */
+    weekdays: z.array(z.number().int().min(0).max(6)).max(7),
     channels: ReminderChannels,
   })
   .superRefine((value, context) => {
@@ -49,7 +46,8 @@ export const ReminderSettingsInput = z
     if (!value.channels.email && !value.channels.inApp && !value.channels.push)
       context.addIssue({ code: 'custom', path: ['channels'], message: REMINDER_MESSAGES.noChannel });
   })
-  .meta({ id: 'ReminderSettingsInput' });
+  // Not "ReminderSettingsInput": the API document names ReminderSettings' request form that.
+  .meta({ id: 'SaveReminderInput' });
 export type ReminderSettingsInput = z.input<typeof ReminderSettingsInput>;
 
 export const ReminderSettings = z

@@ -4,6 +4,7 @@ import {
   isReminderStale,
   localDate,
   nextReminder,
+  normaliseWeekdays,
   type PushSubscriptionInput,
   REMINDER_DEFAULTS,
   REMINDER_MESSAGES,
@@ -217,12 +218,13 @@ export function createRemindersService(deps: {
       }
       const now = clock.now();
       const timezone = (await repository.timezoneOf(user.id)) ?? user.timezone;
-      const upcoming = input.enabled ? next(input, timezone, now) : null;
+      const weekdays = normaliseWeekdays(input.weekdays);
+      const upcoming = input.enabled ? next({ time: input.time, weekdays }, timezone, now) : null;
       const row = await repository.upsert({
         userId: user.id,
         enabled: input.enabled,
         localTime: input.time,
-        weekdays: [...input.weekdays],
+        weekdays,
         byEmail: input.channels.email,
         inApp: input.channels.inApp,
         byPush: input.channels.push,
