@@ -66,17 +66,30 @@ export const ReminderSettings = z
   .meta({ id: 'ReminderSettings' });
 export type ReminderSettings = z.infer<typeof ReminderSettings>;
 
+/** A push service's URL: https (as browsers give them), no control characters (PostgreSQL text holds no NUL). */
+const PushEndpoint = z
+  .url({ protocol: /^https$/ })
+  .max(2048)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Not a push endpoint');
+const Base64Url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'Not a base64url key');
+
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const PushSubscriptionInput = z
   .object({
-    endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+    endpoint: PushEndpoint,
     expirationTime: z.number().nullable().optional(),
-    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+    keys: z.object({ p256dh: Base64Url(200), auth: Base64Url(100) }),
   })
   .meta({ id: 'PushSubscriptionInput' });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
 
-export const PushEndpointInput = z.object({ endpoint: z.string().min(1).max(2048) });
+export const PushEndpointInput = z.object({ endpoint: PushEndpoint });
 
 export const UnsubscribeInput = z.object({ token: z.string().min(1).max(500) });
 
