@@ -14,7 +14,7 @@ import { openBenchDatabase } from './lib/database.ts';
 const FROM = 'Daybook <no-reply@daybook.bench>';
 
 /** A real SMTP listener on a free loopback port that accepts and counts messages (the relay's side, kept cheap). */
-async function startCountingSmtp() {
+export async function startCountingSmtp() {
   let received = 0;
   const server = new SMTPServer({
     authOptional: true,

@@ -9,6 +9,7 @@ import { healthBench } from './health.bench.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
 import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
+import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
 import { streakBench } from './streak.bench.ts';
@@ -86,6 +87,7 @@ const upload = await uploadThroughputBench();
 const search = await browserSearchBench();
 const analytics = await analyticsRenderBench();
 const futureMessages = await futureMessagesBench();
+const reminders = await remindersBench();
 console.info(
   `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
 );
@@ -103,6 +105,9 @@ console.info(
 );
 console.info(
   `Future messages, ${fmt(futureMessages.messages)} due, delivered end to end (claim, decrypt, render, outbox, SMTP, mark): ${fmt(futureMessages.oursPerSecond)} / s ÷ nodemailer alone ${fmt(futureMessages.baselinePerSecond)} / s = ${fmt(futureMessages.ratio, 2)} (goal ${futureMessages.goal}); the job alone queues ${fmt(futureMessages.queuedPerSecond)} / s`,
+);
+console.info(
+  `Daily reminders, ${fmt(reminders.reminders)} due, delivered end to end (claim, written-today check, day row, outbox, notification, SMTP): ${fmt(reminders.oursPerSecond)} / s ÷ nodemailer alone ${fmt(reminders.baselinePerSecond)} / s = ${fmt(reminders.ratio, 2)} (goal ${reminders.goal}); the job alone queues ${fmt(reminders.queuedPerSecond)} / s`,
 );
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
@@ -127,6 +132,7 @@ const report = {
   search,
   analytics,
   futureMessages,
+  reminders,
   live,
   web,
 };

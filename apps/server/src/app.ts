@@ -48,6 +48,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
+import { remindersRoutes, remindersTestRoutes } from './modules/reminders/routes.ts';
 import { sharingRoutes } from './modules/sharing/routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -205,12 +206,14 @@ export async function buildApp({
       await api.register(moderationRoutes(services));
       await api.register(sharingRoutes(services));
       await api.register(futureMessagesRoutes(services));
+      await api.register(remindersRoutes(services));
       await api.register(billingRoutes(services));
       await api.register(aiRoutes(services));
       await api.register(adminRoutes(services));
       // Test tools exist only where TEST_TOOLS is on (never in production, config.ts); elsewhere the path is a 404.
       if (config.testTools) {
         await api.register(futureMessagesTestRoutes(services));
+        await api.register(remindersTestRoutes(services));
         await api.register(billingTestRoutes(services));
       }
       if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -92,6 +92,20 @@ const EnvSchema = z.object({
   AI_MODERATION_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Web Push (daily reminders, ADR 042): both keys (base64url, as `web-push generate-vapid-keys` prints) or neither. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. Default: MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -146,6 +160,8 @@ export type Config = {
     timeoutMs: number;
     maxRetries: number;
   } | null;
+  /** Web Push keys (VAPID), or null: reminders then offer e-mail and in-app only. */
+  push: { publicKey: string; privateKey: string; subject: string } | null;
   storage:
     | { kind: 'local'; root: string }
     | {
@@ -178,6 +194,31 @@ function localSecret(dataDir: string, file: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(secretPath, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The embedded default's VAPID key pair, generated once beside the data like the secrets: a browser's push
+ * subscription is bound to the public key, so it must survive restarts.
+ */
+function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const keyPath = path.join(dataDir, 'vapid.json');
+  if (existsSync(keyPath)) return JSON.parse(readFileSync(keyPath, 'utf8'));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // Always 32 bytes: a key with leading zero bytes comes back shorter, and web-push wants exactly 32.
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
+  writeFileSync(keyPath, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+/** `Daybook <no-reply@daybook.local>` → `mailto:no-reply@daybook.local`. */
+function mailtoOf(from: string): string {
+  return `mailto:${from.match(/<([^>]+)>/)?.[1] ?? from.trim()}`;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -230,7 +271,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'AI_BASE_URL is set: AI_MODEL is required too (e.g. gpt-4o-mini, or llama3.1 on Ollama)',
     );
   }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both for Web Push, or neither (see .env.example)',
+    );
+  }
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
+  // Generated only on the embedded database: instances sharing PostgreSQL must all sign with the same keys.
+  const vapid =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+      : env.DATABASE_URL
+        ? null
+        : localVapidKeys(dataDir);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
@@ -280,6 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           maxRetries: env.AI_MAX_RETRIES,
         }
       : null,
+    push: vapid ? { ...vapid, subject: env.VAPID_SUBJECT ?? mailtoOf(env.MAIL_FROM) } : null,
     storage: env.S3_BUCKET
       ? {
           kind: 's3',

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
           storage: app.services.storage,
           sharing: app.services.sharing,
           futureMessages: app.services.futureMessages,
+          reminders: app.services.reminders,
           billing: app.services.billing,
         }),
         app.log,

@@ -14,6 +14,7 @@ import { createLocalImageModerator } from './infra/moderation/image-moderator.ts
 import { createLayeredTextModerator } from './infra/moderation/layered-text-moderator.ts';
 import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
 import { createStripeProvider } from './infra/payments/stripe.ts';
+import { createPushSender } from './infra/push/web-push.ts';
 import { createLocalStorage, type LocalStorage } from './infra/storage/local.ts';
 import { createS3Storage } from './infra/storage/s3.ts';
 import type { Storage } from './infra/storage/storage.ts';
@@ -42,6 +43,7 @@ import { createPlansRepository } from './modules/plans/repository.ts';
 import { createPlansService } from './modules/plans/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
+import { createRemindersService } from './modules/reminders/service.ts';
 import { createSharingService } from './modules/sharing/service.ts';
 
 /** Wires repositories and infrastructure into services once per app; routes receive the result and nothing else. */
@@ -198,6 +200,13 @@ export function createServices(deps: {
     entries,
     insights: createInsightsService({ entries, clock }),
     futureMessages,
+    reminders: createRemindersService({
+      db,
+      clock,
+      appUrl: config.appUrl,
+      authSecret: config.authSecret,
+      push: createPushSender(config.push),
+    }),
     ai: createAiService({
       db,
       provider: aiProvider,

@@ -18,6 +18,7 @@ export const APP_ROUTE_PATHS = [
   '/register',
   '/reset-password',
   '/share/:token',
+  '/reminders/unsubscribe',
   '/dashboard',
   '/new-entry',
   '/edit-entry/:id',

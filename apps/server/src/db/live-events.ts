@@ -37,6 +37,24 @@ export async function queueLiveEvent(db: Executor, userId: string, event: LiveEv
   await db.execute(sql`select ${liveEventNotify(userId, event)}`);
 }
 
+/**
+ * A PostgreSQL array literal as one parameter (`{"a","b",NULL}`, cast in the statement): Drizzle spreads a JS array
+ * into a list of parameters, which `unnest` cannot take. Every element is quoted and escaped.
+ */
+export function textArray(values: (string | null)[]): string {
+  const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+  return `{${values.map((value) => (value === null ? 'NULL' : quote(value))).join(',')}}`;
+}
+
+/** Several users' live events in one statement (a job that notifies a batch), with the same commit rule. */
+export async function queueLiveEvents(db: Executor, messages: LiveEventMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const payloads = textArray(messages.map((message) => JSON.stringify(message)));
+  await db.execute(
+    sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`,
+  );
+}
+
 /** Tells every instance that a session ended, so its open streams close without waiting for a heartbeat. */
 export async function queueSessionEnded(db: Executor, sessionId: string): Promise<void> {
   const message: SessionEndedMessage = { endedSessionId: sessionId };

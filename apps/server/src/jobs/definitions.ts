@@ -8,6 +8,7 @@ import { purgeDueAccounts } from '../modules/account/service.ts';
 import type { BillingService } from '../modules/billing/service.ts';
 import type { FutureMessagesService } from '../modules/future-messages/service.ts';
 import type { MediaService } from '../modules/media/service.ts';
+import type { RemindersService } from '../modules/reminders/service.ts';
 import type { SharingService } from '../modules/sharing/service.ts';
 import type { JobDefinition } from './scheduler.ts';
 
@@ -23,6 +24,7 @@ export function jobDefinitions(deps: {
   storage: Storage;
   sharing: SharingService;
   futureMessages: FutureMessagesService;
+  reminders: RemindersService;
   /** Ends a purged account's subscription with the payment provider. */
   billing?: Pick<BillingService, 'cancelForPurge'>;
 }): JobDefinition[] {
@@ -69,6 +71,16 @@ export function jobDefinitions(deps: {
       name: 'deliver-future-messages',
       everyMs: 60_000,
       run: () => deps.futureMessages.deliverDue(),
+    },
+    {
+      // Daily reminders (ADR 042): every minute, so a reminder goes out within a minute of its local time. Claims
+      // with SKIP LOCKED and a unique (user, local day) row, so any number of instances may run it.
+      name: 'deliver-daily-reminders',
+      everyMs: 60_000,
+      run: async () => {
+        await deps.reminders.deliverDue();
+        await deps.reminders.sendPendingPushes();
+      },
     },
     {
       name: 'remove-stale-media-drafts',

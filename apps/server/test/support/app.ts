@@ -80,6 +80,7 @@ export function jobOf(ctx: TestContext, name: string, deps: Partial<JobDeps> = {
     storage: ctx.app.services.storage,
     sharing: ctx.app.services.sharing,
     futureMessages: ctx.app.services.futureMessages,
+    reminders: ctx.app.services.reminders,
     billing: ctx.app.services.billing,
     ...deps,
   }).find((definition) => definition.name === name);

@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
           lazyPage('reset-password', () => import('../features/auth/pages/ResetPasswordPage.tsx')),
           ...testToolPages,
           lazyPage('share/:token', () => import('../features/sharing/pages/SharedEntryPage.tsx')),
+          lazyPage('reminders/unsubscribe', () => import('../features/reminders/pages/UnsubscribePage.tsx')),
 
           {
             // Signed-in pages: a visitor is sent to /login?redirect=<the address they asked for>.
@@ -71,7 +72,7 @@ export const routes: RouteObject[] = [
               lazyPage('edit-entry/:id', () => import('./pages/EditEntryRoute.tsx')),
               lazyPage('past-entries', () => import('./pages/PastEntriesPage.tsx')),
               lazyPage('search', () => import('./pages/SearchPage.tsx')),
-              lazyPage('profile', () => import('../features/account/pages/ProfilePage.tsx')),
+              lazyPage('profile', () => import('./pages/ProfileRoute.tsx')),
               lazyPage('me-ahead', () => import('../features/future-self/pages/MeAheadPage.tsx')),
               lazyPage('analytics', () => import('../features/analytics/pages/AnalyticsPage.tsx')),
               lazyPage('export', loadExportPage),

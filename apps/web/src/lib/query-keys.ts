@@ -72,3 +72,6 @@ export const billingKeys = {
   all: ['billing'] as const,
   subscription: () => [...billingKeys.all, 'subscription'] as const,
 };
+
+/** The signed-in user's daily reminder (GET /api/reminders); saving replaces it with the answer. */
+export const reminderKeys = { settings: ['reminders', 'settings'] as const };

@@ -3,4 +3,5 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './journal.ts';
 export * from './operations.ts';
+export * from './reminders.ts';
 export * from './sharing.ts';

@@ -35,6 +35,8 @@ export const emailOutbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     template: text('template').notNull(),
+    /** Extra headers (List-Unsubscribe on reminders, migration 0011); erased with the content once delivered. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

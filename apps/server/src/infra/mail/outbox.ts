@@ -13,7 +13,8 @@ export function retryDelayMs(attempt: number): number {
 
 type Executor = Pick<Db, 'insert'>;
 
-type QueuedMail = RenderedMail & { to: string; replyTo?: string };
+/** `headers`: extra ones the message needs (a reminder's List-Unsubscribe); erased with the content. */
+type QueuedMail = RenderedMail & { to: string; replyTo?: string; headers?: Record<string, string> };
 
 /**
  * Queue a message. Pass the transaction that makes the change, so the message exists only if the change does.
@@ -42,6 +43,7 @@ export async function enqueueMails(
         html: mail.html,
         text: mail.text,
         template: mail.template,
+        headers: mail.headers ?? null,
       })),
     )
     .returning({ id: emailOutbox.id });
@@ -54,7 +56,7 @@ export async function enqueueMails(
  * send it again once the cause is fixed (ADR 034); then `forgetStaleFailedMail` erases them too.
  */
 export const FAILED_MAIL_KEEP_DAYS = 7;
-const FORGET_CONTENT = sql`subject = '', html = '', text = ''`;
+const FORGET_CONTENT = sql`subject = '', html = '', text = '', headers = null`;
 
 type ClaimedRow = {
   id: string;
@@ -63,6 +65,7 @@ type ClaimedRow = {
   subject: string;
   html: string;
   text: string;
+  headers: Record<string, string> | null;
   attempts: number;
 };
 
@@ -82,7 +85,7 @@ export async function deliverDueMail(
   await db.transaction(async (tx) => {
     const now = clock.now();
     const claimed = await tx.execute<ClaimedRow>(sql`
-      select id, to_address, reply_to, subject, html, text, attempts from email_outbox
+      select id, to_address, reply_to, subject, html, text, headers, attempts from email_outbox
       where status = 'pending' and next_attempt_at <= ${now.toISOString()}
       order by next_attempt_at
       limit ${batchSize}
@@ -95,6 +98,7 @@ export async function deliverDueMail(
           subject: row.subject,
           html: row.html,
           text: row.text,
+          headers: row.headers,
         }),
       ),
     );

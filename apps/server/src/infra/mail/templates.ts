@@ -173,3 +173,33 @@ export function futureMessageMail(input: {
   );
   return { subject, html, text, template: 'future_message' };
 }
+
+/**
+ * The daily reminder (issue 17, ADR 042). It says only what is true when it is queued: the user asked for it, at
+ * this time on these days, and has not written today. The unsubscribe link opens a page with one button (no sign-in
+ * needed); the List-Unsubscribe headers that go with it let the mail client do the same in one click.
+ */
+export function dailyReminderMail(input: {
+  name: string;
+  time: string;
+  days: string;
+  timeZone: string;
+  writeUrl: string;
+  profileUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
+  const subject = `A gentle reminder to write in your ${APP_NAME} journal`;
+  const intro = "You haven't written in your journal today yet. A few lines are enough.";
+  const why = `You get this because you asked ${APP_NAME} for a daily reminder at ${input.time} (${input.timeZone}), ${input.days.toLowerCase() === 'every day' ? 'every day' : `on ${input.days}`}. It is not sent on a day you have already written.`;
+  const stop = 'No more reminders';
+  const text = `${hello(input.name)}\n\n${intro}\n\nWrite today's entry: ${input.writeUrl}\n\n${why}\n\nChange the time or days in your profile: ${input.profileUrl}\n${stop}: ${input.unsubscribeUrl}\n\n— ${APP_NAME}\n`;
+  const html = layout(
+    'Time for a few lines?',
+    `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(hello(input.name))}</p>
+<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(intro)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(input.writeUrl)}" style="display:inline-block;background:#2f6b5f;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">Write today's entry</a></p>
+<p style="margin:16px 0 0;font-size:13px;color:#6b635a;line-height:1.5">${escapeHtml(why)}</p>
+<p style="margin:8px 0 0;font-size:13px;color:#6b635a;line-height:1.5"><a href="${escapeHtml(input.profileUrl)}" style="color:#2f6b5f">Change the time or days</a> · <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#2f6b5f">${stop}</a></p>`,
+  );
+  return { subject, html, text, template: 'daily_reminder' };
+}

@@ -9,6 +9,7 @@ export type OutgoingMail = {
   subject: string;
   html: string;
   text: string;
+  headers?: Record<string, string> | null;
 };
 
 /** Where mail goes: SMTP when configured, otherwise `.eml` files in the local mailbox (embedded default). */
@@ -27,7 +28,12 @@ export function createMailTransport(config: Pick<Config, 'mail'>): MailTransport
     return {
       kind: 'smtp',
       async send(mail) {
-        await transporter.sendMail({ from, ...mail, replyTo: mail.replyTo ?? undefined });
+        await transporter.sendMail({
+          from,
+          ...mail,
+          replyTo: mail.replyTo ?? undefined,
+          headers: mail.headers ?? undefined,
+        });
       },
       close: () => transporter.close(),
     };
@@ -36,7 +42,12 @@ export function createMailTransport(config: Pick<Config, 'mail'>): MailTransport
   return {
     kind: 'mailbox',
     async send(mail) {
-      const info = await transporter.sendMail({ from, ...mail, replyTo: mail.replyTo ?? undefined });
+      const info = await transporter.sendMail({
+        from,
+        ...mail,
+        replyTo: mail.replyTo ?? undefined,
+        headers: mail.headers ?? undefined,
+      });
       await mkdir(mailDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = `${stamp}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;

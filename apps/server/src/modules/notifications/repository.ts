@@ -23,6 +23,18 @@ export async function insertNotification(db: Executor, values: NewNotification):
   return row!;
 }
 
+/** Several notifications in one statement, in the order given. */
+export async function insertNotifications(
+  db: Executor,
+  values: NewNotification[],
+): Promise<{ id: string }[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(values.map((value) => ({ ...value, metadata: value.metadata ?? {} })))
+    .returning({ id: notifications.id });
+}
+
 /** Every statement is scoped to its owner: another user's id finds nothing and changes nothing. */
 export function createNotificationsRepository(db: Executor) {
   return {

@@ -6,11 +6,12 @@ import {
   type SessionUser,
 } from '@daybook/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import { queueLiveEvent } from '../../db/live-events.ts';
+import { queueLiveEvent, queueLiveEvents } from '../../db/live-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   createNotificationsRepository,
   insertNotification,
+  insertNotifications,
   type NewNotification,
   type NotificationRow,
 } from './repository.ts';
@@ -24,6 +25,18 @@ export async function notifyUser(db: Executor, values: NewNotification): Promise
   const row = await insertNotification(db, values);
   await queueLiveEvent(db, values.userId, { type: 'notification', id: row.id });
   return row;
+}
+
+/** `notifyUser` for a batch (a job notifying many users): two statements whatever the batch's size. */
+export async function notifyUsers(db: Executor, values: NewNotification[]): Promise<void> {
+  const rows = await insertNotifications(db, values);
+  await queueLiveEvents(
+    db,
+    rows.map((row, index) => ({
+      userId: values[index]!.userId,
+      event: { type: 'notification', id: row.id },
+    })),
+  );
 }
 
 /** The id a `notification` live event carries when every unread notification of the user changed at once. */

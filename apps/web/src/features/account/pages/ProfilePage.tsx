@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -22,6 +22,7 @@ const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'avatar', label: 'Picture' },
   { id: 'time-zone', label: 'Time zone' },
+  { id: 'reminders', label: 'Daily reminder' },
   { id: 'password', label: 'Password' },
   { id: 'email', label: 'Email' },
   { id: 'sessions', label: 'Sessions' },
@@ -49,7 +50,8 @@ function useEmailChangedNotice() {
   }, [isChanged, setSearchParams]);
 }
 
-export default function ProfilePage() {
+/** `reminders`: the daily reminder section, composed in by the app (features do not import each other). */
+export default function ProfilePage({ reminders }: { reminders?: ReactNode } = {}) {
   useDocumentTitle('Profile Settings');
   useEmailChangedNotice();
   const profile = useProfile();
@@ -101,6 +103,7 @@ export default function ProfilePage() {
               <ProfileDetailsForm profile={profile.data} />
               <AvatarSection profile={profile.data} />
               <TimezoneSection profile={profile.data} />
+              {reminders}
               <ChangePasswordForm />
               <ChangeEmailForm profile={profile.data} />
               <SessionsSection />

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { Agent, createServer } from 'node:https';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+/** http_ece (RFC 8188), which web-push encrypts with; here it decrypts as a browser would. */
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(buffer: Buffer, params: { version: string; privateKey: unknown; authSecret: string }): Buffer;
+};
+
+export type ReceivedPush = {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The payload, decrypted with the subscription's keys (null when it does not decrypt). */
+  payload: string | null;
+};
+
+/** A browser's side of one subscription: the key pair and auth secret a PushSubscription carries. */
+export function browserSubscription(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16).toString('base64url');
+  return {
+    ecdh,
+    json: {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+    },
+  };
+}
+
+/**
+ * A local push service speaking the Web Push protocol (RFC 8030) over HTTPS, as push services do (web-push sends
+ * nothing over plain HTTP): it receives the encrypted POST, answers 201, or 410 for paths under `/gone/`, and
+ * decrypts each payload with the keys of the subscription registered for that path.
+ */
+export async function startPushService() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'daybook-push-'));
+  const keyFile = path.join(dir, 'key.pem');
+  const certFile = path.join(dir, 'cert.pem');
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ]);
+  const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)]);
+  const received: ReceivedPush[] = [];
+  const subscriptions = new Map<string, ReturnType<typeof browserSubscription>>();
+  const server = createServer({ key, cert }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const urlPath = request.url ?? '';
+      const subscription = subscriptions.get(urlPath);
+      let payload: string | null = null;
+      try {
+        if (subscription) {
+          payload = ece
+            .decrypt(Buffer.concat(chunks), {
+              version: 'aes128gcm',
+              privateKey: subscription.ecdh,
+              authSecret: subscription.json.keys.auth,
+            })
+            .toString('utf8');
+        }
+      } catch {
+        payload = null;
+      }
+      received.push({ path: urlPath, headers: request.headers, payload });
+      response.writeHead(urlPath.startsWith('/gone/') ? 410 : 201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `https://127.0.0.1:${port}`;
+  return {
+    origin,
+    received,
+    /** An agent that trusts this service's certificate (and only it). */
+    agent: new Agent({ ca: cert }),
+    /** A new browser subscription on this service. */
+    subscribe(urlPath: string) {
+      const subscription = browserSubscription(`${origin}${urlPath}`);
+      subscriptions.set(urlPath, subscription);
+      return subscription.json;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
