@@ -22,6 +22,7 @@ export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/ai.ts';
 export * from './schemas/analytics.ts';
+export * from './schemas/archive.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/contact.ts';
