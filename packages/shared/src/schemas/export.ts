@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { IsoDay } from './entries.ts';
+
+/**
+ * Export API contract (issue 15, ADR 035). Both paths are scoped to the signed-in user:
+ *   GET /api/export/summary?from&to   → ExportSummary (what the archive will hold: for the page and its progress bar)
+ *   GET /api/export/archive?from&to   → the .zip, streamed (application/zip; X-Export-Estimated-Bytes)
+ * `from` and `to` are optional local days, inclusive, on the entry's date.
+ */
+
+export const EXPORT_MESSAGES = {
+  rangeReversed: 'The start date must be on or before the end date',
+  noEntries: 'There are no entries to export in this range',
+  failed: 'The export failed. Please try again.',
+  cancelled: 'Export cancelled',
+  tooMany: 'Too many exports. Please wait a few minutes and try again.',
+} as const;
+
+export const ExportQuery = z
+  .object({ from: IsoDay.optional(), to: IsoDay.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: EXPORT_MESSAGES.rangeReversed,
+    path: ['to'],
+  });
+export type ExportQuery = z.input<typeof ExportQuery>;
+
+export const ExportSummary = z
+  .object({
+    entryCount: z.number().int(),
+    mediaCount: z.number().int(),
+    mediaBytes: z.number().int(),
+    /**
+     * The archive's expected size in bytes: exact for the media (stored without recompression), estimated for the
+     * compressed text. The page measures progress against it; the real archive may differ by a few percent.
+     */
+    estimatedBytes: z.number().int(),
+    firstDate: z.string().nullable(),
+    lastDate: z.string().nullable(),
+  })
+  .meta({ id: 'ExportSummary' });
+export type ExportSummary = z.infer<typeof ExportSummary>;
+
+/** The header the archive response carries with the same estimate, for clients that skip the summary. */
+export const EXPORT_ESTIMATE_HEADER = 'x-export-estimated-bytes';
