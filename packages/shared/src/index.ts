@@ -30,6 +30,7 @@ export * from './schemas/contact.ts';
 export * from './schemas/entries.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/export.ts';
+export * from './schemas/export-query.ts';
 export * from './schemas/future-messages.ts';
 export * from './schemas/health.ts';
 export * from './schemas/insights.ts';

@@ -6,7 +6,7 @@ import {
   ArchivePath,
   archiveMarkdownPath,
 } from '../schemas/archive.ts';
-import { ExportQuery } from '../schemas/export.ts';
+import { ExportQuery } from '../schemas/export-query.ts';
 import { archiveMarkdown, archiveMediaPathFor, archiveReadme, storedExtension } from './archive.ts';
 
 const ID = '0b6f7d3e-8d1c-4a53-9a7e-2f0e3c4b5a69';

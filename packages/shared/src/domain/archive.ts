@@ -4,12 +4,8 @@
  * and tests and the importer can read it back the same way.
  */
 import { APP_NAME } from '../constants.ts';
-import {
-  ARCHIVE_LAYOUT,
-  ARCHIVE_SCHEMA_VERSION,
-  type ArchiveEntry,
-  archiveMediaPath,
-} from '../schemas/archive.ts';
+import type { ArchiveEntry } from '../schemas/archive.ts';
+import { ARCHIVE_LAYOUT, ARCHIVE_SCHEMA_VERSION, archiveMediaPath } from './archive-paths.ts';
 
 /**
  * A YAML scalar for front matter. JSON strings are valid YAML double-quoted scalars, so quoting through

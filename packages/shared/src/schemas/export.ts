@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { IsoDay } from './entries.ts';
 
 /**
  * Export API contract (issue 15, ADR 035). Both paths are scoped to the signed-in user:
  *   GET /api/export/summary?from&to   → ExportSummary (what the archive will hold: for the page and its progress bar)
- *   GET /api/export/archive?from&to   → the .zip, streamed (application/zip; X-Export-Estimated-Bytes)
- * `from` and `to` are optional local days, inclusive, on the entry's date.
+ *   GET /api/export/archive?from&to   → the .zip (schemas/archive.ts), streamed as it is made
+ * `from` and `to` are optional local days, inclusive, on the entry's date (ExportQuery, export-query.ts).
  */
 
 export const EXPORT_MESSAGES = {
@@ -15,14 +14,6 @@ export const EXPORT_MESSAGES = {
   cancelled: 'Export cancelled',
   tooMany: 'Too many exports. Please wait a few minutes and try again.',
 } as const;
-
-export const ExportQuery = z
-  .object({ from: IsoDay.optional(), to: IsoDay.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: EXPORT_MESSAGES.rangeReversed,
-    path: ['to'],
-  });
-export type ExportQuery = z.input<typeof ExportQuery>;
 
 export const ExportSummary = z
   .object({
@@ -39,6 +30,3 @@ export const ExportSummary = z
   })
   .meta({ id: 'ExportSummary' });
 export type ExportSummary = z.infer<typeof ExportSummary>;
-
-/** The header the archive response carries with the same estimate, for clients that skip the summary. */
-export const EXPORT_ESTIMATE_HEADER = 'x-export-estimated-bytes';
