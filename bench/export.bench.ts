@@ -11,6 +11,8 @@ import { entries } from '../apps/server/src/db/schema/index.ts';
 import { benchUser, startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';
 
+type BareRow = { id: string; cursor: string; media_url: string | null };
+
 /** Drains a stream without keeping it, counting the bytes. */
 function counter() {
   let bytes = 0;
@@ -117,7 +119,7 @@ export async function exportThroughputBench(options: {
         if (!row.media_url) continue;
         await pipeline(createReadStream(path.join(root, ...row.media_url.split('/'))), counter().sink);
       }
-      const last = rows[rows.length - 1]!;
+      const last: BareRow = rows[rows.length - 1]!;
       after = { cursor: last.cursor, id: last.id };
     }
     const bareSeconds = (performance.now() - began) / 1000;

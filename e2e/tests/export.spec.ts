@@ -104,7 +104,10 @@ test.describe('export', () => {
     await expectAccessible();
   });
 
-  test('cancel stops the export and says so; a new account sees the empty state', async ({ page, request }) => {
+  test('cancel stops the export and says so; a new account sees the empty state', async ({
+    page,
+    request,
+  }) => {
     const user = await createVerifiedUser(request);
     await signInAs(page, user, '/export');
     const section = page.getByRole('region', { name: 'Export your journal' });

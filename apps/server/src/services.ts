@@ -28,6 +28,7 @@ import { createBillingService, type PaymentsSetup } from './modules/billing/serv
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
+import { visibleEntriesOf } from './modules/entries/repository.ts';
 import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createExportService } from './modules/export/service.ts';
@@ -181,7 +182,7 @@ export function createServices(deps: {
       appUrl: config.appUrl,
     }),
     entries,
-    exports: createExportService({ db, storage, keys: encryption, clock }),
+    exports: createExportService({ db, storage, keys: encryption, clock, visibleEntries: visibleEntriesOf }),
     insights: createInsightsService({ entries, clock }),
     futureMessages,
     ai: createAiService({

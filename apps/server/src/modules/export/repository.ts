@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { visibleEntriesOf } from '../entries/repository.ts';
 
 /** A local-day range on entry_date, inclusive at both ends; either end may be open. */
 export type DayRange = { from?: string; to?: string };
@@ -33,11 +32,11 @@ export type ExportTotals = {
   lastDate: string | null;
 };
 
-/**
- * What export exports is what the dashboard shows (the visibility rule, ADR 021): the owner's entries that are not
- * deleted, within the range.
- */
-function exportable(userId: string, range: DayRange): SQL {
+/** The entries module's visibility rule (ADR 021), handed in by services.ts: modules share no repositories. */
+export type VisibleEntries = (userId: string) => SQL;
+
+/** What export exports is what the dashboard shows: the owner's visible entries, within the range. */
+function exportable(visibleEntriesOf: VisibleEntries, userId: string, range: DayRange): SQL {
   const conditions = [visibleEntriesOf(userId)];
   if (range.from) conditions.push(sql`entry_date >= ${range.from}::date`);
   if (range.to) conditions.push(sql`entry_date <= ${range.to}::date`);
@@ -47,7 +46,8 @@ function exportable(userId: string, range: DayRange): SQL {
 const ISO = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-export function createExportRepository(db: Executor) {
+export function createExportRepository(db: Executor, visibleEntriesOf: VisibleEntries) {
+  const exportableIn = (userId: string, range: DayRange) => exportable(visibleEntriesOf, userId, range);
   return {
     async totals(userId: string, range: DayRange): Promise<ExportTotals> {
       const { rows } = await db.execute<{
@@ -58,7 +58,7 @@ export function createExportRepository(db: Executor) {
       }>(sql`
         select count(*)::int as n, sum(coalesce(length(encrypted_content), 0))::bigint as chars,
                to_char(min(entry_date), 'YYYY-MM-DD') as first, to_char(max(entry_date), 'YYYY-MM-DD') as last
-        from entries where ${exportable(userId, range)}`);
+        from entries where ${exportableIn(userId, range)}`);
       const row = rows[0];
       return {
         entryCount: Number(row?.n ?? 0),
@@ -78,7 +78,7 @@ export function createExportRepository(db: Executor) {
       after: ExportCursor | null,
       limit: number,
     ): Promise<ExportRow[]> {
-      const conditions = [exportable(userId, range)];
+      const conditions = [exportableIn(userId, range)];
       if (after) conditions.push(sql`(created_at, id) > (${after.cursor}::timestamptz, ${after.id}::uuid)`);
       const { rows } = await db.execute<ExportRow>(sql`
         select id,
@@ -98,7 +98,7 @@ export function createExportRepository(db: Executor) {
       after: ExportCursor | null,
       limit: number,
     ): Promise<{ id: string; cursor: string; media_url: string | null }[]> {
-      const conditions = [exportable(userId, range), sql`media_url is not null`];
+      const conditions = [exportableIn(userId, range), sql`media_url is not null`];
       if (after) conditions.push(sql`(created_at, id) > (${after.cursor}::timestamptz, ${after.id}::uuid)`);
       const { rows } = await db.execute<{ id: string; cursor: string; media_url: string | null }>(sql`
         select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor, media_url

@@ -23,7 +23,13 @@ import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { mimeForPath } from '../media/service.ts';
-import { createExportRepository, type DayRange, type ExportCursor, type ExportRow } from './repository.ts';
+import {
+  createExportRepository,
+  type DayRange,
+  type ExportCursor,
+  type ExportRow,
+  type VisibleEntries,
+} from './repository.ts';
 
 /** How export reads and writes (ADR 035). */
 export const EXPORT_LIMITS = {
@@ -62,9 +68,15 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-export function createExportService(deps: { db: Executor; storage: Storage; keys: EntryKeys; clock: Clock }) {
+export function createExportService(deps: {
+  db: Executor;
+  storage: Storage;
+  keys: EntryKeys;
+  clock: Clock;
+  visibleEntries: VisibleEntries;
+}) {
   const { storage, keys, clock } = deps;
-  const repository = createExportRepository(deps.db);
+  const repository = createExportRepository(deps.db, deps.visibleEntries);
 
   /** The entry's text, or '' when there is none or it does not decrypt (never thrown: one bad row spoils no export). */
   async function textOf(key: EntryKey, row: ExportRow): Promise<string> {
