@@ -32,8 +32,10 @@ import { createBillingService, type PaymentsSetup } from './modules/billing/serv
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
+import { visibleEntriesOf } from './modules/entries/repository.ts';
 import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
+import { createExportService } from './modules/export/service.ts';
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createInsightsService } from './modules/insights/service.ts';
@@ -198,6 +200,7 @@ export function createServices(deps: {
       jobRuns,
     }),
     entries,
+    exports: createExportService({ db, storage, keys: encryption, clock, visibleEntries: visibleEntriesOf }),
     insights: createInsightsService({ entries, clock }),
     futureMessages,
     reminders: createRemindersService({

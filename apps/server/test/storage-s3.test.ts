@@ -62,9 +62,18 @@ describe('S3 storage driver', () => {
     const response = await fetch(url);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+    // Export reads objects as streams and sizes them without reading.
+    expect(await storage.size(final)).toBe(bytes.length);
+    const read = await storage.read(final);
+    expect(read?.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of read!.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
     // Enforcing the signature is the store's job (s3rver does not); ours is to sign with the right lifetime.
     await storage.remove(final);
     expect(await storage.exists(final)).toBe(false);
+    expect(await storage.size(final)).toBeNull();
+    expect(await storage.read(final)).toBeNull();
     expect(() =>
       storage.signedUrl('../etc/passwd', { expiresInSeconds: 60, contentType: 'text/plain' }),
     ).toThrow();
