@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@daybook/shared';
 import yauzl from 'yauzl';
@@ -117,14 +117,18 @@ export async function openZipArchive(file: string): Promise<ZipArchive> {
       const readable = await stream(name);
       const chunks: Buffer[] = [];
       let size = 0;
+      // A Writable sink, not async iteration: yauzl's stored (uncompressed) entries never end under for-await.
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > maxBytes) return done(invalid(IMPORT_MESSAGES.bomb));
+          chunks.push(chunk);
+          done();
+        },
+      });
       try {
-        for await (const chunk of readable) {
-          size += (chunk as Buffer).length;
-          if (size > maxBytes) throw invalid(IMPORT_MESSAGES.bomb);
-          chunks.push(chunk as Buffer);
-        }
+        await pipeline(readable, sink);
       } catch (error) {
-        readable.destroy();
         throw error instanceof AppError ? error : invalid(IMPORT_MESSAGES.damaged);
       }
       return Buffer.concat(chunks);
