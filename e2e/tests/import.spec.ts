@@ -50,13 +50,11 @@ test.describe('import', () => {
     await expect(section).toBeVisible();
     await expectAccessible();
 
-    await section
-      .getByLabel('Choose a .zip archive or drop it here')
-      .setInputFiles({
-        name: 'dayone-export.zip',
-        mimeType: 'application/zip',
-        buffer: await dayOneArchive(),
-      });
+    await section.getByLabel('Choose a .zip archive or drop it here').setInputFiles({
+      name: 'dayone-export.zip',
+      mimeType: 'application/zip',
+      buffer: await dayOneArchive(),
+    });
 
     await expect(section.getByRole('heading', { name: 'Ready to import: Day One export' })).toBeVisible();
     await expect(section.getByText('24 Dec 2022 to 01 Jun 2023')).toBeVisible();
@@ -87,13 +85,11 @@ test.describe('import', () => {
     const user = await createVerifiedUser(request, 'Alan Turing');
     await signInAs(page, user, '/export');
     const section = page.getByRole('region', { name: 'Import entries' });
-    await section
-      .getByLabel('Choose a .zip archive or drop it here')
-      .setInputFiles({
-        name: 'notes.zip',
-        mimeType: 'application/zip',
-        buffer: Buffer.from('just some notes'),
-      });
+    await section.getByLabel('Choose a .zip archive or drop it here').setInputFiles({
+      name: 'notes.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from('just some notes'),
+    });
     await expect(section.getByRole('alert')).toContainText('This file is not a zip archive.');
     await section.getByRole('button', { name: 'Choose another archive' }).click();
     await expect(section.getByLabel('Choose a .zip archive or drop it here')).toBeAttached();
