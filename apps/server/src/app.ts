@@ -40,6 +40,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailApiRoutes, devMailPage } from './modules/dev-mail/routes.ts';
 import { entriesRoutes } from './modules/entries/routes.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
+import { exportRoutes } from './modules/export/routes.ts';
 import { futureMessagesRoutes, futureMessagesTestRoutes } from './modules/future-messages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp({
       await api.register(futureMessagesRoutes(services));
       await api.register(billingRoutes(services));
       await api.register(aiRoutes(services));
+      await api.register(exportRoutes(services));
       // Test tools exist only where TEST_TOOLS is on (never in production, config.ts); elsewhere the path is a 404.
       if (config.testTools) {
         await api.register(futureMessagesTestRoutes(services));

@@ -31,6 +31,7 @@ import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
 import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
+import { createExportService } from './modules/export/service.ts';
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createImportService } from './modules/import/service.ts';
@@ -182,6 +183,7 @@ export function createServices(deps: {
       appUrl: config.appUrl,
     }),
     entries,
+    exports: createExportService({ db, storage, keys: encryption, clock }),
     insights: createInsightsService({ entries, clock }),
     imports: createImportService({
       db,

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
-  type ArchiveManifest,
   decryptText,
   deriveEntryKey,
   type Entry,
@@ -445,7 +444,14 @@ describe('import', () => {
       (await createEntry(ctx, author.cookie, author.user.id, 'Plain *markdown* day', 'Happy')).statusCode,
     ).toBe(201);
 
-    const archive = await exportArchive(ctx, author);
+    // The real exporter's archive, as the person downloads it from /export.
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/export/archive',
+      headers: { cookie: author.cookie },
+    });
+    expect(exported.statusCode).toBe(200);
+    const archive = exported.rawPayload;
     const reader = await createSignedInUser(ctx);
     const { report } = await importArchive(ctx, reader.cookie, archive);
     expect(report).toMatchObject({ imported: 2, media: 1, skippedCount: 0 });
@@ -472,48 +478,3 @@ describe('import', () => {
     }
   });
 });
-
-/**
- * The author's archive as the Archive contract (schemas/archive.ts) lays it out, built from the API's own answers.
- */
-async function exportArchive(ctx: TestContext, author: SignedIn): Promise<Buffer> {
-  const list = await listAll(ctx, author.cookie);
-  const files: ZipInput[] = [];
-  const manifest: ArchiveManifest = {
-    schemaVersion: 1,
-    app: 'Daybook',
-    exportedAt: ctx.clock.now().toISOString(),
-    range: null,
-    entries: [],
-  };
-  for (const entry of list) {
-    const text = await textOf(ctx, author, entry);
-    let media: ArchiveManifest['entries'][number]['media'] = null;
-    if (entry.mediaUrl) {
-      const bytes = await mediaBytes(ctx, author.cookie, entry.id);
-      const mediaPath = `media/${entry.id}.jpg`;
-      files.push({ name: mediaPath, data: bytes });
-      media = { path: mediaPath, mimeType: 'image/jpeg', sizeBytes: bytes.length };
-    }
-    const markdownPath = `entries/${entry.entryDate}-${entry.id}.md`;
-    files.push({ name: markdownPath, data: text });
-    manifest.entries.push({
-      id: entry.id,
-      text,
-      title: null,
-      category: null,
-      moodTag: entry.moodTag,
-      themes: [],
-      entryDate: entry.entryDate,
-      timeZone: 'UTC',
-      createdAt: entry.createdAt,
-      updatedAt: entry.updatedAt,
-      contentType: entry.contentType,
-      sourceType: 'journal',
-      media,
-      markdownPath,
-    });
-  }
-  files.push({ name: 'entries.json', data: JSON.stringify(manifest), isDeflated: true });
-  return buildZip(files);
-}

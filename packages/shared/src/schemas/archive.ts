@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { APP_NAME } from '../constants.ts';
-import { IsoDay } from './entries.ts';
 
 /**
  * The Daybook archive (issue 15, ADR 035): the `.zip` that export writes and import reads back.
@@ -15,32 +13,19 @@ import { IsoDay } from './entries.ts';
  * only a breaking change bumps ARCHIVE_SCHEMA_VERSION, and then the importer keeps reading the older versions.
  */
 
-/** The version of `entries.json`. Readers refuse a version newer than theirs with a clear message. */
-export const ARCHIVE_SCHEMA_VERSION = 1;
+/**
+ * A calendar day, yyyy-MM-dd. Not entries.ts's IsoDay: importing that module here would split it out of the app's
+ * first chunk into a shared one, for every route (ADR 020 budgets); an archive's days need no year bounds.
+ */
+const ArchiveDay = z.iso.date();
 
-/** Paths inside the archive. Folders end with a slash; everything uses forward slashes (zip convention). */
-export const ARCHIVE_LAYOUT = {
-  manifest: 'entries.json',
-  readme: 'README.md',
-  entriesDir: 'entries/',
-  mediaDir: 'media/',
-} as const;
-
-/** The archive's file name offered for download: daybook-export-2026-11-22.zip. */
-export function archiveFileName(exportedOn: string): string {
-  return `${APP_NAME.toLowerCase()}-export-${exportedOn}.zip`;
-}
-
-/** The Markdown file of an entry: entries/2026-11-22-<id>.md (sorts by date in any file browser). */
-export function archiveMarkdownPath(entryDate: string, id: string): string {
-  return `${ARCHIVE_LAYOUT.entriesDir}${entryDate}-${id}.md`;
-}
-
-/** The media file of an entry: media/<id>.<ext>, the extension taken from the stored file. */
-export function archiveMediaPath(id: string, extension: string): string {
-  const ext = extension.replace(/^\.+/, '').toLowerCase();
-  return `${ARCHIVE_LAYOUT.mediaDir}${id}${ext ? `.${ext}` : ''}`;
-}
+export {
+  ARCHIVE_LAYOUT,
+  ARCHIVE_SCHEMA_VERSION,
+  archiveFileName,
+  archiveMarkdownPath,
+  archiveMediaPath,
+} from '../domain/archive-paths.ts';
 
 /**
  * A path inside the archive as entries.json may name it: relative, forward slashes, no `..`, no drive or leading
@@ -76,7 +61,7 @@ export const ArchiveEntry = z.object({
   /** Hashtags of the text, lower case with the #, in order of first appearance (extractHashtags). */
   themes: z.array(z.string()),
   /** The local calendar day the entry belongs to, yyyy-MM-dd. */
-  entryDate: IsoDay,
+  entryDate: ArchiveDay,
   /** IANA time zone the entry's day and times are read in (the account's zone at export, ADR 035). */
   timeZone: z.string().min(1),
   /** ISO instants (UTC, with Z). */
@@ -98,7 +83,7 @@ export const ArchiveManifest = z
     app: z.string(),
     exportedAt: z.iso.datetime({ offset: true }),
     /** The optional date range the export was limited to (inclusive local days); null for everything. */
-    range: z.object({ from: IsoDay.nullable(), to: IsoDay.nullable() }).nullable().optional(),
+    range: z.object({ from: ArchiveDay.nullable(), to: ArchiveDay.nullable() }).nullable().optional(),
     entries: z.array(ArchiveEntry),
   })
   .meta({ id: 'ArchiveManifest' });

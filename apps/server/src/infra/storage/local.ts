@@ -78,6 +78,26 @@ export function createLocalStorage(options: {
         return false;
       }
     },
+    async size(relative) {
+      try {
+        const info = await stat(absolute(relative));
+        return info.isFile() ? info.size : null;
+      } catch {
+        return null;
+      }
+    },
+    async read(relative) {
+      const file = absolute(relative);
+      let size: number;
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        size = info.size;
+      } catch {
+        return null;
+      }
+      return { stream: createReadStream(file), size };
+    },
     async *list() {
       let page: StoredFile[] = [];
       for (const user of await namesIn(options.root)) {

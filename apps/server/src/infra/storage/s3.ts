@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -11,6 +12,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertSafeStoragePath, isStoragePath, type Storage } from './storage.ts';
+
+/** "No such object" from GetObject (NoSuchKey) or HeadObject (NotFound, 404): anything else is a real failure. */
+function isMissing(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
 
 export type S3Options = {
   endpoint?: string;
@@ -68,6 +75,25 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
         return true;
       } catch {
         return false;
+      }
+    },
+    async size(path) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
+        return head.ContentLength ?? null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async read(path) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
+        if (!(object.Body instanceof Readable)) throw new Error('S3 returned no stream body');
+        return { stream: object.Body, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
       }
     },
     async *list() {

@@ -8,6 +8,13 @@ export type Storage = {
   move(from: string, to: string): Promise<void>;
   remove(path: string): Promise<void>;
   exists(path: string): Promise<boolean>;
+  /** The file's size in bytes, or null when there is no such file. */
+  size(path: string): Promise<number | null>;
+  /**
+   * The whole file as a stream with its size, or null when there is no such file. The caller must consume or
+   * destroy the stream (an S3 body holds a socket until then).
+   */
+  read(path: string): Promise<LocalReadable | null>;
   /** Every stored file with its last write (a move counts as one), in pages; paths of other shapes are skipped. */
   list(): AsyncIterable<StoredFile[]>;
   /** A URL the browser can fetch for `expiresInSeconds` without other credentials. */

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { uploadArchive, useConfirmImport, useDiscardImport } from '../api/import.ts';
+import { uploadArchive, useConfirmImport, useDiscardImport } from '../import-api.ts';
 import { ImportPreviewSummary, ImportReportSummary } from './ImportSummaries.tsx';
 
 type Step =
@@ -81,116 +81,112 @@ export function ImportSection() {
   }
 
   return (
-    <section aria-labelledby={headingId} className="page-container pb-16">
-      <Card className="mx-auto max-w-2xl">
-        <CardHeader>
-          <h2 id={headingId} className="text-xl font-semibold">
-            Import entries
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Bring in a Daybook export or Day One&rsquo;s JSON export (a .zip with Journal.json). Entries keep
-            their dates, are encrypted like everything you write, and do not count against your daily limit.
-            Importing the same archive again adds nothing.
-          </p>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          {step.kind === 'choose' && (
-            <label
-              htmlFor={inputId}
-              onDragOver={(event) => {
-                event.preventDefault();
-                setIsDragging(true);
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader>
+        <h2 id={headingId} className="text-xl font-semibold">
+          Import entries
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Bring in a Daybook export or Day One&rsquo;s JSON export (a .zip with Journal.json). Entries keep
+          their dates, are encrypted like everything you write, and do not count against your daily limit.
+          Importing the same archive again adds nothing.
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {step.kind === 'choose' && (
+          <label
+            htmlFor={inputId}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setIsDragging(true);
+            }}
+            onDragLeave={() => setIsDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-6 py-10 text-center',
+              'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring hover:bg-muted/60',
+              isDragging && 'border-primary bg-tint',
+            )}
+          >
+            <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
+            <span className="font-medium">Choose a .zip archive or drop it here</span>
+            <span id={hintId} className="text-sm text-muted-foreground">
+              Daybook or Day One export, up to 1 GB. You will see what it holds before anything is imported.
+            </span>
+            <input
+              id={inputId}
+              type="file"
+              accept=".zip,application/zip,application/x-zip-compressed"
+              aria-describedby={hintId}
+              className="sr-only"
+              data-testid="import-file"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void start(file);
               }}
-              onDragLeave={() => setIsDragging(false)}
-              onDrop={onDrop}
-              className={cn(
-                'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-6 py-10 text-center',
-                'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring hover:bg-muted/60',
-                isDragging && 'border-primary bg-tint',
-              )}
-            >
-              <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
-              <span className="font-medium">Choose a .zip archive or drop it here</span>
-              <span id={hintId} className="text-sm text-muted-foreground">
-                Daybook or Day One export, up to 1 GB. You will see what it holds before anything is imported.
-              </span>
-              <input
-                id={inputId}
-                type="file"
-                accept=".zip,application/zip,application/x-zip-compressed"
-                aria-describedby={hintId}
-                className="sr-only"
-                data-testid="import-file"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (file) void start(file);
-                }}
-              />
-            </label>
-          )}
-
-          {step.kind === 'uploading' && (
-            <div className="flex flex-col gap-3">
-              <p className="text-sm">
-                Uploading and checking <span className="font-medium">{step.fileName}</span>…
-              </p>
-              <ProgressBar
-                value={step.fraction * 100}
-                label="Uploading archive"
-                valueText={
-                  step.fraction >= 1 ? 'Checking the archive' : `${Math.round(step.fraction * 100)}%`
-                }
-              />
-              <div>
-                <Button variant="outline" onClick={() => abort.current?.abort()}>
-                  Cancel
-                </Button>
-              </div>
-            </div>
-          )}
-
-          {step.kind === 'preview' && (
-            <ImportPreviewSummary
-              preview={step.preview}
-              onConfirm={() => onConfirm(step.preview)}
-              onCancel={() => onCancelPreview(step.preview)}
             />
-          )}
+          </label>
+        )}
 
-          {step.kind === 'importing' && (
-            <div className="flex flex-col gap-3">
-              <p className="text-sm">
-                Importing {step.preview.newEntries.toLocaleString()} entries… Keep this page open.
-              </p>
-              {/* Indeterminate: the server writes in batches and answers once, so there is no honest percentage. */}
-              <div
-                role="progressbar"
-                aria-label="Importing entries"
-                aria-valuetext="Importing"
-                className="h-2 w-full overflow-hidden rounded-full bg-muted"
-              >
-                <div className="h-full w-1/3 rounded-full bg-primary motion-safe:animate-pulse" />
-              </div>
+        {step.kind === 'uploading' && (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm">
+              Uploading and checking <span className="font-medium">{step.fileName}</span>…
+            </p>
+            <ProgressBar
+              value={step.fraction * 100}
+              label="Uploading archive"
+              valueText={step.fraction >= 1 ? 'Checking the archive' : `${Math.round(step.fraction * 100)}%`}
+            />
+            <div>
+              <Button variant="outline" onClick={() => abort.current?.abort()}>
+                Cancel
+              </Button>
             </div>
-          )}
+          </div>
+        )}
 
-          {step.kind === 'done' && (
-            <ImportReportSummary report={step.report} onAgain={() => setStep({ kind: 'choose' })} />
-          )}
+        {step.kind === 'preview' && (
+          <ImportPreviewSummary
+            preview={step.preview}
+            onConfirm={() => onConfirm(step.preview)}
+            onCancel={() => onCancelPreview(step.preview)}
+          />
+        )}
 
-          {step.kind === 'failed' && (
-            <Alert variant="error" role="alert">
-              <p>{step.message}</p>
-              <div>
-                <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'choose' })}>
-                  Choose another archive
-                </Button>
-              </div>
-            </Alert>
-          )}
-        </CardContent>
-      </Card>
-    </section>
+        {step.kind === 'importing' && (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm">
+              Importing {step.preview.newEntries.toLocaleString()} entries… Keep this page open.
+            </p>
+            {/* Indeterminate: the server writes in batches and answers once, so there is no honest percentage. */}
+            <div
+              role="progressbar"
+              aria-label="Importing entries"
+              aria-valuetext="Importing"
+              className="h-2 w-full overflow-hidden rounded-full bg-muted"
+            >
+              <div className="h-full w-1/3 rounded-full bg-primary motion-safe:animate-pulse" />
+            </div>
+          </div>
+        )}
+
+        {step.kind === 'done' && (
+          <ImportReportSummary report={step.report} onAgain={() => setStep({ kind: 'choose' })} />
+        )}
+
+        {step.kind === 'failed' && (
+          <Alert variant="error" role="alert">
+            <p>{step.message}</p>
+            <div>
+              <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'choose' })}>
+                Choose another archive
+              </Button>
+            </div>
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { ImportPreview, ImportReport } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, apiUpload } from '../../../lib/api-client.ts';
+import { apiRequest, apiUpload } from '../../lib/api-client.ts';
 
 /*
  * The import API (packages/shared/src/schemas/import.ts): upload an archive for a preview, then confirm or drop

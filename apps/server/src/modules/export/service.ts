@@ -1,0 +1,308 @@
+import { Readable } from 'node:stream';
+import {
+  APP_NAME,
+  ARCHIVE_LAYOUT,
+  ARCHIVE_SCHEMA_VERSION,
+  type ArchiveEntry,
+  type ArchiveMedia,
+  archiveFileName,
+  archiveMarkdown,
+  archiveMarkdownPath,
+  archiveMediaPathFor,
+  archiveReadme,
+  decryptText,
+  type EntryKey,
+  type ExportSummary,
+  extractHashtags,
+  localDate,
+  type SessionUser,
+} from '@daybook/shared';
+import { ZipFile } from 'yazl';
+import type { Executor } from '../../db/client.ts';
+import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
+import type { Storage } from '../../infra/storage/storage.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { mimeForPath } from '../media/service.ts';
+import { createExportRepository, type DayRange, type ExportCursor, type ExportRow } from './repository.ts';
+
+/** How export reads and writes (ADR 035). */
+export const EXPORT_LIMITS = {
+  /** Entries read, decrypted and held per round trip: the only text in memory at once. */
+  pageSize: 100,
+  /** Files sized at once for the summary (a stat on disk, a HEAD on S3). */
+  sizeConcurrency: 8,
+} as const;
+
+/**
+ * Zip bookkeeping per file: local header (30) + data descriptor (24 with ZIP64) + central record (46) + ZIP64
+ * extra fields, plus the name twice. Used only for the estimate the progress bar measures against.
+ */
+const ZIP_OVERHEAD_PER_FILE = 140;
+const PATH_CHARS = 60;
+/** The README, deflated. */
+const README_BYTES = 1500;
+/** Per entry: front matter of the Markdown and the fixed fields of its entries.json record, before compression. */
+const FIXED_TEXT_BYTES = 350 + 450;
+/** Deflate on journal text, measured: Markdown files alone compress poorly, entries.json as one stream well. */
+const TEXT_COMPRESSION = 0.4;
+
+export type ExportArchive = { fileName: string; stream: Readable };
+
+/** AES-GCM base64 ciphertext → roughly the UTF-8 bytes it holds (the 16-byte tag removed). */
+const plaintextBytes = (cipherChars: number, entries: number) =>
+  Math.max(0, Math.floor((cipherChars * 3) / 4) - entries * 16);
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export function createExportService(deps: { db: Executor; storage: Storage; keys: EntryKeys; clock: Clock }) {
+  const { storage, keys, clock } = deps;
+  const repository = createExportRepository(deps.db);
+
+  /** The entry's text, or '' when there is none or it does not decrypt (never thrown: one bad row spoils no export). */
+  async function textOf(key: EntryKey, row: ExportRow): Promise<string> {
+    if (!row.encrypted_content || !row.encryption_iv) return '';
+    try {
+      return await decryptText(key, { ciphertext: row.encrypted_content, iv: row.encryption_iv });
+    } catch {
+      return '';
+    }
+  }
+
+  function archiveEntry(
+    row: ExportRow,
+    text: string,
+    timeZone: string,
+    media: ArchiveMedia | null,
+  ): ArchiveEntry {
+    return {
+      id: row.id,
+      text,
+      title: row.title,
+      category: row.category,
+      moodTag: row.mood_tag,
+      themes: extractHashtags(text),
+      entryDate: row.entry_date,
+      timeZone,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      contentType: row.content_type,
+      sourceType: row.source_type,
+      media,
+      markdownPath: archiveMarkdownPath(row.entry_date, row.id),
+    };
+  }
+
+  /** Every exportable row, page by page (keyset), oldest first. */
+  async function* pages(userId: string, range: DayRange): AsyncGenerator<ExportRow[]> {
+    let after: ExportCursor | null = null;
+    for (;;) {
+      const rows = await repository.page(userId, range, after, EXPORT_LIMITS.pageSize);
+      if (rows.length === 0) return;
+      yield rows;
+      const last = rows[rows.length - 1]!;
+      after = { cursor: last.cursor, id: last.id };
+      if (rows.length < EXPORT_LIMITS.pageSize) return;
+    }
+  }
+
+  return {
+    /**
+     * What the archive will hold: entries, media files and their bytes (sized in storage, since rows do not
+     * record them), and the expected archive size for the progress bar.
+     */
+    async summary(user: SessionUser, range: DayRange): Promise<ExportSummary> {
+      const totals = await repository.totals(user.id, range);
+      let mediaCount = 0;
+      let mediaBytes = 0;
+      let after: ExportCursor | null = null;
+      for (;;) {
+        const rows = await repository.mediaPage(user.id, range, after, EXPORT_LIMITS.pageSize * 5);
+        if (rows.length === 0) break;
+        await eachLimited(rows, EXPORT_LIMITS.sizeConcurrency, async (row) => {
+          const size = row.media_url ? await storage.size(row.media_url).catch(() => null) : null;
+          if (size === null) return;
+          mediaCount += 1;
+          mediaBytes += size;
+        });
+        const last = rows[rows.length - 1]!;
+        after = { cursor: last.cursor, id: last.id };
+      }
+      const files = 2 + totals.entryCount + mediaCount;
+      const textBytes =
+        (plaintextBytes(totals.cipherChars, totals.entryCount) * 2 + totals.entryCount * FIXED_TEXT_BYTES) *
+        TEXT_COMPRESSION;
+      const estimatedBytes = Math.round(
+        mediaBytes + textBytes + files * (ZIP_OVERHEAD_PER_FILE + PATH_CHARS) + README_BYTES,
+      );
+      return {
+        entryCount: totals.entryCount,
+        mediaCount,
+        mediaBytes,
+        estimatedBytes,
+        firstDate: totals.firstDate,
+        lastDate: totals.lastDate,
+      };
+    },
+
+    /**
+     * The archive as a stream, written while it is read (ADR 035): README.md, then each entry's Markdown file
+     * followed by its media file, then entries.json. Nothing touches the disk. Entries are read a page at a time
+     * and each file is handed to the zip writer only once the previous one has started, so memory holds one page
+     * of text and one file's stream buffers whatever the archive's size; a slow client slows the reading through
+     * back-pressure. Aborting `signal` (the client went away) stops reading and closes the open file.
+     */
+    archive(user: SessionUser, range: DayRange, signal: AbortSignal): ExportArchive {
+      const now = clock.now();
+      const exportedAt = now.toISOString();
+      const timeZone = user.timezone;
+      const zip = new ZipFile();
+      const output = zip.outputStream as Readable;
+      const fileOptions = { mtime: now, mode: 0o100644 };
+      /** What each exported entry's media became, for entries.json (ids and three fields each: not the text). */
+      const written = new Map<string, ArchiveMedia | null>();
+      let openStream: Readable | null = null;
+      let failure: Error | null = null;
+
+      const stopped = new Promise<never>((_, reject) => {
+        const stop = (error: Error) => {
+          if (failure) return;
+          failure = error;
+          openStream?.destroy();
+          reject(error);
+        };
+        signal.addEventListener('abort', () => stop(new Error('export aborted by the client')), {
+          once: true,
+        });
+        zip.on('error', (error: Error) => stop(error));
+        // Closed before its end was read: the response went away (Fastify destroys the stream it was sending).
+        output.on('close', () => {
+          if (!output.readableEnded) stop(new Error('archive stream closed'));
+        });
+      });
+      stopped.catch(() => {});
+
+      /**
+       * Queues one file and resolves when the zip writer starts it, i.e. once every earlier file is fully written:
+       * the producer is never more than one file ahead of the response.
+       */
+      const addFile = (path: string, compress: boolean, open: () => Promise<Readable> | Readable) =>
+        Promise.race([
+          stopped,
+          new Promise<void>((resolve) => {
+            zip.addReadStreamLazy(path, { ...fileOptions, compress }, (callback) => {
+              resolve();
+              Promise.resolve()
+                .then(open)
+                .then(
+                  (stream) => {
+                    openStream = stream;
+                    // A read failure half-way leaves a broken zip: end the response with the error.
+                    stream.on('error', (error) => zip.emit('error', error));
+                    callback(null, stream);
+                  },
+                  (error) => callback(error, null as never),
+                );
+            });
+          }),
+        ]);
+
+      const produce = async () => {
+        const key = await keys.keyFor(user.id);
+        await addFile(ARCHIVE_LAYOUT.readme, true, () =>
+          Readable.from([
+            Buffer.from(
+              archiveReadme({
+                exportedAt,
+                timeZone,
+                range: range.from || range.to ? normalRange(range) : null,
+              }),
+            ),
+          ]),
+        );
+        for await (const rows of pages(user.id, range)) {
+          for (const row of rows) {
+            if (failure) return;
+            const text = await textOf(key, row);
+            let media: ArchiveMedia | null = null;
+            const storagePath = row.media_url;
+            if (storagePath) {
+              const size = await storage.size(storagePath).catch(() => null);
+              if (size !== null) {
+                media = {
+                  path: archiveMediaPathFor(row.id, storagePath),
+                  mimeType: mimeForPath(storagePath, row.content_type),
+                  sizeBytes: size,
+                };
+              }
+            }
+            const entry = archiveEntry(row, text, timeZone, media);
+            written.set(row.id, media);
+            const markdown = Buffer.from(archiveMarkdown(entry));
+            await addFile(entry.markdownPath, true, () => Readable.from([markdown]));
+            if (media && storagePath) {
+              // Photos, audio and video are compressed already: stored as they are, no CPU spent on deflate.
+              await addFile(media.path, false, async () => {
+                const file = await storage.read(storagePath);
+                if (!file) throw new Error(`media vanished during export: ${storagePath}`);
+                return file.stream;
+              });
+            }
+          }
+        }
+        if (failure) return;
+        await addFile(ARCHIVE_LAYOUT.manifest, true, () => Readable.from(manifest(), { objectMode: false }));
+        zip.end();
+      };
+
+      /**
+       * entries.json, written as it is read: a second pass over the same rows, limited to the entries whose
+       * Markdown is in the archive (one deleted meanwhile drops out; one written meanwhile was never in).
+       */
+      async function* manifest(): AsyncGenerator<Buffer> {
+        const header = {
+          schemaVersion: ARCHIVE_SCHEMA_VERSION,
+          app: APP_NAME,
+          exportedAt,
+          range: range.from || range.to ? normalRange(range) : null,
+        };
+        yield Buffer.from(`${JSON.stringify(header, null, 2).slice(0, -2)},\n  "entries": [`);
+        const key = await keys.keyFor(user.id);
+        let first = true;
+        for await (const rows of pages(user.id, range)) {
+          let chunk = '';
+          for (const row of rows) {
+            if (!written.has(row.id)) continue;
+            const entry = archiveEntry(row, await textOf(key, row), timeZone, written.get(row.id) ?? null);
+            chunk += `${first ? '' : ','}\n    ${JSON.stringify(entry)}`;
+            first = false;
+          }
+          if (chunk) yield Buffer.from(chunk);
+          if (failure) return;
+        }
+        yield Buffer.from(`${first ? '' : '\n  '}]\n}\n`);
+      }
+
+      produce().catch((error: Error) => {
+        if (!failure) zip.emit('error', error);
+      });
+      // Any failure after the headers went out can only cut the response: the browser sees the download fail.
+      const stream = output;
+      stopped.catch((error: Error) => {
+        if (!signal.aborted) stream.destroy(error);
+        else stream.destroy();
+      });
+      return { fileName: archiveFileName(localDate(now, timeZone)), stream };
+    },
+  };
+}
+
+const normalRange = (range: DayRange) => ({ from: range.from ?? null, to: range.to ?? null });
+
+export type ExportService = ReturnType<typeof createExportService>;
