@@ -71,6 +71,10 @@ test.describe('import', () => {
       await page.screenshot({ path: test.info().outputPath(`import-report-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1366, height: 900 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible();
+    await page.screenshot({ path: test.info().outputPath('import-report-dark.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await section.getByRole('link', { name: 'See them on your dashboard' }).click();
     await page.getByRole('button', { name: 'All Time' }).click();
