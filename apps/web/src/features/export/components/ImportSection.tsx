@@ -34,6 +34,7 @@ export function ImportSection() {
   const discardImport = useDiscardImport();
   const inputId = useId();
   const hintId = useId();
+  const titleId = useId();
   const headingId = useId();
 
   async function start(file: File) {
@@ -109,7 +110,9 @@ export function ImportSection() {
             )}
           >
             <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
-            <span className="font-medium">Choose a .zip archive or drop it here</span>
+            <span id={titleId} className="font-medium">
+              Choose a .zip archive or drop it here
+            </span>
             <span id={hintId} className="text-sm text-muted-foreground">
               Daybook or Day One export, up to 1 GB. You will see what it holds before anything is imported.
             </span>
@@ -117,6 +120,7 @@ export function ImportSection() {
               id={inputId}
               type="file"
               accept=".zip,application/zip,application/x-zip-compressed"
+              aria-labelledby={titleId}
               aria-describedby={hintId}
               className="sr-only"
               data-testid="import-file"
