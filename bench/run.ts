@@ -4,6 +4,7 @@ import path from 'node:path';
 import { analyticsRenderBench } from './analytics.bench.ts';
 import { dashboardBench } from './dashboard.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
+import { exportThroughputBench } from './export.bench.ts';
 import { futureMessagesBench } from './future-messages.bench.ts';
 import { healthBench } from './health.bench.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
@@ -86,6 +87,13 @@ const upload = await uploadThroughputBench();
 const search = await browserSearchBench();
 const analytics = await analyticsRenderBench();
 const futureMessages = await futureMessagesBench();
+// The issue's 5,000 entries; media kept to a few hundred MB so the whole run stays short (the 1 GB case is the
+// memory test in apps/server/test/export.test.ts).
+const exportRun = await exportThroughputBench({
+  entryCount: Number(process.env.BENCH_EXPORT_ENTRIES ?? 5_000),
+  mediaEvery: 25,
+  mediaMegabytes: Number(process.env.BENCH_EXPORT_MEDIA_MB ?? 1.5),
+});
 console.info(
   `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
 );
@@ -103,6 +111,9 @@ console.info(
 );
 console.info(
   `Future messages, ${fmt(futureMessages.messages)} due, delivered end to end (claim, decrypt, render, outbox, SMTP, mark): ${fmt(futureMessages.oursPerSecond)} / s ÷ nodemailer alone ${fmt(futureMessages.baselinePerSecond)} / s = ${fmt(futureMessages.ratio, 2)} (goal ${futureMessages.goal}); the job alone queues ${fmt(futureMessages.queuedPerSecond)} / s`,
+);
+console.info(
+  `Export of ${fmt(exportRun.entries)} entries and ${fmt(exportRun.mediaFiles)} media files (${fmt(exportRun.mediaMegabytes)} MB) as a ${fmt(exportRun.archiveMegabytes)} MB zip: ${fmt(exportRun.ours.entriesPerSecond)} entries/s, ${fmt(exportRun.ours.megabytesPerSecond, 1)} MB/s of media; bare read of the same rows and files ${fmt(exportRun.bare.entriesPerSecond)} entries/s, ${fmt(exportRun.bare.megabytesPerSecond, 1)} MB/s; ours ÷ bare = ${fmt(exportRun.ratio, 2)}`,
 );
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
@@ -127,6 +138,7 @@ const report = {
   search,
   analytics,
   futureMessages,
+  export: exportRun,
   live,
   web,
 };

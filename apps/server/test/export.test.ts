@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { entries, users } from '../src/db/schema/index.ts';
+import { EXPORT_LIMITS } from '../src/modules/export/service.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createSignedInUser } from './support/factories.ts';
 
@@ -220,6 +221,30 @@ describe('export', () => {
     expect(reversed.statusCode).toBe(400);
     expect(reversed.body).toContain(EXPORT_MESSAGES.rangeReversed);
     expect((await exportArchive(owner.cookie, '?from=2026-13-01')).statusCode).toBe(400);
+  });
+
+  it('pages through a journal larger than a page, every entry once, oldest first', async () => {
+    const owner = await createSignedInUser(ctx);
+    const sealed = await browserEncrypt(ctx, owner.cookie, owner.user.id, 'Same words, many days #many');
+    const count = EXPORT_LIMITS.pageSize * 2 + 37;
+    // Equal creation times across pages: the keyset's id tiebreak must neither skip nor repeat a row.
+    await ctx.database.db.insert(entries).values(
+      Array.from({ length: count }, (_, i) => ({
+        userId: owner.user.id,
+        encryptedContent: sealed.encryptedContent,
+        metadata: { encryption_iv: sealed.encryptionIv },
+        entryDate: '2026-08-01',
+        createdAt: new Date(`2026-08-01T10:00:0${i % 3}Z`),
+      })),
+    );
+    const files = await unzip((await exportArchive(owner.cookie)).rawPayload);
+    const manifest = ArchiveManifest.parse(JSON.parse(files.get('entries.json')!.toString('utf8')));
+    expect(manifest.entries).toHaveLength(count);
+    expect(new Set(manifest.entries.map((e) => e.id)).size).toBe(count);
+    expect(manifest.entries.every((e) => e.text === 'Same words, many days #many')).toBe(true);
+    const created = manifest.entries.map((e) => e.createdAt);
+    expect(created).toEqual([...created].sort());
+    expect([...files.keys()].filter((f) => f.startsWith('entries/'))).toHaveLength(count);
   });
 
   it('writes a valid archive with no entries', async () => {

@@ -41,10 +41,11 @@ const ZIP_OVERHEAD_PER_FILE = 140;
 const PATH_CHARS = 60;
 /** The README, deflated. */
 const README_BYTES = 1500;
-/** Per entry: front matter of the Markdown and the fixed fields of its entries.json record, before compression. */
-const FIXED_TEXT_BYTES = 350 + 450;
-/** Deflate on journal text, measured: Markdown files alone compress poorly, entries.json as one stream well. */
-const TEXT_COMPRESSION = 0.4;
+/** Per entry: the Markdown's front matter (stored as is) and the fixed fields of its entries.json record. */
+const MARKDOWN_FIXED_BYTES = 350;
+const JSON_FIXED_BYTES = 450;
+/** entries.json deflated as one stream, measured on journal text. */
+const JSON_COMPRESSION = 0.35;
 
 export type ExportArchive = { fileName: string; stream: Readable };
 
@@ -135,9 +136,11 @@ export function createExportService(deps: { db: Executor; storage: Storage; keys
         after = { cursor: last.cursor, id: last.id };
       }
       const files = 2 + totals.entryCount + mediaCount;
+      const plaintext = plaintextBytes(totals.cipherChars, totals.entryCount);
       const textBytes =
-        (plaintextBytes(totals.cipherChars, totals.entryCount) * 2 + totals.entryCount * FIXED_TEXT_BYTES) *
-        TEXT_COMPRESSION;
+        plaintext +
+        totals.entryCount * MARKDOWN_FIXED_BYTES +
+        (plaintext + totals.entryCount * JSON_FIXED_BYTES) * JSON_COMPRESSION;
       const estimatedBytes = Math.round(
         mediaBytes + textBytes + files * (ZIP_OVERHEAD_PER_FILE + PATH_CHARS) + README_BYTES,
       );
@@ -154,9 +157,9 @@ export function createExportService(deps: { db: Executor; storage: Storage; keys
     /**
      * The archive as a stream, written while it is read (ADR 035): README.md, then each entry's Markdown file
      * followed by its media file, then entries.json. Nothing touches the disk. Entries are read a page at a time
-     * and each file is handed to the zip writer only once the previous one has started, so memory holds one page
-     * of text and one file's stream buffers whatever the archive's size; a slow client slows the reading through
-     * back-pressure. Aborting `signal` (the client went away) stops reading and closes the open file.
+     * and a page is handed to the zip writer only once the one before it is being written, so memory holds two
+     * pages of text and one file's stream buffers whatever the archive's size; a slow client slows the reading
+     * through back-pressure. Aborting `signal` (the client went away) stops reading and closes the open file.
      */
     archive(user: SessionUser, range: DayRange, signal: AbortSignal): ExportArchive {
       const now = clock.now();
@@ -188,12 +191,9 @@ export function createExportService(deps: { db: Executor; storage: Storage; keys
       });
       stopped.catch(() => {});
 
-      /**
-       * Queues one file and resolves when the zip writer starts it, i.e. once every earlier file is fully written:
-       * the producer is never more than one file ahead of the response.
-       */
-      const addFile = (path: string, compress: boolean, open: () => Promise<Readable> | Readable) =>
-        Promise.race([
+      /** Queues one file, opened when the writer reaches it; resolves then, once every earlier file is written. */
+      const addFile = (path: string, compress: boolean, open: () => Promise<Readable> | Readable) => {
+        const started = Promise.race([
           stopped,
           new Promise<void>((resolve) => {
             zip.addReadStreamLazy(path, { ...fileOptions, compress }, (callback) => {
@@ -212,6 +212,10 @@ export function createExportService(deps: { db: Executor; storage: Storage; keys
             });
           }),
         ]);
+        // Not every start is awaited (only each page's last); a failure is reported once, through `stopped`.
+        started.catch(() => {});
+        return started;
+      };
 
       const produce = async () => {
         const key = await keys.keyFor(user.id);
@@ -226,8 +230,11 @@ export function createExportService(deps: { db: Executor; storage: Storage; keys
             ),
           ]),
         );
+        /** The start of the last file of the page before: the producer stays one page ahead of the response. */
+        let previousPage: Promise<void> = Promise.resolve();
         for await (const rows of pages(user.id, range)) {
-          for (const row of rows) {
+          let pageStarted: Promise<void> = Promise.resolve();
+          for (const [index, row] of rows.entries()) {
             if (failure) return;
             const text = await textOf(key, row);
             let media: ArchiveMedia | null = null;
@@ -245,17 +252,27 @@ export function createExportService(deps: { db: Executor; storage: Storage; keys
             const entry = archiveEntry(row, text, timeZone, media);
             written.set(row.id, media);
             const markdown = Buffer.from(archiveMarkdown(entry));
-            await addFile(entry.markdownPath, true, () => Readable.from([markdown]));
+            const isPageEnd = index === rows.length - 1 && !media;
+            // Small files go in as buffers (no stream per file); the page's last file is lazy, so its start says
+            // when everything before it has been written.
+            // Stored, not deflated: a zlib stream per file of a few hundred bytes cost more CPU and garbage than the
+            // text it saved (measured, ADR 035); entries.json holds the same text deflated in one stream.
+            if (isPageEnd) pageStarted = addFile(entry.markdownPath, false, () => Readable.from([markdown]));
+            else zip.addBuffer(markdown, entry.markdownPath, { ...fileOptions, compress: false });
             if (media && storagePath) {
               // Photos, audio and video are compressed already: stored as they are, no CPU spent on deflate.
-              await addFile(media.path, false, async () => {
+              // Opened only when the writer reaches them, so queued files hold no handle.
+              pageStarted = addFile(media.path, false, async () => {
                 const file = await storage.read(storagePath);
                 if (!file) throw new Error(`media vanished during export: ${storagePath}`);
                 return file.stream;
               });
             }
           }
+          await previousPage;
+          previousPage = pageStarted;
         }
+        await previousPage;
         if (failure) return;
         await addFile(ARCHIVE_LAYOUT.manifest, true, () => Readable.from(manifest(), { objectMode: false }));
         zip.end();
