@@ -44,6 +44,7 @@ import { eventsRoutes } from './modules/events/routes.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { futureMessagesRoutes, futureMessagesTestRoutes } from './modules/future-messages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importRoutes } from './modules/import/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp({
           localStorage: services.localStorage,
         }),
       );
+      await api.register(importRoutes(services, { tmpDir: path.join(config.dataDir, 'tmp') }));
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)

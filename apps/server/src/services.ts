@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createOpenAiProvider } from './infra/ai/openai-provider.ts';
@@ -38,6 +39,7 @@ import { createEventsService } from './modules/events/service.ts';
 import { createExportService } from './modules/export/service.ts';
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
+import { createImportService } from './modules/import/service.ts';
 import { createInsightsService } from './modules/insights/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
@@ -202,6 +204,15 @@ export function createServices(deps: {
     entries,
     exports: createExportService({ db, storage, keys: encryption, clock, visibleEntries: visibleEntriesOf }),
     insights: createInsightsService({ entries, clock }),
+    imports: createImportService({
+      db,
+      entries,
+      media,
+      keys: encryption,
+      moderator: moderation.text,
+      clock,
+      tmpDir: path.join(config.dataDir, 'tmp'),
+    }),
     futureMessages,
     reminders: createRemindersService({
       db,

@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './auth.ts';
@@ -36,6 +37,8 @@ export const entries = pgTable(
     entryDate: date('entry_date').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletionReason: text('deletion_reason'),
+    /** Where an imported entry came from ("dayone:<uuid>", "daybook:<id>"); null for entries written here (ADR 037). */
+    importKey: text('import_key'),
     ...timestamps,
   },
   (t) => [
@@ -54,6 +57,10 @@ export const entries = pgTable(
     index('entries_media_url_idx').on(t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
     // Daily deletion limit counts today's deletions.
     index('entries_user_deleted_at_idx').on(t.userId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // Importing the same archive twice adds nothing: one entry per source item per user.
+    uniqueIndex('entries_user_import_key_idx')
+      .on(t.userId, t.importKey)
+      .where(sql`${t.importKey} is not null`),
   ],
 );
 

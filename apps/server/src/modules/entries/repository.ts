@@ -1,5 +1,5 @@
 import { addDays } from '@daybook/shared';
-import { and, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { entries, sharedEntries, usageCounters } from '../../db/schema/index.ts';
@@ -25,6 +25,7 @@ type PageRow = {
   entry_date: string;
   deleted_at: Date | string | null;
   deletion_reason: string | null;
+  import_key: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   is_shared: boolean;
@@ -48,6 +49,7 @@ function fromPageRow(row: PageRow): EntryWithShare {
     entryDate: row.entry_date,
     deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
     deletionReason: row.deletion_reason,
+    importKey: row.import_key,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     isShared: row.is_shared,
@@ -91,7 +93,7 @@ function pageStatement(
 /** The columns of an entry as the dashboard list returns it (PageRow without the total). */
 const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
   mood_tag, media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-  deleted_at, deletion_reason, created_at, updated_at,
+  deleted_at, deletion_reason, import_key, created_at, updated_at,
   exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
 
 /**
@@ -144,7 +146,7 @@ export function dashboardPageQuery(userId: string, pageSize: number): { text: st
  */
 function writtenUnderOtherDates(userId: string, day: string, window: { start: Date; end: Date }) {
   const inRange = (from: string, to: string) => sql`(select count(*)::int from entries
-    where user_id = ${userId} and source_type = 'journal'
+    where user_id = ${userId} and source_type = 'journal' and import_key is null
       and entry_date >= ${from}::date and entry_date <= ${to}::date
       and created_at >= ${window.start.toISOString()}::timestamptz
       and created_at < ${window.end.toISOString()}::timestamptz)`;
@@ -237,8 +239,12 @@ export function createEntriesRepository(db: Executor) {
       id: string,
       now: Date,
       sharedReason: string,
-    ): Promise<{ createdAt: Date; mediaUrl: string | null } | null> {
-      const { rows } = await db.execute<{ created_at: Date | string; media_url: string | null }>(sql`
+    ): Promise<{ createdAt: Date; mediaUrl: string | null; isImported: boolean } | null> {
+      const { rows } = await db.execute<{
+        created_at: Date | string;
+        media_url: string | null;
+        is_imported: boolean;
+      }>(sql`
         with target as (
           select id, media_url from entries
           where id = ${id} and ${visibleEntriesOf(userId)}
@@ -248,14 +254,49 @@ export function createEntriesRepository(db: Executor) {
             select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active')
             then ${sharedReason} else null end
         from target where entries.id = target.id
-        returning entries.created_at, target.media_url`);
+        returning entries.created_at, target.media_url, entries.import_key is not null as is_imported`);
       const row = rows[0];
-      return row ? { createdAt: new Date(row.created_at), mediaUrl: row.media_url } : null;
+      return row
+        ? {
+            createdAt: new Date(row.created_at),
+            mediaUrl: row.media_url,
+            isImported: Boolean(row.is_imported),
+          }
+        : null;
     },
 
     async insert(values: typeof entries.$inferInsert): Promise<EntryRow> {
       const [row] = await db.insert(entries).values(values).returning();
       return row!;
+    },
+
+    /** Which of these import keys the user's entries already carry (deleted ones too: a deletion is a choice). */
+    async existingImportKeys(userId: string, keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: entries.importKey })
+        .from(entries)
+        .where(and(eq(entries.userId, userId), inArray(entries.importKey, keys)));
+      return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
+    },
+
+    /**
+     * Inserts imported entries, skipping any whose import key the user already has (entries_user_import_key_idx,
+     * so a parallel import of the same archive adds nothing either). Returns the keys actually inserted.
+     */
+    async insertImported(
+      values: (typeof entries.$inferInsert)[],
+    ): Promise<{ id: string; importKey: string }[]> {
+      if (values.length === 0) return [];
+      const rows = await db
+        .insert(entries)
+        .values(values)
+        .onConflictDoNothing({
+          target: [entries.userId, entries.importKey],
+          where: sql`import_key is not null`,
+        })
+        .returning({ id: entries.id, importKey: entries.importKey });
+      return rows.map((r) => ({ id: r.id, importKey: r.importKey ?? '' }));
     },
 
     async findOwned(userId: string, id: string): Promise<EntryWithShare | null> {
@@ -402,6 +443,7 @@ export function createEntriesRepository(db: Executor) {
             eq(entries.id, id),
             visible(userId),
             createdAfter ? gt(entries.createdAt, createdAfter) : undefined,
+            createdAfter ? isNull(entries.importKey) : undefined,
           ),
         )
         .returning();

@@ -38,6 +38,21 @@ type ListFilter = { page: number; pageSize: number; date?: string; from?: string
 
 const ENTRY_USAGE = 'entries';
 
+/** An entry from an import, encrypted with the owner's key, with its media already in place. */
+export type ImportedEntry = {
+  importKey: string;
+  encryptedContent: string;
+  encryptionIv: string;
+  moodTag: string | null;
+  timeZone: string;
+  entryDate: string;
+  createdAt: Date;
+  updatedAt: Date;
+  contentType: 'text' | 'image' | 'audio' | 'video';
+  mediaUrl: string | null;
+  sourceType: 'journal' | 'empty';
+};
+
 /** An entry's text decrypted for one request (AI features): never stored or logged by the caller. */
 export type ReadableEntry = { id: string; date: string; mood: string | null; text: string; createdAt: Date };
 
@@ -125,7 +140,8 @@ export function createEntriesService(deps: {
   async function ownedEditable(user: SessionUser, id: string): Promise<EntryWithShare> {
     const entry = await repository.findOwned(user.id, id);
     if (!entry) throw new AppError('NOT_FOUND', 'Entry not found');
-    if (!isEditable(entry.createdAt, clock.now()))
+    // Imported entries are read-only like any past entry, whatever their date (ADR 037).
+    if (!isEditable(entry.createdAt, clock.now()) || entry.importKey !== null)
       throw new AppError('EDIT_WINDOW_EXPIRED', ENTRY_MESSAGES.editWindowExpired);
     return entry;
   }
@@ -223,6 +239,47 @@ export function createEntriesService(deps: {
         throw error;
       }
       return { entry: toEntry({ ...row, isShared: false }), moderation: { warning } };
+    },
+
+    /** Which of these import keys the user's entries already carry (import: duplicates are skipped). */
+    async importedKeys(userId: string, keys: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < keys.length; i += 1000) {
+        for (const key of await repository.existingImportKeys(userId, keys.slice(i, i + 1000)))
+          found.add(key);
+      }
+      return found;
+    },
+
+    /**
+     * Writes one batch of imported entries in one transaction (ADR 037). They keep their own dates, are already
+     * encrypted with the user's key, take nothing from the daily entry limit (no usage counter, and the window
+     * count leaves imported rows out) and skip any key the user already has. Returns the keys written.
+     */
+    async insertImported(user: SessionUser, rows: ImportedEntry[]): Promise<Set<string>> {
+      return db.transaction(async (tx) => {
+        const inserted = await createEntriesRepository(tx).insertImported(
+          rows.map((row) => ({
+            userId: user.id,
+            title: null,
+            content: null,
+            encryptedContent: row.encryptedContent,
+            encryptionVersion: ENCRYPTION.version,
+            metadata: { encryption_iv: row.encryptionIv, time_zone: row.timeZone },
+            moodTag: row.moodTag,
+            contentType: row.contentType,
+            mediaUrl: row.mediaUrl,
+            sourceType: row.sourceType,
+            entryDate: row.entryDate,
+            importKey: row.importKey,
+            createdAt: row.createdAt,
+            updatedAt: row.updatedAt,
+          })),
+        );
+        const last = inserted.at(-1);
+        if (last) await queueLiveEvent(tx, user.id, { type: 'entry', id: last.id });
+        return new Set(inserted.map((row) => row.importKey));
+      });
     },
 
     async list(user: SessionUser, filter: ListFilter): Promise<EntryPage> {
@@ -364,7 +421,7 @@ export function createEntriesService(deps: {
         const txRepository = createEntriesRepository(tx);
         const row = await txRepository.softDelete(user.id, id, now, ENTRY_MESSAGES.sharedDeletionReason);
         if (!row) throw new AppError('NOT_FOUND', 'Entry not found');
-        if (!isEditable(row.createdAt, now))
+        if (!isEditable(row.createdAt, now) || row.isImported)
           throw new AppError('EDIT_WINDOW_EXPIRED', ENTRY_MESSAGES.editWindowExpired);
         const isAllowed = await txRepository.consume(
           user.id,

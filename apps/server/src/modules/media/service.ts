@@ -353,6 +353,12 @@ export function createMediaService(deps: {
       };
     },
 
+    /** Drops the user's draft and its file (an import that was refused or abandoned). */
+    async discardDraft(user: SessionUser, draftId: string): Promise<void> {
+      const draft = await repository.claimOwnedDraft(user.id, draftId);
+      if (draft) await storage.remove(draft.filePath).catch(() => undefined);
+    },
+
     /**
      * Removes the file of an entry that no longer points at it. A failed removal is not the user's problem:
      * the file is then an orphan, which the sweep removes, and its local links already answer 404.

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportSection } from '../components/ExportSection.tsx';
+import { ImportSection } from '../components/ImportSection.tsx';
 
 /**
  * /export and /data-export ("Data & Export" in the user menu): take the journal out as an open archive
@@ -16,7 +17,7 @@ export default function ExportPage() {
         </p>
       </div>
       <ExportSection />
-      {/* Import (issue 15) renders its own section here, below export. */}
+      <ImportSection />
     </div>
   );
 }

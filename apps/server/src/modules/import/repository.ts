@@ -1,0 +1,85 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { importItems, importPreviews } from '../../db/schema/index.ts';
+
+export type ImportPreviewRow = typeof importPreviews.$inferSelect;
+export type ImportItemRow = typeof importItems.$inferSelect;
+
+export function createImportRepository(db: Executor) {
+  return {
+    async insertPreview(values: typeof importPreviews.$inferInsert): Promise<ImportPreviewRow> {
+      const [row] = await db.insert(importPreviews).values(values).returning();
+      return row!;
+    },
+
+    async insertItems(values: (typeof importItems.$inferInsert)[]): Promise<void> {
+      for (let i = 0; i < values.length; i += 500) {
+        await db.insert(importItems).values(values.slice(i, i + 500));
+      }
+    },
+
+    /** The user's preview while it can still be confirmed; another user's id finds nothing. */
+    async findOwned(userId: string, id: string, now: Date): Promise<ImportPreviewRow | null> {
+      const [row] = await db
+        .select()
+        .from(importPreviews)
+        .where(
+          and(
+            eq(importPreviews.id, id),
+            eq(importPreviews.userId, userId),
+            gt(importPreviews.expiresAt, now),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /**
+     * Takes the preview for one confirmation by ending its validity now: a second confirm, or another user's,
+     * finds nothing. False when another confirmation took it first.
+     */
+    async claim(userId: string, id: string, now: Date): Promise<boolean> {
+      const { rows } = await db.execute<{ id: string }>(sql`
+        update import_previews set expires_at = ${now.toISOString()}
+        where id = ${id} and user_id = ${userId} and expires_at > ${now.toISOString()}
+        returning id`);
+      return rows.length > 0;
+    },
+
+    async items(previewId: string, afterPosition: number, limit: number): Promise<ImportItemRow[]> {
+      return db
+        .select()
+        .from(importItems)
+        .where(and(eq(importItems.previewId, previewId), gt(importItems.position, afterPosition)))
+        .orderBy(asc(importItems.position))
+        .limit(limit);
+    },
+
+    async draftIds(userId: string, previewId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: importItems.mediaDraftId })
+        .from(importItems)
+        .innerJoin(importPreviews, eq(importPreviews.id, importItems.previewId))
+        .where(and(eq(importItems.previewId, previewId), eq(importPreviews.userId, userId)));
+      return rows.map((r) => r.id).filter((id): id is string => id !== null);
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(importPreviews)
+        .where(and(eq(importPreviews.id, id), eq(importPreviews.userId, userId)))
+        .returning({ id: importPreviews.id });
+      return rows.length > 0;
+    },
+
+    /** The user's previews that ended before `before` (abandoned, or taken by an import long finished or dead). */
+    async endedBefore(userId: string, before: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: importPreviews.id })
+        .from(importPreviews)
+        .where(and(eq(importPreviews.userId, userId), lt(importPreviews.expiresAt, before)));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type ImportRepository = ReturnType<typeof createImportRepository>;

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  ApiError,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  ImportId,
+  ImportPreview,
+  ImportReport,
+} from '@daybook/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Services } from '../../services.ts';
+
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  413: ApiError,
+  415: ApiError,
+  422: ApiError,
+  429: ApiError,
+};
+
+export const importRoutes =
+  (services: Services, deps: { tmpDir: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['import'];
+    await app.register(async (scope) => {
+      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+      signedIn.addHook('onRequest', requireUser(services.auth));
+      await signedIn.register(multipart, {
+        limits: { files: 1, fields: 0, fileSize: IMPORT_LIMITS.maxArchiveBytes },
+      });
+
+      signedIn.post(
+        '/import/preview',
+        {
+          bodyLimit: IMPORT_LIMITS.maxArchiveBytes + 64 * 1024,
+          config: { rateLimit: { max: 10, timeWindow: '10 minutes', groupId: ':import' } },
+          schema: {
+            tags,
+            summary:
+              'Upload a Daybook or Day One export (multipart field "archive", a .zip) and see what would be imported',
+            response: { 201: ImportPreview, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const user = signedInUser(request);
+          if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.noFile);
+          const upload = await request.file().catch((error: { statusCode?: number }) => {
+            if (error.statusCode === 413) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+            throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noFile);
+          });
+          if (!upload) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noFile);
+          await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
+          // Streamed to disk, never held in memory; the client's file name is never used.
+          const tempFile = path.join(deps.tmpDir, `${randomUUID()}.zip`);
+          try {
+            try {
+              await pipeline(upload.file, createWriteStream(tempFile, { mode: 0o600 }));
+            } catch {
+              throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.interrupted);
+            }
+            if (upload.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+            return reply.status(201).send(await services.imports.preview(user, tempFile));
+          } finally {
+            await rm(tempFile, { force: true });
+          }
+        },
+      );
+
+      signedIn.post(
+        '/import/:id/confirm',
+        {
+          config: { rateLimit: { max: 10, timeWindow: '10 minutes', groupId: ':import-confirm' } },
+          schema: {
+            tags,
+            summary: 'Import a previewed archive (once, within an hour); answers with the report',
+            params: ImportId,
+            response: { 200: ImportReport, ...errors },
+          },
+        },
+        (request) => services.imports.confirm(signedInUser(request), request.params.id),
+      );
+
+      signedIn.delete(
+        '/import/:id',
+        {
+          schema: {
+            tags,
+            summary: 'Drop an import preview without importing',
+            params: ImportId,
+            response: { 204: z.null(), ...errors },
+          },
+        },
+        async (request, reply) => {
+          await services.imports.discard(signedInUser(request), request.params.id);
+          return reply.status(204).send(null);
+        },
+      );
+    });
+  };

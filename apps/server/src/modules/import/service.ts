@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  encryptText,
+  entryModerationOutcome,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportPreview,
+  type ImportReport,
+  type ImportSkip,
+  importedText,
+  MEDIA_MESSAGES,
+  type SessionUser,
+} from '@daybook/shared';
+import type { Db } from '../../db/client.ts';
+import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
+import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { EntriesService, ImportedEntry } from '../entries/service.ts';
+import { type MediaService, maxBytesFor, tooLargeMessage } from '../media/service.ts';
+import { createImportRepository, type ImportItemRow } from './repository.ts';
+import { type Candidate, readArchive } from './sources.ts';
+import { openZipArchive, type ZipArchive } from './zip.ts';
+
+const HOUR_MS = 3600_000;
+
+/**
+ * A file over a limit of the plan (size, length, pixels, type) is left out and reported; one that is not what it
+ * claims, does not decode or is blocked by moderation refuses the whole archive (ADR 037).
+ */
+const LIMIT_MESSAGES: ReadonlySet<string> = new Set([
+  MEDIA_MESSAGES.audioTooLong,
+  MEDIA_MESSAGES.videoTooLong,
+  MEDIA_MESSAGES.imageTooManyPixels,
+]);
+const isLimitError = (error: AppError) =>
+  error.code === 'MEDIA_TOO_LARGE' || error.code === 'MEDIA_NOT_ALLOWED' || LIMIT_MESSAGES.has(error.message);
+
+/** What the preview row keeps for the report: the answer given at upload. */
+type StoredSummary = ImportPreview;
+
+type NewItem = Omit<ImportItemRow, 'previewId'>;
+
+/** Keeps every skip counted and the first ones listed. */
+function skipList(initial: ImportSkip[] = [], initialCount = initial.length) {
+  const listed = initial.slice(0, IMPORT_LIMITS.listedSkips);
+  let count = initialCount;
+  return {
+    add(...items: ImportSkip[]) {
+      for (const item of items) {
+        count++;
+        if (listed.length < IMPORT_LIMITS.listedSkips) listed.push(item);
+      }
+    },
+    get listed() {
+      return listed;
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
+export function createImportService(deps: {
+  db: Db;
+  entries: EntriesService;
+  media: MediaService;
+  keys: EntryKeys;
+  moderator: TextModerator;
+  clock: Clock;
+  tmpDir: string;
+}) {
+  const { db, entries, media, keys, moderator, clock, tmpDir } = deps;
+  const repository = createImportRepository(db);
+
+  async function discardPreview(user: SessionUser, id: string): Promise<boolean> {
+    for (const draftId of await repository.draftIds(user.id, id)) await media.discardDraft(user, draftId);
+    return repository.remove(user.id, id);
+  }
+
+  /** Previews abandoned (or taken by an import that finished or died) more than an hour ago go with their drafts. */
+  async function sweep(user: SessionUser): Promise<void> {
+    const before = new Date(clock.now().getTime() - HOUR_MS);
+    for (const id of await repository.endedBefore(user.id, before)) await discardPreview(user, id);
+  }
+
+  /** Whether the create path's moderation would refuse any part of this text. */
+  async function isBlocked(parts: string[]): Promise<boolean> {
+    for (const part of parts) {
+      if (!part.trim()) continue;
+      if (entryModerationOutcome(await moderator.moderate(part)).action === 'block') return true;
+    }
+    return false;
+  }
+
+  /**
+   * The candidate's attachment checked by the media module's own rules (plan, size, type sniffed from the bytes,
+   * decoding, duration, image moderation) and stored as a draft, exactly as an upload from the editor would be.
+   */
+  async function mediaDraft(
+    user: SessionUser,
+    zip: ZipArchive,
+    candidate: Candidate,
+    workDir: string,
+  ): Promise<{ draftId: string } | { skip: ImportSkip }> {
+    const { path: file, type } = candidate.media!;
+    const skip = (reason: string) => ({ skip: { item: file, reason: `${candidate.label}: ${reason}` } });
+    try {
+      await media.assertPlanAllows(user, type);
+    } catch (error) {
+      if (error instanceof AppError) return skip(error.message);
+      throw error;
+    }
+    if (zip.sizeOf(file) > maxBytesFor(type)) return skip(tooLargeMessage(type));
+    const target = path.join(workDir, randomUUID());
+    try {
+      await zip.extract(file, target);
+      const { size } = await stat(target);
+      const draft = await media.createDraft(user, type, target, size);
+      return { draftId: draft.id };
+    } catch (error) {
+      if (error instanceof AppError && isLimitError(error)) return skip(error.message);
+      if (error instanceof AppError)
+        throw new AppError(
+          error.code,
+          IMPORT_MESSAGES.badMedia(file, error.message),
+          undefined,
+          error.details,
+        );
+      throw error;
+    } finally {
+      await rm(target, { force: true });
+    }
+  }
+
+  /** Reads, checks and stages an archive; throws (having written nothing) at its first fault. */
+  async function stage(user: SessionUser, zip: ZipArchive, workDir: string, drafts: string[]) {
+    const parsed = await readArchive(zip, user.timezone);
+    if (parsed.candidates.length === 0) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noEntries);
+    const existing = await entries.importedKeys(
+      user.id,
+      parsed.candidates.map((c) => c.key),
+    );
+    const key = await keys.keyFor(user.id);
+    const now = clock.now();
+    const skipped = skipList(parsed.skipped);
+    const items: NewItem[] = [];
+    let duplicates = 0;
+    let mediaCount = 0;
+    for (const candidate of parsed.candidates) {
+      const skipEntry = (reason: string) => skipped.add({ item: candidate.label, reason });
+      if (existing.has(candidate.key)) {
+        duplicates++;
+        continue;
+      }
+      if (candidate.createdAt.getTime() > now.getTime()) {
+        skipEntry('It is dated in the future.');
+        continue;
+      }
+      const text = importedText(candidate.text, candidate.tags);
+      if (!text.parts) {
+        skipEntry('It is too long to import (more than 20 entries of 5,000 characters).');
+        continue;
+      }
+      if (await isBlocked(text.parts)) {
+        skipEntry('Its text is not allowed by content moderation.');
+        continue;
+      }
+      let draftId: string | null = null;
+      if (candidate.media) {
+        const result = await mediaDraft(user, zip, candidate, workDir);
+        if ('skip' in result) skipped.add(result.skip);
+        else {
+          draftId = result.draftId;
+          drafts.push(draftId);
+          mediaCount++;
+        }
+      }
+      skipped.add(...candidate.skipped);
+      if (!draftId && !text.parts.some((part) => part.trim())) {
+        skipEntry('It has no text and no attachment that can be imported.');
+        continue;
+      }
+      for (const [index, part] of text.parts.entries()) {
+        const sealed = await encryptText(key, part);
+        // The pieces of a split entry follow each other by a millisecond, in order.
+        const createdAt = new Date(candidate.createdAt.getTime() + index);
+        items.push({
+          position: items.length + 1,
+          importKey: index === 0 ? candidate.key : `${candidate.key}#${index + 1}`,
+          encryptedContent: sealed.ciphertext,
+          encryptionIv: sealed.iv,
+          moodTag: candidate.moodTag,
+          timeZone: candidate.timeZone,
+          entryDate: candidate.entryDate,
+          createdAt,
+          updatedAt: index === 0 ? candidate.updatedAt : createdAt,
+          mediaDraftId: index === 0 ? draftId : null,
+          sourceType: candidate.sourceType,
+          label: text.parts.length > 1 ? `${candidate.label} (part ${index + 1})` : candidate.label,
+        });
+      }
+    }
+    const days = items.map((item) => item.entryDate).sort();
+    return {
+      source: parsed.source,
+      archiveEntries: parsed.candidates.length,
+      items,
+      duplicates,
+      mediaCount,
+      skipped,
+      firstDate: days[0] ?? null,
+      lastDate: days.at(-1) ?? null,
+    };
+  }
+
+  return {
+    /**
+     * Reads an uploaded archive (a temporary file the caller removes) and, when every check passes, keeps what it
+     * would import: texts encrypted with the user's key, media as validated drafts. Nothing is written when any
+     * check fails: drafts made so far are removed before the error goes out.
+     */
+    async preview(user: SessionUser, archiveFile: string): Promise<ImportPreview> {
+      await sweep(user);
+      const zip = await openZipArchive(archiveFile);
+      await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+      const workDir = await mkdtemp(path.join(tmpDir, 'import-'));
+      const drafts: string[] = [];
+      try {
+        const staged = await stage(user, zip, workDir, drafts);
+        const expiresAt = new Date(clock.now().getTime() + IMPORT_LIMITS.previewMinutes * 60_000);
+        return await db.transaction(async (tx) => {
+          const txRepository = createImportRepository(tx);
+          const id = randomUUID();
+          const preview: ImportPreview = {
+            id,
+            source: staged.source,
+            archiveEntries: staged.archiveEntries,
+            newEntries: staged.items.length,
+            duplicates: staged.duplicates,
+            media: staged.mediaCount,
+            firstDate: staged.firstDate,
+            lastDate: staged.lastDate,
+            skippedCount: staged.skipped.count,
+            skipped: staged.skipped.listed,
+            expiresAt: expiresAt.toISOString(),
+          };
+          await txRepository.insertPreview({
+            id,
+            userId: user.id,
+            source: staged.source,
+            summary: preview,
+            expiresAt,
+          });
+          await txRepository.insertItems(staged.items.map((item) => ({ ...item, previewId: id })));
+          return preview;
+        });
+      } catch (error) {
+        for (const draftId of drafts) await media.discardDraft(user, draftId);
+        throw error;
+      } finally {
+        zip.close();
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+
+    /**
+     * Writes a preview's entries in batches of IMPORT_LIMITS.batchSize, one transaction each, and reports. Only the
+     * owner can confirm, once; entries the user already has (by import key) are skipped, even when another import
+     * of the same archive wrote them meanwhile.
+     */
+    async confirm(user: SessionUser, id: string): Promise<ImportReport> {
+      const now = clock.now();
+      const preview = await repository.findOwned(user.id, id, now);
+      if (!preview || !(await repository.claim(user.id, id, now)))
+        throw new AppError('NOT_FOUND', IMPORT_MESSAGES.expired);
+      const summary = preview.summary as StoredSummary;
+      const skipped = skipList(summary.skipped, summary.skippedCount);
+      let imported = 0;
+      let duplicates = summary.duplicates;
+      let mediaCount = 0;
+      let after = 0;
+      for (;;) {
+        const batch = await repository.items(id, after, IMPORT_LIMITS.batchSize);
+        if (batch.length === 0) break;
+        after = batch.at(-1)!.position;
+        const releases = new Map<string, () => Promise<unknown>>();
+        const rows: ImportedEntry[] = [];
+        for (const item of batch) {
+          let attached: Awaited<ReturnType<MediaService['claimDraft']>> | null = null;
+          if (item.mediaDraftId) {
+            try {
+              attached = await media.claimDraft(user, item.mediaDraftId, item.entryDate);
+              releases.set(item.importKey, attached.release);
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              skipped.add({
+                item: item.label,
+                reason: `Its attachment could not be saved: ${error.message}`,
+              });
+            }
+          }
+          rows.push({
+            importKey: item.importKey,
+            encryptedContent: item.encryptedContent,
+            encryptionIv: item.encryptionIv,
+            moodTag: item.moodTag,
+            timeZone: item.timeZone,
+            entryDate: item.entryDate,
+            createdAt: item.createdAt,
+            updatedAt: item.updatedAt,
+            contentType: attached?.contentType ?? 'text',
+            mediaUrl: attached?.mediaUrl ?? null,
+            sourceType: item.sourceType,
+          });
+        }
+        let inserted: Set<string>;
+        try {
+          inserted = await entries.insertImported(user, rows);
+        } catch (error) {
+          for (const release of releases.values()) await release();
+          throw error;
+        }
+        for (const row of rows) {
+          if (inserted.has(row.importKey)) {
+            imported++;
+            if (row.mediaUrl) mediaCount++;
+          } else {
+            duplicates++;
+            await releases.get(row.importKey)?.();
+          }
+        }
+      }
+      await repository.remove(user.id, id);
+      return {
+        imported,
+        duplicates,
+        media: mediaCount,
+        skippedCount: skipped.count,
+        skipped: skipped.listed,
+      };
+    },
+
+    /** Drops an unconfirmed preview and the media it validated. */
+    async discard(user: SessionUser, id: string): Promise<void> {
+      if (!(await discardPreview(user, id))) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.expired);
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

@@ -1,0 +1,480 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  decryptText,
+  deriveEntryKey,
+  type Entry,
+  IMPORT_MESSAGES,
+  type ImportPreview,
+  type ImportReport,
+} from '@daybook/shared';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { entries, importPreviews, mediaDrafts } from '../src/db/schema/index.ts';
+import { type TestContext, useTestApp } from './support/app.ts';
+import { browserEncrypt, createEntry, createSignedInUser } from './support/factories.ts';
+import { multipart } from './support/media.ts';
+import { buildZip, type ZipInput } from './support/zip.ts';
+
+const HOUR = 3600_000;
+
+type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+
+const jpeg = (colour = '#6b8f71') =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+
+const uploadArchive = (ctx: TestContext, cookie: string, archive: Buffer) => {
+  const body = multipart(archive, { filename: 'export.zip', contentType: 'application/zip' });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/import/preview',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
+};
+
+const confirm = (ctx: TestContext, cookie: string, id: string) =>
+  ctx.app.inject({ method: 'POST', url: `/api/import/${id}/confirm`, headers: { cookie } });
+
+async function importArchive(ctx: TestContext, cookie: string, archive: Buffer) {
+  const preview = await uploadArchive(ctx, cookie, archive);
+  expect(preview.statusCode, preview.body).toBe(201);
+  const report = await confirm(ctx, cookie, preview.json<ImportPreview>().id);
+  expect(report.statusCode, report.body).toBe(200);
+  return { preview: preview.json<ImportPreview>(), report: report.json<ImportReport>() };
+}
+
+async function listAll(ctx: TestContext, cookie: string): Promise<Entry[]> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/entries?pageSize=50',
+    headers: { cookie },
+  });
+  return response.json().entries;
+}
+
+async function textOf(ctx: TestContext, signedIn: SignedIn, entry: Entry): Promise<string> {
+  const { salt } = (
+    await ctx.app.inject({ method: 'GET', url: '/api/encryption/salt', headers: { cookie: signedIn.cookie } })
+  ).json();
+  const key = await deriveEntryKey(signedIn.user.id, salt);
+  return decryptText(key, { ciphertext: entry.encryptedContent!, iv: entry.encryptionIv! });
+}
+
+async function mediaBytes(ctx: TestContext, cookie: string, entryId: string): Promise<Buffer> {
+  const signed = (
+    await ctx.app.inject({ method: 'GET', url: `/api/entries/${entryId}/media-url`, headers: { cookie } })
+  ).json();
+  const url = new URL(signed.url);
+  const file = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(file.statusCode).toBe(200);
+  return file.rawPayload;
+}
+
+/** Everything an import could have written for this user: entries, drafts, previews, stored files. */
+async function writtenFor(ctx: TestContext, userId: string) {
+  const db = ctx.database.db;
+  const mediaDir = path.join(ctx.config.dataDir, 'media', userId);
+  return {
+    entries: (await db.select().from(entries).where(eq(entries.userId, userId))).length,
+    drafts: (await db.select().from(mediaDrafts).where(eq(mediaDrafts.userId, userId))).length,
+    previews: (await db.select().from(importPreviews).where(eq(importPreviews.userId, userId))).length,
+    files: existsSync(mediaDir)
+      ? readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length
+      : 0,
+  };
+}
+
+const NOTHING = { entries: 0, drafts: 0, previews: 0, files: 0 };
+
+/**
+ * A Day One JSON export as Day One writes it: Journal.json with entries (uuid, creationDate in UTC, timeZone,
+ * Markdown text with dayone-moment references, tags, photos/audios with md5 and type), files named by md5.
+ */
+async function dayOneArchive(now: Date) {
+  const photo = await jpeg();
+  const longText = Array.from({ length: 200 }, (_, i) => `Paragraph ${i + 1} of a long winter evening.`).join(
+    '\n\n',
+  );
+  const journal = {
+    metadata: { version: '1.0' },
+    entries: [
+      {
+        uuid: 'A1B2C3D4E5F60718293A4B5C6D7E8F90',
+        creationDate: '2024-03-10T02:30:00Z',
+        modifiedDate: '2024-03-10T03:00:00Z',
+        timeZone: 'America/Los_Angeles',
+        starred: true,
+        text: 'Walked by the **sea**.\n\n![](dayone-moment://P1)\n\nFelt calm.\n\n![](dayone-moment://P2)',
+        tags: ['Travel', 'Family Trips'],
+        photos: [
+          { identifier: 'P1', md5: 'aa11bb22cc33dd44ee55ff6677889900', type: 'jpeg', orderInEntry: 0 },
+          { identifier: 'P2', md5: 'ffeeddccbbaa99887766554433221100', type: 'heic', orderInEntry: 1 },
+        ],
+      },
+      {
+        uuid: 'B1B2C3D4E5F60718293A4B5C6D7E8F90',
+        creationDate: '2024-03-10T23:30:00Z',
+        timeZone: 'Asia/Tokyo',
+        text: 'Ramen in Shinjuku #food',
+        tags: ['food'],
+        audios: [{ identifier: 'A1', md5: '0123456789abcdef0123456789abcdef', format: 'm4a' }],
+      },
+      {
+        uuid: 'C1B2C3D4E5F60718293A4B5C6D7E8F90',
+        creationDate: '2023-12-31T12:00:00Z',
+        timeZone: 'Europe/London',
+        text: longText,
+        tags: ['Winter'],
+      },
+      {
+        uuid: 'D1B2C3D4E5F60718293A4B5C6D7E8F90',
+        creationDate: new Date(now.getTime() - HOUR).toISOString().replace(/\.\d+Z$/, 'Z'),
+        timeZone: 'UTC',
+        text: 'Written an hour ago in Day One.',
+      },
+    ],
+  };
+  const files: ZipInput[] = [
+    { name: 'Journal.json', data: JSON.stringify(journal, null, 2), isDeflated: true },
+    { name: 'photos/aa11bb22cc33dd44ee55ff6677889900.jpeg', data: photo },
+    { name: 'photos/ffeeddccbbaa99887766554433221100.heic', data: randomBytes(2048) },
+    { name: 'audios/0123456789abcdef0123456789abcdef.m4a', data: randomBytes(2048) },
+  ];
+  return { archive: buildZip(files), longText, photo };
+}
+
+describe('import', () => {
+  const ctx = useTestApp({ RATE_LIMIT_SCALE: '100' });
+
+  it('previews a Day One archive, then imports it with its dates, zones, themes and first photo', async () => {
+    const signedIn = await createSignedInUser(ctx);
+    const { archive, longText } = await dayOneArchive(ctx.clock.now());
+
+    const uploaded = await uploadArchive(ctx, signedIn.cookie, archive);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const preview = uploaded.json<ImportPreview>();
+    expect(preview).toMatchObject({
+      source: 'dayone',
+      archiveEntries: 4,
+      newEntries: 5, // the long entry becomes two
+      duplicates: 0,
+      media: 1,
+      firstDate: '2023-12-31',
+    });
+    expect(preview.skipped.map((s) => s.item).sort()).toEqual([
+      'audios/0123456789abcdef0123456789abcdef.m4a',
+      'photos/ffeeddccbbaa99887766554433221100.heic',
+    ]);
+    expect(preview.skipped.find((s) => s.item.endsWith('.heic'))!.reason).toContain(
+      'only the first attachment',
+    );
+    expect(preview.skipped.find((s) => s.item.endsWith('.m4a'))!.reason).toContain('Entry of 2024-03-11');
+    // Nothing is an entry until the person confirms.
+    expect((await writtenFor(ctx, signedIn.user.id)).entries).toBe(0);
+
+    const report = await confirm(ctx, signedIn.cookie, preview.id);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({ imported: 5, duplicates: 0, media: 1, skippedCount: 2 });
+
+    const list = await listAll(ctx, signedIn.cookie);
+    expect(list).toHaveLength(5);
+    const byText = new Map<string, Entry>();
+    for (const entry of list) byText.set(await textOf(ctx, signedIn, entry), entry);
+
+    // 02:30 UTC on 10 March is still 9 March in Los Angeles; 23:30 UTC is already 11 March in Tokyo.
+    const sea = byText.get('Walked by the **sea**.\n\nFelt calm.\n\n#travel #family-trips')!;
+    expect(sea).toMatchObject({ entryDate: '2024-03-09', createdAt: '2024-03-10T02:30:00.000Z' });
+    expect(sea.contentType).toBe('image');
+    await expect(sharp(await mediaBytes(ctx, signedIn.cookie, sea.id)).metadata()).resolves.toMatchObject({
+      format: 'jpeg',
+      width: 320,
+    });
+    const ramen = byText.get('Ramen in Shinjuku #food')!;
+    expect(ramen).toMatchObject({ entryDate: '2024-03-11', contentType: 'text', mediaUrl: null });
+
+    const winter = [...byText.entries()].filter(([text]) => text.includes('long winter evening'));
+    expect(winter).toHaveLength(2);
+    for (const [text, entry] of winter) {
+      expect(text.length).toBeLessThanOrEqual(5000);
+      expect(text.endsWith('\n\n#winter')).toBe(true);
+      expect(entry.entryDate).toBe('2023-12-31');
+    }
+    const joined = winter
+      .sort(([, a], [, b]) => a.createdAt.localeCompare(b.createdAt))
+      .map(([text]) => text.replace('\n\n#winter', ''))
+      .join('\n\n');
+    expect(joined).toBe(longText);
+
+    // The zone each entry was written in is kept with it.
+    const rows = await ctx.database.db.select().from(entries).where(eq(entries.userId, signedIn.user.id));
+    expect(rows.find((r) => r.id === sea.id)!.metadata.time_zone).toBe('America/Los_Angeles');
+    expect(rows.find((r) => r.id === ramen.id)!.metadata.time_zone).toBe('Asia/Tokyo');
+    // The preview is used up.
+    expect((await confirm(ctx, signedIn.cookie, preview.id)).json().message).toBe(IMPORT_MESSAGES.expired);
+    expect(await writtenFor(ctx, signedIn.user.id)).toMatchObject({ drafts: 0, previews: 0 });
+  });
+
+  it('adds nothing when the same archive is imported again, even from two previews at once', async () => {
+    const signedIn = await createSignedInUser(ctx);
+    const { archive } = await dayOneArchive(ctx.clock.now());
+    await importArchive(ctx, signedIn.cookie, archive);
+    const before = await writtenFor(ctx, signedIn.user.id);
+
+    const again = await uploadArchive(ctx, signedIn.cookie, archive);
+    expect(again.json()).toMatchObject({ archiveEntries: 4, newEntries: 0, duplicates: 4, media: 0 });
+    expect((await confirm(ctx, signedIn.cookie, again.json().id)).json()).toMatchObject({ imported: 0 });
+
+    // Two previews taken before either import ran: the second import finds every entry already there.
+    const other = await createSignedInUser(ctx);
+    const first = (await uploadArchive(ctx, other.cookie, archive)).json<ImportPreview>();
+    const second = (await uploadArchive(ctx, other.cookie, archive)).json<ImportPreview>();
+    expect(second.newEntries).toBe(5);
+    expect((await confirm(ctx, other.cookie, first.id)).json()).toMatchObject({ imported: 5 });
+    expect((await confirm(ctx, other.cookie, second.id)).json()).toMatchObject({
+      imported: 0,
+      duplicates: 5,
+    });
+
+    expect(await writtenFor(ctx, signedIn.user.id)).toEqual(before);
+    expect(await writtenFor(ctx, other.user.id)).toEqual({ ...before, drafts: 0, previews: 0 });
+  });
+
+  describe('refuses a bad archive with a clear message and writes nothing', () => {
+    const journal = (entriesJson: unknown[]) =>
+      JSON.stringify({ metadata: { version: '1.0' }, entries: entriesJson });
+    const goodEntry = (uuid: string, md5?: string) => ({
+      uuid,
+      creationDate: '2022-05-01T10:00:00Z',
+      timeZone: 'UTC',
+      text: 'A day',
+      ...(md5 ? { photos: [{ identifier: 'X', md5, type: 'jpeg' }] } : {}),
+    });
+
+    it.each([
+      ['not a zip', async () => Buffer.from('This is a text file, not an archive.'), IMPORT_MESSAGES.notZip],
+      [
+        'a zip bomb',
+        async () =>
+          buildZip([
+            { name: 'Journal.json', data: journal([goodEntry('BOMB')]) },
+            { name: 'photos/zeros.jpeg', data: Buffer.alloc(20 * 1024 * 1024), isDeflated: true },
+          ]),
+        IMPORT_MESSAGES.bomb,
+      ],
+      [
+        'a path escaping the folder',
+        async () =>
+          buildZip([
+            { name: 'Journal.json', data: journal([goodEntry('ESCAPE')]) },
+            { name: 'photos/../../outside.txt', data: 'gotcha' },
+          ]),
+        IMPORT_MESSAGES.unsafePath('photos/../../outside.txt'),
+      ],
+      [
+        'an absolute path',
+        async () =>
+          buildZip([
+            { name: 'Journal.json', data: journal([goodEntry('ABSOLUTE')]) },
+            { name: '/etc/cron.d/job', data: 'gotcha' },
+          ]),
+        IMPORT_MESSAGES.unsafePath('/etc/cron.d/job'),
+      ],
+      [
+        'a symbolic link',
+        async () =>
+          buildZip([
+            { name: 'Journal.json', data: journal([goodEntry('LINK')]) },
+            { name: 'photos/link.jpeg', data: '/etc/passwd', unixMode: 0o120777 },
+          ]),
+        IMPORT_MESSAGES.symlink('photos/link.jpeg'),
+      ],
+      [
+        'JSON that is not JSON',
+        async () => buildZip([{ name: 'Journal.json', data: '{"entries": [' }]),
+        IMPORT_MESSAGES.badJson('Journal.json', 'it is not valid JSON.'),
+      ],
+      [
+        'JSON of the wrong shape',
+        async () =>
+          buildZip([{ name: 'Journal.json', data: journal([{ uuid: 'W', creationDate: 'yesterday' }]) }]),
+        IMPORT_MESSAGES.badJson('Journal.json', 'entries.0.creationDate: Invalid ISO datetime.'),
+      ],
+      [
+        'neither export',
+        async () => buildZip([{ name: 'notes/today.txt', data: 'hello' }]),
+        IMPORT_MESSAGES.unknownFormat,
+      ],
+      [
+        'a photo that is not a photo (after a good one)',
+        async () =>
+          buildZip([
+            {
+              name: 'Journal.json',
+              data: journal([goodEntry('GOOD', 'aaaaaaaaaaaaaaaa'), goodEntry('FORGED', 'bbbbbbbbbbbbbbbb')]),
+            },
+            { name: 'photos/aaaaaaaaaaaaaaaa.jpeg', data: await jpeg('#223344') },
+            { name: 'photos/bbbbbbbbbbbbbbbb.jpeg', data: randomBytes(4096) },
+          ]),
+        IMPORT_MESSAGES.badMedia('photos/bbbbbbbbbbbbbbbb.jpeg', 'Please select a valid image file'),
+      ],
+    ])('%s', async (_name, build, message) => {
+      const signedIn = await createSignedInUser(ctx);
+      const response = await uploadArchive(ctx, signedIn.cookie, await build());
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json().message).toBe(message);
+      expect(await writtenFor(ctx, signedIn.user.id)).toEqual(NOTHING);
+    });
+
+    it('an upload without a file', async () => {
+      const signedIn = await createSignedInUser(ctx);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/import/preview',
+        headers: { cookie: signedIn.cookie, 'content-type': 'application/json' },
+        payload: {},
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toBe(IMPORT_MESSAGES.noFile);
+    });
+  });
+
+  it("does not let another user confirm or drop someone's preview", async () => {
+    const owner = await createSignedInUser(ctx);
+    const stranger = await createSignedInUser(ctx);
+    const { archive } = await dayOneArchive(ctx.clock.now());
+    const preview = (await uploadArchive(ctx, owner.cookie, archive)).json<ImportPreview>();
+
+    const confirmed = await confirm(ctx, stranger.cookie, preview.id);
+    expect(confirmed.statusCode).toBe(404);
+    const dropped = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/import/${preview.id}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(dropped.statusCode).toBe(404);
+    expect(await writtenFor(ctx, stranger.user.id)).toEqual(NOTHING);
+
+    expect((await confirm(ctx, owner.cookie, preview.id)).json()).toMatchObject({ imported: 5, media: 1 });
+  });
+
+  it('drops a preview with its validated media when asked', async () => {
+    const signedIn = await createSignedInUser(ctx);
+    const { archive } = await dayOneArchive(ctx.clock.now());
+    const preview = (await uploadArchive(ctx, signedIn.cookie, archive)).json<ImportPreview>();
+    expect((await writtenFor(ctx, signedIn.user.id)).drafts).toBe(1);
+    const dropped = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/import/${preview.id}`,
+      headers: { cookie: signedIn.cookie },
+    });
+    expect(dropped.statusCode).toBe(204);
+    expect(await writtenFor(ctx, signedIn.user.id)).toEqual(NOTHING);
+  });
+
+  it('imports without spending the daily entry limit, and imported entries are read-only', async () => {
+    const signedIn = await createSignedInUser(ctx);
+    const { archive } = await dayOneArchive(ctx.clock.now());
+    await importArchive(ctx, signedIn.cookie, archive);
+
+    const limit = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/entries/limits/daily',
+        headers: { cookie: signedIn.cookie },
+      })
+    ).json();
+    expect(limit).toMatchObject({ allowed: true, limit: 3, used: 0 });
+    for (const text of ['one', 'two', 'three']) {
+      expect((await createEntry(ctx, signedIn.cookie, signedIn.user.id, text)).statusCode).toBe(201);
+    }
+
+    // Even the entry Day One wrote an hour ago, inside the 12-hour window, cannot be edited or deleted here.
+    const imported = [];
+    for (const entry of await listAll(ctx, signedIn.cookie)) {
+      if ((await textOf(ctx, signedIn, entry)) === 'Written an hour ago in Day One.') imported.push(entry);
+    }
+    expect(imported).toHaveLength(1);
+    const hourOld = imported[0]!;
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/entries/${hourOld.id}`,
+      headers: { cookie: signedIn.cookie },
+      payload: await browserEncrypt(ctx, signedIn.cookie, signedIn.user.id, 'Changed'),
+    });
+    expect(edited.statusCode).toBe(403);
+    expect(edited.json().code).toBe('EDIT_WINDOW_EXPIRED');
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/entries/${hourOld.id}`,
+      headers: { cookie: signedIn.cookie },
+    });
+    expect(deleted.statusCode).toBe(403);
+  });
+
+  it('round trip: a Daybook archive imported into a new account gives the same entries, moods, dates and media', async () => {
+    const author = await createSignedInUser(ctx);
+    const photo = await jpeg('#884422');
+    const body = multipart(photo, { filename: 'p.jpg', contentType: 'image/jpeg' });
+    const draft = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/drafts?mediaType=image',
+      headers: { cookie: author.cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const withPhoto = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/entries',
+      headers: { cookie: author.cookie },
+      payload: {
+        ...(await browserEncrypt(ctx, author.cookie, author.user.id, 'Harbour at dusk #sea')),
+        moodTag: 'Calm',
+        mediaDraftId: draft.json().id,
+      },
+    });
+    expect(withPhoto.statusCode, withPhoto.body).toBe(201);
+    ctx.clock.advance(60_000);
+    expect(
+      (await createEntry(ctx, author.cookie, author.user.id, 'Plain *markdown* day', 'Happy')).statusCode,
+    ).toBe(201);
+
+    // The real exporter's archive, as the person downloads it from /export.
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/export/archive',
+      headers: { cookie: author.cookie },
+    });
+    expect(exported.statusCode).toBe(200);
+    const archive = exported.rawPayload;
+    const reader = await createSignedInUser(ctx);
+    const { report } = await importArchive(ctx, reader.cookie, archive);
+    expect(report).toMatchObject({ imported: 2, media: 1, skippedCount: 0 });
+
+    const original = await listAll(ctx, author.cookie);
+    const copy = await listAll(ctx, reader.cookie);
+    expect(copy).toHaveLength(original.length);
+    for (const [index, entry] of original.entries()) {
+      const twin = copy[index]!;
+      expect(await textOf(ctx, reader, twin)).toBe(await textOf(ctx, author, entry));
+      expect(twin).toMatchObject({
+        moodTag: entry.moodTag,
+        entryDate: entry.entryDate,
+        createdAt: entry.createdAt,
+        contentType: entry.contentType,
+      });
+      if (entry.mediaUrl) {
+        expect(
+          (await mediaBytes(ctx, reader.cookie, twin.id)).equals(
+            await mediaBytes(ctx, author.cookie, entry.id),
+          ),
+        ).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { ImportPreview, ImportReport } from '@daybook/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, apiUpload } from '../../lib/api-client.ts';
+
+/*
+ * The import API (packages/shared/src/schemas/import.ts): upload an archive for a preview, then confirm or drop
+ * it. Every answer is parsed with its shared schema.
+ */
+
+const BASE = '/api/import';
+const previewPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+
+/** Sends the archive as multipart (field "archive") with upload progress, 0 to 1. */
+export function uploadArchive(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<ImportPreview> {
+  const form = new FormData();
+  form.append('archive', file, file.name);
+  return apiUpload(`${BASE}/preview`, {
+    method: 'POST',
+    body: form,
+    schema: ImportPreview,
+    onProgress,
+    signal,
+  });
+}
+
+/** Imports a preview; every cached list, calendar, streak and chart may change, so all of them refresh. */
+export function useConfirmImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`${previewPath(id)}/confirm`, { method: 'POST', schema: ImportReport }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export function useDiscardImport() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(previewPath(id), { method: 'DELETE', schema: z.unknown() }),
+  });
+}

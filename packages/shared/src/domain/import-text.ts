@@ -1,0 +1,84 @@
+import { ENTRY_LIMITS } from '../constants.ts';
+import { extractHashtags, themeTerm } from './entry-search.ts';
+
+/*
+ * How another journal's text becomes Daybook entry text on import (ADR 037). Pure, so the preview and the import
+ * agree and both are unit-tested.
+ */
+
+/** At most this many entries are made from one long entry; longer ones are reported as skipped. */
+export const MAX_IMPORT_PARTS = 20;
+
+/** Day One's inline references to an attachment (`![](dayone-moment://…)`, also `dayone-moment:/audio/…`). */
+const DAYONE_MOMENT = /!?\[[^\]\n]*\]\(dayone-moment:[^)\s]*\)/g;
+
+/** Day One text without its attachment references; the attachment itself is imported (or reported) separately. */
+export function stripDayOneMoments(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(DAYONE_MOMENT, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * A Day One tag as a Daybook theme (a hashtag, entry-search.ts): lower case, spaces and punctuation become
+ * hyphens, so "Family Trips" is #family-trips. Null for a tag with no letter, which cannot be a theme.
+ */
+export function tagToHashtag(tag: string): string | null {
+  const term = themeTerm(tag)
+    .replace(/[^\p{L}\p{N}_]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return /\p{L}/u.test(term) ? `#${term}` : null;
+}
+
+/** The distinct hashtags of a list of tags, in order, dropping those the text already has. */
+function hashtagLine(text: string, tags: readonly string[]): string {
+  const present = new Set(extractHashtags(text));
+  const unique = [...new Set(tags.map(tagToHashtag).filter((t): t is string => t !== null))];
+  let line = '';
+  for (const tag of unique.filter((t) => !present.has(t))) {
+    // A line of hashtags never crowds out the text: at most a fifth of an entry.
+    if (line.length + tag.length + 1 > MAX_TAG_LINE) break;
+    line = line ? `${line} ${tag}` : tag;
+  }
+  return line;
+}
+
+const MAX_TAG_LINE = ENTRY_LIMITS.maxChars / 5;
+
+/** Cuts `text` into pieces of at most `max` characters, at a paragraph break, else a line, else a space. */
+export function splitText(text: string, max: number): string[] {
+  const parts: string[] = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const window = rest.slice(0, max + 1);
+    const cut = [window.lastIndexOf('\n\n'), window.lastIndexOf('\n'), window.lastIndexOf(' ')].find(
+      (at) => at > max / 2,
+    );
+    const at = cut ?? max;
+    parts.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest || parts.length === 0) parts.push(rest);
+  return parts;
+}
+
+export type ImportedText = { parts: string[] } | { parts: null; reason: 'too_long' };
+
+/**
+ * The text of one imported entry, with its tags appended as a last line of hashtags (the only way Daybook stores
+ * themes). An entry longer than the 5,000-character limit is split into consecutive entries, each ending with the
+ * same hashtags, rather than cut: nothing the person wrote is lost (ADR 037). Beyond MAX_IMPORT_PARTS pieces it is
+ * reported instead.
+ */
+export function importedText(text: string, tags: readonly string[] = []): ImportedText {
+  const body = text.replace(/\r\n?/g, '\n').trim();
+  const line = hashtagLine(body, tags);
+  const suffix = line ? `${body ? '\n\n' : ''}${line}` : '';
+  if (body.length + suffix.length <= ENTRY_LIMITS.maxChars) return { parts: [body + suffix] };
+  const room = ENTRY_LIMITS.maxChars - (line ? line.length + 2 : 0);
+  const parts = splitText(body, room);
+  if (parts.length > MAX_IMPORT_PARTS) return { parts: null, reason: 'too_long' };
+  return { parts: parts.map((part) => (line ? `${part}\n\n${line}` : part)) };
+}
