@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './auth.ts';
@@ -36,6 +37,8 @@ export const entries = pgTable(
     entryDate: date('entry_date').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletionReason: text('deletion_reason'),
+    /** The browser's idempotency key of a queued (offline) entry: one entry per key and user (ADR 041). */
+    clientRequestId: uuid('client_request_id'),
     ...timestamps,
   },
   (t) => [
@@ -54,6 +57,10 @@ export const entries = pgTable(
     index('entries_media_url_idx').on(t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
     // Daily deletion limit counts today's deletions.
     index('entries_user_deleted_at_idx').on(t.userId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // A retried sync of a queued entry finds the first result instead of creating a second (ADR 041).
+    uniqueIndex('entries_user_client_request_idx')
+      .on(t.userId, t.clientRequestId)
+      .where(sql`${t.clientRequestId} is not null`),
   ],
 );
 

@@ -25,6 +25,7 @@ type PageRow = {
   entry_date: string;
   deleted_at: Date | string | null;
   deletion_reason: string | null;
+  client_request_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   is_shared: boolean;
@@ -48,6 +49,7 @@ function fromPageRow(row: PageRow): EntryWithShare {
     entryDate: row.entry_date,
     deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
     deletionReason: row.deletion_reason,
+    clientRequestId: row.client_request_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     isShared: row.is_shared,
@@ -91,7 +93,7 @@ function pageStatement(
 /** The columns of an entry as the dashboard list returns it (PageRow without the total). */
 const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
   mood_tag, media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-  deleted_at, deletion_reason, created_at, updated_at,
+  deleted_at, deletion_reason, client_request_id, created_at, updated_at,
   exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
 
 /**
@@ -256,6 +258,33 @@ export function createEntriesRepository(db: Executor) {
     async insert(values: typeof entries.$inferInsert): Promise<EntryRow> {
       const [row] = await db.insert(entries).values(values).returning();
       return row!;
+    },
+
+    /**
+     * Inserts unless the user already has an entry with this idempotency key; null then. A concurrent repeat
+     * waits on the unique index for the first to commit and then inserts nothing (ADR 041).
+     */
+    async insertOnce(
+      values: typeof entries.$inferInsert & { clientRequestId: string },
+    ): Promise<EntryRow | null> {
+      const [row] = await db
+        .insert(entries)
+        .values(values)
+        .onConflictDoNothing({
+          target: [entries.userId, entries.clientRequestId],
+          where: sql`${entries.clientRequestId} is not null`,
+        })
+        .returning();
+      return row ?? null;
+    },
+
+    /** The entry a request with this idempotency key created, deleted or not: a repeat answers with it. */
+    async findByClientRequest(userId: string, clientRequestId: string): Promise<EntryWithShare | null> {
+      const [row] = await db
+        .select({ entry: entries, isShared })
+        .from(entries)
+        .where(and(eq(entries.userId, userId), eq(entries.clientRequestId, clientRequestId)));
+      return row ? { ...row.entry, isShared: row.isShared } : null;
     },
 
     async findOwned(userId: string, id: string): Promise<EntryWithShare | null> {
