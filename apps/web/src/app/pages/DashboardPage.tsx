@@ -52,6 +52,11 @@ const FutureMessageBanner = lazy(async () => ({
     .FutureMessageBanner,
 }));
 
+/** Entries written offline and not yet sent (ADR 041): its IndexedDB code loads with it, after the journal. */
+const QueuedEntries = lazy(async () => ({
+  default: (await import('../../features/entries/components/QueuedEntries.tsx')).QueuedEntries,
+}));
+
 /** Streak, moods, insights and On This Day: below the fold on small screens, beside the journal on wide ones. */
 const DashboardCompanions = lazy(async () => ({
   default: (await import('../../features/companions/components/DashboardCompanions.tsx')).DashboardCompanions,
@@ -226,6 +231,9 @@ export default function DashboardPage() {
           />
         </div>
       ) : null}
+      <Suspense fallback={null}>
+        <QueuedEntries timeZone={timeZone} />
+      </Suspense>
 
       <section aria-label="Find entries" className="flex flex-col gap-3">
         <EntrySearchBox
