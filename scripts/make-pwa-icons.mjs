@@ -21,7 +21,10 @@ async function plain(size, name) {
 
 async function maskable(size, name) {
   const inner = Math.round(size * 0.7);
-  const art = await sharp(logo, { density: (72 * inner) / 32 }).resize(inner, inner).png().toBuffer();
+  const art = await sharp(logo, { density: (72 * inner) / 32 })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   await sharp({ create: { width: size, height: size, channels: 4, background: BRAND } })
     .composite([{ input: art, gravity: 'centre' }])
     .png({ compressionLevel: 9 })

@@ -178,7 +178,8 @@ const pwa = VitePWA({
     id: '/',
     name: 'Daybook — your private journal',
     short_name: 'Daybook',
-    description: 'A private journal: the text of your entries is encrypted in your browser before it is stored.',
+    description:
+      'A private journal: the text of your entries is encrypted in your browser before it is stored.',
     start_url: '/dashboard',
     scope: '/',
     display: 'standalone',

@@ -22,7 +22,6 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-
 // The service worker (offline app shell, ADR 040), once the page has loaded; a new version waits for "Reload".
 if (import.meta.env.PROD) {
   window.addEventListener('load', () =>

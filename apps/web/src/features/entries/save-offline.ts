@@ -35,7 +35,8 @@ export async function queueEntry(
     try {
       sealed = await encrypt(text);
     } catch (error) {
-      if (!isSignedOutError(error)) toast.error(ENTRY_MESSAGES.encryptFailed, { description: OFFLINE_MESSAGES.noKey });
+      if (!isSignedOutError(error))
+        toast.error(ENTRY_MESSAGES.encryptFailed, { description: OFFLINE_MESSAGES.noKey });
       return false;
     }
   }

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, type SessionResponse, type SessionUser } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { STORAGE_KEYS } from '../constants.ts';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
 import { forgetOpenedTexts } from '../encryption/opened-text-cache.ts';
-import { STORAGE_KEYS } from '../constants.ts';
 import { removeStored } from '../storage.ts';
 import { rememberOfflineUser } from './offline-user.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DraftCipher } from '../../../lib/offline/drafts.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
+import type { DraftCipher } from '../../../lib/offline/drafts.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { type JournalDraft, takeLegacyDraft } from '../journal-draft.ts';
 
