@@ -1,11 +1,12 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
+import { useIsOffline } from '../../../lib/use-is-offline.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { dailyLimitQueryOptions } from '../api/get-daily-limit.ts';
 import {
@@ -26,24 +27,6 @@ export type NewEntry = {
 
 /** Errors whose message is the answer itself (a limit, the plan): shown as received (spec §8). */
 const SHOWN_AS_RECEIVED = new Set([403, 429]);
-
-function subscribeToNetwork(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Whether the browser says it has no network (re-rendering when that changes). */
-export function useIsOffline(): boolean {
-  return useSyncExternalStore(
-    subscribeToNetwork,
-    () => !navigator.onLine,
-    () => false,
-  );
-}
 
 const isNetworkError = (error: unknown) => error instanceof ApiRequestError && error.status === 0;
 
