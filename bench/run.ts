@@ -9,6 +9,7 @@ import { healthBench } from './health.bench.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
 import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
+import { offlineSyncBench } from './offline-sync.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
 import { streakBench } from './streak.bench.ts';
@@ -86,6 +87,7 @@ const upload = await uploadThroughputBench();
 const search = await browserSearchBench();
 const analytics = await analyticsRenderBench();
 const futureMessages = await futureMessagesBench();
+const offlineSync = await offlineSyncBench();
 console.info(
   `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
 );
@@ -103,6 +105,9 @@ console.info(
 );
 console.info(
   `Future messages, ${fmt(futureMessages.messages)} due, delivered end to end (claim, decrypt, render, outbox, SMTP, mark): ${fmt(futureMessages.oursPerSecond)} / s ÷ nodemailer alone ${fmt(futureMessages.baselinePerSecond)} / s = ${fmt(futureMessages.ratio, 2)} (goal ${futureMessages.goal}); the job alone queues ${fmt(futureMessages.queuedPerSecond)} / s`,
+);
+console.info(
+  `Offline queue sync, ${offlineSync.queued} encrypted entries sent one by one with idempotency keys (${offlineSync.driver}): ${fmt(offlineSync.syncPerSecond)} / s ÷ plain creation ${fmt(offlineSync.plainPerSecond)} / s = ${fmt(offlineSync.ratio, 2)} (goal ${offlineSync.goal}); the same queue sent again (a retry, nothing created) ${fmt(offlineSync.retryPerSecond)} / s`,
 );
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
@@ -127,6 +132,7 @@ const report = {
   search,
   analytics,
   futureMessages,
+  offlineSync,
   live,
   web,
 };
