@@ -25,7 +25,10 @@ export async function offlineSyncBench(options: { queued?: number } = {}) {
     const key = await deriveEntryKey(user.userId, salt);
     const payloads: Payload[] = [];
     for (let i = 0; i < total; i++) {
-      const sealed = await encryptText(key, `Written offline, entry ${i}: the train went under the hills again.`);
+      const sealed = await encryptText(
+        key,
+        `Written offline, entry ${i}: the train went under the hills again.`,
+      );
       payloads.push({ encryptedContent: sealed.ciphertext, encryptionIv: sealed.iv, moodTag: 'Calm' });
     }
     const send = async (payload: Payload) => {

@@ -28,7 +28,7 @@ async function sendQueued() {
   const userId = (await session.json())?.user?.id;
   if (!userId) return;
   const db = await openQueue().catch(() => null);
-  if (!db || !db.objectStoreNames.contains(QUEUE)) return;
+  if (!db?.objectStoreNames.contains(QUEUE)) return;
   const rows = await request(db.transaction(QUEUE).objectStore(QUEUE).index('userId').getAll(userId));
   rows.sort((a, b) => String(a.writtenAt).localeCompare(String(b.writtenAt)));
   for (const entry of rows) {

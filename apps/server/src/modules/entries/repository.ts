@@ -173,6 +173,9 @@ function analyticsRange(userId: string, range: { from?: string; to?: string }): 
   return sql.join(conditions, sql` and `);
 }
 
+/** The columns of a new entry row, as the service fills them. */
+export type NewEntryRow = typeof entries.$inferInsert;
+
 export function createEntriesRepository(db: Executor) {
   const visible = visibleEntriesOf;
 

@@ -24,14 +24,18 @@ import {
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
 import { queueLiveEvent } from '../../db/live-events.ts';
-import type { entries } from '../../db/schema/index.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MediaService } from '../media/service.ts';
 import type { PlansService } from '../plans/service.ts';
-import { createEntriesRepository, type EntryRow, type EntryWithShare } from './repository.ts';
+import {
+  createEntriesRepository,
+  type EntryRow,
+  type EntryWithShare,
+  type NewEntryRow,
+} from './repository.ts';
 
 type EncryptedInput = { encryptedContent: string; encryptionIv: string; moodTag?: string | null };
 type NewEntryInput = EncryptedInput & { mediaDraftId?: string; clientRequestId?: string };
@@ -214,7 +218,7 @@ export function createEntriesService(deps: {
           if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit - elsewhere))) {
             throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
           }
-          const values: typeof entries.$inferInsert = {
+          const values: NewEntryRow = {
             userId: user.id,
             title: null,
             content: null,
