@@ -45,6 +45,7 @@ const webStorageDump = (page: Page) =>
   page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
 
 test.describe('installable, offline-capable app', () => {
+
   test('installs, opens offline, queues an entry written offline and sends it once when back online', async ({
     page,
     context,
