@@ -45,7 +45,6 @@ const webStorageDump = (page: Page) =>
   page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
 
 test.describe('installable, offline-capable app', () => {
-
   test('installs, opens offline, queues an entry written offline and sends it once when back online', async ({
     page,
     context,
@@ -99,6 +98,10 @@ test.describe('installable, offline-capable app', () => {
     await expect(queued).toBeVisible();
     await expect(queued).toContainText('Waiting to sync');
     await expectAccessible();
+    await page.screenshot({ path: test.info().outputPath('offline-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('offline-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
     // Nothing reached the server, and the queue holds ciphertext only.
     expect(
       await storedRows('select 1 from entries e join users u on u.id = e.user_id where u.email = $1', [
