@@ -79,6 +79,12 @@ test.describe('installable, offline-capable app', () => {
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // Chromium's own installability verdict, the one Lighthouse reports; Playwright's contexts are incognito,
+    // which Chromium names as a reason of its own: every other one must be absent.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+    await cdp.detach();
 
     // Offline: /dashboard still opens from the precached shell, and the entry waits in the queue.
     await context.setOffline(true);
