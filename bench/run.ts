@@ -10,6 +10,7 @@ import { healthBench } from './health.bench.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
 import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
+import { offlineSyncBench } from './offline-sync.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
@@ -96,6 +97,7 @@ const exportRun = await exportThroughputBench({
   mediaEvery: 25,
   mediaMegabytes: Number(process.env.BENCH_EXPORT_MEDIA_MB ?? 1.5),
 });
+const offlineSync = await offlineSyncBench();
 console.info(
   `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
 );
@@ -119,6 +121,9 @@ console.info(
 );
 console.info(
   `Export of ${fmt(exportRun.entries)} entries and ${fmt(exportRun.mediaFiles)} media files (${fmt(exportRun.mediaMegabytes)} MB) as a ${fmt(exportRun.archiveMegabytes)} MB zip: ${fmt(exportRun.ours.entriesPerSecond)} entries/s, ${fmt(exportRun.ours.megabytesPerSecond, 1)} MB/s of media; bare read of the same rows and files ${fmt(exportRun.bare.entriesPerSecond)} entries/s, ${fmt(exportRun.bare.megabytesPerSecond, 1)} MB/s; ours ÷ bare = ${fmt(exportRun.ratio, 2)}`,
+);
+console.info(
+  `Offline queue sync, ${offlineSync.queued} encrypted entries sent one by one with idempotency keys (${offlineSync.driver}): ${fmt(offlineSync.syncPerSecond)} / s ÷ plain creation ${fmt(offlineSync.plainPerSecond)} / s = ${fmt(offlineSync.ratio, 2)} (goal ${offlineSync.goal}); the same queue sent again (a retry, nothing created) ${fmt(offlineSync.retryPerSecond)} / s`,
 );
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
@@ -145,6 +150,7 @@ const report = {
   futureMessages,
   reminders,
   export: exportRun,
+  offlineSync,
   live,
   web,
 };

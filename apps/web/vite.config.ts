@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin, Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
@@ -163,8 +164,50 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * The installable app (ADR 040): the web app manifest, and a Workbox service worker that precaches the app
+ * shell and every route chunk so the app opens offline. It caches no API answer: personal data in plain form
+ * (names, e-mail addresses, moods) never lands in Cache Storage, and /api is left to the network. A new
+ * version waits until the person chooses "Reload" (registerType 'prompt'); lib/pwa registers it, lazily.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  manifest: {
+    id: '/',
+    name: 'Daybook — your private journal',
+    short_name: 'Daybook',
+    description:
+      'A private journal: the text of your entries is encrypted in your browser before it is stored.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    // The manifest holds one colour; index.html's theme-color metas give the light and the dark one.
+    theme_color: '#faf7f2',
+    background_color: '#faf7f2',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+    // Every page path is the app: offline, a navigation gets the precached index.html.
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+    // The charts chunk (recharts) is over Workbox's 2 MB default only before compression; take it too.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    cleanupOutdatedCaches: true,
+    // Background Sync: the worker asks open windows to send the queue of entries written offline (lib/pwa).
+    importScripts: ['/sw-sync.js'],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), precompress()],
+  plugins: [react(), tailwindcss(), routePreload(), pwa, precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest lets scripts/check-budgets.mjs follow each route's chunks (ADR 020).

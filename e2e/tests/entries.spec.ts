@@ -58,9 +58,23 @@ test.describe('entries', () => {
     const box = page.getByRole('textbox', { name: "What's on your mind?" });
     await box.click();
     await box.fill('Half a thought about the walk home');
+    // Kept encrypted in IndexedDB (ADR 040; offline.spec.ts checks what is stored): wait for the write.
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('journal-draft')))
-      .toContain('Half a thought');
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('daybook');
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('drafts')) return resolve(0);
+                const count = db.transaction('drafts').objectStore('drafts').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+            }),
+        ),
+      )
+      .toBe(1);
     await page.reload();
     await expect(page.getByRole('textbox', { name: "What's on your mind?" })).toHaveValue(
       'Half a thought about the walk home',

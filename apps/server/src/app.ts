@@ -260,6 +260,13 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
       setHeaders: (res, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The service worker and the manifest keep their names across versions: the browser must ask every
+        // time (no-cache), or a new version could wait a day to be found (ADR 040).
+        const name = path.basename(filePath);
+        if (name === 'manifest.webmanifest') res.header('content-type', 'application/manifest+json');
+        if (name === 'sw.js' || name === 'sw-sync.js' || name === 'manifest.webmanifest') {
+          res.header('cache-control', 'no-cache, max-age=0');
+        }
       },
     });
   }

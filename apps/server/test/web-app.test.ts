@@ -44,6 +44,17 @@ describe('serving the web app', () => {
     expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
   });
 
+  it('has the browser ask again for the service worker and the manifest, which keep their names (ADR 040)', async () => {
+    const worker = await request('GET', '/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache, max-age=0');
+    const manifest = await request('GET', '/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache, max-age=0');
+  });
+
   it('keeps unknown API routes a JSON 404', async () => {
     const response = await request('GET', '/api/no-such-thing');
     expect(response.statusCode).toBe(404);

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { toast } from 'sonner';
 import { AppErrorBoundary } from './app/ErrorScreen.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { registerServiceWorker } from './lib/pwa/register.ts';
 import './styles.css';
 
 const router = createAppRouter();
@@ -19,3 +21,16 @@ createRoot(rootElement).render(
     </AppErrorBoundary>
   </StrictMode>,
 );
+
+// The service worker (offline app shell, ADR 040), once the page has loaded; a new version waits for "Reload".
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () =>
+    registerServiceWorker((reload) =>
+      toast('A new version is available', {
+        id: 'app-update',
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: 'Reload', onClick: reload },
+      }),
+    ),
+  );
+}

@@ -4,11 +4,13 @@ import path from 'node:path';
 
 export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 
-/** A minimal built web app (index.html and one hashed asset) for tests of how the server serves it. */
+/** A minimal built web app (index.html, one hashed asset, the service worker and the manifest) for tests of how the server serves it. */
 export function fakeWebBuild(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'daybook-web-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log("app");');
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Daybook","start_url":"/dashboard"}');
   return dir;
 }

@@ -1,6 +1,9 @@
+import 'fake-indexeddb/auto';
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { closeDb } from '../lib/offline/idb.ts';
 import { isAllowedConsoleOutput, resetAllowedConsoleOutput } from './console.ts';
 
 /*
@@ -15,6 +18,9 @@ let unexpectedConsoleOutput: string[] = [];
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
+  // Every test starts with an empty IndexedDB (drafts, the offline queue: fake-indexeddb, in memory).
+  closeDb();
+  globalThis.indexedDB = new IDBFactory();
   unexpectedConsoleOutput = [];
   for (const level of ['error', 'warn'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {

@@ -18,6 +18,11 @@ export const EncryptedText = z.object({
 export const CreateEntryInput = EncryptedText.extend({
   moodTag: MoodTag.nullish(),
   mediaDraftId: z.uuid().optional(),
+  /**
+   * Idempotency key chosen by the browser (a queued offline entry, ADR 041): a repeat with the same key
+   * returns the entry the first request created instead of creating another.
+   */
+  clientRequestId: z.uuid().optional(),
 }).meta({ id: 'CreateEntryInput' });
 export type CreateEntryInput = z.input<typeof CreateEntryInput>;
 

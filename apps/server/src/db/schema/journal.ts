@@ -39,6 +39,8 @@ export const entries = pgTable(
     deletionReason: text('deletion_reason'),
     /** Where an imported entry came from ("dayone:<uuid>", "daybook:<id>"); null for entries written here (ADR 037). */
     importKey: text('import_key'),
+    /** The browser's idempotency key of a queued (offline) entry: one entry per key and user (ADR 041). */
+    clientRequestId: uuid('client_request_id'),
     ...timestamps,
   },
   (t) => [
@@ -61,6 +63,10 @@ export const entries = pgTable(
     uniqueIndex('entries_user_import_key_idx')
       .on(t.userId, t.importKey)
       .where(sql`${t.importKey} is not null`),
+    // A retried sync of a queued entry finds the first result instead of creating a second (ADR 041).
+    uniqueIndex('entries_user_client_request_idx')
+      .on(t.userId, t.clientRequestId)
+      .where(sql`${t.clientRequestId} is not null`),
   ],
 );
 

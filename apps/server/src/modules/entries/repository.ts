@@ -26,6 +26,7 @@ type PageRow = {
   deleted_at: Date | string | null;
   deletion_reason: string | null;
   import_key: string | null;
+  client_request_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   is_shared: boolean;
@@ -50,6 +51,7 @@ function fromPageRow(row: PageRow): EntryWithShare {
     deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
     deletionReason: row.deletion_reason,
     importKey: row.import_key,
+    clientRequestId: row.client_request_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     isShared: row.is_shared,
@@ -93,7 +95,7 @@ function pageStatement(
 /** The columns of an entry as the dashboard list returns it (PageRow without the total). */
 const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
   mood_tag, media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-  deleted_at, deletion_reason, import_key, created_at, updated_at,
+  deleted_at, deletion_reason, import_key, client_request_id, created_at, updated_at,
   exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
 
 /**
@@ -172,6 +174,9 @@ function analyticsRange(userId: string, range: { from?: string; to?: string }): 
   if (range.to) conditions.push(sql`entry_date <= ${range.to}::date`);
   return sql.join(conditions, sql` and `);
 }
+
+/** The columns of a new entry row, as the service fills them. */
+export type NewEntryRow = typeof entries.$inferInsert;
 
 export function createEntriesRepository(db: Executor) {
   const visible = visibleEntriesOf;
@@ -297,6 +302,33 @@ export function createEntriesRepository(db: Executor) {
         })
         .returning({ id: entries.id, importKey: entries.importKey });
       return rows.map((r) => ({ id: r.id, importKey: r.importKey ?? '' }));
+    },
+
+    /**
+     * Inserts unless the user already has an entry with this idempotency key; null then. A concurrent repeat
+     * waits on the unique index for the first to commit and then inserts nothing (ADR 041).
+     */
+    async insertOnce(
+      values: typeof entries.$inferInsert & { clientRequestId: string },
+    ): Promise<EntryRow | null> {
+      const [row] = await db
+        .insert(entries)
+        .values(values)
+        .onConflictDoNothing({
+          target: [entries.userId, entries.clientRequestId],
+          where: sql`${entries.clientRequestId} is not null`,
+        })
+        .returning();
+      return row ?? null;
+    },
+
+    /** The entry a request with this idempotency key created, deleted or not: a repeat answers with it. */
+    async findByClientRequest(userId: string, clientRequestId: string): Promise<EntryWithShare | null> {
+      const [row] = await db
+        .select({ entry: entries, isShared })
+        .from(entries)
+        .where(and(eq(entries.userId, userId), eq(entries.clientRequestId, clientRequestId)));
+      return row ? { ...row.entry, isShared: row.isShared } : null;
     },
 
     async findOwned(userId: string, id: string): Promise<EntryWithShare | null> {

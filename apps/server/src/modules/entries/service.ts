@@ -30,10 +30,18 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MediaService } from '../media/service.ts';
 import type { PlansService } from '../plans/service.ts';
-import { createEntriesRepository, type EntryRow, type EntryWithShare } from './repository.ts';
+import {
+  createEntriesRepository,
+  type EntryRow,
+  type EntryWithShare,
+  type NewEntryRow,
+} from './repository.ts';
 
 type EncryptedInput = { encryptedContent: string; encryptionIv: string; moodTag?: string | null };
-type NewEntryInput = EncryptedInput & { mediaDraftId?: string };
+type NewEntryInput = EncryptedInput & { mediaDraftId?: string; clientRequestId?: string };
+
+/** Thrown inside the insert's transaction when the idempotency key was taken meanwhile: rolls it back. */
+class RepeatedRequest extends Error {}
 type ListFilter = { page: number; pageSize: number; date?: string; from?: string; to?: string };
 
 const ENTRY_USAGE = 'entries';
@@ -148,6 +156,12 @@ export function createEntriesService(deps: {
 
   const today = (user: SessionUser) => localDate(clock.now(), user.timezone);
 
+  /** The answer to the request that first used this idempotency key, if one did (this user's keys only). */
+  async function firstResult(user: SessionUser, clientRequestId: string): Promise<CreatedEntry | null> {
+    const row = await repository.findByClientRequest(user.id, clientRequestId);
+    return row ? { entry: toEntry(row), moderation: { warning: null } } : null;
+  }
+
   /** Today's local date in the user's zone and the instants it spans there. */
   function localDay(user: SessionUser, now: Date) {
     const day = localDate(now, user.timezone);
@@ -194,6 +208,11 @@ export function createEntriesService(deps: {
      * it). A failed insert removes the moved file and its draft, so nothing is half-written.
      */
     async create(user: SessionUser, input: NewEntryInput): Promise<CreatedEntry> {
+      const { clientRequestId } = input;
+      // A repeat of a request that already succeeded answers with its entry, before any rule: the first
+      // request was held to them, and a retry after today's limit was reached must not be refused (ADR 041).
+      const first = clientRequestId ? await firstResult(user, clientRequestId) : null;
+      if (first) return first;
       const limit = await dailyLimit(user);
       if (!limit.allowed)
         throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
@@ -215,7 +234,7 @@ export function createEntriesService(deps: {
           if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit - elsewhere))) {
             throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
           }
-          const inserted = await txRepository.insert({
+          const values: NewEntryRow = {
             userId: user.id,
             title: null,
             content: null,
@@ -227,15 +246,24 @@ export function createEntriesService(deps: {
             mediaUrl: attached?.mediaUrl ?? null,
             sourceType: 'journal',
             entryDate,
+            // The server's clock, never the browser's: a queued entry is dated when it reaches us (ADR 041).
             createdAt: now,
             updatedAt: now,
-          });
+          };
+          const inserted = clientRequestId
+            ? await txRepository.insertOnce({ ...values, clientRequestId })
+            : await txRepository.insert(values);
+          // A concurrent repeat committed first: undo this one's use of the daily limit.
+          if (!inserted) throw new RepeatedRequest();
           // The user's other tabs refresh their streak once this commits.
           await queueLiveEvent(tx, user.id, { type: 'entry', id: inserted.id });
           return inserted;
         });
       } catch (error) {
         await attached?.release();
+        const repeated = error instanceof RepeatedRequest && clientRequestId;
+        const answer = repeated ? await firstResult(user, clientRequestId) : null;
+        if (answer) return answer;
         throw error;
       }
       return { entry: toEntry({ ...row, isShared: false }), moderation: { warning } };

@@ -31,11 +31,13 @@ import { EmptyState, EntryFeedView } from '../../features/entries/components/Ent
 import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox.tsx';
 import { entryCount } from '../../features/entries/format.ts';
 import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { shortDate } from '../../lib/format-date.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useIsOffline } from '../../lib/use-is-offline.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { usableTimeZone, useToday } from '../../lib/use-today.ts';
 import { QuickEntryCardWithMedia, renderEntryMedia } from './entry-media.tsx';
@@ -50,6 +52,11 @@ const FutureSelfCard = lazy(async () => ({
 const FutureMessageBanner = lazy(async () => ({
   default: (await import('../../features/future-self/components/FutureMessageBanner.tsx'))
     .FutureMessageBanner,
+}));
+
+/** Entries written offline and not yet sent (ADR 041): its IndexedDB code loads with it, after the journal. */
+const QueuedEntries = lazy(async () => ({
+  default: (await import('../../features/entries/components/QueuedEntries.tsx')).QueuedEntries,
 }));
 
 /** Streak, moods, insights and On This Day: below the fold on small screens, beside the journal on wide ones. */
@@ -93,6 +100,7 @@ export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
   const profile = useProfile();
+  const isOffline = useIsOffline();
   const currentMood = useCurrentMood();
   const timeZone = usableTimeZone(profile.data?.timezone ?? user?.timezone ?? browserTimeZone());
   const today = useToday(timeZone);
@@ -132,7 +140,10 @@ export default function DashboardPage() {
   const clearDate = () => dispatch({ type: 'clearDate' });
 
   // Spec §8: only when both the profile and the mood could not be loaded.
-  if (profile.isError && currentMood.isError) return <DashboardUnavailable />;
+  // Offline, both fail by nature: the page still opens, for the quick entry card's queue (ADR 041), and stays
+  // open while they are asked again once the network is back (a lost network is status 0).
+  const isUnreachable = isOffline || (profile.error instanceof ApiRequestError && profile.error.status === 0);
+  if (profile.isError && currentMood.isError && !isUnreachable) return <DashboardUnavailable />;
 
   const query = filters.search.trim();
   const themes = collectThemes(feed.entries, MAX_THEME_CHIPS + 1)
@@ -226,6 +237,9 @@ export default function DashboardPage() {
           />
         </div>
       ) : null}
+      <Suspense fallback={null}>
+        <QueuedEntries timeZone={timeZone} />
+      </Suspense>
 
       <section aria-label="Find entries" className="flex flex-col gap-3">
         <EntrySearchBox

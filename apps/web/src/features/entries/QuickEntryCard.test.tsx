@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INSPIRE_PROMPTS, STORAGE_KEYS } from '../../lib/constants.ts';
-import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
+import { sealEntryText } from '../../lib/encryption/entry-cipher.ts';
+import { writeDraft } from '../../lib/offline/drafts.ts';
+import { DRAFTS, withStore } from '../../lib/offline/idb.ts';
+import { apiError, callsTo, json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { safeVerdict, sealedEntry, storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { QuickEntryCard, type QuickEntryCardProps } from './components/QuickEntryCard.tsx';
@@ -89,6 +92,18 @@ async function decryptedBody(fetchMock: ReturnType<typeof stubApi>) {
     moodTag: body.moodTag,
     ...(body.mediaDraftId ? { mediaDraftId: body.mediaDraftId } : {}),
   };
+}
+
+/** The stored draft record of the signed-in test user, as IndexedDB holds it. */
+const rawDraft = () => withStore(DRAFTS, 'readonly', (store) => store.get(sessionUser.id));
+
+async function writeTestDraft(draft: { text: string; mood: string | null; savedAt: string }) {
+  const { key } = await testEntryKey();
+  await writeDraft(
+    { encrypt: (text) => sealEntryText(key, text), decrypt: async () => null },
+    sessionUser.id,
+    draft,
+  );
 }
 
 function setSecureContext(value: boolean | undefined) {
@@ -272,41 +287,54 @@ describe('QuickEntryCard', () => {
     );
   });
 
-  it('keeps the draft while typing, restores it, and removes it after saving', async () => {
+  it('keeps the draft encrypted while typing, restores it, and removes it after saving', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const first = await setup();
     await type(first.textbox, 'Half a thought');
-    expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
+    expect(await rawDraft()).toBeUndefined();
     await act(() => vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS));
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.journalDraft) ?? '{}');
-    expect(stored).toMatchObject({ text: 'Half a thought', mood: null });
-    expect(Number.isNaN(Date.parse(stored.savedAt))).toBe(false);
+    await waitFor(async () => expect(await rawDraft()).toBeDefined());
+    const record = (await rawDraft()) as Record<string, string>;
+    // Nothing of the text is stored in plain form; it opens with the user's key (ADR 040).
+    expect(JSON.stringify(record)).not.toContain('Half a thought');
+    expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
+    const { key } = await testEntryKey();
+    const opened = await decryptText(key, { ciphertext: record.encryptedContent!, iv: record.encryptionIv! });
+    expect(JSON.parse(opened)).toEqual({ text: 'Half a thought', mood: null });
+    expect(Number.isNaN(Date.parse(record.savedAt!))).toBe(false);
     expect(screen.getByText(/^Last saved /)).toBeTruthy();
     first.unmount();
 
-    localStorage.setItem(
-      STORAGE_KEYS.journalDraft,
-      JSON.stringify({ text: 'Restored words', mood: 'Happy', savedAt: new Date().toISOString() }),
-    );
+    await writeTestDraft({ text: 'Restored words', mood: 'Happy', savedAt: new Date().toISOString() });
     const second = await setup();
-    expect(second.textbox).toHaveProperty('value', 'Restored words');
+    await waitFor(() => expect(second.textbox).toHaveProperty('value', 'Restored words'));
     expect(screen.getByRole('button', { name: 'Choose mood (Happy)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(second.fetchMock, CREATE)).toHaveLength(1));
-    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull());
+    await waitFor(async () => expect(await rawDraft()).toBeUndefined());
     await act(() => vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2));
+    expect(await rawDraft()).toBeUndefined();
+  });
+
+  it('carries a plain draft of an earlier version over, encrypted, and removes the plain one', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.journalDraft,
+      JSON.stringify({ text: 'From before', mood: null, savedAt: new Date().toISOString() }),
+    );
+    const { textbox } = await setup();
+    await waitFor(() => expect(textbox).toHaveProperty('value', 'From before'));
     expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
+    await waitFor(async () => expect(await rawDraft()).toBeDefined());
+    expect(JSON.stringify(await rawDraft())).not.toContain('From before');
   });
 
   it('discards the draft on reset', async () => {
-    localStorage.setItem(
-      STORAGE_KEYS.journalDraft,
-      JSON.stringify({ text: 'Never mind', mood: null, savedAt: new Date().toISOString() }),
-    );
+    await writeTestDraft({ text: 'Never mind', mood: null, savedAt: new Date().toISOString() });
     const { textbox } = await setup();
+    await waitFor(() => expect(textbox).toHaveProperty('value', 'Never mind'));
     fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
     expect(textbox).toHaveProperty('value', '');
-    expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
+    await waitFor(async () => expect(await rawDraft()).toBeUndefined());
   });
 
   it('opens on focus and folds 300 ms after a blur, unless it holds text or focus stays inside', async () => {

@@ -37,5 +37,5 @@ export function useEntryCipher() {
     [getKey],
   );
 
-  return { support, key, encrypt, decrypt, decryptMany };
+  return { support, key, getKey, encrypt, decrypt, decryptMany };
 }

@@ -1,6 +1,7 @@
 import { type SessionResponse, SessionResponse as SessionResponseSchema } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
+import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { readOfflineUser, rememberOfflineUser } from './offline-user.ts';
 import { currentSessionUser, expireSession, SESSION_QUERY_KEY } from './session-state.ts';
 
 /** Spec §9: auth user 5 min stale, 10 min kept. */
@@ -9,8 +10,21 @@ export const SESSION_GC_MS = 10 * 60_000;
 /** A session ended elsewhere (an admin, another device) is noticed within a minute. */
 export const SESSION_POLL_MS = 60_000;
 
-export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
-  return apiRequest('/api/auth/session', { schema: SessionResponseSchema, signal });
+/**
+ * The session as the server sees it. Without a network, the user this tab last saw signed in, so that the
+ * installed app opens and the quick entry card can queue an entry offline (ADR 041); the next answer from
+ * the server (it is asked again when the tab regains focus or the network) replaces it.
+ */
+export async function getSession(signal?: AbortSignal): Promise<SessionResponse> {
+  try {
+    const session = await apiRequest('/api/auth/session', { schema: SessionResponseSchema, signal });
+    rememberOfflineUser(session.user);
+    return session;
+  } catch (error) {
+    const offlineUser = error instanceof ApiRequestError && error.status === 0 ? readOfflineUser() : null;
+    if (offlineUser) return { user: offlineUser };
+    throw error;
+  }
 }
 
 export const sessionQueryOptions = queryOptions({
@@ -28,6 +42,7 @@ export const sessionQueryOptions = queryOptions({
   refetchInterval: (query) => (query.state.data?.user ? SESSION_POLL_MS : false),
   // Coming back to the tab checks at once, however fresh the cached answer is.
   refetchOnWindowFocus: 'always',
+  refetchOnReconnect: 'always',
 });
 
 /** The signed-in user, `null` for a visitor; `isPending` until the first answer. */

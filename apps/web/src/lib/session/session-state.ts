@@ -1,7 +1,17 @@
 import { AUTH_MESSAGES, type SessionResponse, type SessionUser } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '../constants.ts';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
 import { forgetOpenedTexts } from '../encryption/opened-text-cache.ts';
+import { removeStored } from '../storage.ts';
+import { rememberOfflineUser } from './offline-user.ts';
+
+/** Removes the encrypted drafts in IndexedDB (ADR 040); loaded only when someone signs out. */
+function forgetDrafts(): void {
+  // The plain draft of before ADR 040 (localStorage "journal-draft") is never left behind either.
+  removeStored(STORAGE_KEYS.journalDraft);
+  void import('../offline/idb.ts').then((idb) => idb.removeAllDrafts()).catch(() => undefined);
+}
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
@@ -12,6 +22,7 @@ export function currentSessionUser(client: QueryClient): SessionUser | null {
 /** Records a signed-in user (after sign-in) so every screen sees it at once. */
 export function setSessionUser(client: QueryClient, user: SessionUser | null): void {
   client.setQueryData<SessionResponse>(SESSION_QUERY_KEY, { user });
+  rememberOfflineUser(user);
 }
 
 /**
@@ -26,6 +37,8 @@ export function clearUserData(client: QueryClient): void {
   client.getMutationCache().clear();
   forgetEntryKeys();
   forgetOpenedTexts();
+  forgetDrafts();
+  rememberOfflineUser(null);
   setSessionUser(client, null);
 }
 

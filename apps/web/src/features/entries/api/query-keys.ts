@@ -13,6 +13,8 @@ export const entriesKeys = {
   detail: (userId: string, id: string) => [...entriesKeys.details(), userId, id] as const,
   /** The calendar feature keeps its months (days with entries) under this key. */
   calendar: journalKeys.calendar,
+  /** Entries written offline and waiting in this browser (ADR 041): refreshed with the journal. */
+  queued: (userId: string) => [...entriesKeys.all, 'queued', userId] as const,
   dailyLimit: () => [...entriesKeys.all, 'limits', 'daily'] as const,
   deletionLimit: () => [...entriesKeys.all, 'limits', 'deletion'] as const,
 };

@@ -1,5 +1,5 @@
 import { ENTRY_LIMITS, ENTRY_MESSAGES, sanitizeEntryText, wordCount } from '@daybook/shared';
-import { Lightbulb, Sparkles } from 'lucide-react';
+import { Lightbulb, Sparkles, WifiOff } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -9,7 +9,9 @@ import { useCardFolding } from '../hooks/use-card-folding.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { useInspirePrompt } from '../hooks/use-inspire-prompt.ts';
 import { useSaveEntry } from '../hooks/use-save-entry.ts';
-import { readJournalDraft } from '../journal-draft.ts';
+import { useStoredDraft } from '../hooks/use-stored-draft.ts';
+import type { JournalDraft } from '../journal-draft.ts';
+import { OFFLINE_NOTICE } from '../offline-notice.ts';
 import type { TextAssistRenderer } from '../text-assist.ts';
 import { EncryptionUnavailableAlert } from './EncryptionUnavailableAlert.tsx';
 import { QuickEntryFooter, type SaveState } from './QuickEntryFooter.tsx';
@@ -58,11 +60,12 @@ export function QuickEntryCard({
   assist,
   className,
 }: QuickEntryCardProps) {
-  const { save, support } = useSaveEntry();
-  const [initialDraft] = useState(readJournalDraft);
-  const [text, setText] = useState(initialDraft?.text ?? '');
-  const [mood, setMood] = useState<string | null>(initialDraft?.mood ?? null);
-  const draft = useDraftAutosave(text, mood, initialDraft);
+  const { save, support, isOffline } = useSaveEntry();
+  const storedDraft = useStoredDraft();
+  const [restoredDraft, setRestoredDraft] = useState<JournalDraft | undefined>(undefined);
+  const [text, setText] = useState('');
+  const [mood, setMood] = useState<string | null>(null);
+  const draft = useDraftAutosave(text, mood, storedDraft, restoredDraft);
   const mediaDraftId = media?.draftId ?? null;
   const isMediaBusy = media?.isBusy ?? false;
   const inspire = useInspirePrompt(suggestedPrompt);
@@ -84,8 +87,7 @@ export function QuickEntryCard({
 
   const { isExpanded, setIsExpanded, expand, scheduleCollapse, onFocus, onBlur } = useCardFolding({
     isStandalone,
-    initiallyExpanded:
-      isStandalone || Boolean(initialDraft?.text.trim()) || mediaDraftId !== null || isMediaBusy,
+    initiallyExpanded: isStandalone || mediaDraftId !== null || isMediaBusy,
     cardRef,
     headingRef,
     // It stays open while it holds text or a file, or is busy (saving, or a file or recording on its way).
@@ -97,6 +99,16 @@ export function QuickEntryCard({
   });
 
   useEffect(() => () => clearTimeout(savedTimer.current), []);
+
+  // The encrypted draft arrives a moment after the card: it is taken over unless typing has begun.
+  const loadedDraft = storedDraft.loaded?.draft;
+  useEffect(() => {
+    if (!loadedDraft || state.current.text) return;
+    setText(loadedDraft.text);
+    setMood(loadedDraft.mood);
+    setRestoredDraft(loadedDraft);
+    if (loadedDraft.text.trim()) setIsExpanded(true);
+  }, [loadedDraft, setIsExpanded]);
 
   useEffect(() => {
     if (isStandalone) textareaRef.current?.focus();
@@ -242,6 +254,13 @@ export function QuickEntryCard({
           isExpanded ? 'min-h-40 resize-y' : 'min-h-12',
         )}
       />
+
+      {isOffline && isExpanded ? (
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {OFFLINE_NOTICE}
+        </p>
+      ) : null}
 
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-destructive">

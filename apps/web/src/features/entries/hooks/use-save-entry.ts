@@ -3,7 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
+import { useIsOffline } from '../../../lib/use-is-offline.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { dailyLimitQueryOptions } from '../api/get-daily-limit.ts';
 import {
@@ -25,6 +28,8 @@ export type NewEntry = {
 /** Errors whose message is the answer itself (a limit, the plan): shown as received (spec §8). */
 const SHOWN_AS_RECEIVED = new Set([403, 429]);
 
+const isNetworkError = (error: unknown) => error instanceof ApiRequestError && error.status === 0;
+
 /**
  * The creation sequence of spec §4: today's limit first, then moderation, then encryption, then the
  * request. Every refusal and failure is said in a toast; resolves to whether the entry was saved.
@@ -33,6 +38,21 @@ export function useSaveEntry() {
   const client = useQueryClient();
   const { support, encrypt } = useEntryCipher();
   const create = useCreateEntry();
+  const { user } = useSession();
+  const userId = user?.id;
+  const isOffline = useIsOffline();
+
+  /**
+   * Without a network (ADR 041): encrypted here as always, then kept in this browser's queue and sent when the
+   * network is back; the server applies its rules then. Its code loads only when it is needed.
+   */
+  const queue = useCallback(
+    async (entry: NewEntry, sealed?: SealedEntryText) => {
+      const { queueEntry } = await import('../save-offline.ts');
+      return queueEntry({ client, userId, encrypt }, entry, sealed);
+    },
+    [client, userId, encrypt],
+  );
 
   const save = useCallback(
     async ({ text, mood, mediaDraftId }: NewEntry): Promise<boolean> => {
@@ -40,6 +60,7 @@ export function useSaveEntry() {
         toast.error(ENTRY_MESSAGES.encryptionUnavailable, { description: support.message });
         return false;
       }
+      if (!navigator.onLine) return queue({ text, mood, mediaDraftId });
 
       try {
         const limit = await client.fetchQuery(dailyLimitQueryOptions);
@@ -68,6 +89,8 @@ export function useSaveEntry() {
         );
         return true;
       } catch (error) {
+        // The network went while saving: the entry, sealed already, waits in the queue instead (ADR 041).
+        if (isNetworkError(error) && !mediaDraftId) return queue({ text, mood }, checked.sealed);
         if (isSignedOutError(error) || announceServerRefusal(error)) return false;
         if (error instanceof ApiRequestError && SHOWN_AS_RECEIVED.has(error.status)) {
           toast.error(error.message);
@@ -77,8 +100,8 @@ export function useSaveEntry() {
         return false;
       }
     },
-    [client, create, encrypt, support],
+    [client, create, encrypt, support, queue],
   );
 
-  return { save, support, isSaving: create.isPending };
+  return { save, support, isOffline, isSaving: create.isPending };
 }

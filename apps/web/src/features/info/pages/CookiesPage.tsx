@@ -54,11 +54,27 @@ const STORAGE_ROWS: readonly InfoTableRow[] = [
   },
   {
     id: 'draft',
-    label: <code>{STORAGE_KEYS.journalDraft}</code>,
+    label: <code>daybook · drafts</code>,
     cells: {
       purpose:
-        'The entry you are writing, so closing the tab does not lose it. It is in plain form on this device until you save.',
-      lifetime: 'Until you save or clear the entry',
+        'The entry you are writing, so closing the tab does not lose it. Kept in IndexedDB, encrypted with your key.',
+      lifetime: 'Until you save or clear the entry, or sign out',
+    },
+  },
+  {
+    id: 'entry-queue',
+    label: <code>daybook · entry-queue</code>,
+    cells: {
+      purpose: 'Entries you saved while offline, encrypted, waiting to be sent to Daybook.',
+      lifetime: 'Until they are sent, or you discard one the server refused',
+    },
+  },
+  {
+    id: 'app-cache',
+    label: <code>workbox-precache</code>,
+    cells: {
+      purpose: "The app's own files (no personal data), so Daybook opens without a network.",
+      lifetime: 'Until the next version replaces them',
     },
   },
   {

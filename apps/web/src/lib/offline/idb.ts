@@ -1,0 +1,86 @@
+/**
+ * The browser's IndexedDB, as the little this app needs (ADR 040/041): one database, two stores, each call one
+ * transaction. Loaded lazily with the drafts and the offline queue, so no page pays for it up front; it imports
+ * nothing, so that sign-out can load it without pulling shared code out of the initial chunk.
+ * The service worker's public/sw-sync.js opens the same database: keep the names in step with it.
+ */
+export const DB_NAME = 'daybook';
+export const DB_VERSION = 1;
+/** Encrypted drafts of the quick entry card, one per user (keyPath userId). */
+export const DRAFTS = 'drafts';
+/** Entries written offline, encrypted, waiting to be sent (keyPath id, the idempotency key; index userId). */
+export const QUEUE = 'entry-queue';
+
+let opening: Promise<IDBDatabase> | null = null;
+
+const done = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+export function openDb(): Promise<IDBDatabase> {
+  if (opening) return opening;
+  const request = indexedDB.open(DB_NAME, DB_VERSION);
+  request.onupgradeneeded = () => {
+    const db = request.result;
+    if (!db.objectStoreNames.contains(DRAFTS)) db.createObjectStore(DRAFTS, { keyPath: 'userId' });
+    if (!db.objectStoreNames.contains(QUEUE)) {
+      db.createObjectStore(QUEUE, { keyPath: 'id' }).createIndex('userId', 'userId');
+    }
+  };
+  opening = done(request).then((db) => {
+    // Another tab deleting or upgrading the database: let go so that it can, and open afresh next time.
+    db.onversionchange = () => {
+      db.close();
+      opening = null;
+    };
+    return db;
+  });
+  opening.catch(() => {
+    opening = null;
+  });
+  return opening;
+}
+
+/** Runs `work` on one store in one transaction and resolves once the transaction has committed. */
+export async function withStore<T>(
+  name: string,
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T> | undefined,
+): Promise<T | undefined> {
+  const db = await openDb();
+  return new Promise<T | undefined>((resolve, reject) => {
+    const transaction = db.transaction(name, mode);
+    const request = work(transaction.objectStore(name));
+    let result: T | undefined;
+    if (request) request.onsuccess = () => (result = request.result);
+    transaction.oncomplete = () => resolve(result);
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+/** Forgets the open connection (tests delete the database between cases). */
+export function closeDb(): void {
+  void opening?.then((db) => db.close());
+  opening = null;
+}
+
+/**
+ * Draft writes and removals run in the order they were asked for: the card writes its draft as it unmounts,
+ * and the sign-out that unmounted it must remove that draft after, not before, the write lands.
+ */
+let draftTurn: Promise<unknown> = Promise.resolve();
+export function inDraftTurn<T>(work: () => Promise<T>): Promise<T> {
+  const next = draftTurn.then(work, work);
+  draftTurn = next.catch(() => undefined);
+  return next;
+}
+
+/** Sign-out: every draft in this browser goes, whoever wrote it (a shared computer keeps none; ADR 040). */
+export function removeAllDrafts(): Promise<void> {
+  return inDraftTurn(async () => {
+    await withStore(DRAFTS, 'readwrite', (store) => store.clear());
+  });
+}
