@@ -16,7 +16,7 @@ const KB = 1000;
  * about 130 KB gzip, so the budget holds today's size with a little room (ADR 020).
  */
 export const ROUTE_BUDGETS = [
-  { route: '/', page: 'src/features/marketing/pages/LandingPage.tsx', jsBudget: 192 * KB },
+  { route: '/', page: 'src/features/marketing/pages/LandingPage.tsx', jsBudget: 185 * KB },
   { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 205 * KB },
   // The PWA (ADR 040) added about 2 KB to the shell and 3 KB to /dashboard, mostly Rolldown's extra shared chunks.
   { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 264 * KB },

@@ -201,8 +201,9 @@ const pwa = VitePWA({
     // The charts chunk (recharts) is over Workbox's 2 MB default only before compression; take it too.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     cleanupOutdatedCaches: true,
-    // Background Sync: the worker asks open windows to send the queue of entries written offline (lib/pwa).
-    importScripts: ['/sw-sync.js'],
+    // Background Sync: the worker asks open windows to send the queue of entries written offline (lib/pwa); daily
+    // reminders arrive as Web Push and are shown by reminder-push-sw.js (features/reminders, ADR 042).
+    importScripts: ['/sw-sync.js', '/reminder-push-sw.js'],
   },
 });
 

@@ -93,6 +93,9 @@ const contentSecurityPolicy = {
 };
 
 /** Builds the whole HTTP app; `main.ts` listens, tests call `inject` or listen on a free port. */
+/** Files the service worker is made of, and the manifest: unhashed names the browser must revalidate (ADR 040). */
+const WORKER_FILES = new Set(['sw.js', 'sw-sync.js', 'reminder-push-sw.js', 'manifest.webmanifest']);
+
 export async function buildApp({
   config,
   database,
@@ -264,9 +267,7 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
         // time (no-cache), or a new version could wait a day to be found (ADR 040).
         const name = path.basename(filePath);
         if (name === 'manifest.webmanifest') res.header('content-type', 'application/manifest+json');
-        if (name === 'sw.js' || name === 'sw-sync.js' || name === 'manifest.webmanifest') {
-          res.header('cache-control', 'no-cache, max-age=0');
-        }
+        if (WORKER_FILES.has(name)) res.header('cache-control', 'no-cache, max-age=0');
       },
     });
   }

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { toast } from 'sonner';
 import { AppErrorBoundary } from './app/ErrorScreen.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
@@ -25,12 +24,16 @@ createRoot(rootElement).render(
 // The service worker (offline app shell, ADR 040), once the page has loaded; a new version waits for "Reload".
 if (import.meta.env.PROD) {
   window.addEventListener('load', () =>
-    registerServiceWorker((reload) =>
-      toast('A new version is available', {
-        id: 'app-update',
-        duration: Number.POSITIVE_INFINITY,
-        action: { label: 'Reload', onClick: reload },
-      }),
+    registerServiceWorker(
+      (reload) =>
+        // sonner is imported here, not at the top, so it stays out of the shell (app/providers.tsx).
+        void import('sonner').then(({ toast }) =>
+          toast('A new version is available', {
+            id: 'app-update',
+            duration: Number.POSITIVE_INFINITY,
+            action: { label: 'Reload', onClick: reload },
+          }),
+        ),
     ),
   );
 }
