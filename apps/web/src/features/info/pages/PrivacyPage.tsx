@@ -130,8 +130,11 @@ const SECTIONS: readonly InfoSection[] = [
           page names the provider. Without one configured, nothing is sent anywhere.
         </p>
         <p>
-          Export and import of your journal are not available yet; when they arrive they will need the secret
-          too, and will be named here.
+          <strong>Export and import.</strong> When you export your journal, the server decrypts your entries
+          in memory and streams them straight into the archive you download (readable text, Markdown and
+          JSON); the archive is never stored on the server. When you import an archive (your own export or Day
+          One's), the server reads the uploaded zip, checks every entry and file, and encrypts the text with
+          your key before anything is stored; the upload itself is not kept once the import is previewed.
         </p>
       </>
     ),
