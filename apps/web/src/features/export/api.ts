@@ -38,6 +38,8 @@ export function useExportSummary(range: ExportRange, { enabled = true }: { enabl
 export type DownloadedArchive = { blob: Blob; fileName: string; bytes: number };
 
 const FILE_NAME = /filename="([^"]+)"/;
+/** Chunks kept in the page's memory before they are handed to the blob store. */
+const BLOB_BATCH_BYTES = 8 * 1024 * 1024;
 
 /**
  * Downloads the archive, reporting the bytes received as they arrive. Aborting `signal` stops the download (and
@@ -68,15 +70,25 @@ export async function downloadArchive(
   }
 
   const reader = response.body.getReader();
-  // The browser keeps the parts (large Blobs spill to disk in Chromium and Firefox); nothing is joined here.
-  const parts: Uint8Array<ArrayBuffer>[] = [];
+  // What has arrived is folded into a Blob every few megabytes: Blob data lives in the browser's blob store
+  // (which Chromium and Firefox spill to disk when it is large), so the page's own memory holds one batch of
+  // chunks at a time, not the whole archive.
+  let archive = new Blob([], { type: 'application/zip' });
+  let batch: Uint8Array<ArrayBuffer>[] = [];
+  let batchBytes = 0;
   let received = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      parts.push(value as Uint8Array<ArrayBuffer>);
+      batch.push(value as Uint8Array<ArrayBuffer>);
+      batchBytes += value.byteLength;
       received += value.byteLength;
+      if (batchBytes >= BLOB_BATCH_BYTES) {
+        archive = new Blob([archive, ...batch], { type: 'application/zip' });
+        batch = [];
+        batchBytes = 0;
+      }
       options.onProgress(received);
     }
   } catch (error) {
@@ -85,7 +97,7 @@ export async function downloadArchive(
   }
   const fileName =
     FILE_NAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'daybook-export.zip';
-  return { blob: new Blob(parts, { type: 'application/zip' }), fileName, bytes: received };
+  return { blob: new Blob([archive, ...batch], { type: 'application/zip' }), fileName, bytes: received };
 }
 
 /** Hands a downloaded archive to the browser as a file download. */
