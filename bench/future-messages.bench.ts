@@ -1,43 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { encryptText } from '@daybook/shared';
-import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { emailOutbox, futureMessages } from '../apps/server/src/db/schema/index.ts';
-import { deliverDueMail } from '../apps/server/src/infra/mail/outbox.ts';
 import { futureMessageMail } from '../apps/server/src/infra/mail/templates.ts';
-import { createMailTransport } from '../apps/server/src/infra/mail/transport.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { benchUser, startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';
-
-const FROM = 'Daybook <no-reply@daybook.bench>';
-
-/** A real SMTP listener on a free loopback port that accepts and counts messages (the relay's side, kept cheap). */
-export async function startCountingSmtp() {
-  let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    // A relay looks its clients up in DNS; here that would measure this machine's resolver, not the app.
-    disableReverseLookup: true,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received++;
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { drainScheduledMail, sendWithNodemailerAlone, startCountingSmtp } from './lib/scheduled-mail.ts';
 
 /**
  * Delivered future messages per second, end to end: 10,000 due messages are claimed (SKIP LOCKED), decrypted with
@@ -86,36 +53,13 @@ export async function futureMessagesBench(options: { messages?: number; owners?:
     // The owners' verification e-mails are not part of the measure.
     await bench.database.db.delete(emailOutbox);
 
-    // Ours: the delivery job and the outbox job running side by side, as the scheduler runs them.
-    const transport = createMailTransport({
-      mail: { from: FROM, smtpUrl: smtp.url, mailDir: '', contactEmail: undefined },
+    const { ownSeconds, queuedSeconds } = await drainScheduledMail({
+      db: bench.database.db,
+      smtp,
+      total,
+      label: 'future messages',
+      deliverDue: () => app.services.futureMessages.deliverDue({ maxBatches: Number.POSITIVE_INFINITY }),
     });
-    const ownStart = performance.now();
-    let isQueuing = true;
-    let queuedSeconds = 0;
-    const queuing = app.services.futureMessages
-      .deliverDue({ maxBatches: Number.POSITIVE_INFINITY })
-      .finally(() => {
-        isQueuing = false;
-        queuedSeconds = (performance.now() - ownStart) / 1000;
-      });
-    let sentByOutbox = 0;
-    for (;;) {
-      const { sent } = await deliverDueMail(bench.database.db, transport, systemClock, 100);
-      sentByOutbox += sent;
-      if (sent === 0 && !isQueuing) break;
-      // An empty outbox while the job is still queuing: look again shortly (the real job waits 5 s), rather than
-      // spin on empty claims and take the CPU from the job being measured.
-      if (sent === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const report = await queuing;
-    const ownSeconds = (performance.now() - ownStart) / 1000;
-    transport.close();
-    if (report.sent !== total || sentByOutbox < total || smtp.received() < total) {
-      throw new Error(
-        `future messages bench: ${report.sent} queued, ${sentByOutbox} sent, ${smtp.received()} received of ${total}`,
-      );
-    }
 
     // Baseline: nodemailer alone, the same rendered e-mail, the same listener.
     const mail = futureMessageMail({
@@ -125,24 +69,7 @@ export async function futureMessagesBench(options: { messages?: number; owners?:
       writtenOn: '22 November 2026',
       url: `${config.appUrl}/me-ahead`,
     });
-    // Configured as ours (a pool of 5 connections) and fed as the outbox feeds it, 100 at a time.
-    const bare = nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 5 });
-    const bareStart = performance.now();
-    for (let i = 0; i < total; i += 100) {
-      await Promise.all(
-        Array.from({ length: Math.min(100, total - i) }, () =>
-          bare.sendMail({
-            from: FROM,
-            to: 'bench@example.com',
-            subject: mail.subject,
-            html: mail.html,
-            text: mail.text,
-          }),
-        ),
-      );
-    }
-    const bareSeconds = (performance.now() - bareStart) / 1000;
-    bare.close();
+    const bareSeconds = await sendWithNodemailerAlone(smtp, mail, total);
 
     const ours = total / ownSeconds;
     const baseline = total / bareSeconds;

@@ -1,16 +1,10 @@
 import path from 'node:path';
 import { localDate } from '@daybook/shared';
-import nodemailer from 'nodemailer';
 import { emailOutbox, reminderSettings, users } from '../apps/server/src/db/schema/index.ts';
-import { deliverDueMail } from '../apps/server/src/infra/mail/outbox.ts';
 import { dailyReminderMail } from '../apps/server/src/infra/mail/templates.ts';
-import { createMailTransport } from '../apps/server/src/infra/mail/transport.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { startCountingSmtp } from './future-messages.bench.ts';
 import { startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';
-
-const FROM = 'Daybook <no-reply@daybook.bench>';
+import { drainScheduledMail, sendWithNodemailerAlone, startCountingSmtp } from './lib/scheduled-mail.ts';
 
 /**
  * Daily reminders delivered per second, end to end (issue 17): `total` users whose reminder is due now are claimed
@@ -54,33 +48,13 @@ export async function remindersBench(options: { users?: number } = {}) {
     }
     await bench.database.db.delete(emailOutbox);
 
-    const transport = createMailTransport({
-      mail: { from: FROM, smtpUrl: smtp.url, mailDir: '', contactEmail: undefined },
+    const { ownSeconds, queuedSeconds } = await drainScheduledMail({
+      db: bench.database.db,
+      smtp,
+      total,
+      label: 'reminders',
+      deliverDue: () => app.services.reminders.deliverDue({ maxBatches: Number.POSITIVE_INFINITY }),
     });
-    const ownStart = performance.now();
-    let isQueuing = true;
-    let queuedSeconds = 0;
-    const queuing = app.services.reminders
-      .deliverDue({ maxBatches: Number.POSITIVE_INFINITY })
-      .finally(() => {
-        isQueuing = false;
-        queuedSeconds = (performance.now() - ownStart) / 1000;
-      });
-    let sentByOutbox = 0;
-    for (;;) {
-      const { sent } = await deliverDueMail(bench.database.db, transport, systemClock, 100);
-      sentByOutbox += sent;
-      if (sent === 0 && !isQueuing) break;
-      if (sent === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const report = await queuing;
-    const ownSeconds = (performance.now() - ownStart) / 1000;
-    transport.close();
-    if (report.sent !== total || sentByOutbox < total || smtp.received() < total) {
-      throw new Error(
-        `reminders bench: ${report.sent} queued, ${sentByOutbox} sent, ${smtp.received()} received of ${total}`,
-      );
-    }
 
     const mail = dailyReminderMail({
       name: 'Bench Reminder',
@@ -91,23 +65,7 @@ export async function remindersBench(options: { users?: number } = {}) {
       profileUrl: `${config.appUrl}/profile#reminders`,
       unsubscribeUrl: `${config.appUrl}/reminders/unsubscribe?token=${'x'.repeat(90)}`,
     });
-    const bare = nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 5 });
-    const bareStart = performance.now();
-    for (let i = 0; i < total; i += 100) {
-      await Promise.all(
-        Array.from({ length: Math.min(100, total - i) }, () =>
-          bare.sendMail({
-            from: FROM,
-            to: 'bench@example.com',
-            subject: mail.subject,
-            html: mail.html,
-            text: mail.text,
-          }),
-        ),
-      );
-    }
-    const bareSeconds = (performance.now() - bareStart) / 1000;
-    bare.close();
+    const bareSeconds = await sendWithNodemailerAlone(smtp, mail, total);
 
     const ours = total / ownSeconds;
     const baseline = total / bareSeconds;
