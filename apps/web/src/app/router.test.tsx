@@ -54,15 +54,25 @@ describe('routes', () => {
     );
   });
 
-  it.each([
-    ['/export', 'Data & Export'],
-    ['/data-export', 'Data & Export'],
-    ['/test-accounts', 'Test Accounts'],
-  ])('%s says honestly that its feature is not on this server yet', async (path, title) => {
-    stubApi(signedInHandlers());
-    renderAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByText(FEATURE_UNAVAILABLE_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe(`${title} · Daybook`));
-  });
+  it.each(['/export', '/data-export'])(
+    '%s is the export and import page (the same page at both addresses)',
+    async (path) => {
+      stubApi(signedInHandlers());
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Data & Export' })).toBeTruthy();
+      expect(screen.queryByText(FEATURE_UNAVAILABLE_MESSAGE)).toBeNull();
+      await waitFor(() => expect(document.title).toBe('Data & Export · Daybook'));
+    },
+  );
+
+  it.each([['/test-accounts', 'Test Accounts']])(
+    '%s says honestly that its feature is not on this server yet',
+    async (path, title) => {
+      stubApi(signedInHandlers());
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByText(FEATURE_UNAVAILABLE_MESSAGE)).toBeTruthy();
+      await waitFor(() => expect(document.title).toBe(`${title} · Daybook`));
+    },
+  );
 });

@@ -74,6 +74,10 @@ describe('EntryList', () => {
   });
 
   it('groups entries by day under "Today", a weekday, and a date', async () => {
+    // Midday, so that "a minute ago" and "two minutes ago" are today whenever the suite runs (only Date is faked:
+    // the rendering's own timers run as usual).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 10, 12, 0));
     const yesterday = ago(DAY);
     const entries = [
       await sealedEntry('Written this morning', { createdAt: ago(60_000) }),
