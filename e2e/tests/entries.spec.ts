@@ -126,6 +126,9 @@ test.describe('entries', () => {
       await box.fill(text);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+      // The card clears itself once the save is answered, which can be just after the list shows the entry:
+      // writing the next one before that would be wiped (a person waits for the empty box too).
+      await expect(box).toHaveValue('');
     }
     const box = page.getByRole('textbox', { name: "What's on your mind?" });
     await box.click();

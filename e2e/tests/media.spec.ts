@@ -10,6 +10,8 @@ async function saveEntry(page: import('@playwright/test').Page, text: string) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const card = page.getByRole('article').filter({ hasText: text });
   await expect(card).toBeVisible({ timeout: 15_000 });
+  // The card clears itself once the save is answered: the next entry is written after that.
+  await expect(box).toHaveValue('');
   return card;
 }
 
