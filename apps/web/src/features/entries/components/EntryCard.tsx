@@ -3,13 +3,12 @@ import { Clock, Pencil, Share2 } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
 import type { DecryptedEntry } from '../api/get-entries.ts';
 import { entryLabel, entryTime } from '../format.ts';
 import { useEditWindow } from '../hooks/use-edit-window.ts';
-import { findMood, moodAccentClass } from '../moods.ts';
 import { DeleteEntryDialog } from './DeleteEntryDialog.tsx';
 import { EntryEditForm } from './EntryEditForm.tsx';
+import { MoodPill } from './MoodPill.tsx';
 
 /** Spec §2: over 200 characters the text is cut with "...", and "Read more" shows the rest. */
 export function truncateEntryText(text: string): { short: string; isTruncated: boolean } {
@@ -54,7 +53,6 @@ export function EntryCard({
   const editWindow = useEditWindow(entry.createdAt, () => setIsDeleteOpen(false));
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const articleRef = useRef<HTMLElement>(null);
-  const mood = findMood(entry.moodTag);
   // Text that cannot be read cannot be edited; it can still be deleted.
   const canEdit = !entry.isDecryptionFailed;
   const media = entry.contentType !== 'text' ? renderMedia?.(entry) : null;
@@ -83,19 +81,7 @@ export function EntryCard({
       className="flex flex-col gap-3 rounded-card border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
     >
       <header className="flex flex-wrap items-center gap-2">
-        {mood ? (
-          <span
-            className={cn(
-              'inline-flex items-center gap-1.5 rounded-full py-0.5 pr-2.5 pl-1 text-sm font-medium',
-              moodAccentClass(mood),
-            )}
-          >
-            <span aria-hidden="true" className="text-lg leading-none">
-              {mood.emoji}
-            </span>
-            {mood.label}
-          </span>
-        ) : null}
+        <MoodPill moodTag={entry.moodTag} />
         <time dateTime={entry.createdAt} className="text-sm text-muted-foreground">
           {entryTime(entry.createdAt, timeZone)}
         </time>

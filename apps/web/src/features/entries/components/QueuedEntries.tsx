@@ -4,7 +4,6 @@ import { useEffect, useId } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { BRIEF_TOAST } from '../../../lib/constants.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { discardQueued, flushQueue, listQueued } from '../../../lib/offline/entry-queue.ts';
@@ -12,8 +11,8 @@ import { SYNC_ENTRIES_EVENT } from '../../../lib/offline/sync-event.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { entriesKeys } from '../api/query-keys.ts';
 import { entryTime } from '../format.ts';
-import { findMood, moodAccentClass } from '../moods.ts';
 import { OFFLINE_MESSAGES } from '../offline.ts';
+import { MoodPill } from './MoodPill.tsx';
 
 /**
  * Sends this user's queued entries now and whenever the network comes back or the service worker's
@@ -93,7 +92,6 @@ export function QueuedEntries({ timeZone }: { timeZone?: string | undefined }) {
       </h2>
       <ul className="flex flex-col gap-3">
         {rows.map((entry) => {
-          const mood = findMood(entry.moodTag);
           const isRefused = entry.status === 'refused';
           return (
             <li
@@ -102,19 +100,7 @@ export function QueuedEntries({ timeZone }: { timeZone?: string | undefined }) {
               className="flex flex-col gap-3 rounded-card border border-dashed bg-card p-4 text-card-foreground sm:p-5"
             >
               <div className="flex flex-wrap items-center gap-2">
-                {mood ? (
-                  <span
-                    className={cn(
-                      'inline-flex items-center gap-1.5 rounded-full py-0.5 pr-2.5 pl-1 text-sm font-medium',
-                      moodAccentClass(mood),
-                    )}
-                  >
-                    <span aria-hidden="true" className="text-lg leading-none">
-                      {mood.emoji}
-                    </span>
-                    {mood.label}
-                  </span>
-                ) : null}
+                <MoodPill moodTag={entry.moodTag} />
                 <span className="text-sm text-muted-foreground">
                   Written at <time dateTime={entry.writtenAt}>{entryTime(entry.writtenAt, timeZone)}</time>
                 </span>
