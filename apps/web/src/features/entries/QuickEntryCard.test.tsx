@@ -289,18 +289,28 @@ describe('QuickEntryCard', () => {
 
   it('keeps the draft encrypted while typing, restores it, and removes it after saving', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { key } = await testEntryKey();
+    // The stored draft, opened with the user's key. Compared by content: a card of an earlier test may still be
+    // writing its own draft as it unmounts, and that must not read as this card's.
+    const storedDraft = async () => {
+      const record = (await rawDraft()) as Record<string, string> | undefined;
+      if (!record) return undefined;
+      const opened = await decryptText(key, {
+        ciphertext: record.encryptedContent!,
+        iv: record.encryptionIv!,
+      });
+      return { record, content: JSON.parse(opened) as { text: string; mood: string | null } };
+    };
     const first = await setup();
     await type(first.textbox, 'Half a thought');
-    expect(await rawDraft()).toBeUndefined();
+    expect((await storedDraft())?.content.text).not.toBe('Half a thought');
     await act(() => vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS));
-    await waitFor(async () => expect(await rawDraft()).toBeDefined());
-    const record = (await rawDraft()) as Record<string, string>;
+    await waitFor(async () => expect((await storedDraft())?.content.text).toBe('Half a thought'));
+    const { record, content } = (await storedDraft())!;
     // Nothing of the text is stored in plain form; it opens with the user's key (ADR 040).
     expect(JSON.stringify(record)).not.toContain('Half a thought');
     expect(localStorage.getItem(STORAGE_KEYS.journalDraft)).toBeNull();
-    const { key } = await testEntryKey();
-    const opened = await decryptText(key, { ciphertext: record.encryptedContent!, iv: record.encryptionIv! });
-    expect(JSON.parse(opened)).toEqual({ text: 'Half a thought', mood: null });
+    expect(content).toEqual({ text: 'Half a thought', mood: null });
     expect(Number.isNaN(Date.parse(record.savedAt!))).toBe(false);
     expect(screen.getByText(/^Last saved /)).toBeTruthy();
     first.unmount();
