@@ -1,10 +1,9 @@
 import type { AdminContactMessage } from '@daybook/shared';
-import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { type ContactFilter, useContactMessages, useMarkContactHandled } from '../api/admin-api.ts';
-import { ListState, Pager, runAction, When } from './parts.tsx';
+import { ListState, Pager, runAction, usePagedFilter, When } from './parts.tsx';
 
 const FILTERS = [
   { value: 'open', label: 'To handle' },
@@ -14,8 +13,7 @@ const FILTERS = [
 
 /** Messages sent through the contact form, newest first, each read in full and marked handled. */
 export function ContactSection() {
-  const [status, setStatus] = useState<ContactFilter>('open');
-  const [page, setPage] = useState(0);
+  const { filter: status, chooseFilter, page, setPage } = usePagedFilter<ContactFilter>('open');
   const messages = useContactMessages(status, page);
   return (
     <div className="flex flex-col gap-4">
@@ -23,10 +21,7 @@ export function ContactSection() {
         label="Which messages"
         options={FILTERS}
         value={status}
-        onValueChange={(next) => {
-          setStatus(next);
-          setPage(0);
-        }}
+        onValueChange={chooseFilter}
         className="self-start"
       />
       <ListState

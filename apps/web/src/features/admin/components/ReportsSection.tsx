@@ -1,10 +1,19 @@
 import { type AdminReport, REPORT_REASONS } from '@daybook/shared';
-import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { type ReportFilter, useReportAction, useReports } from '../api/admin-api.ts';
-import { ConfirmButton, ListState, Pager, runAction, TableFrame, td, th, When } from './parts.tsx';
+import {
+  ConfirmButton,
+  ListState,
+  Pager,
+  runAction,
+  TableFrame,
+  td,
+  th,
+  usePagedFilter,
+  When,
+} from './parts.tsx';
 
 const FILTERS = [
   { value: 'open', label: 'Open' },
@@ -21,8 +30,7 @@ const reasonLabel = (reason: string) => REPORT_REASONS.find((r) => r.value === r
 
 /** Reports recipients made of shares: what they said and when; the shared entry itself is never shown. */
 export function ReportsSection() {
-  const [status, setStatus] = useState<ReportFilter>('open');
-  const [page, setPage] = useState(0);
+  const { filter: status, chooseFilter, page, setPage } = usePagedFilter<ReportFilter>('open');
   const reports = useReports(status, page);
   return (
     <div className="flex flex-col gap-4">
@@ -30,10 +38,7 @@ export function ReportsSection() {
         label="Which reports"
         options={FILTERS}
         value={status}
-        onValueChange={(next) => {
-          setStatus(next);
-          setPage(0);
-        }}
+        onValueChange={chooseFilter}
         className="self-start"
       />
       <ListState

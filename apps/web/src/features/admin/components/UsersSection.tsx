@@ -6,7 +6,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useUserAction, useUsers } from '../api/admin-api.ts';
-import { ConfirmButton, ListState, Pager, runAction, TableFrame, td, th, When } from './parts.tsx';
+import {
+  ConfirmButton,
+  ListState,
+  Pager,
+  runAction,
+  TableFrame,
+  td,
+  th,
+  usePagedFilter,
+  When,
+} from './parts.tsx';
 
 const STATE_LABELS: Record<AdminUser['state'], string> = {
   active: 'Active',
@@ -23,13 +33,11 @@ const PLANS: { value: PlanId; label: string }[] = [
 /** People: search, plan, state and dates, and the actions on an account. Never anything they wrote. */
 export function UsersSection({ currentUserId }: { currentUserId: string }) {
   const [draft, setDraft] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
+  const { filter: query, chooseFilter: search, page, setPage } = usePagedFilter('');
   const users = useUsers(query, page);
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    setQuery(draft.trim());
-    setPage(0);
+    search(draft.trim());
   };
 
   return (

@@ -171,3 +171,17 @@ export function Pager({
     />
   );
 }
+
+/**
+ * A list's filter (a status, a search) and its page: choosing another filter goes back to the first page, since
+ * the page number belonged to the old list.
+ */
+export function usePagedFilter<Filter>(initial: Filter) {
+  const [filter, setFilter] = useState(initial);
+  const [page, setPage] = useState(0);
+  const chooseFilter = (next: Filter) => {
+    setFilter(next);
+    setPage(0);
+  };
+  return { filter, chooseFilter, page, setPage };
+}
