@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     setupFiles: ['test/support/fail-on-console-error.ts'],
+    globalSetup: ['test/support/pglite-snapshot.ts'],
     // Each file gets its own database; two workers keep this machine's two cores busy.
     pool: 'forks',
     maxWorkers: 2,

@@ -128,7 +128,14 @@ export type Config = {
   host: string;
   port: number;
   appUrl: string;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dir: string };
+  database:
+    | { kind: 'postgres'; url: string; poolSize: number }
+    | {
+        kind: 'pglite';
+        dir: string;
+        /** A migrated data directory (a `dumpDataDir` tarball) to start from instead of an empty cluster (tests). */
+        initialDataDir?: Blob;
+      };
   dataDir: string;
   encryptionSecret: string;
   authSecret: string;

@@ -109,7 +109,7 @@ export async function openDatabase(
     };
   }
   if (target.dir !== 'memory://') mkdirSync(target.dir, { recursive: true, mode: 0o700 });
-  const client = target.dir === 'memory://' ? new PGlite() : new PGlite(target.dir);
+  const client = new PGlite(target.dir, target.initialDataDir ? { loadDataDir: target.initialDataDir } : {});
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;

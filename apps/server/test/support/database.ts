@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
 
@@ -10,7 +12,12 @@ export async function createTestDatabase(): Promise<
 > {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ database: { kind: 'pglite', dir: 'memory://' } });
+    // The global setup's migrated snapshot (test/support/pglite-snapshot.ts); migrations still run, finding none due.
+    const snapshot = inject('pgliteSnapshot');
+    const initialDataDir = snapshot ? new Blob([await readFile(snapshot)]) : undefined;
+    const database = await openDatabase({
+      database: { kind: 'pglite', dir: 'memory://', ...(initialDataDir ? { initialDataDir } : {}) },
+    });
     return { ...database, url: null, dropAll: () => database.close() };
   }
   const scratch = await createScratchDatabase(serverUrl, 'daybook_test');
