@@ -16,10 +16,14 @@ const steps = [
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
 for (const [name, args] of steps) {
   console.info(`\n▶ ${name}${name === 'integration' || name === 'end-to-end' ? ` on ${database}` : ''}`);
+  const started = performance.now();
   const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  const seconds = Math.round((performance.now() - started) / 1000);
   if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed`);
+    console.error(`\n✖ ${name} failed after ${seconds} s`);
     process.exit(result.status ?? 1);
   }
+  // CI's time budget (20 minutes) is kept step by step: each step says what it took.
+  console.info(`✔ ${name}: ${seconds} s`);
 }
 console.info('\n✔ all test steps passed');
