@@ -108,7 +108,7 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
-    signedUrl(path, { expiresInSeconds, contentType }) {
+    signedUrl(path, { expiresInSeconds, contentType, signedAt }) {
       return getSignedUrl(
         client,
         new GetObjectCommand({
@@ -117,7 +117,7 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
           ResponseContentType: contentType,
           ResponseContentDisposition: 'inline',
         }),
-        { expiresIn: expiresInSeconds },
+        { expiresIn: expiresInSeconds, ...(signedAt ? { signingDate: signedAt } : {}) },
       );
     },
   };
