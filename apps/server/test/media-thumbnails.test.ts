@@ -160,7 +160,11 @@ describe('image thumbnails', () => {
     const { user, cookie, entry } = await photoEntry(ctx, await sidewaysPhoto());
     const signed = (await thumbnailUrl(ctx, cookie, entry.id)).json();
     expect((await fetchSigned(ctx, signed.url)).statusCode).toBe(200);
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/entries/${entry.id}`, headers: { cookie } });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/entries/${entry.id}`,
+      headers: { cookie },
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await fetchSigned(ctx, signed.url)).statusCode).toBe(404);
     expect(await ctx.app.services.storage.exists(thumbnailPathOf(entry.mediaUrl))).toBe(false);
@@ -182,7 +186,10 @@ describe('image thumbnails', () => {
   it("keeps an attached image's thumbnail through the orphan sweep, and sweeps one whose image is gone", async () => {
     const { entry } = await photoEntry(ctx, await sidewaysPhoto());
     const storage = ctx.app.services.storage;
-    const strayPhoto = entry.mediaUrl.replace(/[0-9a-f-]{36}\.jpg$/, '00000000-0000-4000-8000-00000000000a.jpg');
+    const strayPhoto = entry.mediaUrl.replace(
+      /[0-9a-f-]{36}\.jpg$/,
+      '00000000-0000-4000-8000-00000000000a.jpg',
+    );
     const stray = thumbnailPathOf(strayPhoto);
     const local = path.join(mediaRoot(), ...thumbnailPathOf(entry.mediaUrl).split('/'));
     await storage.putFile(stray, local, 'image/webp');

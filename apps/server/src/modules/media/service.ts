@@ -24,12 +24,7 @@ import {
   moderationPixels,
   worstVerdict,
 } from '../../infra/moderation/image-moderator.ts';
-import {
-  filesOf,
-  originalPathOf,
-  type Storage,
-  thumbnailPathOf,
-} from '../../infra/storage/storage.ts';
+import { filesOf, originalPathOf, type Storage, thumbnailPathOf } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PlansService } from '../plans/service.ts';
