@@ -116,6 +116,9 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
           Key: assertSafeStoragePath(path),
           ResponseContentType: contentType,
           ResponseContentDisposition: 'inline',
+          // A link signed for a window (thumbnails) is one URL for hours, so the browser may keep what it serves
+          // for as long as the link lasts. A fixed figure: one counted down to expiry would change the URL.
+          ...(signedAt ? { ResponseCacheControl: `private, max-age=${expiresInSeconds}` } : {}),
         }),
         { expiresIn: expiresInSeconds, ...(signedAt ? { signingDate: signedAt } : {}) },
       );
