@@ -125,22 +125,11 @@ export function createMediaService(deps: {
     Promise.all(filesOf(storagePath).map((p) => storage.remove(p).catch(() => undefined)));
 
   /**
-   * The thumbnail of an upload's clean copy, stored beside its original. A thumbnail that cannot be made does
-   * not refuse the upload (the clean copy decoded, so this is not expected): its first request makes it again.
+   * The thumbnail of an upload's clean copy, written beside it (`{clean}.thumb`). One that cannot be made does not
+   * refuse the upload (the clean copy decoded, so this is not expected): its first request makes it again.
    */
-  async function storeThumbnail(cleanFile: string, filePath: string): Promise<ThumbnailSize | null> {
-    const thumbFile = `${cleanFile}.thumb`;
-    try {
-      const size = await writeThumbnail(cleanFile, thumbFile);
-      await storage.putFile(thumbnailPathOf(filePath), thumbFile, 'image/webp');
-      return size;
-    } catch {
-      await storage.remove(thumbnailPathOf(filePath)).catch(() => undefined);
-      return null;
-    } finally {
-      await rm(thumbFile, { force: true });
-    }
-  }
+  const thumbnailBeside = (cleanFile: string): Promise<ThumbnailSize | null> =>
+    writeThumbnail(cleanFile, `${cleanFile}.thumb`).catch(() => null);
 
   /** Makes the missing thumbnail of a stored image from the stored original (images stored before ADR 044). */
   async function makeStoredThumbnail(original: string): Promise<ThumbnailSize> {
@@ -233,6 +222,8 @@ export function createMediaService(deps: {
    * serves both the moderator and the check that the picture decodes to its end, and the clean copy is never
    * decoded again. Both finish before either error is reported, so nothing is still writing when the caller
    * removes the files. The verdict follows spec §5 by the rule the browser applies too (`mediaModerationOutcome`).
+   * The thumbnail (ADR 044) is made from the clean copy while the moderator's worker classifies, so it adds
+   * little to the upload's time.
    */
   async function storeImage(file: string, output: string, ext: string) {
     const [written, pixels] = await Promise.allSettled([
@@ -241,14 +232,17 @@ export function createMediaService(deps: {
     ]);
     if (written.status === 'rejected') throw written.reason;
     if (pixels.status === 'rejected') throw pixels.reason;
-    const moderation = await imageModerator.moderatePixels(pixels.value);
+    const [moderation, thumbnail] = await Promise.all([
+      imageModerator.moderatePixels(pixels.value),
+      thumbnailBeside(output),
+    ]);
     const outcome = mediaModerationOutcome('image', moderation);
     if (outcome.action === 'block')
       throw new AppError('CONTENT_BLOCKED', outcome.message, undefined, {
         severity: moderation.severity,
         flags: moderation.flags,
       });
-    return { inspected: written.value, moderation };
+    return { inspected: written.value, moderation, thumbnail };
   }
 
   /**
@@ -331,10 +325,12 @@ export function createMediaService(deps: {
     let inspected: Inspected;
     let storedFile = tempFile;
     let moderation: ModerationResult | null = null;
+    let thumbnail: ThumbnailSize | null = null;
     if (type === 'image') {
       const image = await storeImage(tempFile, cleanFile, sniffed.ext);
       inspected = { ...image.inspected, mime: sniffed.mime };
       moderation = image.moderation;
+      thumbnail = image.thumbnail;
       storedFile = cleanFile;
     } else {
       inspected = { ...(await inspectStream(type, tempFile, sniffed.mime)), ext: sniffed.ext };
@@ -345,7 +341,14 @@ export function createMediaService(deps: {
     const filePath = `${user.id}/drafts/${id}.${inspected.ext}`;
     await storage.putFile(filePath, storedFile, inspected.mime);
     try {
-      const thumbnail = type === 'image' ? await storeThumbnail(cleanFile, filePath) : null;
+      // A thumbnail that cannot be stored is made (and written over) on its first request instead.
+      const made = thumbnail;
+      const stored = made
+        ? await storage.putFile(thumbnailPathOf(filePath), `${cleanFile}.thumb`, 'image/webp').then(
+            () => made,
+            () => null,
+          )
+        : null;
       const row = await repository.insertDraft({
         id,
         userId: user.id,
@@ -353,8 +356,8 @@ export function createMediaService(deps: {
         mediaType: type,
         mimeType: inspected.mime,
         fileSizeBytes: size,
-        thumbWidth: thumbnail?.width ?? null,
-        thumbHeight: thumbnail?.height ?? null,
+        thumbWidth: stored?.width ?? null,
+        thumbHeight: stored?.height ?? null,
         createdAt: clock.now(),
       });
       return toDraft(row, inspected, moderation);
@@ -397,6 +400,7 @@ export function createMediaService(deps: {
         return await store(user, type, tempFile, cleanFile, sniffed);
       } finally {
         await rm(cleanFile, { force: true });
+        await rm(`${cleanFile}.thumb`, { force: true });
       }
     },
 
