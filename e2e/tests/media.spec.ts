@@ -53,7 +53,7 @@ test.describe('media', () => {
     expectAccessible,
   }, testInfo) => {
     // Uploading and moderating a large photo, an axe run and four full-page screenshots on a shared machine.
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const user = await createVerifiedUser(request);
     await signInAs(page, user);
     await page.getByRole('textbox', { name: "What's on your mind?" }).click();
