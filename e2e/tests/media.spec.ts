@@ -1,3 +1,4 @@
+import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { MEDIA_USER } from '../support/fixture-users.ts';
@@ -15,11 +16,44 @@ async function saveEntry(page: import('@playwright/test').Page, text: string) {
   return card;
 }
 
+/** A photo-like landscape (sky, sea, sun, a hill) as a large JPEG: something a person would recognise. */
+const landscape = () =>
+  sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600">
+      <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#f6b26b"/><stop offset="1" stop-color="#6fa8dc"/></linearGradient></defs>
+      <rect width="2400" height="1600" fill="url(#sky)"/>
+      <circle cx="1700" cy="520" r="210" fill="#ffe599"/>
+      <rect y="1000" width="2400" height="600" fill="#2f5d7c"/>
+      <path d="M0 1100 Q 600 700 1200 1050 T 2400 1000 V 1600 H 0 Z" fill="#38761d"/>
+    </svg>`),
+  )
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+/** The dashboard with the photo entry at both widths in both themes, to look at (not compared). */
+async function dashboardShots(page: Page, testInfo: TestInfo) {
+  const dir = process.env.THUMBS_SHOTS_DIR;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      const name = `dashboard-photo-${width}-${colorScheme}.png`;
+      await page.screenshot({ path: dir ? `${dir}/${name}` : testInfo.outputPath(name), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
 test.describe('media', () => {
-  test('a Free user attaches a large image: it is scaled, saved, and shown in the list and the viewer', async ({
+  test('a Free user attaches a large image: it is scaled, saved, shown as a thumbnail in the list and in the viewer', async ({
     page,
     request,
-  }) => {
+    expectAccessible,
+  }, testInfo) => {
+    // Uploading and moderating a large photo, an axe run and four full-page screenshots on a shared machine.
+    test.setTimeout(90_000);
     const user = await createVerifiedUser(request);
     await signInAs(page, user);
     await page.getByRole('textbox', { name: "What's on your mind?" }).click();
@@ -29,9 +63,7 @@ test.describe('media', () => {
     await expect(panel.getByRole('tab', { name: 'Video' })).toBeDisabled();
     await expect(panel.getByRole('tab', { name: 'Image' })).toBeEnabled();
 
-    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#88aacc' } })
-      .jpeg()
-      .toBuffer();
+    const photo = await landscape();
     await panel
       .locator('input[type="file"]')
       .setInputFiles({ name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -39,11 +71,29 @@ test.describe('media', () => {
     await page.keyboard.press('Escape');
 
     const card = await saveEntry(page, 'The harbour at low tide');
-    await card
-      .getByRole('button', { name: /media|photo|image|view/i })
-      .first()
-      .click();
+    // The card shows the server's thumbnail (ADR 044): 320 × 213 WebP in a 96 px square, sized before it loads.
+    const thumbnail = card.getByRole('img', { name: 'Attached photo' });
+    await expect(thumbnail).toHaveAttribute('width', '96');
+    await expect(thumbnail).toHaveAttribute('height', '96');
+    await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    await expect(thumbnail).toHaveAttribute('decoding', 'async');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(213);
+    expect(await thumbnail.boundingBox()).toMatchObject({ width: 96, height: 96 });
+    await expect(card.locator('[data-state="loaded"]')).toBeVisible();
+    await expectAccessible();
+    await dashboardShots(page, testInfo);
+
     const viewer = page.getByRole('dialog', { name: 'Media Viewer' });
+    const opener = card.getByRole('button', { name: 'Attached photo' });
+    for (const key of ['Enter', 'Space']) {
+      await opener.focus();
+      await page.keyboard.press(key);
+      await expect(viewer).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(viewer).toBeHidden();
+    }
+    await opener.click();
     const image = viewer.locator('img');
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1920);

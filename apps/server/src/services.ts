@@ -103,7 +103,14 @@ export function createServices(deps: {
       : null;
   const storage: Storage =
     localStorage ?? createS3Storage(config.storage as Extract<Config['storage'], { kind: 's3' }>);
-  const media = createMediaService({ db, storage, plans, imageModerator: moderation.image, clock });
+  const media = createMediaService({
+    db,
+    storage,
+    plans,
+    imageModerator: moderation.image,
+    clock,
+    tmpDir: path.join(config.dataDir, 'tmp'),
+  });
   const billing = createBillingService({
     db,
     repository: createBillingRepository(db),

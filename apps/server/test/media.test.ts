@@ -110,9 +110,9 @@ describe('media uploads', () => {
     });
     const [draft] = await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.userId, user.id));
     expect(draft?.filePath).toMatch(new RegExp(`^${user.id}/drafts/[0-9a-f-]{36}\\.png$`));
-    expect(filesUnder(path.join(mediaRoot(), user.id))).toEqual([
-      path.join(mediaRoot(), ...draft!.filePath.split('/')),
-    ]);
+    // The clean copy and its thumbnail beside it (ADR 044), nothing else.
+    const stored = path.join(mediaRoot(), ...draft!.filePath.split('/'));
+    expect(filesUnder(path.join(mediaRoot(), user.id)).sort()).toEqual([stored, `${stored}.thumb.webp`]);
     expect(existsSync('/etc/passwd.png')).toBe(false);
     expect(filesUnder(tmpRoot()), 'temporary files').toEqual([]);
   });

@@ -122,6 +122,21 @@ describe('the app on S3 storage', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('png');
 
+    // Its thumbnail moved with it (ADR 044) and is presigned from the start of its window: the same URL again.
+    const thumbnailUrl = () =>
+      ctx.app.inject({ method: 'GET', url: `/api/entries/${entry.id}/thumbnail-url`, headers: { cookie } });
+    const thumbnail = (await thumbnailUrl()).json();
+    expect((await thumbnailUrl()).json().url).toBe(thumbnail.url);
+    expect(thumbnail.url.startsWith(endpoint)).toBe(true);
+    const thumb = await fetch(thumbnail.url);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 240,
+    });
+
     // Deleting the entry deletes the object: the presigned link it had answers 404 from the store.
     const deleted = await ctx.app.inject({
       method: 'DELETE',
@@ -131,5 +146,7 @@ describe('the app on S3 storage', () => {
     expect(deleted.statusCode).toBe(200);
     expect(await storage.exists(entry.mediaUrl)).toBe(false);
     expect((await fetch(signed.url)).status).toBe(404);
+    expect(await storage.exists(`${entry.mediaUrl}.thumb.webp`)).toBe(false);
+    expect((await fetch(thumbnail.url)).status).toBe(404);
   });
 });

@@ -217,6 +217,19 @@ export const MEDIA_LIMITS = {
   signedUrlStaleMs: 50 * 60_000,
   signedUrlGcMs: 55 * 60_000,
   draftMaxAgeHours: 24,
+  /**
+   * Image thumbnails (ADR 044): WebP, the longest side at most 320 px (sharp on 2x screens up to 160 CSS px).
+   * Their links are signed at the start of a 6-hour window and last 12 hours, so one URL serves a whole window
+   * from the browser's cache; the browser keeps a link 5 hours, so it always has an hour or more left.
+   */
+  thumbnail: {
+    maxSidePx: 320,
+    quality: 70,
+    windowSeconds: 6 * 3600,
+    urlSeconds: 12 * 3600,
+    staleMs: 5 * 3600_000,
+    gcMs: 5.5 * 3600_000,
+  },
 } as const;
 
 export const MEDIA_MIME_TYPES = {

@@ -32,6 +32,17 @@ export const SignedMediaUrl = z
   .meta({ id: 'SignedMediaUrl' });
 export type SignedMediaUrl = z.infer<typeof SignedMediaUrl>;
 
+/** An image entry's thumbnail (ADR 044): a signed WebP link and the thumbnail's own size in pixels. */
+export const SignedThumbnailUrl = z
+  .object({
+    url: z.string(),
+    expiresAt: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  })
+  .meta({ id: 'SignedThumbnailUrl' });
+export type SignedThumbnailUrl = z.infer<typeof SignedThumbnailUrl>;
+
 const DataUrl = z
   .string()
   .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, 'Must be a base64 image data URL');

@@ -32,6 +32,9 @@ export const entries = pgTable(
     metadata: jsonb('metadata').$type<EncryptionMetadata>().notNull().default({}),
     moodTag: text('mood_tag'),
     mediaUrl: text('media_url'),
+    /** The size of the image's WebP thumbnail beside `media_url` (ADR 044); null when none was made yet. */
+    mediaThumbWidth: integer('media_thumb_width'),
+    mediaThumbHeight: integer('media_thumb_height'),
     contentType: text('content_type').$type<'text' | 'image' | 'audio' | 'video'>().notNull().default('text'),
     sourceType: text('source_type').$type<'journal' | 'empty' | 'future_me'>().notNull().default('journal'),
     entryDate: date('entry_date').notNull(),
@@ -82,6 +85,9 @@ export const mediaDrafts = pgTable(
     mediaType: text('media_type').$type<'image' | 'audio' | 'video'>().notNull(),
     mimeType: text('mime_type').notNull(),
     fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
+    /** An image's thumbnail size (ADR 044), carried to its entry when the draft is claimed. */
+    thumbWidth: integer('thumb_width'),
+    thumbHeight: integer('thumb_height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

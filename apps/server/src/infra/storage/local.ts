@@ -46,6 +46,8 @@ export function createLocalStorage(options: {
 
   const storage: Storage & {
     verify(query: { path: string; expires: number; type: string; signature: string }): boolean;
+    /** Seconds until a link's expiry (unix seconds), by this storage's clock: how long a browser may cache it. */
+    secondsLeft(expires: number): number;
     /** Size in bytes, and a reader for the whole file or an inclusive byte range. */
     open(
       relative: string,
@@ -120,9 +122,9 @@ export function createLocalStorage(options: {
       }
       if (page.length > 0) yield page;
     },
-    async signedUrl(relative, { expiresInSeconds, contentType }) {
+    async signedUrl(relative, { expiresInSeconds, contentType, signedAt }) {
       assertSafeStoragePath(relative);
-      const expires = Math.floor(now().getTime() / 1000) + expiresInSeconds;
+      const expires = Math.floor((signedAt ?? now()).getTime() / 1000) + expiresInSeconds;
       const query = new URLSearchParams({
         path: relative,
         expires: String(expires),
@@ -142,6 +144,7 @@ export function createLocalStorage(options: {
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
+    secondsLeft: (expires) => Math.max(0, expires - Math.floor(now().getTime() / 1000)),
     async open(relative) {
       const file = absolute(relative);
       const { size } = await stat(file);

@@ -108,7 +108,7 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
-    signedUrl(path, { expiresInSeconds, contentType }) {
+    signedUrl(path, { expiresInSeconds, contentType, signedAt }) {
       return getSignedUrl(
         client,
         new GetObjectCommand({
@@ -116,8 +116,11 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
           Key: assertSafeStoragePath(path),
           ResponseContentType: contentType,
           ResponseContentDisposition: 'inline',
+          // A link signed for a window (thumbnails) is one URL for hours, so the browser may keep what it serves
+          // for as long as the link lasts. A fixed figure: one counted down to expiry would change the URL.
+          ...(signedAt ? { ResponseCacheControl: `private, max-age=${expiresInSeconds}` } : {}),
         }),
-        { expiresIn: expiresInSeconds },
+        { expiresIn: expiresInSeconds, ...(signedAt ? { signingDate: signedAt } : {}) },
       );
     },
   };

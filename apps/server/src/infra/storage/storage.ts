@@ -17,17 +17,43 @@ export type Storage = {
   read(path: string): Promise<LocalReadable | null>;
   /** Every stored file with its last write (a move counts as one), in pages; paths of other shapes are skipped. */
   list(): AsyncIterable<StoredFile[]>;
-  /** A URL the browser can fetch for `expiresInSeconds` without other credentials. */
-  signedUrl(path: string, options: { expiresInSeconds: number; contentType: string }): Promise<string>;
+  /**
+   * A URL the browser can fetch for `expiresInSeconds` without other credentials. Given `signedAt`, the link
+   * counts from that instant instead of now: links signed with the same instant are the same URL, which the
+   * browser's cache then serves (thumbnails, ADR 044).
+   */
+  signedUrl(
+    path: string,
+    options: { expiresInSeconds: number; contentType: string; signedAt?: Date },
+  ): Promise<string>;
 };
 
 export type StoredFile = { path: string; modifiedAt: Date };
 
 export type LocalReadable = { stream: Readable; size: number };
 
-const STORAGE_PATH = /^[0-9a-f-]{36}\/(drafts|\d{4}-\d{2}-\d{2})\/[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+const STORAGE_PATH =
+  /^[0-9a-f-]{36}\/(drafts|\d{4}-\d{2}-\d{2})\/[0-9a-f-]{36}\.[a-z0-9]{2,5}(\.thumb\.webp)?$/;
 
 export const isStoragePath = (path: string) => STORAGE_PATH.test(path);
+
+const THUMBNAIL_SUFFIX = '.thumb.webp';
+/** Stored originals that have a thumbnail beside them: the image formats uploads are kept in. */
+const WITH_THUMBNAIL = /\.(jpg|png|webp|gif)$/;
+
+/**
+ * An image's thumbnail lives beside it, named after it (`{id}.jpg` → `{id}.jpg.thumb.webp`, ADR 044): it moves,
+ * is removed and is swept with its original by path alone, and its original can be named from it.
+ */
+export const thumbnailPathOf = (original: string) => `${original}${THUMBNAIL_SUFFIX}`;
+
+/** The original a thumbnail belongs to, or the path itself when it is not a thumbnail. */
+export const originalPathOf = (path: string) =>
+  path.endsWith(THUMBNAIL_SUFFIX) ? path.slice(0, -THUMBNAIL_SUFFIX.length) : path;
+
+/** The stored file and, for an image, its thumbnail: what goes when the file goes. */
+export const filesOf = (original: string) =>
+  WITH_THUMBNAIL.test(original) ? [original, thumbnailPathOf(original)] : [original];
 
 /** Storage paths are built by us from ids and dates; this refuses anything else before it reaches a driver. */
 export function assertSafeStoragePath(path: string): string {

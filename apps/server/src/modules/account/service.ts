@@ -17,7 +17,7 @@ import { callAuth, type WithCookies } from '../../infra/auth/better-auth-errors.
 import { assertNotCommonPassword, verifyPassword } from '../../infra/auth/passwords.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
 import { deletionCancelledMail, deletionScheduledMail } from '../../infra/mail/templates.ts';
-import type { Storage } from '../../infra/storage/storage.ts';
+import { filesOf, type Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyUser } from '../notifications/service.ts';
@@ -317,7 +317,8 @@ export async function purgeDueAccounts(
     });
     if (!didPurge) break;
     // A file that fails to delete is only an orphan, never a leak.
-    await Promise.all(mediaPaths.map((p) => storage?.remove(p).catch(() => undefined)));
+    // Each image's thumbnail goes with it (ADR 044).
+    await Promise.all(mediaPaths.flatMap(filesOf).map((p) => storage?.remove(p).catch(() => undefined)));
     purged++;
   }
   return purged;

@@ -20,6 +20,8 @@ type PageRow = {
   metadata: EntryRow['metadata'] | string;
   mood_tag: string | null;
   media_url: string | null;
+  media_thumb_width: number | null;
+  media_thumb_height: number | null;
   content_type: EntryRow['contentType'];
   source_type: EntryRow['sourceType'];
   entry_date: string;
@@ -45,6 +47,8 @@ function fromPageRow(row: PageRow): EntryWithShare {
     metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
     moodTag: row.mood_tag,
     mediaUrl: row.media_url,
+    mediaThumbWidth: row.media_thumb_width,
+    mediaThumbHeight: row.media_thumb_height,
     contentType: row.content_type,
     sourceType: row.source_type,
     entryDate: row.entry_date,
@@ -94,7 +98,7 @@ function pageStatement(
 
 /** The columns of an entry as the dashboard list returns it (PageRow without the total). */
 const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
-  mood_tag, media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
+  mood_tag, media_url, media_thumb_width, media_thumb_height, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
   deleted_at, deletion_reason, import_key, client_request_id, created_at, updated_at,
   exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
 
@@ -255,6 +259,7 @@ export function createEntriesRepository(db: Executor) {
           where id = ${id} and ${visibleEntriesOf(userId)}
           for update)
         update entries set deleted_at = ${now.toISOString()}, updated_at = ${now.toISOString()}, media_url = null,
+          media_thumb_width = null, media_thumb_height = null,
           deletion_reason = case when exists (
             select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active')
             then ${sharedReason} else null end
@@ -329,6 +334,19 @@ export function createEntriesRepository(db: Executor) {
         .from(entries)
         .where(and(eq(entries.userId, userId), eq(entries.clientRequestId, clientRequestId)));
       return row ? { ...row.entry, isShared: row.isShared } : null;
+    },
+
+    /** Records the thumbnail made for an image stored before thumbnails, while the entry still has that image. */
+    async setThumbnailSize(
+      userId: string,
+      id: string,
+      mediaUrl: string,
+      size: { width: number; height: number },
+    ): Promise<void> {
+      await db
+        .update(entries)
+        .set({ mediaThumbWidth: size.width, mediaThumbHeight: size.height })
+        .where(and(eq(entries.id, id), eq(entries.userId, userId), eq(entries.mediaUrl, mediaUrl)));
     },
 
     async findOwned(userId: string, id: string): Promise<EntryWithShare | null> {

@@ -20,6 +20,7 @@ import {
   type SearchCandidates,
   type SessionUser,
   type SignedMediaUrl,
+  type SignedThumbnailUrl,
   startOfDayInZone,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
@@ -58,6 +59,8 @@ export type ImportedEntry = {
   updatedAt: Date;
   contentType: 'text' | 'image' | 'audio' | 'video';
   mediaUrl: string | null;
+  /** The size of the image's thumbnail, when it has one (ADR 044). */
+  mediaThumbnail: { width: number; height: number } | null;
   sourceType: 'journal' | 'empty';
 };
 
@@ -244,6 +247,8 @@ export function createEntriesService(deps: {
             moodTag: input.moodTag ?? null,
             contentType: attached?.contentType ?? 'text',
             mediaUrl: attached?.mediaUrl ?? null,
+            mediaThumbWidth: attached?.thumbnail?.width ?? null,
+            mediaThumbHeight: attached?.thumbnail?.height ?? null,
             sourceType: 'journal',
             entryDate,
             // The server's clock, never the browser's: a queued entry is dated when it reaches us (ADR 041).
@@ -297,6 +302,8 @@ export function createEntriesService(deps: {
             moodTag: row.moodTag,
             contentType: row.contentType,
             mediaUrl: row.mediaUrl,
+            mediaThumbWidth: row.mediaThumbnail?.width ?? null,
+            mediaThumbHeight: row.mediaThumbnail?.height ?? null,
             sourceType: row.sourceType,
             entryDate: row.entryDate,
             importKey: row.importKey,
@@ -405,6 +412,24 @@ export function createEntriesService(deps: {
       if (!entry.mediaUrl || entry.contentType === 'text')
         throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
       return media.signedUrl(entry.mediaUrl, entry.contentType);
+    },
+
+    /**
+     * A signed link to the thumbnail of the user's own image entry (ADR 044). Another user's entry, a deleted one
+     * and one without an image all answer as an unknown id does. An image stored before thumbnails gets its
+     * thumbnail now, and its size is recorded so that this happens once.
+     */
+    async signedThumbnailUrl(user: SessionUser, id: string): Promise<SignedThumbnailUrl> {
+      const entry = await repository.findOwned(user.id, id);
+      if (!entry?.mediaUrl || entry.contentType !== 'image')
+        throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      const known =
+        entry.mediaThumbWidth !== null && entry.mediaThumbHeight !== null
+          ? { width: entry.mediaThumbWidth, height: entry.mediaThumbHeight }
+          : null;
+      const { isNew, ...signed } = await media.signedThumbnailUrl(entry.mediaUrl, known);
+      if (isNew) await repository.setThumbnailSize(user.id, id, entry.mediaUrl, signed);
+      return signed;
     },
 
     async update(user: SessionUser, id: string, input: EncryptedInput): Promise<CreatedEntry> {

@@ -313,6 +313,7 @@ export function createImportService(deps: {
             updatedAt: item.updatedAt,
             contentType: attached?.contentType ?? 'text',
             mediaUrl: attached?.mediaUrl ?? null,
+            mediaThumbnail: attached?.thumbnail ?? null,
             sourceType: item.sourceType,
           });
         }

@@ -13,6 +13,7 @@ import {
   ModerateVideoInput,
   ModerationResult,
   SignedMediaUrl,
+  SignedThumbnailUrl,
 } from '@daybook/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -69,7 +70,7 @@ export const mediaRoutes =
           } catch {
             throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
           }
-          const secondsLeft = Math.max(0, request.query.expires - Math.floor(Date.now() / 1000));
+          const secondsLeft = local.secondsLeft(request.query.expires);
           reply
             .header('content-type', request.query.type)
             .header('content-disposition', 'inline')
@@ -161,6 +162,20 @@ export const mediaRoutes =
           },
         },
         (request) => services.entries.signedMediaUrl(signedInUser(request), request.params.id),
+      );
+
+      signedIn.get(
+        '/entries/:id/thumbnail-url',
+        {
+          schema: {
+            tags,
+            summary:
+              "A signed URL for an image entry's WebP thumbnail and its size; the same URL for hours, so it is cached",
+            params: z.object({ id: z.uuid() }),
+            response: { 200: SignedThumbnailUrl, ...errors },
+          },
+        },
+        (request) => services.entries.signedThumbnailUrl(signedInUser(request), request.params.id),
       );
 
       signedIn.post(

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
@@ -10,6 +13,7 @@ import {
   mediaModerationOutcome,
   type SessionUser,
   type SignedMediaUrl,
+  type SignedThumbnailUrl,
 } from '@daybook/shared';
 import { fileTypeFromFile } from 'file-type';
 import { type IFormat, parseFile } from 'music-metadata';
@@ -20,7 +24,7 @@ import {
   moderationPixels,
   worstVerdict,
 } from '../../infra/moderation/image-moderator.ts';
-import type { Storage } from '../../infra/storage/storage.ts';
+import { filesOf, originalPathOf, type Storage, thumbnailPathOf } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PlansService } from '../plans/service.ts';
@@ -75,6 +79,25 @@ export function mimeForPath(storagePath: string, mediaType: string | null): stri
   return mediaType === 'audio' && mime.startsWith('video/') ? mime.replace('video/', 'audio/') : mime;
 }
 
+/** A thumbnail's own size in pixels (ADR 044). */
+export type ThumbnailSize = { width: number; height: number };
+
+/**
+ * Writes an image's thumbnail (ADR 044): WebP, the longest side at most `thumbnail.maxSidePx`, never enlarged.
+ * The source is the stored clean copy, already upright and in sRGB; turning it by any orientation it still
+ * carries costs nothing, and sharp writes no metadata unless asked. An animated GIF gives its first frame.
+ * JPEG and WebP sources are shrunk while they decode, so a thumbnail costs a fraction of a full decode.
+ */
+export async function writeThumbnail(source: string, output: string): Promise<ThumbnailSize> {
+  const { maxSidePx, quality } = MEDIA_LIMITS.thumbnail;
+  const info = await sharp(source, { limitInputPixels: MEDIA_LIMITS.maxImagePixels, failOn: 'truncated' })
+    .autoOrient()
+    .resize(maxSidePx, maxSidePx, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality })
+    .toFile(output);
+  return { width: info.width, height: info.height };
+}
+
 type Inspected = {
   mime: string;
   ext: string;
@@ -89,9 +112,47 @@ export function createMediaService(deps: {
   plans: PlansService;
   imageModerator: ImageModerator;
   clock: Clock;
+  /** Where a thumbnail made on request is written before it is stored (an upload's own sits beside it). */
+  tmpDir: string;
 }) {
   const { db, storage, plans, imageModerator, clock } = deps;
   const repository = createMediaRepository(db);
+  /** Thumbnails being made on request, by original: parallel requests for one image share one making. */
+  const making = new Map<string, Promise<ThumbnailSize>>();
+
+  /** Removes a stored file and, for an image, its thumbnail; a failure leaves an orphan for the sweep. */
+  const removeWithThumbnail = (storagePath: string) =>
+    Promise.all(filesOf(storagePath).map((p) => storage.remove(p).catch(() => undefined)));
+
+  /**
+   * The thumbnail of an upload's clean copy, written beside it (`{clean}.thumb`). One that cannot be made does not
+   * refuse the upload (the clean copy decoded, so this is not expected): its first request makes it again.
+   */
+  const thumbnailBeside = (cleanFile: string): Promise<ThumbnailSize | null> =>
+    writeThumbnail(cleanFile, `${cleanFile}.thumb`).catch(() => null);
+
+  /** Makes the missing thumbnail of a stored image from the stored original (images stored before ADR 044). */
+  async function makeStoredThumbnail(original: string): Promise<ThumbnailSize> {
+    await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
+    const source = path.join(deps.tmpDir, `${randomUUID()}.original`);
+    const output = `${source}.thumb`;
+    try {
+      const file = await storage.read(original);
+      if (!file) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      await pipeline(file.stream, createWriteStream(source, { mode: 0o600 }));
+      let size: ThumbnailSize;
+      try {
+        size = await writeThumbnail(source, output);
+      } catch {
+        throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      }
+      await storage.putFile(thumbnailPathOf(original), output, 'image/webp');
+      return size;
+    } finally {
+      await rm(source, { force: true });
+      await rm(output, { force: true });
+    }
+  }
 
   const assertPlanAllows = (user: SessionUser, type: MediaType) => plans.assertMediaAllowed(user.id, type);
 
@@ -161,6 +222,8 @@ export function createMediaService(deps: {
    * serves both the moderator and the check that the picture decodes to its end, and the clean copy is never
    * decoded again. Both finish before either error is reported, so nothing is still writing when the caller
    * removes the files. The verdict follows spec §5 by the rule the browser applies too (`mediaModerationOutcome`).
+   * The thumbnail (ADR 044) is made from the clean copy while the moderator's worker classifies, so it adds
+   * little to the upload's time.
    */
   async function storeImage(file: string, output: string, ext: string) {
     const [written, pixels] = await Promise.allSettled([
@@ -169,14 +232,17 @@ export function createMediaService(deps: {
     ]);
     if (written.status === 'rejected') throw written.reason;
     if (pixels.status === 'rejected') throw pixels.reason;
-    const moderation = await imageModerator.moderatePixels(pixels.value);
+    const [moderation, thumbnail] = await Promise.all([
+      imageModerator.moderatePixels(pixels.value),
+      thumbnailBeside(output),
+    ]);
     const outcome = mediaModerationOutcome('image', moderation);
     if (outcome.action === 'block')
       throw new AppError('CONTENT_BLOCKED', outcome.message, undefined, {
         severity: moderation.severity,
         flags: moderation.flags,
       });
-    return { inspected: written.value, moderation };
+    return { inspected: written.value, moderation, thumbnail };
   }
 
   /**
@@ -259,10 +325,12 @@ export function createMediaService(deps: {
     let inspected: Inspected;
     let storedFile = tempFile;
     let moderation: ModerationResult | null = null;
+    let thumbnail: ThumbnailSize | null = null;
     if (type === 'image') {
       const image = await storeImage(tempFile, cleanFile, sniffed.ext);
       inspected = { ...image.inspected, mime: sniffed.mime };
       moderation = image.moderation;
+      thumbnail = image.thumbnail;
       storedFile = cleanFile;
     } else {
       inspected = { ...(await inspectStream(type, tempFile, sniffed.mime)), ext: sniffed.ext };
@@ -273,6 +341,14 @@ export function createMediaService(deps: {
     const filePath = `${user.id}/drafts/${id}.${inspected.ext}`;
     await storage.putFile(filePath, storedFile, inspected.mime);
     try {
+      // A thumbnail that cannot be stored is made (and written over) on its first request instead.
+      const made = thumbnail;
+      const stored = made
+        ? await storage.putFile(thumbnailPathOf(filePath), `${cleanFile}.thumb`, 'image/webp').then(
+            () => made,
+            () => null,
+          )
+        : null;
       const row = await repository.insertDraft({
         id,
         userId: user.id,
@@ -280,11 +356,13 @@ export function createMediaService(deps: {
         mediaType: type,
         mimeType: inspected.mime,
         fileSizeBytes: size,
+        thumbWidth: stored?.width ?? null,
+        thumbHeight: stored?.height ?? null,
         createdAt: clock.now(),
       });
       return toDraft(row, inspected, moderation);
     } catch (error) {
-      await storage.remove(filePath);
+      await removeWithThumbnail(filePath);
       throw error;
     }
   }
@@ -322,6 +400,7 @@ export function createMediaService(deps: {
         return await store(user, type, tempFile, cleanFile, sniffed);
       } finally {
         await rm(cleanFile, { force: true });
+        await rm(`${cleanFile}.thumb`, { force: true });
       }
     },
 
@@ -342,21 +421,32 @@ export function createMediaService(deps: {
       try {
         await storage.move(draft.filePath, target);
       } catch {
-        await storage.remove(draft.filePath).catch(() => undefined);
+        await removeWithThumbnail(draft.filePath);
         throw new AppError('MEDIA_SAVE_FAILED', MEDIA_MESSAGES.saveFailed);
+      }
+      // The thumbnail follows its original; one that fails to move is made again on its first request.
+      let thumbnail: ThumbnailSize | null = null;
+      if (draft.thumbWidth !== null && draft.thumbHeight !== null) {
+        try {
+          await storage.move(thumbnailPathOf(draft.filePath), thumbnailPathOf(target));
+          thumbnail = { width: draft.thumbWidth, height: draft.thumbHeight };
+        } catch {
+          await storage.remove(thumbnailPathOf(draft.filePath)).catch(() => undefined);
+        }
       }
       return {
         mediaUrl: target,
         contentType: draft.mediaType,
+        thumbnail,
         /** Called when the entry row could not be written: the file does not outlive it. */
-        release: () => storage.remove(target).catch(() => undefined),
+        release: () => removeWithThumbnail(target),
       };
     },
 
     /** Drops the user's draft and its file (an import that was refused or abandoned). */
     async discardDraft(user: SessionUser, draftId: string): Promise<void> {
       const draft = await repository.claimOwnedDraft(user.id, draftId);
-      if (draft) await storage.remove(draft.filePath).catch(() => undefined);
+      if (draft) await removeWithThumbnail(draft.filePath);
     },
 
     /**
@@ -364,11 +454,14 @@ export function createMediaService(deps: {
      * the file is then an orphan, which the sweep removes, and its local links already answer 404.
      */
     async discard(storagePath: string): Promise<void> {
-      await storage.remove(storagePath).catch(() => undefined);
+      await removeWithThumbnail(storagePath);
     },
 
-    /** Whether a signed link may still be served: its file belongs to a live entry or a draft. */
-    isAttached: (storagePath: string) => repository.isAttached(storagePath),
+    /**
+     * Whether a signed link may still be served: its file belongs to a live entry or a draft. A thumbnail
+     * belongs to whatever its original belongs to.
+     */
+    isAttached: (storagePath: string) => repository.isAttached(originalPathOf(storagePath)),
 
     /**
      * Removes stored files that no live entry and no draft refers to (a crash between the move and the entry
@@ -380,8 +473,8 @@ export function createMediaService(deps: {
       let removed = 0;
       for await (const page of storage.list()) {
         const old = page.filter((file) => file.modifiedAt.getTime() < cutoff).map((file) => file.path);
-        const attached = await repository.attachedAmong(old);
-        for (const orphan of old.filter((p) => !attached.has(p))) {
+        const attached = await repository.attachedAmong([...new Set(old.map(originalPathOf))]);
+        for (const orphan of old.filter((p) => !attached.has(originalPathOf(p)))) {
           await storage.remove(orphan);
           removed++;
         }
@@ -403,11 +496,47 @@ export function createMediaService(deps: {
       };
     },
 
+    /**
+     * A signed link to an image's thumbnail (ADR 044), made first when the image has none (`size` null: stored
+     * before thumbnails); the caller records the size it is given back. The link is signed at the start of the
+     * current window, so every request within it gets the same URL and the browser serves it from its cache.
+     */
+    async signedThumbnailUrl(
+      storagePath: string,
+      size: ThumbnailSize | null,
+    ): Promise<SignedThumbnailUrl & { isNew: boolean }> {
+      let made: ThumbnailSize | null = null;
+      if (!size) {
+        let pending = making.get(storagePath);
+        if (!pending) {
+          pending = makeStoredThumbnail(storagePath).finally(() => making.delete(storagePath));
+          making.set(storagePath, pending);
+        }
+        made = await pending;
+      }
+      const { windowSeconds, urlSeconds } = MEDIA_LIMITS.thumbnail;
+      const windowMs = windowSeconds * 1000;
+      const signedAt = new Date(Math.floor(clock.now().getTime() / windowMs) * windowMs);
+      const url = await storage.signedUrl(thumbnailPathOf(storagePath), {
+        expiresInSeconds: urlSeconds,
+        contentType: 'image/webp',
+        signedAt,
+      });
+      const { width, height } = (size ?? made)!;
+      return {
+        url,
+        expiresAt: new Date(signedAt.getTime() + urlSeconds * 1000).toISOString(),
+        width,
+        height,
+        isNew: made !== null,
+      };
+    },
+
     /** Drafts older than 24 hours go, with their files (the stale-draft job). */
     async removeStaleDrafts(limit = 100): Promise<number> {
       const cutoff = new Date(clock.now().getTime() - MEDIA_LIMITS.draftMaxAgeHours * 3600_000);
       const stale = await repository.claimStaleDrafts(cutoff, limit);
-      await Promise.all(stale.map((draft) => storage.remove(draft.filePath).catch(() => undefined)));
+      await Promise.all(stale.map((draft) => removeWithThumbnail(draft.filePath)));
       return stale.length;
     },
   };

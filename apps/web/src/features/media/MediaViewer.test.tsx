@@ -1,10 +1,10 @@
 import { MEDIA_MESSAGES, type SignedMediaUrl } from '@daybook/shared';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, stubApi } from '../../test/api.ts';
 import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx';
-import { EntryMediaPreview, MediaViewer } from './index.ts';
+import { MediaViewer } from './index.ts';
 
 const ENTRY = '11111111-1111-4111-8111-111111111111';
 const MEDIA_URL = `GET /api/entries/${ENTRY}/media-url`;
@@ -93,35 +93,5 @@ describe('MediaViewer', () => {
     stubApi({ [MEDIA_URL]: json(signed('image')) });
     renderWithProviders(<Viewer contentType="image" title="Shared by Ada" />);
     expect(screen.getByRole('dialog', { name: 'Shared by Ada' })).toBeTruthy();
-  });
-});
-
-describe('EntryMediaPreview', () => {
-  it('shows an image thumbnail that opens the viewer, from one request', async () => {
-    const fetchMock = stubApi({ [MEDIA_URL]: json(signed('image', '/api/media/file?thumb')) });
-    const { container } = renderWithProviders(<EntryMediaPreview entryId={ENTRY} contentType="image" />);
-    const button = screen.getByRole('button', { name: 'View attached image' });
-    await waitFor(() =>
-      expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/media/file?thumb'),
-    );
-    fireEvent.click(button);
-    expect(await screen.findByRole('dialog', { name: 'Media Viewer' })).toBeTruthy();
-    expect(await screen.findByRole('img', { name: 'Attached image' })).toBeTruthy();
-    expect(callsTo(fetchMock, MEDIA_URL)).toHaveLength(1);
-  });
-
-  it('asks for audio or video only when opened', async () => {
-    const fetchMock = stubApi({ [MEDIA_URL]: json(signed('video')) });
-    renderWithProviders(<EntryMediaPreview entryId={ENTRY} contentType="video" />);
-    const button = screen.getByRole('button', { name: 'Play attached video' });
-    expect(fetchMock).not.toHaveBeenCalled();
-    fireEvent.click(button);
-    expect(await screen.findByLabelText('Attached video')).toBeTruthy();
-  });
-
-  it('shows nothing for a text entry', () => {
-    stubApi({});
-    const { container } = renderWithProviders(<EntryMediaPreview entryId={ENTRY} contentType="text" />);
-    expect(container.querySelector('button')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ export const MEDIA_URL_RETRIES = 2;
 export const mediaUrlQueryKey = (entryId: string) => ['media-url', entryId] as const;
 
 /** Retries a failure up to twice, unless the server answered that the media is not there (4xx). */
-function shouldRetry(failureCount: number, error: unknown): boolean {
+export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MEDIA_URL_RETRIES) return false;
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
     return error.status === 408 || error.status === 429;

@@ -1,16 +1,20 @@
 import { Image, Mic, Video } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { useMediaUrl } from '../api/get-media-url.ts';
+import { useThumbnailUrl } from '../api/get-thumbnail-url.ts';
 import { type EntryContentType, isMediaKind, MediaViewer } from './MediaViewer.tsx';
 
 const LABEL = {
-  image: 'View attached image',
   audio: 'Play attached audio',
   video: 'Play attached video',
 } as const;
-const SHORT = { image: 'Image', audio: 'Audio', video: 'Video' } as const;
-const ICON = { image: Image, audio: Mic, video: Video } as const;
+const SHORT = { audio: 'Audio', video: 'Video' } as const;
+const ICON = { audio: Mic, video: Video } as const;
+
+/** The photo's name for screen readers: it names the button, which says by its popup that it opens a viewer. */
+export const PHOTO_ALT = 'Attached photo';
+/** The thumbnail's side on the card in CSS pixels; the server's thumbnail (320 px) is sharp at 2x and more. */
+export const THUMBNAIL_SIZE_PX = 96;
 
 export type EntryMediaPreviewProps = {
   entryId: string;
@@ -20,29 +24,85 @@ export type EntryMediaPreviewProps = {
   className?: string;
 };
 
-/** A small thumbnail for an image (from the signed URL), nothing more: it falls back to the icon. */
-function Thumbnail({ entryId }: { entryId: string }) {
-  const url = useMediaUrl(entryId);
+/**
+ * The photo as the server's thumbnail (ADR 044), in a square of fixed size: the card never moves when it
+ * arrives. A skeleton shows until it has loaded; the image waits until it is near the viewport and decodes off
+ * the main thread. When there is no thumbnail to show, the photo icon takes its place.
+ */
+function PhotoThumbnail({ entryId }: { entryId: string }) {
+  const thumbnail = useThumbnailUrl(entryId);
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  if (!url.data || failedUrl === url.data.url) return <Image aria-hidden="true" />;
-  const src = url.data.url;
+  const src = thumbnail.data?.url;
+  const hasFailed = thumbnail.isError || (src !== undefined && failedUrl === src);
+  const isLoaded = src !== undefined && loadedUrl === src;
   return (
-    <img
-      src={src}
-      alt=""
-      onError={() => setFailedUrl(src)}
-      className="size-10 shrink-0 rounded-md bg-muted object-cover"
-    />
+    <span
+      data-state={hasFailed ? 'failed' : isLoaded ? 'loaded' : 'loading'}
+      className={cn(
+        'relative flex size-24 items-center justify-center overflow-hidden rounded-md bg-muted',
+        !isLoaded && !hasFailed && 'motion-safe:animate-pulse',
+      )}
+    >
+      {src && !hasFailed ? (
+        <img
+          src={src}
+          alt={PHOTO_ALT}
+          width={THUMBNAIL_SIZE_PX}
+          height={THUMBNAIL_SIZE_PX}
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setLoadedUrl(src)}
+          onError={() => setFailedUrl(src)}
+          className={cn(
+            'size-full object-cover motion-safe:transition-opacity motion-safe:duration-200',
+            isLoaded ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+      ) : (
+        <>
+          {hasFailed ? <Image aria-hidden="true" className="size-6 text-muted-foreground" /> : null}
+          <span className="sr-only">{PHOTO_ALT}</span>
+        </>
+      )}
+    </span>
   );
 }
 
 /**
- * A compact button on an entry card for its attached media (an image thumbnail, or an audio or video icon)
- * that opens the Media Viewer. Renders nothing for a text entry.
+ * An entry's attached media on its card, opening the Media Viewer: a photo as its thumbnail (a button, so Enter
+ * and Space open it too), audio or video as a compact button with its icon. Renders nothing for a text entry.
  */
 export function EntryMediaPreview({ entryId, contentType, viewerTitle, className }: EntryMediaPreviewProps) {
   const [open, setOpen] = useState(false);
   if (!isMediaKind(contentType)) return null;
+  const viewer = (
+    <MediaViewer
+      entryId={entryId}
+      contentType={contentType}
+      open={open}
+      onOpenChange={setOpen}
+      {...(viewerTitle ? { title: viewerTitle } : {})}
+    />
+  );
+  if (contentType === 'image') {
+    return (
+      <>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          className={cn(
+            'shrink-0 rounded-lg border bg-card p-0.5 transition-colors hover:border-primary/60',
+            className,
+          )}
+        >
+          <PhotoThumbnail entryId={entryId} />
+        </button>
+        {viewer}
+      </>
+    );
+  }
   const Icon = ICON[contentType];
   return (
     <>
@@ -56,16 +116,10 @@ export function EntryMediaPreview({ entryId, contentType, viewerTitle, className
           className,
         )}
       >
-        {contentType === 'image' ? <Thumbnail entryId={entryId} /> : <Icon aria-hidden="true" />}
+        <Icon aria-hidden="true" />
         {SHORT[contentType]}
       </button>
-      <MediaViewer
-        entryId={entryId}
-        contentType={contentType}
-        open={open}
-        onOpenChange={setOpen}
-        {...(viewerTitle ? { title: viewerTitle } : {})}
-      />
+      {viewer}
     </>
   );
 }
