@@ -39,7 +39,11 @@ export function registerAuthentication(app: FastifyInstance): void {
  * services.ts hands in the auth service, which has this shape.
  */
 export type SessionSource = {
-  session(headers: Headers): Promise<{
+  /** `isFresh`: read from the database, never from the session cache (ADR 047). */
+  session(
+    headers: Headers,
+    options?: { isFresh?: boolean },
+  ): Promise<{
     result: { user: SessionUser; sessionId: string } | null;
     setCookies: string[];
   }>;
@@ -63,7 +67,9 @@ export function requireUser(authService: SessionSource) {
  */
 export function requireAdmin(authService: SessionSource) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { result, setCookies } = await authService.session(requestHeaders(request));
+    // Privilege is never taken from a cached session: a demoted or disabled admin loses the area at once on
+    // every instance, and the area's traffic is too small for the round trip to matter (ADR 047).
+    const { result, setCookies } = await authService.session(requestHeaders(request), { isFresh: true });
     appendSetCookies(reply, setCookies);
     if (result?.user.role !== 'admin') {
       throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url}`);
