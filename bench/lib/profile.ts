@@ -45,7 +45,8 @@ function originOf(frame: CallFrame): string {
   return file.split('/').slice(0, 2).join('/');
 }
 
-const isLoadGenerator = (url: string) => /node_modules\/(autocannon|hdr-histogram|reinterval|retimer)/.test(url);
+const isLoadGenerator = (url: string) =>
+  /node_modules\/(autocannon|hdr-histogram|reinterval|retimer)/.test(url);
 
 /**
  * Runs `work` under V8's sampling profiler (an inline inspector session: the benchmarked app runs in this process)
@@ -113,5 +114,7 @@ export function printProfile(title: string, profile: ProfileSummary, count = 10)
   );
   console.info(`  by origin: ${profile.byOrigin.map((o) => `${o.origin} ${o.sharePercent} %`).join(', ')}`);
   for (const frame of profile.top.slice(0, count))
-    console.info(`  ${frame.sharePercent.toFixed(1).padStart(5)} %  ${frame.selfMs.toFixed(1).padStart(8)} ms  ${frame.frame}`);
+    console.info(
+      `  ${frame.sharePercent.toFixed(1).padStart(5)} %  ${frame.selfMs.toFixed(1).padStart(8)} ms  ${frame.frame}`,
+    );
 }

@@ -13,7 +13,11 @@ import type { Auth } from '../../infra/auth/better-auth.ts';
 import { callAuth, translateAuthError, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
 import { assertNotCommonPassword } from '../../infra/auth/passwords.ts';
 import { type CachedSession, type SessionCache, sessionCacheKey } from '../../infra/auth/session-cache.ts';
-import { readSessionToken } from '../../infra/auth/session-cookie.ts';
+import {
+  readSessionToken,
+  sessionCookieValue,
+  verifiedSessionToken,
+} from '../../infra/auth/session-cookie.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountDirectory, UserRow } from '../account/service.ts';
@@ -62,6 +66,12 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
+/**
+ * What a session lookup reads of a request: the Cookie header, and all headers only when better-auth must see them
+ * (the daily refresh), so the common case builds no Headers object.
+ */
+export type SessionRequest = { cookie: string | null | undefined; headers: () => Headers };
+
 const NO_SESSION: WithCookies<null> = Object.freeze({ result: null, setCookies: [] }) as WithCookies<null>;
 const SESSION_LIFETIME_MS = AUTH_TIMINGS.sessionDays * 24 * 60 * 60 * 1000;
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
@@ -94,25 +104,33 @@ export function createAuthService(deps: {
   const cache = deps.sessionCache?.cache;
 
   /**
-   * The live session of a token: from this instance's cache when it holds a fresh answer, else one round trip
-   * (session joined to user), whose answer is cached unless a revocation was heard while it was on its way.
+   * The live session of a signed cookie value: from this instance's cache when it holds a fresh answer (then the
+   * signature was checked when it was stored, and is not checked again), else the signature is checked and one
+   * round trip (session joined to user) answers, cached unless a revocation was heard while it was on its way.
    */
-  async function liveSession(token: string, now: Date, isFresh: boolean): Promise<CachedSession | null> {
-    if (!cache) return accounts.findLiveSession(token, now).then((found) => (found?.isBanned ? null : found));
+  async function liveSession(signed: string, now: Date, isFresh: boolean): Promise<CachedSession | null> {
+    if (!cache) {
+      const token = verifiedSessionToken(signed, deps.authSecret);
+      const found = token ? await accounts.findLiveSession(token, now) : null;
+      return found?.isBanned ? null : found;
+    }
     deps.sessionCache!.listen();
-    const key = sessionCacheKey(token);
+    const key = sessionCacheKey(signed);
     const held = isFresh ? null : cache.get(key);
     if (held) {
       if (held.expiresAt.getTime() > now.getTime()) return held;
       cache.forgetKey(key);
       return null;
     }
+    const token = verifiedSessionToken(signed, deps.authSecret);
+    if (!token) return null;
     const readAt = cache.generation();
     const found = await accounts.findLiveSession(token, now);
     if (!found || found.isBanned) return null;
     cache.set(key, found, readAt);
     return found;
   }
+
   const background = createBackgroundWork(deps.log);
   const registrationBrowser = createRegistrationBrowser({
     secret: deps.authSecret,
@@ -274,7 +292,8 @@ export function createAuthService(deps: {
         auth.api.signOut({ headers, returnHeaders: true }),
       );
       // Refused on this instance from now on; the other instances forget it on the NOTIFY below.
-      if (token) cache?.forgetKey(sessionCacheKey(token));
+      const signed = sessionCookieValue(headers.get('cookie'), deps.sessionCookieName);
+      if (signed) cache?.forgetKey(sessionCacheKey(signed));
       // Best effort: a stream that misses this closes at its next heartbeat's session check anyway.
       if (ending)
         await deps
@@ -290,22 +309,22 @@ export function createAuthService(deps: {
      * is due for its daily sliding refresh, or anything is unusual, better-auth handles it and sets the cookie.
      */
     async session(
-      headers: Headers,
+      request: SessionRequest,
       options?: { isFresh?: boolean },
     ): Promise<WithCookies<{ user: SessionUser; sessionId: string } | null>> {
-      const token = readSessionToken(headers.get('cookie'), deps.authSecret, deps.sessionCookieName);
-      if (!token) return NO_SESSION;
+      const signed = sessionCookieValue(request.cookie, deps.sessionCookieName);
+      if (!signed) return NO_SESSION;
       const now = deps.clock.now();
-      const live = await liveSession(token, now, options?.isFresh === true);
+      const live = await liveSession(signed, now, options?.isFresh === true);
       if (!live) return NO_SESSION;
       const isRefreshDue =
         live.expiresAt.getTime() - SESSION_LIFETIME_MS + SESSION_REFRESH_MS <= now.getTime();
       if (!isRefreshDue) return { result: { user: live.user, sessionId: live.sessionId }, setCookies: [] };
 
       // The refresh moves the expiry in the database: the next lookup reads the new one.
-      cache?.forgetKey(sessionCacheKey(token));
+      cache?.forgetKey(sessionCacheKey(signed));
       const { headers: responseHeaders, response } = await auth.api.getSession({
-        headers,
+        headers: request.headers(),
         returnHeaders: true,
       });
       const setCookies = responseHeaders.getSetCookie();
