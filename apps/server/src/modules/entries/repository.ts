@@ -200,7 +200,12 @@ export type NewEntryRow = typeof entries.$inferInsert;
 
 export function createEntriesRepository(db: Executor) {
   const visible = visibleEntriesOf;
-  let hot: ReturnType<typeof hotStatements> | undefined;
+  let compiled: ReturnType<typeof hotStatements> | undefined;
+  /** Compiled on first use: a repository made for one transaction never pays for them. */
+  const hot = () => {
+    compiled ??= hotStatements(db);
+    return compiled;
+  };
 
   return {
     async usage(userId: string, kind: string, day: string): Promise<number> {
@@ -368,7 +373,7 @@ export function createEntriesRepository(db: Executor) {
     ) {
       const isUnfiltered = !filter.date && !filter.from && !filter.to;
       const rows = isUnfiltered
-        ? await (hot ??= hotStatements(db)).page({ userId, limit, offset })
+        ? await hot().page({ userId, limit, offset })
         : (await db.execute<PageRow>(pageStatement(userId, filter, limit, offset))).rows;
       return { rows: rows.filter((r) => r.id !== null).map(fromPageRow), total: rows[0]?.total_count ?? 0 };
     },
@@ -437,7 +442,7 @@ export function createEntriesRepository(db: Executor) {
       today: string,
       since: string,
     ): Promise<{ runs: { first: string; last: string; length: number }[]; best: number }> {
-      const rows = await (hot ??= hotStatements(db)).streak({ userId, today, since });
+      const rows = await hot().streak({ userId, today, since });
       return {
         runs: rows.map((r) => ({ first: r.first, last: r.last, length: Number(r.length) })),
         best: Number(rows[0]?.best ?? 0),
