@@ -114,7 +114,7 @@ export function createEntriesService(deps: {
   ): Promise<string> {
     let text: string;
     try {
-      text = await decryptText(await keys.keyFor(user.id), {
+      text = await keys.decrypt(await keys.keyFor(user.id), {
         ciphertext: input.encryptedContent,
         iv: input.encryptionIv,
       });
