@@ -43,7 +43,7 @@ export async function load(
 export async function compare(
   a: () => Promise<LoadResult>,
   b: () => Promise<LoadResult>,
-  rounds = 2,
+  rounds = Number(process.env.BENCH_ROUNDS ?? 2),
 ): Promise<{ a: LoadResult; b: LoadResult; ratio: number }> {
   const as: LoadResult[] = [];
   const bs: LoadResult[] = [];

@@ -5,6 +5,7 @@ import { seedEntries } from '../../apps/server/src/cli/seed-data.ts';
 import { sessionCookieOf, startBenchApp } from './app.ts';
 import { openBenchDatabase } from './database.ts';
 import { compare, type LoadResult, load } from './load.ts';
+import { type ProfileSummary, profiled } from './profile.ts';
 
 /** The benchmarked user's entries; the rest of `totalEntries` belong to other users. */
 const BENCH_USER_ENTRIES = 1_000;
@@ -18,6 +19,8 @@ export type ReadScenario = {
   bare: LoadResult;
   ratio: number;
   plan: string[];
+  /** The API under the same load, profiled in a round of its own (after the measured ones, so it costs them nothing). */
+  profile: ProfileSummary;
 };
 
 /** The plan's scan and index lines for one statement, its parameters written in as literals. */
@@ -92,11 +95,10 @@ export async function readScenario(options: {
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
     try {
-      const result = await compare(
-        () => load(`${origin}${options.path}`, { seconds, connections, headers: { cookie } }),
-        () => load(bareUrl, { seconds, connections }),
-      );
-      return { totalEntries, api: result.a, bare: result.b, ratio: result.ratio, plan };
+      const api = () => load(`${origin}${options.path}`, { seconds, connections, headers: { cookie } });
+      const result = await compare(api, () => load(bareUrl, { seconds, connections }));
+      const { profile } = await profiled(api);
+      return { totalEntries, api: result.a, bare: result.b, ratio: result.ratio, plan, profile };
     } finally {
       await new Promise((resolve) => bare.close(resolve));
       await pool?.end();

@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { trustedOrigins } from './infra/auth/better-auth.ts';
 import type { PasswordVerifier } from './infra/auth/passwords.ts';
+import { SESSION_CACHE_OPTIONS, type SessionCacheOptions } from './infra/auth/session-cache.ts';
 import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
 import { registerJsonCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
@@ -66,6 +67,8 @@ export type AppDeps = {
   httpTimeouts?: HttpTimeouts;
   /** Live streams: heartbeat, retry, caps. Defaults to LIVE_HUB_OPTIONS; tests pass a short heartbeat. */
   live?: Partial<LiveHubOptions>;
+  /** The session cache's TTL and size (ADR 047). Defaults to SESSION_CACHE_OPTIONS. */
+  sessionCache?: Partial<SessionCacheOptions>;
 };
 
 declare module 'fastify' {
@@ -104,6 +107,7 @@ export async function buildApp({
   logStream,
   httpTimeouts = HTTP_TIMEOUTS,
   live: liveOverrides,
+  sessionCache,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -159,7 +163,15 @@ export async function buildApp({
   });
 
   const live: LiveHubOptions = { ...LIVE_HUB_OPTIONS, ...liveOverrides };
-  const services = createServices({ config, database, clock, verifyPassword, log: app.log, live });
+  const services = createServices({
+    config,
+    database,
+    clock,
+    verifyPassword,
+    log: app.log,
+    live,
+    sessionCache: { ...SESSION_CACHE_OPTIONS, ...sessionCache },
+  });
   // Open event streams never finish on their own: they end before the server waits for its connections, and
   // the listening connection closes before the database does (main.ts closes it after the app).
   app.addHook('preClose', async () => {

@@ -1,13 +1,16 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { queueSessionsChanged } from './db/live-events.ts';
 import { createOpenAiProvider } from './infra/ai/openai-provider.ts';
 import { type AuthLog, createAuth } from './infra/auth/better-auth.ts';
 import type { PasswordVerifier } from './infra/auth/passwords.ts';
+import { createSessionCache, type SessionCacheOptions } from './infra/auth/session-cache.ts';
 import { sessionCookie } from './infra/auth/session-cookie.ts';
 import { createEntryKeys } from './infra/crypto/entry-keys.ts';
 import { createRateLimiter } from './infra/http/rate-limit-store.ts';
 import { createJobRunStore } from './infra/jobs/runs.ts';
+import { createLiveChannel } from './infra/live/channel.ts';
 import { createLiveHub, type LiveHubOptions } from './infra/live/hub.ts';
 import { enqueueMail } from './infra/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
@@ -58,9 +61,25 @@ export function createServices(deps: {
   verifyPassword?: PasswordVerifier;
   log: AuthLog;
   live: LiveHubOptions;
+  sessionCache: SessionCacheOptions;
 }) {
   const { config, database, clock } = deps;
   const { db } = database;
+  // One listening connection per instance, for the live streams and the session cache alike (ADR 024, 047).
+  const channel = createLiveChannel({ database, log: deps.log });
+  const sessionCache = createSessionCache({ options: deps.sessionCache, isTrusted: channel.isListening });
+  channel.subscribe({
+    onMessage(message) {
+      if ('endedSessionId' in message) sessionCache.forgetSession(message.endedSessionId);
+      else if ('sessionsChangedFor' in message) sessionCache.forgetUser(message.sessionsChangedFor);
+    },
+    // Revocations sent while the channel was down went unheard: nothing cached before then is served again.
+    onDisconnect: () => sessionCache.clear(),
+    onReconnect: () => sessionCache.clear(),
+  });
+  /** This instance forgets the user's cached sessions now; the others when the NOTIFY arrives. */
+  const forgetSessionsOf = (userId: string) => sessionCache.forgetUser(userId);
+  let isListenRequested = false;
   const accounts = createAccountRepository(db);
   const plans = createPlansService(createPlansRepository(db));
   const lockout = createLockoutService(createLockoutRepository(db), clock);
@@ -75,7 +94,14 @@ export function createServices(deps: {
         await enqueueMail(db, { ...passwordResetMail(user.name, url), to: user.email }, clock.now());
       },
     },
-    hooks: { onPasswordReset: (user) => lockout.clear(user.email) },
+    hooks: {
+      // better-auth calls this after the reset (and the end of every session) committed.
+      onPasswordReset: async (user) => {
+        forgetSessionsOf(user.id);
+        await queueSessionsChanged(db, user.id);
+        await lockout.clear(user.email);
+      },
+    },
     verifyPassword: deps.verifyPassword,
     log: deps.log,
   });
@@ -126,11 +152,12 @@ export function createServices(deps: {
     subscriptions: billing,
     clock,
     appUrl: config.appUrl,
+    onSessionsChanged: forgetSessionsOf,
   });
   const events = createEventsService({
     db,
     hub: createLiveHub({
-      database,
+      channel,
       checkSessions: (ids) => account.liveSessionIds(ids, clock.now()),
       log: deps.log,
       options: deps.live,
@@ -172,6 +199,13 @@ export function createServices(deps: {
 
   return {
     betterAuth,
+    /** What tests and the benchmark may read of the session cache (ADR 047). */
+    sessionCache: {
+      size: () => sessionCache.size(),
+      isTrusted: () => channel.isListening(),
+      /** Starts hearing revocations (the first signed-in lookup does this too). */
+      listen: () => channel.start(),
+    },
     encryption,
     moderation,
     storage,
@@ -192,6 +226,18 @@ export function createServices(deps: {
       clock,
       log: deps.log,
       onSessionEnded: events.sessionEnded,
+      sessionCache: {
+        cache: sessionCache,
+        listen: () => {
+          if (isListenRequested) return;
+          isListenRequested = true;
+          // Until it listens the cache is not trusted (every lookup reads the database); a refused start is
+          // asked for again by the next lookup.
+          channel.start().catch(() => {
+            isListenRequested = false;
+          });
+        },
+      },
     }),
     account,
     billing,
@@ -203,7 +249,7 @@ export function createServices(deps: {
     adminArea: createAdminAreaService({
       db,
       clock,
-      users: createUserActions({ db, clock }),
+      users: createUserActions({ db, clock, onUserChanged: forgetSessionsOf }),
       sharing,
       contact,
       jobRuns,

@@ -12,11 +12,18 @@ export type LiveEventMessage = { userId: string; event: LiveEvent };
 /** A session ended (sign-out): whichever instance holds its streams closes them at once. */
 export type SessionEndedMessage = { endedSessionId: string };
 
+/**
+ * A user's sessions or what they carry changed (disabled, password changed or reset, sessions revoked, role or
+ * profile changed, account erased): every instance forgets its cached sessions of that user (ADR 047).
+ */
+export type SessionsChangedMessage = { sessionsChangedFor: string };
+
 const ChannelMessage = z.union([
   z.object({ userId: z.string(), event: LiveEvent }),
   z.object({ endedSessionId: z.string() }),
+  z.object({ sessionsChangedFor: z.string() }),
 ]);
-export type ChannelMessage = LiveEventMessage | SessionEndedMessage;
+export type ChannelMessage = LiveEventMessage | SessionEndedMessage | SessionsChangedMessage;
 
 /**
  * The NOTIFY of a live event as an SQL expression, for a repository statement that makes a change and announces it
@@ -58,6 +65,15 @@ export async function queueLiveEvents(db: Executor, messages: LiveEventMessage[]
 /** Tells every instance that a session ended, so its open streams close without waiting for a heartbeat. */
 export async function queueSessionEnded(db: Executor, sessionId: string): Promise<void> {
   const message: SessionEndedMessage = { endedSessionId: sessionId };
+  await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/**
+ * Tells every instance to forget its cached sessions of a user. Called with the transaction that makes the change,
+ * so the message is delivered when (and only if) the change commits: a cache reloading on it reads the new rows.
+ */
+export async function queueSessionsChanged(db: Executor, userId: string): Promise<void> {
+  const message: SessionsChangedMessage = { sessionsChangedFor: userId };
   await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
 }
 

@@ -17,3 +17,20 @@ describe('entry text', () => {
     expect(localDate(instant, 'America/Los_Angeles')).toBe('2026-11-21');
   });
 });
+
+describe('localDate across a local midnight', () => {
+  it('changes date exactly at midnight in zones with half- and quarter-hour offsets, asked minute by minute', () => {
+    for (const [zone, midnightUtc] of [
+      ['Asia/Kolkata', '2026-11-21T18:30:00Z'],
+      ['Asia/Kathmandu', '2026-11-21T18:15:00Z'],
+      ['America/St_Johns', '2026-11-22T03:30:00Z'],
+    ] as const) {
+      const midnight = new Date(midnightUtc).getTime();
+      expect(localDate(new Date(midnight - 1), zone)).toBe('2026-11-21');
+      expect(localDate(new Date(midnight - 30_000), zone)).toBe('2026-11-21');
+      expect(localDate(new Date(midnight), zone)).toBe('2026-11-22');
+      expect(localDate(new Date(midnight + 59_999), zone)).toBe('2026-11-22');
+      expect(localDate(new Date(midnight - 1), zone)).toBe('2026-11-21');
+    }
+  });
+});

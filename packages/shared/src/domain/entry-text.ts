@@ -20,7 +20,23 @@ export function wordCount(text: string): number {
 
 /** The yyyy-MM-dd date of an instant in a time zone: an entry's `entry_date` and the day daily limits count in. */
 export function localDate(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  const recent = recentLocalDates.get(timeZone);
+  if (recent?.minute === minute) return recent.date;
   const parts = zoneFormatter('date', timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const date = `${get('year')}-${get('month')}-${get('day')}`;
+  // Every zone's offset has been a whole number of minutes since 1972, so a local date never changes inside a UTC
+  // minute: "today" is asked on every signed-in dashboard request, and formatting it is ICU work (ADR 047).
+  if (instant.getTime() >= WHOLE_MINUTE_OFFSETS_SINCE) {
+    // Zone names are case-insensitive: spellings are many, so the map is emptied rather than left to grow.
+    if (recentLocalDates.size >= 1_000) recentLocalDates.clear();
+    recentLocalDates.set(timeZone, { minute, date });
+  }
+  return date;
 }
+
+const MINUTE_MS = 60_000;
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1);
+/** One entry per zone asked about (bounded by the zone database), holding the last minute's answer. */
+const recentLocalDates = new Map<string, { minute: number; date: string }>();

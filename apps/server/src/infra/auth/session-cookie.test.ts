@@ -26,6 +26,13 @@ describe('readSessionToken', () => {
     expect(readSessionToken(`${secureName}=${sign('abc123', 's3cret')}`, 's3cret', secureName)).toBe(
       'abc123',
     );
+    // A longer name ending in ours, or ours inside another cookie's value, is not ours.
+    const signed = sign('abc123', 's3cret');
+    expect(readSessionToken(`${secureName}=${signed}`, 's3cret', NAME)).toBeNull();
+    expect(readSessionToken(`x${NAME}=${signed}`, 's3cret', NAME)).toBeNull();
+    expect(readSessionToken(`note=a${NAME}=${signed}`, 's3cret', NAME)).toBeNull();
+    expect(readSessionToken(`${secureName}=x;${NAME}=${signed}`, 's3cret', NAME)).toBe('abc123');
+    expect(readSessionToken(`a=1;   ${NAME}=${signed} ;b=2`, 's3cret', NAME)).toBe('abc123');
   });
 });
 

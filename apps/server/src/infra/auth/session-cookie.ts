@@ -20,18 +20,35 @@ export function sessionCookie(config: { isHttps: boolean }): { name: string; sec
  * or null when it is missing or its signature does not match. `name` is `sessionCookie(config).name`.
  */
 export function readSessionToken(cookieHeader: string | null, secret: string, name: string): string | null {
+  const value = sessionCookieValue(cookieHeader, name);
+  return value === null ? null : verifiedSessionToken(value, secret);
+}
+
+/** The session cookie's value as sent (signed, URL-decoded), or null; its signature is not checked here. */
+export function sessionCookieValue(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
-  const pair = cookieHeader
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`));
-  if (!pair) return null;
-  let value: string;
+  const prefix = `${name}=`;
+  // The cookie's start: at the header's start or after a `;` and optional spaces (no split of the whole header).
+  let at = cookieHeader.startsWith(prefix) ? 0 : -1;
+  for (let from = 0; at === -1; ) {
+    const found = cookieHeader.indexOf(prefix, from);
+    if (found === -1) return null;
+    let before = found - 1;
+    while (before >= 0 && cookieHeader[before] === ' ') before -= 1;
+    if (before < 0 || cookieHeader[before] === ';') at = found;
+    from = found + 1;
+  }
+  const end = cookieHeader.indexOf(';', at);
+  const raw = cookieHeader.slice(at + prefix.length, end === -1 ? undefined : end).trim();
   try {
-    value = decodeURIComponent(pair.slice(name.length + 1));
+    return decodeURIComponent(raw);
   } catch {
     return null;
   }
+}
+
+/** The token of a signed cookie value, or null when its signature does not match. */
+export function verifiedSessionToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);

@@ -38,8 +38,17 @@ export function registerAuthentication(app: FastifyInstance): void {
  * What `requireUser` needs from the auth module, declared here so infra stays below the modules (ADR 021);
  * services.ts hands in the auth service, which has this shape.
  */
+/** A request as a session lookup reads it (SessionRequest in modules/auth): the cookie, other headers on demand. */
+export function sessionRequest(request: FastifyRequest) {
+  return { cookie: request.headers.cookie, headers: () => requestHeaders(request) };
+}
+
 export type SessionSource = {
-  session(headers: Headers): Promise<{
+  /** `isFresh`: read from the database, never from the session cache (ADR 047). */
+  session(
+    request: ReturnType<typeof sessionRequest>,
+    options?: { isFresh?: boolean },
+  ): Promise<{
     result: { user: SessionUser; sessionId: string } | null;
     setCookies: string[];
   }>;
@@ -48,7 +57,7 @@ export type SessionSource = {
 /** onRequest hook for signed-in routes: loads the session (sliding its expiry) or answers 401. */
 export function requireUser(authService: SessionSource) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { result, setCookies } = await authService.session(requestHeaders(request));
+    const { result, setCookies } = await authService.session(sessionRequest(request));
     appendSetCookies(reply, setCookies);
     if (!result) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);
     request.currentUser = result.user;
@@ -63,7 +72,9 @@ export function requireUser(authService: SessionSource) {
  */
 export function requireAdmin(authService: SessionSource) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { result, setCookies } = await authService.session(requestHeaders(request));
+    // Privilege is never taken from a cached session: a demoted or disabled admin loses the area at once on
+    // every instance, and the area's traffic is too small for the round trip to matter (ADR 047).
+    const { result, setCookies } = await authService.session(sessionRequest(request), { isFresh: true });
     appendSetCookies(reply, setCookies);
     if (result?.user.role !== 'admin') {
       throw new AppError('NOT_FOUND', `No API route ${request.method} ${request.url}`);

@@ -1,7 +1,5 @@
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '@daybook/shared';
-import type { Database } from '../../db/client.ts';
-import type { Subscription } from '../../db/listen.ts';
-import { LIVE_EVENTS_CHANNEL, parseChannelMessage } from '../../db/live-events.ts';
+import type { LiveChannel } from './channel.ts';
 import type { EventStream } from './event-stream.ts';
 
 export type LiveHubOptions = {
@@ -45,7 +43,7 @@ const SESSION_CHECK_BATCH = 1_000;
  * connection) gets `resync` and the browser refetches.
  */
 export function createLiveHub(deps: {
-  database: Pick<Database, 'listen'>;
+  channel: Pick<LiveChannel, 'subscribe' | 'start' | 'close'>;
   checkSessions: SessionCheck;
   log: LiveLog;
   options: LiveHubOptions;
@@ -54,7 +52,6 @@ export function createLiveHub(deps: {
   const byUser = new Map<string, Held[]>();
   const bySession = new Map<string, Set<Held>>();
   let started: Promise<void> | null = null;
-  let subscription: Subscription | null = null;
   let heartbeatTimer: NodeJS.Timeout | undefined;
   let isChecking = false;
   let isClosed = false;
@@ -109,24 +106,16 @@ export function createLiveHub(deps: {
     }
   }
 
-  async function listen(): Promise<void> {
-    subscription = await deps.database.listen(LIVE_EVENTS_CHANNEL, {
-      onMessage(payload) {
-        const message = parseChannelMessage(payload);
-        if (!message) return;
-        if ('endedSessionId' in message) endSession(message.endedSessionId);
-        else deliver(message.userId, message.event);
-      },
-      onReconnect() {
-        log.info({ streams: hub.size() }, 'live events: listening again; open streams resync');
-        forEachHeld((held) => held.stream.send({ type: 'resync' }));
-      },
-      onDisconnect(error) {
-        log.warn({ reason: error.message }, 'live events: listening connection lost; reconnecting');
-      },
-    });
-    if (isClosed) await subscription.close();
-  }
+  deps.channel.subscribe({
+    onMessage(message) {
+      if ('endedSessionId' in message) endSession(message.endedSessionId);
+      else if ('userId' in message) deliver(message.userId, message.event);
+    },
+    onReconnect() {
+      log.info({ streams: hub.size() }, 'live events: listening again; open streams resync');
+      forEachHeld((held) => held.stream.send({ type: 'resync' }));
+    },
+  });
 
   const hub = {
     /**
@@ -135,7 +124,7 @@ export function createLiveHub(deps: {
      * (streams opened meanwhile get `resync` once it succeeds).
      */
     start(): Promise<void> {
-      started ??= listen().then(
+      started ??= deps.channel.start().then(
         () => {
           heartbeatTimer = setInterval(() => {
             forEachHeld((held) => held.stream.heartbeat());
@@ -186,7 +175,7 @@ export function createLiveHub(deps: {
       isClosed = true;
       clearInterval(heartbeatTimer);
       forEachHeld((held) => held.stream.close());
-      await subscription?.close();
+      await deps.channel.close();
     },
   };
   return hub;

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@daybook/shared';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { queueSessionsChanged } from '../../db/live-events.ts';
 import {
   accountDeletionAudit,
   avatars,
@@ -165,6 +166,8 @@ export function createAccountRepository(db: Executor) {
         .set({ role })
         .where(eq(users.email, email))
         .returning({ id: users.id });
+      // Cached sessions carry the role (ADR 047): every instance reloads them once this commits.
+      if (row) await queueSessionsChanged(db, row.id);
       return row ?? null;
     },
 
@@ -231,6 +234,7 @@ export function createAccountRepository(db: Executor) {
         sql`delete from verifications where value = ${account.id} or identifier = ${account.email}`,
       );
       await db.execute(sql`delete from users where id = ${account.id}`);
+      await queueSessionsChanged(db, account.id);
     },
 
     async recordDeletionAudit(values: typeof accountDeletionAudit.$inferInsert) {
@@ -244,6 +248,8 @@ export function createAccountRepository(db: Executor) {
         .where(eq(users.email, email))
         .returning({ id: users.id });
       if (row && isDisabled) await db.delete(sessions).where(eq(sessions.userId, row.id));
+      // Run from the CLI as well as the admin area: the NOTIFY reaches every server instance's cache (ADR 047).
+      if (row) await queueSessionsChanged(db, row.id);
       return row ?? null;
     },
   };

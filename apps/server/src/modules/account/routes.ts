@@ -120,7 +120,11 @@ export const accountRoutes =
           },
         },
         async (request, reply) => {
-          const { setCookies } = await services.account.changePassword(requestHeaders(request), request.body);
+          const { setCookies } = await services.account.changePassword(
+            signedInUser(request).id,
+            requestHeaders(request),
+            request.body,
+          );
           appendSetCookies(reply, setCookies);
           return { ok: true as const, message: AUTH_MESSAGES.passwordChanged };
         },

@@ -12,6 +12,7 @@ import {
 } from '@daybook/shared';
 import sharp from 'sharp';
 import type { Db, Executor } from '../../db/client.ts';
+import { queueSessionsChanged } from '../../db/live-events.ts';
 import type { Auth } from '../../infra/auth/better-auth.ts';
 import { callAuth, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
 import { assertNotCommonPassword, verifyPassword } from '../../infra/auth/passwords.ts';
@@ -55,8 +56,19 @@ export function createAccountService(deps: {
   subscriptions?: SubscriptionHooks;
   clock: Clock;
   appUrl: string;
+  /** This instance's cached sessions of a user are forgotten at once (ADR 047). */
+  onSessionsChanged?: (userId: string) => void;
 }) {
   const { db, auth, accounts, plans, clock, appUrl, subscriptions } = deps;
+
+  /**
+   * After a change to a user's sessions or to what a session carries (profile, time zone): this instance forgets
+   * its cached sessions of the user now, every other instance when the NOTIFY arrives (ADR 047).
+   */
+  async function sessionsChanged(userId: string): Promise<void> {
+    deps.onSessionsChanged?.(userId);
+    await queueSessionsChanged(db, userId);
+  }
 
   async function requireUserRow(userId: string): Promise<UserRow> {
     const user = await accounts.findById(userId);
@@ -87,6 +99,7 @@ export function createAccountService(deps: {
 
     async updateProfile(userId: string, input: { fullName?: string; timezone?: string }): Promise<Profile> {
       await accounts.updateProfile(userId, { name: input.fullName, timezone: input.timezone }, clock.now());
+      await sessionsChanged(userId);
       return profile(userId);
     },
 
@@ -114,18 +127,22 @@ export function createAccountService(deps: {
         const repository = createAccountRepository(tx);
         await repository.saveAvatar(userId, resized, 'image/webp', version, now);
         await repository.updateProfile(userId, { image: url }, now);
+        await queueSessionsChanged(tx, userId);
       });
+      deps.onSessionsChanged?.(userId);
       return url;
     },
 
     async removeAvatar(userId: string): Promise<void> {
       await accounts.deleteAvatar(userId);
       await accounts.updateProfile(userId, { image: null }, clock.now());
+      await sessionsChanged(userId);
     },
 
     avatar: (userId: string) => accounts.findAvatar(userId),
 
     async changePassword(
+      userId: string,
       headers: Headers,
       input: { currentPassword: string; newPassword: string },
     ): Promise<WithCookies<null>> {
@@ -141,6 +158,8 @@ export function createAccountService(deps: {
           returnHeaders: true,
         }),
       );
+      // Every other session of the user ended, and this one was replaced.
+      await sessionsChanged(userId);
       return { result: null, setCookies: responseHeaders.getSetCookie() };
     },
 
@@ -181,12 +200,16 @@ export function createAccountService(deps: {
         );
     },
 
-    revokeOtherSessions: (userId: string, currentSessionId: string) =>
-      accounts.deleteOtherSessions(userId, currentSessionId),
+    async revokeOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+      const revoked = await accounts.deleteOtherSessions(userId, currentSessionId);
+      await sessionsChanged(userId);
+      return revoked;
+    },
 
     async revokeSession(userId: string, sessionId: string): Promise<void> {
       if (!(await accounts.deleteSession(userId, sessionId)))
         throw new AppError('NOT_FOUND', 'Session not found');
+      await sessionsChanged(userId);
     },
 
     async deletionStatus(userId: string): Promise<DeletionStatus> {

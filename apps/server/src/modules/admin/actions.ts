@@ -57,7 +57,15 @@ type Changed = { id: string; email: string } | null;
  * The user actions both the CLI and the admin area run: each changes the account and appends its audit row in one
  * transaction, so an action is never taken without its record, nor recorded without being taken.
  */
-export function createUserActions(deps: { db: Db; clock: Clock }) {
+export function createUserActions(deps: {
+  db: Db;
+  clock: Clock;
+  /**
+   * After an action committed: this instance forgets the user's cached sessions at once (the actions that change
+   * what a session carries queue the NOTIFY for the other instances in their transaction; ADR 047).
+   */
+  onUserChanged?: (userId: string) => void;
+}) {
   const { db, clock } = deps;
 
   async function resolve(executor: Executor, ref: UserRef): Promise<Changed> {
@@ -70,7 +78,7 @@ export function createUserActions(deps: { db: Db; clock: Clock }) {
   }
 
   /** Runs `change` on the resolved user inside a transaction with the audit row; null when there is no such user. */
-  function act(
+  async function act(
     actor: AdminActor,
     ref: UserRef,
     action: AuditAction,
@@ -79,13 +87,15 @@ export function createUserActions(deps: { db: Db; clock: Clock }) {
       user: { id: string; email: string },
     ) => Promise<Record<string, unknown> | undefined>,
   ): Promise<Changed> {
-    return db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const user = await resolve(tx, ref);
       if (!user) return null;
       const details = await change(tx, user);
       await recordAudit(tx, clock, actor, action, user.email, { userId: user.id, ...details });
       return user;
     });
+    if (changed) deps.onUserChanged?.(changed.id);
+    return changed;
   }
 
   return {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { queueSessionsChanged } from '../../db/live-events.ts';
 import { accounts, sessions, subscriptions, users } from '../../db/schema/index.ts';
 
 /** The operator's writes that no user-facing flow makes (the rest reuse the account repository). */
@@ -14,6 +15,7 @@ export function createAdminRepository(db: Db) {
       if (!before) return null;
       if (!before.emailVerified) {
         await db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, before.id));
+        await queueSessionsChanged(db, before.id);
       }
       return { id: before.id, wasConfirmed: before.emailVerified };
     },
@@ -35,6 +37,7 @@ export function createAdminRepository(db: Db) {
           .delete(sessions)
           .where(eq(sessions.userId, userId))
           .returning({ id: sessions.id });
+        await queueSessionsChanged(tx, userId);
         return { endedSessions: ended.length };
       });
     },

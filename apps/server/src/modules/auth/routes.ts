@@ -16,7 +16,7 @@ import {
 } from '@daybook/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appendSetCookies, requestHeaders } from '../../infra/http/authenticate.ts';
+import { appendSetCookies, requestHeaders, sessionRequest } from '../../infra/http/authenticate.ts';
 import type { Services } from '../../services.ts';
 
 const MINUTE = 60_000;
@@ -117,7 +117,7 @@ export const authRoutes =
       '/auth/session',
       { schema: { tags, summary: 'The signed-in user, or null', response: { 200: SessionResponse } } },
       async (request, reply) => {
-        const { result, setCookies } = await services.auth.session(requestHeaders(request));
+        const { result, setCookies } = await services.auth.session(sessionRequest(request));
         appendSetCookies(reply, setCookies);
         reply.header('cache-control', 'no-store');
         return { user: result?.user ?? null };

@@ -12,7 +12,12 @@ import type { z } from 'zod';
 import type { Auth } from '../../infra/auth/better-auth.ts';
 import { callAuth, translateAuthError, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
 import { assertNotCommonPassword } from '../../infra/auth/passwords.ts';
-import { readSessionToken } from '../../infra/auth/session-cookie.ts';
+import { type CachedSession, type SessionCache, sessionCacheKey } from '../../infra/auth/session-cache.ts';
+import {
+  readSessionToken,
+  sessionCookieValue,
+  verifiedSessionToken,
+} from '../../infra/auth/session-cookie.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountDirectory, UserRow } from '../account/service.ts';
@@ -61,6 +66,13 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
+/**
+ * What a session lookup reads of a request: the Cookie header, and all headers only when better-auth must see them
+ * (the daily refresh), so the common case builds no Headers object.
+ */
+export type SessionRequest = { cookie: string | null | undefined; headers: () => Headers };
+
+const NO_SESSION: WithCookies<null> = Object.freeze({ result: null, setCookies: [] }) as WithCookies<null>;
 const SESSION_LIFETIME_MS = AUTH_TIMINGS.sessionDays * 24 * 60 * 60 * 1000;
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
@@ -82,8 +94,43 @@ export function createAuthService(deps: {
   secureCookies: boolean;
   /** After a sign-out: the live streams of that session close at once (modules/events). */
   onSessionEnded?: (sessionId: string) => Promise<void>;
+  /**
+   * Recently seen sessions (ADR 047), trusted only while this instance hears revocations; `listen` starts hearing
+   * them (called on the first lookup, so an instance that serves no signed-in request holds no extra connection).
+   */
+  sessionCache?: { cache: SessionCache; listen(): void };
 }) {
   const { auth, accounts, lockout } = deps;
+  const cache = deps.sessionCache?.cache;
+
+  /**
+   * The live session of a signed cookie value: from this instance's cache when it holds a fresh answer (then the
+   * signature was checked when it was stored, and is not checked again), else the signature is checked and one
+   * round trip (session joined to user) answers, cached unless a revocation was heard while it was on its way.
+   */
+  async function liveSession(signed: string, now: Date, isFresh: boolean): Promise<CachedSession | null> {
+    if (!cache) {
+      const token = verifiedSessionToken(signed, deps.authSecret);
+      const found = token ? await accounts.findLiveSession(token, now) : null;
+      return found?.isBanned ? null : found;
+    }
+    deps.sessionCache!.listen();
+    const key = sessionCacheKey(signed);
+    const held = isFresh ? null : cache.get(key);
+    if (held) {
+      if (held.expiresAt.getTime() > now.getTime()) return held;
+      cache.forgetKey(key);
+      return null;
+    }
+    const token = verifiedSessionToken(signed, deps.authSecret);
+    if (!token) return null;
+    const readAt = cache.generation();
+    const found = await accounts.findLiveSession(token, now);
+    if (!found || found.isBanned) return null;
+    cache.set(key, found, readAt);
+    return found;
+  }
+
   const background = createBackgroundWork(deps.log);
   const registrationBrowser = createRegistrationBrowser({
     secret: deps.authSecret,
@@ -244,6 +291,9 @@ export function createAuthService(deps: {
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.signOut({ headers, returnHeaders: true }),
       );
+      // Refused on this instance from now on; the other instances forget it on the NOTIFY below.
+      const signed = sessionCookieValue(headers.get('cookie'), deps.sessionCookieName);
+      if (signed) cache?.forgetKey(sessionCacheKey(signed));
       // Best effort: a stream that misses this closes at its next heartbeat's session check anyway.
       if (ending)
         await deps
@@ -258,18 +308,23 @@ export function createAuthService(deps: {
      * The signed-in user and session. The common case is one query (session joined to user); when the session
      * is due for its daily sliding refresh, or anything is unusual, better-auth handles it and sets the cookie.
      */
-    async session(headers: Headers): Promise<WithCookies<{ user: SessionUser; sessionId: string } | null>> {
-      const token = readSessionToken(headers.get('cookie'), deps.authSecret, deps.sessionCookieName);
-      if (!token) return { result: null, setCookies: [] };
+    async session(
+      request: SessionRequest,
+      options?: { isFresh?: boolean },
+    ): Promise<WithCookies<{ user: SessionUser; sessionId: string } | null>> {
+      const signed = sessionCookieValue(request.cookie, deps.sessionCookieName);
+      if (!signed) return NO_SESSION;
       const now = deps.clock.now();
-      const live = await accounts.findLiveSession(token, now);
-      if (!live || live.isBanned) return { result: null, setCookies: [] };
+      const live = await liveSession(signed, now, options?.isFresh === true);
+      if (!live) return NO_SESSION;
       const isRefreshDue =
         live.expiresAt.getTime() - SESSION_LIFETIME_MS + SESSION_REFRESH_MS <= now.getTime();
       if (!isRefreshDue) return { result: { user: live.user, sessionId: live.sessionId }, setCookies: [] };
 
+      // The refresh moves the expiry in the database: the next lookup reads the new one.
+      cache?.forgetKey(sessionCacheKey(signed));
       const { headers: responseHeaders, response } = await auth.api.getSession({
-        headers,
+        headers: request.headers(),
         returnHeaders: true,
       });
       const setCookies = responseHeaders.getSetCookie();

@@ -1,7 +1,7 @@
 import { addDays } from '@daybook/shared';
-import { and, desc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedStatement, statementText } from '../../db/prepared.ts';
 import { entries, sharedEntries, usageCounters } from '../../db/schema/index.ts';
 
 export type EntryRow = typeof entries.$inferSelect;
@@ -68,7 +68,7 @@ function fromPageRow(row: PageRow): EntryWithShare {
  * and so must later readers (the streak). The partial indexes in db/schema/journal.ts carry the same predicate
  * text, which is what lets the planner use them.
  */
-export function visibleEntriesOf(userId: string): SQL {
+export function visibleEntriesOf(userId: string | Placeholder): SQL {
   return sql`user_id = ${userId} and deleted_at is null and source_type <> 'future_me'`;
 }
 
@@ -77,10 +77,10 @@ export function visibleEntriesOf(userId: string): SQL {
  * answered from `entries_user_created_idx`, whose predicate is the visibility rule.
  */
 function pageStatement(
-  userId: string,
+  userId: string | Placeholder,
   filter: { date?: string; from?: Date; to?: Date },
-  limit: number,
-  offset: number,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
 ): SQL {
   const conditions = [visibleEntriesOf(userId)];
   if (filter.date) conditions.push(sql`entry_date = ${filter.date}`);
@@ -109,7 +109,11 @@ const listColumns = sql`id, user_id, title, category, content, encrypted_content
  * distinct dates come from an index-only scan of entries_user_entry_date_idx (user_id, entry_date), whose
  * predicate is the visibility rule; one key per entry, so no other index is needed.
  */
-function streakStatement(userId: string, today: string, since: string): SQL {
+function streakStatement(
+  userId: string | Placeholder,
+  today: string | Placeholder,
+  since: string | Placeholder,
+): SQL {
   return sql`
     with days as (
       select distinct entry_date as day from entries
@@ -133,15 +137,31 @@ export function streakQuery(
   today: string,
   since: string,
 ): { text: string; params: unknown[] } {
-  const { sql: text, params } = new PgDialect().sqlToQuery(streakStatement(userId, today, since));
-  return { text, params };
+  return statementText(streakStatement(userId, today, since));
 }
 
 /** The dashboard's page statement as text and parameters, exactly as `page` sends it (for the benchmark's bare client). */
 export function dashboardPageQuery(userId: string, pageSize: number): { text: string; params: unknown[] } {
-  const { sql: text, params } = new PgDialect().sqlToQuery(pageStatement(userId, {}, pageSize, 0));
-  return { text, params };
+  return statementText(pageStatement(userId, {}, pageSize, 0));
 }
+
+/** The two statements every dashboard load sends, compiled once per database handle (db/prepared.ts). */
+function hotStatements(db: Executor) {
+  return {
+    page: preparedStatement<PageRow>(
+      db,
+      'daybook_entries_page',
+      pageStatement(sql.placeholder('userId'), {}, sql.placeholder('limit'), sql.placeholder('offset')),
+    ),
+    streak: preparedStatement<StreakRow>(
+      db,
+      'daybook_streak',
+      streakStatement(sql.placeholder('userId'), sql.placeholder('today'), sql.placeholder('since')),
+    ),
+  };
+}
+
+type StreakRow = { first: string; last: string; length: number; best: number };
 
 /** Every query is scoped to its owner: an id of someone else's entry finds nothing. */
 /**
@@ -184,6 +204,12 @@ export type NewEntryRow = typeof entries.$inferInsert;
 
 export function createEntriesRepository(db: Executor) {
   const visible = visibleEntriesOf;
+  let compiled: ReturnType<typeof hotStatements> | undefined;
+  /** Compiled on first use: a repository made for one transaction never pays for them. */
+  const hot = () => {
+    compiled ??= hotStatements(db);
+    return compiled;
+  };
 
   return {
     async usage(userId: string, kind: string, day: string): Promise<number> {
@@ -363,7 +389,10 @@ export function createEntriesRepository(db: Executor) {
       limit: number,
       offset: number,
     ) {
-      const { rows } = await db.execute<PageRow>(pageStatement(userId, filter, limit, offset));
+      const isUnfiltered = !filter.date && !filter.from && !filter.to;
+      const rows = isUnfiltered
+        ? await hot().page({ userId, limit, offset })
+        : (await db.execute<PageRow>(pageStatement(userId, filter, limit, offset))).rows;
       return { rows: rows.filter((r) => r.id !== null).map(fromPageRow), total: rows[0]?.total_count ?? 0 };
     },
 
@@ -431,9 +460,7 @@ export function createEntriesRepository(db: Executor) {
       today: string,
       since: string,
     ): Promise<{ runs: { first: string; last: string; length: number }[]; best: number }> {
-      const { rows } = await db.execute<{ first: string; last: string; length: number; best: number }>(
-        streakStatement(userId, today, since),
-      );
+      const rows = await hot().streak({ userId, today, since });
       return {
         runs: rows.map((r) => ({ first: r.first, last: r.last, length: Number(r.length) })),
         best: Number(rows[0]?.best ?? 0),

@@ -29,6 +29,7 @@ import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { ENTRY_CREATION_STEPS, stepTimer } from '../../lib/step-timings.ts';
 import type { MediaService } from '../media/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import {
@@ -116,7 +117,7 @@ export function createEntriesService(deps: {
   ): Promise<string> {
     let text: string;
     try {
-      text = await decryptText(await keys.keyFor(user.id), {
+      text = await keys.decrypt(await keys.keyFor(user.id), {
         ciphertext: input.encryptedContent,
         iv: input.encryptionIv,
       });
@@ -212,20 +213,26 @@ export function createEntriesService(deps: {
      */
     async create(user: SessionUser, input: NewEntryInput): Promise<CreatedEntry> {
       const { clientRequestId } = input;
+      const timer = stepTimer(ENTRY_CREATION_STEPS);
       // A repeat of a request that already succeeded answers with its entry, before any rule: the first
       // request was held to them, and a retry after today's limit was reached must not be refused (ADR 041).
       const first = clientRequestId ? await firstResult(user, clientRequestId) : null;
       if (first) return first;
+      timer?.step('repeat check');
       const limit = await dailyLimit(user);
       if (!limit.allowed)
         throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
+      timer?.step('plan and daily limit');
       const text = await readText(user, input, ENTRY_MESSAGES.empty, Boolean(input.mediaDraftId));
+      timer?.step('decrypt and text rules');
       const warning = text.trim() ? await moderate(text) : null;
+      timer?.step('moderation');
       const now = clock.now();
       const entryDate = localDate(now, user.timezone);
       const attached = input.mediaDraftId
         ? await media.claimDraft(user, input.mediaDraftId, entryDate)
         : null;
+      timer?.step('media claim');
       let row: EntryRow;
       try {
         row = await db.transaction(async (tx) => {
@@ -271,6 +278,8 @@ export function createEntriesService(deps: {
         if (answer) return answer;
         throw error;
       }
+      timer?.step('transaction: limit re-check, insert, commit');
+      timer?.publish();
       return { entry: toEntry({ ...row, isShared: false }), moderation: { warning } };
     },
 
