@@ -1,8 +1,11 @@
 import { Image, Mic, Video } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useMediaUrl } from '../api/get-media-url.ts';
-import { type EntryContentType, isMediaKind, MediaViewer } from './MediaViewer.tsx';
+import { type EntryContentType, isMediaKind } from '../media-kind.ts';
+
+/** The viewer (Radix's dialog, the players) loads when an attachment is first opened, not with the list (ADR 046). */
+const MediaViewer = lazy(async () => ({ default: (await import('./MediaViewer.tsx')).MediaViewer }));
 
 const LABEL = {
   image: 'View attached image',
@@ -42,6 +45,7 @@ function Thumbnail({ entryId }: { entryId: string }) {
  */
 export function EntryMediaPreview({ entryId, contentType, viewerTitle, className }: EntryMediaPreviewProps) {
   const [open, setOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   if (!isMediaKind(contentType)) return null;
   const Icon = ICON[contentType];
   return (
@@ -50,7 +54,10 @@ export function EntryMediaPreview({ entryId, contentType, viewerTitle, className
         type="button"
         aria-label={LABEL[contentType]}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setHasOpened(true);
+          setOpen(true);
+        }}
         className={cn(
           'inline-flex items-center gap-2 rounded-lg border bg-card py-1 pr-3 pl-1 text-sm font-medium text-foreground transition-colors hover:bg-muted [&_svg]:ml-1.5 [&_svg]:size-4 [&_svg]:text-muted-foreground',
           className,
@@ -59,13 +66,17 @@ export function EntryMediaPreview({ entryId, contentType, viewerTitle, className
         {contentType === 'image' ? <Thumbnail entryId={entryId} /> : <Icon aria-hidden="true" />}
         {SHORT[contentType]}
       </button>
-      <MediaViewer
-        entryId={entryId}
-        contentType={contentType}
-        open={open}
-        onOpenChange={setOpen}
-        {...(viewerTitle ? { title: viewerTitle } : {})}
-      />
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <MediaViewer
+            entryId={entryId}
+            contentType={contentType}
+            open={open}
+            onOpenChange={setOpen}
+            {...(viewerTitle ? { title: viewerTitle } : {})}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
