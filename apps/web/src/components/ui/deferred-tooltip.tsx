@@ -57,7 +57,7 @@ export function DeferredTooltip({
   const [real, setReal] = useState<{ isOpen: boolean; isFocused: boolean } | null>(() =>
     tooltipModule ? { isOpen: false, isFocused: false } : null,
   );
-  const triggerRef = useRef<HTMLElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const standIn = useRef<{ element: HTMLElement | null; hasRested: boolean; timer?: number }>({
     element: null,
     hasRested: false,

@@ -54,6 +54,20 @@ export function readWelcomeCardFacts(): Pick<
   };
 }
 
+/**
+ * Whether the welcome card can still show, from what this browser knows alone, before the plan is loaded: the
+ * plan may still rule it out, but when this says no it stays hidden whatever the plan is.
+ */
+export function mayWelcomeCardShow(now: number = Date.now()): boolean {
+  return isWelcomeCardShown({
+    ...readWelcomeCardFacts(),
+    intent: null,
+    hasProviderSubscription: false,
+    plan: 'free',
+    now,
+  });
+}
+
 /** Dismissal is permanent (spec §4). */
 export function dismissWelcomeCard(): void {
   writeStoredString(STORAGE_KEYS.welcomeCardDismissed, 'true');

@@ -15,6 +15,7 @@ import {
   dismissWelcomeCard,
   isBannerSnoozed,
   isWelcomeCardShown,
+  mayWelcomeCardShow,
   readBannerSnoozedUntil,
   readWelcomeCardFacts,
   snoozeBanner,
@@ -25,7 +26,7 @@ import {
 import { CheckoutOverlay } from './CheckoutOverlay.tsx';
 import { PremiumSignupBanner } from './PremiumSignupBanner.tsx';
 import { UpgradeCelebration } from './UpgradeCelebration.tsx';
-import { WelcomeCard } from './WelcomeCard.tsx';
+import { WelcomeCard, WelcomeCardPlaceholder } from './WelcomeCard.tsx';
 
 /** While a paid checkout is being confirmed (the provider's webhook may lag the return), ask every 2 s. */
 const PROCESSING_POLL_MS = 2000;
@@ -78,7 +79,8 @@ export function DashboardBilling() {
     setNotice(takeFreshUpgradeNotice());
   }, [isReturning, plan, planName]);
 
-  if (!status) return null;
+  // The welcome card's room is held while the plan loads, when it may show (ADR 046).
+  if (!status) return isReturning || !mayWelcomeCardShow() ? null : <WelcomeCardPlaceholder />;
 
   const isFree = status.currentPlan === 'free';
   const wantsPremium = status.intent === 'premium' && isFree;
