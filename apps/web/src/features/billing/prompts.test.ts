@@ -6,6 +6,7 @@ import {
   isWelcomeCardShown,
   mayWelcomeCardShow,
   readBannerSnoozedUntil,
+  rememberWelcomeCardPlan,
   snoozeBanner,
   storeUpgradeNotice,
   takeFreshUpgradeNotice,
@@ -75,6 +76,15 @@ describe('welcome card room while the plan loads (ADR 046)', () => {
   ])('is not held when this browser already rules the card out: %s', (_, key, value) => {
     window.localStorage.setItem(key, value);
     expect(mayWelcomeCardShow(NOW)).toBe(false);
+  });
+
+  it('is not held after a plan that rules the card out was loaded here, and held again after a Free one', () => {
+    rememberWelcomeCardPlan({ plan: 'premium', intent: null, hasProviderSubscription: true });
+    expect(mayWelcomeCardShow(NOW)).toBe(false);
+    rememberWelcomeCardPlan({ plan: 'free', intent: 'premium', hasProviderSubscription: false });
+    expect(mayWelcomeCardShow(NOW)).toBe(false);
+    rememberWelcomeCardPlan({ plan: 'free', intent: null, hasProviderSubscription: false });
+    expect(mayWelcomeCardShow(NOW)).toBe(true);
   });
 });
 

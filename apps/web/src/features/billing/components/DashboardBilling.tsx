@@ -18,6 +18,7 @@ import {
   mayWelcomeCardShow,
   readBannerSnoozedUntil,
   readWelcomeCardFacts,
+  rememberWelcomeCardPlan,
   snoozeBanner,
   storeUpgradeNotice,
   takeFreshUpgradeNotice,
@@ -69,9 +70,18 @@ export function DashboardBilling() {
     );
   }, [client, isSuccessReturn, setSearchParams]);
 
-  // The upgrade took effect: celebrate it (the notice lives 5 minutes, so a reload soon after still shows it).
   const plan = status?.currentPlan;
   const planName = status?.currentPlanName;
+
+  // The next visit holds no room for a card this plan rules out (ADR 046).
+  const intent = status?.intent;
+  const hasProviderSubscription = status?.hasProviderSubscription;
+  useEffect(() => {
+    if (!plan || intent === undefined || hasProviderSubscription === undefined) return;
+    rememberWelcomeCardPlan({ plan, intent, hasProviderSubscription });
+  }, [plan, intent, hasProviderSubscription]);
+
+  // The upgrade took effect: celebrate it (the notice lives 5 minutes, so a reload soon after still shows it).
   useEffect(() => {
     if (!isReturning || !plan || plan === 'free' || !planName) return;
     setIsReturning(false);
