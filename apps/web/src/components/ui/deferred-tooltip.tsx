@@ -58,10 +58,12 @@ export function DeferredTooltip({
     tooltipModule ? { isOpen: false, isFocused: false } : null,
   );
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const standIn = useRef<{ element: HTMLElement | null; hasRested: boolean; timer?: number }>({
-    element: null,
-    hasRested: false,
-  });
+  const standIn = useRef<{
+    element: HTMLElement | null;
+    isPointerOver: boolean;
+    hasRested: boolean;
+    timer?: number;
+  }>({ element: null, isPointerOver: false, hasRested: false });
 
   useEffect(() => () => window.clearTimeout(standIn.current.timer), []);
 
@@ -87,7 +89,8 @@ export function DeferredTooltip({
     const element = standIn.current.element;
     if (!tooltipModule || !element?.isConnected) return;
     if (document.activeElement === element) setReal({ isOpen: true, isFocused: true });
-    else if (standIn.current.hasRested && element.matches(':hover'))
+    // Like Radix: the pointer counts as resting until the trigger reports it left.
+    else if (standIn.current.hasRested && standIn.current.isPointerOver)
       setReal({ isOpen: true, isFocused: false });
   };
   const { onPointerEnter, onPointerLeave, onFocus } = children.props;
@@ -97,6 +100,7 @@ export function DeferredTooltip({
       // Radix opens tooltips for a mouse or pen, not for touch.
       if (content == null || event.pointerType === 'touch') return;
       standIn.current.element = event.currentTarget;
+      standIn.current.isPointerOver = true;
       window.clearTimeout(standIn.current.timer);
       standIn.current.timer = window.setTimeout(() => {
         standIn.current.hasRested = true;
@@ -107,6 +111,7 @@ export function DeferredTooltip({
     onPointerLeave: (event) => {
       onPointerLeave?.(event);
       window.clearTimeout(standIn.current.timer);
+      standIn.current.isPointerOver = false;
       standIn.current.hasRested = false;
     },
     onFocus: (event) => {
