@@ -18,8 +18,13 @@ const KB = 1000;
 export const ROUTE_BUDGETS = [
   { route: '/', page: 'src/features/marketing/pages/LandingPage.tsx', jsBudget: 185 * KB },
   { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 205 * KB },
-  // The PWA (ADR 040) added about 2 KB to the shell and 3 KB to /dashboard, mostly Rolldown's extra shared chunks.
-  { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 264 * KB },
+  // Issue 16's goal (ADR 046): under 250 KB. What remains, about 240 KB in 60 chunks: the shell every page loads
+  // (React DOM, React Router, TanStack Query, sonner, the session layer; about 150 KB), zod with the shared
+  // schemas every answer is parsed with (the api-client chunk, about 27 KB, and the shared constants, 6 KB), the
+  // journal's first screen (quick entry card, entry cards, search and filter chips, the calendar, date-fns; about
+  // 50 KB) and the plan pieces that decide the welcome card at once (about 5 KB). Radix's dialog, tooltip,
+  // floating-ui and react-remove-scroll load on first use.
+  { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 250 * KB },
   // The page and the charts it imports at once (recharts, about 112 KB gzip), which no other route loads (ADR 030).
   {
     route: '/analytics',

@@ -41,6 +41,8 @@ export const STORAGE_KEYS = {
   premiumBannerDismissedUntil: 'premium_banner_dismissed_until',
   /** The id of the future-message notification whose dashboard banner was dismissed. */
   futureMessageBannerDismissed: 'future_message_banner_dismissed',
+  /** "true" when the plan last loaded here ruled the welcome card out: no room is held for it (ADR 046). */
+  welcomeCardRuledOutByPlan: 'welcome_card_ruled_out_by_plan',
 } as const;
 
 export const THEMES = ['light', 'dark', 'system'] as const;

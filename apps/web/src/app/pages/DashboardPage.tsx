@@ -1,6 +1,7 @@
 import {
   arePeriodChipsEnabled,
   collectThemes,
+  type DashboardFilterAction,
   type DashboardPeriod,
   ENTRY_LIMITS,
   entryRange,
@@ -11,10 +12,23 @@ import {
   themePrompt,
   themeTerm,
 } from '@daybook/shared';
-import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import {
+  type ActionDispatch,
+  lazy,
+  memo,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { WelcomeCardPlaceholder } from '../../features/billing/components/WelcomeCard.tsx';
+import { mayWelcomeCardShow } from '../../features/billing/prompts.ts';
 import { MiniCalendar } from '../../features/calendar/components/MiniCalendar.tsx';
 import { useCurrentMood } from '../../features/companions/api/get-moods.ts';
 import { AffirmationCard } from '../../features/companions/components/AffirmationCard.tsx';
@@ -32,6 +46,7 @@ import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox
 import { entryCount } from '../../features/entries/format.ts';
 import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { subscriptionQueryOptions } from '../../lib/billing.ts';
 import { shortDate } from '../../lib/format-date.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session/get-session.ts';
@@ -44,9 +59,11 @@ import { QuickEntryCardWithMedia, renderEntryMedia } from './entry-media.tsx';
 import { renderEntryShare } from './entry-share.tsx';
 
 /** The Future Self card loads after the journal: it is below the fold and keeps the first load in budget (ADR 020). */
-const FutureSelfCard = lazy(async () => ({
-  default: (await import('../../features/future-self/components/FutureSelfCard.tsx')).FutureSelfCard,
-}));
+const FutureSelfCard = memo(
+  lazy(async () => ({
+    default: (await import('../../features/future-self/components/FutureSelfCard.tsx')).FutureSelfCard,
+  })),
+);
 
 /** Shown only once a message has arrived, which it learns after the first paint anyway. */
 const FutureMessageBanner = lazy(async () => ({
@@ -60,9 +77,43 @@ const QueuedEntries = lazy(async () => ({
 }));
 
 /** Streak, moods, insights and On This Day: below the fold on small screens, beside the journal on wide ones. */
-const DashboardCompanions = lazy(async () => ({
-  default: (await import('../../features/companions/components/DashboardCompanions.tsx')).DashboardCompanions,
-}));
+const DashboardCompanions = memo(
+  lazy(async () => ({
+    default: (await import('../../features/companions/components/DashboardCompanions.tsx'))
+      .DashboardCompanions,
+  })),
+);
+
+/*
+ * Each answer that reaches the page (session, profile, entries) renders it again, in one task. The cards that do
+ * not depend on those answers keep their last render (ADR 046).
+ */
+const StableAffirmationCard = memo(AffirmationCard);
+const StableQuickEntryCard = memo(QuickEntryCardWithMedia);
+
+const DashboardCalendar = memo(function DashboardCalendar({
+  selectedDate,
+  today,
+  dispatch,
+}: {
+  selectedDate: string | null;
+  today: string;
+  dispatch: ActionDispatch<[action: DashboardFilterAction]>;
+}) {
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <h2 className="font-sans text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        Calendar
+      </h2>
+      <MiniCalendar
+        selectedDate={selectedDate}
+        today={today}
+        onSelectDate={(date) => dispatch({ type: 'selectDate', date, today })}
+        onMoveDate={(date) => dispatch({ type: 'setDate', date })}
+      />
+    </Card>
+  );
+});
 
 /** The journal's list, where an earlier entry (On This Day) opens on its day. */
 const ENTRIES_ANCHOR = 'journal-entries';
@@ -106,6 +157,12 @@ export default function DashboardPage() {
   const today = useToday(timeZone);
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const { filters, dispatch } = useDashboardFilters();
+  // The plan decides the welcome card at the top of the journal: asked for with the page, not once the billing
+  // code has arrived, so the card (often the largest text on screen) paints sooner (ADR 046).
+  usePrefetchQuery(subscriptionQueryOptions);
+  // The first render draws what the first screen needs; the companions, the Future Self card and the offline
+  // queue follow in a second, interruptible render, so the page's first task stays short (ADR 046).
+  const isFirstScreenDrawn = useDeferredValue(true, false);
 
   const range = entryRange(filters, today, timeZone);
   const isSearching = isFilteredInBrowser(filters);
@@ -179,22 +236,10 @@ export default function DashboardPage() {
     );
   }
 
-  const calendar = (
-    <Card className="flex flex-col gap-3 p-4">
-      <h2 className="font-sans text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-        Calendar
-      </h2>
-      <MiniCalendar
-        selectedDate={filters.date}
-        today={today}
-        onSelectDate={(date) => dispatch({ type: 'selectDate', date, today })}
-        onMoveDate={(date) => dispatch({ type: 'setDate', date })}
-      />
-    </Card>
-  );
+  const calendar = <DashboardCalendar selectedDate={filters.date} today={today} dispatch={dispatch} />;
 
   const isEntryBoxShown = isQuickEntryShown(filters, today);
-  const companions = (
+  const companions = isFirstScreenDrawn ? (
     <Suspense fallback={<CompanionsSkeleton />}>
       <DashboardCompanions
         today={today}
@@ -202,12 +247,16 @@ export default function DashboardPage() {
         onChoosePrompt={isEntryBoxShown ? onChoosePrompt : undefined}
       />
     </Suspense>
+  ) : (
+    <CompanionsSkeleton />
   );
 
-  const futureSelf = (
+  const futureSelf = isFirstScreenDrawn ? (
     <Suspense fallback={<FutureSelfCardSkeleton />}>
       <FutureSelfCard timeZone={timeZone} />
     </Suspense>
+  ) : (
+    <FutureSelfCardSkeleton />
   );
 
   return (
@@ -223,23 +272,25 @@ export default function DashboardPage() {
         )
       }
     >
-      <Suspense fallback={null}>
+      <Suspense fallback={mayWelcomeCardShow() ? <WelcomeCardPlaceholder /> : null}>
         <DashboardBilling />
       </Suspense>
       <Suspense fallback={null}>
         <FutureMessageBanner />
       </Suspense>
-      <AffirmationCard today={today} />
+      <StableAffirmationCard today={today} />
       {isEntryBoxShown ? (
         <div ref={entryBoxRef}>
-          <QuickEntryCardWithMedia
+          <StableQuickEntryCard
             prompt={moodPrompt ?? (filters.theme ? themePrompt(filters.theme) : undefined)}
           />
         </div>
       ) : null}
-      <Suspense fallback={null}>
-        <QueuedEntries timeZone={timeZone} />
-      </Suspense>
+      {isFirstScreenDrawn ? (
+        <Suspense fallback={null}>
+          <QueuedEntries timeZone={timeZone} />
+        </Suspense>
+      ) : null}
 
       <section aria-label="Find entries" className="flex flex-col gap-3">
         <EntrySearchBox

@@ -1,20 +1,16 @@
-import { Crown, Lock } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Lock } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button, type ButtonProps } from './button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from './dialog.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip.tsx';
+import { DeferredTooltip } from './deferred-tooltip.tsx';
 
-/** Where "See Premium" leads: the plan section of Profile Settings (spec §2: the upgrade target is /profile). */
-export const PREMIUM_UPGRADE_TARGET = '/profile#subscription';
+export { PREMIUM_UPGRADE_TARGET } from './upgrade-target.ts';
+
+/**
+ * The dialog (Radix's dialog, its focus trap and scroll lock) loads when a locked button is first pressed: a
+ * dashboard shows several locked buttons and rarely opens one (ADR 046).
+ */
+const UpgradeDialog = lazy(async () => ({ default: (await import('./upgrade-dialog.tsx')).UpgradeDialog }));
 
 export type LockedFeatureButtonProps = {
   /** The button's text and accessible name, e.g. "Share". */
@@ -48,96 +44,41 @@ export function LockedFeatureButton({
   upgradeAs = 'link',
 }: LockedFeatureButtonProps) {
   const [open, setOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   const reasonId = useId();
   return (
     <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant={variant}
-            size={size}
-            aria-haspopup="dialog"
-            aria-describedby={reasonId}
-            data-locked=""
-            onClick={() => setOpen(true)}
-            className={cn('text-muted-foreground', className)}
-          >
-            <Lock aria-hidden="true" />
-            {label}
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{reason}</TooltipContent>
-      </Tooltip>
+      <DeferredTooltip content={reason}>
+        <Button
+          variant={variant}
+          size={size}
+          aria-haspopup="dialog"
+          aria-describedby={reasonId}
+          data-locked=""
+          onClick={() => {
+            setHasOpened(true);
+            setOpen(true);
+          }}
+          className={cn('text-muted-foreground', className)}
+        >
+          <Lock aria-hidden="true" />
+          {label}
+        </Button>
+      </DeferredTooltip>
       <span id={reasonId} className="sr-only">
         {reason}
       </span>
-      <UpgradeDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={reason}
-        description={description}
-        upgradeAs={upgradeAs}
-      />
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <UpgradeDialog
+            open={open}
+            onOpenChange={setOpen}
+            title={reason}
+            description={description}
+            upgradeAs={upgradeAs}
+          />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-type UpgradeDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  upgradeAs?: 'link' | 'button';
-};
-
-/** The upgrade dialog: why, what Premium adds, "Not now" and "See Premium" (to the plans in Profile Settings). */
-export function UpgradeDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  upgradeAs = 'link',
-}: UpgradeDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-highlight text-highlight-foreground">
-            <Crown aria-hidden="true" className="size-5" />
-          </span>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost">Not now</Button>
-          </DialogClose>
-          {upgradeAs === 'link' ? (
-            <Button asChild>
-              <Link to={PREMIUM_UPGRADE_TARGET} onClick={() => onOpenChange(false)}>
-                See Premium
-              </Link>
-            </Button>
-          ) : (
-            <SeePremiumButton onNavigate={() => onOpenChange(false)} />
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** "See Premium" as a button: closes the dialog, then goes to the plans. */
-function SeePremiumButton({ onNavigate }: { onNavigate: () => void }) {
-  const navigate = useNavigate();
-  return (
-    <Button
-      onClick={() => {
-        onNavigate();
-        void navigate(PREMIUM_UPGRADE_TARGET);
-      }}
-    >
-      See Premium
-    </Button>
   );
 }

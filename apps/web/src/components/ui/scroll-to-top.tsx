@@ -11,9 +11,14 @@ function useIsScrolled(): boolean {
   const [isScrolled, setIsScrolled] = useState(false);
   useEffect(() => {
     const onScroll = () => setIsScrolled(window.scrollY > SCROLLED_PX);
-    onScroll();
+    // Reading scrollY lays the page out; right after a commit that is the whole new page, inside the commit's task
+    // (the dashboard's longest, ADR 046). The next frame lays it out anyway, so the first reading waits for it.
+    const frame = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
   return isScrolled;
 }

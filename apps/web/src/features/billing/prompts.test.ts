@@ -4,7 +4,9 @@ import {
   BANNER_SNOOZE_MS,
   isBannerSnoozed,
   isWelcomeCardShown,
+  mayWelcomeCardShow,
   readBannerSnoozedUntil,
+  rememberWelcomeCardPlan,
   snoozeBanner,
   storeUpgradeNotice,
   takeFreshUpgradeNotice,
@@ -53,6 +55,36 @@ describe('welcome card (spec §4: all six conditions)', () => {
   it('still shows on the last moment of the 7-day window', () => {
     const registrationDate = new Date(NOW - WELCOME_WINDOW_MS).toISOString();
     expect(isWelcomeCardShown({ ...shown, registrationDate })).toBe(true);
+  });
+});
+
+describe('welcome card room while the plan loads (ADR 046)', () => {
+  it('is held in a browser that knows nothing yet, or a registration within 7 days', () => {
+    expect(mayWelcomeCardShow(NOW)).toBe(true);
+    window.localStorage.setItem(STORAGE_KEYS.registrationDate, new Date(NOW - 60_000).toISOString());
+    expect(mayWelcomeCardShow(NOW)).toBe(true);
+  });
+
+  it.each<[string, string, string]>([
+    ['dismissed', STORAGE_KEYS.welcomeCardDismissed, 'true'],
+    ['registration chose Premium', STORAGE_KEYS.registrationPlanChoice, 'premium'],
+    [
+      'registered over 7 days ago',
+      STORAGE_KEYS.registrationDate,
+      new Date(NOW - WELCOME_WINDOW_MS - 1).toISOString(),
+    ],
+  ])('is not held when this browser already rules the card out: %s', (_, key, value) => {
+    window.localStorage.setItem(key, value);
+    expect(mayWelcomeCardShow(NOW)).toBe(false);
+  });
+
+  it('is not held after a plan that rules the card out was loaded here, and held again after a Free one', () => {
+    rememberWelcomeCardPlan({ plan: 'premium', intent: null, hasProviderSubscription: true });
+    expect(mayWelcomeCardShow(NOW)).toBe(false);
+    rememberWelcomeCardPlan({ plan: 'free', intent: 'premium', hasProviderSubscription: false });
+    expect(mayWelcomeCardShow(NOW)).toBe(false);
+    rememberWelcomeCardPlan({ plan: 'free', intent: null, hasProviderSubscription: false });
+    expect(mayWelcomeCardShow(NOW)).toBe(true);
   });
 });
 

@@ -54,6 +54,31 @@ export function readWelcomeCardFacts(): Pick<
   };
 }
 
+/**
+ * Whether the welcome card can still show, from what this browser knows alone, before the plan is loaded: the
+ * facts stored here, and whether the plan last loaded here ruled it out. Only the room held for the card follows
+ * this; the card itself always follows the loaded plan.
+ */
+export function mayWelcomeCardShow(now: number = Date.now()): boolean {
+  if (readStoredString(STORAGE_KEYS.welcomeCardRuledOutByPlan) === 'true') return false;
+  return isWelcomeCardShown({
+    ...readWelcomeCardFacts(),
+    intent: null,
+    hasProviderSubscription: false,
+    plan: 'free',
+    now,
+  });
+}
+
+/** Remembers whether the loaded plan rules the welcome card out, for the next visit's `mayWelcomeCardShow`. */
+export function rememberWelcomeCardPlan(
+  facts: Pick<WelcomeCardFacts, 'intent' | 'hasProviderSubscription' | 'plan'>,
+): void {
+  const isRuledOut = facts.intent === 'premium' || facts.hasProviderSubscription || facts.plan !== 'free';
+  if (isRuledOut) writeStoredString(STORAGE_KEYS.welcomeCardRuledOutByPlan, 'true');
+  else removeStored(STORAGE_KEYS.welcomeCardRuledOutByPlan);
+}
+
 /** Dismissal is permanent (spec §4). */
 export function dismissWelcomeCard(): void {
   writeStoredString(STORAGE_KEYS.welcomeCardDismissed, 'true');

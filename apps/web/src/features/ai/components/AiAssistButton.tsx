@@ -3,7 +3,7 @@ import { LoaderCircle, Wand2 } from 'lucide-react';
 import { type MouseEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+import { DeferredTooltip } from '../../../components/ui/deferred-tooltip.tsx';
 
 type AiAssistButtonProps = {
   text: string;
@@ -67,10 +67,7 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
   // One structure whether usable or not, so the button is never remounted (and never loses focus) as text is typed.
   return (
     <>
-      <Tooltip>
-        <TooltipTrigger asChild>{button}</TooltipTrigger>
-        {isUsable ? null : <TooltipContent>{AI_MESSAGES.tooShort}</TooltipContent>}
-      </Tooltip>
+      <DeferredTooltip content={isUsable ? null : AI_MESSAGES.tooShort}>{button}</DeferredTooltip>
       {isUsable ? null : (
         <span id={hintId} className="sr-only">
           {AI_MESSAGES.tooShort}

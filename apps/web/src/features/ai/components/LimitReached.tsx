@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { UpgradeDialog } from '../../../components/ui/locked-feature.tsx';
+import { UpgradeDialog } from '../../../components/ui/upgrade-dialog.tsx';
 import { usePlanId } from '../api/get-plan.ts';
 
 const PREMIUM_AI = 'Premium gives you 20 insights, 20 coaching messages and 20 future-self messages a day.';

@@ -15,8 +15,10 @@ import {
   dismissWelcomeCard,
   isBannerSnoozed,
   isWelcomeCardShown,
+  mayWelcomeCardShow,
   readBannerSnoozedUntil,
   readWelcomeCardFacts,
+  rememberWelcomeCardPlan,
   snoozeBanner,
   storeUpgradeNotice,
   takeFreshUpgradeNotice,
@@ -25,7 +27,7 @@ import {
 import { CheckoutOverlay } from './CheckoutOverlay.tsx';
 import { PremiumSignupBanner } from './PremiumSignupBanner.tsx';
 import { UpgradeCelebration } from './UpgradeCelebration.tsx';
-import { WelcomeCard } from './WelcomeCard.tsx';
+import { WelcomeCard, WelcomeCardPlaceholder } from './WelcomeCard.tsx';
 
 /** While a paid checkout is being confirmed (the provider's webhook may lag the return), ask every 2 s. */
 const PROCESSING_POLL_MS = 2000;
@@ -68,9 +70,18 @@ export function DashboardBilling() {
     );
   }, [client, isSuccessReturn, setSearchParams]);
 
-  // The upgrade took effect: celebrate it (the notice lives 5 minutes, so a reload soon after still shows it).
   const plan = status?.currentPlan;
   const planName = status?.currentPlanName;
+
+  // The next visit holds no room for a card this plan rules out (ADR 046).
+  const intent = status?.intent;
+  const hasProviderSubscription = status?.hasProviderSubscription;
+  useEffect(() => {
+    if (!plan || intent === undefined || hasProviderSubscription === undefined) return;
+    rememberWelcomeCardPlan({ plan, intent, hasProviderSubscription });
+  }, [plan, intent, hasProviderSubscription]);
+
+  // The upgrade took effect: celebrate it (the notice lives 5 minutes, so a reload soon after still shows it).
   useEffect(() => {
     if (!isReturning || !plan || plan === 'free' || !planName) return;
     setIsReturning(false);
@@ -78,7 +89,8 @@ export function DashboardBilling() {
     setNotice(takeFreshUpgradeNotice());
   }, [isReturning, plan, planName]);
 
-  if (!status) return null;
+  // The welcome card's room is held while the plan loads, when it may show (ADR 046).
+  if (!status) return isReturning || !mayWelcomeCardShow() ? null : <WelcomeCardPlaceholder />;
 
   const isFree = status.currentPlan === 'free';
   const wantsPremium = status.intent === 'premium' && isFree;

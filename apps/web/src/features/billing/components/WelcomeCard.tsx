@@ -1,33 +1,40 @@
 import { formatMoney } from '@daybook/shared';
 import { ArrowRight, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PREMIUM_UPGRADE_TARGET } from '../../../components/ui/locked-feature.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { usePricing } from '../../../lib/pricing/get-pricing.ts';
 import { BILLING_COPY, WELCOME_FEATURES } from '../copy.ts';
 import { FeatureChecklist } from './FeatureChecklist.tsx';
 
 function FromPrice() {
   const pricing = usePricing();
-  if (pricing.isPending) {
-    return (
-      <span className="inline-flex h-5 items-center">
-        <span className="sr-only">Loading price…</span>
-        <Skeleton className="h-4 w-20" />
-      </span>
-    );
-  }
+  if (pricing.isPending) return <PriceSkeleton />;
   if (!pricing.data) return null;
   const { amount, currency } = pricing.data.monthly;
   return <span>from {formatMoney(amount, currency, navigator.language)}/mo</span>;
 }
 
-/** The welcome card for a new Free member (spec §4, §9): five features, "Explore Premium", dismissed for good. */
-export function WelcomeCard({ onDismiss }: { onDismiss: () => void }) {
+/** Stands in for the price while it loads, and in the placeholder: one line of small text. */
+function PriceSkeleton() {
   return (
-    <Card aria-labelledby="welcome-card-title" role="region" className="relative flex flex-col gap-4 p-5">
+    <span className="inline-flex h-5 items-center">
+      <span className="sr-only">Loading price…</span>
+      <Skeleton className="h-4 w-20" />
+    </span>
+  );
+}
+
+const CARD_CLASS = 'relative flex flex-col gap-4 p-5';
+
+/** The card's inside, shared by the card and its placeholder so that both have the same size at every width. */
+function WelcomeCardContent({ onDismiss, price }: { onDismiss?: () => void; price: ReactNode }) {
+  return (
+    <>
       <Button
         variant="ghost"
         size="icon"
@@ -54,10 +61,34 @@ export function WelcomeCard({ onDismiss }: { onDismiss: () => void }) {
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
-        <span className="text-sm text-muted-foreground">
-          <FromPrice />
-        </span>
+        <span className="text-sm text-muted-foreground">{price}</span>
       </div>
+    </>
+  );
+}
+
+/** The welcome card for a new Free member (spec §4, §9): five features, "Explore Premium", dismissed for good. */
+export function WelcomeCard({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <Card aria-labelledby="welcome-card-title" role="region" className={CARD_CLASS}>
+      <WelcomeCardContent onDismiss={onDismiss} price={<FromPrice />} />
+    </Card>
+  );
+}
+
+/**
+ * The room the welcome card will take, held while the plan that decides it is loading: the card arriving later
+ * would push the whole journal down (ADR 046). The same content, hidden and inert, so the size matches.
+ */
+export function WelcomeCardPlaceholder() {
+  return (
+    <Card
+      aria-hidden="true"
+      inert
+      data-testid="welcome-card-placeholder"
+      className={cn(CARD_CLASS, 'bg-muted/40 motion-safe:animate-pulse [&>*]:invisible')}
+    >
+      <WelcomeCardContent price={<PriceSkeleton />} />
     </Card>
   );
 }

@@ -1,21 +1,14 @@
-import { ENTRY_MESSAGES } from '@daybook/shared';
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
-import { useDeleteEntry } from '../api/delete-entry.ts';
-import { useDeletionLimit } from '../api/get-deletion-limit.ts';
+
+/**
+ * The confirmation (Radix's dialog with its focus trap and scroll lock, the deletion allowance) loads when Delete is
+ * first pressed: every card within its edit window shows the button, few are deleted (ADR 046).
+ */
+const DeleteEntryConfirm = lazy(async () => ({
+  default: (await import('./DeleteEntryConfirm.tsx')).DeleteEntryConfirm,
+}));
 
 type DeleteEntryDialogProps = {
   entryId: string;
@@ -25,79 +18,38 @@ type DeleteEntryDialogProps = {
 };
 
 /**
- * "Delete this reflection?" (spec §2) with today's deletion allowance: at 0 the delete button is disabled
- * and "Daily deletion limit reached" is said; with 1 left a warning.
+ * The card's Delete button and its "Delete this reflection?" dialog (spec §2, see `DeleteEntryConfirm`), which
+ * opens as soon as its code has arrived.
  */
 export function DeleteEntryDialog({ entryId, open, onOpenChange, onDeleted }: DeleteEntryDialogProps) {
-  const limit = useDeletionLimit({ enabled: open });
-  const remove = useDeleteEntry();
-  const remaining = limit.data?.remaining;
-  const isLimitReached = remaining !== undefined && remaining <= 0;
-
-  const onConfirm = () =>
-    remove.mutate(entryId, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toast.success(ENTRY_MESSAGES.deleted);
-        onDeleted();
-      },
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 401) return;
-        if (isApiError(error, 'DELETION_LIMIT_REACHED') || isApiError(error, 'EDIT_WINDOW_EXPIRED')) {
-          toast.error(error.message);
-          void limit.refetch();
-        } else {
-          toast.error(ENTRY_MESSAGES.deleteFailed, { description: error.message });
-        }
-      },
-    });
-
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const [hasOpened, setHasOpened] = useState(open);
+  if (open && !hasOpened) setHasOpened(true);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10">
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{ENTRY_MESSAGES.deleteConfirm}</DialogTitle>
-          <DialogDescription>It disappears from your journal, and this can't be undone.</DialogDescription>
-        </DialogHeader>
-        {limit.isPending && open ? (
-          <div role="status">
-            <span className="sr-only">Checking today's deletions…</span>
-            <Skeleton className="h-12" />
-          </div>
-        ) : isLimitReached ? (
-          <Alert variant="error" role="alert">
-            <p className="font-semibold">{ENTRY_MESSAGES.deletionLimitReached}</p>
-            <p>You can delete reflections again tomorrow.</p>
-          </Alert>
-        ) : remaining === 1 ? (
-          <Alert variant="warning" role="status">
-            <p>{ENTRY_MESSAGES.oneDeletionLeft}</p>
-          </Alert>
-        ) : remaining !== undefined && limit.data ? (
-          <p className="text-sm text-muted-foreground">
-            You can delete {remaining} more reflections today (up to {limit.data.limit} a day).
-          </p>
-        ) : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            onClick={onConfirm}
-            disabled={isLimitReached || remove.isPending || (limit.isPending && open)}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={triggerRef}
+        variant="ghost"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => onOpenChange(true)}
+        className="text-destructive hover:bg-destructive/10"
+      >
+        <Trash2 aria-hidden="true" />
+        Delete
+      </Button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <DeleteEntryConfirm
+            entryId={entryId}
+            open={open}
+            onOpenChange={onOpenChange}
+            onDeleted={onDeleted}
+            triggerRef={triggerRef}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

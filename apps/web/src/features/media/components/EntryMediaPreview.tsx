@@ -1,8 +1,11 @@
 import { Image, Mic, Video } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useThumbnailUrl } from '../api/get-thumbnail-url.ts';
-import { type EntryContentType, isMediaKind, MediaViewer } from './MediaViewer.tsx';
+import { type EntryContentType, isMediaKind } from '../media-kind.ts';
+
+/** The viewer (Radix's dialog, the players) loads when an attachment is first opened, not with the list (ADR 046). */
+const MediaViewer = lazy(async () => ({ default: (await import('./MediaViewer.tsx')).MediaViewer }));
 
 const LABEL = {
   audio: 'Play attached audio',
@@ -75,23 +78,30 @@ function PhotoThumbnail({ entryId }: { entryId: string }) {
  */
 export function EntryMediaPreview({ entryId, contentType, viewerTitle, className }: EntryMediaPreviewProps) {
   const [open, setOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   if (!isMediaKind(contentType)) return null;
-  const viewer = (
-    <MediaViewer
-      entryId={entryId}
-      contentType={contentType}
-      open={open}
-      onOpenChange={setOpen}
-      {...(viewerTitle ? { title: viewerTitle } : {})}
-    />
-  );
+  const openViewer = () => {
+    setHasOpened(true);
+    setOpen(true);
+  };
+  const viewer = hasOpened ? (
+    <Suspense fallback={null}>
+      <MediaViewer
+        entryId={entryId}
+        contentType={contentType}
+        open={open}
+        onOpenChange={setOpen}
+        {...(viewerTitle ? { title: viewerTitle } : {})}
+      />
+    </Suspense>
+  ) : null;
   if (contentType === 'image') {
     return (
       <>
         <button
           type="button"
           aria-haspopup="dialog"
-          onClick={() => setOpen(true)}
+          onClick={openViewer}
           className={cn(
             'shrink-0 rounded-lg border bg-card p-0.5 transition-colors hover:border-primary/60',
             className,
@@ -110,7 +120,7 @@ export function EntryMediaPreview({ entryId, contentType, viewerTitle, className
         type="button"
         aria-label={LABEL[contentType]}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={openViewer}
         className={cn(
           'inline-flex items-center gap-2 rounded-lg border bg-card py-1 pr-3 pl-1 text-sm font-medium text-foreground transition-colors hover:bg-muted [&_svg]:ml-1.5 [&_svg]:size-4 [&_svg]:text-muted-foreground',
           className,

@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, type MediaKind } from '@daybook/shared';
+import { MEDIA_MESSAGES } from '@daybook/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -10,15 +10,12 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMediaUrl } from '../api/get-media-url.ts';
+import { type EntryContentType, isMediaKind } from '../media-kind.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
 
 export const MEDIA_VIEWER_TITLE = 'Media Viewer';
 
-/** An entry's content type as the API gives it (spec §3: text, image, audio, video). */
-export type EntryContentType = 'text' | MediaKind | (string & {});
-
-export const isMediaKind = (value: unknown): value is MediaKind =>
-  value === 'image' || value === 'audio' || value === 'video';
+export { type EntryContentType, isMediaKind } from '../media-kind.ts';
 
 export type MediaViewerProps = {
   entryId: string;
