@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { trustedOrigins } from './infra/auth/better-auth.ts';
 import type { PasswordVerifier } from './infra/auth/passwords.ts';
+import { readSessionToken, sessionCookie } from './infra/auth/session-cookie.ts';
 import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
 import { registerJsonCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
@@ -240,7 +241,9 @@ export async function buildApp({
   );
 
   if (hasLocalMailbox) await app.register(devMailPage(services.devMail));
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, (cookieHeader) =>
+    Boolean(readSessionToken(cookieHeader, config.authSecret, sessionCookie(config).name)),
+  );
   return app;
 }
 
@@ -249,11 +252,32 @@ export async function buildApp({
  * any other extension-less path outside /api gets it with 404, so the app shows its "Page not found" and
  * crawlers and monitors see the right status. A missing file (/assets/x.js) stays a plain 404.
  * HEAD answers like GET, without a body.
+ * `/` is the prerendered landing page (landing.html, ADR 045) for a browser without a session cookie, and the
+ * app for one with a cookie signed by us: the app shows a signed-in person the same page with their own
+ * header. The cookie's signature is checked, not the session: an ended session gets the app, which sees it.
  */
-function registerWebApp(app: FastifyInstance, distDir: string): void {
+/** The prerendered landing page (apps/web vite.config.ts `prerenderLanding`). */
+const LANDING_FILE = 'landing.html';
+
+function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  hasSessionCookie: (cookieHeader: string | null) => boolean,
+): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
+  const hasLandingPage = existsSync(path.join(distDir, LANDING_FILE));
   if (hasBuild) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/',
+      handler: (request, reply) => {
+        const isVisitor = !hasSessionCookie(request.headers.cookie ?? null);
+        // The same address answers two ways: a shared cache must key on the cookie.
+        reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+        return reply.type('text/html').sendFile(hasLandingPage && isVisitor ? LANDING_FILE : 'index.html');
+      },
+    });
     app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,

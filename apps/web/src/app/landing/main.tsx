@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ISLAND_TAG } from '../../components/ui/island.tsx';
+import { scrollToHashTarget } from '../../lib/hash-scroll.ts';
+import { EAGER_ISLANDS } from './islands.tsx';
+import '../../styles.css';
+
+/*
+ * The landing page's own entry (landing.html, ADR 045): the page arrives as HTML prerendered at build time, and
+ * only its islands are rendered live here, each in its own root over its prerendered markup. They are rendered,
+ * not hydrated: the theme and cached prices come from this browser's storage, which the build could not know.
+ */
+function renderIsland(element: HTMLElement, island: React.ReactNode) {
+  createRoot(element).render(<StrictMode>{island}</StrictMode>);
+}
+
+/** Starts loading a little before the section scrolls into view. */
+const NEAR_VIEW_MARGIN = '0px 0px 600px 0px';
+
+for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
+  const name = element.dataset.island ?? '';
+  if (name === 'pricing') {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void import('./pricing-island.tsx').then(({ PricingIsland }) =>
+          renderIsland(element, <PricingIsland />),
+        );
+      },
+      { rootMargin: NEAR_VIEW_MARGIN },
+    );
+    observer.observe(element);
+    continue;
+  }
+  const render = EAGER_ISLANDS[name];
+  if (!render) throw new Error(`landing.html has an unknown island: ${name}`);
+  renderIsland(element, render());
+}
+
+// A link to a section (/#pricing) lands it just below the sticky header, as the app does.
+if (window.location.hash) scrollToHashTarget(window.location.hash);
