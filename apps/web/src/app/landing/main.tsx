@@ -15,7 +15,7 @@ function renderIsland(element: HTMLElement, island: React.ReactNode) {
 }
 
 /** Starts loading a little before the section scrolls into view. */
-const NEAR_VIEW_MARGIN = '0px 0px 600px 0px';
+const NEAR_VIEW_MARGIN = '0px 0px 200px 0px';
 
 for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
   const name = element.dataset.island ?? '';
@@ -30,7 +30,8 @@ for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
       },
       { rootMargin: NEAR_VIEW_MARGIN },
     );
-    observer.observe(element);
+    // The island's own element takes no box (display: contents): watch what it wraps.
+    observer.observe(element.firstElementChild ?? element);
     continue;
   }
   const render = EAGER_ISLANDS[name];
@@ -38,5 +39,11 @@ for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
   renderIsland(element, render());
 }
 
-// A link to a section (/#pricing) lands it just below the sticky header, as the app does.
-if (window.location.hash) scrollToHashTarget(window.location.hash);
+// A link to a section (/#pricing, "See Features") lands it just below the sticky header, as the app does; on
+// opening, once the browser has made its own jump to the section, at load.
+const scrollToSection = () => {
+  if (window.location.hash) scrollToHashTarget(window.location.hash);
+};
+if (document.readyState === 'complete') scrollToSection();
+else window.addEventListener('load', scrollToSection, { once: true });
+window.addEventListener('hashchange', scrollToSection);
