@@ -20,7 +20,12 @@ const KB = 1000;
 export const ROUTE_BUDGETS = [
   { route: '/', entry: 'landing.html', jsBudget: 100 * KB },
   // The plan chooser's island, which loads as the pricing section nears the view: prices need the API client.
-  { route: '/#pricing', entry: 'landing.html', lazy: ['src/app/landing/pricing-island.tsx'], jsBudget: 150 * KB },
+  {
+    route: '/#pricing',
+    entry: 'landing.html',
+    lazy: ['src/app/landing/pricing-island.tsx'],
+    jsBudget: 150 * KB,
+  },
   { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 205 * KB },
   // The PWA (ADR 040) added about 2 KB to the shell and 3 KB to /dashboard, mostly Rolldown's extra shared chunks.
   { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 264 * KB },
@@ -58,7 +63,10 @@ function staticClosure(manifest, keys) {
 export function measureBudgets(distDir) {
   const readManifest = (name) => JSON.parse(readFileSync(path.join(distDir, '.vite', name), 'utf8'));
   // The landing page's entry is built on its own, with a manifest of its own (vite.config.ts, ADR 045).
-  const manifests = { 'index.html': readManifest('manifest.json'), 'landing.html': readManifest('landing-manifest.json') };
+  const manifests = {
+    'index.html': readManifest('manifest.json'),
+    'landing.html': readManifest('landing-manifest.json'),
+  };
   const routes = ROUTE_BUDGETS.map(({ route, entry = 'index.html', page, lazy = [], jsBudget }) => {
     const manifest = manifests[entry];
     if (!manifest?.[entry]?.isEntry) throw new Error(`The manifest has no entry ${entry}`);

@@ -246,7 +246,8 @@ function prerenderLanding(): Plugin {
         },
       });
       const [result] = Array.isArray(output) ? output : [output];
-      if (!result || !('output' in result)) throw new Error('prerender-landing: the landing build gave no output');
+      if (!result || !('output' in result))
+        throw new Error('prerender-landing: the landing build gave no output');
       const bundle = Object.fromEntries(result.output.map((item) => [item.fileName, item]));
       const pages = await renderPages(root);
       const file = path.join(outDir, 'landing.html');
@@ -256,7 +257,10 @@ function prerenderLanding(): Plugin {
       // /login: the app's own index.html (its scripts, preloads and font) with the page already in #root.
       const appShell = await readFile(path.join(outDir, 'index.html'), 'utf8');
       if (!appShell.includes(APP_ROOT)) throw new Error('prerender-landing: index.html has no empty #root');
-      await writeFile(path.join(outDir, 'login.html'), appShell.replace(APP_ROOT, `<div id="root">${pages.login}</div>`));
+      await writeFile(
+        path.join(outDir, 'login.html'),
+        appShell.replace(APP_ROOT, `<div id="root">${pages.login}</div>`),
+      );
     },
   };
 }

@@ -6,7 +6,9 @@ import { expect, test } from '../support/fixtures.ts';
 const LANDING_SCRIPT_BUDGET_BYTES = 100_000;
 
 test.describe('the prerendered landing page', () => {
-  test('loads less than 100 KB of script until the visitor scrolls to the prices @mobile', async ({ page }) => {
+  test('loads less than 100 KB of script until the visitor scrolls to the prices @mobile', async ({
+    page,
+  }) => {
     const scripts: Response[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response);
@@ -33,8 +35,13 @@ test.describe('the prerendered landing page', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'A private journal that stays private' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute('href', '/register');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'A private journal that stays private' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute(
+      'href',
+      '/register',
+    );
     await expect(page.getByRole('heading', { name: 'Simple, honest pricing' })).toBeVisible();
     await page.getByRole('link', { name: 'Log In' }).first().click();
     await expect(page).toHaveURL(/\/login$/);
@@ -47,7 +54,9 @@ test.describe('the prerendered landing page', () => {
   }) => {
     const user = await createVerifiedUser(request);
     await signInAs(page, user, '/');
-    await expect(page.getByRole('heading', { level: 1, name: 'A private journal that stays private' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'A private journal that stays private' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log In' })).toHaveCount(0);

@@ -7,7 +7,8 @@ import { fakeWebBuild, INDEX_HTML } from './support/web-build.ts';
 
 // A built web app with the prerendered landing page beside the app's shell (ADR 045).
 const distDir = fakeWebBuild();
-const LANDING_HTML = '<!doctype html><html><body><div id="root"><h1>A private journal</h1></div></body></html>';
+const LANDING_HTML =
+  '<!doctype html><html><body><div id="root"><h1>A private journal</h1></div></body></html>';
 writeFileSync(path.join(distDir, 'landing.html'), LANDING_HTML);
 const LOGIN_HTML = '<!doctype html><html><body><div id="root"><h1>Welcome back</h1></div></body></html>';
 writeFileSync(path.join(distDir, 'login.html'), LOGIN_HTML);
@@ -16,8 +17,7 @@ afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 const ctx = useTestApp({ WEB_DIST_DIR: distDir });
 
 describe('the landing page at /', () => {
-  const home = (headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url: '/', headers });
+  const home = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/', headers });
 
   it('sends a visitor the prerendered page, revalidated each visit and varying by cookie', async () => {
     const response = await home();

@@ -6,7 +6,9 @@ import { MobileNav } from '../layout/MobileNav.tsx';
 
 // Each brings what it needs (the query cache, links, a toaster) and loads only when asked for, as in the app.
 const LandingMobileNavDrawer = lazy(() => import('./popups.tsx').then((m) => ({ default: m.LandingDrawer })));
-const LandingShareDialog = lazy(() => import('./popups.tsx').then((m) => ({ default: m.LandingShareDialog })));
+const LandingShareDialog = lazy(() =>
+  import('./popups.tsx').then((m) => ({ default: m.LandingShareDialog })),
+);
 
 /**
  * What each island of the prerendered landing page renders live, at once: the same elements as the app's

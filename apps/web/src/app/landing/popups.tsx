@@ -23,7 +23,13 @@ function ThemedToaster() {
 }
 
 /** The "Tell others" dialog, with the toaster that says "Link copied!". */
-export function LandingShareDialog({ children, defaultOpen }: { children: ReactNode; defaultOpen?: boolean }) {
+export function LandingShareDialog({
+  children,
+  defaultOpen,
+}: {
+  children: ReactNode;
+  defaultOpen?: boolean;
+}) {
   return (
     <>
       <ShareAppDialog defaultOpen={defaultOpen}>{children}</ShareAppDialog>
