@@ -167,8 +167,6 @@ function routePreload(): Plugin {
   };
 }
 
-/** index.html's empty root, where login.html has the prerendered /login. */
-const APP_ROOT = '<div id="root"></div>';
 /** Where landing.html takes the prerendered page. */
 const PRERENDER_SLOT = '<!--prerendered-landing-->';
 /** The landing entry's own manifest (scripts/check-budgets.mjs reads it for `/`). */
@@ -176,10 +174,8 @@ const LANDING_MANIFEST = '.vite/landing-manifest.json';
 /** Where the landing entry's scripts go. */
 const LANDING_SCRIPTS = 'assets/landing';
 
-type Prerendered = { landing: string; login: string };
-
-/** The prerendered pages' React trees as HTML, loaded through Vite's module loader so they resolve like the app. */
-async function renderPages(root: string): Promise<Prerendered> {
+/** The landing page's React tree as HTML, loaded through Vite's module loader so it resolves like the app. */
+async function renderLandingHtml(root: string): Promise<string> {
   const loader = await createServer({
     root,
     configFile: false,
@@ -191,22 +187,21 @@ async function renderPages(root: string): Promise<Prerendered> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { renderLandingPage, renderLoginPage } = (await loader.ssrLoadModule(
-      '/src/app/landing/prerender.tsx',
-    )) as { renderLandingPage: () => string; renderLoginPage: () => string };
-    return { landing: renderLandingPage(), login: renderLoginPage() };
+    const { renderLandingPage } = (await loader.ssrLoadModule('/src/app/landing/prerender.tsx')) as {
+      renderLandingPage: () => string;
+    };
+    return renderLandingPage();
   } finally {
     await loader.close();
   }
 }
 
 /**
- * `/` and `/login` as HTML (ADR 045). landing.html and its small entry (src/app/landing/main.tsx) are built on their own, in
+ * `/` as HTML (ADR 045). landing.html and its small entry (src/app/landing/main.tsx) are built on their own, in
  * a second build into the same folder, so that the app's chunks stay as they are and the landing entry keeps
  * only the parts of React Router and the rest that it uses. The landing page's React tree
  * (src/app/landing/prerender.tsx) is then rendered to a string and written into landing.html, which the server
- * sends to visitors; /login's tree goes into a copy of the app's index.html (login.html). Runs before the service
- * worker and the pre-compression see the folder, after route-preload has written index.html.
+ * sends to visitors. Runs before the service worker and the pre-compression see the folder.
  */
 function prerenderLanding(): Plugin {
   let root = '';
@@ -249,17 +244,12 @@ function prerenderLanding(): Plugin {
       if (!result || !('output' in result))
         throw new Error('prerender-landing: the landing build gave no output');
       const bundle = Object.fromEntries(result.output.map((item) => [item.fileName, item]));
-      const pages = await renderPages(root);
       const file = path.join(outDir, 'landing.html');
       const html = await readFile(file, 'utf8');
       if (!html.includes(PRERENDER_SLOT)) throw new Error('prerender-landing: landing.html has no slot');
-      await writeFile(file, preloadHeadingFont(html.replace(PRERENDER_SLOT, pages.landing), bundle));
-      // /login: the app's own index.html (its scripts, preloads and font) with the page already in #root.
-      const appShell = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      if (!appShell.includes(APP_ROOT)) throw new Error('prerender-landing: index.html has no empty #root');
       await writeFile(
-        path.join(outDir, 'login.html'),
-        appShell.replace(APP_ROOT, `<div id="root">${pages.login}</div>`),
+        file,
+        preloadHeadingFont(html.replace(PRERENDER_SLOT, await renderLandingHtml(root)), bundle),
       );
     },
   };
@@ -298,9 +288,9 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
     // Every page path is the app: offline, a navigation gets the precached index.html.
     navigateFallback: '/index.html',
-    // landing.html and its scripts, and login.html, are what the server sends a visitor at `/` and `/login`;
-    // offline, the app (which renders both) does.
-    globIgnores: ['landing.html', 'login.html', `${LANDING_SCRIPTS}/**`],
+    // landing.html and its scripts are what the server sends a visitor at `/`; offline, the app (which also
+    // renders `/`) does.
+    globIgnores: ['landing.html', `${LANDING_SCRIPTS}/**`],
     navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
     // The charts chunk (recharts) is over Workbox's 2 MB default only before compression; take it too.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

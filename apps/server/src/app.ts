@@ -252,19 +252,12 @@ export async function buildApp({
  * any other extension-less path outside /api gets it with 404, so the app shows its "Page not found" and
  * crawlers and monitors see the right status. A missing file (/assets/x.js) stays a plain 404.
  * HEAD answers like GET, without a body.
- * `/` and `/login` are prerendered pages (ADR 045) for a browser without a session cookie, and the app for one
- * with a cookie signed by us: the app shows a signed-in person `/` with their own header and sends them on
- * from /login. The cookie's signature is checked, not the session: an ended session gets the app, which sees it.
+ * `/` is the prerendered landing page (ADR 045) for a browser without a session cookie, and the app for one with
+ * a cookie signed by us: the app shows a signed-in person the same page with their own header. The cookie's
+ * signature is checked, not the session: an ended session gets the app, which sees it.
  */
-/**
- * Pages prerendered at build time (apps/web vite.config.ts `prerenderLanding`, ADR 045), sent to visitors.
- * `keptParams`: the query parameters the prerendered page is right for (others change what /login shows:
- * `intent=premium`, a link's `error`, `verified`); without it, any.
- */
-const PRERENDERED_PAGES: ReadonlyArray<{ url: string; file: string; keptParams?: readonly string[] }> = [
-  { url: '/', file: 'landing.html' },
-  { url: '/login', file: 'login.html', keptParams: ['redirect'] },
-];
+/** Pages prerendered at build time (apps/web vite.config.ts `prerenderLanding`, ADR 045), sent to visitors. */
+const PRERENDERED_PAGES: ReadonlyArray<{ url: string; file: string }> = [{ url: '/', file: 'landing.html' }];
 
 function registerWebApp(
   app: FastifyInstance,
@@ -274,20 +267,16 @@ function registerWebApp(
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
-    for (const { url, file, keptParams } of PRERENDERED_PAGES) {
+    for (const { url, file } of PRERENDERED_PAGES) {
       const hasFile = existsSync(path.join(distDir, file));
       app.route({
         method: ['GET', 'HEAD'],
         url,
         handler: (request, reply) => {
           const isVisitor = !hasSessionCookie(request.headers.cookie ?? null);
-          const params = new URLSearchParams(request.url.split('?')[1] ?? '');
-          const isAsPrerendered = !keptParams || [...params.keys()].every((key) => keptParams.includes(key));
           // The same address answers two ways: a shared cache must key on the cookie.
           reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
-          return reply
-            .type('text/html')
-            .sendFile(hasFile && isVisitor && isAsPrerendered ? file : 'index.html');
+          return reply.type('text/html').sendFile(hasFile && isVisitor ? file : 'index.html');
         },
       });
     }

@@ -10,8 +10,6 @@ const distDir = fakeWebBuild();
 const LANDING_HTML =
   '<!doctype html><html><body><div id="root"><h1>A private journal</h1></div></body></html>';
 writeFileSync(path.join(distDir, 'landing.html'), LANDING_HTML);
-const LOGIN_HTML = '<!doctype html><html><body><div id="root"><h1>Welcome back</h1></div></body></html>';
-writeFileSync(path.join(distDir, 'login.html'), LOGIN_HTML);
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 const ctx = useTestApp({ WEB_DIST_DIR: distDir });
@@ -52,31 +50,8 @@ describe('the landing page at /', () => {
   });
 
   it('leaves every other page path to the app', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/register' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/login' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(INDEX_HTML);
-  });
-});
-
-describe('the prerendered /login', () => {
-  const login = (url: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url, headers });
-
-  it('sends a visitor the prerendered form, also with the address to go back to', async () => {
-    expect((await login('/login')).body).toBe(LOGIN_HTML);
-    const withRedirect = await login('/login?redirect=%2Fanalytics');
-    expect(withRedirect.body).toBe(LOGIN_HTML);
-    expect(String(withRedirect.headers.vary)).toMatch(/cookie/i);
-  });
-
-  it('sends the app where the page differs from the prerendered one', async () => {
-    for (const url of ['/login?intent=premium', '/login?error=expired', '/login?verified=1']) {
-      expect((await login(url)).body, url).toBe(INDEX_HTML);
-    }
-  });
-
-  it('sends a signed-in browser the app, which sends them on', async () => {
-    const { cookie } = await createSignedInUser(ctx);
-    expect((await login('/login', { cookie })).body).toBe(INDEX_HTML);
   });
 });

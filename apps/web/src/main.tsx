@@ -11,29 +11,15 @@ const router = createAppRouter();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-function renderApp(element: HTMLElement) {
-  createRoot(element).render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </AppErrorBoundary>
-    </StrictMode>,
-  );
-}
-
-// A prerendered page (login.html, ADR 045) stays on screen until its code is in, and is then drawn over by the
-// same page: rendering at once would first swap it for the loading skeleton, and back.
-if (rootElement.hasChildNodes() && !router.state.initialized) {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    renderApp(rootElement);
-  });
-} else {
-  renderApp(rootElement);
-}
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AppErrorBoundary>
+  </StrictMode>,
+);
 
 // The service worker (offline app shell, ADR 040), once the page has loaded; a new version waits for "Reload".
 if (import.meta.env.PROD) {

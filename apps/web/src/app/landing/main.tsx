@@ -17,16 +17,29 @@ function renderIsland(element: HTMLElement, island: React.ReactNode) {
 /** Starts loading a little before the section scrolls into view. */
 const NEAR_VIEW_MARGIN = '0px 0px 200px 0px';
 
+/** The section the address points at (`/#pricing`), if any. */
+function hashTarget(): HTMLElement | null {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  return id ? document.getElementById(id) : null;
+}
+
 for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
   const name = element.dataset.island ?? '';
   if (name === 'pricing') {
+    const renderPricing = () =>
+      void import('./pricing-island.tsx').then(({ PricingIsland }) =>
+        renderIsland(element, <PricingIsland />),
+      );
+    // Opened at the prices (/#pricing, the header's "Pricing"): they are what the visitor came for.
+    if (hashTarget()?.contains(element)) {
+      renderPricing();
+      continue;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        void import('./pricing-island.tsx').then(({ PricingIsland }) =>
-          renderIsland(element, <PricingIsland />),
-        );
+        renderPricing();
       },
       { rootMargin: NEAR_VIEW_MARGIN },
     );

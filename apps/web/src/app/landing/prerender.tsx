@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { IslandMarkersContext } from '../../components/ui/island.tsx';
-import LoginPage from '../../features/auth/pages/LoginPage.tsx';
 import LandingPage from '../../features/marketing/pages/LandingPage.tsx';
 import { ThemeContext } from '../../features/theme/theme-context.ts';
 import { SESSION_QUERY_KEY } from '../../lib/session/session-state.ts';
@@ -32,30 +31,6 @@ export function renderLandingPage(): string {
         </QueryClientProvider>
       </MemoryRouter>
     </IslandMarkersContext>,
-  );
-  queryClient.clear();
-  return html;
-}
-
-/**
- * /login as HTML, at build time (ADR 045): the form and the frame as the app first draws them — the session is
- * not known yet, so the header shows its placeholder — written into a copy of index.html (login.html). The app
- * then renders the same page over it once the page's code is in, so the first paint does not wait for it.
- */
-export function renderLoginPage(): string {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { enabled: false, gcTime: Number.POSITIVE_INFINITY } },
-  });
-  const html = renderToString(
-    <MemoryRouter initialEntries={['/login']}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeContext value={{ theme: 'system', resolvedTheme: 'light', setTheme: () => undefined }}>
-          <SiteFrame>
-            <LoginPage />
-          </SiteFrame>
-        </ThemeContext>
-      </QueryClientProvider>
-    </MemoryRouter>,
   );
   queryClient.clear();
   return html;
