@@ -53,9 +53,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /**
  * Lighthouse 12 (its default: mobile emulation, simulated slow 4G and a 4× slower CPU) in Debian's chromium
  * against the built web app served by the real server: `/`, `/login`, and `/dashboard` signed in as a user
- * with 20 entries (the session cookie passed as an extra header).
+ * with 20 entries (the session cookie passed as an extra header). `only` runs some of them (e.g. ['/']).
  */
-export async function lighthouseBench(): Promise<LighthouseFigures[]> {
+export async function lighthouseBench(only?: readonly string[]): Promise<LighthouseFigures[]> {
   const bench = await openBenchDatabase();
   const { app, config, origin } = await startBenchApp(bench.database);
   const chrome = await chromeLauncher.launch({
@@ -80,7 +80,7 @@ export async function lighthouseBench(): Promise<LighthouseFigures[]> {
       { page: '/', headers: undefined },
       { page: '/login', headers: undefined },
       { page: '/dashboard', headers: { Cookie: cookie } },
-    ];
+    ].filter(({ page }) => !only || only.includes(page));
     const figures: LighthouseFigures[] = [];
     for (const { page, headers } of pages) {
       const runs = [];

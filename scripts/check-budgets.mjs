@@ -10,14 +10,23 @@ import { gzipSync } from 'node:zlib';
 const KB = 1000;
 
 /**
- * Each route: the source module of its lazy page chunk (and, in `lazy`, modules the page itself loads on
- * first render, counted with it) and its budget for JavaScript, in bytes (gzip).
- * `/` and `/login` are above the issue's 100 KB: React DOM, React Router, TanStack Query and zod alone come to
- * about 130 KB gzip, so the budget holds today's size with a little room (ADR 020).
+ * Each route: the HTML document the server sends for it (`entry`, the app's index.html unless named), the source
+ * module of its lazy page chunk (and, in `lazy`, modules the page itself loads on first render, counted with
+ * it) and its budget for JavaScript, in bytes (gzip).
+ * `/` is its own prerendered document whose entry renders only the page's islands (ADR 045): it holds the
+ * issue's 100 KB. `/login` runs the whole app: React DOM, React Router, TanStack Query and zod alone come to
+ * about 130 KB gzip (ADR 020).
  */
 export const ROUTE_BUDGETS = [
-  { route: '/', page: 'src/features/marketing/pages/LandingPage.tsx', jsBudget: 185 * KB },
-  { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 205 * KB },
+  { route: '/', entry: 'landing.html', jsBudget: 100 * KB },
+  // The plan chooser's island, which loads as the pricing section nears the view: prices need the API client.
+  {
+    route: '/#pricing',
+    entry: 'landing.html',
+    lazy: ['src/app/landing/pricing-island.tsx'],
+    jsBudget: 150 * KB,
+  },
+  { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 204 * KB },
   // Issue 16's goal (ADR 046): under 250 KB. What remains, about 240 KB in 60 chunks: the shell every page loads
   // (React DOM, React Router, TanStack Query, sonner, the session layer; about 150 KB), zod with the shared
   // schemas every answer is parsed with (the api-client chunk, about 27 KB, and the shared constants, 6 KB), the
@@ -57,11 +66,16 @@ function staticClosure(manifest, keys) {
 
 /** Sizes per route; `overBudget` lists what breaks a budget. */
 export function measureBudgets(distDir) {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) throw new Error('The manifest has no entry chunk');
-  const routes = ROUTE_BUDGETS.map(({ route, page, lazy = [], jsBudget }) => {
-    const keys = staticClosure(manifest, [entryKey, page, ...lazy]);
+  const readManifest = (name) => JSON.parse(readFileSync(path.join(distDir, '.vite', name), 'utf8'));
+  // The landing page's entry is built on its own, with a manifest of its own (vite.config.ts, ADR 045).
+  const manifests = {
+    'index.html': readManifest('manifest.json'),
+    'landing.html': readManifest('landing-manifest.json'),
+  };
+  const routes = ROUTE_BUDGETS.map(({ route, entry = 'index.html', page, lazy = [], jsBudget }) => {
+    const manifest = manifests[entry];
+    if (!manifest?.[entry]?.isEntry) throw new Error(`The manifest has no entry ${entry}`);
+    const keys = staticClosure(manifest, [entry, ...(page ? [page] : []), ...lazy]);
     const js = keys
       .map((key) => ({ file: manifest[key].file, gzip: gzipSize(distDir, manifest[key].file) }))
       .sort((a, b) => b.gzip - a.gzip);

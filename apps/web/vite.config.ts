@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin, Rollup } from 'vite';
+import { build, createServer, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
@@ -58,6 +58,16 @@ function precompress(): Plugin {
 
 /** The heading font's file (styles.css), preloaded from index.html. */
 const HEADING_FONT = /^assets\/source-serif-4-latin-wght-normal-[\w-]+\.woff2$/;
+
+/** The heading font draws the landing page's largest text: ask for it at once rather than once the CSS is in. */
+function preloadHeadingFont(html: string, bundle: Rollup.OutputBundle): string {
+  const headingFont = Object.keys(bundle).find((file) => HEADING_FONT.test(file));
+  if (!headingFont) throw new Error('The heading font is not in the build');
+  return html.replace(
+    '</title>',
+    `</title>\n    <link rel="preload" href="/${headingFont}" as="font" type="font/woff2" crossorigin />`,
+  );
+}
 
 /** `lazyPage('path', () => import('…'))` (or a loader constant) in app/router.tsx: each page and its module. */
 function routePages(routerFile: string): Array<{ path: string; module: string }> {
@@ -144,14 +154,7 @@ function routePreload(): Plugin {
       const fileName = `assets/route-preload-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
       await writeFile(path.join(outDir, fileName), script);
       const indexFile = path.join(outDir, 'index.html');
-      let html = await readFile(indexFile, 'utf8');
-      // The heading font draws the landing page's largest text: ask for it at once rather than once the CSS is in.
-      const headingFont = Object.keys(bundle).find((file) => HEADING_FONT.test(file));
-      if (!headingFont) throw new Error('route-preload: the heading font is not in the build');
-      html = html.replace(
-        '</title>',
-        `</title>\n    <link rel="preload" href="/${headingFont}" as="font" type="font/woff2" crossorigin />`,
-      );
+      const html = await preloadHeadingFont(await readFile(indexFile, 'utf8'), bundle);
       // Before the entry script, so the page's chunks are asked for alongside the app's own.
       await writeFile(
         indexFile,
@@ -159,6 +162,94 @@ function routePreload(): Plugin {
           '<script type="module"',
           `<script src="/${fileName}"></script>\n    <script type="module"`,
         ),
+      );
+    },
+  };
+}
+
+/** Where landing.html takes the prerendered page. */
+const PRERENDER_SLOT = '<!--prerendered-landing-->';
+/** The landing entry's own manifest (scripts/check-budgets.mjs reads it for `/`). */
+const LANDING_MANIFEST = '.vite/landing-manifest.json';
+/** Where the landing entry's scripts go. */
+const LANDING_SCRIPTS = 'assets/landing';
+
+/** The landing page's React tree as HTML, loaded through Vite's module loader so it resolves like the app. */
+async function renderLandingHtml(root: string): Promise<string> {
+  const loader = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    plugins: [react()],
+    appType: 'custom',
+    // Nothing to watch or serve: only its module loader is used, and the build must be able to exit.
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { renderLandingPage } = (await loader.ssrLoadModule('/src/app/landing/prerender.tsx')) as {
+      renderLandingPage: () => string;
+    };
+    return renderLandingPage();
+  } finally {
+    await loader.close();
+  }
+}
+
+/**
+ * `/` as HTML (ADR 045). landing.html and its small entry (src/app/landing/main.tsx) are built on their own, in
+ * a second build into the same folder, so that the app's chunks stay as they are and the landing entry keeps
+ * only the parts of React Router and the rest that it uses. The landing page's React tree
+ * (src/app/landing/prerender.tsx) is then rendered to a string and written into landing.html, which the server
+ * sends to visitors. Runs before the service worker and the pre-compression see the folder.
+ */
+function prerenderLanding(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'daybook:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const output = await build({
+        root,
+        configFile: false,
+        logLevel: 'warn',
+        plugins: [react(), tailwindcss()],
+        build: {
+          outDir,
+          emptyOutDir: false,
+          sourcemap: true,
+          manifest: LANDING_MANIFEST,
+          rollupOptions: {
+            input: { landing: path.join(root, 'landing.html') },
+            output: {
+              // Its scripts apart, so the service worker can leave them out (the offline app has its own).
+              entryFileNames: `${LANDING_SCRIPTS}/[name]-[hash].js`,
+              chunkFileNames: `${LANDING_SCRIPTS}/[name]-[hash].js`,
+              // The stylesheet is the app's (Tailwind reads the same sources): named as the app's, it is the
+              // same file, so the browser has it already when a visitor goes on to the app. Fonts likewise.
+              assetFileNames: (asset) =>
+                asset.names.some((name) => name.endsWith('.css'))
+                  ? 'assets/index-[hash][extname]'
+                  : 'assets/[name]-[hash][extname]',
+            },
+          },
+        },
+      });
+      const [result] = Array.isArray(output) ? output : [output];
+      if (!result || !('output' in result))
+        throw new Error('prerender-landing: the landing build gave no output');
+      const bundle = Object.fromEntries(result.output.map((item) => [item.fileName, item]));
+      const file = path.join(outDir, 'landing.html');
+      const html = await readFile(file, 'utf8');
+      if (!html.includes(PRERENDER_SLOT)) throw new Error('prerender-landing: landing.html has no slot');
+      await writeFile(
+        file,
+        preloadHeadingFont(html.replace(PRERENDER_SLOT, await renderLandingHtml(root)), bundle),
       );
     },
   };
@@ -197,6 +288,9 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
     // Every page path is the app: offline, a navigation gets the precached index.html.
     navigateFallback: '/index.html',
+    // landing.html and its scripts are what the server sends a visitor at `/`; offline, the app (which also
+    // renders `/`) does.
+    globIgnores: ['landing.html', `${LANDING_SCRIPTS}/**`],
     navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
     // The charts chunk (recharts) is over Workbox's 2 MB default only before compression; take it too.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
@@ -208,11 +302,14 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), pwa, precompress()],
+  plugins: [react(), tailwindcss(), routePreload(), prerenderLanding(), pwa, precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest lets scripts/check-budgets.mjs follow each route's chunks (ADR 020).
-  build: { sourcemap: true, manifest: true },
+  build: {
+    sourcemap: true,
+    manifest: true,
+  },
   test: {
     environment: 'jsdom',
     // Most of a file's time is jsdom's start-up, not its tests: two workers keep both cores busy.

@@ -18,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { trustedOrigins } from './infra/auth/better-auth.ts';
 import type { PasswordVerifier } from './infra/auth/passwords.ts';
 import { SESSION_CACHE_OPTIONS, type SessionCacheOptions } from './infra/auth/session-cache.ts';
+import { readSessionToken, sessionCookie } from './infra/auth/session-cookie.ts';
 import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
 import { registerJsonCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
@@ -252,7 +253,9 @@ export async function buildApp({
   );
 
   if (hasLocalMailbox) await app.register(devMailPage(services.devMail));
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, (cookieHeader) =>
+    Boolean(readSessionToken(cookieHeader, config.authSecret, sessionCookie(config).name)),
+  );
   return app;
 }
 
@@ -261,11 +264,34 @@ export async function buildApp({
  * any other extension-less path outside /api gets it with 404, so the app shows its "Page not found" and
  * crawlers and monitors see the right status. A missing file (/assets/x.js) stays a plain 404.
  * HEAD answers like GET, without a body.
+ * `/` is the prerendered landing page (ADR 045) for a browser without a session cookie, and the app for one with
+ * a cookie signed by us: the app shows a signed-in person the same page with their own header. The cookie's
+ * signature is checked, not the session: an ended session gets the app, which sees it.
  */
-function registerWebApp(app: FastifyInstance, distDir: string): void {
+/** Pages prerendered at build time (apps/web vite.config.ts `prerenderLanding`, ADR 045), sent to visitors. */
+const PRERENDERED_PAGES: ReadonlyArray<{ url: string; file: string }> = [{ url: '/', file: 'landing.html' }];
+
+function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  hasSessionCookie: (cookieHeader: string | null) => boolean,
+): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
+    for (const { url, file } of PRERENDERED_PAGES) {
+      const hasFile = existsSync(path.join(distDir, file));
+      app.route({
+        method: ['GET', 'HEAD'],
+        url,
+        handler: (request, reply) => {
+          const isVisitor = !hasSessionCookie(request.headers.cookie ?? null);
+          // The same address answers two ways: a shared cache must key on the cookie.
+          reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+          return reply.type('text/html').sendFile(hasFile && isVisitor ? file : 'index.html');
+        },
+      });
+    }
     app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,

@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { reportRenderedPath } from '../../lib/rendered-location.ts';
@@ -44,6 +44,11 @@ export function AppLayout() {
   const isSkeletonShown = useDelayedFlag(isLoadingOtherPage, SKELETON_DELAY_MS);
   useEffect(() => reportRenderedPath(location.pathname), [location]);
 
+  return <SiteFrame>{isSkeletonShown ? <RouteSkeleton /> : <Outlet />}</SiteFrame>;
+}
+
+/** The header, the page and the footer: the app's frame, and the prerendered landing page's (ADR 045). */
+export function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -55,7 +60,7 @@ export function AppLayout() {
       </a>
       <Header />
       <main id={MAIN_ID} tabIndex={-1} className="flex-1">
-        {isSkeletonShown ? <RouteSkeleton /> : <Outlet />}
+        {children}
       </main>
       <Footer />
     </div>

@@ -1,8 +1,9 @@
 import { APP_NAME } from '@daybook/shared';
-import { type ComponentProps, lazy } from 'react';
+import { type ComponentProps, type ComponentType, lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
+import { Island } from '../../components/ui/island.tsx';
 import { Logo } from './Logo.tsx';
 
 const loadShareAppDialog = () => import('../../features/sharing-app/ShareAppDialog.tsx');
@@ -28,6 +29,27 @@ function TellOthersButton(props: ComponentProps<typeof Button>) {
   );
 }
 
+/**
+ * "Tell others" and its dialog, whose code loads on first use (ADR 020). `Dialog` is that dialog; the
+ * prerendered landing page passes one that brings a toaster with it (ADR 045).
+ */
+export function TellOthers({
+  Dialog = ShareAppDialog,
+}: {
+  Dialog?: ComponentType<{ children: ReactNode; defaultOpen?: boolean }>;
+}) {
+  return (
+    <DeferredPopup
+      preload={() => loadShareAppDialog().catch(() => undefined)}
+      trigger={(standIn) => <TellOthersButton aria-haspopup="dialog" {...standIn} />}
+    >
+      <Dialog defaultOpen>
+        <TellOthersButton />
+      </Dialog>
+    </DeferredPopup>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="border-t bg-muted/40">
@@ -38,15 +60,10 @@ export function Footer() {
             A private journal for your days. Your words are encrypted in your browser before they are stored.
           </p>
           <p className="text-sm">
-            Enjoying {APP_NAME}? {/* The dialog's code loads on first use (ADR 020). */}
-            <DeferredPopup
-              preload={() => loadShareAppDialog().catch(() => undefined)}
-              trigger={(standIn) => <TellOthersButton aria-haspopup="dialog" {...standIn} />}
-            >
-              <ShareAppDialog defaultOpen>
-                <TellOthersButton />
-              </ShareAppDialog>
-            </DeferredPopup>{' '}
+            Enjoying {APP_NAME}?{' '}
+            <Island name="tell-others">
+              <TellOthers />
+            </Island>{' '}
             or{' '}
             <Link
               to="/contact"

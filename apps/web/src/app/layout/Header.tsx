@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { Island } from '../../components/ui/island.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ThemeToggle } from '../../features/theme/ThemeToggle.tsx';
 import { SITE_HEADER_ID } from '../../lib/hash-scroll.ts';
@@ -43,7 +44,9 @@ export function Header() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <ThemeToggle />
+          <Island name="theme-toggle">
+            <ThemeToggle />
+          </Island>
           {isPending ? (
             // Neither "Log In" nor the avatar until the session is known: no flash of the wrong one.
             <Skeleton className="size-9 rounded-full" />
@@ -73,7 +76,9 @@ export function Header() {
               </Button>
             </>
           )}
-          <MobileNav user={isPending ? null : user} className="md:hidden" />
+          <Island name="mobile-nav">
+            <MobileNav user={isPending ? null : user} className="md:hidden" />
+          </Island>
         </div>
       </div>
     </header>

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@daybook/shared';
 import { Menu } from 'lucide-react';
-import { type ComponentProps, lazy } from 'react';
+import { type ComponentProps, type ComponentType, lazy } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 
@@ -15,8 +15,21 @@ export function MenuButton(props: ComponentProps<typeof Button>) {
   );
 }
 
-/** The side menu for small screens: the drawer (vaul, the calendar) loads on first use (ADR 020). */
-export function MobileNav({ user, className }: { user: SessionUser | null; className?: string }) {
+type DrawerProps = { user: SessionUser | null; className?: string; defaultOpen?: boolean };
+
+/**
+ * The side menu for small screens: the drawer (vaul, the calendar) loads on first use (ADR 020). `Drawer` is
+ * that drawer; the prerendered landing page passes one that brings the app's providers with it (ADR 045).
+ */
+export function MobileNav({
+  user,
+  className,
+  Drawer = MobileNavDrawer,
+}: {
+  user: SessionUser | null;
+  className?: string;
+  Drawer?: ComponentType<DrawerProps>;
+}) {
   return (
     <DeferredPopup
       preload={() => loadMobileNavDrawer().catch(() => undefined)}
@@ -24,7 +37,7 @@ export function MobileNav({ user, className }: { user: SessionUser | null; class
         <MenuButton aria-haspopup="dialog" aria-expanded={false} className={className} {...standIn} />
       )}
     >
-      <MobileNavDrawer user={user} className={className} defaultOpen />
+      <Drawer user={user} className={className} defaultOpen />
     </DeferredPopup>
   );
 }

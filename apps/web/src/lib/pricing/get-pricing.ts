@@ -42,6 +42,8 @@ export function pricingQueryOptions(currency: string) {
 }
 
 export function browserCurrency(): SupportedCurrency {
+  // No browser while the build prerenders the landing page (ADR 045): its prices are a skeleton there anyway.
+  if (typeof navigator === 'undefined') return currencyForLocales([]);
   const locales = navigator.languages?.length ? navigator.languages : [navigator.language];
   return currencyForLocales(locales);
 }

@@ -1,3 +1,4 @@
+import { Island } from '../../../components/ui/island.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ClosingCta } from '../components/ClosingCta.tsx';
 import { FeaturesSection } from '../components/FeaturesSection.tsx';
@@ -19,7 +20,9 @@ export default function LandingPage() {
             Start free. Upgrade when you want more room, more media and more insight.
           </p>
         </div>
-        <PricingBlock />
+        <Island name="pricing">
+          <PricingBlock />
+        </Island>
       </section>
       <ClosingCta />
     </>

@@ -1,0 +1,57 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './support/app.ts';
+import { createSignedInUser } from './support/factories.ts';
+import { fakeWebBuild, INDEX_HTML } from './support/web-build.ts';
+
+// A built web app with the prerendered landing page beside the app's shell (ADR 045).
+const distDir = fakeWebBuild();
+const LANDING_HTML =
+  '<!doctype html><html><body><div id="root"><h1>A private journal</h1></div></body></html>';
+writeFileSync(path.join(distDir, 'landing.html'), LANDING_HTML);
+afterAll(() => rmSync(distDir, { recursive: true, force: true }));
+
+const ctx = useTestApp({ WEB_DIST_DIR: distDir });
+
+describe('the landing page at /', () => {
+  const home = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/', headers });
+
+  it('sends a visitor the prerendered page, revalidated each visit and varying by cookie', async () => {
+    const response = await home();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toBe(LANDING_HTML);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers.vary)).toMatch(/cookie/i);
+  });
+
+  it('sends a signed-in browser the app, which shows the same page with their header', async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    const response = await home({ cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(String(response.headers.vary)).toMatch(/cookie/i);
+  });
+
+  it('takes a session cookie without our signature, or another cookie, for a visitor', async () => {
+    const forged = await home({ cookie: 'daybook.session_token=abc.c2lnbmF0dXJl' });
+    expect(forged.body).toBe(LANDING_HTML);
+    const other = await home({ cookie: 'theme=dark' });
+    expect(other.body).toBe(LANDING_HTML);
+  });
+
+  it('answers HEAD like GET, and keeps the query string', async () => {
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const withQuery = await ctx.app.inject({ method: 'GET', url: '/?utm_source=mail' });
+    expect(withQuery.body).toBe(LANDING_HTML);
+  });
+
+  it('leaves every other page path to the app', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+});
