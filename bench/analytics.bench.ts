@@ -25,9 +25,9 @@ type Timing = {
  * measure `analytics` and the marks between its phases; this reads them, over a few reloads, and reports the
  * median.
  */
-export async function analyticsRenderBench() {
+export async function analyticsRenderBench({ port = PORT }: { port?: number } = {}) {
   const bench = await openBenchDatabase();
-  const { app, config, origin } = await startBenchApp(bench.database, PORT);
+  const { app, config, origin } = await startBenchApp(bench.database, port);
   const [user] = await seedEntries(bench.database, config.encryptionSecret, {
     users: 1,
     entries: ENTRIES,

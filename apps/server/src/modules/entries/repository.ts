@@ -397,6 +397,22 @@ export function createEntriesRepository(db: Executor) {
       return rows;
     },
 
+    /**
+     * The plain columns of every visible entry whose local date lies in [from, to], oldest first, as text
+     * formatted in SQL (nothing for JavaScript to parse per row): what /analytics counts before decrypting.
+     */
+    async analyticsMoods(
+      userId: string,
+      range: { from?: string; to?: string },
+    ): Promise<Array<{ created_at: string; entry_date: string; mood_tag: string | null }>> {
+      const { rows } = await db.execute<{ created_at: string; entry_date: string; mood_tag: string | null }>(sql`
+        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+               to_char(entry_date, 'YYYY-MM-DD') as entry_date, mood_tag
+        from entries where ${analyticsRange(userId, range)}
+        order by created_at, id`);
+      return rows;
+    },
+
     /** Distinct local dates with entries in [first, last] (calendar markers). */
     async datesWithEntries(userId: string, first: string, last: string): Promise<string[]> {
       const rows = await db

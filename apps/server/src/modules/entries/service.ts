@@ -1,6 +1,7 @@
 import {
   ANALYTICS_PAGE_SIZE,
   type AnalyticsEntriesPage,
+  type AnalyticsMoods,
   addDays,
   type CalendarMonth,
   type CreatedEntry,
@@ -358,6 +359,18 @@ export function createEntriesService(deps: {
         nextCursor: rows.length > ANALYTICS_PAGE_SIZE && last ? `${last.cursor}_${last.id}` : null,
         total,
       };
+    },
+
+    /** Every visible entry's date, time and mood in one answer, column by column (ADR 048). */
+    async analyticsMoods(user: SessionUser, query: { from?: string; to?: string }): Promise<AnalyticsMoods> {
+      const rows = await repository.analyticsMoods(user.id, { from: query.from, to: query.to });
+      const moods: AnalyticsMoods = { createdAt: [], entryDate: [], moodTag: [] };
+      for (const row of rows) {
+        moods.createdAt.push(row.created_at);
+        moods.entryDate.push(row.entry_date);
+        moods.moodTag.push(row.mood_tag);
+      }
+      return moods;
     },
 
     async calendar(user: SessionUser, month: string): Promise<CalendarMonth> {
