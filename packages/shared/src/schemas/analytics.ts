@@ -58,5 +58,10 @@ export const AnalyticsMoods = z
     entryDate: z.array(z.string()),
     moodTag: z.array(z.string().nullable()),
   })
+  .refine(
+    (moods) =>
+      moods.entryDate.length === moods.createdAt.length && moods.moodTag.length === moods.createdAt.length,
+    'Every column holds one value per entry',
+  )
   .meta({ id: 'AnalyticsMoods' });
 export type AnalyticsMoods = z.infer<typeof AnalyticsMoods>;

@@ -362,15 +362,8 @@ export function createEntriesService(deps: {
     },
 
     /** Every visible entry's date, time and mood in one answer, column by column (ADR 048). */
-    async analyticsMoods(user: SessionUser, query: { from?: string; to?: string }): Promise<AnalyticsMoods> {
-      const rows = await repository.analyticsMoods(user.id, { from: query.from, to: query.to });
-      const moods: AnalyticsMoods = { createdAt: [], entryDate: [], moodTag: [] };
-      for (const row of rows) {
-        moods.createdAt.push(row.created_at);
-        moods.entryDate.push(row.entry_date);
-        moods.moodTag.push(row.mood_tag);
-      }
-      return moods;
+    analyticsMoods(user: SessionUser, query: { from?: string; to?: string }): Promise<AnalyticsMoods> {
+      return repository.analyticsMoods(user.id, { from: query.from, to: query.to });
     },
 
     async calendar(user: SessionUser, month: string): Promise<CalendarMonth> {
