@@ -1,5 +1,4 @@
 import { type AnalyticsReport, WEEKDAY_LABELS } from '@daybook/shared';
-import { format, parseISO } from 'date-fns';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import {
   Area,
@@ -16,6 +15,7 @@ import {
 } from 'recharts';
 import { markReady } from '../timing.ts';
 import { ChartCard } from './ChartCard.tsx';
+import { shortDay } from './day-labels.ts';
 import { VALENCE_COLOR } from './mood-colors.ts';
 
 /**
@@ -44,7 +44,6 @@ const LABELLED_MARGIN = { top: 8, right: 12, bottom: 0, left: 0 };
 /** Bars stay bars when there are only one or two. */
 const BAR_MAX = 40;
 
-const shortDay = (date: string) => format(parseISO(date), 'd MMM');
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const MOOD_SCORE_LABEL: Record<number, string> = { [-1]: 'Negative', 0: 'Neutral', 1: 'Positive' };
@@ -197,7 +196,9 @@ export default function AnalyticsCharts({
         }}
       >
         <LineChart {...CHART} data={mood} margin={LABELLED_MARGIN}>
-          <CartesianGrid {...GRID} />
+          {/* Level lines only, as the other charts over time: vertical ones would have recharts measure every
+              date label to place them. */}
+          <CartesianGrid {...GRID} vertical={false} />
           <XAxis dataKey="label" {...AXIS} interval={everyNth(mood.length)} />
           <YAxis
             domain={[-1, 1]}
