@@ -60,12 +60,16 @@ export async function analyticsRenderBench({ port = PORT }: { port?: number } = 
         ),
       );
       const total = await page.evaluate(() => {
-        const measure = performance.getEntriesByName('analytics').at(-1) as PerformanceMeasure;
-        return { start: measure.startTime, duration: measure.duration, detail: measure.detail };
+        const measure = performance.getEntriesByName('analytics').at(-1) as unknown as {
+          startTime: number;
+          duration: number;
+          detail: { shapes?: number } | null;
+        };
+        return { start: measure.startTime, duration: measure.duration, shapes: measure.detail?.shapes ?? 0 };
       });
       // The end mark counts the charts' data shapes on screen: a measure that ended on an empty frame is no
       // first chart.
-      if (!(total.detail?.shapes > 0)) throw new Error('the analytics measure ended without a chart drawn');
+      if (total.shapes <= 0) throw new Error('the analytics measure ended without a chart drawn');
       return {
         totalMs: total.duration,
         fetchMs: marks['analytics:fetched']! - total.start,

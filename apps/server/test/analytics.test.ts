@@ -142,7 +142,12 @@ describe('GET /api/entries/analytics/moods', () => {
       // Inserted newest first: the answer is ordered by creation, not by insertion.
       { ...base, entryDate: '2026-03-02', createdAt: new Date('2026-03-02T23:30:00.123Z') },
       { ...base, entryDate: '2026-03-01', moodTag: 'Calm', createdAt: new Date('2026-03-01T09:00:00Z') },
-      { ...base, entryDate: '2026-03-03', deletedAt: new Date(), createdAt: new Date('2026-03-03T09:00:00Z') },
+      {
+        ...base,
+        entryDate: '2026-03-03',
+        deletedAt: new Date(),
+        createdAt: new Date('2026-03-03T09:00:00Z'),
+      },
       {
         ...base,
         entryDate: '2026-03-04',

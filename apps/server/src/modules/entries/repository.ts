@@ -419,7 +419,11 @@ export function createEntriesRepository(db: Executor) {
           coalesce(array_agg(mood_tag order by created_at, id), '{}') as mood_tag
         from entries where ${analyticsRange(userId, range)}`);
       const row = rows[0];
-      return { createdAt: row?.created_at ?? [], entryDate: row?.entry_date ?? [], moodTag: row?.mood_tag ?? [] };
+      return {
+        createdAt: row?.created_at ?? [],
+        entryDate: row?.entry_date ?? [],
+        moodTag: row?.mood_tag ?? [],
+      };
     },
 
     /** Distinct local dates with entries in [first, last] (calendar markers). */

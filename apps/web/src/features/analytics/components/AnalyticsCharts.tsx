@@ -41,6 +41,10 @@ const CHART = {
 } as const;
 const MARGIN = { top: 8, right: 8, bottom: 0, left: -16 };
 const LABELLED_MARGIN = { top: 8, right: 12, bottom: 0, left: 0 };
+/** Charts over time keep room on the right for half of the last date label, centred on the last point. */
+const TIME_RIGHT = 24;
+const TIME_MARGIN = { ...MARGIN, right: TIME_RIGHT };
+const LABELLED_TIME_MARGIN = { ...LABELLED_MARGIN, right: TIME_RIGHT };
 /** Bars stay bars when there are only one or two. */
 const BAR_MAX = 40;
 
@@ -116,8 +120,11 @@ function useFirstPaint(container: RefObject<HTMLElement | null>, onPainted: (sha
   }, [container]);
 }
 
-/** Every few labels of a time axis, about six in all: a fixed step, so recharts need not measure each label. */
-const everyNth = (count: number, shown = 6) => Math.max(0, Math.ceil(count / shown) - 1);
+/**
+ * Every few labels of a time axis, at most five, which fit a phone's width ("30 Nov" is about 40 pixels): a
+ * fixed step, so recharts need not measure each label.
+ */
+const everyNth = (count: number, shown = 5) => Math.max(0, Math.ceil(count / shown) - 1);
 
 /** A column per label (weekdays, hours, streaks): the same frame with its own data and axis spacing. */
 function ColumnChart({
@@ -195,7 +202,7 @@ export default function AnalyticsCharts({
           rows: mood.map((p) => [p.label, p.score]),
         }}
       >
-        <LineChart {...CHART} data={mood} margin={LABELLED_MARGIN}>
+        <LineChart {...CHART} data={mood} margin={LABELLED_TIME_MARGIN}>
           {/* Level lines only, as the other charts over time: vertical ones would have recharts measure every
               date label to place them. */}
           <CartesianGrid {...GRID} vertical={false} />
@@ -234,7 +241,7 @@ export default function AnalyticsCharts({
         >
           <CartesianGrid {...GRID} horizontal={false} />
           <XAxis type="number" allowDecimals={false} {...AXIS} />
-          <YAxis type="category" dataKey="mood" width={88} interval={0} {...AXIS} />
+          <YAxis type="category" dataKey="mood" width={88} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Bar
             dataKey="count"
@@ -281,7 +288,7 @@ export default function AnalyticsCharts({
         summary={isTextPending ? TEXT_PENDING : `${plural(report.summary.words, 'word')} in this period.`}
         table={{ headers: ['Week of', 'Words'], rows: words.map((w) => [w.label, w.words]) }}
       >
-        <AreaChart {...CHART} data={words} margin={MARGIN}>
+        <AreaChart {...CHART} data={words} margin={TIME_MARGIN}>
           <CartesianGrid {...GRID} vertical={false} />
           <XAxis dataKey="label" {...AXIS} interval={everyNth(words.length)} />
           <YAxis allowDecimals={false} {...AXIS} />
@@ -328,7 +335,7 @@ export default function AnalyticsCharts({
         <BarChart {...CHART} data={themes} layout="vertical" margin={LABELLED_MARGIN}>
           <CartesianGrid {...GRID} horizontal={false} />
           <XAxis type="number" allowDecimals={false} {...AXIS} />
-          <YAxis type="category" dataKey="theme" width={96} interval={0} {...AXIS} />
+          <YAxis type="category" dataKey="theme" width={96} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Bar
             maxBarSize={BAR_MAX}

@@ -4,7 +4,11 @@ import { longDay, shortDay } from './day-labels.ts';
 
 describe('day labels', () => {
   it('print a date as date-fns does with "d MMM" and "EEEE d MMMM yyyy", on every day of a leap year', () => {
-    for (let day = new Date(Date.UTC(2028, 0, 1)); day.getUTCFullYear() === 2028; day.setUTCDate(day.getUTCDate() + 1)) {
+    for (
+      let day = new Date(Date.UTC(2028, 0, 1));
+      day.getUTCFullYear() === 2028;
+      day.setUTCDate(day.getUTCDate() + 1)
+    ) {
       const date = day.toISOString().slice(0, 10);
       expect(shortDay(date)).toBe(format(parseISO(date), 'd MMM'));
       expect(longDay(date)).toBe(format(parseISO(date), 'EEEE d MMMM yyyy'));

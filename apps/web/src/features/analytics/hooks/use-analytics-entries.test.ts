@@ -10,7 +10,13 @@ describe('previewEntries', () => {
       moodTag: ['Calm', null],
     });
     expect(entries).toEqual([
-      { createdAt: '2026-03-01T09:00:00.000Z', entryDate: '2026-03-01', moodTag: 'Calm', words: 0, themes: [] },
+      {
+        createdAt: '2026-03-01T09:00:00.000Z',
+        entryDate: '2026-03-01',
+        moodTag: 'Calm',
+        words: 0,
+        themes: [],
+      },
       { createdAt: '2026-03-02T21:30:00.000Z', entryDate: '2026-03-02', moodTag: null, words: 0, themes: [] },
     ]);
     const report = analyticsReport(entries, 'all', '2026-03-02', 'UTC');
