@@ -1,5 +1,5 @@
 import { type AnalyticsReport, WEEKDAY_LABELS } from '@daybook/shared';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useRef, useState } from 'react';
 import {
   Area,
   AreaChart,
@@ -161,7 +161,7 @@ function ColumnChart({
 }
 
 /** The charts of one period (recharts, loaded with this module only on /analytics). */
-export default function AnalyticsCharts({
+function AnalyticsCharts({
   report,
   isTextPending,
   onFirstPaint,
@@ -350,3 +350,9 @@ export default function AnalyticsCharts({
     </div>
   );
 }
+
+/**
+ * Drawn again only when the report changes: the page re-renders on every step of the decryption's progress,
+ * and redrawing seven recharts charts each time would hold the decryption back by seconds.
+ */
+export default memo(AnalyticsCharts);

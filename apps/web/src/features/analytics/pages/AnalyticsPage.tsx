@@ -7,7 +7,7 @@ import {
   moodByDay,
 } from '@daybook/shared';
 import { BarChart3, PenLine } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -189,12 +189,21 @@ function YearSkeleton() {
   );
 }
 
-/** The year in pixels of these entries: their moods by day, and the years there are to show. */
-function YearCard({ entries, today }: { entries: readonly AnalyzedEntry[]; today: string }) {
+/**
+ * The year in pixels of these entries: their moods by day, and the years there are to show. Memoised: the
+ * page re-renders on each step of the decryption's progress, and the grid has hundreds of cells.
+ */
+const YearCard = memo(function YearCard({
+  entries,
+  today,
+}: {
+  entries: readonly AnalyzedEntry[];
+  today: string;
+}) {
   const days = useMemo(() => moodByDay(entries), [entries]);
   const years = useMemo(() => yearsOf(entries, today), [entries, today]);
   return <YearInPixels days={days} today={today} years={years} />;
-}
+});
 
 function yearsOf(entries: readonly AnalyzedEntry[], today: string): number[] {
   const current = Number(today.slice(0, 4));
