@@ -108,6 +108,20 @@ describe('histograms', () => {
     expect(entriesPerHour([late], 'America/New_York')[19]).toBe(1);
     expect(entriesPerHour([late], 'Asia/Kolkata')[5]).toBe(1);
   });
+  it('counts each hour right across the weeks the clocks change, as reading every entry own offset would', () => {
+    // Every 37 minutes through March and early April 2026: London and New York change their clocks then,
+    // Lord Howe by half an hour; Kolkata never.
+    const start = Date.parse('2026-03-01T00:00:00Z');
+    const written = Array.from({ length: 1800 }, (_, i) =>
+      entry('2026-03-01', { createdAt: new Date(start + i * 37 * 60_000).toISOString() }),
+    );
+    for (const timeZone of ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata']) {
+      const hourOf = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone });
+      const expected = new Array<number>(24).fill(0);
+      for (const e of written) expected[Number(hourOf.format(new Date(e.createdAt)))]!++;
+      expect(entriesPerHour(written, timeZone)).toEqual(expected);
+    }
+  });
 });
 
 describe('wordsPerWeek', () => {

@@ -195,22 +195,39 @@ function offsetAt(formatter: Intl.DateTimeFormat, instant: number): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
+/** Days whose zone offset is read at both ends at once: a week, about 100 readings a year instead of 730. */
+const SPAN_DAYS = 7;
+
 /**
- * Entries per hour of the day (0–23) in `timeZone`. The zone's offset is read twice per UTC day (at its start
- * and end) rather than per entry; only on a day whose offset changes is each entry's own offset read.
+ * Entries per hour of the day (0–23) in `timeZone`. Reading a zone's offset (Intl) costs tens of microseconds,
+ * so it is read at the two ends of each week (UTC) rather than per entry: a week whose ends agree has one
+ * offset throughout (zones change theirs a few times a year at most, never there and back within a week); in a
+ * week whose ends differ, each day's ends are read, and only on the day the clocks change each entry's own.
  */
 export function entriesPerHour(entries: readonly AnalyzedEntry[], timeZone: string): number[] {
   const counts = new Array<number>(24).fill(0);
   const formatter = zoneFormatter('dateTime', timeZone);
+  const steady = (first: number, last: number): number | null => {
+    const start = offsetAt(formatter, first * DAY_MS);
+    return start === offsetAt(formatter, (last + 1) * DAY_MS - 1000) ? start : null;
+  };
+  const spanOffsets = new Map<number, number | null>();
   const dayOffsets = new Map<number, number | null>();
   for (const entry of entries) {
     const instant = Date.parse(entry.createdAt);
     const day = Math.floor(instant / DAY_MS);
-    let offset = dayOffsets.get(day);
+    const span = Math.floor(day / SPAN_DAYS);
+    let offset = spanOffsets.get(span);
     if (offset === undefined) {
-      const start = offsetAt(formatter, day * DAY_MS);
-      offset = start === offsetAt(formatter, (day + 1) * DAY_MS - 1000) ? start : null;
-      dayOffsets.set(day, offset);
+      offset = steady(span * SPAN_DAYS, span * SPAN_DAYS + SPAN_DAYS - 1);
+      spanOffsets.set(span, offset);
+    }
+    if (offset === null) {
+      offset = dayOffsets.get(day);
+      if (offset === undefined) {
+        offset = steady(day, day);
+        dayOffsets.set(day, offset);
+      }
     }
     const local = instant + (offset ?? offsetAt(formatter, instant));
     counts[Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS)]!++;

@@ -40,3 +40,28 @@ export const AnalyticsEntriesPage = z
   })
   .meta({ id: 'AnalyticsEntriesPage' });
 export type AnalyticsEntriesPage = z.infer<typeof AnalyticsEntriesPage>;
+
+/** GET /api/entries/analytics/moods takes the same local-date bounds as the pages, without a cursor. */
+export const AnalyticsMoodsQuery = AnalyticsEntriesQuery.omit({ cursor: true });
+export type AnalyticsMoodsQuery = z.input<typeof AnalyticsMoodsQuery>;
+
+/**
+ * The plain columns of every visible entry in the range, oldest first, in one answer: what the charts count
+ * before any text is decrypted (ADR 048). Column by column, index i of each array being one entry, so 5,000
+ * entries weigh about 250 KB before compression instead of 1.8 MB of pages with their ciphertext.
+ */
+export const AnalyticsMoods = z
+  .object({
+    /** ISO instants, to the millisecond. */
+    createdAt: z.array(z.string()),
+    /** yyyy-MM-dd, the local day each was written. */
+    entryDate: z.array(z.string()),
+    moodTag: z.array(z.string().nullable()),
+  })
+  .refine(
+    (moods) =>
+      moods.entryDate.length === moods.createdAt.length && moods.moodTag.length === moods.createdAt.length,
+    'Every column holds one value per entry',
+  )
+  .meta({ id: 'AnalyticsMoods' });
+export type AnalyticsMoods = z.infer<typeof AnalyticsMoods>;

@@ -1,6 +1,8 @@
 import {
   AnalyticsEntriesPage,
   AnalyticsEntriesQuery,
+  AnalyticsMoods,
+  AnalyticsMoodsQuery,
   ApiError,
   CalendarMonth,
   CalendarQuery,
@@ -126,6 +128,23 @@ export const entriesRoutes =
         async (request, reply) => {
           reply.header('cache-control', 'no-store');
           return services.entries.analyticsEntries(signedInUser(request), request.query);
+        },
+      );
+
+      signedIn.get(
+        '/entries/analytics/moods',
+        {
+          schema: {
+            tags,
+            summary:
+              'The date, time and mood of each of your entries between two local dates, oldest first, in one answer: what analytics charts before decrypting',
+            querystring: AnalyticsMoodsQuery,
+            response: { 200: AnalyticsMoods, ...errors },
+          },
+        },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return services.entries.analyticsMoods(signedInUser(request), request.query);
         },
       );
 

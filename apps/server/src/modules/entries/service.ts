@@ -1,6 +1,7 @@
 import {
   ANALYTICS_PAGE_SIZE,
   type AnalyticsEntriesPage,
+  type AnalyticsMoods,
   addDays,
   type CalendarMonth,
   type CreatedEntry,
@@ -374,6 +375,11 @@ export function createEntriesService(deps: {
         nextCursor: rows.length > ANALYTICS_PAGE_SIZE && last ? `${last.cursor}_${last.id}` : null,
         total,
       };
+    },
+
+    /** Every visible entry's date, time and mood in one answer, column by column (ADR 048). */
+    analyticsMoods(user: SessionUser, query: { from?: string; to?: string }): Promise<AnalyticsMoods> {
+      return repository.analyticsMoods(user.id, { from: query.from, to: query.to });
     },
 
     async calendar(user: SessionUser, month: string): Promise<CalendarMonth> {

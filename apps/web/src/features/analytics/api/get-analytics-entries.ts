@@ -1,4 +1,4 @@
-import { AnalyticsEntriesPage, type AnalyticsEntriesQuery } from '@daybook/shared';
+import { AnalyticsEntriesPage, type AnalyticsEntriesQuery, AnalyticsMoods } from '@daybook/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { journalKeys } from '../../../lib/query-keys.ts';
 
@@ -21,4 +21,9 @@ export function getAnalyticsPage(
     schema: AnalyticsEntriesPage,
     signal,
   });
+}
+
+/** Every entry's date, time and mood, oldest first, in one answer without ciphertext (ADR 048). */
+export function getAnalyticsMoods(signal?: AbortSignal): Promise<AnalyticsMoods> {
+  return apiRequest('/api/entries/analytics/moods', { schema: AnalyticsMoods, signal });
 }

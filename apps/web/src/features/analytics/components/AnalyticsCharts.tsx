@@ -1,6 +1,5 @@
 import { type AnalyticsReport, WEEKDAY_LABELS } from '@daybook/shared';
-import { format, parseISO } from 'date-fns';
-import { useEffect, useState } from 'react';
+import { memo, type RefObject, useEffect, useRef, useState } from 'react';
 import {
   Area,
   AreaChart,
@@ -16,9 +15,15 @@ import {
 } from 'recharts';
 import { markReady } from '../timing.ts';
 import { ChartCard } from './ChartCard.tsx';
+import { shortDay } from './day-labels.ts';
 import { VALENCE_COLOR } from './mood-colors.ts';
 
-const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12 } as const;
+/**
+ * `interval` a number on every axis: recharts then shows every so many labels without measuring each one in
+ * the DOM (a forced layout per label, the largest part of drawing a chart). Axes with few labels show them
+ * all; long time axes pass their own step (`everyNth`).
+ */
+const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12, interval: 0 } as const;
 const GRID = { stroke: 'var(--border)', strokeDasharray: '3 3' } as const;
 const TOOLTIP = {
   contentStyle: {
@@ -36,10 +41,13 @@ const CHART = {
 } as const;
 const MARGIN = { top: 8, right: 8, bottom: 0, left: -16 };
 const LABELLED_MARGIN = { top: 8, right: 12, bottom: 0, left: 0 };
+/** Charts over time keep room on the right for half of the last date label, centred on the last point. */
+const TIME_RIGHT = 24;
+const TIME_MARGIN = { ...MARGIN, right: TIME_RIGHT };
+const LABELLED_TIME_MARGIN = { ...LABELLED_MARGIN, right: TIME_RIGHT };
 /** Bars stay bars when there are only one or two. */
 const BAR_MAX = 40;
 
-const shortDay = (date: string) => format(parseISO(date), 'd MMM');
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const MOOD_SCORE_LABEL: Record<number, string> = { [-1]: 'Negative', 0: 'Neutral', 1: 'Positive' };
@@ -56,19 +64,21 @@ function busiest(labels: readonly string[], counts: readonly number[]): string {
 
 const CHART_COUNT = 7;
 const TEXT_PENDING = 'Counted once your entries are decrypted…';
-/** Charts drawn in the first frame: the top row. */
-const FIRST_DRAWN = 2;
+/** Charts drawn in the first frame: the first one alone, the others one per frame after it. */
+const FIRST_DRAWN = 1;
+/** What recharts draws for data: bars, a line, an area. Their presence is what "drawn" means here. */
+const DATA_SHAPES = '.recharts-bar-rectangle, .recharts-line-curve, .recharts-line-dot, .recharts-area-area';
+/** Frames to look for a first drawn shape before giving up on timing (a period whose charts are all empty). */
+const READY_FRAMES = 600;
 
 /**
- * How many charts are drawn: the top row at once, then one more after each paint. recharts takes tens of
+ * How many charts are drawn: the first at once, then one more after each paint. recharts takes tens of
  * milliseconds per chart, so drawing all seven in one task would keep the first ones off screen for most of a
  * second; the others hold their place with a skeleton of the same size meanwhile (no layout shift).
  */
 function useDrawnCount(): number {
   const [drawn, setDrawn] = useState(FIRST_DRAWN);
   useEffect(() => {
-    // First charts on screen: the benchmark's end mark, once the browser has painted them.
-    if (drawn === FIRST_DRAWN) requestAnimationFrame(() => requestAnimationFrame(markReady));
     if (drawn >= CHART_COUNT) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
@@ -81,6 +91,40 @@ function useDrawnCount(): number {
   }, [drawn]);
   return drawn;
 }
+
+/**
+ * Calls `onPainted` once, just after the first frame that shows a data shape inside `container` (the
+ * benchmark's end mark). recharts sizes a chart from its container before plotting, so the shapes can come a
+ * render after the chart mounts: each frame looks for them, and a frame that has them is painted right after
+ * its callbacks, so a task posted from there runs after that paint.
+ */
+function useFirstPaint(container: RefObject<HTMLElement | null>, onPainted: (shapes: number) => void): void {
+  const latest = useRef(onPainted);
+  latest.current = onPainted;
+  useEffect(() => {
+    let frames = 0;
+    let frame = 0;
+    const channel = new MessageChannel();
+    const look = () => {
+      const shapes = container.current?.querySelectorAll(DATA_SHAPES).length ?? 0;
+      if (shapes > 0 || ++frames >= READY_FRAMES) {
+        channel.port1.onmessage = () => latest.current(shapes);
+        channel.port2.postMessage(null);
+      } else frame = requestAnimationFrame(look);
+    };
+    frame = requestAnimationFrame(look);
+    return () => {
+      cancelAnimationFrame(frame);
+      channel.port1.close();
+    };
+  }, [container]);
+}
+
+/**
+ * Every few labels of a time axis, at most five, which fit a phone's width ("30 Nov" is about 40 pixels): a
+ * fixed step, so recharts need not measure each label.
+ */
+const everyNth = (count: number, shown = 5) => Math.max(0, Math.ceil(count / shown) - 1);
 
 /** A column per label (weekdays, hours, streaks): the same frame with its own data and axis spacing. */
 function ColumnChart({
@@ -95,7 +139,7 @@ function ColumnChart({
   labelKey: string;
   valueKey: string;
   name: string;
-  labelAxis?: { interval?: number; minTickGap?: number };
+  labelAxis?: { interval: number };
   radius: number;
 }) {
   return (
@@ -117,15 +161,23 @@ function ColumnChart({
 }
 
 /** The charts of one period (recharts, loaded with this module only on /analytics). */
-export default function AnalyticsCharts({
+function AnalyticsCharts({
   report,
   isTextPending,
+  onFirstPaint,
 }: {
   report: AnalyticsReport;
   /** The text is still being decrypted: words and themes are not counted yet. */
   isTextPending: boolean;
+  /** Once, after the first chart with data is on screen: what waits for it can follow. */
+  onFirstPaint?: () => void;
 }) {
   const drawn = useDrawnCount();
+  const container = useRef<HTMLDivElement>(null);
+  useFirstPaint(container, (shapes) => {
+    if (shapes > 0) markReady(shapes);
+    onFirstPaint?.();
+  });
 
   const mood = report.moodOverTime.map((p) => ({ ...p, label: shortDay(p.start) }));
   const averageMood = mood.length
@@ -139,7 +191,7 @@ export default function AnalyticsCharts({
   const hasMoods = report.moodDistribution.length > 0;
 
   return (
-    <div className="grid gap-4 md:grid-cols-2" data-testid="analytics-charts">
+    <div ref={container} className="grid gap-4 md:grid-cols-2" data-testid="analytics-charts">
       <ChartCard
         isDrawn={drawn > 0}
         title="Mood over time"
@@ -150,9 +202,11 @@ export default function AnalyticsCharts({
           rows: mood.map((p) => [p.label, p.score]),
         }}
       >
-        <LineChart {...CHART} data={mood} margin={LABELLED_MARGIN}>
-          <CartesianGrid {...GRID} />
-          <XAxis dataKey="label" {...AXIS} minTickGap={24} />
+        <LineChart {...CHART} data={mood} margin={LABELLED_TIME_MARGIN}>
+          {/* Level lines only, as the other charts over time: vertical ones would have recharts measure every
+              date label to place them. */}
+          <CartesianGrid {...GRID} vertical={false} />
+          <XAxis dataKey="label" {...AXIS} interval={everyNth(mood.length)} />
           <YAxis
             domain={[-1, 1]}
             ticks={[-1, 0, 1]}
@@ -187,7 +241,7 @@ export default function AnalyticsCharts({
         >
           <CartesianGrid {...GRID} horizontal={false} />
           <XAxis type="number" allowDecimals={false} {...AXIS} />
-          <YAxis type="category" dataKey="mood" width={88} interval={0} {...AXIS} />
+          <YAxis type="category" dataKey="mood" width={88} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Bar
             dataKey="count"
@@ -234,9 +288,9 @@ export default function AnalyticsCharts({
         summary={isTextPending ? TEXT_PENDING : `${plural(report.summary.words, 'word')} in this period.`}
         table={{ headers: ['Week of', 'Words'], rows: words.map((w) => [w.label, w.words]) }}
       >
-        <AreaChart {...CHART} data={words} margin={MARGIN}>
+        <AreaChart {...CHART} data={words} margin={TIME_MARGIN}>
           <CartesianGrid {...GRID} vertical={false} />
-          <XAxis dataKey="label" {...AXIS} minTickGap={24} />
+          <XAxis dataKey="label" {...AXIS} interval={everyNth(words.length)} />
           <YAxis allowDecimals={false} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Area
@@ -262,7 +316,7 @@ export default function AnalyticsCharts({
           labelKey="label"
           valueKey="length"
           name="Days in a row"
-          labelAxis={{ minTickGap: 16 }}
+          labelAxis={{ interval: everyNth(streaks.length) }}
           radius={3}
         />
       </ChartCard>
@@ -281,7 +335,7 @@ export default function AnalyticsCharts({
         <BarChart {...CHART} data={themes} layout="vertical" margin={LABELLED_MARGIN}>
           <CartesianGrid {...GRID} horizontal={false} />
           <XAxis type="number" allowDecimals={false} {...AXIS} />
-          <YAxis type="category" dataKey="theme" width={96} interval={0} {...AXIS} />
+          <YAxis type="category" dataKey="theme" width={96} {...AXIS} />
           <Tooltip {...TOOLTIP} />
           <Bar
             maxBarSize={BAR_MAX}
@@ -296,3 +350,9 @@ export default function AnalyticsCharts({
     </div>
   );
 }
+
+/**
+ * Drawn again only when the report changes: the page re-renders on every step of the decryption's progress,
+ * and redrawing seven recharts charts each time would hold the decryption back by seconds.
+ */
+export default memo(AnalyticsCharts);

@@ -1,9 +1,9 @@
 import { addDays, type DayMood, yearPixels } from '@daybook/shared';
-import { format, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { longDay } from './day-labels.ts';
 import { VALENCE_COLOR, VALENCE_LABEL } from './mood-colors.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -15,7 +15,7 @@ const dateOf = (year: number, month: number, day: number) =>
 
 /** "Tuesday 3 March 2026: Happy (positive), 2 entries" — what a screen reader reads for a square. */
 export function describeDay(date: string, day: DayMood | null, isFuture: boolean): string {
-  const when = format(parseISO(date), 'EEEE d MMMM yyyy');
+  const when = longDay(date);
   if (!day) return `${when}: ${isFuture ? 'not yet' : 'no entry'}`;
   const count = `${day.entries} ${day.entries === 1 ? 'entry' : 'entries'}`;
   if (!day.mood || !day.valence) return `${when}: no mood, ${count}`;

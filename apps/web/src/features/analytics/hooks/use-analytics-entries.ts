@@ -1,11 +1,17 @@
-import { type AnalyticsEntry, type AnalyzedEntry, analyzeEntry, type EntryKey } from '@daybook/shared';
+import {
+  type AnalyticsEntry,
+  type AnalyticsMoods,
+  type AnalyzedEntry,
+  analyzeEntry,
+  type EntryKey,
+} from '@daybook/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { openEntryText, yieldToMain } from '../../../lib/encryption/entry-cipher.ts';
 import { entryKeyQueryOptions } from '../../../lib/encryption/entry-key.ts';
 import { encryptionSupport } from '../../../lib/encryption/support.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
-import { analyticsKeys, getAnalyticsPage } from '../api/get-analytics-entries.ts';
+import { analyticsKeys, getAnalyticsMoods, getAnalyticsPage } from '../api/get-analytics-entries.ts';
 import { ANALYTICS_MARKS, mark } from '../timing.ts';
 
 /**
@@ -37,17 +43,35 @@ export async function analyzeEntries(
   return analyzed;
 }
 
-/** An entry counted before its text is decrypted: no words or themes yet. */
-const UNREAD = { text: '', isDecryptionFailed: true } as const;
+const NO_THEMES: string[] = [];
+
+/**
+ * The entries as counted before any text is decrypted: their dates and moods only, no words or themes yet.
+ * The answer comes column by column; one object per entry is what the aggregations read.
+ */
+export function previewEntries(moods: AnalyticsMoods): AnalyzedEntry[] {
+  const entries = new Array<AnalyzedEntry>(moods.createdAt.length);
+  for (let i = 0; i < entries.length; i++) {
+    entries[i] = {
+      createdAt: moods.createdAt[i]!,
+      entryDate: moods.entryDate[i]!,
+      moodTag: moods.moodTag[i] ?? null,
+      words: 0,
+      themes: NO_THEMES,
+    };
+  }
+  return entries;
+}
 
 /** Spec §9's default cache: 5 minutes; an entry written meanwhile invalidates it (the journal's root key). */
 const STALE_MS = 5 * 60_000;
 
 /**
- * All of the user's visible entries as analytics counts them: fetched in pages of 1,000, then decrypted in this
- * browser. Meanwhile `preview` holds them counted from their plain columns alone (dates and moods), so most charts
- * are drawn before the first entry is decrypted. Periods are cut from this one list, so switching between them is
- * instant (ADR 030).
+ * All of the user's visible entries as analytics counts them. First one light answer of every entry's date,
+ * time and mood (no ciphertext): `preview` holds them counted from those alone, so most charts are drawn before
+ * anything is decrypted. Then the ciphertext in pages of 1,000, each decrypted in this browser while the next
+ * downloads, for words and themes. Periods are cut from this one list, so switching between them is instant
+ * (ADR 030, ADR 048).
  */
 export function useAnalyticsEntries() {
   const { user } = useSession();
@@ -65,26 +89,29 @@ export function useAnalyticsEntries() {
       setProgress({ phase: 'loading', done: 0, total: 0 });
       setPreview(null);
       const key = client.fetchQuery(entryKeyQueryOptions(userId));
-      // Pages download one after another, each requested as the previous one arrives.
-      const fetched: AnalyticsEntry[] = [];
+      const counted = previewEntries(await getAnalyticsMoods(signal));
+      mark(ANALYTICS_MARKS.fetched);
+      let total = counted.length;
+      setPreview(counted);
+      setProgress({ phase: 'decrypting', done: 0, total });
+      // The ciphertext is requested only now, so its pages do not compete with the light answer; the server
+      // reads them while this browser draws the first charts.
+      const analyzed: AnalyzedEntry[] = [];
       let page = getAnalyticsPage({}, signal);
       for (;;) {
-        const { entries, nextCursor } = await page;
+        const { entries, nextCursor, total: pagesTotal } = await page;
         if (nextCursor) page = getAnalyticsPage({ cursor: nextCursor }, signal);
-        fetched.push(...entries);
-        setProgress({ phase: 'loading', done: fetched.length, total: 0 });
+        // An entry written between the two requests: the pages' own count is the one decrypted.
+        if (pagesTotal !== null) total = pagesTotal;
+        const before = analyzed.length;
+        analyzed.push(
+          ...(await analyzeEntries(await key, entries, {
+            signal,
+            onProgress: (done) => setProgress({ phase: 'decrypting', done: before + done, total }),
+          })),
+        );
         if (!nextCursor) break;
       }
-      mark(ANALYTICS_MARKS.fetched);
-      // Dates and moods are stored in the clear, so the charts that need only them are drawn now; words and
-      // themes follow once the text is decrypted.
-      setPreview(fetched.map((entry) => analyzeEntry(entry, UNREAD)));
-      const total = fetched.length;
-      setProgress({ phase: 'decrypting', done: 0, total });
-      const analyzed = await analyzeEntries(await key, fetched, {
-        signal,
-        onProgress: (done) => setProgress({ phase: 'decrypting', done, total }),
-      });
       mark(ANALYTICS_MARKS.decrypted);
       return analyzed;
     },

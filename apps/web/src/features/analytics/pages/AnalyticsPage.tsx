@@ -7,7 +7,7 @@ import {
   moodByDay,
 } from '@daybook/shared';
 import { BarChart3, PenLine } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,9 +22,39 @@ import { YearInPixels } from '../components/YearInPixels.tsx';
 import { type AnalyticsProgress, useAnalyticsEntries } from '../hooks/use-analytics-entries.ts';
 import { ANALYTICS_MARKS, markBeforeReady } from '../timing.ts';
 
+type ChartsModule = typeof import('../components/AnalyticsCharts.tsx');
+let chartsModule: ChartsModule | null = null;
 /** recharts is this module's alone: no other page downloads it (ADR 030). */
-const loadCharts = () => import('../components/AnalyticsCharts.tsx');
-const AnalyticsCharts = lazy(loadCharts);
+const loadCharts = () =>
+  import('../components/AnalyticsCharts.tsx').then((loaded) => {
+    chartsModule = loaded;
+    return loaded;
+  });
+
+/**
+ * The charts' module once downloaded, null before. Not React.lazy: a lazy component suspends on its first
+ * render even when its chunk is already here, and React then holds the revealed boundary back for up to
+ * 300 ms (its fallback throttle), which was most of the time from counted to drawn (ADR 048). The chunk
+ * downloads while the entries load, so by the time they are counted it is almost always ready.
+ */
+function useChartsModule(): ChartsModule | null {
+  const [loaded, setLoaded] = useState(chartsModule);
+  const [failure, setFailure] = useState<unknown>(null);
+  // A chunk that cannot load goes to the route's error boundary, as a lazy component's would.
+  if (failure) throw failure;
+  useEffect(() => {
+    if (loaded) return;
+    let isCurrent = true;
+    loadCharts().then(
+      (module) => isCurrent && setLoaded(module),
+      (error: unknown) => isCurrent && setFailure(error ?? new Error('The charts could not load')),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
 
 const PERIOD_OPTIONS = ANALYTICS_PERIODS.map((value) => ({ value, label: ANALYTICS_PERIOD_LABELS[value] }));
 const DEFAULT_PERIOD: AnalyticsPeriod = '30d';
@@ -149,6 +179,32 @@ function Stat({ label, value }: { label: string; value: number | null }) {
   );
 }
 
+function YearSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <h2 className="text-lg font-semibold">Year in pixels</h2>
+      {/* About the grid's own shape: 12 months of 31 square days. */}
+      <Skeleton className="aspect-[32/13] w-full" />
+    </div>
+  );
+}
+
+/**
+ * The year in pixels of these entries: their moods by day, and the years there are to show. Memoised: the
+ * page re-renders on each step of the decryption's progress, and the grid has hundreds of cells.
+ */
+const YearCard = memo(function YearCard({
+  entries,
+  today,
+}: {
+  entries: readonly AnalyzedEntry[];
+  today: string;
+}) {
+  const days = useMemo(() => moodByDay(entries), [entries]);
+  const years = useMemo(() => yearsOf(entries, today), [entries, today]);
+  return <YearInPixels days={days} today={today} years={years} />;
+});
+
 function yearsOf(entries: readonly AnalyzedEntry[], today: string): number[] {
   const current = Number(today.slice(0, 4));
   const first = entries.length ? Math.min(current, Number(entries[0]!.entryDate.slice(0, 4))) : current;
@@ -161,10 +217,8 @@ function yearsOf(entries: readonly AnalyzedEntry[], today: string): number[] {
  */
 export default function AnalyticsPage() {
   useDocumentTitle('Analytics');
-  // The charts' code downloads while the entries load and decrypt, not after.
-  useEffect(() => {
-    void loadCharts();
-  }, []);
+  // The charts' code downloads while the entries load, not after.
+  const charts = useChartsModule();
   const [period, setPeriod] = usePeriodParam();
   const analytics = useAnalyticsEntries();
   const timeZone = usableTimeZone(analytics.timeZone);
@@ -178,8 +232,13 @@ export default function AnalyticsPage() {
     markBeforeReady(ANALYTICS_MARKS.aggregated);
     return counted;
   }, [entries, period, today, timeZone]);
-  const days = useMemo(() => moodByDay(entries ?? []), [entries]);
-  const years = useMemo(() => yearsOf(entries ?? [], today), [entries, today]);
+  // The year in pixels (hundreds of cells, below the charts) waits until the first chart is on screen.
+  const [isGridShown, setGridShown] = useState(false);
+  const showGrid = useCallback(() => setGridShown(true), []);
+  const hasCharts = Boolean(report && report.summary.entries > 0);
+  useEffect(() => {
+    if (report && !hasCharts) setGridShown(true);
+  }, [report, hasCharts]);
 
   let body: React.ReactNode;
   if (!analytics.support.isAvailable) {
@@ -205,15 +264,15 @@ export default function AnalyticsPage() {
           <Stat label="Words" value={isTextPending ? null : report.summary.words} />
           <Stat label="Longest streak (days)" value={report.summary.longestStreak} />
         </dl>
-        {report.summary.entries === 0 ? (
+        {!hasCharts ? (
           <Alert role="status">{EMPTY_PERIOD[period]} Choose a longer period to see more.</Alert>
+        ) : charts ? (
+          <charts.default report={report} isTextPending={isTextPending} onFirstPaint={showGrid} />
         ) : (
-          <Suspense fallback={<ChartsSkeleton />}>
-            <AnalyticsCharts report={report} isTextPending={isTextPending} />
-          </Suspense>
+          <ChartsSkeleton />
         )}
         <Card className="p-4 sm:p-5">
-          <YearInPixels days={days} today={today} years={years} />
+          {isGridShown ? <YearCard entries={entries} today={today} /> : <YearSkeleton />}
         </Card>
       </div>
     );
