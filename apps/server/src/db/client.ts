@@ -65,12 +65,12 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 const INITDB_SCRIPT = path.join(import.meta.dirname, 'pglite-initdb.mjs');
 
 /**
- * PGlite's startup parameters: its defaults, with PostgreSQL's shared buffers at 32 MB instead of the 128 MB
+ * PGlite's startup parameters: its defaults, with PostgreSQL's shared buffers at 16 MB instead of the 128 MB
  * initdb writes. In WebAssembly they are memory of this process that is never given back, and they are what
  * the idle server's memory was mostly made of (ADR 043); pages beyond them are still read from the OS's file
  * cache, and one instance's journals rarely have a working set that large.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * Creates a fresh data directory in a short-lived child process. initdb runs two more WebAssembly instances

@@ -10,7 +10,6 @@ import {
   formatDeletionDate,
   type Profile,
 } from '@daybook/shared';
-import sharp from 'sharp';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Auth } from '../../infra/auth/better-auth.ts';
 import { callAuth, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
@@ -19,6 +18,7 @@ import { enqueueMail } from '../../infra/mail/outbox.ts';
 import { deletionCancelledMail, deletionScheduledMail } from '../../infra/mail/templates.ts';
 import type { Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
@@ -95,6 +95,7 @@ export function createAccountService(deps: {
       if (upload.length > AVATAR.maxBytes)
         throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.avatarTooLarge);
       let resized: Buffer;
+      const sharp = await loadSharp();
       try {
         const image = sharp(upload, { limitInputPixels: 40_000_000, animated: false });
         const { format } = await image.metadata();

@@ -13,7 +13,7 @@ import {
 } from '@daybook/shared';
 import { fileTypeFromFile } from 'file-type';
 import { type IFormat, parseFile } from 'music-metadata';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
 import {
   type ImageModerator,
@@ -23,6 +23,7 @@ import {
 import type { Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { PlansService } from '../plans/service.ts';
 import { stripJpegMetadata } from './jpeg-metadata.ts';
 import { createMediaRepository, type MediaDraftRow } from './repository.ts';
@@ -116,6 +117,7 @@ export function createMediaService(deps: {
    * Whether the picture decodes to its end is checked by the moderation decode beside this (`storeImage`).
    */
   async function writeCleanImage(file: string, output: string, ext: string): Promise<Inspected> {
+    const sharp = await loadSharp();
     let metadata: Metadata;
     try {
       metadata = await sharp(file, { limitInputPixels: false }).metadata();
