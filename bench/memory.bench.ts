@@ -74,10 +74,15 @@ export async function idleMemoryBench(settleSeconds = 5): Promise<MemoryResult> 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'daybook-bench-memory-'));
   const port = await sparePort();
   // The default an operator gets from `npm start` with nothing configured but the folder and port.
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port) };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  const npm = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let stderr = '';
   npm.stderr.on('data', (chunk) => {
     stderr += chunk;

@@ -105,20 +105,21 @@ export function createS3Storage(options: S3Options): Storage {
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
-    async signedUrl(path, { expiresInSeconds, contentType }) {
-      const [{ client, sdk }, { getSignedUrl }] = await Promise.all([
-        connect(),
-        import('@aws-sdk/s3-request-presigner'),
-      ]);
-      return getSignedUrl(
-        client,
-        new sdk.GetObjectCommand({
-          Bucket,
-          Key: assertSafeStoragePath(path),
-          ResponseContentType: contentType,
-          ResponseContentDisposition: 'inline',
-        }),
-        { expiresIn: expiresInSeconds },
+    signedUrl(path, { expiresInSeconds, contentType }) {
+      // An unsafe path throws here, at the call, as it always has; the signing itself waits for the SDK.
+      const Key = assertSafeStoragePath(path);
+      return Promise.all([connect(), import('@aws-sdk/s3-request-presigner')]).then(
+        ([{ client, sdk }, { getSignedUrl }]) =>
+          getSignedUrl(
+            client,
+            new sdk.GetObjectCommand({
+              Bucket,
+              Key,
+              ResponseContentType: contentType,
+              ResponseContentDisposition: 'inline',
+            }),
+            { expiresIn: expiresInSeconds },
+          ),
       );
     },
   };
