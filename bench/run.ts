@@ -11,6 +11,7 @@ import { printProfile } from './lib/profile.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
 import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
+import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
 import { offlineSyncBench } from './offline-sync.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
@@ -148,6 +149,10 @@ for (const line of streak.plan) console.info(`  ${line}`);
 const web = { lighthouse: await lighthouseBench(), bundles: bundleFigures() };
 printWebFigures(web.lighthouse, web.bundles);
 
+// Last, on a machine the other benchmarks no longer load: the server as `npm start` runs it, idle (ADR 043).
+const memory = await idleMemoryBench();
+printIdleMemory(memory);
+
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const report = {
@@ -173,6 +178,7 @@ const report = {
   offlineSync,
   live,
   web,
+  memory,
 };
 writeFileSync(
   path.join(dir, `${report.at.replace(/[:.]/g, '-')}.json`),

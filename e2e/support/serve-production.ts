@@ -1,4 +1,4 @@
-// Starts the production build on the real server with NODE_ENV=production and every production setting, behind
+// Starts the production build (the web app's and the compiled server's) with NODE_ENV=production and every production setting, behind
 // a TLS-terminating reverse proxy, for the production journey (e2e/production). One variant per process:
 //   embedded  — PGlite under DATA_DIR, generated secret files, no SMTP_URL: mail lands in DATA_DIR/mail;
 //   postgres  — a scratch PostgreSQL database (dropped on exit), secrets from the environment, SMTP_URL
@@ -140,10 +140,14 @@ const serverEnv: NodeJS.ProcessEnv = {
 };
 
 const proxy = startProxy(selfSignedCertificate());
-superviseServer(serverEnv, async (code) => {
-  proxy.close();
-  await smtp?.close();
-  await scratch?.drop();
-  rmSync(run.dir, { recursive: true, force: true });
-  process.exit(code);
-});
+superviseServer(
+  serverEnv,
+  async (code) => {
+    proxy.close();
+    await smtp?.close();
+    await scratch?.drop();
+    rmSync(run.dir, { recursive: true, force: true });
+    process.exit(code);
+  },
+  'compiled',
+);

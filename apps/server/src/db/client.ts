@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -60,6 +61,34 @@ export const DATABASE_TIMEOUTS: DatabaseTimeouts = {
 export const PING_SQL = 'select 1 from subscription_plans limit 1';
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** Beside this module in the sources and beside the bundle in the build (scripts/build-server.mjs). */
+const INITDB_SCRIPT = path.join(import.meta.dirname, 'pglite-initdb.mjs');
+
+/**
+ * PGlite's startup parameters: its defaults, with PostgreSQL's shared buffers at 16 MB instead of the 128 MB
+ * initdb writes. In WebAssembly they are memory of this process that is never given back, and they are what
+ * the idle server's memory was mostly made of (ADR 043); pages beyond them are still read from the OS's file
+ * cache, and one instance's journals rarely have a working set that large.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Creates a fresh data directory in a short-lived child process. initdb runs two more WebAssembly instances
+ * beside the database's own and leaves this process several hundred MB larger for good, even once they are
+ * collected (the allocator keeps the pages); in a child process that memory goes back with it.
+ */
+async function initPgliteDataDir(dir: string): Promise<void> {
+  const child = spawn(process.execPath, [INITDB_SCRIPT, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Could not create the embedded database in ${dir}: ${stderr.trim()}`);
+}
 
 export async function openDatabase(
   config: Pick<Config, 'database'>,
@@ -108,8 +137,16 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
-  if (target.dir !== 'memory://') mkdirSync(target.dir, { recursive: true, mode: 0o700 });
-  const client = new PGlite(target.dir, target.initialDataDir ? { loadDataDir: target.initialDataDir } : {});
+  const isInMemory = target.dir === 'memory://';
+  if (!isInMemory) {
+    mkdirSync(target.dir, { recursive: true, mode: 0o700 });
+    if (!existsSync(path.join(target.dir, 'PG_VERSION'))) await initPgliteDataDir(target.dir);
+  }
+  const options = {
+    startParams: PGLITE_START_PARAMS,
+    ...(target.initialDataDir ? { loadDataDir: target.initialDataDir } : {}),
+  };
+  const client = isInMemory ? new PGlite(options) : new PGlite(target.dir, options);
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;

@@ -1,5 +1,4 @@
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemToken } from 'wink-nlp';
+import type { ItemToken } from 'wink-nlp';
 
 /** What the local NLP finds in one text; nothing here leaves the process. */
 export type TextAnalysis = {
@@ -13,17 +12,20 @@ export type TextAnalysis = {
   nouns: string[];
 };
 
-// The English lite model ships inside its package: no download, no network (DESIGN.md "AI").
-let nlp: ReturnType<typeof winkNLP> | null = null;
+// The English lite model ships inside its package: no download, no network (DESIGN.md "AI"). Loaded on the first
+// insights request rather than at start, so an idle server does not hold it (ADR 043).
+let loading: Promise<ReturnType<typeof import('wink-nlp').default>> | null = null;
 const load = () => {
-  nlp ??= winkNLP(model);
-  return nlp;
+  loading ??= Promise.all([import('wink-nlp'), import('wink-eng-lite-web-model')]).then(
+    ([{ default: winkNLP }, { default: model }]) => winkNLP(model),
+  );
+  return loading;
 };
 
 const WORD = /^\p{L}[\p{L}'-]+$/u;
 
-export function analyzeText(text: string): TextAnalysis {
-  const engine = load();
+export async function analyzeText(text: string): Promise<TextAnalysis> {
+  const engine = await load();
   const its = engine.its;
   const doc = engine.readDoc(text);
   const words: string[] = [];

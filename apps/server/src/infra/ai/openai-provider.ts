@@ -1,5 +1,5 @@
 import type { ModerationResult } from '@daybook/shared';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import {
   AiAborted,
   type AiProvider,
@@ -33,27 +33,41 @@ const MODERATION_CATEGORIES: { prefix: string; flag: string; severity: 'high' | 
   { prefix: 'illicit', flag: 'illicit', severity: 'medium' },
 ];
 
-function failure(error: unknown, signal: AbortSignal | undefined): Error {
-  if (signal?.aborted || error instanceof OpenAI.APIUserAbortError) return new AiAborted();
+let sdkLoading: Promise<typeof OpenAI> | null = null;
+
+/** The SDK on the first AI request rather than at start: an idle server does not hold it (ADR 043). */
+function loadSdk(): Promise<typeof OpenAI> {
+  sdkLoading ??= import('openai').then((module) => module.default);
+  return sdkLoading;
+}
+
+function failure(error: unknown, signal: AbortSignal | undefined, sdk: typeof OpenAI): Error {
+  if (signal?.aborted || error instanceof sdk.APIUserAbortError) return new AiAborted();
   if (error instanceof AiProviderError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new AiProviderError('timed out');
-  if (error instanceof OpenAI.APIConnectionError) return new AiProviderError('unreachable');
-  if (error instanceof OpenAI.APIError)
-    return new AiProviderError(`HTTP ${error.status ?? '?'}`, error.status);
+  if (error instanceof sdk.APIConnectionTimeoutError) return new AiProviderError('timed out');
+  if (error instanceof sdk.APIConnectionError) return new AiProviderError('unreachable');
+  if (error instanceof sdk.APIError) return new AiProviderError(`HTTP ${error.status ?? '?'}`, error.status);
   return new AiProviderError(error instanceof Error ? error.name : 'failed');
 }
 
 /** The OpenAI-compatible provider over the official `openai` SDK. */
 export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
-  const client = new OpenAI({
-    baseURL: config.baseUrl,
-    apiKey: config.apiKey,
-    timeout: config.timeoutMs,
-    maxRetries: config.maxRetries,
-    // The SDK would otherwise read OPENAI_* from the environment; config.ts is the one reader (STYLE.md).
-    organization: null,
-    project: null,
-  });
+  let connecting: Promise<{ client: OpenAI; sdk: typeof OpenAI }> | null = null;
+  const connect = () => {
+    connecting ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk({
+        baseURL: config.baseUrl,
+        apiKey: config.apiKey,
+        timeout: config.timeoutMs,
+        maxRetries: config.maxRetries,
+        // The SDK would otherwise read OPENAI_* from the environment; config.ts is the one reader (STYLE.md).
+        organization: null,
+        project: null,
+      }),
+    }));
+    return connecting;
+  };
   const host = new URL(config.baseUrl).host;
 
   const request = (turns: ChatTurn[], options: GenerateOptions) => ({
@@ -69,6 +83,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
     hasModeration: config.moderationModel !== undefined,
 
     async complete(turns, options = {}) {
+      const { client, sdk } = await connect();
       try {
         const answer = await client.chat.completions.create(
           { ...request(turns, options), stream: false },
@@ -78,11 +93,12 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
         if (typeof text !== 'string' || !text.trim()) throw new AiProviderError('empty answer');
         return text.trim();
       } catch (error) {
-        throw failure(error, options.signal);
+        throw failure(error, options.signal, sdk);
       }
     },
 
     async *stream(turns, options = {}) {
+      const { client, sdk } = await connect();
       let stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>;
       try {
         stream = await client.chat.completions.create(
@@ -90,7 +106,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
           { signal: options.signal },
         );
       } catch (error) {
-        throw failure(error, options.signal);
+        throw failure(error, options.signal, sdk);
       }
       let isFinished = false;
       try {
@@ -100,7 +116,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
           if (choice?.finish_reason) isFinished = true;
         }
       } catch (error) {
-        throw failure(error, options.signal);
+        throw failure(error, options.signal, sdk);
       }
       if (options.signal?.aborted) throw new AiAborted();
       // A stream cut off before its finish_reason (a dropped connection) is a failed reply, not a short one.
@@ -109,6 +125,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
 
     async moderate(text, options = {}) {
       if (!config.moderationModel) throw new AiProviderError('no moderation model');
+      const { client, sdk } = await connect();
       try {
         const answer = await client.moderations.create(
           { model: config.moderationModel, input: text },
@@ -118,7 +135,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): AiProvider {
         if (!result) throw new AiProviderError('empty answer');
         return toModerationResult(result);
       } catch (error) {
-        throw failure(error, options.signal);
+        throw failure(error, options.signal, sdk);
       }
     },
   };

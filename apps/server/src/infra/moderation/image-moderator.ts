@@ -1,6 +1,6 @@
 import { MEDIA_MESSAGES, type ModerationResult } from '@daybook/shared';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { type ClassifierPool, createClassifierPool, type Prediction } from './classifier-pool.ts';
 
 /** One interface for image moderation; an OpenAI-compatible provider can stand beside this local one. */
@@ -27,6 +27,7 @@ export async function moderationPixels(
   image: Buffer | string,
   limitInputPixels = 50_000_000,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     return await sharp(image, { limitInputPixels, failOn: 'truncated' })
       .autoOrient()

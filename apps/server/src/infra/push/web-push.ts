@@ -1,5 +1,4 @@
 import type { Agent } from 'node:https';
-import webPush from 'web-push';
 import type { Config } from '../../config.ts';
 
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
@@ -28,6 +27,8 @@ export function createPushSender(
   return {
     publicKey: push.publicKey,
     async send(target, payload) {
+      // Loaded on the first push rather than at start (ADR 043, idle memory).
+      const { default: webPush } = await import('web-push');
       try {
         await webPush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },

@@ -1,16 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeStoragePath, isStoragePath, type Storage } from './storage.ts';
 
 /** "No such object" from GetObject (NoSuchKey) or HeadObject (NotFound, 404): anything else is a real failure. */
@@ -29,25 +20,21 @@ export type S3Options = {
 };
 
 /** Any S3-compatible store (AWS, MinIO, R2…). Signed URLs are presigned GETs. */
-export function createS3Storage(options: S3Options): Storage & { client: S3Client } {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    // Checksums only where S3 requires them: the SDK's default streaming trailers are not understood by every
-    // S3-compatible store, which would then keep the chunk framing inside the object.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-  });
+export function createS3Storage(options: S3Options): Storage {
+  // The SDK on the first storage call rather than at start: an idle server does not hold it (ADR 043).
+  let connecting: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | null = null;
+  const connect = () => {
+    connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk, options) }));
+    return connecting;
+  };
   const Bucket = options.bucket;
   return {
     kind: 's3',
-    client,
     async putFile(path, localFile, contentType) {
+      const { client, sdk } = await connect();
       const { size } = await stat(localFile);
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: assertSafeStoragePath(path),
           Body: createReadStream(localFile),
@@ -57,29 +44,35 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
       );
     },
     async move(from, to) {
+      const { client, sdk } = await connect();
       await client.send(
-        new CopyObjectCommand({
+        new sdk.CopyObjectCommand({
           Bucket,
           Key: assertSafeStoragePath(to),
           CopySource: `${Bucket}/${assertSafeStoragePath(from)}`,
         }),
       );
-      await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: from }));
     },
     async remove(path) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
+      const { client, sdk } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
     },
     async exists(path) {
+      const { client, sdk } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
         return true;
       } catch {
         return false;
       }
     },
     async size(path) {
+      const { client, sdk } = await connect();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
+        const head = await client.send(
+          new sdk.HeadObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }),
+        );
         return head.ContentLength ?? null;
       } catch (error) {
         if (isMissing(error)) return null;
@@ -87,8 +80,11 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
       }
     },
     async read(path) {
+      const { client, sdk } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }));
+        const object = await client.send(
+          new sdk.GetObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }),
+        );
         if (!(object.Body instanceof Readable)) throw new Error('S3 returned no stream body');
         return { stream: object.Body, size: object.ContentLength ?? 0 };
       } catch (error) {
@@ -97,10 +93,11 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
       }
     },
     async *list() {
+      const { client, sdk } = await connect();
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: 1000 }),
+          new sdk.ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: 1000 }),
         );
         yield (page.Contents ?? [])
           .filter((object) => object.Key && isStoragePath(object.Key))
@@ -109,19 +106,37 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
       } while (ContinuationToken);
     },
     signedUrl(path, { expiresInSeconds, contentType, signedAt }) {
-      return getSignedUrl(
-        client,
-        new GetObjectCommand({
-          Bucket,
-          Key: assertSafeStoragePath(path),
-          ResponseContentType: contentType,
-          ResponseContentDisposition: 'inline',
-          // A link signed for a window (thumbnails) is one URL for hours, so the browser may keep what it serves
-          // for as long as the link lasts. A fixed figure: one counted down to expiry would change the URL.
-          ...(signedAt ? { ResponseCacheControl: `private, max-age=${expiresInSeconds}` } : {}),
-        }),
-        { expiresIn: expiresInSeconds, ...(signedAt ? { signingDate: signedAt } : {}) },
+      // An unsafe path throws here, at the call, as it always has; the signing itself waits for the SDK.
+      const Key = assertSafeStoragePath(path);
+      return Promise.all([connect(), import('@aws-sdk/s3-request-presigner')]).then(
+        ([{ client, sdk }, { getSignedUrl }]) =>
+          getSignedUrl(
+            client,
+            new sdk.GetObjectCommand({
+              Bucket,
+              Key,
+              ResponseContentType: contentType,
+              ResponseContentDisposition: 'inline',
+              // A link signed for a window (thumbnails) is one URL for hours, so the browser may keep what it
+              // serves for as long as the link lasts. A fixed figure: one counted down to expiry would change it.
+              ...(signedAt ? { ResponseCacheControl: `private, max-age=${expiresInSeconds}` } : {}),
+            }),
+            { expiresIn: expiresInSeconds, ...(signedAt ? { signingDate: signedAt } : {}) },
+          ),
       );
     },
   };
+}
+
+function newClient(sdk: typeof import('@aws-sdk/client-s3'), options: S3Options): S3Client {
+  return new sdk.S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: the SDK's default streaming trailers are not understood by every
+    // S3-compatible store, which would then keep the chunk framing inside the object.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
 }

@@ -10,7 +10,6 @@ import {
   formatDeletionDate,
   type Profile,
 } from '@daybook/shared';
-import sharp from 'sharp';
 import type { Db, Executor } from '../../db/client.ts';
 import { queueSessionsChanged } from '../../db/live-events.ts';
 import type { Auth } from '../../infra/auth/better-auth.ts';
@@ -21,6 +20,7 @@ import { deletionCancelledMail, deletionScheduledMail } from '../../infra/mail/t
 import { filesOf, type Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import { type AccountRepository, createAccountRepository, type UserRow } from './repository.ts';
@@ -108,6 +108,7 @@ export function createAccountService(deps: {
       if (upload.length > AVATAR.maxBytes)
         throw new AppError('PAYLOAD_TOO_LARGE', AUTH_MESSAGES.avatarTooLarge);
       let resized: Buffer;
+      const sharp = await loadSharp();
       try {
         const image = sharp(upload, { limitInputPixels: 40_000_000, animated: false });
         const { format } = await image.metadata();

@@ -27,15 +27,17 @@ export type LocalInsights = Omit<AiInsights, 'reflection' | 'reflectionUnavailab
  * Statistics, themes and sentiment of a period's entries, computed in this process with wink-nlp (no network).
  * Themes are hashtags, and nouns that recur in at least two entries.
  */
-export function localInsights(
+export async function localInsights(
   entries: ReadableEntry[],
   period: { days: 7 | 30 | 90; from: string; to: string },
-): LocalInsights {
+): Promise<LocalInsights> {
   const oldestFirst = [...entries].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const analysed = oldestFirst.map((entry) => ({
-    entry,
-    analysis: entry.text.trim() ? analyzeText(entry.text) : null,
-  }));
+  const analysed = await Promise.all(
+    oldestFirst.map(async (entry) => ({
+      entry,
+      analysis: entry.text.trim() ? await analyzeText(entry.text) : null,
+    })),
+  );
 
   const moods = oldestFirst.flatMap((entry) => (entry.mood ? [entry.mood] : []));
   const polarities = moods.map(moodClass);

@@ -199,14 +199,14 @@ export function createAiService(deps: {
       );
       if (readable.length === 0) {
         return {
-          ...localInsights([], period),
+          ...(await localInsights([], period)),
           reflection: null,
           reflectionUnavailableReason: 'no_entries',
           remaining: await remainingOf(user.id, today),
         };
       }
       const day = await spend(user, 'insights');
-      const stats = localInsights(readable, period);
+      const stats = await localInsights(readable, period);
       let reflection: string | null = null;
       let reason: AiInsights['reflectionUnavailableReason'] = provider ? null : 'no_provider';
       if (provider) {

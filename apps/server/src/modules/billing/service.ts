@@ -49,7 +49,7 @@ const DIGITS = {
   declined: TEST_CARDS.declined.replace(/\s/g, ''),
 };
 
-type WebhookVerifier = (rawBody: Buffer, signature: string | undefined) => ProviderEvent;
+type WebhookVerifier = (rawBody: Buffer, signature: string | undefined) => Promise<ProviderEvent>;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -427,7 +427,7 @@ export function createBillingService(deps: {
       if (!verifyWebhook) throw new AppError('NOT_FOUND', 'Not found');
       let event: ProviderEvent;
       try {
-        event = verifyWebhook(rawBody, signature);
+        event = await verifyWebhook(rawBody, signature);
       } catch {
         throw new AppError('WEBHOOK_INVALID', 'Invalid webhook signature');
       }

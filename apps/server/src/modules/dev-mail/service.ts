@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DevMailMessage } from '@daybook/shared';
-import { simpleParser } from 'mailparser';
 
 const LINK = /https?:\/\/[^\s<>"')]+/g;
 
@@ -16,6 +15,8 @@ export function createDevMailService(mailDir: string) {
         return [];
       }
       files.sort().reverse();
+      // Loaded when the mailbox is first read rather than at start (ADR 043, idle memory).
+      const { simpleParser } = await import('mailparser');
       return Promise.all(
         files.slice(0, limit).map(async (file) => {
           const parsed = await simpleParser(await readFile(path.join(mailDir, file)));

@@ -17,7 +17,7 @@ import {
 } from '@daybook/shared';
 import { fileTypeFromFile } from 'file-type';
 import { type IFormat, parseFile } from 'music-metadata';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Db } from '../../db/client.ts';
 import {
   type ImageModerator,
@@ -27,6 +27,7 @@ import {
 import { filesOf, originalPathOf, type Storage, thumbnailPathOf } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { PlansService } from '../plans/service.ts';
 import { stripJpegMetadata } from './jpeg-metadata.ts';
 import { createMediaRepository, type MediaDraftRow } from './repository.ts';
@@ -90,6 +91,7 @@ export type ThumbnailSize = { width: number; height: number };
  */
 export async function writeThumbnail(source: string, output: string): Promise<ThumbnailSize> {
   const { maxSidePx, quality } = MEDIA_LIMITS.thumbnail;
+  const sharp = await loadSharp();
   const info = await sharp(source, { limitInputPixels: MEDIA_LIMITS.maxImagePixels, failOn: 'truncated' })
     .autoOrient()
     .resize(maxSidePx, maxSidePx, { fit: 'inside', withoutEnlargement: true })
@@ -177,6 +179,7 @@ export function createMediaService(deps: {
    * Whether the picture decodes to its end is checked by the moderation decode beside this (`storeImage`).
    */
   async function writeCleanImage(file: string, output: string, ext: string): Promise<Inspected> {
+    const sharp = await loadSharp();
     let metadata: Metadata;
     try {
       metadata = await sharp(file, { limitInputPixels: false }).metadata();
