@@ -18,14 +18,18 @@ test.describe('shell', () => {
       const seen = { skeleton: false };
       Object.assign(window, { __daybookSkeleton: seen });
       new MutationObserver(() => {
-        if (document.querySelector('[role="status"]')?.textContent?.includes('Loading page')) seen.skeleton = true;
+        if (document.querySelector('[role="status"]')?.textContent?.includes('Loading page'))
+          seen.skeleton = true;
       }).observe(document, { childList: true, subtree: true });
     });
     for (const path of ['/login', '/register', '/about']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(
-        await page.evaluate(() => (window as unknown as { __daybookSkeleton: { skeleton: boolean } }).__daybookSkeleton.skeleton),
+        await page.evaluate(
+          () =>
+            (window as unknown as { __daybookSkeleton: { skeleton: boolean } }).__daybookSkeleton.skeleton,
+        ),
         path,
       ).toBe(false);
     }
