@@ -9,6 +9,32 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a page opened by address draws itself first, never its loading skeleton (no layout shift) @mobile', async ({
+    page,
+  }) => {
+    // Records, from before the app's first script, whether the route skeleton ("Loading page…") ever entered
+    // the document: before ADR 045's /login change the first render was always the skeleton, then the page.
+    await page.addInitScript(() => {
+      const seen = { skeleton: false };
+      Object.assign(window, { __daybookSkeleton: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"]')?.textContent?.includes('Loading page'))
+          seen.skeleton = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/login', '/register', '/about']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { __daybookSkeleton: { skeleton: boolean } }).__daybookSkeleton.skeleton,
+        ),
+        path,
+      ).toBe(false);
+    }
+  });
+
   test('the chosen theme survives a reload', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Toggle theme' }).first().click();

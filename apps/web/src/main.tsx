@@ -3,23 +3,26 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './app/ErrorScreen.tsx';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, loadOpeningPage, routes } from './app/router.tsx';
 import { registerServiceWorker } from './lib/pwa/register.ts';
 import './styles.css';
 
-const router = createAppRouter();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+// The opening page's code first, so the first paint is the page and not a skeleton that the page then moves.
+void loadOpeningPage(routes, window.location.pathname).then(() => {
+  const router = createAppRouter();
+  createRoot(rootElement).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+});
 
 // The service worker (offline app shell, ADR 040), once the page has loaded; a new version waits for "Reload".
 if (import.meta.env.PROD) {

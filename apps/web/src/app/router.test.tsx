@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../components/ui/feature-unavailable.tsx';
 import { json, signedInHandlers, stubApi } from '../test/api.ts';
 import { renderRoutes } from '../test/render.tsx';
-import { routes } from './router.tsx';
+import { loadOpeningPage, routes } from './router.tsx';
 
 function renderAt(path: string) {
   return renderRoutes(createMemoryRouter(routes, { initialEntries: [path] }));
@@ -75,4 +75,55 @@ describe('routes', () => {
       await waitFor(() => expect(document.title).toBe(`${title} · Daybook`));
     },
   );
+});
+
+describe('loadOpeningPage', () => {
+  beforeEach(() => {
+    stubApi({ 'GET /api/auth/session': json({ user: null }) });
+  });
+
+  it('loads the opened page before the router is made, so its first render is the page and not the skeleton', async () => {
+    await loadOpeningPage(routes, '/login');
+    renderAt('/login');
+    // getBy, not findBy: the page is there on the first render, without waiting for its code.
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(screen.queryByText('Loading page…')).toBeNull();
+  });
+
+  it('loads only the pages the address matches, and leaves a page whose code fails to load lazy', async () => {
+    const loaded: string[] = [];
+    const list: RouteObject[] = [
+      {
+        path: '/',
+        children: [
+          {
+            path: 'login',
+            lazy: async () => {
+              loaded.push('login');
+              return { Component: () => null };
+            },
+          },
+          {
+            path: 'register',
+            lazy: async () => {
+              loaded.push('register');
+              return { Component: () => null };
+            },
+          },
+          {
+            path: 'broken',
+            lazy: () => Promise.reject(new Error('chunk missing')),
+          },
+        ],
+      },
+    ];
+    await loadOpeningPage(list, '/login');
+    await loadOpeningPage(list, '/broken');
+    expect(loaded).toEqual(['login']);
+    const [login, register, broken] = list[0]?.children ?? [];
+    expect(login?.lazy).toBeUndefined();
+    expect(login?.Component).toBeTypeOf('function');
+    expect(register?.lazy).toBeTypeOf('function');
+    expect(broken?.lazy).toBeTypeOf('function');
+  });
 });

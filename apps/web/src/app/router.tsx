@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from './ErrorScreen.tsx';
 import { GuestOnly } from './GuestOnly.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -98,6 +98,27 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the page the address opens before the router is made, so that the first render is the page
+ * itself and not its skeleton (ADR 045, `/login`): the page's chunks are already on their way (`routePreload`
+ * in vite.config.ts), and a skeleton a screen tall swapped for a shorter page moved the footer (a layout shift).
+ * A page whose code fails to load stays lazy: the router then tries again and shows its error screen as before.
+ */
+export async function loadOpeningPage(list: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(list, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      try {
+        const resolved = await route.lazy();
+        Object.assign(route, resolved, { lazy: undefined });
+      } catch {
+        // Left lazy on purpose (see above).
+      }
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
