@@ -54,8 +54,10 @@ export function useSubscriptionStatus(options: { refetchInterval?: number | fals
   const query = useQuery({ ...subscriptionQueryOptions, refetchInterval: options.refetchInterval ?? false });
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
   useEffect(() => {
-    // One toast however many components read the status: sonner replaces a toast with the same id.
-    if (failedAt) toast.error(BILLING_MESSAGES.subscriptionLoadFailed, { id: SUBSCRIPTION_TOAST_ID });
+    // One toast however many components read the status: sonner replaces a toast with the same id. Offline, the
+    // page already says so and the status is asked for again on reconnect: a failure then is no news.
+    if (failedAt && navigator.onLine)
+      toast.error(BILLING_MESSAGES.subscriptionLoadFailed, { id: SUBSCRIPTION_TOAST_ID });
   }, [failedAt]);
   const status = query.data ?? (query.isError ? FREE_SUBSCRIPTION_STATUS : undefined);
   return { ...query, status };
