@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,12 +113,16 @@ export async function idleMemoryBench(settleSeconds = 5): Promise<MemoryResult> 
       goal: `< ${GOAL_MEGABYTES} MB`,
     };
   } finally {
-    // Its own process group: the whole tree stops, as `.ci/run` stops it.
+    // Its own process group: the whole tree stops, as `.ci/run` stops it. npm may leave before the server has
+    // closed its database, so the data folder goes only once every process of the tree has gone.
+    const tree = processTree(npm.pid!);
     try {
       process.kill(-npm.pid!, 'SIGTERM');
     } catch {}
     await Promise.race([exited, sleep(15_000)]);
-    rmSync(dataDir, { recursive: true, force: true });
+    const stopBy = Date.now() + 15_000;
+    while (tree.some((pid) => existsSync(`/proc/${pid}`)) && Date.now() < stopBy) await sleep(100);
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
