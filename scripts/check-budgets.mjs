@@ -26,20 +26,22 @@ export const ROUTE_BUDGETS = [
     lazy: ['src/app/landing/pricing-island.tsx'],
     jsBudget: 150 * KB,
   },
-  { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 204 * KB },
+  { route: '/login', isPage: true, jsBudget: 204 * KB },
   // Issue 16's goal (ADR 046): under 250 KB. What remains, about 240 KB in 60 chunks: the shell every page loads
   // (React DOM, React Router, TanStack Query, sonner, the session layer; about 150 KB), zod with the shared
   // schemas every answer is parsed with (the api-client chunk, about 27 KB, and the shared constants, 6 KB), the
   // journal's first screen (quick entry card, entry cards, search and filter chips, the calendar, date-fns; about
   // 50 KB) and the plan pieces that decide the welcome card at once (about 5 KB). Radix's dialog, tooltip,
   // floating-ui and react-remove-scroll load on first use.
-  { route: '/dashboard', page: 'src/app/pages/DashboardPage.tsx', jsBudget: 250 * KB },
-  // The page and the charts it imports at once (recharts, about 112 KB gzip), which no other route loads (ADR 030).
+  { route: '/dashboard', isPage: true, jsBudget: 250 * KB },
+  // The page and the charts it imports at once (recharts, about 112 KB gzip), which no other route loads (ADR 030),
+  // and the dashboard's chunk (ADR 050), whose entry cards and dates it shares: a person who came through the
+  // dashboard has it already.
   {
     route: '/analytics',
-    page: 'src/features/analytics/pages/AnalyticsPage.tsx',
+    isPage: true,
     lazy: ['src/features/analytics/components/AnalyticsCharts.tsx'],
-    jsBudget: 330 * KB,
+    jsBudget: 345 * KB,
   },
 ];
 /** The stylesheets any one route loads, together. */
@@ -72,14 +74,28 @@ export function measureBudgets(distDir) {
     'index.html': readManifest('manifest.json'),
     'landing.html': readManifest('landing-manifest.json'),
   };
-  const routes = ROUTE_BUDGETS.map(({ route, entry = 'index.html', page, lazy = [], jsBudget }) => {
+  // Each app page's chunks beyond the entry, as the build worked them out for the server's preloads (ADR 049):
+  // a page grouped into a shared chunk has no manifest key of its own.
+  const routeChunks = JSON.parse(readFileSync(path.join(distDir, '.vite', 'route-chunks.json'), 'utf8'));
+  const pageFiles = (route) => {
+    const found = routeChunks.find(({ pattern }) => new RegExp(pattern).test(route));
+    if (!found) throw new Error(`The build lists no chunks for the page ${route}: was it moved or renamed?`);
+    return found.files;
+  };
+  const routes = ROUTE_BUDGETS.map(({ route, entry = 'index.html', isPage = false, lazy = [], jsBudget }) => {
     const manifest = manifests[entry];
     if (!manifest?.[entry]?.isEntry) throw new Error(`The manifest has no entry ${entry}`);
-    const keys = staticClosure(manifest, [entry, ...(page ? [page] : []), ...lazy]);
-    const js = keys
-      .map((key) => ({ file: manifest[key].file, gzip: gzipSize(distDir, manifest[key].file) }))
+    const keys = staticClosure(manifest, [entry, ...lazy]);
+    const files = new Set([...keys.map((key) => manifest[key].file), ...(isPage ? pageFiles(route) : [])]);
+    const cssFiles = [
+      ...new Set([
+        ...keys.flatMap((key) => manifest[key].css ?? []),
+        ...Object.values(manifest).flatMap((chunk) => (files.has(chunk.file) ? (chunk.css ?? []) : [])),
+      ]),
+    ];
+    const js = [...files]
+      .map((file) => ({ file, gzip: gzipSize(distDir, file) }))
       .sort((a, b) => b.gzip - a.gzip);
-    const cssFiles = [...new Set(keys.flatMap((key) => manifest[key].css ?? []))];
     const css = cssFiles
       .map((file) => ({ file, gzip: gzipSize(distDir, file) }))
       .sort((a, b) => b.gzip - a.gzip);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { build, createServer, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { SIGNED_IN_ROUTE_PATHS } from '../../packages/shared/src/routes.ts';
 
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 
@@ -93,17 +93,159 @@ function routePages(routerFile: string): Array<{ path: string; module: string }>
   return pages;
 }
 
+/** index.html's script: the one module the entry chunk keeps (`firstScreenChunks`). */
+const ENTRY_SCRIPT = 'src/main.tsx';
+/** The signed-in home page: its code comes in one chunk beside the shell (`firstScreenChunks`). */
+const FIRST_SCREEN_PAGE = 'src/app/pages/DashboardPage.tsx';
 /**
- * The page being opened starts downloading with the app, not after it (ADR 020): a small classic script in
- * <head> (a file: the CSP allows no inline script) matches the address against the router's lazy pages and
- * adds <link rel="modulepreload"> for that page's chunks, which otherwise would be asked for only once the
- * entry has run.
+ * What it loads as it first renders, below or beside the first paint: the plan pieces, the companions, the
+ * Future Self card and banner, the offline queue, and the header's bells and account menu (with the popups
+ * they open). One chunk, asked for with the page and run after its first render.
  */
-function routePreload(): Plugin {
+const FIRST_SCREEN_LATER = [
+  'src/features/billing/components/DashboardBilling.tsx',
+  'src/features/companions/components/DashboardCompanions.tsx',
+  'src/features/future-self/components/FutureSelfCard.tsx',
+  'src/features/future-self/components/FutureMessageBanner.tsx',
+  'src/features/entries/components/QueuedEntries.tsx',
+  'src/app/layout/UserMenu.tsx',
+  'src/app/layout/HeaderBells.tsx',
+];
+
+/** The chunks of `start` and every chunk they import statically. */
+function staticChunkClosure(
+  chunks: Rollup.OutputChunk[],
+  start: Rollup.OutputChunk[],
+): Set<Rollup.OutputChunk> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const seen = new Set<Rollup.OutputChunk>();
+  const stack = [...start];
+  while (stack.length > 0) {
+    const chunk = stack.pop() as Rollup.OutputChunk;
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    stack.push(...chunk.imports.flatMap((file) => byFile.get(file) ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The app shell and the signed-in first screen in four chunks instead of about seventy (ADR 049). Left to
+ * itself, the bundler gives every set of pages that share some modules a chunk of its own: the dashboard
+ * loaded about sixty, most under 2 KB, then a dozen more as it rendered, and a browser on a slow network pays a
+ * round trip for each, six at a time over HTTP/1.1. A first build, in memory, shows which chunks each part
+ * loads; the real build then moves their modules, whole chunks at a time (so what each needs is already where
+ * it was), into:
+ * - `shell`: what the entry loads on every page of the app;
+ * - `first-screen-shared`: what the dashboard needs that a visitor's page needs too (such a page then loads
+ *   it whole; it holds only what both use);
+ * - `signed-in`: the rest of the dashboard's code, which no visitor's page uses;
+ * - `signed-in-later`: what it loads as it first renders (`FIRST_SCREEN_LATER`).
+ * What other pages alone use is split as before.
+ */
+function firstScreenChunks(): Plugin {
+  return {
+    name: 'daybook:first-screen-chunks',
+    apply: 'build',
+    async config(config) {
+      const root = path.resolve(config.root ?? process.cwd());
+      const output = await build({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [react()],
+        build: { write: false, emptyOutDir: false, minify: false, sourcemap: false },
+      });
+      const [result] = Array.isArray(output) ? output : [output];
+      if (!result || !('output' in result))
+        throw new Error('first-screen-chunks: the first build gave no output');
+      const chunks = result.output.filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+      const chunksOf = (modules: string[]) =>
+        modules.map((module) => {
+          const id = path.join(root, module);
+          const chunk = chunks.find((item) => item.facadeModuleId === id);
+          if (!chunk) throw new Error(`first-screen-chunks: no chunk for ${module}; update vite.config.ts`);
+          return chunk;
+        });
+      const entries = chunks.filter((chunk) => chunk.isEntry);
+      const visitorPages = routePages(path.join(root, 'src/app/router.tsx'))
+        .filter((page) => !(SIGNED_IN_ROUTE_PATHS as readonly string[]).includes(page.path))
+        .map((page) => path.relative(root, page.module));
+      const visitors = staticChunkClosure(chunks, chunksOf(visitorPages));
+      const otherPages = staticChunkClosure(
+        chunks,
+        chunksOf(
+          routePages(path.join(root, 'src/app/router.tsx'))
+            .map((page) => path.relative(root, page.module))
+            .filter((module) => module !== FIRST_SCREEN_PAGE),
+        ),
+      );
+      // The entry chunk keeps index.html's own script; everything it imports goes to the shell.
+      const staysInEntry = new Set([
+        ...entries.map((entry) => entry.facadeModuleId),
+        path.join(root, ENTRY_SCRIPT),
+      ]);
+      const group = new Map<string, string>();
+      const assign = (
+        name: (chunk: Rollup.OutputChunk) => string,
+        start: Rollup.OutputChunk[],
+        takes: (chunk: Rollup.OutputChunk) => boolean = () => true,
+      ) => {
+        for (const chunk of staticChunkClosure(chunks, start)) {
+          if (!takes(chunk)) continue;
+          // A module stays in the first group that takes it: the shell, then the page, then what comes later.
+          for (const id of chunk.moduleIds) {
+            if (!group.has(id) && !staysInEntry.has(id)) group.set(id, name(chunk));
+          }
+        }
+      };
+      assign(() => 'shell', entries);
+      assign(
+        (chunk) => (visitors.has(chunk) ? 'first-screen-shared' : 'signed-in'),
+        chunksOf([FIRST_SCREEN_PAGE]),
+      );
+      assign(
+        () => 'signed-in-later',
+        chunksOf(FIRST_SCREEN_LATER),
+        (chunk) => !otherPages.has(chunk),
+      );
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: (id: string) => group.get(id) ?? null, includeDependenciesRecursively: false },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
+/** Where the build leaves each page's chunks for the server (apps/server infra/http/app-document.ts). */
+const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json';
+/** index.html's mount point, as written in the source; the build puts the app's shell inside it. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * index.html as the server sends it (ADR 020, ADR 049):
+ * - the app's shell prerendered inside `#root` (src/app/app-shell-prerender.tsx), so the first paint needs only
+ *   the HTML and the stylesheet;
+ * - the heading font preloaded;
+ * - the page being opened downloading with the app, not after it: the build writes, for each lazy page of the
+ *   router, its address pattern and the chunks its code needs beyond the entry's (and, for the dashboard, what
+ *   it loads as it first renders), and the server puts a `<link rel="modulepreload">` for each into the page
+ *   it sends for that address, where the browser's preload scanner finds them with no script to run first.
+ */
+function appDocument(): Plugin {
   let root = '';
   let outDir = '';
   return {
-    name: 'daybook:route-preload',
+    name: 'daybook:app-document',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -126,42 +268,35 @@ function routePreload(): Plugin {
         return seen;
       };
       const inEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      // A module's own chunk, or the chunk `firstScreenChunks` grouped it into.
+      const chunkOf = (module: string) =>
+        chunks.find((item) => item.facadeModuleId === module) ??
+        chunks.find((item) => item.moduleIds.includes(module));
       const routes = routePages(path.join(root, 'src/app/router.tsx')).flatMap(
         ({ path: routePath, module }) => {
-          const chunk = chunks.find((item) => item.facadeModuleId === module);
+          const chunk = chunkOf(module);
           if (!chunk) return [];
           const files = [...closure([chunk.fileName])].filter((file) => !inEntry.has(file));
+          // What the page loads as it first renders (only the dashboard names any): asked for with the page.
+          const later = module.endsWith(FIRST_SCREEN_PAGE)
+            ? [
+                ...closure(
+                  FIRST_SCREEN_LATER.flatMap((lazy) => chunkOf(path.join(root, lazy))?.fileName ?? []),
+                ),
+              ].filter((file) => !inEntry.has(file) && !files.includes(file))
+            : [];
           const pattern = `^${routePath.replace(/:[^/]+/g, '[^/]+')}/?$`.replace('^//?$', '^/$');
-          return [[pattern, files]];
+          return [{ pattern, files, later }];
         },
       );
-      const script = `// Generated by vite.config.ts (routePreload): preloads the chunks of the page being opened.
-(function () {
-  var routes = ${JSON.stringify(routes)};
-  for (var i = 0; i < routes.length; i++) {
-    if (!new RegExp(routes[i][0]).test(location.pathname)) continue;
-    routes[i][1].forEach(function (file) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = '/' + file;
-      document.head.appendChild(link);
-    });
-    return;
-  }
-})();
-`;
-      const fileName = `assets/route-preload-${createHash('sha256').update(script).digest('hex').slice(0, 8)}.js`;
-      await writeFile(path.join(outDir, fileName), script);
+      await writeFile(path.join(outDir, ROUTE_CHUNKS_FILE), `${JSON.stringify(routes, null, 2)}\n`);
       const indexFile = path.join(outDir, 'index.html');
-      const html = await preloadHeadingFont(await readFile(indexFile, 'utf8'), bundle);
-      // Before the entry script, so the page's chunks are asked for alongside the app's own.
+      const html = await readFile(indexFile, 'utf8');
+      if (!html.includes(EMPTY_ROOT)) throw new Error('app-document: index.html has no empty #root');
+      const shell = await renderAtBuild(root, '/src/app/app-shell-prerender.tsx', 'renderAppShell');
       await writeFile(
         indexFile,
-        html.replace(
-          '<script type="module"',
-          `<script src="/${fileName}"></script>\n    <script type="module"`,
-        ),
+        preloadHeadingFont(html.replace(EMPTY_ROOT, `<div id="root">${shell}</div>`), bundle),
       );
     },
   };
@@ -174,8 +309,11 @@ const LANDING_MANIFEST = '.vite/landing-manifest.json';
 /** Where the landing entry's scripts go. */
 const LANDING_SCRIPTS = 'assets/landing';
 
-/** The landing page's React tree as HTML, loaded through Vite's module loader so it resolves like the app. */
-async function renderLandingHtml(root: string): Promise<string> {
+/**
+ * A React tree of the app as HTML, at build time: `render` exported by `module`, loaded through Vite's module
+ * loader so it resolves like the app (the landing page, ADR 045; the app's shell, ADR 049).
+ */
+async function renderAtBuild(root: string, module: string, render: string): Promise<string> {
   const loader = await createServer({
     root,
     configFile: false,
@@ -187,10 +325,10 @@ async function renderLandingHtml(root: string): Promise<string> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { renderLandingPage } = (await loader.ssrLoadModule('/src/app/landing/prerender.tsx')) as {
-      renderLandingPage: () => string;
-    };
-    return renderLandingPage();
+    const exports = (await loader.ssrLoadModule(module)) as Record<string, () => string>;
+    const renderHtml = exports[render];
+    if (!renderHtml) throw new Error(`${module} exports no ${render}`);
+    return renderHtml();
   } finally {
     await loader.close();
   }
@@ -249,7 +387,13 @@ function prerenderLanding(): Plugin {
       if (!html.includes(PRERENDER_SLOT)) throw new Error('prerender-landing: landing.html has no slot');
       await writeFile(
         file,
-        preloadHeadingFont(html.replace(PRERENDER_SLOT, await renderLandingHtml(root)), bundle),
+        preloadHeadingFont(
+          html.replace(
+            PRERENDER_SLOT,
+            await renderAtBuild(root, '/src/app/landing/prerender.tsx', 'renderLandingPage'),
+          ),
+          bundle,
+        ),
       );
     },
   };
@@ -302,7 +446,15 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), prerenderLanding(), pwa, precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstScreenChunks(),
+    appDocument(),
+    prerenderLanding(),
+    pwa,
+    precompress(),
+  ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest lets scripts/check-budgets.mjs follow each route's chunks (ADR 020).

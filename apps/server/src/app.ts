@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { isAppRoutePath } from '@daybook/shared';
+import { AppBootstrap, isAppRoutePath } from '@daybook/shared';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -19,8 +19,14 @@ import { trustedOrigins } from './infra/auth/better-auth.ts';
 import type { PasswordVerifier } from './infra/auth/passwords.ts';
 import { SESSION_CACHE_OPTIONS, type SessionCacheOptions } from './infra/auth/session-cache.ts';
 import { readSessionToken, sessionCookie } from './infra/auth/session-cookie.ts';
-import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
-import { registerJsonCompression } from './infra/http/compression.ts';
+import { type AppDocument, loadAppDocument } from './infra/http/app-document.ts';
+import {
+  appendSetCookies,
+  registerAuthentication,
+  registerOriginCheck,
+  sessionRequest,
+} from './infra/http/authenticate.ts';
+import { registerCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
 import { scaleRouteLimits, tieredRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './infra/http/security-headers.ts';
@@ -133,7 +139,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerBodyTimeouts(app, httpTimeouts);
   registerAuthentication(app);
-  registerJsonCompression(app);
+  registerCompression(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy,
@@ -253,10 +259,38 @@ export async function buildApp({
   );
 
   if (hasLocalMailbox) await app.register(devMailPage(services.devMail));
-  registerWebApp(app, config.webDistDir, (cookieHeader) =>
-    Boolean(readSessionToken(cookieHeader, config.authSecret, sessionCookie(config).name)),
-  );
+  registerWebApp(app, config.webDistDir, {
+    hasSessionCookie: (cookieHeader) =>
+      Boolean(readSessionToken(cookieHeader, config.authSecret, sessionCookie(config).name)),
+    bootstrap: (request, reply) => appBootstrap(services, request, reply),
+  });
   return app;
+}
+
+/**
+ * The answers a signed-in browser's app would ask for before drawing its first screen (ADR 049), read as the
+ * API routes read them: the session (sliding its expiry, as `GET /api/auth/session` does), the profile and the
+ * plan. A visitor, or a failure, gets none: the app then asks the API itself, and shows the error there.
+ */
+async function appBootstrap(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<AppBootstrap | undefined> {
+  try {
+    const { result, setCookies } = await services.auth.session(sessionRequest(request));
+    appendSetCookies(reply, setCookies);
+    if (!result) return undefined;
+    const [profile, subscription] = await Promise.all([
+      services.account.profile(result.user.id),
+      services.billing.status(result.user.id),
+    ]);
+    // Parsed as the routes' serializers would: only the fields the API answers with.
+    return AppBootstrap.parse({ user: result.user, profile, subscription });
+  } catch (error) {
+    request.log.warn({ err: error }, 'The app page went out without its bootstrap');
+    return undefined;
+  }
 }
 
 /**
@@ -271,14 +305,39 @@ export async function buildApp({
 /** Pages prerendered at build time (apps/web vite.config.ts `prerenderLanding`, ADR 045), sent to visitors. */
 const PRERENDERED_PAGES: ReadonlyArray<{ url: string; file: string }> = [{ url: '/', file: 'landing.html' }];
 
+type WebAppOptions = {
+  hasSessionCookie: (cookieHeader: string | null) => boolean;
+  bootstrap: (request: FastifyRequest, reply: FastifyReply) => Promise<AppBootstrap | undefined>;
+};
+
 function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  hasSessionCookie: (cookieHeader: string | null) => boolean,
+  { hasSessionCookie, bootstrap }: WebAppOptions,
 ): void {
-  const indexFile = path.join(distDir, 'index.html');
-  const hasBuild = existsSync(indexFile);
-  if (hasBuild) {
+  const appDocument = existsSync(path.join(distDir, 'index.html')) ? loadAppDocument(distDir) : null;
+  /**
+   * The app's page (ADR 049): its chunks preloaded, and, with a session cookie signed by us, the session's
+   * answers carried along. Personal then, so never stored by a cache; and it varies by cookie either way.
+   */
+  const sendAppDocument = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    document: AppDocument,
+  ) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const data = hasSessionCookie(request.headers.cookie ?? null)
+      ? await bootstrap(request, reply)
+      : undefined;
+    return reply
+      .status(status)
+      .header('cache-control', data ? 'no-store' : 'no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(document.render(pathname, data));
+  };
+  if (appDocument) {
     for (const { url, file } of PRERENDERED_PAGES) {
       const hasFile = existsSync(path.join(distDir, file));
       app.route({
@@ -286,9 +345,10 @@ function registerWebApp(
         url,
         handler: (request, reply) => {
           const isVisitor = !hasSessionCookie(request.headers.cookie ?? null);
+          if (!hasFile || !isVisitor) return sendAppDocument(request, reply, 200, appDocument);
           // The same address answers two ways: a shared cache must key on the cookie.
           reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
-          return reply.type('text/html').sendFile(hasFile && isVisitor ? file : 'index.html');
+          return reply.type('text/html').sendFile(file);
         },
       });
     }
@@ -317,13 +377,12 @@ function registerWebApp(
       !/\.[a-z0-9]+$/i.test(pathname);
     if (!isPagePath) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
     const status = isAppRoutePath(pathname) ? 200 : 404;
-    if (!hasBuild) {
+    if (!appDocument) {
       return reply
         .status(status === 200 ? 503 : 404)
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.status(status).type('text/html').sendFile('index.html');
+    return sendAppDocument(request, reply, status, appDocument);
   });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JSON_COMPRESSION_THRESHOLD, negotiateEncoding } from '../src/infra/http/compression.ts';
+import { COMPRESSION_THRESHOLD, negotiateEncoding } from '../src/infra/http/compression.ts';
 import { useTestApp } from './support/app.ts';
 
 // A built web app in miniature: index.html and one hashed script, each with the .br and .gz the build writes.
@@ -67,7 +67,7 @@ describe('JSON answers', () => {
   it('compresses a large answer as the client accepts, and says it varies on Accept-Encoding', async () => {
     const plain = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.rawPayload.length).toBeGreaterThan(JSON_COMPRESSION_THRESHOLD);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD);
     expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
 
     const br = await ctx.app.inject({
@@ -98,7 +98,7 @@ describe('JSON answers', () => {
       headers: { 'accept-encoding': 'br, gzip' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.length).toBeLessThan(JSON_COMPRESSION_THRESHOLD);
+    expect(response.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toMatchObject({ status: 'ok' });
   });

@@ -1,5 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { APP_BOOTSTRAP_ELEMENT_ID } from '@daybook/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app.ts';
 import { createSignedInUser } from './support/factories.ts';
@@ -30,7 +31,9 @@ describe('the landing page at /', () => {
     const { cookie } = await createSignedInUser(ctx);
     const response = await home({ cookie });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX_HTML);
+    // The app's page, carrying the session it starts from (ADR 049; app-document.test.ts).
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain(`id="${APP_BOOTSTRAP_ELEMENT_ID}"`);
     expect(String(response.headers.vary)).toMatch(/cookie/i);
   });
 

@@ -1,26 +1,35 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from './app/ErrorScreen.tsx';
 import { AppProviders } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter, loadOpeningPage, routes } from './app/router.tsx';
 import { registerServiceWorker } from './lib/pwa/register.ts';
+import { seedFromAppBootstrap } from './lib/session/app-bootstrap.ts';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+// A signed-in browser's page carries its session, profile and plan (ADR 049): the first render needs no request.
+const queryClient = createQueryClient();
+seedFromAppBootstrap(queryClient);
+
 // The opening page's code first, so the first paint is the page and not a skeleton that the page then moves.
 void loadOpeningPage(routes, window.location.pathname).then(() => {
   const router = createAppRouter();
-  createRoot(rootElement).render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </AppErrorBoundary>
-    </StrictMode>,
+  const root = createRoot(rootElement);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </AppErrorBoundary>
+      </StrictMode>,
+    ),
   );
 });
 

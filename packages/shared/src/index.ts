@@ -26,6 +26,7 @@ export * from './schemas/account.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/ai.ts';
 export * from './schemas/analytics.ts';
+export * from './schemas/app-bootstrap.ts';
 export * from './schemas/archive.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/billing.ts';

@@ -38,6 +38,30 @@ export const APP_ROUTE_PATHS = [
 ] as const;
 
 /**
+ * The pages only a signed-in person sees (the web router's `RequireAuth` children; a unit test there keeps the
+ * two equal); every other page of APP_ROUTE_PATHS is open to visitors. The web build bundles the code of the
+ * signed-in first screen apart from what visitors' pages load (vite.config.ts, ADR 049).
+ */
+export const SIGNED_IN_ROUTE_PATHS = [
+  '/dashboard',
+  '/new-entry',
+  '/edit-entry/:id',
+  '/past-entries',
+  '/search',
+  '/profile',
+  '/me-ahead',
+  '/analytics',
+  '/export',
+  '/data-export',
+  '/notifications',
+  '/shared',
+  '/ai-features',
+  '/coach',
+  '/admin',
+  '/checkout/:sessionId',
+] as const satisfies ReadonlyArray<(typeof APP_ROUTE_PATHS)[number]>;
+
+/**
  * Billing pages (issue 12). The local test checkout page (`/checkout/:sessionId`) must be registered in the web's
  * router and APP_ROUTE_PATHS by the web half; the server links to it only when the local provider is in use.
  * The success and cancel returns are the dashboard's (`/dashboard?success=true`, `/dashboard`).

@@ -2,12 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+export const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>';
 
 /** A minimal built web app (index.html, one hashed asset, the service worker and the manifest) for tests of how the server serves it. */
 export function fakeWebBuild(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'daybook-web-'));
   mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, '.vite'));
   writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log("app");');
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');

@@ -1,10 +1,12 @@
-import { APP_ROUTE_PATHS, DEV_ONLY_ROUTE_PATHS } from '@daybook/shared';
+import { APP_ROUTE_PATHS, DEV_ONLY_ROUTE_PATHS, SIGNED_IN_ROUTE_PATHS } from '@daybook/shared';
 import { screen, waitFor } from '@testing-library/react';
+import { isValidElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../components/ui/feature-unavailable.tsx';
 import { json, signedInHandlers, stubApi } from '../test/api.ts';
 import { renderRoutes } from '../test/render.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
 import { loadOpeningPage, routes } from './router.tsx';
 
 function renderAt(path: string) {
@@ -25,6 +27,17 @@ describe('routes', () => {
   it('registers exactly the shared list of pages, which the server uses to tell a page from a 404', () => {
     // Unit tests run a development build, so the development-only pages are registered too.
     expect(pagePaths(routes).sort()).toEqual([...APP_ROUTE_PATHS, ...DEV_ONLY_ROUTE_PATHS].sort());
+  });
+
+  it("guards exactly the shared list of signed-in pages, which the build bundles apart from visitors' pages", () => {
+    const guarded = (list: RouteObject[]): RouteObject[] =>
+      list.flatMap((route) =>
+        isValidElement(route.element) && route.element.type === RequireAuth
+          ? (route.children ?? [])
+          : guarded(route.children ?? []),
+      );
+    const paths = guarded(routes).map((route) => `/${route.path}`);
+    expect(paths.sort()).toEqual([...SIGNED_IN_ROUTE_PATHS].sort());
   });
 
   beforeEach(() => {

@@ -6,12 +6,13 @@ const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Below this many bytes compression saves less than it costs (a packet or two). */
-export const JSON_COMPRESSION_THRESHOLD = 1024;
+export const COMPRESSION_THRESHOLD = 1024;
 /** Preferred first when the client rates both the same. */
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+/** JSON answers, and the app's page as the server fills it in (ADR 049); built files are compressed at build time. */
+const COMPRESSED_TYPE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/html)\b/i;
 
 /** The encoding to answer with for an `Accept-Encoding` header (q-values and `*` honoured), or null. */
 export function negotiateEncoding(header: string | undefined): Encoding | null {
@@ -36,12 +37,12 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * JSON answers above the threshold go out Brotli- or gzip-compressed, as the client accepts (ADR 020).
- * JSON only, and only a buffered body: streamed answers (media with byte ranges, event streams) and files
+ * JSON answers and the app's page above the threshold go out Brotli- or gzip-compressed, as the client accepts
+ * (ADR 020, ADR 049). Only a buffered body: streamed answers (media with byte ranges, event streams) and files
  * pass untouched, so a Range response never gets an encoding its offsets do not describe. The web app's
  * static files are compressed at build time instead (@fastify/static `preCompressed`).
  */
-export function registerJsonCompression(app: FastifyInstance, threshold = JSON_COMPRESSION_THRESHOLD): void {
+export function registerCompression(app: FastifyInstance, threshold = COMPRESSION_THRESHOLD): void {
   // A callback hook: most answers (small JSON, files, streams) leave at once, without a promise (ADR 009).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
@@ -49,7 +50,7 @@ export function registerJsonCompression(app: FastifyInstance, threshold = JSON_C
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     if (size < threshold) return done(null, payload);
     if (reply.statusCode === 206 || reply.hasHeader('content-encoding')) return done(null, payload);
-    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
+    if (!COMPRESSED_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
 
     // Whether this answer is compressed depends on the request's Accept-Encoding: caches must know.
     const vary = String(reply.getHeader('vary') ?? '');

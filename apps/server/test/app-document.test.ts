@@ -1,0 +1,130 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { APP_BOOTSTRAP_ELEMENT_ID, AppBootstrap } from '@daybook/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
+import { scriptSafeJson } from '../src/infra/http/app-document.ts';
+import { useTestApp } from './support/app.ts';
+import { createSignedInUser } from './support/factories.ts';
+import { fakeWebBuild } from './support/web-build.ts';
+
+// A build with the list of each page's chunks that the web build writes (vite.config.ts `appDocument`).
+const distDir = fakeWebBuild();
+writeFileSync(
+  path.join(distDir, '.vite', 'route-chunks.json'),
+  JSON.stringify([
+    { pattern: '^/dashboard/?$', files: ['assets/signed-in-1.js'], later: ['assets/signed-in-later-2.js'] },
+    { pattern: '^/pricing/?$', files: ['assets/PricingPage-3.js'] },
+  ]),
+);
+afterAll(() => rmSync(distDir, { recursive: true, force: true }));
+
+const ctx = useTestApp({ WEB_DIST_DIR: distDir });
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
+
+/** The bootstrap the page carries, parsed as the app parses it, or null. */
+function bootstrapOf(html: string): AppBootstrap | null {
+  const match = new RegExp(
+    `<script type="application/json" id="${APP_BOOTSTRAP_ELEMENT_ID}">([^<]*)</script>`,
+  ).exec(html);
+  return match ? AppBootstrap.parse(JSON.parse(match[1] as string)) : null;
+}
+
+describe('the app page as the server sends it (ADR 049)', () => {
+  it("preloads the chunks of the page being opened, and only that page's", async () => {
+    const dashboard = await page('/dashboard');
+    expect(dashboard.body).toContain('<link rel="modulepreload" crossorigin href="/assets/signed-in-1.js">');
+    expect(dashboard.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/signed-in-later-2.js">',
+    );
+    expect(dashboard.body).not.toContain('PricingPage-3.js');
+    // Before the entry script, so they are asked for alongside it.
+    expect(dashboard.body.indexOf('signed-in-1.js')).toBeLessThan(dashboard.body.indexOf('app-1234.js'));
+    const pricing = await page('/pricing/');
+    expect(pricing.body).toContain('href="/assets/PricingPage-3.js"');
+    expect(pricing.body).not.toContain('signed-in-1.js');
+    const other = await page('/about');
+    expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('carries nothing for a visitor, and may be cached only by the browser, keyed on the cookie', async () => {
+    for (const cookie of [undefined, 'theme=dark', 'daybook.session_token=abc.c2lnbmF0dXJl']) {
+      const response = await page('/dashboard', cookie ? { cookie } : {});
+      expect(response.statusCode).toBe(200);
+      expect(bootstrapOf(response.body)).toBeNull();
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers.vary)).toMatch(/cookie/i);
+    }
+  });
+
+  it("carries a signed-in person's own session, profile and plan, as the API answers them, and is never stored", async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const response = await page('/dashboard', { cookie });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(String(response.headers.vary)).toMatch(/cookie/i);
+    const bootstrap = bootstrapOf(response.body);
+    const [session, profile, subscription] = await Promise.all(
+      ['/api/auth/session', '/api/me', '/api/billing/subscription'].map(async (url) =>
+        (await ctx.app.inject({ method: 'GET', url, headers: { cookie } })).json(),
+      ),
+    );
+    expect(bootstrap).toEqual({ user: session.user, profile, subscription });
+    expect(bootstrap?.user.id).toBe(user.id);
+    // Every page of the app carries it, a 404 page too (the header shows who is signed in).
+    expect(bootstrapOf((await page('/past-entries', { cookie })).body)?.user.id).toBe(user.id);
+    const missing = await page('/no-such-page', { cookie });
+    expect(missing.statusCode).toBe(404);
+    expect(bootstrapOf(missing.body)?.user.id).toBe(user.id);
+  });
+
+  it('gives each person their own answers, and none once the session has ended', async () => {
+    const first = await createSignedInUser(ctx);
+    const second = await createSignedInUser(ctx);
+    expect(bootstrapOf((await page('/dashboard', { cookie: second.cookie })).body)?.user.id).toBe(
+      second.user.id,
+    );
+    expect(bootstrapOf((await page('/dashboard', { cookie: first.cookie })).body)?.profile.id).toBe(
+      first.user.id,
+    );
+    const signOut = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: first.cookie, origin: ctx.config.appUrl },
+    });
+    expect(signOut.statusCode).toBe(200);
+    const after = await page('/dashboard', { cookie: first.cookie });
+    expect(bootstrapOf(after.body)).toBeNull();
+    expect(after.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps a name that looks like markup inside its script element', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const name = 'Ada </script><script>alert(1)</script><!-- \u2028';
+    await ctx.database.db.update(users).set({ name }).where(eq(users.id, user.id));
+    const response = await page('/dashboard', { cookie });
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.body).not.toContain('<!--');
+    expect(bootstrapOf(response.body)?.profile.fullName).toBe(name);
+  });
+
+  it('answers HEAD without a body, and compresses the page for a browser that accepts it', async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/dashboard', headers: { cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const compressed = await page('/dashboard', { cookie, 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('scriptSafeJson', () => {
+  it('escapes what could end a script element or a line, and parses back to the same value', () => {
+    const value = { text: '</script><!-- \u2028 \u2029 <b>' };
+    const json = scriptSafeJson(value);
+    expect(json).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});

@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { ThemeContext } from '../features/theme/theme-context.ts';
+import { SiteFrame } from './layout/AppLayout.tsx';
+import { RouteSkeleton } from './RouteSkeleton.tsx';
+
+/**
+ * What the app draws before it knows anything, as HTML in index.html (vite.config.ts `appDocument`, ADR 049):
+ * the header as it is while the session is asked for (neither "Log In" nor the avatar), the page's skeleton a
+ * screen tall and the footer below it. The browser paints it as soon as the stylesheet is in, instead of a blank
+ * page until the app's code has run; the app's first render then takes its place.
+ */
+export function renderAppShell(): string {
+  // No fetching at build time (the session stays pending), and no timer to keep the build's process alive.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { enabled: false, gcTime: Number.POSITIVE_INFINITY } },
+  });
+  const html = renderToString(
+    <MemoryRouter initialEntries={['/']}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeContext value={{ theme: 'system', resolvedTheme: 'light', setTheme: () => undefined }}>
+          <SiteFrame>
+            <RouteSkeleton />
+          </SiteFrame>
+        </ThemeContext>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  queryClient.clear();
+  return html;
+}
