@@ -26,7 +26,15 @@ export const ROUTE_BUDGETS = [
     lazy: ['src/app/landing/pricing-island.tsx'],
     jsBudget: 150 * KB,
   },
-  { route: '/login', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 204 * KB },
+  // The entry asks for its islands once the page is drawn (ADR 049): counted with it, they are the first visit.
+  {
+    route: '/login',
+    entry: 'login.html',
+    lazy: ['src/app/login/islands.tsx', 'src/app/login/form-island.tsx'],
+    jsBudget: 204 * KB,
+  },
+  // The app at /login: what a visitor gets when the address asks for more than the plain page (intent=premium…).
+  { route: '/login?intent=premium', page: 'src/features/auth/pages/LoginPage.tsx', jsBudget: 204 * KB },
   // Issue 16's goal (ADR 046): under 250 KB. What remains, about 240 KB in 60 chunks: the shell every page loads
   // (React DOM, React Router, TanStack Query, sonner, the session layer; about 150 KB), zod with the shared
   // schemas every answer is parsed with (the api-client chunk, about 27 KB, and the shared constants, 6 KB), the
@@ -67,10 +75,11 @@ function staticClosure(manifest, keys) {
 /** Sizes per route; `overBudget` lists what breaks a budget. */
 export function measureBudgets(distDir) {
   const readManifest = (name) => JSON.parse(readFileSync(path.join(distDir, '.vite', name), 'utf8'));
-  // The landing page's entry is built on its own, with a manifest of its own (vite.config.ts, ADR 045).
+  // The prerendered pages' entries are built on their own, with a manifest of their own (vite.config.ts, ADR 045).
   const manifests = {
     'index.html': readManifest('manifest.json'),
-    'landing.html': readManifest('landing-manifest.json'),
+    'landing.html': readManifest('prerendered-manifest.json'),
+    'login.html': readManifest('prerendered-manifest.json'),
   };
   const routes = ROUTE_BUDGETS.map(({ route, entry = 'index.html', page, lazy = [], jsBudget }) => {
     const manifest = manifests[entry];

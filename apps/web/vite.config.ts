@@ -167,15 +167,27 @@ function routePreload(): Plugin {
   };
 }
 
-/** Where landing.html takes the prerendered page. */
-const PRERENDER_SLOT = '<!--prerendered-landing-->';
-/** The landing entry's own manifest (scripts/check-budgets.mjs reads it for `/`). */
-const LANDING_MANIFEST = '.vite/landing-manifest.json';
-/** Where the landing entry's scripts go. */
-const LANDING_SCRIPTS = 'assets/landing';
+/**
+ * The pages prerendered at build time and sent to visitors by the server (apps/server app.ts `PRERENDERED_PAGES`):
+ * each its HTML file (which names its small entry) and the module whose `renderPage()` gives its HTML and title.
+ */
+const PRERENDERED_PAGES = [
+  // `/` (ADR 045).
+  { name: 'landing', html: 'landing.html', prerender: '/src/app/landing/prerender.tsx' },
+  // `/login` (ADR 049).
+  { name: 'login', html: 'login.html', prerender: '/src/app/login/prerender.tsx' },
+] as const;
+/** Where each page's HTML file takes its prerendered page. */
+const PRERENDER_SLOT = '<!--prerendered-page-->';
+/** The prerendered pages' entries' own manifest (scripts/check-budgets.mjs reads it for `/` and `/login`). */
+const PRERENDERED_MANIFEST = '.vite/prerendered-manifest.json';
+/** Where the prerendered pages' scripts go. */
+const PRERENDERED_SCRIPTS = 'assets/prerendered';
 
-/** The landing page's React tree as HTML, loaded through Vite's module loader so it resolves like the app. */
-async function renderLandingHtml(root: string): Promise<string> {
+type PrerenderedPage = { html: string; title: string };
+
+/** Each page's React tree as HTML, loaded through Vite's module loader so it resolves like the app. */
+async function renderPages(root: string): Promise<Map<string, PrerenderedPage>> {
   const loader = await createServer({
     root,
     configFile: false,
@@ -187,27 +199,35 @@ async function renderLandingHtml(root: string): Promise<string> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { renderLandingPage } = (await loader.ssrLoadModule('/src/app/landing/prerender.tsx')) as {
-      renderLandingPage: () => string;
-    };
-    return renderLandingPage();
+    const pages = new Map<string, PrerenderedPage>();
+    for (const page of PRERENDERED_PAGES) {
+      const { renderPage } = (await loader.ssrLoadModule(page.prerender)) as {
+        renderPage: () => PrerenderedPage;
+      };
+      pages.set(page.html, renderPage());
+    }
+    return pages;
   } finally {
     await loader.close();
   }
 }
 
+/** Escapes text for an HTML element's content (the page's title). */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
- * `/` as HTML (ADR 045). landing.html and its small entry (src/app/landing/main.tsx) are built on their own, in
- * a second build into the same folder, so that the app's chunks stay as they are and the landing entry keeps
- * only the parts of React Router and the rest that it uses. The landing page's React tree
- * (src/app/landing/prerender.tsx) is then rendered to a string and written into landing.html, which the server
- * sends to visitors. Runs before the service worker and the pre-compression see the folder.
+ * `/` and `/login` as HTML (ADR 045, 049). The pages' HTML files and their small entries (src/app/<page>/main.tsx)
+ * are built on their own, in a second build with one input per page into the same folder, so that the app's
+ * chunks stay as they are, the entries keep only the parts of React Router and the rest that they use, and what
+ * they share (React DOM, the header's islands) is one file the browser keeps from one page to the other. Each
+ * page's React tree is then rendered to a string and written into its HTML file with its title, which the
+ * server sends to visitors. Runs before the service worker and the pre-compression see the folder.
  */
-function prerenderLanding(): Plugin {
+function prerenderPages(): Plugin {
   let root = '';
   let outDir = '';
   return {
-    name: 'daybook:prerender-landing',
+    name: 'daybook:prerender-pages',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -223,13 +243,15 @@ function prerenderLanding(): Plugin {
           outDir,
           emptyOutDir: false,
           sourcemap: true,
-          manifest: LANDING_MANIFEST,
+          manifest: PRERENDERED_MANIFEST,
           rollupOptions: {
-            input: { landing: path.join(root, 'landing.html') },
+            input: Object.fromEntries(
+              PRERENDERED_PAGES.map((page) => [page.name, path.join(root, page.html)]),
+            ),
             output: {
-              // Its scripts apart, so the service worker can leave them out (the offline app has its own).
-              entryFileNames: `${LANDING_SCRIPTS}/[name]-[hash].js`,
-              chunkFileNames: `${LANDING_SCRIPTS}/[name]-[hash].js`,
+              // Their scripts apart, so the service worker can leave them out (the offline app has its own).
+              entryFileNames: `${PRERENDERED_SCRIPTS}/[name]-[hash].js`,
+              chunkFileNames: `${PRERENDERED_SCRIPTS}/[name]-[hash].js`,
               // The stylesheet is the app's (Tailwind reads the same sources): named as the app's, it is the
               // same file, so the browser has it already when a visitor goes on to the app. Fonts likewise.
               assetFileNames: (asset) =>
@@ -242,15 +264,20 @@ function prerenderLanding(): Plugin {
       });
       const [result] = Array.isArray(output) ? output : [output];
       if (!result || !('output' in result))
-        throw new Error('prerender-landing: the landing build gave no output');
+        throw new Error("prerender-pages: the pages' build gave no output");
       const bundle = Object.fromEntries(result.output.map((item) => [item.fileName, item]));
-      const file = path.join(outDir, 'landing.html');
-      const html = await readFile(file, 'utf8');
-      if (!html.includes(PRERENDER_SLOT)) throw new Error('prerender-landing: landing.html has no slot');
-      await writeFile(
-        file,
-        preloadHeadingFont(html.replace(PRERENDER_SLOT, await renderLandingHtml(root)), bundle),
-      );
+      const rendered = await renderPages(root);
+      for (const page of PRERENDERED_PAGES) {
+        const file = path.join(outDir, page.html);
+        const html = await readFile(file, 'utf8');
+        const prerendered = rendered.get(page.html);
+        if (!html.includes(PRERENDER_SLOT) || !prerendered)
+          throw new Error(`prerender-pages: ${page.html} has no slot or no page`);
+        const filled = html
+          .replace(PRERENDER_SLOT, () => prerendered.html)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerendered.title)}</title>`);
+        await writeFile(file, preloadHeadingFont(filled, bundle));
+      }
     },
   };
 }
@@ -288,9 +315,9 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
     // Every page path is the app: offline, a navigation gets the precached index.html.
     navigateFallback: '/index.html',
-    // landing.html and its scripts are what the server sends a visitor at `/`; offline, the app (which also
-    // renders `/`) does.
-    globIgnores: ['landing.html', `${LANDING_SCRIPTS}/**`],
+    // The prerendered pages and their scripts are what the server sends a visitor at `/` and `/login`; offline,
+    // the app (which renders those pages too) does.
+    globIgnores: [...PRERENDERED_PAGES.map((page) => page.html), `${PRERENDERED_SCRIPTS}/**`],
     navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
     // The charts chunk (recharts) is over Workbox's 2 MB default only before compression; take it too.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
@@ -302,7 +329,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), prerenderLanding(), pwa, precompress()],
+  plugins: [react(), tailwindcss(), routePreload(), prerenderPages(), pwa, precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest lets scripts/check-budgets.mjs follow each route's chunks (ADR 020).

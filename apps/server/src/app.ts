@@ -22,6 +22,7 @@ import { readSessionToken, sessionCookie } from './infra/auth/session-cookie.ts'
 import { registerAuthentication, registerOriginCheck } from './infra/http/authenticate.ts';
 import { registerJsonCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
+import { PRERENDERED_PAGES, queryOf } from './infra/http/prerendered-pages.ts';
 import { scaleRouteLimits, tieredRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './infra/http/security-headers.ts';
 import {
@@ -264,13 +265,11 @@ export async function buildApp({
  * any other extension-less path outside /api gets it with 404, so the app shows its "Page not found" and
  * crawlers and monitors see the right status. A missing file (/assets/x.js) stays a plain 404.
  * HEAD answers like GET, without a body.
- * `/` is the prerendered landing page (ADR 045) for a browser without a session cookie, and the app for one with
- * a cookie signed by us: the app shows a signed-in person the same page with their own header. The cookie's
- * signature is checked, not the session: an ended session gets the app, which sees it.
+ * `/` and `/login` are prerendered pages (ADR 045, 049) for a browser without a session cookie, when the query
+ * leaves them as drawn (`PRERENDERED_PAGES`), and the app otherwise: the app shows a signed-in person the same
+ * landing page with their own header, and sends them on from /login. The cookie's signature is checked, not the
+ * session: an ended session gets the app, which sees it.
  */
-/** Pages prerendered at build time (apps/web vite.config.ts `prerenderLanding`, ADR 045), sent to visitors. */
-const PRERENDERED_PAGES: ReadonlyArray<{ url: string; file: string }> = [{ url: '/', file: 'landing.html' }];
-
 function registerWebApp(
   app: FastifyInstance,
   distDir: string,
@@ -279,16 +278,17 @@ function registerWebApp(
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   if (hasBuild) {
-    for (const { url, file } of PRERENDERED_PAGES) {
+    for (const { url, file, serves } of PRERENDERED_PAGES) {
       const hasFile = existsSync(path.join(distDir, file));
       app.route({
         method: ['GET', 'HEAD'],
         url,
         handler: (request, reply) => {
           const isVisitor = !hasSessionCookie(request.headers.cookie ?? null);
+          const isPrerendered = hasFile && isVisitor && serves(queryOf(request.url));
           // The same address answers two ways: a shared cache must key on the cookie.
           reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
-          return reply.type('text/html').sendFile(hasFile && isVisitor ? file : 'index.html');
+          return reply.type('text/html').sendFile(isPrerendered ? file : 'index.html');
         },
       });
     }
