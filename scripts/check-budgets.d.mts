@@ -9,7 +9,13 @@ export type RouteSizes = {
   cssTotal: number;
   css: ChunkSize[];
 };
-export const ROUTE_BUDGETS: Array<{ route: string; page: string; lazy?: string[]; jsBudget: number }>;
+export const ROUTE_BUDGETS: Array<{
+  route: string;
+  entry?: string;
+  page?: string;
+  lazy?: string[];
+  jsBudget: number;
+}>;
 export const CSS_BUDGET: number;
 export function measureBudgets(distDir: string): {
   routes: RouteSizes[];

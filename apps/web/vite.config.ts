@@ -130,7 +130,7 @@ function staticChunkClosure(
 }
 
 /**
- * The app shell and the signed-in first screen in four chunks instead of about seventy (ADR 049). Left to
+ * The app shell and the signed-in first screen in four chunks instead of about seventy (ADR 050). Left to
  * itself, the bundler gives every set of pages that share some modules a chunk of its own: the dashboard
  * loaded about sixty, most under 2 KB, then a dozen more as it rendered, and a browser on a slow network pays a
  * round trip for each, six at a time over HTTP/1.1. A first build, in memory, shows which chunks each part
@@ -232,7 +232,7 @@ const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * index.html as the server sends it (ADR 020, ADR 049):
+ * index.html as the server sends it (ADR 020, ADR 050):
  * - the app's shell prerendered inside `#root` (src/app/app-shell-prerender.tsx), so the first paint needs only
  *   the HTML and the stylesheet;
  * - the heading font preloaded;
@@ -293,7 +293,7 @@ function appDocument(): Plugin {
       const indexFile = path.join(outDir, 'index.html');
       const html = await readFile(indexFile, 'utf8');
       if (!html.includes(EMPTY_ROOT)) throw new Error('app-document: index.html has no empty #root');
-      const shell = await renderAtBuild(root, '/src/app/app-shell-prerender.tsx', 'renderAppShell');
+      const shell = await renderAppShell(root);
       await writeFile(
         indexFile,
         preloadHeadingFont(html.replace(EMPTY_ROOT, `<div id="root">${shell}</div>`), bundle),
@@ -302,18 +302,33 @@ function appDocument(): Plugin {
   };
 }
 
-/** Where landing.html takes the prerendered page. */
-const PRERENDER_SLOT = '<!--prerendered-landing-->';
-/** The landing entry's own manifest (scripts/check-budgets.mjs reads it for `/`). */
-const LANDING_MANIFEST = '.vite/landing-manifest.json';
-/** Where the landing entry's scripts go. */
-const LANDING_SCRIPTS = 'assets/landing';
+/**
+ * The pages prerendered at build time and sent to visitors by the server (apps/server app.ts `PRERENDERED_PAGES`):
+ * each its HTML file (which names its small entry) and the module whose `renderPage()` gives its HTML and title.
+ */
+const PRERENDERED_PAGES = [
+  // `/` (ADR 045).
+  { name: 'landing', html: 'landing.html', prerender: '/src/app/landing/prerender.tsx' },
+  // `/login` (ADR 049).
+  { name: 'login', html: 'login.html', prerender: '/src/app/login/prerender.tsx' },
+] as const;
+/** Where each page's HTML file takes its prerendered page. */
+const PRERENDER_SLOT = '<!--prerendered-page-->';
+/** The prerendered pages' entries' own manifest (scripts/check-budgets.mjs reads it for `/` and `/login`). */
+const PRERENDERED_MANIFEST = '.vite/prerendered-manifest.json';
+/** Where the prerendered pages' scripts go. */
+const PRERENDERED_SCRIPTS = 'assets/prerendered';
+
+type PrerenderedPage = { html: string; title: string };
 
 /**
- * A React tree of the app as HTML, at build time: `render` exported by `module`, loaded through Vite's module
- * loader so it resolves like the app (the landing page, ADR 045; the app's shell, ADR 049).
+ * Runs `use` with Vite's module loader, so that what it loads at build time (a page's React tree, to render as
+ * HTML) resolves like the app.
  */
-async function renderAtBuild(root: string, module: string, render: string): Promise<string> {
+async function withBuildLoader<T>(
+  root: string,
+  use: (load: (module: string) => Promise<Record<string, unknown>>) => Promise<T>,
+): Promise<T> {
   const loader = await createServer({
     root,
     configFile: false,
@@ -325,27 +340,50 @@ async function renderAtBuild(root: string, module: string, render: string): Prom
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const exports = (await loader.ssrLoadModule(module)) as Record<string, () => string>;
-    const renderHtml = exports[render];
-    if (!renderHtml) throw new Error(`${module} exports no ${render}`);
-    return renderHtml();
+    return await use((module) => loader.ssrLoadModule(module));
   } finally {
     await loader.close();
   }
 }
 
+/** Each prerendered page's React tree as HTML. */
+function renderPages(root: string): Promise<Map<string, PrerenderedPage>> {
+  return withBuildLoader(root, async (load) => {
+    const pages = new Map<string, PrerenderedPage>();
+    for (const page of PRERENDERED_PAGES) {
+      const { renderPage } = (await load(page.prerender)) as { renderPage: () => PrerenderedPage };
+      pages.set(page.html, renderPage());
+    }
+    return pages;
+  });
+}
+
+/** The app's shell as HTML (src/app/app-shell-prerender.tsx), for index.html's `#root`. */
+function renderAppShell(root: string): Promise<string> {
+  return withBuildLoader(root, async (load) => {
+    const { renderAppShell: render } = (await load('/src/app/app-shell-prerender.tsx')) as {
+      renderAppShell: () => string;
+    };
+    return render();
+  });
+}
+
+/** Escapes text for an HTML element's content (the page's title). */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
- * `/` as HTML (ADR 045). landing.html and its small entry (src/app/landing/main.tsx) are built on their own, in
- * a second build into the same folder, so that the app's chunks stay as they are and the landing entry keeps
- * only the parts of React Router and the rest that it uses. The landing page's React tree
- * (src/app/landing/prerender.tsx) is then rendered to a string and written into landing.html, which the server
- * sends to visitors. Runs before the service worker and the pre-compression see the folder.
+ * `/` and `/login` as HTML (ADR 045, 049). The pages' HTML files and their small entries (src/app/<page>/main.tsx)
+ * are built on their own, in a second build with one input per page into the same folder, so that the app's
+ * chunks stay as they are, the entries keep only the parts of React Router and the rest that they use, and what
+ * they share (React DOM, the header's islands) is one file the browser keeps from one page to the other. Each
+ * page's React tree is then rendered to a string and written into its HTML file with its title, which the
+ * server sends to visitors. Runs before the service worker and the pre-compression see the folder.
  */
-function prerenderLanding(): Plugin {
+function prerenderPages(): Plugin {
   let root = '';
   let outDir = '';
   return {
-    name: 'daybook:prerender-landing',
+    name: 'daybook:prerender-pages',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -361,13 +399,20 @@ function prerenderLanding(): Plugin {
           outDir,
           emptyOutDir: false,
           sourcemap: true,
-          manifest: LANDING_MANIFEST,
+          manifest: PRERENDERED_MANIFEST,
           rollupOptions: {
-            input: { landing: path.join(root, 'landing.html') },
+            input: Object.fromEntries(
+              PRERENDERED_PAGES.map((page) => [page.name, path.join(root, page.html)]),
+            ),
             output: {
-              // Its scripts apart, so the service worker can leave them out (the offline app has its own).
-              entryFileNames: `${LANDING_SCRIPTS}/[name]-[hash].js`,
-              chunkFileNames: `${LANDING_SCRIPTS}/[name]-[hash].js`,
+              // React as one chunk: every island needs all of it, and one file compresses better than the pieces
+              // two entries would otherwise split it into.
+              codeSplitting: {
+                groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+              },
+              // Their scripts apart, so the service worker can leave them out (the offline app has its own).
+              entryFileNames: `${PRERENDERED_SCRIPTS}/[name]-[hash].js`,
+              chunkFileNames: `${PRERENDERED_SCRIPTS}/[name]-[hash].js`,
               // The stylesheet is the app's (Tailwind reads the same sources): named as the app's, it is the
               // same file, so the browser has it already when a visitor goes on to the app. Fonts likewise.
               assetFileNames: (asset) =>
@@ -380,21 +425,20 @@ function prerenderLanding(): Plugin {
       });
       const [result] = Array.isArray(output) ? output : [output];
       if (!result || !('output' in result))
-        throw new Error('prerender-landing: the landing build gave no output');
+        throw new Error("prerender-pages: the pages' build gave no output");
       const bundle = Object.fromEntries(result.output.map((item) => [item.fileName, item]));
-      const file = path.join(outDir, 'landing.html');
-      const html = await readFile(file, 'utf8');
-      if (!html.includes(PRERENDER_SLOT)) throw new Error('prerender-landing: landing.html has no slot');
-      await writeFile(
-        file,
-        preloadHeadingFont(
-          html.replace(
-            PRERENDER_SLOT,
-            await renderAtBuild(root, '/src/app/landing/prerender.tsx', 'renderLandingPage'),
-          ),
-          bundle,
-        ),
-      );
+      const rendered = await renderPages(root);
+      for (const page of PRERENDERED_PAGES) {
+        const file = path.join(outDir, page.html);
+        const html = await readFile(file, 'utf8');
+        const prerendered = rendered.get(page.html);
+        if (!html.includes(PRERENDER_SLOT) || !prerendered)
+          throw new Error(`prerender-pages: ${page.html} has no slot or no page`);
+        const filled = html
+          .replace(PRERENDER_SLOT, () => prerendered.html)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerendered.title)}</title>`);
+        await writeFile(file, preloadHeadingFont(filled, bundle));
+      }
     },
   };
 }
@@ -432,9 +476,9 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
     // Every page path is the app: offline, a navigation gets the precached index.html.
     navigateFallback: '/index.html',
-    // landing.html and its scripts are what the server sends a visitor at `/`; offline, the app (which also
-    // renders `/`) does.
-    globIgnores: ['landing.html', `${LANDING_SCRIPTS}/**`],
+    // The prerendered pages and their scripts are what the server sends a visitor at `/` and `/login`; offline,
+    // the app (which renders those pages too) does.
+    globIgnores: [...PRERENDERED_PAGES.map((page) => page.html), `${PRERENDERED_SCRIPTS}/**`],
     navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
     // The charts chunk (recharts) is over Workbox's 2 MB default only before compression; take it too.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
@@ -446,15 +490,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    firstScreenChunks(),
-    appDocument(),
-    prerenderLanding(),
-    pwa,
-    precompress(),
-  ],
+  plugins: [react(), tailwindcss(), firstScreenChunks(), appDocument(), prerenderPages(), pwa, precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest lets scripts/check-budgets.mjs follow each route's chunks (ADR 020).

@@ -28,6 +28,7 @@ import {
 } from './infra/http/authenticate.ts';
 import { registerCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
+import { PRERENDERED_PAGES, queryOf } from './infra/http/prerendered-pages.ts';
 import { scaleRouteLimits, tieredRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { registerSecurityHeaders } from './infra/http/security-headers.ts';
 import {
@@ -268,7 +269,7 @@ export async function buildApp({
 }
 
 /**
- * The answers a signed-in browser's app would ask for before drawing its first screen (ADR 049), read as the
+ * The answers a signed-in browser's app would ask for before drawing its first screen (ADR 050), read as the
  * API routes read them: the session (sliding its expiry, as `GET /api/auth/session` does), the profile and the
  * plan. A visitor, or a failure, gets none: the app then asks the API itself, and shows the error there.
  */
@@ -298,13 +299,11 @@ async function appBootstrap(
  * any other extension-less path outside /api gets it with 404, so the app shows its "Page not found" and
  * crawlers and monitors see the right status. A missing file (/assets/x.js) stays a plain 404.
  * HEAD answers like GET, without a body.
- * `/` is the prerendered landing page (ADR 045) for a browser without a session cookie, and the app for one with
- * a cookie signed by us: the app shows a signed-in person the same page with their own header. The cookie's
- * signature is checked, not the session: an ended session gets the app, which sees it.
+ * `/` and `/login` are prerendered pages (ADR 045, 049) for a browser without a session cookie, when the query
+ * leaves them as drawn (`PRERENDERED_PAGES`), and the app otherwise: the app shows a signed-in person the same
+ * landing page with their own header, and sends them on from /login. The cookie's signature is checked, not the
+ * session: an ended session gets the app, which sees it.
  */
-/** Pages prerendered at build time (apps/web vite.config.ts `prerenderLanding`, ADR 045), sent to visitors. */
-const PRERENDERED_PAGES: ReadonlyArray<{ url: string; file: string }> = [{ url: '/', file: 'landing.html' }];
-
 type WebAppOptions = {
   hasSessionCookie: (cookieHeader: string | null) => boolean;
   bootstrap: (request: FastifyRequest, reply: FastifyReply) => Promise<AppBootstrap | undefined>;
@@ -317,7 +316,7 @@ function registerWebApp(
 ): void {
   const appDocument = existsSync(path.join(distDir, 'index.html')) ? loadAppDocument(distDir) : null;
   /**
-   * The app's page (ADR 049): its chunks preloaded, and, with a session cookie signed by us, the session's
+   * The app's page (ADR 050): its chunks preloaded, and, with a session cookie signed by us, the session's
    * answers carried along. Personal then, so never stored by a cache; and it varies by cookie either way.
    */
   const sendAppDocument = async (
@@ -338,14 +337,16 @@ function registerWebApp(
       .send(document.render(pathname, data));
   };
   if (appDocument) {
-    for (const { url, file } of PRERENDERED_PAGES) {
+    for (const { url, file, serves } of PRERENDERED_PAGES) {
       const hasFile = existsSync(path.join(distDir, file));
       app.route({
         method: ['GET', 'HEAD'],
         url,
         handler: (request, reply) => {
           const isVisitor = !hasSessionCookie(request.headers.cookie ?? null);
-          if (!hasFile || !isVisitor) return sendAppDocument(request, reply, 200, appDocument);
+          if (!hasFile || !isVisitor || !serves(queryOf(request.url))) {
+            return sendAppDocument(request, reply, 200, appDocument);
+          }
           // The same address answers two ways: a shared cache must key on the cookie.
           reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
           return reply.type('text/html').sendFile(file);

@@ -33,7 +33,7 @@ function bootstrapOf(html: string): AppBootstrap | null {
   return match ? AppBootstrap.parse(JSON.parse(match[1] as string)) : null;
 }
 
-describe('the app page as the server sends it (ADR 049)', () => {
+describe('the app page as the server sends it (ADR 050)', () => {
   it("preloads the chunks of the page being opened, and only that page's", async () => {
     const dashboard = await page('/dashboard');
     expect(dashboard.body).toContain('<link rel="modulepreload" crossorigin href="/assets/signed-in-1.js">');

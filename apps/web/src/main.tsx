@@ -12,7 +12,7 @@ import './styles.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-// A signed-in browser's page carries its session, profile and plan (ADR 049): the first render needs no request.
+// A signed-in browser's page carries its session, profile and plan (ADR 050): the first render needs no request.
 const queryClient = createQueryClient();
 seedFromAppBootstrap(queryClient);
 

@@ -40,7 +40,7 @@ export const APP_ROUTE_PATHS = [
 /**
  * The pages only a signed-in person sees (the web router's `RequireAuth` children; a unit test there keeps the
  * two equal); every other page of APP_ROUTE_PATHS is open to visitors. The web build bundles the code of the
- * signed-in first screen apart from what visitors' pages load (vite.config.ts, ADR 049).
+ * signed-in first screen apart from what visitors' pages load (vite.config.ts, ADR 050).
  */
 export const SIGNED_IN_ROUTE_PATHS = [
   '/dashboard',

@@ -6,7 +6,7 @@ import { SiteFrame } from './layout/AppLayout.tsx';
 import { RouteSkeleton } from './RouteSkeleton.tsx';
 
 /**
- * What the app draws before it knows anything, as HTML in index.html (vite.config.ts `appDocument`, ADR 049):
+ * What the app draws before it knows anything, as HTML in index.html (vite.config.ts `appDocument`, ADR 050):
  * the header as it is while the session is asked for (neither "Log In" nor the avatar), the page's skeleton a
  * screen tall and the footer below it. The browser paints it as soon as the stylesheet is in, instead of a blank
  * page until the app's code has run; the app's first render then takes its place.

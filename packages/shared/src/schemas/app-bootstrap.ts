@@ -7,7 +7,7 @@ import { SubscriptionStatus } from './billing.ts';
 export const APP_BOOTSTRAP_ELEMENT_ID = 'daybook-bootstrap';
 
 /**
- * What the server already knows when it sends a signed-in browser the app's page (ADR 049): the answers the app
+ * What the server already knows when it sends a signed-in browser the app's page (ADR 050): the answers the app
  * would otherwise have to ask for, one after another, before it can draw the first screen — `GET
  * /api/auth/session`, `GET /api/me` and `GET /api/billing/subscription` — in the same shapes. A visitor's page
  * carries none.

@@ -31,7 +31,7 @@ export type AppDocument = {
 };
 
 /**
- * The app's index.html as the server sends it (ADR 049). The build leaves one index.html for every address;
+ * The app's index.html as the server sends it (ADR 050). The build leaves one index.html for every address;
  * the server knows the address and the session, so it adds what the browser would otherwise discover late:
  * a `<link rel="modulepreload">` for each chunk of the page being opened (found before any script runs), and,
  * for a signed-in browser, the answers the app's first screen waits for. Read once, at start.

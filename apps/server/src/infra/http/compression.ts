@@ -11,7 +11,7 @@ export const COMPRESSION_THRESHOLD = 1024;
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
-/** JSON answers, and the app's page as the server fills it in (ADR 049); built files are compressed at build time. */
+/** JSON answers, and the app's page as the server fills it in (ADR 050); built files are compressed at build time. */
 const COMPRESSED_TYPE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/html)\b/i;
 
 /** The encoding to answer with for an `Accept-Encoding` header (q-values and `*` honoured), or null. */
@@ -38,7 +38,7 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
 
 /**
  * JSON answers and the app's page above the threshold go out Brotli- or gzip-compressed, as the client accepts
- * (ADR 020, ADR 049). Only a buffered body: streamed answers (media with byte ranges, event streams) and files
+ * (ADR 020, ADR 050). Only a buffered body: streamed answers (media with byte ranges, event streams) and files
  * pass untouched, so a Range response never gets an encoding its offsets do not describe. The web app's
  * static files are compressed at build time instead (@fastify/static `preCompressed`).
  */

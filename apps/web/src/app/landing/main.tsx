@@ -1,8 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ISLAND_TAG } from '../../components/ui/island.tsx';
 import { scrollToHashTarget } from '../../lib/hash-scroll.ts';
-import { EAGER_ISLANDS } from './islands.tsx';
+import { FRAME_ISLANDS } from '../prerendered/frame-islands.tsx';
+import { type IslandMount, mountIslands, renderIsland } from '../prerendered/mount-islands.tsx';
 import '../../styles.css';
 
 /*
@@ -10,9 +8,6 @@ import '../../styles.css';
  * only its islands are rendered live here, each in its own root over its prerendered markup. They are rendered,
  * not hydrated: the theme and cached prices come from this browser's storage, which the build could not know.
  */
-function renderIsland(element: HTMLElement, island: React.ReactNode) {
-  createRoot(element).render(<StrictMode>{island}</StrictMode>);
-}
 
 /** Starts loading a little before the section scrolls into view. */
 const NEAR_VIEW_MARGIN = '0px 0px 200px 0px';
@@ -23,34 +18,30 @@ function hashTarget(): HTMLElement | null {
   return id ? document.getElementById(id) : null;
 }
 
-for (const element of document.querySelectorAll<HTMLElement>(ISLAND_TAG)) {
-  const name = element.dataset.island ?? '';
-  if (name === 'pricing') {
-    const renderPricing = () =>
-      void import('./pricing-island.tsx').then(({ PricingIsland }) =>
-        renderIsland(element, <PricingIsland />),
-      );
-    // Opened at the prices (/#pricing, the header's "Pricing"): they are what the visitor came for.
-    if (hashTarget()?.contains(element)) {
-      renderPricing();
-      continue;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        renderPricing();
-      },
-      { rootMargin: NEAR_VIEW_MARGIN },
+/** The plan chooser brings the API client, zod and TanStack Query: it loads as its section nears the view. */
+const mountPricing: IslandMount = (element, name) => {
+  const renderPricing = () =>
+    void import('./pricing-island.tsx').then(({ PricingIsland }) =>
+      renderIsland(<PricingIsland />)(element, name),
     );
-    // The island's own element takes no box (display: contents): watch what it wraps.
-    observer.observe(element.firstElementChild ?? element);
-    continue;
+  // Opened at the prices (/#pricing, the header's "Pricing"): they are what the visitor came for.
+  if (hashTarget()?.contains(element)) {
+    renderPricing();
+    return;
   }
-  const render = EAGER_ISLANDS[name];
-  if (!render) throw new Error(`landing.html has an unknown island: ${name}`);
-  renderIsland(element, render());
-}
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      renderPricing();
+    },
+    { rootMargin: NEAR_VIEW_MARGIN },
+  );
+  // The island's own element takes no box (display: contents): watch what it wraps.
+  observer.observe(element.firstElementChild ?? element);
+};
+
+mountIslands({ ...FRAME_ISLANDS, pricing: mountPricing }, 'landing.html');
 
 // A link to a section (/#pricing, "See Features") lands it just below the sticky header, as the app does; on
 // opening, once the browser has made its own jump to the section, at load.

@@ -1,5 +1,5 @@
 import { PricingBlock } from '../../features/marketing/components/PricingBlock.tsx';
-import { IslandProviders } from './providers.tsx';
+import { IslandProviders } from '../prerendered/providers.tsx';
 
 /**
  * The landing page's plan chooser, live: prices from the API (or this browser's cache of them) and the

@@ -1,6 +1,6 @@
 import { APP_BOOTSTRAP_ELEMENT_ID, type AppBootstrap } from '@daybook/shared';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/query-client.ts';
 import { PROFILE_QUERY_KEY } from '../profile.ts';
 import { billingKeys } from '../query-keys.ts';
 import { seedFromAppBootstrap } from './app-bootstrap.ts';
@@ -56,7 +56,7 @@ function pageWith(text: string): Document {
 
 describe('seedFromAppBootstrap', () => {
   it('takes the session, profile and plan into the cache as fresh answers, and reads them once', () => {
-    const client = createQueryClient();
+    const client = new QueryClient();
     const page = pageWith(JSON.stringify(bootstrap).replace(/</g, '\\u003c'));
     seedFromAppBootstrap(client, page);
     expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual({ user: bootstrap.user });
@@ -71,7 +71,7 @@ describe('seedFromAppBootstrap', () => {
     ['text that is not JSON', '{"user":'],
     ['an answer of the wrong shape', JSON.stringify({ ...bootstrap, user: { id: 1 } })],
   ])('leaves the app to ask the API itself for %s', (_case, text) => {
-    const client = createQueryClient();
+    const client = new QueryClient();
     const page = text === null ? document.implementation.createHTMLDocument('app') : pageWith(text);
     seedFromAppBootstrap(client, page);
     expect(client.getQueryData(SESSION_QUERY_KEY)).toBeUndefined();

@@ -5,7 +5,7 @@ import { billingKeys } from '../query-keys.ts';
 import { setSessionUser } from './session-state.ts';
 
 /**
- * Takes the answers the server carried in the app's page for a signed-in browser (ADR 049) into the query cache,
+ * Takes the answers the server carried in the app's page for a signed-in browser (ADR 050) into the query cache,
  * so the first render is the signed-in page itself, not a skeleton waiting on the session, then the profile and
  * the plan. Read once: the element is removed, so nothing later mistakes these answers for fresh ones. A page
  * without it (a visitor, the service worker's copy, a failure on the server) leaves the app to ask as before;

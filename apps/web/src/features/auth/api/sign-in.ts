@@ -1,9 +1,15 @@
 import { type SessionUser, type SignInInput, SignInResponse } from '@daybook/shared';
-import { type QueryClient, useMutation } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { broadcastAuth } from '../../../lib/session/auth-channel.ts';
 import { setSessionUser } from '../../../lib/session/session-state.ts';
 
+/**
+ * Signs in. The session is announced by the caller (`announceSignIn`), once it knows where the person goes next:
+ * the login page first checks whether a Premium checkout is due (spec §4), which must happen before the
+ * visitor-only pages send a signed-in person on to the dashboard. LoginForm runs it as its mutation, loaded
+ * with the rest of a submit's code (components/login-submit.tsx, ADR 049).
+ */
 export async function signIn(input: SignInInput): Promise<SessionUser> {
   const { user } = await apiRequest('/api/auth/sign-in', {
     method: 'POST',
@@ -17,13 +23,4 @@ export async function signIn(input: SignInInput): Promise<SessionUser> {
 export function announceSignIn(client: QueryClient, user: SessionUser): void {
   setSessionUser(client, user);
   broadcastAuth({ type: 'signed-in' });
-}
-
-/**
- * Signs in. The session is announced by the caller (`announceSignIn`), once it knows where the person goes next:
- * the login page first checks whether a Premium checkout is due (spec §4), which must happen before the
- * visitor-only pages send a signed-in person on to the dashboard.
- */
-export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
 }

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
+import { Island } from '../../../components/ui/island.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LoginForm } from '../components/LoginForm.tsx';
 import { LoginHelper } from '../components/LoginHelper.tsx';
@@ -33,7 +34,10 @@ export default function LoginPage() {
         {isEmailConfirmed && !linkProblem ? <EmailConfirmedNotice /> : null}
         {linkProblem ? <VerificationLinkNotice message={linkProblem} /> : null}
         <Card className="p-5 sm:p-8">
-          <LoginForm />
+          {/* Hydrated on the prerendered page (ADR 049): what a visitor typed before the script ran stays. */}
+          <Island name="login-form" hydrated>
+            <LoginForm />
+          </Island>
         </Card>
         <p className="text-center text-sm text-muted-foreground">
           Don't have an account?{' '}
@@ -44,7 +48,9 @@ export default function LoginPage() {
             Create an account
           </Link>
         </p>
-        <LoginHelper />
+        <Island name="login-helper">
+          <LoginHelper />
+        </Island>
       </div>
     </div>
   );

@@ -6,11 +6,13 @@ import { useTestApp } from './support/app.ts';
 import { createSignedInUser } from './support/factories.ts';
 import { fakeWebBuild, INDEX_HTML } from './support/web-build.ts';
 
-// A built web app with the prerendered landing page beside the app's shell (ADR 045).
+// A built web app with the prerendered landing and login pages beside the app's shell (ADR 045, 049).
 const distDir = fakeWebBuild();
 const LANDING_HTML =
   '<!doctype html><html><body><div id="root"><h1>A private journal</h1></div></body></html>';
+const LOGIN_HTML = '<!doctype html><html><body><div id="root"><h1>Welcome back</h1></div></body></html>';
 writeFileSync(path.join(distDir, 'landing.html'), LANDING_HTML);
+writeFileSync(path.join(distDir, 'login.html'), LOGIN_HTML);
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 const ctx = useTestApp({ WEB_DIST_DIR: distDir });
@@ -31,7 +33,7 @@ describe('the landing page at /', () => {
     const { cookie } = await createSignedInUser(ctx);
     const response = await home({ cookie });
     expect(response.statusCode).toBe(200);
-    // The app's page, carrying the session it starts from (ADR 049; app-document.test.ts).
+    // The app's page, carrying the session it starts from (ADR 050; app-document.test.ts).
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).toContain(`id="${APP_BOOTSTRAP_ELEMENT_ID}"`);
     expect(String(response.headers.vary)).toMatch(/cookie/i);
@@ -53,8 +55,54 @@ describe('the landing page at /', () => {
   });
 
   it('leaves every other page path to the app', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/login' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/register' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(INDEX_HTML);
+  });
+});
+
+describe('the login page at /login', () => {
+  const login = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
+
+  it('sends a visitor the prerendered page, plain or with where to go after signing in', async () => {
+    for (const url of ['/login', '/login?redirect=%2Fprofile%3Ftab%3Dsecurity']) {
+      const response = await login(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body, url).toBe(LOGIN_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers.vary)).toMatch(/cookie/i);
+    }
+  });
+
+  it('sends the app when the address changes what the page first draws', async () => {
+    for (const url of [
+      '/login?intent=premium',
+      '/login?redirect=%2Fdashboard&intent=premium',
+      '/login?error=TOKEN_EXPIRED',
+      '/login?verified=1',
+    ]) {
+      const response = await login(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+      expect(String(response.headers.vary), url).toMatch(/cookie/i);
+    }
+  });
+
+  it('sends a signed-in browser the app, which sends them on', async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    const response = await login('/login', { cookie });
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(String(response.headers.vary)).toMatch(/cookie/i);
+    const forged = await login('/login', { cookie: 'daybook.session_token=abc.c2lnbmF0dXJl' });
+    expect(forged.body).toBe(LOGIN_HTML);
+  });
+
+  it('answers HEAD like GET', async () => {
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
   });
 });

@@ -4,8 +4,9 @@ import { createPath, type Navigator, Router, type To } from 'react-router';
 const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
 /**
- * Links on the prerendered landing page lead to the app by loading it, as a plain link would: the page
- * carries no client router (ADR 045). A link to a section of this page (`/#pricing`) only moves the view.
+ * Links and navigations on a prerendered page (`/`, `/login`) lead to the app by loading it, as a plain link
+ * would: the page carries no client router (ADR 045, 049). A link to a section of this page (`/#pricing`) only
+ * moves the view; the login form's way on after signing in is a page load too, so the app starts signed in.
  */
 const documentNavigator: Navigator = {
   createHref: href,
@@ -14,7 +15,10 @@ const documentNavigator: Navigator = {
   replace: (to) => window.location.replace(href(to)),
 };
 
-/** Gives the landing page's islands what `<Link>` needs, at the address the page is at. */
+/**
+ * Gives a prerendered page's islands what `<Link>`, `useNavigate` and `useSearchParams` need, at the address the
+ * page is at (`/login?redirect=…` included).
+ */
 export function DocumentRouter({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = window.location;
   return (

@@ -1,0 +1,161 @@
+import {
+  AUTH_MESSAGES,
+  BILLING_MESSAGES,
+  LOCKOUT,
+  type LoginStatus,
+  type SessionUser,
+  SignInInput,
+} from '@daybook/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { broadcastAuth } from '../../../lib/session/auth-channel.ts';
+import { getLoginStatus, loginStatusFromDetails } from '../api/get-login-status.ts';
+import { announceSignIn, signIn } from '../api/sign-in.ts';
+import { ResendVerificationButton } from './ResendVerificationButton.tsx';
+
+/*
+ * What the login form needs only once it is used (ADR 049): the schema it is checked with, the API calls of a
+ * sign-in, the toasts and the problem it shows. zod and the shared schemas, the API client and sonner are most of
+ * the form's script and of its start-up work; LoginForm loads this module when the form is first focused, and
+ * waits for it on submit, so the page's first load does without them.
+ */
+
+export { signIn };
+
+/** The form's check (spec §4), with the e-mail trimmed and lower-cased as the server counts it. */
+export const signInResolver = zodResolver(SignInInput);
+
+/** What went wrong with the last attempt, as the form shows it. */
+export type LoginProblem =
+  | { kind: 'failed'; message: string; remainingAttempts?: number }
+  | { kind: 'locked'; message: string }
+  | { kind: 'unverified'; message: string; email: string }
+  | { kind: 'other'; message: string };
+
+function lockedMessage(status: LoginStatus): string {
+  return AUTH_MESSAGES.lockedOut(status.lockedForMinutes ?? status.lockoutDurationMinutes);
+}
+
+/** Spec §4: the remaining attempts are shown once 2 or fewer are left. */
+export function shouldWarnAboutAttempts(status: LoginStatus | undefined): status is LoginStatus {
+  return status !== undefined && status.remainingAttempts <= LOCKOUT.warnAtRemaining;
+}
+
+function problemFrom(error: unknown, email: string): LoginProblem {
+  if (!(error instanceof ApiRequestError)) return { kind: 'other', message: String(error) };
+  switch (error.code) {
+    case 'INVALID_CREDENTIALS': {
+      const status = loginStatusFromDetails(error.details);
+      return shouldWarnAboutAttempts(status)
+        ? { kind: 'failed', message: error.message, remainingAttempts: status.remainingAttempts }
+        : { kind: 'failed', message: error.message };
+    }
+    case 'ACCOUNT_LOCKED': {
+      const status = loginStatusFromDetails(error.details);
+      return { kind: 'locked', message: status ? lockedMessage(status) : error.message };
+    }
+    case 'EMAIL_NOT_VERIFIED':
+      return { kind: 'unverified', message: error.message, email };
+    case 'ACCOUNT_DISABLED':
+      return { kind: 'other', message: AUTH_MESSAGES.accountDisabled };
+    default:
+      return { kind: 'other', message: error.message };
+  }
+}
+
+/** How a submit ended: a problem to show, on to checkout (the browser is leaving), or signed in. */
+export type SignInOutcome =
+  | { kind: 'problem'; problem: LoginProblem }
+  | { kind: 'checkout' }
+  | { kind: 'signed-in' };
+
+const loadBilling = () => import('../../../lib/billing-intent.ts');
+
+/**
+ * A sign-in from the login form (spec §4): the lockout check first (a failed check does not block the person),
+ * then the sign-in itself (`signInWith`, the form's mutation), then Premium checkout when it is due; otherwise
+ * the session is announced and the caller sends the person on.
+ */
+export async function submitSignIn(
+  input: SignInInput,
+  {
+    client,
+    isPremiumRequested,
+    signInWith,
+  }: {
+    client: QueryClient;
+    isPremiumRequested: boolean;
+    signInWith: (input: SignInInput) => Promise<SessionUser>;
+  },
+): Promise<SignInOutcome> {
+  let status: LoginStatus | undefined;
+  try {
+    status = await getLoginStatus(input.email);
+  } catch {
+    toast.error(AUTH_MESSAGES.loginStatusUnavailable);
+  }
+  if (status?.isLockedOut) {
+    toast.error(AUTH_MESSAGES.lockedOutToast);
+    return { kind: 'problem', problem: { kind: 'locked', message: lockedMessage(status) } };
+  }
+
+  let user: SessionUser;
+  try {
+    user = await signInWith(input);
+  } catch (error) {
+    const problem = problemFrom(error, input.email);
+    if (problem.kind === 'locked') toast.error(AUTH_MESSAGES.lockedOutToast);
+    return { kind: 'problem', problem };
+  }
+
+  // Premium chosen at registration (or asked for with ?intent=premium) and still on Free: on to checkout.
+  try {
+    // Loaded now rather than with the page: the login page's first load stays in budget.
+    const billing = await loadBilling();
+    let checkoutUrl: string | null = null;
+    try {
+      checkoutUrl = await billing.checkoutAddressAfterSignIn(client, isPremiumRequested);
+    } catch (error) {
+      toast.error(BILLING_MESSAGES.startCheckoutFailed, {
+        description: billing.checkoutErrorMessage(error),
+      });
+    }
+    if (checkoutUrl) {
+      broadcastAuth({ type: 'signed-in' });
+      billing.browserLocation.assign(checkoutUrl);
+      return { kind: 'checkout' };
+    }
+  } catch {
+    // The code could not load (a new deployment): sign in as usual; the dashboard offers checkout.
+  }
+  announceSignIn(client, user);
+  return { kind: 'signed-in' };
+}
+
+/** The last attempt's problem, with a way to get a new confirmation e-mail when that is what stands in the way. */
+export function LoginProblemAlert({ problem }: { problem: LoginProblem }) {
+  if (problem.kind === 'failed' && problem.remainingAttempts !== undefined) {
+    return (
+      <Alert variant="warning" role="alert">
+        <p>{problem.message}</p>
+        <p className="font-semibold">{AUTH_MESSAGES.attemptsRemaining(problem.remainingAttempts)}</p>
+      </Alert>
+    );
+  }
+  if (problem.kind === 'unverified') {
+    return (
+      <Alert variant="warning" role="alert">
+        <p>{problem.message}</p>
+        <ResendVerificationButton email={problem.email} size="sm" className="self-start" />
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="error" role="alert">
+      <p>{problem.message}</p>
+    </Alert>
+  );
+}
