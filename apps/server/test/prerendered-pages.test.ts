@@ -93,8 +93,10 @@ describe('the login page at /login', () => {
   it('sends a signed-in browser the app, which sends them on', async () => {
     const { cookie } = await createSignedInUser(ctx);
     const response = await login('/login', { cookie });
-    expect(response.body).toBe(INDEX_HTML);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    // The app's page with the session it starts from (ADR 050), which is personal: never stored.
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain(`id="${APP_BOOTSTRAP_ELEMENT_ID}"`);
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(String(response.headers.vary)).toMatch(/cookie/i);
     const forged = await login('/login', { cookie: 'daybook.session_token=abc.c2lnbmF0dXJl' });
     expect(forged.body).toBe(LOGIN_HTML);
