@@ -3,13 +3,13 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { ThemeContext } from '../features/theme/theme-context.ts';
 import { SiteFrame } from './layout/AppLayout.tsx';
-import { RouteSkeleton } from './RouteSkeleton.tsx';
 
 /**
  * What the app draws before it knows anything, as HTML in index.html (vite.config.ts `appDocument`, ADR 050):
- * the header as it is while the session is asked for (neither "Log In" nor the avatar), the page's skeleton a
- * screen tall and the footer below it. The browser paints it as soon as the stylesheet is in, instead of a blank
- * page until the app's code has run; the app's first render then takes its place.
+ * the header as it is while the session is asked for (neither "Log In" nor the avatar) above an empty page. The
+ * browser paints it as soon as the stylesheet is in, instead of a blank screen until the app's code has run; the
+ * app's first render then takes its place with the page itself. No skeleton and no footer: a page shorter than
+ * the screen would pull the footer up into view (a layout shift, ADR 045).
  */
 export function renderAppShell(): string {
   // No fetching at build time (the session stays pending), and no timer to keep the build's process alive.
@@ -20,9 +20,7 @@ export function renderAppShell(): string {
     <MemoryRouter initialEntries={['/']}>
       <QueryClientProvider client={queryClient}>
         <ThemeContext value={{ theme: 'system', resolvedTheme: 'light', setTheme: () => undefined }}>
-          <SiteFrame>
-            <RouteSkeleton />
-          </SiteFrame>
+          <SiteFrame hasFooter={false} />
         </ThemeContext>
       </QueryClientProvider>
     </MemoryRouter>,

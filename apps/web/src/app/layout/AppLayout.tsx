@@ -47,8 +47,12 @@ export function AppLayout() {
   return <SiteFrame>{isSkeletonShown ? <RouteSkeleton /> : <Outlet />}</SiteFrame>;
 }
 
-/** The header, the page and the footer: the app's frame, and the prerendered landing page's (ADR 045). */
-export function SiteFrame({ children }: { children: ReactNode }) {
+/**
+ * The header, the page and the footer: the app's frame, and the prerendered pages' (ADR 045). The app's shell
+ * in index.html (ADR 050) is the frame without a page, and without the footer, which would otherwise be drawn
+ * at the top of the screen and pushed down by the page.
+ */
+export function SiteFrame({ children, hasFooter = true }: { children?: ReactNode; hasFooter?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -62,7 +66,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       <main id={MAIN_ID} tabIndex={-1} className="flex-1">
         {children}
       </main>
-      <Footer />
+      {hasFooter ? <Footer /> : null}
     </div>
   );
 }
