@@ -10,6 +10,8 @@ import { type ProfileSummary, profiled } from './profile.ts';
 /** The benchmarked user's entries; the rest of `totalEntries` belong to other users. */
 const BENCH_USER_ENTRIES = 1_000;
 const PASSWORD = 'Seed-River-42';
+/** Unmeasured load on each side before the measured rounds (`compare`). */
+const WARM_UP_SECONDS = 2;
 
 type Statement = { text: string; params: unknown[] };
 
@@ -95,9 +97,14 @@ export async function readScenario(options: {
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
     try {
-      const api = () => load(`${origin}${options.path}`, { seconds, connections, headers: { cookie } });
-      const result = await compare(api, () => load(bareUrl, { seconds, connections }));
-      const { profile } = await profiled(api);
+      const api = (time = seconds) =>
+        load(`${origin}${options.path}`, { seconds: time, connections, headers: { cookie } });
+      const bareLoad = (time = seconds) => load(bareUrl, { seconds: time, connections });
+      const result = await compare(api, bareLoad, undefined, {
+        a: () => api(WARM_UP_SECONDS),
+        b: () => bareLoad(WARM_UP_SECONDS),
+      });
+      const { profile } = await profiled(() => api());
       return { totalEntries, api: result.a, bare: result.b, ratio: result.ratio, plan, profile };
     } finally {
       await new Promise((resolve) => bare.close(resolve));
