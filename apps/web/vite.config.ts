@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { build, createServer, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { SIGNED_IN_ROUTE_PATHS } from '../../packages/shared/src/routes.ts';
+import { VISITOR_ROUTE_PATHS } from '../../packages/shared/src/routes.ts';
 
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
 
@@ -169,7 +169,7 @@ function firstScreenChunks(): Plugin {
         });
       const entries = chunks.filter((chunk) => chunk.isEntry);
       const visitorPages = routePages(path.join(root, 'src/app/router.tsx'))
-        .filter((page) => !(SIGNED_IN_ROUTE_PATHS as readonly string[]).includes(page.path))
+        .filter((page) => (VISITOR_ROUTE_PATHS as readonly string[]).includes(page.path))
         .map((page) => path.relative(root, page.module));
       const visitors = staticChunkClosure(chunks, chunksOf(visitorPages));
       const otherPages = staticChunkClosure(

@@ -1,9 +1,5 @@
-/**
- * Every page path of the web app, in React Router's pattern syntax (`:param` is one segment). The web's router
- * (apps/web/src/app/router.tsx) registers exactly these (a unit test there keeps the two equal), and the server
- * answers 200 with the app for them and 404 with the app's "Page not found" for any other page path.
- */
-export const APP_ROUTE_PATHS = [
+/** The pages open to visitors (a signed-in person sees them too). */
+export const VISITOR_ROUTE_PATHS = [
   '/',
   '/pricing',
   '/about',
@@ -19,6 +15,14 @@ export const APP_ROUTE_PATHS = [
   '/reset-password',
   '/share/:token',
   '/reminders/unsubscribe',
+] as const;
+
+/**
+ * The pages only a signed-in person sees (the web router's `RequireAuth` children; a unit test there keeps the
+ * two equal). The web build bundles the code of the signed-in first screen apart from what visitors' pages
+ * load (vite.config.ts, ADR 050).
+ */
+export const SIGNED_IN_ROUTE_PATHS = [
   '/dashboard',
   '/new-entry',
   '/edit-entry/:id',
@@ -38,28 +42,11 @@ export const APP_ROUTE_PATHS = [
 ] as const;
 
 /**
- * The pages only a signed-in person sees (the web router's `RequireAuth` children; a unit test there keeps the
- * two equal); every other page of APP_ROUTE_PATHS is open to visitors. The web build bundles the code of the
- * signed-in first screen apart from what visitors' pages load (vite.config.ts, ADR 050).
+ * Every page path of the web app, in React Router's pattern syntax (`:param` is one segment). The web's router
+ * (apps/web/src/app/router.tsx) registers exactly these (a unit test there keeps the two equal), and the server
+ * answers 200 with the app for them and 404 with the app's "Page not found" for any other page path.
  */
-export const SIGNED_IN_ROUTE_PATHS = [
-  '/dashboard',
-  '/new-entry',
-  '/edit-entry/:id',
-  '/past-entries',
-  '/search',
-  '/profile',
-  '/me-ahead',
-  '/analytics',
-  '/export',
-  '/data-export',
-  '/notifications',
-  '/shared',
-  '/ai-features',
-  '/coach',
-  '/admin',
-  '/checkout/:sessionId',
-] as const satisfies ReadonlyArray<(typeof APP_ROUTE_PATHS)[number]>;
+export const APP_ROUTE_PATHS = [...VISITOR_ROUTE_PATHS, ...SIGNED_IN_ROUTE_PATHS] as const;
 
 /**
  * Billing pages (issue 12). The local test checkout page (`/checkout/:sessionId`) must be registered in the web's

@@ -1,6 +1,7 @@
 import { APP_BOOTSTRAP_ELEMENT_ID, type AppBootstrap } from '@daybook/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { FREE_SUBSCRIPTION_STATUS } from '../billing.ts';
 import { PROFILE_QUERY_KEY } from '../profile.ts';
 import { billingKeys } from '../query-keys.ts';
 import { seedFromAppBootstrap } from './app-bootstrap.ts';
@@ -29,18 +30,7 @@ const bootstrap: AppBootstrap = {
     subscriptionIntent: null,
     billingCyclePreference: 'month',
   },
-  subscription: {
-    subscribed: false,
-    subscription: null,
-    currentPlan: 'free',
-    currentPlanName: 'Free',
-    subscriptionEndDate: null,
-    cancelAtPeriodEnd: false,
-    intent: null,
-    billingCycle: 'month',
-    hasProviderSubscription: false,
-    provider: 'local',
-  },
+  subscription: FREE_SUBSCRIPTION_STATUS,
 };
 
 /** A page as the server sends it: the bootstrap in its script element (escaped as the server escapes it). */
