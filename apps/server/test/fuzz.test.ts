@@ -35,6 +35,7 @@ import {
   SchemaSampler,
 } from './support/fuzz.ts';
 import { multipart, wav } from './support/media.ts';
+import { INDEX_HTML } from './support/web-build.ts';
 
 /**
  * Sends more than 10,000 generated requests to every operation of our own OpenAPI document, signed in and out,
@@ -106,7 +107,7 @@ const HIDDEN_OPERATIONS: Operation[] = [
 function webBuild(): string {
   const dir = path.join(os.tmpdir(), `daybook-fuzz-web-${process.pid}`);
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Daybook</title>');
+  writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {};');
   return dir;
 }
