@@ -1,3 +1,5 @@
+// First: it changes how zod schemas are built, and the modules below build theirs as they load.
+import './lib/zod-config.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
