@@ -140,7 +140,7 @@ function staticChunkClosure(
  * - `first-screen-shared`: what the dashboard needs that a visitor's page needs too (such a page then loads
  *   it whole; it holds only what both use);
  * - `signed-in`: the rest of the dashboard's code, which no visitor's page uses;
- * - `signed-in-later`: what it loads as it first renders (`FIRST_SCREEN_LATER`).
+ * - `signed-in-later`: what it loads as it first renders (`FIRST_SCREEN_LATER`) and no other page uses.
  * What other pages alone use is split as before.
  */
 function firstScreenChunks(): Plugin {
@@ -168,17 +168,20 @@ function firstScreenChunks(): Plugin {
           return chunk;
         });
       const entries = chunks.filter((chunk) => chunk.isEntry);
-      const visitorPages = routePages(path.join(root, 'src/app/router.tsx'))
-        .filter((page) => (VISITOR_ROUTE_PATHS as readonly string[]).includes(page.path))
-        .map((page) => path.relative(root, page.module));
-      const visitors = staticChunkClosure(chunks, chunksOf(visitorPages));
-      const otherPages = staticChunkClosure(
+      const pages = routePages(path.join(root, 'src/app/router.tsx')).map((page) => ({
+        path: page.path,
+        module: path.relative(root, page.module),
+      }));
+      const modulesOf = (list: typeof pages) => list.map((page) => page.module);
+      const visitors = staticChunkClosure(
         chunks,
         chunksOf(
-          routePages(path.join(root, 'src/app/router.tsx'))
-            .map((page) => path.relative(root, page.module))
-            .filter((module) => module !== FIRST_SCREEN_PAGE),
+          modulesOf(pages.filter((page) => (VISITOR_ROUTE_PATHS as readonly string[]).includes(page.path))),
         ),
+      );
+      const otherPages = staticChunkClosure(
+        chunks,
+        chunksOf(modulesOf(pages.filter((page) => page.module !== FIRST_SCREEN_PAGE))),
       );
       // The entry chunk keeps index.html's own script; everything it imports goes to the shell.
       const staysInEntry = new Set([
