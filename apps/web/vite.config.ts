@@ -258,19 +258,10 @@ function appDocument(): Plugin {
       const chunks = Object.values(bundle).filter(
         (item): item is Rollup.OutputChunk => item.type === 'chunk',
       );
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (start: string[]) => {
-        const seen = new Set<string>();
-        const stack = [...start];
-        while (stack.length > 0) {
-          const file = stack.pop() as string;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          stack.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return seen;
-      };
-      const inEntry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      // Chunk files reachable from `start` through static imports.
+      const closure = (start: Rollup.OutputChunk[]) =>
+        [...staticChunkClosure(chunks, start)].map((chunk) => chunk.fileName);
+      const inEntry = new Set(closure(chunks.filter((chunk) => chunk.isEntry)));
       // A module's own chunk, or the chunk `firstScreenChunks` grouped it into.
       const chunkOf = (module: string) =>
         chunks.find((item) => item.facadeModuleId === module) ??
@@ -279,14 +270,12 @@ function appDocument(): Plugin {
         ({ path: routePath, module }) => {
           const chunk = chunkOf(module);
           if (!chunk) return [];
-          const files = [...closure([chunk.fileName])].filter((file) => !inEntry.has(file));
+          const files = closure([chunk]).filter((file) => !inEntry.has(file));
           // What the page loads as it first renders (only the dashboard names any): asked for with the page.
           const later = module.endsWith(FIRST_SCREEN_PAGE)
-            ? [
-                ...closure(
-                  FIRST_SCREEN_LATER.flatMap((lazy) => chunkOf(path.join(root, lazy))?.fileName ?? []),
-                ),
-              ].filter((file) => !inEntry.has(file) && !files.includes(file))
+            ? closure(FIRST_SCREEN_LATER.flatMap((lazy) => chunkOf(path.join(root, lazy)) ?? [])).filter(
+                (file) => !inEntry.has(file) && !files.includes(file),
+              )
             : [];
           const pattern = `^${routePath.replace(/:[^/]+/g, '[^/]+')}/?$`.replace('^//?$', '^/$');
           return [{ pattern, files, later }];

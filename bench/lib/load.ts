@@ -46,9 +46,9 @@ export async function load(
 export async function compare(
   a: () => Promise<LoadResult>,
   b: () => Promise<LoadResult>,
-  rounds = Number(process.env.BENCH_ROUNDS ?? 2),
-  warmUp?: { a: () => Promise<LoadResult>; b: () => Promise<LoadResult> },
+  { warmUp }: { warmUp?: { a: () => Promise<LoadResult>; b: () => Promise<LoadResult> } } = {},
 ): Promise<{ a: LoadResult; b: LoadResult; ratio: number }> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
   if (warmUp) {
     await warmUp.a();
     await warmUp.b();

@@ -100,9 +100,8 @@ export async function readScenario(options: {
       const api = (time = seconds) =>
         load(`${origin}${options.path}`, { seconds: time, connections, headers: { cookie } });
       const bareLoad = (time = seconds) => load(bareUrl, { seconds: time, connections });
-      const result = await compare(api, bareLoad, undefined, {
-        a: () => api(WARM_UP_SECONDS),
-        b: () => bareLoad(WARM_UP_SECONDS),
+      const result = await compare(api, bareLoad, {
+        warmUp: { a: () => api(WARM_UP_SECONDS), b: () => bareLoad(WARM_UP_SECONDS) },
       });
       const { profile } = await profiled(() => api());
       return { totalEntries, api: result.a, bare: result.b, ratio: result.ratio, plan, profile };
