@@ -7,6 +7,7 @@ import { entryCreationBench } from './entries.bench.ts';
 import { exportThroughputBench } from './export.bench.ts';
 import { futureMessagesBench } from './future-messages.bench.ts';
 import { healthBench } from './health.bench.ts';
+import { COMPARE_ROUNDS } from './lib/load.ts';
 import { printProfile } from './lib/profile.ts';
 import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
 import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
@@ -64,7 +65,7 @@ results.push({
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 console.info(
-  `\nDaybook benchmarks (${os.cpus().length} cores, ${seconds}s × 2 rounds each, ${connections} connections)\n`,
+  `\nDaybook benchmarks (${os.cpus().length} cores, ${seconds}s × ${COMPARE_ROUNDS} rounds each, ${connections} connections)\n`,
 );
 console.table(
   results.map((r) => ({

@@ -235,14 +235,16 @@ const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * index.html as the server sends it (ADR 020, ADR 050):
+ * index.html as the server sends it (ADR 020, ADR 050, ADR 051):
  * - the app's shell prerendered inside `#root` (src/app/app-shell-prerender.tsx), so the first paint needs only
  *   the HTML and the stylesheet;
  * - the heading font preloaded;
  * - the page being opened downloading with the app, not after it: the build writes, for each lazy page of the
  *   router, its address pattern and the chunks its code needs beyond the entry's (and, for the dashboard, what
  *   it loads as it first renders), and the server puts a `<link rel="modulepreload">` for each into the page
- *   it sends for that address, where the browser's preload scanner finds them with no script to run first.
+ *   it sends for that address, where the browser's preload scanner finds them with no script to run first;
+ * - the top of the dashboard for a signed-in person, with the slots the server fills (`.vite/first-screens.json`,
+ *   ADR 051), and the mark in the shell's <main> where it goes.
  */
 function appDocument(): Plugin {
   let root = '';
@@ -285,11 +287,12 @@ function appDocument(): Plugin {
       const indexFile = path.join(outDir, 'index.html');
       const html = await readFile(indexFile, 'utf8');
       if (!html.includes(EMPTY_ROOT)) throw new Error('app-document: index.html has no empty #root');
-      const shell = await renderAppShell(root);
+      const { shell, dashboard } = await renderAppDocumentParts(root);
       await writeFile(
         indexFile,
         preloadHeadingFont(html.replace(EMPTY_ROOT, `<div id="root">${shell}</div>`), bundle),
       );
+      await writeFile(path.join(outDir, FIRST_SCREENS_FILE), `${JSON.stringify({ dashboard }, null, 2)}\n`);
     },
   };
 }
@@ -350,14 +353,67 @@ function renderPages(root: string): Promise<Map<string, PrerenderedPage>> {
   });
 }
 
-/** The app's shell as HTML (src/app/app-shell-prerender.tsx), for index.html's `#root`. */
-function renderAppShell(root: string): Promise<string> {
+/**
+ * The app's shell as HTML, for index.html's `#root`, and the dashboard's first screen, for the server (both from
+ * src/app/app-shell-prerender.tsx).
+ */
+function renderAppDocumentParts(root: string) {
   return withBuildLoader(root, async (load) => {
-    const { renderAppShell: render } = (await load('/src/app/app-shell-prerender.tsx')) as {
+    const module = (await load('/src/app/app-shell-prerender.tsx')) as {
       renderAppShell: () => string;
+      renderDashboardFirstScreen: () => { layout: string; welcomeCard: string };
     };
-    return render();
+    return { shell: module.renderAppShell(), dashboard: module.renderDashboardFirstScreen() };
   });
+}
+
+/** Where the build leaves the dashboard's first screen for the server (ADR 051). */
+const FIRST_SCREENS_FILE = '.vite/first-screens.json';
+/** The script every page runs before it is drawn (src/app/first-paint.ts), at the site's root. */
+const FIRST_PAINT_SCRIPT = 'first-paint.js';
+
+/** src/app/first-paint.ts as one classic script: it runs in the <head>, before any module could. */
+async function buildFirstPaintScript(root: string): Promise<string> {
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      write: false,
+      minify: true,
+      sourcemap: false,
+      lib: { entry: path.join(root, 'src/app/first-paint.ts'), formats: ['iife'], name: 'daybookFirstPaint' },
+    },
+  });
+  const [result] = Array.isArray(output) ? output : [output];
+  const chunk = (result as Rollup.RollupOutput).output.find((item) => item.type === 'chunk');
+  if (!chunk) throw new Error('first-paint: the build gave no script');
+  return chunk.code;
+}
+
+/** `/first-paint.js`: written into the build, and served by the dev server (built on each request there). */
+function firstPaintScript(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'daybook:first-paint',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${FIRST_PAINT_SCRIPT}`, (_request, response, next) => {
+        buildFirstPaintScript(root).then((code) => {
+          response.setHeader('content-type', 'text/javascript');
+          response.end(code);
+        }, next);
+      });
+    },
+    async writeBundle() {
+      await writeFile(path.join(outDir, FIRST_PAINT_SCRIPT), await buildFirstPaintScript(root));
+    },
+  };
 }
 
 /** Escapes text for an HTML element's content (the page's title). */
@@ -482,7 +538,16 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstScreenChunks(), appDocument(), prerenderPages(), pwa, precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    firstScreenChunks(),
+    appDocument(),
+    firstPaintScript(),
+    prerenderPages(),
+    pwa,
+    precompress(),
+  ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   // The manifest lets scripts/check-budgets.mjs follow each route's chunks (ADR 020).

@@ -125,6 +125,8 @@ test.describe('sharing', () => {
     await signInAs(page, user);
     const card = await writeEntry(page, 'A quiet Sunday with the crossword.');
     const locked = card.getByRole('button', { name: 'Share', exact: true });
+    // Until the plan has loaded the button is offered as usual; the lock replaces it once the plan is known.
+    await expect(locked).toHaveAttribute('data-locked', '');
     await locked.hover();
     await expect(page.getByRole('tooltip').getByText(SHARE_MESSAGES.upgradeTooltip)).toBeVisible();
     await locked.click();

@@ -110,9 +110,14 @@ test.describe('streaks and the dashboard companions', () => {
   }) => {
     await signInAs(page, MEMORIES_USER);
     await expect(page.getByRole('region', { name: 'Daily affirmation' })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByRole('region', { name: 'Streak' })).toContainText(STREAK_MESSAGES.headline(0), {
-      timeout: 20_000,
-    });
+    // On a phone the companions follow the journal and load as they near the screen (ADR 051): scroll down to
+    // them, as a person would, until they are there (the journal above them can still be growing).
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.getByRole('region', { name: 'Streak' })).toContainText(STREAK_MESSAGES.headline(0), {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByRole('region', { name: 'On this day' })).toContainText('1 year ago', {
       timeout: 20_000,
     });

@@ -1,9 +1,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { APP_BOOTSTRAP_ELEMENT_ID, AppBootstrap } from '@daybook/shared';
+import { APP_BOOTSTRAP_ELEMENT_ID, AppBootstrap, FIRST_SCREEN_SLOTS } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
+import { subscriptions, users } from '../src/db/schema/index.ts';
 import { scriptSafeJson } from '../src/infra/http/app-document.ts';
 import { useTestApp } from './support/app.ts';
 import { createSignedInUser } from './support/factories.ts';
@@ -17,6 +17,16 @@ writeFileSync(
     { pattern: '^/dashboard/?$', files: ['assets/signed-in-1.js'], later: ['assets/signed-in-later-2.js'] },
     { pattern: '^/pricing/?$', files: ['assets/PricingPage-3.js'] },
   ]),
+);
+// And the dashboard's first screen, with the slots the server fills (ADR 051).
+writeFileSync(
+  path.join(distDir, '.vite', 'first-screens.json'),
+  JSON.stringify({
+    dashboard: {
+      layout: `<div inert><h1>${FIRST_SCREEN_SLOTS.greeting}</h1><div>${FIRST_SCREEN_SLOTS.content}</div></div>`,
+      welcomeCard: '<div data-first-screen-welcome-card>Welcome to Daybook</div>',
+    },
+  }),
 );
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
@@ -117,6 +127,46 @@ describe('the app page as the server sends it (ADR 050)', () => {
     expect(head.body).toBe('');
     const compressed = await page('/dashboard', { cookie, 'accept-encoding': 'br' });
     expect(compressed.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe("the dashboard's first screen as HTML (ADR 051)", () => {
+  const WELCOME_CARD = '<div data-first-screen-welcome-card>Welcome to Daybook</div>';
+  const setName = (id: string, name: string) =>
+    ctx.database.db.update(users).set({ name }).where(eq(users.id, id));
+
+  it('greets a signed-in person by name, with the welcome card while their plan allows it', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    await setName(user.id, 'Grace Brewster Hopper');
+    const free = (await page('/dashboard?period=week', { cookie })).body;
+    expect(free).toContain('<main id="main-content"><div inert><h1>Welcome back, Grace</h1>');
+    expect(free).toContain(WELCOME_CARD);
+    expect(free).not.toContain(FIRST_SCREEN_SLOTS.page);
+
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ planId: 'premium' })
+      .where(eq(subscriptions.userId, user.id));
+    const premium = (await page('/dashboard', { cookie })).body;
+    expect(premium).toContain('<h1>Welcome back, Grace</h1>');
+    expect(premium).not.toContain('Welcome to Daybook');
+  });
+
+  it('is drawn for the dashboard only, and only for a signed-in person', async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    for (const url of ['/past-entries', '/no-such-page']) {
+      const body = (await page(url, { cookie })).body;
+      expect(body, url).toContain('<main id="main-content"><!--first-screen--></main>');
+    }
+    const visitor = (await page('/dashboard')).body;
+    expect(visitor).toContain('<main id="main-content"><!--first-screen--></main>');
+  });
+
+  it('writes a name as text: no markup, and no replacement pattern', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    await setName(user.id, "<b>Ada</b>$&$'");
+    const body = (await page('/dashboard', { cookie })).body;
+    expect(body).toContain("<h1>Welcome back, &lt;b&gt;Ada&lt;/b&gt;$&amp;$'</h1>");
   });
 });
 

@@ -34,7 +34,9 @@ describe('the landing page at /', () => {
     const response = await home({ cookie });
     expect(response.statusCode).toBe(200);
     // The app's page, carrying the session it starts from (ADR 050; app-document.test.ts).
-    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain(
+      '<div id="root"><main id="main-content"><!--first-screen--></main></div>',
+    );
     expect(response.body).toContain(`id="${APP_BOOTSTRAP_ELEMENT_ID}"`);
     expect(String(response.headers.vary)).toMatch(/cookie/i);
   });
@@ -94,7 +96,9 @@ describe('the login page at /login', () => {
     const { cookie } = await createSignedInUser(ctx);
     const response = await login('/login', { cookie });
     // The app's page with the session it starts from (ADR 050), which is personal: never stored.
-    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain(
+      '<div id="root"><main id="main-content"><!--first-screen--></main></div>',
+    );
     expect(response.body).toContain(`id="${APP_BOOTSTRAP_ELEMENT_ID}"`);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(String(response.headers.vary)).toMatch(/cookie/i);

@@ -9,6 +9,7 @@ import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter, loadOpeningPage, routes } from './app/router.tsx';
 import { registerServiceWorker } from './lib/pwa/register.ts';
 import { seedFromAppBootstrap } from './lib/session/app-bootstrap.ts';
+import { warmUpFirstRender } from './lib/warm-up.ts';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
@@ -18,8 +19,9 @@ if (!rootElement) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 seedFromAppBootstrap(queryClient);
 
-// The opening page's code first, so the first paint is the page and not a skeleton that the page then moves.
-void loadOpeningPage(routes, window.location.pathname).then(() => {
+// The opening page's code first, so the first paint is the page and not a skeleton that the page then moves;
+// meanwhile the first render's one-time costs, each in a task of its own.
+void Promise.all([loadOpeningPage(routes, window.location.pathname), warmUpFirstRender()]).then(() => {
   const router = createAppRouter();
   const root = createRoot(rootElement);
   startTransition(() =>

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const INDEX_HTML =
-  '<!doctype html><html><head><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"><main id="main-content"><!--first-screen--></main></div></body></html>';
 
 /** A minimal built web app (index.html, one hashed asset, the service worker and the manifest) for tests of how the server serves it. */
 export function fakeWebBuild(): string {

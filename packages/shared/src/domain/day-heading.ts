@@ -1,21 +1,8 @@
+import { zoneFormatter } from './zone-formatters.ts';
+
 const DAY_MS = 86_400_000;
 /** Within this many days before today a day is named by its weekday alone (spec §2: "a weekday name"). */
 const WEEKDAY_ONLY_DAYS = 6;
-
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
-const monthDayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const fullDateFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /** A yyyy-MM-dd calendar date as midnight UTC, or null when it is not one. */
 function parseCalendarDate(value: string): Date | null {
@@ -37,9 +24,10 @@ export function dayHeading(date: string, today: string): string {
   if (!day || !current) return date;
   const daysAgo = Math.round((current.getTime() - day.getTime()) / DAY_MS);
   if (daysAgo === 0) return 'Today';
-  if (daysAgo > 0 && daysAgo <= WEEKDAY_ONLY_DAYS) return weekdayFormat.format(day);
-  if (day.getUTCFullYear() === current.getUTCFullYear()) return monthDayFormat.format(day);
-  return fullDateFormat.format(day);
+  if (daysAgo > 0 && daysAgo <= WEEKDAY_ONLY_DAYS) return zoneFormatter('weekday', 'UTC').format(day);
+  if (day.getUTCFullYear() === current.getUTCFullYear())
+    return zoneFormatter('weekdayMonthDay', 'UTC').format(day);
+  return zoneFormatter('longDate', 'UTC').format(day);
 }
 
 /** Items in order, cut into runs of the same day (the list arrives newest first, so days stay together). */

@@ -1,6 +1,8 @@
 /**
- * Intl.DateTimeFormat objects are costly to build (a tenth of a millisecond each) and the server needs them on
- * every entry save, so one is kept per time zone and kind. The cache is bounded: zone names come from users.
+ * Intl.DateTimeFormat objects are costly to build (a tenth of a millisecond each, and the first one in a page
+ * loads the locale's data) and the server needs them on every entry save, the browser for every entry card. So
+ * one is kept per time zone and kind, built when first asked for. The cache is bounded: zone names come from
+ * users.
  */
 const KINDS = {
   /** yyyy-MM-dd parts. */
@@ -18,13 +20,22 @@ const KINDS = {
       second: 'numeric',
     },
   ],
+  /** "3:04 PM". */
+  time: ['en-US', { hour: 'numeric', minute: '2-digit' }],
+  /** "Friday". */
+  weekday: ['en-US', { weekday: 'long' }],
+  /** "Friday, November 20". */
+  weekdayMonthDay: ['en-US', { weekday: 'long', month: 'long', day: 'numeric' }],
+  /** "Friday, November 20, 2026". */
+  longDate: ['en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }],
 } as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
 
 const MAX_CACHED = 1000;
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-export function zoneFormatter(kind: keyof typeof KINDS, timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
+/** The formatter of a kind in a time zone (undefined: the runtime's own); an unknown zone throws a RangeError. */
+export function zoneFormatter(kind: keyof typeof KINDS, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone ?? ''}`;
   let formatter = cache.get(key);
   if (!formatter) {
     const [locale, options] = KINDS[kind];

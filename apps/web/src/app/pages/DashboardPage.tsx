@@ -5,6 +5,7 @@ import {
   type DashboardPeriod,
   ENTRY_LIMITS,
   entryRange,
+  greeting,
   isEmptyDateHintShown,
   isFilteredInBrowser,
   isQuickEntryShown,
@@ -12,7 +13,6 @@ import {
   themePrompt,
   themeTerm,
 } from '@daybook/shared';
-import { usePrefetchQuery } from '@tanstack/react-query';
 import {
   type ActionDispatch,
   lazy,
@@ -27,8 +27,8 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { WelcomeCardPlaceholder } from '../../features/billing/components/WelcomeCard.tsx';
-import { mayWelcomeCardShow } from '../../features/billing/prompts.ts';
+import { WhenNearScreen } from '../../components/ui/when-near-screen.tsx';
+import { DashboardWelcomeCard } from '../../features/billing/components/DashboardWelcomeCard.tsx';
 import { MiniCalendar } from '../../features/calendar/components/MiniCalendar.tsx';
 import { useCurrentMood } from '../../features/companions/api/get-moods.ts';
 import { AffirmationCard } from '../../features/companions/components/AffirmationCard.tsx';
@@ -36,7 +36,6 @@ import { CompanionsSkeleton } from '../../features/companions/components/Compani
 import { DashboardLayout } from '../../features/dashboard/components/DashboardLayout.tsx';
 import { DashboardUnavailable } from '../../features/dashboard/components/DashboardUnavailable.tsx';
 import { ClearableChip, PeriodChips, ThemeChips } from '../../features/dashboard/components/FilterChips.tsx';
-import { greeting } from '../../features/dashboard/greeting.ts';
 import {
   DASHBOARD_DATE_PARAM,
   useDashboardFilters,
@@ -46,7 +45,6 @@ import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox
 import { entryCount } from '../../features/entries/format.ts';
 import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { subscriptionQueryOptions } from '../../lib/billing.ts';
 import { shortDate } from '../../lib/format-date.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session/get-session.ts';
@@ -120,8 +118,8 @@ const ENTRIES_ANCHOR = 'journal-entries';
 const dayHref = (date: string) => `/dashboard?${DASHBOARD_DATE_PARAM}=${date}#${ENTRIES_ANCHOR}`;
 
 /**
- * The plan pieces (checkout overlay, signup banner, welcome card, upgrade celebration, the return from checkout)
- * load after the journal: most visits show none of them, and the dashboard's first load stays in budget.
+ * The plan pieces (checkout overlay, signup banner, upgrade celebration, the return from checkout) load after the
+ * journal: most visits show none of them, and the dashboard's first load stays in budget.
  */
 const DashboardBilling = lazy(async () => ({
   default: (await import('../../features/billing/components/DashboardBilling.tsx')).DashboardBilling,
@@ -140,6 +138,34 @@ function FutureSelfCardSkeleton() {
 /** Hashtag chips offered from the entries on screen. */
 const MAX_THEME_CHIPS = 8;
 
+/** What the page reads from the session, the server and the browser: each of these can change on its own. */
+function useDashboardInputs() {
+  const { user } = useSession();
+  const profile = useProfile();
+  const isOffline = useIsOffline();
+  const currentMood = useCurrentMood();
+  const timeZone = usableTimeZone(profile.data?.timezone ?? user?.timezone ?? browserTimeZone());
+  const today = useToday(timeZone);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const { filters, dispatch } = useDashboardFilters();
+
+  const range = entryRange(filters, today, timeZone);
+  const isSearching = isFilteredInBrowser(filters);
+  const criteria = { query: filters.search, theme: filters.theme };
+  const pageFeed = useEntryPageFeed({ filters: range, page: filters.page, enabled: !isSearching });
+  const searchFeed = useEntrySearchFeed({ range, criteria, page: filters.page, enabled: isSearching });
+  const feed = isSearching ? searchFeed : pageFeed;
+  // Spec §8: only when both the profile and the mood could not be loaded.
+  // Offline, both fail by nature: the page still opens, for the quick entry card's queue (ADR 041), and stays
+  // open while they are asked again once the network is back (a lost network is status 0).
+  const isUnreachable = isOffline || (profile.error instanceof ApiRequestError && profile.error.status === 0);
+  const isUnavailable = profile.isError && currentMood.isError && !isUnreachable;
+  const heading = greeting(profile.data?.fullName ?? user?.fullName);
+  return { heading, timeZone, today, isMobile, filters, dispatch, isSearching, feed, isUnavailable };
+}
+
+type DashboardInputs = ReturnType<typeof useDashboardInputs>;
+
 /**
  * /dashboard combines features (the greeting and filters from dashboard, the calendar, writing and the list
  * from entries, their attachments from media), so it is composed here in app/: features never import each
@@ -149,27 +175,28 @@ const MAX_THEME_CHIPS = 8;
  */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const { user } = useSession();
-  const profile = useProfile();
-  const isOffline = useIsOffline();
-  const currentMood = useCurrentMood();
-  const timeZone = usableTimeZone(profile.data?.timezone ?? user?.timezone ?? browserTimeZone());
-  const today = useToday(timeZone);
-  const isMobile = useMediaQuery(MOBILE_QUERY);
-  const { filters, dispatch } = useDashboardFilters();
-  // The plan decides the welcome card at the top of the journal: asked for with the page, not once the billing
-  // code has arrived, so the card (often the largest text on screen) paints sooner (ADR 046).
-  usePrefetchQuery(subscriptionQueryOptions);
+  const inputs = useDashboardInputs();
+  // Each answer (session, profile, mood, entries) reaches this component at once, in a render React cannot
+  // interrupt (TanStack Query's store). Only this component runs then: the page under it renders with the new
+  // answer in a deferred render, which yields to the browser every few milliseconds (ADR 051).
+  const deferredInputs = useDeferredValue(inputs);
+  return <DashboardBody {...deferredInputs} />;
+}
+
+const DashboardBody = memo(function DashboardBody({
+  heading,
+  timeZone,
+  today,
+  isMobile,
+  filters,
+  dispatch,
+  isSearching,
+  feed,
+  isUnavailable,
+}: DashboardInputs) {
   // The first render draws what the first screen needs; the companions, the Future Self card and the offline
   // queue follow in a second, interruptible render, so the page's first task stays short (ADR 046).
   const isFirstScreenDrawn = useDeferredValue(true, false);
-
-  const range = entryRange(filters, today, timeZone);
-  const isSearching = isFilteredInBrowser(filters);
-  const criteria = { query: filters.search, theme: filters.theme };
-  const pageFeed = useEntryPageFeed({ filters: range, page: filters.page, enabled: !isSearching });
-  const searchFeed = useEntrySearchFeed({ range, criteria, page: filters.page, enabled: isSearching });
-  const feed = isSearching ? searchFeed : pageFeed;
   const totalPages = pageCount(feed.total, ENTRY_LIMITS.pageSize);
 
   const onPageChange = useCallback(
@@ -196,11 +223,7 @@ export default function DashboardPage() {
   const searchAllTime = () => dispatch({ type: 'searchAllTime' });
   const clearDate = () => dispatch({ type: 'clearDate' });
 
-  // Spec §8: only when both the profile and the mood could not be loaded.
-  // Offline, both fail by nature: the page still opens, for the quick entry card's queue (ADR 041), and stays
-  // open while they are asked again once the network is back (a lost network is status 0).
-  const isUnreachable = isOffline || (profile.error instanceof ApiRequestError && profile.error.status === 0);
-  if (profile.isError && currentMood.isError && !isUnreachable) return <DashboardUnavailable />;
+  if (isUnavailable) return <DashboardUnavailable />;
 
   const query = filters.search.trim();
   const themes = collectThemes(feed.entries, MAX_THEME_CHIPS + 1)
@@ -261,7 +284,7 @@ export default function DashboardPage() {
 
   return (
     <DashboardLayout
-      heading={greeting(profile.data?.fullName ?? user?.fullName)}
+      heading={heading}
       sidebar={
         isMobile ? undefined : (
           <>
@@ -272,9 +295,10 @@ export default function DashboardPage() {
         )
       }
     >
-      <Suspense fallback={mayWelcomeCardShow() ? <WelcomeCardPlaceholder /> : null}>
+      <Suspense fallback={null}>
         <DashboardBilling />
       </Suspense>
+      <DashboardWelcomeCard />
       <Suspense fallback={null}>
         <FutureMessageBanner />
       </Suspense>
@@ -336,13 +360,23 @@ export default function DashboardPage() {
           renderShare={renderEntryShare}
         />
       </div>
-      {/* On small screens the sidebar's cards follow the journal. */}
+      {/* On small screens the sidebar's cards follow the journal, far below the first screen: they load as
+          they near it (ADR 051). */}
       {isMobile ? (
-        <>
+        <WhenNearScreen
+          className="flex flex-col gap-8"
+          isPlaceSettled={!feed.isPending}
+          placeholder={
+            <>
+              <CompanionsSkeleton />
+              <FutureSelfCardSkeleton />
+            </>
+          }
+        >
           {companions}
           {futureSelf}
-        </>
+        </WhenNearScreen>
       ) : null}
     </DashboardLayout>
   );
-}
+});

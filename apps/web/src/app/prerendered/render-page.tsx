@@ -28,7 +28,7 @@ function BuildTimeProviders({
   return (
     <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>
-        {/* The theme is left to theme-init.js and the islands. */}
+        {/* The theme is left to first-paint.js and the islands. */}
         <ThemeContext value={{ theme: 'system', resolvedTheme: 'light', setTheme: () => undefined }}>
           {children}
         </ThemeContext>

@@ -1,19 +1,38 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeferredTooltip } from './deferred-tooltip.tsx';
 
-function Hinted({ hint }: { hint: string | null }) {
+function Hinted({ hint, onClick }: { hint: string | null; onClick?: () => void }) {
   return (
     <>
       <button type="button">Before</button>
       <DeferredTooltip content={hint}>
-        <button type="button">Locked</button>
+        <button type="button" onClick={onClick}>
+          Locked
+        </button>
       </DeferredTooltip>
     </>
   );
 }
 
 describe('DeferredTooltip', () => {
+  // First in the file: the tooltip's code is not loaded yet (once loaded, it stays for every later test).
+  it("a press is not undone by the tooltip's code arriving before the release: the click lands", async () => {
+    const onClick = vi.fn();
+    render(<Hinted hint="Upgrade to Premium" onClick={onClick} />);
+    const standIn = screen.getByRole('button', { name: 'Locked' });
+    fireEvent.pointerEnter(standIn, { pointerType: 'mouse' });
+    fireEvent.pointerDown(standIn, { pointerType: 'mouse' });
+    act(() => standIn.focus());
+    // The code arrives while the button is held down: the button stays the same element.
+    await act(() => import('./tooltip.tsx').then(() => new Promise((resolve) => setTimeout(resolve, 0))));
+    expect(screen.getByRole('button', { name: 'Locked' })).toBe(standIn);
+    fireEvent.pointerUp(standIn, { pointerType: 'mouse' });
+    fireEvent.click(standIn);
+    expect(onClick).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
   it('renders the trigger alone until it is used, then opens the real tooltip on focus and keeps focus', async () => {
     render(<Hinted hint="Upgrade to Premium" />);
     expect(screen.queryByRole('tooltip')).toBeNull();

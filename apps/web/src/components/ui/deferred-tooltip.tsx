@@ -34,6 +34,7 @@ function loadTooltip(): Promise<TooltipModule> {
 /** The handlers the stand-in adds to the trigger; the trigger's own ones still run. */
 type TriggerProps = {
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
 };
@@ -62,8 +63,10 @@ export function DeferredTooltip({
     element: HTMLElement | null;
     isPointerOver: boolean;
     hasRested: boolean;
+    /** Pressed since the pointer came: the person is using the button, not asking what it does. */
+    isPressed: boolean;
     timer?: number;
-  }>({ element: null, isPointerOver: false, hasRested: false });
+  }>({ element: null, isPointerOver: false, hasRested: false, isPressed: false });
 
   useEffect(() => () => window.clearTimeout(standIn.current.timer), []);
 
@@ -87,13 +90,15 @@ export function DeferredTooltip({
 
   const showIfStillWanted = () => {
     const element = standIn.current.element;
-    if (!tooltipModule || !element?.isConnected) return;
+    // Swapping in the real trigger between a press and its release would lose the click; like Radix's own
+    // tooltip, a press hides the tooltip anyway.
+    if (!tooltipModule || !element?.isConnected || standIn.current.isPressed) return;
     if (document.activeElement === element) setReal({ isOpen: true, isFocused: true });
     // Like Radix: the pointer counts as resting until the trigger reports it left.
     else if (standIn.current.hasRested && standIn.current.isPointerOver)
       setReal({ isOpen: true, isFocused: false });
   };
-  const { onPointerEnter, onPointerLeave, onFocus } = children.props;
+  const { onPointerEnter, onPointerDown, onPointerLeave, onFocus } = children.props;
   return cloneElement(children, {
     onPointerEnter: (event) => {
       onPointerEnter?.(event);
@@ -108,11 +113,17 @@ export function DeferredTooltip({
       }, TOOLTIP_DELAY_MS);
       loadTooltip().then(showIfStillWanted, () => undefined);
     },
+    onPointerDown: (event) => {
+      onPointerDown?.(event);
+      window.clearTimeout(standIn.current.timer);
+      standIn.current.isPressed = true;
+    },
     onPointerLeave: (event) => {
       onPointerLeave?.(event);
       window.clearTimeout(standIn.current.timer);
       standIn.current.isPointerOver = false;
       standIn.current.hasRested = false;
+      standIn.current.isPressed = false;
     },
     onFocus: (event) => {
       onFocus?.(event);

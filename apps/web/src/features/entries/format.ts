@@ -1,33 +1,26 @@
 /** Times and dates of entries in the user's time zone (the one their entry dates are counted in). */
+import { zoneFormatter } from '@daybook/shared';
 
-function safeZone(timeZone: string | undefined): string | undefined {
-  if (!timeZone) return undefined;
+/**
+ * A cached formatter in the user's time zone, or in the browser's when theirs is unknown to this browser (a zone
+ * name can be newer than the browser's data).
+ */
+function zoned(kind: 'time' | 'longDate', timeZone: string | undefined): Intl.DateTimeFormat {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
+    return zoneFormatter(kind, timeZone);
   } catch {
-    return undefined;
+    return zoneFormatter(kind, undefined);
   }
 }
 
 /** "3:04 PM". */
 export function entryTime(instant: string | Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: safeZone(timeZone),
-  }).format(new Date(instant));
+  return zoned('time', timeZone).format(new Date(instant));
 }
 
 /** "Saturday, November 21, 2026". */
 export function entryLongDate(instant: string | Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: safeZone(timeZone),
-  }).format(new Date(instant));
+  return zoned('longDate', timeZone).format(new Date(instant));
 }
 
 /** The accessible name of an entry card: "Entry from Saturday, November 21, 2026 at 3:04 PM". */

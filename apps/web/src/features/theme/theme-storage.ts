@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, THEMES } from '../../lib/constants.ts';
 import { readStoredString, writeStoredString } from '../../lib/storage.ts';
 
-// public/theme-init.js repeats parse → resolve → apply before the app loads; keep the two in step.
+// app/first-paint.ts applies the stored theme with these before the app loads.
 
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = Exclude<Theme, 'system'>;

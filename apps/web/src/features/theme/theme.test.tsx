@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { ThemeProvider } from './ThemeProvider.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useTheme } from './theme-context.ts';
@@ -66,26 +65,39 @@ describe('theme storage', () => {
   });
 });
 
-describe('public/theme-init.js', () => {
-  const script = readFileSync(resolve(import.meta.dirname, '../../../public/theme-init.js'), 'utf8');
-  const runScript = () => new Function(script)();
+describe('app/first-paint.ts (before the app loads)', () => {
+  // The script runs as it loads, once per page: each case loads it afresh (a new address is a new module).
+  let runs = 0;
+  const runScript = async () => {
+    runs += 1;
+    await import(/* @vite-ignore */ `../../app/first-paint.ts?run=${runs}`);
+  };
 
-  afterEach(() => html().classList.remove('dark'));
+  afterEach(() => {
+    html().classList.remove('dark');
+    delete html().dataset.welcomeCard;
+  });
 
   it.each([
     ['dark', false, true],
     ['light', true, false],
     ['system', true, true],
     [null, false, false],
-  ])(
-    'with theme %s and a dark OS = %s, sets dark = %s before the app loads',
-    (stored, isOsDark, expected) => {
-      if (stored) localStorage.setItem('theme', stored);
-      mockSystemTheme(isOsDark);
-      runScript();
-      expect(html().classList.contains('dark')).toBe(expected);
-    },
-  );
+  ])('with theme %s and a dark OS = %s, sets dark = %s', async (stored, isOsDark, expected) => {
+    if (stored) localStorage.setItem('theme', stored);
+    mockSystemTheme(isOsDark);
+    await runScript();
+    expect(html().classList.contains('dark')).toBe(expected);
+  });
+
+  it("hides the first screen's welcome card where this browser rules it out (ADR 051)", async () => {
+    mockSystemTheme(false);
+    await runScript();
+    expect(html().dataset.welcomeCard).toBeUndefined();
+    localStorage.setItem(STORAGE_KEYS.welcomeCardDismissed, 'true');
+    await runScript();
+    expect(html().dataset.welcomeCard).toBe('hidden');
+  });
 });
 
 function ThemeProbe() {

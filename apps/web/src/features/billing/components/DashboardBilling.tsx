@@ -12,13 +12,8 @@ import {
 import { forgetRegistrationChoice } from '../../../lib/billing-intent.ts';
 import {
   clearUpgradeNotice,
-  dismissWelcomeCard,
   isBannerSnoozed,
-  isWelcomeCardShown,
-  mayWelcomeCardShow,
   readBannerSnoozedUntil,
-  readWelcomeCardFacts,
-  rememberWelcomeCardPlan,
   snoozeBanner,
   storeUpgradeNotice,
   takeFreshUpgradeNotice,
@@ -27,16 +22,15 @@ import {
 import { CheckoutOverlay } from './CheckoutOverlay.tsx';
 import { PremiumSignupBanner } from './PremiumSignupBanner.tsx';
 import { UpgradeCelebration } from './UpgradeCelebration.tsx';
-import { WelcomeCard, WelcomeCardPlaceholder } from './WelcomeCard.tsx';
 
 /** While a paid checkout is being confirmed (the provider's webhook may lag the return), ask every 2 s. */
 const PROCESSING_POLL_MS = 2000;
 
 /**
  * The dashboard's plan pieces (spec §4, §9): the checkout overlay and the signup banner while Premium was chosen
- * but not bought, the welcome card for a new Free member, the upgrade celebration, and the return from checkout
- * (`success=true`: the "Welcome to Premium" toast, the intent cleared, the parameter removed). Loaded after the
- * journal, so none of it weighs on the dashboard's first paint.
+ * but not bought, the upgrade celebration, and the return from checkout (`success=true`: the "Welcome to Premium"
+ * toast, the intent cleared, the parameter removed). Loaded after the journal, so none of it weighs on the
+ * dashboard's first paint; the welcome card, which often is that first paint, is DashboardWelcomeCard.
  */
 export function DashboardBilling() {
   const client = useQueryClient();
@@ -46,7 +40,6 @@ export function DashboardBilling() {
   const checkout = useStartCheckout('dashboard');
   const [isOverlayClosed, setIsOverlayClosed] = useState(false);
   const [snoozedUntil, setSnoozedUntil] = useState(readBannerSnoozedUntil);
-  const [welcome, setWelcome] = useState(readWelcomeCardFacts);
   const [notice, setNotice] = useState<UpgradeNotice | null>(() => takeFreshUpgradeNotice());
   const handledReturn = useRef(false);
 
@@ -73,14 +66,6 @@ export function DashboardBilling() {
   const plan = status?.currentPlan;
   const planName = status?.currentPlanName;
 
-  // The next visit holds no room for a card this plan rules out (ADR 046).
-  const intent = status?.intent;
-  const hasProviderSubscription = status?.hasProviderSubscription;
-  useEffect(() => {
-    if (!plan || intent === undefined || hasProviderSubscription === undefined) return;
-    rememberWelcomeCardPlan({ plan, intent, hasProviderSubscription });
-  }, [plan, intent, hasProviderSubscription]);
-
   // The upgrade took effect: celebrate it (the notice lives 5 minutes, so a reload soon after still shows it).
   useEffect(() => {
     if (!isReturning || !plan || plan === 'free' || !planName) return;
@@ -89,8 +74,7 @@ export function DashboardBilling() {
     setNotice(takeFreshUpgradeNotice());
   }, [isReturning, plan, planName]);
 
-  // The welcome card's room is held while the plan loads, when it may show (ADR 046).
-  if (!status) return isReturning || !mayWelcomeCardShow() ? null : <WelcomeCardPlaceholder />;
+  if (!status) return null;
 
   const isFree = status.currentPlan === 'free';
   const wantsPremium = status.intent === 'premium' && isFree;
@@ -125,21 +109,6 @@ export function DashboardBilling() {
           onRemindLater={() => {
             snoozeBanner();
             setSnoozedUntil(readBannerSnoozedUntil());
-          }}
-        />
-      ) : null}
-      {!isReturning &&
-      isWelcomeCardShown({
-        ...welcome,
-        intent: status.intent,
-        hasProviderSubscription: status.hasProviderSubscription,
-        plan: status.currentPlan,
-        now: Date.now(),
-      }) ? (
-        <WelcomeCard
-          onDismiss={() => {
-            dismissWelcomeCard();
-            setWelcome(readWelcomeCardFacts());
           }}
         />
       ) : null}

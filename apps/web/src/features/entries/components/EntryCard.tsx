@@ -78,7 +78,9 @@ export function EntryCard({
       ref={articleRef}
       tabIndex={-1}
       aria-label={entryLabel(entry.createdAt, timeZone)}
-      className="flex flex-col gap-3 rounded-card border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
+      // The browser lays out and paints a card only once it nears the screen: a page of them below the fold
+      // costs the first load nothing (ADR 051).
+      className="flex flex-col gap-3 rounded-card border bg-card p-4 text-card-foreground shadow-sm [contain-intrinsic-size:auto_11rem] [content-visibility:auto] sm:p-5"
     >
       <header className="flex flex-wrap items-center gap-2">
         <MoodPill moodTag={entry.moodTag} />
