@@ -37,8 +37,9 @@ export const ROUTE_BUDGETS = [
     lazy: ['src/app/login/islands.tsx', 'src/app/login/form-island.tsx'],
     jsBudget: 135 * KB,
   },
-  // The app at /login: what a visitor gets when the address asks for more than the plain page (intent=premium…).
-  { route: '/login?intent=premium', page: '/login', jsBudget: 204 * KB },
+  // The app at /login: what a visitor gets when the address asks for more than the plain page (intent=premium…),
+  // first-paint.js (1 KB) counted with it as with every route.
+  { route: '/login?intent=premium', page: '/login', jsBudget: 206 * KB },
   // Issue 16's goal (ADR 046): under 250 KB. What remains, about 240 KB in 60 chunks: the shell every page loads
   // (React DOM, React Router, TanStack Query, sonner, the session layer; about 150 KB), zod with the shared
   // schemas every answer is parsed with (the api-client chunk, about 27 KB, and the shared constants, 6 KB), the
@@ -58,6 +59,12 @@ export const ROUTE_BUDGETS = [
 ];
 /** The stylesheets any one route loads, together. */
 export const CSS_BUDGET = 30 * KB;
+/**
+ * The one classic script in every page's head (apps/web app/first-paint.ts), which holds up the first paint:
+ * counted in every route, and kept tiny on its own (importing a schema from @daybook/shared once made it 98 KB).
+ */
+export const FIRST_PAINT_SCRIPT = 'first-paint.js';
+export const FIRST_PAINT_BUDGET = 3 * KB;
 
 function gzipSize(distDir, file) {
   return gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
@@ -99,7 +106,11 @@ export function measureBudgets(distDir) {
     const manifest = manifests[entry];
     if (!manifest?.[entry]?.isEntry) throw new Error(`The manifest has no entry ${entry}`);
     const keys = staticClosure(manifest, [entry, ...lazy]);
-    const files = new Set([...keys.map((key) => manifest[key].file), ...(page ? pageFiles(page) : [])]);
+    const files = new Set([
+      FIRST_PAINT_SCRIPT,
+      ...keys.map((key) => manifest[key].file),
+      ...(page ? pageFiles(page) : []),
+    ]);
     const cssFiles = [
       ...new Set([
         ...keys.flatMap((key) => manifest[key].css ?? []),
@@ -116,15 +127,29 @@ export function measureBudgets(distDir) {
     const cssTotal = css.reduce((sum, file) => sum + file.gzip, 0);
     return { route, jsBudget, jsTotal, js, cssBudget: CSS_BUDGET, cssTotal, css };
   });
-  const overBudget = routes.flatMap((r) => [
-    ...(r.jsTotal > r.jsBudget
-      ? [{ route: r.route, kind: 'JavaScript', total: r.jsTotal, budget: r.jsBudget, chunks: r.js }]
+  const firstPaint = { file: FIRST_PAINT_SCRIPT, gzip: gzipSize(distDir, FIRST_PAINT_SCRIPT) };
+  const overBudget = [
+    ...(firstPaint.gzip > FIRST_PAINT_BUDGET
+      ? [
+          {
+            route: 'every page (render-blocking)',
+            kind: 'JavaScript',
+            total: firstPaint.gzip,
+            budget: FIRST_PAINT_BUDGET,
+            chunks: [firstPaint],
+          },
+        ]
       : []),
-    ...(r.cssTotal > r.cssBudget
-      ? [{ route: r.route, kind: 'CSS', total: r.cssTotal, budget: r.cssBudget, chunks: r.css }]
-      : []),
-  ]);
-  return { routes, overBudget };
+    ...routes.flatMap((r) => [
+      ...(r.jsTotal > r.jsBudget
+        ? [{ route: r.route, kind: 'JavaScript', total: r.jsTotal, budget: r.jsBudget, chunks: r.js }]
+        : []),
+      ...(r.cssTotal > r.cssBudget
+        ? [{ route: r.route, kind: 'CSS', total: r.cssTotal, budget: r.cssBudget, chunks: r.css }]
+        : []),
+    ]),
+  ];
+  return { routes, firstPaint, overBudget };
 }
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -138,6 +163,7 @@ function main() {
     console.info(JSON.stringify(result, null, 2));
   } else {
     const width = Math.max(...result.routes.map((r) => r.route.length));
+    console.info(`first-paint.js (every page) ${kb(result.firstPaint.gzip)} of ${kb(FIRST_PAINT_BUDGET)}`);
     for (const r of result.routes) {
       console.info(
         `${r.route.padEnd(width)} JS ${kb(r.jsTotal).padStart(9)} of ${kb(r.jsBudget)} (${r.js.length} chunks)   CSS ${kb(r.cssTotal)} of ${kb(r.cssBudget)}`,

@@ -56,17 +56,23 @@ function precompress(): Plugin {
   };
 }
 
-/** The heading font's file (styles.css), preloaded from index.html. */
-const HEADING_FONT = /^assets\/source-serif-4-latin-wght-normal-[\w-]+\.woff2$/;
+/** The fonts' files (styles.css): headings and text, preloaded from every page. */
+const PRELOADED_FONTS = [
+  /^assets\/source-serif-4-latin-wght-normal-[\w-]+\.woff2$/,
+  /^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/,
+];
 
-/** The heading font draws the landing page's largest text: ask for it at once rather than once the CSS is in. */
-function preloadHeadingFont(html: string, bundle: Rollup.OutputBundle): string {
-  const headingFont = Object.keys(bundle).find((file) => HEADING_FONT.test(file));
-  if (!headingFont) throw new Error('The heading font is not in the build');
-  return html.replace(
-    '</title>',
-    `</title>\n    <link rel="preload" href="/${headingFont}" as="font" type="font/woff2" crossorigin />`,
-  );
+/**
+ * Both fonts draw the first screen's text (the heading font its largest): ask for them at once, beside the CSS,
+ * rather than once the CSS is in and the page has been laid out.
+ */
+function preloadFonts(html: string, bundle: Rollup.OutputBundle): string {
+  const links = PRELOADED_FONTS.map((pattern) => {
+    const font = Object.keys(bundle).find((file) => pattern.test(file));
+    if (!font) throw new Error(`No font file matching ${pattern} in the build`);
+    return `\n    <link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin />`;
+  });
+  return html.replace('</title>', () => `</title>${links.join('')}`);
 }
 
 /** `lazyPage('path', () => import('…'))` (or a loader constant) in app/router.tsx: each page and its module. */
@@ -238,7 +244,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * index.html as the server sends it (ADR 020, ADR 050, ADR 051):
  * - the app's shell prerendered inside `#root` (src/app/app-shell-prerender.tsx), so the first paint needs only
  *   the HTML and the stylesheet;
- * - the heading font preloaded;
+ * - both fonts preloaded;
  * - the page being opened downloading with the app, not after it: the build writes, for each lazy page of the
  *   router, its address pattern and the chunks its code needs beyond the entry's (and, for the dashboard, what
  *   it loads as it first renders), and the server puts a `<link rel="modulepreload">` for each into the page
@@ -290,7 +296,7 @@ function appDocument(): Plugin {
       const { shell, dashboard } = await renderAppDocumentParts(root);
       await writeFile(
         indexFile,
-        preloadHeadingFont(html.replace(EMPTY_ROOT, `<div id="root">${shell}</div>`), bundle),
+        preloadFonts(html.replace(EMPTY_ROOT, `<div id="root">${shell}</div>`), bundle),
       );
       await writeFile(path.join(outDir, FIRST_SCREENS_FILE), `${JSON.stringify({ dashboard }, null, 2)}\n`);
     },
@@ -485,7 +491,7 @@ function prerenderPages(): Plugin {
         const filled = html
           .replace(PRERENDER_SLOT, () => prerendered.html)
           .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prerendered.title)}</title>`);
-        await writeFile(file, preloadHeadingFont(filled, bundle));
+        await writeFile(file, preloadFonts(filled, bundle));
       }
     },
   };

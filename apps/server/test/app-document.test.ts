@@ -1,6 +1,11 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { APP_BOOTSTRAP_ELEMENT_ID, AppBootstrap, FIRST_SCREEN_SLOTS } from '@daybook/shared';
+import {
+  APP_BOOTSTRAP_ELEMENT_ID,
+  AppBootstrap,
+  FIRST_SCREEN_SLOTS,
+  HELD_APP_SCRIPTS_ID,
+} from '@daybook/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../src/db/schema/index.ts';
@@ -150,6 +155,28 @@ describe("the dashboard's first screen as HTML (ADR 051)", () => {
     const premium = (await page('/dashboard', { cookie })).body;
     expect(premium).toContain('<h1>Welcome back, Grace</h1>');
     expect(premium).not.toContain('Welcome to Daybook');
+  });
+
+  it("holds the app's scripts back until the drawn screen is painted, and only there", async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    const drawn = (await page('/dashboard', { cookie })).body;
+    const head = drawn.slice(0, drawn.indexOf('<body>'));
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('modulepreload');
+    const held = new RegExp(`<template id="${HELD_APP_SCRIPTS_ID}">(.*?)</template>\\s*</body>`, 's').exec(
+      drawn,
+    );
+    expect(held?.[1]).toContain('<link rel="modulepreload" crossorigin href="/assets/signed-in-1.js">');
+    expect(held?.[1]).toContain('<script type="module" src="/assets/app-1234.js"></script>');
+    // A page the app draws itself needs its scripts at once.
+    for (const [url, headers] of [
+      ['/dashboard', {}],
+      ['/past-entries', { cookie }],
+    ] as const) {
+      const body = (await page(url, headers)).body;
+      expect(body, url).not.toContain(HELD_APP_SCRIPTS_ID);
+      expect(body, url).toContain('<script type="module" src="/assets/app-1234.js"></script></head>');
+    }
   });
 
   it('is drawn for the dashboard only, and only for a signed-in person', async () => {

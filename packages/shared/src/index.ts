@@ -24,6 +24,7 @@ export * from './domain/share-status.ts';
 export * from './domain/streak.ts';
 export * from './domain/welcome-card.ts';
 export * from './domain/zone-formatters.ts';
+export * from './first-screen.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/admin.ts';

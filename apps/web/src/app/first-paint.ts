@@ -4,9 +4,10 @@
  * app's own code, so each rule has one home:
  * - the saved theme, so the page never flashes the wrong one;
  * - on the dashboard, whether this browser rules out the welcome card that the server drew into the first screen
- *   from the plan alone (ADR 051): the card is then hidden before it is ever painted (styles.css).
+ *   from the plan alone (ADR 051): the card is then hidden before it is ever painted (styles.css);
+ * - on a page the server drew, the app's scripts, held back until that page is painted (HELD_APP_SCRIPTS_ID).
  */
-import { isWelcomeCardAllowedByBrowser } from '@daybook/shared';
+import { HELD_APP_SCRIPTS_ID, isWelcomeCardAllowedByBrowser } from '@daybook/shared';
 import { isReturningFromCheckout, readWelcomeCardFacts } from '../features/billing/welcome-card.ts';
 import {
   applyResolvedTheme,
@@ -23,3 +24,41 @@ if (
 ) {
   document.documentElement.dataset.welcomeCard = 'hidden';
 }
+
+/** Puts the held scripts into the head, where they load and run as if the page had named them; once. */
+function startHeldApp(held: HTMLTemplateElement) {
+  if (!held.isConnected) return;
+  held.remove();
+  document.head.append(document.importNode(held.content, true));
+}
+
+/**
+ * Once the page's first contentful paint has been presented (the browser's own paint entry, which comes after
+ * the frame is on screen, not merely drawn). A browser without paint timing, or a hidden tab, which draws no
+ * frames, gets a timer instead.
+ */
+function afterFirstContentfulPaint(then: () => void) {
+  const FALLBACK_MS = 1_000;
+  setTimeout(then, FALLBACK_MS);
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+document.addEventListener(
+  'DOMContentLoaded',
+  () => {
+    const held = document.getElementById(HELD_APP_SCRIPTS_ID);
+    if (held instanceof HTMLTemplateElement) afterFirstContentfulPaint(() => startHeldApp(held));
+  },
+  { once: true },
+);

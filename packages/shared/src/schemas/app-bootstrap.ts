@@ -16,17 +16,3 @@ export const AppBootstrap = z
   .object({ user: SessionUser, profile: Profile, subscription: SubscriptionStatus })
   .meta({ id: 'AppBootstrap' });
 export type AppBootstrap = z.infer<typeof AppBootstrap>;
-
-/**
- * The dashboard's first screen as HTML (ADR 051): the build renders it from the app's components with these
- * slots in it (`.vite/first-screens.json`), and the server fills them for a signed-in browser and puts it where
- * index.html's prerendered shell marks its page.
- */
-export const FIRST_SCREEN_SLOTS = {
-  /** In the shell's empty <main>: where the page goes. */
-  page: '<!--first-screen-->',
-  /** The greeting (text, escaped by the server). */
-  greeting: '%%first-screen-greeting%%',
-  /** The journal column's first content: the welcome card, when the plan allows it. */
-  content: '%%first-screen-content%%',
-} as const;

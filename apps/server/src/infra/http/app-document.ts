@@ -5,6 +5,7 @@ import {
   type AppBootstrap,
   FIRST_SCREEN_SLOTS,
   greeting,
+  HELD_APP_SCRIPTS_ID,
   isWelcomeCardAllowedByPlan,
 } from '@daybook/shared';
 import { z } from 'zod';
@@ -24,6 +25,10 @@ const DASHBOARD_PATH = /^\/dashboard\/?$/;
 
 /** Where the module preloads go: before the entry script, so they are asked for alongside it. */
 const ENTRY_SCRIPT = '<script type="module"';
+/** The app's scripts in the page: its entry and the module preloads, each with the white space after it. */
+const APP_SCRIPTS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+/** Where scripts held back until the first paint go: the end of the body. */
+const BODY_END = '</body>';
 /** Where the bootstrap goes: before the app's mount point (the entry script runs once the page is parsed). */
 const ROOT_ELEMENT = '<div id="root">';
 
@@ -59,6 +64,18 @@ function dashboardFirstScreen(
   return dashboard.layout
     .replace(FIRST_SCREEN_SLOTS.greeting, () => escapeHtml(greeting(profile.fullName ?? user.fullName)))
     .replace(FIRST_SCREEN_SLOTS.content, () => (isWelcomeCardAllowed ? dashboard.welcomeCard : ''));
+}
+
+/**
+ * A page the server drew needs none of the app to be painted: its scripts move into a template that the page's
+ * first-paint script (apps/web app/first-paint.ts) empties into the head once the page is painted. Asked for
+ * beside the stylesheet and fonts, they would share a slow connection with them and put the first paint off.
+ */
+function holdAppScriptsUntilPainted(html: string): string {
+  const scripts = html.match(APP_SCRIPTS)?.join('').trim() ?? '';
+  return html
+    .replace(APP_SCRIPTS, '')
+    .replace(BODY_END, () => `<template id="${HELD_APP_SCRIPTS_ID}">${scripts}</template>\n  ${BODY_END}`);
 }
 
 /** Reads a file the build leaves beside index.html; an older build without it gives null. */
@@ -115,7 +132,9 @@ export function loadAppDocument(distDir: string): AppDocument {
           `<script type="application/json" id="${APP_BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>\n    ${ROOT_ELEMENT}`,
         );
         if (firstScreens && DASHBOARD_PATH.test(pathname)) {
-          html = html.replace(FIRST_SCREEN_SLOTS.page, () => dashboardFirstScreen(firstScreens, bootstrap));
+          html = holdAppScriptsUntilPainted(
+            html.replace(FIRST_SCREEN_SLOTS.page, () => dashboardFirstScreen(firstScreens, bootstrap)),
+          );
         }
       }
       return html;

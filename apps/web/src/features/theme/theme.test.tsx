@@ -1,3 +1,4 @@
+import { HELD_APP_SCRIPTS_ID } from '@daybook/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/constants.ts';
@@ -97,6 +98,26 @@ describe('app/first-paint.ts (before the app loads)', () => {
     localStorage.setItem(STORAGE_KEYS.welcomeCardDismissed, 'true');
     await runScript();
     expect(html().dataset.welcomeCard).toBe('hidden');
+  });
+
+  it('puts the scripts the server held back into the head once the page is painted, once', async () => {
+    vi.useFakeTimers();
+    try {
+      const held = document.createElement('template');
+      held.id = HELD_APP_SCRIPTS_ID;
+      held.innerHTML = '<link rel="modulepreload" href="/assets/app-1.js">';
+      document.body.append(held);
+      await runScript();
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect(document.head.querySelector('link[href="/assets/app-1.js"]')).toBeNull();
+      // jsdom has no paint timing: the timer a hidden tab relies on starts the app.
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(document.head.querySelectorAll('link[href="/assets/app-1.js"]')).toHaveLength(1);
+      expect(document.getElementById(HELD_APP_SCRIPTS_ID)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+      document.head.querySelector('link[href="/assets/app-1.js"]')?.remove();
+    }
   });
 });
 
