@@ -7,9 +7,10 @@ import { entryCreationBench } from './entries.bench.ts';
 import { exportThroughputBench } from './export.bench.ts';
 import { futureMessagesBench } from './future-messages.bench.ts';
 import { healthBench } from './health.bench.ts';
+import { inFreshProcess } from './lib/fresh-process.ts';
 import { COMPARE_ROUNDS } from './lib/load.ts';
 import { printProfile } from './lib/profile.ts';
-import { bundleFigures, lighthouseBench, printWebFigures } from './lighthouse.bench.ts';
+import { bundleFigures, type LighthouseFigures, printWebFigures } from './lighthouse.bench.ts';
 import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
@@ -147,7 +148,14 @@ for (const line of dashboard.large.plan) console.info(`  ${line}`);
 console.info('Streak query plan:');
 for (const line of streak.plan) console.info(`  ${line}`);
 
-const web = { lighthouse: await lighthouseBench(), bundles: bundleFigures() };
+// In a process of its own: the page is served by a server that has not just run every benchmark above.
+const web = {
+  lighthouse: await inFreshProcess<LighthouseFigures[]>(
+    path.join(import.meta.dirname, 'lighthouse.bench.ts'),
+    'lighthouseBench',
+  ),
+  bundles: bundleFigures(),
+};
 printWebFigures(web.lighthouse, web.bundles);
 
 // Last, on a machine the other benchmarks no longer load: the server as `npm start` runs it, idle (ADR 043).

@@ -50,3 +50,18 @@ test.describe("the dashboard's first screen as HTML (ADR 051)", () => {
     await expect(serverCard).toBeHidden();
   });
 });
+
+test('a dashboard opened by address, whose scripts wait for its first paint, still installs the service worker (ADR 051)', async ({
+  page,
+  request,
+}) => {
+  const user = await createVerifiedUser(request, 'Katherine Johnson');
+  await signInAs(page, user);
+  await page.goto('/dashboard');
+  // The app has taken the server's screen over: its scripts, held in a template, ran after the page's load event.
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+  await expect(page.locator('template#daybook-app-scripts')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Katherine' })).toBeVisible();
+  // The worker is registered all the same.
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+});
