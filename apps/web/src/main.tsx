@@ -1,5 +1,6 @@
 // First: it changes how zod schemas are built, and the modules below build theirs as they load.
 import './lib/zod-config.ts';
+import { timeoutManager } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -7,6 +8,7 @@ import { AppErrorBoundary } from './app/ErrorScreen.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter, loadOpeningPage, routes } from './app/router.tsx';
+import { coalescedTimers } from './lib/coalesced-timers.ts';
 import { registerServiceWorker } from './lib/pwa/register.ts';
 import { seedFromAppBootstrap } from './lib/session/app-bootstrap.ts';
 import { nextTask, warmUpFirstRender } from './lib/warm-up.ts';
@@ -33,6 +35,7 @@ if (import.meta.env.PROD) {
 // The shell's modules were evaluated in this task; what follows runs in later ones, so no one task is long
 // (ADR 051). A signed-in browser's page carries its session, profile and plan (ADR 050): the first render needs
 // no request.
+timeoutManager.setTimeoutProvider(coalescedTimers());
 const queryClient = createQueryClient();
 await nextTask();
 seedFromAppBootstrap(queryClient);
