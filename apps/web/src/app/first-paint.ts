@@ -44,7 +44,7 @@ function startHeldApp(held: HTMLTemplateElement) {
   const insertSome = () => {
     const started = performance.now();
     while (pending.length > 0 && performance.now() - started < INSERT_SLICE_MS) {
-      // Cloned, not moved: a script element made by the parser inside a template never runs.
+      // Cloned into this document, as a template's content is meant to be used; a clone of a script runs.
       document.head.append(document.importNode(pending.shift() as Element, true));
     }
     if (pending.length > 0) setTimeout(insertSome);
