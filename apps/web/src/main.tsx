@@ -32,11 +32,13 @@ if (import.meta.env.PROD) {
   );
 }
 
+// Before the query client is made, so every query timer goes through it (ADR 051).
+timeoutManager.setTimeoutProvider(coalescedTimers());
+const queryClient = createQueryClient();
+
 // The shell's modules were evaluated in this task; what follows runs in later ones, so no one task is long
 // (ADR 051). A signed-in browser's page carries its session, profile and plan (ADR 050): the first render needs
 // no request.
-timeoutManager.setTimeoutProvider(coalescedTimers());
-const queryClient = createQueryClient();
 await nextTask();
 seedFromAppBootstrap(queryClient);
 

@@ -66,18 +66,6 @@ function dashboardFirstScreen(
     .replace(FIRST_SCREEN_SLOTS.content, () => (isWelcomeCardAllowed ? dashboard.welcomeCard : ''));
 }
 
-/**
- * A page the server drew needs none of the app to be painted: its scripts move into a template that the page's
- * first-paint script (apps/web app/first-paint.ts) empties into the head once the page is painted. Asked for
- * beside the stylesheet and fonts, they would share a slow connection with them and put the first paint off.
- */
-function holdAppScriptsUntilPainted(html: string): string {
-  const scripts = html.match(APP_SCRIPTS)?.join('').trim() ?? '';
-  return html
-    .replace(APP_SCRIPTS, '')
-    .replace(BODY_END, () => `<template id="${HELD_APP_SCRIPTS_ID}">${scripts}</template>\n  ${BODY_END}`);
-}
-
 /** Reads a file the build leaves beside index.html; an older build without it gives null. */
 function readBuildFile<T>(file: string, parse: (json: unknown) => T): T | null {
   try {
@@ -122,22 +110,29 @@ export function loadAppDocument(distDir: string): AppDocument {
   const firstScreens = readBuildFile(path.join(distDir, FIRST_SCREENS_FILE), (json) =>
     FirstScreens.parse(json),
   );
+  // A page the server drew needs none of the app to be painted: its scripts wait in a template at the end of the
+  // body, which the page's first-paint script (apps/web app/first-paint.ts) empties into the head once the page is
+  // painted. Asked for beside the stylesheet and fonts, they would share a slow connection with them.
+  const templateScripts = template.match(APP_SCRIPTS)?.join('').trim() ?? '';
+  const templateWithoutScripts = template.replace(APP_SCRIPTS, '');
   return {
     render(pathname, bootstrap) {
       const links = routes.find((route) => route.pattern.test(pathname))?.links ?? '';
-      let html = links ? template.replace(ENTRY_SCRIPT, `${links}${ENTRY_SCRIPT}`) : template;
-      if (bootstrap !== undefined) {
-        html = html.replace(
-          ROOT_ELEMENT,
-          `<script type="application/json" id="${APP_BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>\n    ${ROOT_ELEMENT}`,
-        );
-        if (firstScreens && DASHBOARD_PATH.test(pathname)) {
-          html = holdAppScriptsUntilPainted(
-            html.replace(FIRST_SCREEN_SLOTS.page, () => dashboardFirstScreen(firstScreens, bootstrap)),
+      const withPreloads = () =>
+        links ? template.replace(ENTRY_SCRIPT, `${links}${ENTRY_SCRIPT}`) : template;
+      if (bootstrap === undefined) return withPreloads();
+      const bootstrapElement = `<script type="application/json" id="${APP_BOOTSTRAP_ELEMENT_ID}">${scriptSafeJson(bootstrap)}</script>\n    ${ROOT_ELEMENT}`;
+      if (firstScreens && DASHBOARD_PATH.test(pathname)) {
+        return templateWithoutScripts
+          .replace(ROOT_ELEMENT, () => bootstrapElement)
+          .replace(FIRST_SCREEN_SLOTS.page, () => dashboardFirstScreen(firstScreens, bootstrap))
+          .replace(
+            BODY_END,
+            () =>
+              `<template id="${HELD_APP_SCRIPTS_ID}">${links}${templateScripts}</template>\n  ${BODY_END}`,
           );
-        }
       }
-      return html;
+      return withPreloads().replace(ROOT_ELEMENT, () => bootstrapElement);
     },
   };
 }
