@@ -42,14 +42,16 @@ test.describe('dashboard', () => {
       .getByRole('button', { name: new RegExp(`^${dayName(past)}, has entries`) })
       .first()
       .click();
-    await expect(page.getByRole('button', { name: 'Clear date' })).toBeVisible();
+    // The date chip's own clear button (the empty state of a date has a "Clear date" button too).
+    const clearDate = page.getByRole('button', { name: 'Clear date' }).and(page.getByTitle('Clear date'));
+    await expect(clearDate).toBeVisible();
     await expect(page.getByText(`Date: ${format(past, 'dd MMM yyyy')}`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'This Week' })).toBeDisabled();
     await expect(page.getByRole('textbox', { name: "What's on your mind?" })).toHaveCount(0);
     await expect(page.getByRole('article')).toHaveCount(1);
     await expect(page).toHaveURL(new RegExp(`date=${format(past, 'yyyy-MM-dd')}`));
 
-    await page.getByRole('button', { name: 'Clear date' }).click();
+    await clearDate.click();
     await expect(page.getByRole('textbox', { name: "What's on your mind?" })).toBeVisible();
     await expect(page.getByRole('button', { name: 'This Week' })).toBeEnabled();
   });
