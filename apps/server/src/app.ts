@@ -38,6 +38,7 @@ import {
   serverTimeoutOptions,
 } from './infra/http/timeouts.ts';
 import { LIVE_HUB_OPTIONS, type LiveHubOptions } from './infra/live/hub.ts';
+import type { PushSenderOptions } from './infra/push/web-push.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { serializeRequest } from './lib/log-text.ts';
@@ -77,6 +78,8 @@ export type AppDeps = {
   live?: Partial<LiveHubOptions>;
   /** The session cache's TTL and size (ADR 047). Defaults to SESSION_CACHE_OPTIONS. */
   sessionCache?: Partial<SessionCacheOptions>;
+  /** Where Web Push may connect (the public internet); tests allow their local push service. */
+  push?: PushSenderOptions;
 };
 
 declare module 'fastify' {
@@ -116,6 +119,7 @@ export async function buildApp({
   httpTimeouts = HTTP_TIMEOUTS,
   live: liveOverrides,
   sessionCache,
+  push,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -179,6 +183,7 @@ export async function buildApp({
     log: app.log,
     live,
     sessionCache: { ...SESSION_CACHE_OPTIONS, ...sessionCache },
+    push,
   });
   // Open event streams never finish on their own: they end before the server waits for its connections, and
   // the listening connection closes before the database does (main.ts closes it after the app).

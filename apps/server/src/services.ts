@@ -18,7 +18,7 @@ import { createLocalImageModerator } from './infra/moderation/image-moderator.ts
 import { createLayeredTextModerator } from './infra/moderation/layered-text-moderator.ts';
 import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
 import { createStripeProvider } from './infra/payments/stripe.ts';
-import { createPushSender } from './infra/push/web-push.ts';
+import { createPushSender, type PushSenderOptions } from './infra/push/web-push.ts';
 import { createLocalStorage, type LocalStorage } from './infra/storage/local.ts';
 import { createS3Storage } from './infra/storage/s3.ts';
 import type { Storage } from './infra/storage/storage.ts';
@@ -62,6 +62,7 @@ export function createServices(deps: {
   log: AuthLog;
   live: LiveHubOptions;
   sessionCache: SessionCacheOptions;
+  push?: PushSenderOptions;
 }) {
   const { config, database, clock } = deps;
   const { db } = database;
@@ -272,7 +273,7 @@ export function createServices(deps: {
       clock,
       appUrl: config.appUrl,
       authSecret: config.authSecret,
-      push: createPushSender(config.push),
+      push: createPushSender(config.push, deps.push),
     }),
     ai: createAiService({
       db,

@@ -9,12 +9,13 @@ import {
   reminderSettings,
   users,
 } from '../src/db/schema/index.ts';
+import { isPublicAddress, type PushNetwork } from '../src/infra/push/endpoint-guard.ts';
 import { createPushSender } from '../src/infra/push/web-push.ts';
 import { createRemindersService, REMINDER_NOTIFICATION } from '../src/modules/reminders/service.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { openSecondHandle } from './support/database.ts';
 import { createEntry, createSignedInUser, pathOf } from './support/factories.ts';
-import { startPushService } from './support/push-service.ts';
+import { browserSubscription, LOCAL_PUSH_NETWORK, startPushService } from './support/push-service.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
@@ -30,7 +31,9 @@ const smtp = {} as Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => Object.assign(smtp, await startSmtpServer()));
 afterAll(() => smtp.close());
 
-const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000' }));
+const ctx = useTestApp(() => ({ SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000' }), {
+  push: { network: LOCAL_PUSH_NETWORK },
+});
 
 /** A signed-in user in a time zone (set in the table, as the profile would). */
 async function userIn(timezone: string): Promise<Owner> {
@@ -401,29 +404,34 @@ describe('Web Push', () => {
   afterAll(() => push.close());
 
   /** The app's service with a sender that trusts the local push service's certificate. */
-  const instance = (context: TestContext) =>
+  const instance = (context: TestContext, network: PushNetwork = LOCAL_PUSH_NETWORK) =>
     createRemindersService({
       db: context.database.db,
       clock: context.clock,
       appUrl: context.config.appUrl,
       authSecret: context.config.authSecret,
-      push: createPushSender(context.config.push, { agent: push.agent }),
+      push: createPushSender(context.config.push, { network, ca: push.cert }),
     });
+
+  const register = (owner: Owner, subscription: ReturnType<typeof push.subscribe>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/reminders/push-subscriptions',
+      headers: { cookie: owner.cookie },
+      payload: subscription,
+    });
+  const endpointsOf = async (userId: string) =>
+    (await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map(
+      (s) => s.endpoint,
+    );
 
   it('sends an encrypted, VAPID-signed push to each subscribed browser and forgets one that is gone', async () => {
     at('2026-11-23T10:00:00Z');
     const owner = await userIn('UTC');
     const live = push.subscribe(`/push/${owner.user.id}`);
     const gone = push.subscribe(`/gone/${owner.user.id}`);
-    for (const subscription of [live, gone]) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/reminders/push-subscriptions',
-        headers: { cookie: owner.cookie },
-        payload: subscription,
-      });
-      expect(response.statusCode).toBe(204);
-    }
+    for (const subscription of [live, gone])
+      expect((await register(owner, subscription)).statusCode).toBe(204);
     // Another user cannot remove someone else's subscription.
     const stranger = await userIn('UTC');
     await ctx.app.inject({
@@ -449,14 +457,105 @@ describe('Web Push', () => {
     expect(toLive[0]!.headers['content-encoding']).toBe('aes128gcm');
     expect(String(toLive[0]!.headers.authorization)).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
     expect(String(toLive[0]!.headers.authorization)).toContain(`k=${ctx.config.push!.publicKey}`);
-    const left = await ctx.database.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, owner.user.id));
-    expect(left.map((s) => s.endpoint)).toEqual([live.endpoint]);
+    expect(await endpointsOf(owner.user.id)).toEqual([live.endpoint]);
     // Sent once: nothing pending is left.
     expect(await service.sendPendingPushes()).toEqual({ sent: 0, failed: 0 });
     expect(push.received.filter((p) => p.path === `/push/${owner.user.id}`)).toHaveLength(1);
+  });
+
+  it("keeps an endpoint with the account that registered it: another account's registration does not move it", async () => {
+    const owner = await userIn('UTC');
+    const stranger = await userIn('UTC');
+    const mine = push.subscribe(`/push/${owner.user.id}`);
+    expect((await register(owner, mine)).statusCode).toBe(204);
+
+    // Someone who learnt the endpoint URL registers it with keys of their own.
+    const theirs = { ...push.subscribe(`/push/${stranger.user.id}`), endpoint: mine.endpoint };
+    const taken = await register(stranger, theirs);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(REMINDER_MESSAGES.pushEndpointTaken);
+    expect(await endpointsOf(owner.user.id)).toEqual([mine.endpoint]);
+    expect(await endpointsOf(stranger.user.id)).toEqual([]);
+
+    // The same browser's subscription (its keys), signed in as someone else there, does move.
+    expect((await register(stranger, mine)).statusCode).toBe(204);
+    expect(await endpointsOf(stranger.user.id)).toEqual([mine.endpoint]);
+    expect(await endpointsOf(owner.user.id)).toEqual([]);
+  });
+
+  it('connects only to the address it checked: a host that resolves inside by the time of the push gets nothing', async () => {
+    at('2026-11-24T10:00:00Z');
+    const owner = await userIn('UTC');
+    const subscription = push.subscribe(`/rebound/${owner.user.id}`);
+    expect((await register(owner, subscription)).statusCode).toBe(204);
+    await saved(owner, { time: '11:00', channels: { email: false, inApp: false, push: true } });
+
+    // DNS rebinding: the name resolves to a public address for the check before the push, to loopback for the
+    // connection itself.
+    let lookups = 0;
+    const rebinding: PushNetwork = {
+      isAllowedAddress: isPublicAddress,
+      resolve: async () => (lookups++ === 0 ? ['93.184.216.34'] : ['127.0.0.1']),
+    };
+    at('2026-11-24T11:00:00Z');
+    const service = instance(ctx, rebinding);
+    expect(await service.deliverDue({ userId: owner.user.id })).toMatchObject({ sent: 1 });
+    expect(await service.sendPendingPushes()).toEqual({ sent: 0, failed: 1 });
+    expect(lookups).toBe(2);
+    expect(push.received.filter((p) => p.path === `/rebound/${owner.user.id}`)).toEqual([]);
+    // It can never be delivered: forgotten, like a subscription the push service says is gone.
+    expect(await endpointsOf(owner.user.id)).toEqual([]);
+  });
+});
+
+describe('push endpoints on the production network', () => {
+  const guarded = useTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+
+  it.each([
+    ['loopback', 'https://127.0.0.1/push/1'],
+    ['a private network', 'https://10.0.0.1/push/1'],
+    ['the cloud metadata address', 'https://169.254.169.254/latest/meta-data'],
+    ['IPv6 loopback', 'https://[::1]/push/1'],
+    ['IPv4-mapped loopback', 'https://[::ffff:127.0.0.1]/push/1'],
+    ['a unique-local address', 'https://[fd00:ec2::254]/push/1'],
+    ['loopback written as a number', 'https://2130706433/push/1'],
+    ['a host name that resolves to loopback', 'https://localhost/push/1'],
+  ])('refuses %s', async (_case, endpoint) => {
+    const owner = await createSignedInUser(guarded);
+    const response = await guarded.app.inject({
+      method: 'POST',
+      url: '/api/reminders/push-subscriptions',
+      headers: { cookie: owner.cookie },
+      payload: { ...browserSubscription(endpoint).json },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(REMINDER_MESSAGES.pushEndpointRefused);
+  });
+
+  it.each([
+    ['a user name and password in the URL', 'https://user:pass@fcm.googleapis.com/fcm/send/1'],
+    ['plain http', 'http://fcm.googleapis.com/fcm/send/1'],
+  ])('refuses %s as not a push endpoint', async (_case, endpoint) => {
+    const owner = await createSignedInUser(guarded);
+    const response = await guarded.app.inject({
+      method: 'POST',
+      url: '/api/reminders/push-subscriptions',
+      headers: { cookie: owner.cookie },
+      payload: { ...browserSubscription(endpoint).json },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await guarded.database.db.select().from(pushSubscriptions)).toEqual([]);
+  });
+
+  it('accepts a public address (nothing is connected to until a push is due)', async () => {
+    const owner = await createSignedInUser(guarded);
+    const response = await guarded.app.inject({
+      method: 'POST',
+      url: '/api/reminders/push-subscriptions',
+      headers: { cookie: owner.cookie },
+      payload: { ...browserSubscription('https://93.184.216.34/push/1').json },
+    });
+    expect(response.statusCode).toBe(204);
   });
 });
 

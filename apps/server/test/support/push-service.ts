@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { Agent, createServer } from 'node:https';
+import { createServer } from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isPublicAddress, PUBLIC_INTERNET, type PushNetwork } from '../../src/infra/push/endpoint-guard.ts';
 
 /** http_ece (RFC 8188), which web-push encrypts with; here it decrypts as a browser would. */
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -35,6 +36,18 @@ export function browserSubscription(endpoint: string) {
   };
 }
 
+/** A host name the tests' push networks resolve to this service (it is in its certificate too). */
+export const PUSH_TEST_HOST = 'push.test';
+
+/**
+ * The network the tests' senders may reach: the public internet as in production, plus this machine's push service
+ * under PUSH_TEST_HOST (endpoint-guard.ts refuses loopback otherwise).
+ */
+export const LOCAL_PUSH_NETWORK: PushNetwork = {
+  isAllowedAddress: (address) => isPublicAddress(address) || address === '127.0.0.1',
+  resolve: async (host) => (host === PUSH_TEST_HOST ? ['127.0.0.1'] : PUBLIC_INTERNET.resolve(host)),
+};
+
 /**
  * A local push service speaking the Web Push protocol (RFC 8030) over HTTPS, as push services do (web-push sends
  * nothing over plain HTTP): it receives the encrypted POST, answers 201, or 410 for paths under `/gone/`, and
@@ -61,7 +74,7 @@ export async function startPushService() {
     '-subj',
     '/CN=127.0.0.1',
     '-addext',
-    'subjectAltName=IP:127.0.0.1',
+    `subjectAltName=IP:127.0.0.1,DNS:${PUSH_TEST_HOST}`,
   ]);
   const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)]);
   const received: ReceivedPush[] = [];
@@ -92,15 +105,14 @@ export async function startPushService() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = `https://127.0.0.1:${port}`;
   return {
-    origin,
+    port,
     received,
-    /** An agent that trusts this service's certificate (and only it). */
-    agent: new Agent({ ca: cert }),
-    /** A new browser subscription on this service. */
-    subscribe(urlPath: string) {
-      const subscription = browserSubscription(`${origin}${urlPath}`);
+    /** This service's certificate, for a sender to trust (and only it). */
+    cert,
+    /** A new browser subscription on this service, by its test host name or another name for it. */
+    subscribe(urlPath: string, host = PUSH_TEST_HOST) {
+      const subscription = browserSubscription(`https://${host}:${port}${urlPath}`);
       subscriptions.set(urlPath, subscription);
       return subscription.json;
     },

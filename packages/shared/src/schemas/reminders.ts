@@ -16,6 +16,10 @@ export const REMINDER_MESSAGES = {
   noWeekday: 'Choose at least one day',
   noChannel: 'Choose at least one way to be reminded',
   pushUnavailable: 'Push notifications are not available on this server',
+  pushEndpointRefused:
+    "This browser's push service can't be used. Choose e-mail or in-app reminders, or try another browser.",
+  pushEndpointTaken:
+    'Push notifications in this browser belong to another account. Turn them off there first, then try again.',
   invalidToken: 'This unsubscribe link is not valid. Open your profile to change your reminders.',
   saved: 'Daily reminder saved',
   unsubscribed: "You won't get daily reminders any more.",
@@ -66,12 +70,19 @@ export const ReminderSettings = z
   .meta({ id: 'ReminderSettings' });
 export type ReminderSettings = z.infer<typeof ReminderSettings>;
 
-/** A push service's URL: https (as browsers give them), no control characters (PostgreSQL text holds no NUL). */
+/**
+ * A push service's URL: https (as browsers give them), no user name or password, no control characters (PostgreSQL
+ * text holds no NUL). Whether its host is on the public internet is the server's check (it resolves the name).
+ */
 const PushEndpoint = z
   .url({ protocol: /^https$/ })
   .max(2048)
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Not a push endpoint');
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Not a push endpoint')
+  .refine((endpoint) => {
+    const url = new URL(endpoint);
+    return !url.username && !url.password;
+  }, 'Not a push endpoint');
 const Base64Url = (max: number) =>
   z
     .string()

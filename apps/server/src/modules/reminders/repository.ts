@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { textArray } from '../../db/live-events.ts';
 import { pushSubscriptions, reminderDeliveries, reminderSettings, users } from '../../db/schema/index.ts';
@@ -202,21 +202,32 @@ export function createRemindersRepository(db: Executor) {
     },
 
     /**
-     * Saves this browser's subscription for the user. An endpoint belongs to one browser profile: signed in as
-     * someone else there, it moves to them (the previous user no longer gets pushes in that browser).
+     * Saves this browser's subscription for the user; false when the endpoint is another account's. An endpoint
+     * belongs to the account that registered it. It moves to another account only when the same browser subscription
+     * (its keys, which only that browser holds) is registered again, signed in as someone else there: knowing
+     * someone's endpoint URL is not enough to take their pushes.
      */
     async saveSubscription(
       userId: string,
       subscription: { endpoint: string; p256dh: string; auth: string },
       now: Date,
-    ): Promise<void> {
-      await db
+    ): Promise<boolean> {
+      const saved = await db
         .insert(pushSubscriptions)
         .values({ userId, ...subscription, createdAt: now })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
           set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, createdAt: now },
-        });
+          setWhere: or(
+            eq(pushSubscriptions.userId, userId),
+            and(
+              eq(pushSubscriptions.p256dh, subscription.p256dh),
+              eq(pushSubscriptions.auth, subscription.auth),
+            ),
+          ),
+        })
+        .returning({ id: pushSubscriptions.id });
+      return saved.length > 0;
     },
 
     async removeSubscription(userId: string, endpoint: string): Promise<void> {

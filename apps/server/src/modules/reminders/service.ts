@@ -239,11 +239,14 @@ export function createRemindersService(deps: {
 
     async subscribePush(user: SessionUser, input: PushSubscriptionInput): Promise<void> {
       if (!push) throw new AppError('VALIDATION_FAILED', REMINDER_MESSAGES.pushUnavailable);
-      await repository.saveSubscription(
+      if (await push.endpointProblem(input.endpoint))
+        throw new AppError('VALIDATION_FAILED', REMINDER_MESSAGES.pushEndpointRefused);
+      const isSaved = await repository.saveSubscription(
         user.id,
         { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
         clock.now(),
       );
+      if (!isSaved) throw new AppError('CONFLICT', REMINDER_MESSAGES.pushEndpointTaken);
     },
 
     async unsubscribePush(user: SessionUser, endpoint: string): Promise<void> {
