@@ -26,7 +26,8 @@ const chromium = {
 export default defineConfig({
   testDir: './production',
   fullyParallel: false,
-  workers: 1,
+  // One worker per variant: each has its own server, so the two journeys run side by side.
+  workers: runs.length,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],

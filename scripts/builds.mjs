@@ -2,7 +2,8 @@
 // The two production builds (the web app and the server) and how to tell whether a build is the one of the
 // sources on disk: each build writes a stamp, the hash of its inputs, into its output; `npm start` rebuilds when
 // the stamp is missing or differs, so `git pull && npm start` never runs old code (ADR 043).
-//   node scripts/builds.mjs web server   builds each one named, then stamps it
+//   node scripts/builds.mjs web server             builds each one named, then stamps it
+//   node scripts/builds.mjs --if-stale web server  only those whose stamp differs from their sources' hash
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -89,12 +90,18 @@ export function build(name) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const names = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const onlyIfStale = args[0] === '--if-stale';
+  const names = onlyIfStale ? args.slice(1) : args;
   if (names.length === 0 || names.some((name) => !(name in builds))) {
-    console.error(`usage: node scripts/builds.mjs ${Object.keys(builds).join('|')}…`);
+    console.error(`usage: node scripts/builds.mjs [--if-stale] ${Object.keys(builds).join('|')}…`);
     process.exit(2);
   }
   for (const name of names) {
+    if (onlyIfStale && staleness(name) === null) {
+      console.info(`✔ the ${name} build is the build of these sources`);
+      continue;
+    }
     const status = build(name);
     if (status !== 0) process.exit(status);
   }
