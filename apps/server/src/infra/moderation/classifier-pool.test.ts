@@ -12,7 +12,7 @@ async function pixelsOf(colour: string) {
 
 describe('image classifier pool', () => {
   it('classifies on worker threads: answers every concurrent job, and the model never loads on this thread', async () => {
-    const pool = createClassifierPool(2);
+    const pool = createClassifierPool({ size: 2 });
     try {
       const images = await Promise.all(['#88aacc', '#cc8844', '#446688', '#eeeeee'].map(pixelsOf));
       const alone = await pool.classify(images[0]!);
@@ -37,12 +37,27 @@ describe('image classifier pool', () => {
   });
 
   it('fails jobs after close instead of hanging', async () => {
-    const pool = createClassifierPool(1);
+    const pool = createClassifierPool({ size: 1 });
     const pixels = await pixelsOf('#123456');
     // Handled before close() rejects it, so the rejection is never unhandled for a moment.
     const pending = expect(pool.classify(pixels)).rejects.toThrow('closed');
     await pool.close();
     await pending;
     await expect(pool.classify(pixels)).rejects.toThrow('closed');
+  });
+
+  it('lets a worker go once it has been idle a while, and starts a fresh one for the next image', async () => {
+    const pool = createClassifierPool({ size: 1, idleMs: 200 });
+    try {
+      const pixels = await pixelsOf('#88aacc');
+      const first = await pool.classify(pixels);
+      expect(pool.workerCount()).toBe(1);
+      await expect.poll(() => pool.workerCount(), { timeout: 10_000 }).toBe(0);
+      // The model loads again in a new worker: same input, same answer.
+      expect(await pool.classify(pixels)).toEqual(first);
+      expect(pool.workerCount()).toBe(1);
+    } finally {
+      await pool.close();
+    }
   });
 });
