@@ -18,6 +18,7 @@ import {
   sessionCookieValue,
   verifiedSessionToken,
 } from '../../infra/auth/session-cookie.ts';
+import { hashSessionToken } from '../../infra/auth/session-tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountDirectory, UserRow } from '../account/service.ts';
@@ -122,7 +123,7 @@ export function createAuthService(deps: {
     const token = verifiedSessionToken(signed, deps.authSecret);
     if (!token) return null;
     const readAt = cache?.generation() ?? 0;
-    const found = await accounts.findLiveSession(token, now);
+    const found = await accounts.findLiveSession(hashSessionToken(token), now);
     if (!found || found.isBanned) return null;
     cache?.set(key, found, readAt);
     return found;
@@ -284,7 +285,7 @@ export function createAuthService(deps: {
 
     async signOut(headers: Headers): Promise<string[]> {
       const token = readSessionToken(headers.get('cookie'), deps.authSecret, deps.sessionCookieName);
-      const ending = token ? await accounts.findLiveSession(token, deps.clock.now()) : null;
+      const ending = token ? await accounts.findLiveSession(hashSessionToken(token), deps.clock.now()) : null;
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.signOut({ headers, returnHeaders: true }),
       );
