@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { signJWT } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -22,6 +23,15 @@ import {
 } from './support/factories.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** The registering browser's cookie from a registration answer, as a Cookie header value. */
+function registeredBrowserCookie(setCookie: string | string[] | undefined): string {
+  const cookie = ([] as string[])
+    .concat(setCookie ?? [])
+    .find((c) => c.startsWith('daybook.registered_browser='));
+  if (!cookie) throw new Error(`no registration cookie in ${JSON.stringify(setCookie)}`);
+  return cookie.split(';')[0]!;
+}
 
 /** better-auth's cookie for a token, signed with AUTH_SECRET: what a thief holding the data folder could make. */
 function signedCookie(ctx: TestContext, token: string): string {
@@ -187,6 +197,39 @@ describe('the e-mail tokens table', () => {
       payload: { token: resetToken, password, confirmPassword: password },
     });
     expect(reset.statusCode).toBe(200);
+  });
+});
+
+describe("the data folder's secrets", () => {
+  const ctx = useTestApp();
+
+  it('with the database, make no confirmation link and registration cookie that sign anyone in', async () => {
+    const { user } = await createSignedInUser(ctx);
+    const { email, response } = await register(ctx);
+    const [unconfirmed] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    const proof = registeredBrowserCookie(response.headers['set-cookie']).split('=')[1]!;
+    expect((await valuesOf(ctx, 'verifications')).some((value) => value.includes(proof))).toBe(false);
+    const sessionsBefore = (await ctx.database.db.select().from(sessions)).length;
+    // Everything AUTH_SECRET signs, made for a confirmed account and for one awaiting confirmation: the link's JWT,
+    // and the registration cookie as it was once made (the user id and an expiry under an HMAC) or from the table.
+    for (const target of [user, unconfirmed!]) {
+      const link = await signJWT({ email: target.email, userId: target.id }, ctx.config.authSecret);
+      const expires = Math.floor(Date.now() / 1000) + 600;
+      const signature = createHmac('sha256', ctx.config.authSecret)
+        .update(`registered-browser:${target.id}:${expires}`)
+        .digest('base64url');
+      const stored = await valuesOf(ctx, 'verifications');
+      for (const value of [`${target.id}.${expires}.${signature}`, ...stored]) {
+        const opened = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/auth/verify-email?token=${link}&callbackURL=%2Fdashboard`,
+          headers: { cookie: `daybook.registered_browser=${value}` },
+        });
+        expect(opened.headers.location).toBe('/login?verified=1');
+        expect(opened.headers['set-cookie']).toBeUndefined();
+      }
+    }
+    expect((await ctx.database.db.select().from(sessions)).length).toBe(sessionsBefore);
   });
 });
 

@@ -130,10 +130,21 @@ export function createAuthService(deps: {
   }
 
   const background = createBackgroundWork(deps.log);
+  const verificationValues = async () => (await auth.$context).internalAdapter;
   const registrationBrowser = createRegistrationBrowser({
-    secret: deps.authSecret,
     secure: deps.secureCookies,
     clock: deps.clock,
+    proofs: {
+      async save(identifier, userId, expiresAt) {
+        await (await verificationValues()).createVerificationValue({ identifier, value: userId, expiresAt });
+      },
+      async find(identifier) {
+        const found = await (await verificationValues()).findVerificationValue(identifier);
+        return found && found.expiresAt.getTime() > deps.clock.now().getTime() ? found.value : null;
+      },
+      consume: async (identifier) =>
+        (await (await verificationValues()).consumeVerificationValue(identifier)) !== null,
+    },
   });
 
   /** A seeded test account, created verified on first use; two first uses at once share the one created. */
@@ -192,7 +203,7 @@ export function createAuthService(deps: {
       return {
         result: { status: 'verification_sent', email: input.email, intentSaved },
         // This browser, and only it, is signed in by the verification link.
-        setCookies: [registrationBrowser.issue(created.user.id)],
+        setCookies: [await registrationBrowser.issue(created.user.id)],
       };
     },
 
@@ -224,7 +235,8 @@ export function createAuthService(deps: {
           : email
             ? (await accounts.findByEmail(email))?.id
             : undefined;
-      if (!userId || registrationBrowser.read(headers.get('cookie')) !== userId) return { kind: 'confirmed' };
+      if (!userId || !(await registrationBrowser.claim(headers.get('cookie'), userId)))
+        return { kind: 'confirmed' };
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.signInVerifiedUser({ body: { userId }, returnHeaders: true }),
       );
