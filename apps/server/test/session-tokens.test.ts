@@ -18,20 +18,12 @@ import {
   latestMailTo,
   pathOf,
   register,
+  registeredBrowserCookie,
   sessionCookie,
   signIn,
 } from './support/factories.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** The registering browser's cookie from a registration answer, as a Cookie header value. */
-function registeredBrowserCookie(setCookie: string | string[] | undefined): string {
-  const cookie = ([] as string[])
-    .concat(setCookie ?? [])
-    .find((c) => c.startsWith('daybook.registered_browser='));
-  if (!cookie) throw new Error(`no registration cookie in ${JSON.stringify(setCookie)}`);
-  return cookie.split(';')[0]!;
-}
 
 /** better-auth's cookie for a token, signed with AUTH_SECRET: what a thief holding the data folder could make. */
 function signedCookie(ctx: TestContext, token: string): string {
