@@ -8,6 +8,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sessions, users } from '../apps/server/src/db/schema/index.ts';
 import { sessionCookie } from '../apps/server/src/infra/auth/session-cookie.ts';
+import { hashSessionToken } from '../apps/server/src/infra/auth/session-tokens.ts';
 import { notifyUser } from '../apps/server/src/modules/notifications/service.ts';
 import { benchUser, startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';
@@ -99,7 +100,7 @@ async function listenerCookies(
   const tokens = rows.map(() => randomBytes(24).toString('base64url'));
   await database.db
     .insert(sessions)
-    .values(rows.map((row, i) => ({ userId: row.id, token: tokens[i]!, expiresAt })));
+    .values(rows.map((row, i) => ({ userId: row.id, token: hashSessionToken(tokens[i]!), expiresAt })));
   // better-auth's signed cookie: token.base64(HMAC-SHA256(secret, token)), URL-encoded.
   return tokens.map((token) => {
     const signature = createHmac('sha256', authSecret).update(token).digest('base64');

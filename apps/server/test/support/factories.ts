@@ -18,6 +18,14 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   return session.split(';')[0]!;
 }
 
+/** The registering browser's cookie from a registration answer, as a Cookie header value. */
+export function registeredBrowserCookie(setCookie: string | string[] | undefined): string {
+  const cookies = ([] as string[]).concat(setCookie ?? []);
+  const cookie = cookies.find((c) => c.startsWith('daybook.registered_browser='));
+  if (!cookie) throw new Error(`no registration cookie in ${JSON.stringify(cookies)}`);
+  return cookie.split(';')[0]!;
+}
+
 export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;
 }

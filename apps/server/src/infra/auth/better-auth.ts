@@ -9,6 +9,7 @@ import { safeLogText } from '../../lib/log-text.ts';
 import { CLIENT_IP_HEADER } from '../http/authenticate.ts';
 import { hashPassword, type PasswordVerifier, verifyPassword } from './passwords.ts';
 import { COOKIE_PREFIX, sessionCookie } from './session-cookie.ts';
+import { withHashedSessionTokens } from './session-tokens.ts';
 import { verifiedSignIn } from './verified-sign-in.ts';
 
 export type AuthMail = {
@@ -82,10 +83,13 @@ export function createAuth(deps: {
     verification: { storeIdentifier: 'hashed' },
     // Our PostgreSQL-backed limiter guards these routes instead (per address and per client).
     rateLimit: { enabled: false },
-    database: drizzleAdapter(deps.db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    // Session tokens are stored as SHA-256 hashes: the table opens no session, even with AUTH_SECRET (ADR 055).
+    database: withHashedSessionTokens(
+      drizzleAdapter(deps.db, {
+        provider: 'pg',
+        schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      }),
+    ),
     advanced: {
       database: { generateId: 'uuid' },
       // Secure (and `__Secure-` named) by APP_URL, never by NODE_ENV: see session-cookie.ts.

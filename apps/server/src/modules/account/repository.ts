@@ -85,13 +85,16 @@ export function createAccountRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** A live session and its user in one round trip: the hot path of every signed-in request. */
-    async findLiveSession(token: string, now: Date) {
+    /**
+     * A live session and its user in one round trip: the hot path of every signed-in request. `tokenHash` is
+     * `hashSessionToken` of the cookie's token: the column holds only hashes (ADR 055).
+     */
+    async findLiveSession(tokenHash: string, now: Date) {
       const { rows } = await db.execute<LiveSessionRow>(sql`
         select s.id as session_id, s.expires_at, u.id, u.email, u.name, u.image, u.role, u.timezone,
                u.email_verified, u.banned
         from sessions s join users u on u.id = s.user_id
-        where s.token = ${token} and s.expires_at > ${now.toISOString()}`);
+        where s.token = ${tokenHash} and s.expires_at > ${now.toISOString()}`);
       const row = rows[0];
       if (!row) return null;
       return {

@@ -279,7 +279,7 @@ export function createAccountService(deps: {
     // The account data other modules read (auth's sign-up, sign-in and session checks), through this service.
     findById: (id: string) => accounts.findById(id),
     findByEmail: (email: string) => accounts.findByEmail(email),
-    findLiveSession: (token: string, now: Date) => accounts.findLiveSession(token, now),
+    findLiveSession: (tokenHash: string, now: Date) => accounts.findLiveSession(tokenHash, now),
     /** For open live streams: which of their sessions still hold (checked in batches on each heartbeat). */
     liveSessionIds: (ids: string[], now: Date) => accounts.liveSessionIds(ids, now),
     upsertSubscriptionIntent: (userId: string, intent: 'premium' | null, billingCycle: 'month' | 'year') =>

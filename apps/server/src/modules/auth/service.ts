@@ -18,6 +18,7 @@ import {
   sessionCookieValue,
   verifiedSessionToken,
 } from '../../infra/auth/session-cookie.ts';
+import { hashSessionToken } from '../../infra/auth/session-tokens.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountDirectory, UserRow } from '../account/service.ts';
@@ -122,17 +123,28 @@ export function createAuthService(deps: {
     const token = verifiedSessionToken(signed, deps.authSecret);
     if (!token) return null;
     const readAt = cache?.generation() ?? 0;
-    const found = await accounts.findLiveSession(token, now);
+    const found = await accounts.findLiveSession(hashSessionToken(token), now);
     if (!found || found.isBanned) return null;
     cache?.set(key, found, readAt);
     return found;
   }
 
   const background = createBackgroundWork(deps.log);
+  const verificationValues = async () => (await auth.$context).internalAdapter;
   const registrationBrowser = createRegistrationBrowser({
-    secret: deps.authSecret,
     secure: deps.secureCookies,
     clock: deps.clock,
+    proofs: {
+      async save(identifier, userId, expiresAt) {
+        await (await verificationValues()).createVerificationValue({ identifier, value: userId, expiresAt });
+      },
+      async find(identifier) {
+        const found = await (await verificationValues()).findVerificationValue(identifier);
+        return found && found.expiresAt.getTime() > deps.clock.now().getTime() ? found.value : null;
+      },
+      consume: async (identifier) =>
+        (await (await verificationValues()).consumeVerificationValue(identifier)) !== null,
+    },
   });
 
   /** A seeded test account, created verified on first use; two first uses at once share the one created. */
@@ -191,7 +203,7 @@ export function createAuthService(deps: {
       return {
         result: { status: 'verification_sent', email: input.email, intentSaved },
         // This browser, and only it, is signed in by the verification link.
-        setCookies: [registrationBrowser.issue(created.user.id)],
+        setCookies: [await registrationBrowser.issue(created.user.id)],
       };
     },
 
@@ -223,7 +235,8 @@ export function createAuthService(deps: {
           : email
             ? (await accounts.findByEmail(email))?.id
             : undefined;
-      if (!userId || registrationBrowser.read(headers.get('cookie')) !== userId) return { kind: 'confirmed' };
+      if (!userId || !(await registrationBrowser.claim(headers.get('cookie'), userId)))
+        return { kind: 'confirmed' };
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.signInVerifiedUser({ body: { userId }, returnHeaders: true }),
       );
@@ -284,7 +297,7 @@ export function createAuthService(deps: {
 
     async signOut(headers: Headers): Promise<string[]> {
       const token = readSessionToken(headers.get('cookie'), deps.authSecret, deps.sessionCookieName);
-      const ending = token ? await accounts.findLiveSession(token, deps.clock.now()) : null;
+      const ending = token ? await accounts.findLiveSession(hashSessionToken(token), deps.clock.now()) : null;
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.signOut({ headers, returnHeaders: true }),
       );
