@@ -1,7 +1,7 @@
 import { addMonths, localDate } from '@daybook/shared';
-import { seedEntries } from '../../apps/server/src/cli/seed-data.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { seedEntries } from '../../apps/server/src/modules/admin/seed.ts';
 import { createPlansServiceFor } from '../../apps/server/src/modules/plans/service.ts';
 import { ANALYTICS_USER, DASHBOARD_USER, MEDIA_USER, MEMORIES_USER } from './fixture-users.ts';
 
