@@ -46,6 +46,8 @@ export type Command = {
   process: ChildProcess;
   /** Settles when the process has exited, with all it printed. */
   done: Promise<Run>;
+  /** What it has printed on stdout so far. */
+  stdout(): string;
   /** Resolves once stdout matches (rejects when the process exits first or the deadline passes). */
   stdoutMatches(pattern: RegExp, deadlineMs?: number): Promise<void>;
 };
@@ -76,6 +78,7 @@ export function startCommand(args: string[], env: NodeJS.ProcessEnv, input?: str
   return {
     process: child,
     done,
+    stdout: () => stdout,
     stdoutMatches: (pattern, deadlineMs = 120_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
