@@ -14,7 +14,6 @@ import {
   type Command,
   run,
   type Server,
-  STARTUP_DEADLINE_MS,
   signIn,
   startCommand,
   startServer,
@@ -84,7 +83,9 @@ describe('npm run seed on the embedded database', () => {
     const result = await seeding.done;
 
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain(`(run by the Daybook server through ${path.join(dataDir, 'admin.sock')})`);
+    expect(result.stderr).toContain(
+      `(run by the Daybook server through ${path.join(dataDir, 'admin.sock')})`,
+    );
     expect(result.stdout).toMatch(/^ {2}50,000 entries…$/m);
     expect(result.stdout).toMatch(/^Seeded 1 users and 50,000 encrypted entries in \d+\.\d s\.$/m);
     const email = seededEmail(result.stdout);
@@ -110,7 +111,9 @@ describe('npm run seed on the embedded database', () => {
     await long.stdoutMatches(/^ {2}10,000 entries…$/m);
     const refused = await seed(dataDir, 1, 10);
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain(`The data directory is in use by process ${long.process.pid} (seed CLI,`);
+    expect(refused.stderr).toContain(
+      `The data directory is in use by process ${long.process.pid} (seed CLI,`,
+    );
     expect(refused.stderr).toContain('Another command has the database open');
     expect(refused.stdout).toBe('');
     const third = await long.done;
@@ -135,7 +138,10 @@ describe('npm run seed on the embedded database', () => {
 
     // The lock names a process that is gone: present, but nobody holds it.
     const lockFile = path.join(dataDir, LOCK_FILE);
-    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: killed.process.pid, role: 'seed CLI' });
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({
+      pid: killed.process.pid,
+      role: 'seed CLI',
+    });
     expect(lockHolder(dataDir)).toBeNull();
 
     server = await startServer(dataDir);
