@@ -119,7 +119,7 @@ export function progressStep(entries: number): number {
   return Math.max(10_000, Math.ceil(entries / 10 / 10_000) * 10_000);
 }
 
-const count = (n: number) => n.toLocaleString('en-GB');
+const formatCount = (n: number) => n.toLocaleString('en-GB');
 
 /**
  * `npm run seed` as an admin command (service.ts), run by the server that holds the embedded database or by the
@@ -144,20 +144,20 @@ export async function runSeedCommand(
       onProgress: (inserted) => {
         written = inserted;
         if (inserted < nextReport) return;
-        context.report?.(`  ${count(inserted)} entries…`);
+        context.report?.(`  ${formatCount(inserted)} entries…`);
         while (nextReport <= inserted) nextReport += step;
       },
     });
     const seconds = ((deps.clock.now().getTime() - started) / 1000).toFixed(1);
     return succeeded([
-      `Seeded ${request.users} users and ${count(request.entries)} encrypted entries in ${seconds} s.`,
+      `Seeded ${request.users} users and ${formatCount(request.entries)} encrypted entries in ${seconds} s.`,
       `Sign in as ${created[0]!.email} with the password ${request.password}.`,
     ]);
   } catch (error) {
     if (!context.signal?.aborted) throw error;
     return failed(
       'cancelled',
-      `The seed was stopped after ${count(written)} entries; the users and entries written so far remain.`,
+      `The seed was stopped after ${formatCount(written)} entries; the users and entries written so far remain.`,
     );
   }
 }
