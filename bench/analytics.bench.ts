@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import { seedEntries } from '../apps/server/src/cli/seed-data.ts';
+import { seedEntries } from '../apps/server/src/modules/admin/seed.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';

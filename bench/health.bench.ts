@@ -17,6 +17,7 @@ export async function healthBench(options: { seconds: number; connections: numbe
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Generated secrets only: the database is the benchmark's own scratch one (lib/database.ts, ADR 052).
     DATA_DIR: '/tmp/daybook-bench-config',
     RATE_LIMIT_PER_MINUTE: '100000000',
   });

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { seedEntries } from '../apps/server/src/cli/seed-data.ts';
+import { seedEntries } from '../apps/server/src/modules/admin/seed.ts';
 import { CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { measureBudgets } from '../scripts/check-budgets.mjs';
 import { sessionCookieOf, startBenchApp } from './lib/app.ts';

@@ -13,6 +13,7 @@ export async function startBenchApp(database: Database, port = 0) {
     ...(port ? { APP_URL: `http://127.0.0.1:${port}` } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Generated secrets only: the database is the benchmark's own scratch one (lib/database.ts, ADR 052).
     DATA_DIR: '/tmp/daybook-bench-config',
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_SCALE: '1000000',

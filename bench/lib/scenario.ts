@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { seedEntries } from '../../apps/server/src/cli/seed-data.ts';
+import { seedEntries } from '../../apps/server/src/modules/admin/seed.ts';
 import { sessionCookieOf, startBenchApp } from './app.ts';
 import { openBenchDatabase } from './database.ts';
 import { compare, type LoadResult, load } from './load.ts';

@@ -1,13 +1,15 @@
 import { addMonths, localDate } from '@daybook/shared';
-import { seedEntries } from '../../apps/server/src/cli/seed-data.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { seedEntries } from '../../apps/server/src/modules/admin/seed.ts';
 import { createPlansServiceFor } from '../../apps/server/src/modules/plans/service.ts';
 import { ANALYTICS_USER, DASHBOARD_USER, MEDIA_USER, MEMORIES_USER } from './fixture-users.ts';
 
 /**
  * Seeds the run's database before the server starts, with the project's own seed code: entries on past days
- * cannot be written through the API (it dates entries now), and the dashboard tests need them.
+ * cannot be written through the API (it dates entries now), and the dashboard tests need them. Test-only: it opens
+ * the database directly because DATA_DIR is this run's own fresh temporary directory (serve.ts) and its server is
+ * started only after this process has exited; `npm run seed` is the command for a real DATA_DIR (ADR 052).
  */
 const config = loadConfig();
 const database = await openDatabase(config);

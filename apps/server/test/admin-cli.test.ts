@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,128 +12,26 @@ import { createAccountRepository } from '../src/modules/account/repository.ts';
 import { LOCK_FILE } from '../src/modules/admin/data-dir-lock.ts';
 import { createPlansRepository } from '../src/modules/plans/repository.ts';
 import { type TestContext, testConfig } from './support/app.ts';
+import {
+  baseEnv,
+  cookieOf,
+  freePort,
+  post,
+  run,
+  type Server,
+  STARTUP_DEADLINE_MS,
+  signIn,
+  startServer,
+  stopServer,
+} from './support/cli.ts';
 import { createSignedInUser, uniqueEmail } from './support/factories.ts';
 
-/**
- * The admin CLI as an operator runs it: a real server process on the embedded database in a temporary DATA_DIR, and
- * the CLI as a child process beside it.
- */
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-/** TypeScript run by node itself with tsx's loader: one process per command, not tsx's launcher plus a child. */
-const node = (script: string, ...args: string[]) =>
-  [process.execPath, ['--import', 'tsx', script, ...args]] as const;
+/** The admin CLI as an operator runs it, beside a real server process (support/cli.ts). */
 const PASSWORD = 'Quiet-River-42';
 const NEW_PASSWORD = 'Harbour-Lights-77';
-const STARTUP_DEADLINE_MS = 90_000;
-
-/** The environment without the caller's database, mail and data settings: each child gets exactly what it needs. */
-function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of [
-    'DATABASE_URL',
-    'DATA_DIR',
-    'SMTP_URL',
-    'S3_BUCKET',
-    'ENCRYPTION_SECRET',
-    'AUTH_SECRET',
-  ]) {
-    delete env[key];
-  }
-  return { ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...extra };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function run(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(...node(args[0]!, ...args.slice(1)), {
-      cwd: repoRoot,
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
 
 const admin = (dataDir: string, args: string[], input?: string) =>
   run(['apps/server/src/cli/admin.ts', ...args], baseEnv({ DATA_DIR: dataDir }), input);
-
-type Server = { process: ChildProcess; url: string; output: () => string };
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(...node('apps/server/src/main.ts'), {
-    cwd: repoRoot,
-    env: baseEnv({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JOBS: 'off',
-      RATE_LIMIT_SCALE: '100',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    }),
-    // Its own process group, stopped as a whole: nothing it starts outlives the test.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + STARTUP_DEADLINE_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    const isUp = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (isUp) return { process: child, url, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  process.kill(-child.pid!, 'SIGKILL');
-  throw new Error(`the server did not answer within ${STARTUP_DEADLINE_MS / 1000} s:\n${output}`);
-}
-
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  process.kill(-server.process.pid!, 'SIGTERM');
-  await exited;
-}
-
-/** The session cookie of a sign-in answer, whatever its prefix (`__Secure-` on https). */
-function cookieOf(response: Response): string {
-  const session = response.headers.getSetCookie().find((c) => /session_token=/.test(c.split(';')[0]!));
-  if (!session) throw new Error(`no session cookie (${response.status})`);
-  return session.split(';')[0]!;
-}
-
-const post = (server: Server, route: string, body: unknown, cookie?: string) =>
-  fetch(`${server.url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-
-const signIn = (server: Server, email: string, password: string) =>
-  post(server, '/api/auth/sign-in', { email, password });
 
 const planFeatures = async (server: Server, cookie: string) => {
   const response = await fetch(`${server.url}/api/me/plan-features`, { headers: { cookie } });

@@ -1,39 +1,48 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { seedEntries } from './seed-data.ts';
+import { AdminRequest, SEED_LIMITS } from '../modules/admin/protocol.ts';
+import { EXIT, execute, loadCliConfig, operator, printResponse } from './command.ts';
 
-/** `npm run seed -- --users 10 --entries 10000 [--password Seed-River-42]`: encrypted entries at scale. */
-const { values } = parseArgs({
-  options: {
-    users: { type: 'string', default: '10' },
-    entries: { type: 'string', default: '1000' },
-    password: { type: 'string', default: 'Seed-River-42' },
-  },
+/**
+ * `npm run seed -- --users 10 --entries 10000 [--password Seed-River-42]`: encrypted entries at scale. An admin
+ * command like the others (command.ts): beside a running server on the embedded database the server seeds, and
+ * the accounts are there at once; with none, this process does it under the data-directory lock.
+ */
+const USAGE = `Usage: npm run seed -- --users N --entries M [--password P]   (1 ≤ N ≤ ${SEED_LIMITS.users.toLocaleString('en-GB')}, 0 ≤ M ≤ ${SEED_LIMITS.entries.toLocaleString('en-GB')})
+
+Exit codes: 0 done, 1 the seed failed or was stopped, 2 usage,
+            3 the database is in use and its server cannot be reached (nothing was changed, or the answer was lost).`;
+
+const parsed = (() => {
+  try {
+    return parseArgs({
+      options: {
+        users: { type: 'string', default: '10' },
+        entries: { type: 'string', default: '1000' },
+        password: { type: 'string', default: 'Seed-River-42' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(EXIT.usage);
+  }
+})();
+const request = AdminRequest.safeParse({
+  command: 'seed',
+  users: Number(parsed.values.users),
+  entries: Number(parsed.values.entries),
+  password: parsed.values.password,
+  operator: operator(),
 });
-const users = Number(values.users);
-const entries = Number(values.entries);
-if (!Number.isInteger(users) || users < 1 || !Number.isInteger(entries) || entries < 0) {
-  console.error('Usage: npm run seed -- --users N --entries M   (N ≥ 1, M ≥ 0)');
-  process.exit(2);
+if (!request.success || request.data.command !== 'seed') {
+  console.error(USAGE);
+  process.exit(EXIT.usage);
 }
 
-const config = loadConfig();
-const database = await openDatabase(config);
-const started = Date.now();
-try {
-  const created = await seedEntries(database, config.encryptionSecret, {
-    users,
-    entries,
-    password: values.password,
-    onProgress: (n) => {
-      if (n % 50_000 === 0) console.info(`  ${n.toLocaleString('en-GB')} entries…`);
-    },
-  });
-  console.info(
-    `Seeded ${users} users and ${entries.toLocaleString('en-GB')} encrypted entries in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-  );
-  console.info(`Sign in as ${created[0]?.email} with the password ${values.password}.`);
-} finally {
-  await database.close();
-}
+printResponse(
+  await execute(loadCliConfig(), request.data, {
+    role: 'seed CLI',
+    // How long the server may go without a progress line: the final vacuum of a big table is the longest step.
+    timeoutMs: 10 * 60_000,
+    report: (line) => console.info(line),
+  }),
+);

@@ -23,6 +23,7 @@ export type AuditAction =
   | 'user.confirm_email'
   | 'user.set_password'
   | 'backup'
+  | 'seed'
   | 'report.dismiss'
   | 'report.revoke_share'
   | 'report.disable_sender'

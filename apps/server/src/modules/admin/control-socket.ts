@@ -1,11 +1,13 @@
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { AdminRequest, AdminResponse, failed } from './protocol.ts';
+import { AdminProgress, AdminRequest, AdminResponse, failed } from './protocol.ts';
+import type { AdminRunContext } from './service.ts';
 
 /**
  * The running server's door for the admin CLI on the embedded database: a Unix socket in DATA_DIR. The directory is
- * 0700 and the socket 0600, so only the server's user can connect; one JSON request per line, one JSON answer.
+ * 0700 and the socket 0600, so only the server's user can connect; one JSON request per line, then any number of
+ * progress lines (AdminProgress) and one JSON answer.
  */
 export const SOCKET_FILE = 'admin.sock';
 const MAX_REQUEST_BYTES = 64 * 1024;
@@ -16,7 +18,8 @@ export type ControlSocket = { path: string; close(): Promise<void> };
 
 export async function startControlSocket(options: {
   dataDir: string;
-  handle: (request: AdminRequest) => Promise<AdminResponse>;
+  /** `context.signal` aborts when the client goes away or the server closes: a seed stops between two batches. */
+  handle: (request: AdminRequest, context: Required<AdminRunContext>) => Promise<AdminResponse>;
   onError?: (error: unknown) => void;
 }): Promise<ControlSocket> {
   const socketPath = controlSocketPath(options.dataDir);
@@ -25,12 +28,19 @@ export async function startControlSocket(options: {
   // The caller holds the data-directory lock, so a socket file left here belongs to a process that is gone.
   rmSync(socketPath, { force: true });
 
-  /** Each open connection, and whether its request is being run (those finish before close() returns). */
-  const connections = new Map<net.Socket, { isRunning: boolean }>();
+  /**
+   * Each open connection, whether its request is being run (those finish before close() returns), and the signal
+   * that asks it to stop early.
+   */
+  const connections = new Map<net.Socket, { isRunning: boolean; stop: AbortController }>();
   const server = net.createServer((connection) => {
-    const state = { isRunning: false };
+    const state = { isRunning: false, stop: new AbortController() };
     connections.set(connection, state);
-    connection.on('close', () => connections.delete(connection));
+    connection.on('close', () => {
+      connections.delete(connection);
+      // Nobody is left to read the answer (the CLI was interrupted or killed): a long command need not go on.
+      state.stop.abort();
+    });
     connection.on('error', () => connection.destroy());
     let buffer = '';
     let isAnswered = false;
@@ -48,13 +58,17 @@ export async function startControlSocket(options: {
       }
       isAnswered = true;
       state.isRunning = true;
-      void answer(buffer.slice(0, newline)).then((response) =>
+      const report = (line: string) => {
+        if (connection.writable)
+          connection.write(`${JSON.stringify({ progress: line } satisfies AdminProgress)}\n`);
+      };
+      void answer(buffer.slice(0, newline), { report, signal: state.stop.signal }).then((response) =>
         connection.end(`${JSON.stringify(response)}\n`),
       );
     });
   });
 
-  async function answer(line: string): Promise<AdminResponse> {
+  async function answer(line: string, context: Required<AdminRunContext>): Promise<AdminResponse> {
     let json: unknown;
     try {
       json = JSON.parse(line);
@@ -69,7 +83,7 @@ export async function startControlSocket(options: {
       );
     }
     try {
-      return await options.handle(request.data);
+      return await options.handle(request.data, context);
     } catch (error) {
       options.onError?.(error);
       return failed('internal_error', `The server could not run the command: ${(error as Error).message}`);
@@ -90,8 +104,12 @@ export async function startControlSocket(options: {
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        // A command in flight runs to its answer; a client that has sent nothing yet is not waited for.
-        for (const [connection, state] of connections) if (!state.isRunning) connection.destroy();
+        // A command in flight runs to its answer (a seed stops at its next batch and says so); a client that has
+        // sent nothing yet is not waited for.
+        for (const [connection, state] of connections) {
+          if (state.isRunning) state.stop.abort();
+          else connection.destroy();
+        }
       });
       rmSync(socketPath, { force: true });
     },
@@ -107,10 +125,15 @@ export type SocketAnswer =
   /** A server took the request but the answer never came: the command may or may not have run. */
   | { kind: 'lost'; reason: string };
 
+/**
+ * Sends one request and waits for its answer. `timeoutMs` is how long the server may stay silent: each progress line
+ * (passed to `onProgress`) starts it again, so a long seed is not cut off while a hung server still is.
+ */
 export function sendControlRequest(
   socketPath: string,
   request: AdminRequest,
   timeoutMs: number,
+  onProgress?: (line: string) => void,
 ): Promise<SocketAnswer> {
   return new Promise((resolve) => {
     let isConnected = false;
@@ -124,15 +147,13 @@ export function sendControlRequest(
       resolve(answer);
     };
     const connection = net.createConnection(socketPath);
-    const timer = setTimeout(
-      () =>
-        settle(
-          isConnected
-            ? { kind: 'lost', reason: `no answer within ${Math.round(timeoutMs / 1000)} s` }
-            : { kind: 'unreachable', reason: 'the control socket accepts no connection' },
-        ),
-      timeoutMs,
-    );
+    const onSilence = () =>
+      settle(
+        isConnected
+          ? { kind: 'lost', reason: `no answer within ${Math.round(timeoutMs / 1000)} s` }
+          : { kind: 'unreachable', reason: 'the control socket accepts no connection' },
+      );
+    let timer = setTimeout(onSilence, timeoutMs);
     connection.setEncoding('utf8');
     connection.on('connect', () => {
       isConnected = true;
@@ -140,20 +161,29 @@ export function sendControlRequest(
     });
     connection.on('data', (chunk: string) => {
       buffer += chunk;
-      const newline = buffer.indexOf('\n');
-      if (newline === -1) return;
-      const parsed = (() => {
-        try {
-          return AdminResponse.safeParse(JSON.parse(buffer.slice(0, newline)));
-        } catch {
-          return null;
+      for (let newline = buffer.indexOf('\n'); newline !== -1 && !isSettled; newline = buffer.indexOf('\n')) {
+        const json = (() => {
+          try {
+            return JSON.parse(buffer.slice(0, newline)) as unknown;
+          } catch {
+            return undefined;
+          }
+        })();
+        buffer = buffer.slice(newline + 1);
+        const progress = AdminProgress.safeParse(json);
+        if (progress.success) {
+          clearTimeout(timer);
+          timer = setTimeout(onSilence, timeoutMs);
+          onProgress?.(progress.data.progress);
+          continue;
         }
-      })();
-      settle(
-        parsed?.success
-          ? { kind: 'answered', response: parsed.data }
-          : { kind: 'lost', reason: 'the server answered something that is not a valid response' },
-      );
+        const parsed = AdminResponse.safeParse(json);
+        settle(
+          parsed.success
+            ? { kind: 'answered', response: parsed.data }
+            : { kind: 'lost', reason: 'the server answered something that is not a valid response' },
+        );
+      }
     });
     connection.on('error', (error: NodeJS.ErrnoException) => {
       if (!isConnected && (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { controlSocketPath, sendControlRequest, startControlSocket } from './control-socket.ts';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, lockHolder } from './data-dir-lock.ts';
-import { succeeded } from './protocol.ts';
+import { failed, succeeded } from './protocol.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -92,5 +92,32 @@ describe('the control socket', () => {
     ).toEqual({
       kind: 'no-server',
     });
+  });
+
+  it('passes progress lines on as they come, and stops a long command when the server closes', async () => {
+    const seed = { command: 'seed', users: 1, entries: 10, password: 'x' } as const;
+    const socket = await startControlSocket({
+      dataDir: dir,
+      handle: async (request, { report, signal }) => {
+        report(`started ${request.command}`);
+        // A command that runs until it is asked to stop, as a seed checks between batches.
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        report('stopping');
+        return failed('cancelled', 'stopped');
+      },
+    });
+    const lines: string[] = [];
+    let closed: Promise<void> | undefined;
+    const answer = await sendControlRequest(socket.path, seed, 5000, (line) => {
+      lines.push(line);
+      if (line === 'started seed') closed = socket.close();
+    });
+    expect(lines).toEqual(['started seed', 'stopping']);
+    expect(answer).toEqual({
+      kind: 'answered',
+      response: { ok: false, code: 'cancelled', lines: ['stopped'] },
+    });
+    await closed;
+    expect(existsSync(controlSocketPath(dir))).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ import { z } from 'zod';
  * with O_EXCL and its pid; the lock is stale when that process is gone (or the pid now names another process).
  */
 export const LOCK_FILE = 'daybook.lock';
+/** The role the server writes into the lock (server-control.ts); any other holder is a command run by hand. */
+export const SERVER_LOCK_ROLE = 'Daybook server';
 
 const LockContent = z.object({
   pid: z.number().int().positive(),

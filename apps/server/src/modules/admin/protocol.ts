@@ -10,6 +10,9 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ message: 'must be an e-mail address' }));
 
+/** What one `npm run seed` may ask for: the benchmarks' million entries, with room to spare. */
+export const SEED_LIMITS = { users: 100_000, entries: 10_000_000 } as const;
+
 /** The OS user who ran the CLI, written to the audit log as `cli:<operator>` (ADR 034). */
 const operator = z.string().trim().min(1).max(100).optional();
 
@@ -18,6 +21,13 @@ export const AdminRequest = z.discriminatedUnion('command', [
   z.object({ command: z.literal('plan'), email, plan: z.enum(['free', 'basic', 'premium']), operator }),
   z.object({ command: z.literal('set-password'), email, password: z.string(), operator }),
   z.object({ command: z.literal('backup'), dir: z.string().min(1), operator }),
+  z.object({
+    command: z.literal('seed'),
+    users: z.number().int().min(1).max(SEED_LIMITS.users),
+    entries: z.number().int().min(0).max(SEED_LIMITS.entries),
+    password: z.string().min(1),
+    operator,
+  }),
 ]);
 export type AdminRequest = z.infer<typeof AdminRequest>;
 
@@ -26,6 +36,7 @@ export const AdminFailureCode = z.enum([
   'invalid_password',
   'invalid_request',
   'backup_failed',
+  'cancelled',
   'internal_error',
 ]);
 export type AdminFailureCode = z.infer<typeof AdminFailureCode>;
@@ -36,6 +47,13 @@ export const AdminResponse = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), code: AdminFailureCode, lines: z.array(z.string()) }),
 ]);
 export type AdminResponse = z.infer<typeof AdminResponse>;
+
+/**
+ * A line a long command (seed) prints while it runs: the server sends any number of these before its answer, and
+ * each one tells the CLI that the command is still alive.
+ */
+export const AdminProgress = z.object({ progress: z.string() });
+export type AdminProgress = z.infer<typeof AdminProgress>;
 
 export const succeeded = (lines: string[], warnings: string[] = []): AdminResponse => ({
   ok: true,

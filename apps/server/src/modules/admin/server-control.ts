@@ -3,7 +3,12 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type ControlSocket, startControlSocket } from './control-socket.ts';
-import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './data-dir-lock.ts';
+import {
+  acquireDataDirLock,
+  type DataDirLock,
+  DataDirLockedError,
+  SERVER_LOCK_ROLE,
+} from './data-dir-lock.ts';
 import { createAdminService } from './service.ts';
 
 /**
@@ -14,7 +19,7 @@ export function lockEmbeddedDatabase(config: Config): DataDirLock | null {
   if (config.database.kind !== 'pglite') return null;
   let lock: DataDirLock;
   try {
-    lock = acquireDataDirLock(config.dataDir, 'Daybook server');
+    lock = acquireDataDirLock(config.dataDir, SERVER_LOCK_ROLE);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     console.error(
@@ -40,8 +45,8 @@ export async function startAdminControl(deps: {
   try {
     const socket = await startControlSocket({
       dataDir: config.dataDir,
-      handle: async (request) => {
-        const response = await admin.run(request);
+      handle: async (request, context) => {
+        const response = await admin.run(request, context);
         // The e-mail only as the operator typed it to the CLI; never the password.
         log.info({ adminCommand: request.command, ok: response.ok }, 'admin command from the control socket');
         return response;

@@ -9,6 +9,10 @@ import { type AdminActor, createUserActions } from './actions.ts';
 import { runBackup } from './backup.ts';
 import { type AdminRequest, type AdminResponse, failed, succeeded } from './protocol.ts';
 import { createAdminRepository } from './repository.ts';
+import { runSeedCommand } from './seed.ts';
+
+/** How the caller follows a long command: its progress lines, and a signal that stops it between two steps. */
+export type AdminRunContext = { report?: (line: string) => void; signal?: AbortSignal };
 
 /**
  * Every admin command, run the same way whether the CLI opened the database itself or the running server received
@@ -24,7 +28,7 @@ export function createAdminService(deps: { config: Config; database: Database; c
   const noAccount = (email: string) => failed('not_found', `No account with the e-mail ${email}.`);
 
   return {
-    async run(request: AdminRequest): Promise<AdminResponse> {
+    async run(request: AdminRequest, context: AdminRunContext = {}): Promise<AdminResponse> {
       const actor: AdminActor = { kind: 'cli', operator: request.operator ?? 'unknown' };
       switch (request.command) {
         case 'grant':
@@ -90,6 +94,19 @@ export function createAdminService(deps: { config: Config; database: Database; c
         case 'backup': {
           const result = await runBackup({ config, database, clock, dir: request.dir });
           await actions.audit(actor, 'backup', request.dir, { ok: result.ok });
+          return result;
+        }
+        case 'seed': {
+          const result = await runSeedCommand(
+            { database, encryptionSecret: config.encryptionSecret, clock },
+            request,
+            context,
+          );
+          await actions.audit(actor, 'seed', `${request.users} users`, {
+            users: request.users,
+            entries: request.entries,
+            ok: result.ok,
+          });
           return result;
         }
       }

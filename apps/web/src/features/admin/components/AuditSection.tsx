@@ -11,6 +11,7 @@ const ACTION_LABELS: Record<string, string> = {
   'user.confirm_email': 'Confirmed e-mail',
   'user.set_password': 'Set password',
   backup: 'Backup',
+  seed: 'Seeded sample data',
   'report.dismiss': 'Dismissed report',
   'report.revoke_share': 'Revoked reported share',
   'report.disable_sender': 'Disabled reported sender',
