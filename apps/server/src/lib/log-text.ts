@@ -94,7 +94,9 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: '(not an Error)', stack: '' };
   const fields = error as unknown as Record<string, unknown>;
   const code = typeof fields.code === 'string' ? fields.code : undefined;
-  const logged: LoggedError = { type: error.name || error.constructor.name, message: '', stack: '' };
+  // The class says more than `name`, which Drizzle leaves as "Error" and node-postgres sets to "error".
+  const type = error.constructor.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name;
+  const logged: LoggedError = { type, message: '', stack: '' };
   if (code) logged.code = code;
   let message = error.message;
   if (typeof fields.query === 'string') {
