@@ -15,6 +15,14 @@ import {
 } from './support/factories.ts';
 import { type Outage, openOutageDatabase } from './support/outage.ts';
 
+/** The fields of a log line this test reads. */
+type LogLine = {
+  msg: string;
+  reqId?: string;
+  req?: { url: string };
+  err?: { query?: string };
+};
+
 const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 /** Short deadlines: the outage at the end is a refused connection (PostgreSQL) or a closed database (PGlite). */
 const timeouts: DatabaseTimeouts = { connectMs: 1_000, statementMs: 5_000, lockMs: 500, pingMs: 700 };
@@ -192,17 +200,20 @@ describe(`log lines over a journey, an outage and a failed query (${driver})`, (
     expect(found).toEqual([]);
 
     // And the log still says what happened: one line per request with its route, the failure and the outage.
-    const parsed = lines.map((line) => JSON.parse(line) as Record<string, any>);
+    const parsed = lines.map((line) => JSON.parse(line) as LogLine);
     const requestLines = parsed.filter((line) => line.msg === 'request completed');
     expect(parsed.filter((line) => line.msg === 'incoming request')).toEqual([]);
-    expect(requestLines.map((line) => line.req.url)).toEqual(
+    expect(requestLines.map((line) => line.req?.url)).toEqual(
       expect.arrayContaining(['/share/:token', '/api/share-links/:token', '/api/auth/reset-password/:token']),
     );
     const requestIds = requestLines.map((line) => line.reqId);
+    // One line per request, under an id no other instance would give.
     expect(new Set(requestIds).size).toBe(requestIds.length);
+    for (const id of requestIds)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const failure = parsed.find((line) => line.msg === 'unhandled error');
     expect(JSON.stringify(failure?.err)).toContain('23505');
-    expect(failure?.err.query).toMatch(/^insert into "entries" .* values \(default, \$1, \$2/);
+    expect(failure?.err?.query).toMatch(/^insert into "entries" .* values \(default, \$1, \$2/);
     expect(parsed.some((line) => JSON.stringify(line).includes('Failed to delete session'))).toBe(true);
     expect(parsed.filter((line) => line.msg === 'database unavailable').length).toBeGreaterThanOrEqual(5);
   });

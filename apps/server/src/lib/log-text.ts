@@ -95,7 +95,8 @@ export function serializeError(error: unknown, depth = 0): LoggedError {
   const fields = error as unknown as Record<string, unknown>;
   const code = typeof fields.code === 'string' ? fields.code : undefined;
   // The class says more than `name`, which Drizzle leaves as "Error" and node-postgres sets to "error".
-  const type = error.constructor.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name;
+  const type =
+    error.constructor.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name;
   const logged: LoggedError = { type, message: '', stack: '' };
   if (code) logged.code = code;
   let message = error.message;
