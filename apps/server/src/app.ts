@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppBootstrap, isAppRoutePath } from '@daybook/shared';
@@ -30,6 +31,7 @@ import { registerCompression } from './infra/http/compression.ts';
 import { registerErrorHandling } from './infra/http/errors.ts';
 import { PRERENDERED_PAGES, queryOf } from './infra/http/prerendered-pages.ts';
 import { scaleRouteLimits, tieredRateLimitStore } from './infra/http/rate-limit-store.ts';
+import { RequestLog } from './infra/http/request-log.ts';
 import { registerSecurityHeaders } from './infra/http/security-headers.ts';
 import {
   HTTP_TIMEOUTS,
@@ -41,7 +43,7 @@ import { LIVE_HUB_OPTIONS, type LiveHubOptions } from './infra/live/hub.ts';
 import type { PushSenderOptions } from './infra/push/web-push.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
-import { serializeRequest } from './lib/log-text.ts';
+import { serializeError, serializeRequest } from './lib/log-text.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
@@ -122,14 +124,21 @@ export async function buildApp({
   push,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // What is logged and what never is: ADR 053.
     logger: {
       level: config.logLevel,
-      // Request bodies are never logged (entries, messages); cookies and auth headers are redacted.
+      // Request bodies are never logged (entries, messages); cookies and auth headers are redacted wherever
+      // headers would appear (our request serializer writes none).
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      // Request lines carry the path only (no query: tokens, callbackURL), with user text escaped.
-      serializers: { req: serializeRequest },
+      // Request lines carry the path only (no query: tokens, callbackURL), a token in the path as its route's
+      // pattern, with user text escaped; errors carry no query parameters or values (lib/log-text.ts).
+      serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // One line per request, not Fastify's two.
+    logController: new RequestLog(),
+    // Unique across instances, so the lines of one request can be told apart in a shared log.
+    genReqId: () => randomUUID(),
     // Only the listed proxies' X-Forwarded-For hops are believed (proxy-addr walks from the socket inwards).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
@@ -141,7 +150,7 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { isDatabaseReachable: () => database.ping() });
   registerBodyTimeouts(app, httpTimeouts);
   registerAuthentication(app);
   registerCompression(app);

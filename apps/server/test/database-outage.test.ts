@@ -1,23 +1,23 @@
 import { ERROR_STATUS } from '@daybook/shared';
-import pg from 'pg';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type Database, type DatabaseTimeouts, openDatabase } from '../src/db/client.ts';
-import { createScratchDatabase } from '../src/db/scratch.ts';
+import type { Database, DatabaseTimeouts } from '../src/db/client.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/infra/http/errors.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { type TestContext, testConfig } from './support/app.ts';
-import { createSignedInUser, signIn } from './support/factories.ts';
-import { startTcpProxy } from './support/tcp-proxy.ts';
+import { browserEncrypt, createSignedInUser, signIn } from './support/factories.ts';
+import { type Outage, openOutageDatabase } from './support/outage.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 
 /**
- * The production deadlines, except a short lock wait so that a locked read fails fast in the test, and a ping
- * deadline of 0.7 s instead of 1.5 s: the test holds health to the issue's 2 s, and the shorter ping leaves the
- * slack a busy two-core machine needs to answer on time (production's 1.5 s is itself under 2 s).
+ * The production deadlines, except a short lock wait so that a locked read fails fast in the test, a statement
+ * deadline of 3 s so that a query on a hung network is given up on (3 s + the connect deadline) within the test,
+ * and a ping deadline of 0.7 s instead of 1.5 s: the test holds health to the issue's 2 s, and the shorter ping
+ * leaves the slack a busy two-core machine needs to answer on time (production's 1.5 s is itself under 2 s).
  */
-const timeouts: DatabaseTimeouts = { connectMs: 1_000, statementMs: 15_000, lockMs: 500, pingMs: 700 };
+const timeouts: DatabaseTimeouts = { connectMs: 1_000, statementMs: 3_000, lockMs: 500, pingMs: 700 };
 const HEALTH_BOUND_MS = 2_000;
 
 type Logged = { level: 'error' | 'warn'; message: string };
@@ -25,7 +25,8 @@ type Logged = { level: 'error' | 'warn'; message: string };
 /** The real app on its own database, with every error and warning its requests log kept for assertions. */
 async function startApp(database: Database & { dropAll(): Promise<void> }) {
   const config = testConfig();
-  const app = await buildApp({ config, database, clock: new ManualClock() });
+  const clock = new ManualClock();
+  const app = await buildApp({ config, database, clock });
   const logged: Logged[] = [];
   // Every request logs through a child of the app's logger (Fastify's default child-logger factory).
   const makeChild = app.log.child.bind(app.log);
@@ -41,7 +42,7 @@ async function startApp(database: Database & { dropAll(): Promise<void> }) {
     return child;
   }) as typeof app.log.child;
   await app.ready();
-  const ctx: TestContext = { app, database, config, clock: new ManualClock() };
+  const ctx: TestContext = { app, database, config, clock };
   return { ctx, logged };
 }
 
@@ -58,83 +59,51 @@ function expectServiceUnavailable(response: Awaited<ReturnType<TestContext['app'
 }
 
 /**
- * How to make each driver hang and go away. PostgreSQL: another session locks the table the health check
- * reads, and a TCP relay between app and server is cut. PGlite (one in-process connection): a transaction
- * that never finishes holds the connection, and the database is closed.
+ * Signed-in requests across the API, one or two per module, the session lookup first in each: what an outage
+ * must answer with 503, whichever layer (Drizzle, better-auth's sliding refresh, a job's own error) wrapped the
+ * driver's error. `withLiveStream`: the live stream too (on a hung network a stream may open from a cached
+ * session, as it reads nothing, and never end).
  */
-type Outage = {
-  database: Database & { dropAll(): Promise<void> };
-  hang(): Promise<void>;
-  recover(): Promise<void>;
-  takeAway(): Promise<void>;
-  cleanUp(): Promise<void>;
-};
-
-async function postgresOutage(url: string): Promise<Outage> {
-  const scratch = await createScratchDatabase(url, 'daybook_outage');
-  const direct = new URL(scratch.url);
-  const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(scratch.url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  const database = await openDatabase(
-    { database: { kind: 'postgres', url: proxied.toString(), poolSize: 5 } },
-    timeouts,
-  );
-  let locker: pg.Client | null = null;
-  return {
-    database: { ...database, dropAll: () => database.close() },
-    async hang() {
-      // The strongest lock, as a long migration or a forgotten admin session would hold it.
-      locker = new pg.Client({ connectionString: scratch.url });
-      await locker.connect();
-      await locker.query('begin');
-      await locker.query('lock table subscription_plans in access exclusive mode');
-    },
-    async recover() {
-      await locker?.query('rollback');
-      await locker?.end();
-      locker = null;
-    },
-    takeAway: () => proxy.stop(),
-    async cleanUp() {
-      await locker?.end();
-      await database.close();
-      await proxy.stop();
-      await scratch.drop();
-    },
-  };
+function signedInRequests(entry: { id: string; payload: object }, withLiveStream: boolean): InjectOptions[] {
+  return [
+    { method: 'GET', url: '/api/me' },
+    { method: 'PATCH', url: '/api/me', payload: { fullName: 'Ada Byron' } },
+    { method: 'GET', url: '/api/me/sessions' },
+    { method: 'GET', url: '/api/entries' },
+    { method: 'POST', url: '/api/entries', payload: entry.payload },
+    { method: 'GET', url: `/api/entries/${entry.id}` },
+    { method: 'GET', url: '/api/streak' },
+    { method: 'GET', url: '/api/notifications' },
+    { method: 'GET', url: '/api/shares/received' },
+    { method: 'GET', url: '/api/future-messages' },
+    { method: 'GET', url: '/api/export/summary' },
+    { method: 'GET', url: '/api/export/archive' },
+    // A test tool whose delivery error keeps only the driver's code: closed PGlite's has none.
+    { method: 'POST', url: '/api/dev/future-messages/process' },
+    ...(withLiveStream ? [{ method: 'GET', url: '/api/events' } as const] : []),
+    { method: 'POST', url: '/api/auth/sign-out' },
+  ];
 }
 
-async function pgliteOutage(): Promise<Outage> {
-  const database = await openDatabase({ database: { kind: 'pglite', dir: 'memory://' } }, timeouts);
-  let release: (() => void) | null = null;
-  let transaction: Promise<void> = Promise.resolve();
-  return {
-    database: { ...database, dropAll: () => database.close() },
-    async hang() {
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let hasStarted!: () => void;
-      const started = new Promise<void>((resolve) => {
-        hasStarted = resolve;
-      });
-      transaction = database.db.transaction(async (tx) => {
-        await tx.execute('select 1');
-        hasStarted();
-        await held;
-      });
-      await started;
-    },
-    async recover() {
-      release?.();
-      await transaction;
-    },
-    takeAway: () => database.close(),
-    // Closed by takeAway(); closing twice would throw.
-    cleanUp: async () => {},
-  };
+/** Sends every request at once, as a page's worth of clients would, and expects each to be told to retry. */
+async function expectAllUnavailable(ctx: TestContext, cookie: string, requests: InjectOptions[]) {
+  const answers = await Promise.all(
+    requests.map((request) => ctx.app.inject({ ...request, headers: { cookie } })),
+  );
+  const said = (request: InjectOptions, status: number) => `${request.method} ${request.url} → ${status}`;
+  expect(answers.map((answer, i) => said(requests[i]!, answer.statusCode))).toEqual(
+    requests.map((request) => said(request, ERROR_STATUS.SERVICE_UNAVAILABLE)),
+  );
+  for (const answer of answers) expectServiceUnavailable(answer);
+}
+
+/** A signed-in user with one entry, and a valid body for another: what the walk of signed-in requests needs. */
+async function userWithAnEntry(ctx: TestContext) {
+  const { user, cookie } = await createSignedInUser(ctx);
+  const payload = await browserEncrypt(ctx, cookie, user.id, 'A quiet walk by the river.');
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/entries', headers: { cookie }, payload });
+  expect(created.statusCode, created.body).toBe(201);
+  return { user, cookie, entry: { id: created.json().entry.id as string, payload } };
 }
 
 describe(`the database (${serverUrl ? 'PostgreSQL' : 'PGlite'}) hanging or gone`, () => {
@@ -143,7 +112,7 @@ describe(`the database (${serverUrl ? 'PostgreSQL' : 'PGlite'}) hanging or gone`
   let logged: Logged[];
 
   beforeAll(async () => {
-    outage = serverUrl ? await postgresOutage(serverUrl) : await pgliteOutage();
+    outage = await openOutageDatabase(timeouts);
     ({ ctx, logged } = await startApp(outage.database));
   });
   afterAll(async () => {
@@ -174,8 +143,40 @@ describe(`the database (${serverUrl ? 'PostgreSQL' : 'PGlite'}) hanging or gone`
       .toMatchObject({ status: 'ok', database: 'up' });
   });
 
+  // PGlite has no network to hang (and no statement timeout: its requests wait, ADR 015).
+  if (serverUrl)
+    it('answers every signed-in request with 503 while the network to PostgreSQL hangs, the sliding refresh too', async () => {
+      const { cookie, entry } = await userWithAnEntry(ctx);
+      // Served from the session cache from now on: the hang then meets the route's own queries, and, a day
+      // later, better-auth's sliding refresh, which wraps the driver's error in its own.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(
+        200,
+      );
+      ctx.clock.advance(2 * 24 * 60 * 60 * 1000);
+      logged.length = 0;
+
+      outage.pauseNetwork!();
+      try {
+        await expectAllUnavailable(ctx, cookie, signedInRequests(entry, false));
+      } finally {
+        outage.resumeNetwork!();
+      }
+      expect(logged.filter((l) => l.level === 'error')).toEqual([]);
+
+      await expect
+        .poll(
+          async () =>
+            (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(200);
+    });
+
   it('answers 503 SERVICE_UNAVAILABLE, not 500 or 401, once the database is gone, and logs no unhandled error', async () => {
-    const { user, cookie } = await createSignedInUser(ctx);
+    const { user, cookie, entry } = await userWithAnEntry(ctx);
+    // The session is cached: on PGlite the closed database must stop it from being trusted.
     const before = await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: { cookie } });
     expect(before.statusCode).toBe(200);
     logged.length = 0;
@@ -187,9 +188,7 @@ describe(`the database (${serverUrl ? 'PostgreSQL' : 'PGlite'}) hanging or gone`
     expect(health.response.json()).toMatchObject({ database: 'down' });
     expect(health.elapsedMs).toBeLessThan(HEALTH_BOUND_MS);
     expectServiceUnavailable(await ctx.app.inject({ method: 'GET', url: '/api/pricing' }));
-    expectServiceUnavailable(
-      await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: { cookie } }),
-    );
+    await expectAllUnavailable(ctx, cookie, signedInRequests(entry, true));
     expectServiceUnavailable(await signIn(ctx, user.email));
     expect(logged.filter((l) => l.level === 'error')).toEqual([]);
     expect(logged).toContainEqual({ level: 'warn', message: 'database unavailable' });

@@ -8,13 +8,18 @@ import type { TestContext } from './support/app.ts';
 import { clientAddress, createEntry, createSignedInUser } from './support/factories.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
-/** A signed-in user on Premium (the plan row that grants can_share_entries). */
-export async function premiumUser(ctx: TestContext, overrides: Record<string, unknown> = {}) {
-  const signedIn = await createSignedInUser(ctx, overrides);
+/** Puts a user on Premium (the plan row that grants can_share_entries). */
+export async function grantPremium(ctx: TestContext, userId: string) {
   await ctx.database.db
     .update(subscriptions)
     .set({ planId: 'premium' })
-    .where(eq(subscriptions.userId, signedIn.user.id));
+    .where(eq(subscriptions.userId, userId));
+}
+
+/** A signed-in user on Premium. */
+export async function premiumUser(ctx: TestContext, overrides: Record<string, unknown> = {}) {
+  const signedIn = await createSignedInUser(ctx, overrides);
+  await grantPremium(ctx, signedIn.user.id);
   return signedIn;
 }
 

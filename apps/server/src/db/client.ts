@@ -163,7 +163,8 @@ export async function openDatabase(
       const unsubscribe = await client.listen(channel, handlers.onMessage);
       let isListening = true;
       return {
-        isListening: () => isListening,
+        // A closed database hears nothing more: what was learnt from it (the session cache) is not to be trusted.
+        isListening: () => isListening && !client.closed,
         async close() {
           if (!isListening) return;
           isListening = false;
@@ -233,19 +234,23 @@ const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Cannot use a pool after calling end|PGlite is closed/;
 
 /**
- * True when an error (or one it wraps: Drizzle and better-auth wrap driver errors in `cause`) says the
- * database is down, unreachable, overloaded or timed out, so the request may succeed if retried later.
+ * True when an error, or one it wraps, says the database is down, unreachable, overloaded or timed out, so the
+ * request may succeed if retried later. Wrapping is followed through `cause` (Drizzle's DrizzleQueryError,
+ * better-auth's APIError) and through an AggregateError's `errors` (a connection that tried several addresses).
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      if (UNAVAILABLE_SQLSTATES.has(code) || UNREACHABLE_ERRNOS.has(code)) return true;
-      if (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATE_CLASSES.includes(code.slice(0, 2))) return true;
-    }
-    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
-    current = current.cause;
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.has(code) || UNREACHABLE_ERRNOS.has(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATE_CLASSES.includes(code.slice(0, 2))) return true;
   }
-  return false;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailable(error.cause, depth + 1);
 }

@@ -1,3 +1,4 @@
+import { APIError } from 'better-auth/api';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,24 @@ describe('isDatabaseUnavailable', () => {
     ['a connection cut mid-query', new Error('Connection terminated unexpectedly')],
     ['a closed PGlite', new Error('PGlite is closed')],
     ['an outage wrapped by Drizzle', new DrizzleQueryError('select 1', [], serverError('57P01'))],
+    [
+      'every address refusing, as an AggregateError without a code of its own',
+      new DrizzleQueryError(
+        'select 1',
+        [],
+        new AggregateError([
+          Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' }),
+        ]),
+      ),
+    ],
+    [
+      "better-auth's failed session refresh, wrapping Drizzle's error",
+      APIError.from(
+        'INTERNAL_SERVER_ERROR',
+        { code: 'FAILED_TO_GET_SESSION', message: 'Failed to get session' },
+        { cause: new DrizzleQueryError('update', [], new Error('Connection terminated unexpectedly')) },
+      ),
+    ],
   ])('is true for %s', (_case, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -34,6 +53,10 @@ describe('isDatabaseUnavailable', () => {
     ['a syntax error', serverError('42601')],
     ['a check violation wrapped by Drizzle', new DrizzleQueryError('insert', [], serverError('23514'))],
     ['an error meant for the client', new AppError('NOT_FOUND', 'Not found')],
+    [
+      'an AggregateError of bugs',
+      new AggregateError([serverError('23505'), new TypeError('x is undefined')]),
+    ],
     ['something that is not an error', 'ECONNREFUSED'],
   ])('is false for %s', (_case, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);

@@ -5,7 +5,7 @@ import { admin } from 'better-auth/plugins';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
-import { safeLogText } from '../../lib/log-text.ts';
+import { describeError, safeLogText } from '../../lib/log-text.ts';
 import { CLIENT_IP_HEADER } from '../http/authenticate.ts';
 import { hashPassword, type PasswordVerifier, verifyPassword } from './passwords.ts';
 import { COOKIE_PREFIX, sessionCookie } from './session-cookie.ts';
@@ -25,15 +25,16 @@ export type AuthHooks = {
 type LogMethod = (details: object, message: string) => void;
 export type AuthLog = { debug: LogMethod; info: LogMethod; warn: LogMethod; error: LogMethod };
 
-const describeLogArgument = (value: unknown): string =>
-  safeLogText(
-    value instanceof Error
-      ? (value.stack ?? value.message)
-      : typeof value === 'string'
-        ? value
-        : JSON.stringify(value),
-    2000,
-  );
+/**
+ * better-auth's log arguments as our log may hold them (ADR 053): an error without its parameters or values (a
+ * failed session query carries the session token), text escaped, and of anything else only its field names.
+ */
+const describeLogArgument = (value: unknown): string => {
+  if (value instanceof Error) return describeError(value);
+  if (typeof value === 'string') return safeLogText(value, 2000);
+  if (value && typeof value === 'object') return `{${Object.keys(value).join(', ')}}`;
+  return typeof value;
+};
 
 const DAY_SECONDS = 24 * 60 * 60;
 

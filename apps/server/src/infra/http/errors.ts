@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { describeError } from '../../lib/log-text.ts';
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "Daybook can't reach its database right now. Please try again in a moment.";
@@ -11,8 +12,21 @@ const RETRY_AFTER_SECONDS = 5;
 /**
  * Every failure leaves as `{ code, message, fields? }` with a matching status. Anything we did not
  * anticipate is logged and answered with a generic 500, so internals never reach a client.
+ * `isDatabaseReachable` (the health check's ping) decides an error nobody recognised: a layer between the driver
+ * and us may wrap an outage so that no code or cause is left to see (better-auth's `FAILED_TO_GET_SESSION`
+ * without a cause, a delivery that keeps only a summary), and while the database does not answer, that failure
+ * is the outage's, to be retried, not a bug (ADR 053).
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { isDatabaseReachable: () => Promise<boolean> },
+): void {
+  const unavailable = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -54,12 +68,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive. Please try again.' });
     }
     if (isDatabaseUnavailable(error)) {
-      // An outage, not a bug: a warning, and an answer that tells the client to retry.
-      request.log.warn({ reason: error.message }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE });
+      // An outage, not a bug: a warning, and an answer that tells the client to retry. The reason never
+      // carries the failed statement's parameters (a session token, an address): see lib/log-text.ts.
+      request.log.warn({ reason: describeError(error) }, 'database unavailable');
+      return unavailable(reply);
     }
     if (error.statusCode === 429) {
       return reply
@@ -71,9 +83,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(error.statusCode)
         .send({ code: 'VALIDATION_FAILED', message: 'The request could not be processed.' });
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    return options.isDatabaseReachable().then((isReachable) => {
+      if (!isReachable) {
+        request.log.warn({ reason: describeError(error) }, 'database unavailable');
+        return unavailable(reply);
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply
+        .status(500)
+        .send({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    });
   });
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { Subscription } from '../../db/listen.ts';
 import { type ChannelMessage, LIVE_EVENTS_CHANNEL, parseChannelMessage } from '../../db/live-events.ts';
+import { describeError } from '../../lib/log-text.ts';
 
 /** What one listener on the channel hears: parsed messages, and word that some may have been missed. */
 export type ChannelListener = {
@@ -35,7 +36,10 @@ export function createLiveChannel(deps: { database: Pick<Database, 'listen'>; lo
         for (const listener of listeners) listener.onReconnect?.();
       },
       onDisconnect(error) {
-        deps.log.warn({ reason: error.message }, 'live events: listening connection lost; reconnecting');
+        deps.log.warn(
+          { reason: describeError(error) },
+          'live events: listening connection lost; reconnecting',
+        );
         for (const listener of listeners) listener.onDisconnect?.(error);
       },
     });

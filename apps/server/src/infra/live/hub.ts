@@ -1,4 +1,5 @@
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '@daybook/shared';
+import { describeError } from '../../lib/log-text.ts';
 import type { LiveChannel } from './channel.ts';
 import type { EventStream } from './event-stream.ts';
 
@@ -100,7 +101,7 @@ export function createLiveHub(deps: {
         for (const id of batch) if (!live.has(id)) endSession(id);
       }
     } catch (error) {
-      log.warn({ reason: (error as Error).message }, 'live streams: session check failed');
+      log.warn({ reason: describeError(error) }, 'live streams: session check failed');
     } finally {
       isChecking = false;
     }

@@ -51,7 +51,11 @@ export const exportRoutes =
           reply.raw.on('close', () => {
             if (!reply.raw.writableFinished) controller.abort();
           });
-          const archive = services.exports.archive(signedInUser(request), request.query, controller.signal);
+          const archive = await services.exports.archive(
+            signedInUser(request),
+            request.query,
+            controller.signal,
+          );
           return reply
             .header('content-type', 'application/zip')
             .header('content-disposition', `attachment; filename="${archive.fileName}"`)
