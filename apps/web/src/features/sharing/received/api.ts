@@ -32,14 +32,13 @@ export function useReceivedShares(page: number, pageSize: number) {
 }
 
 /**
- * Records `in_app_viewed` for the shares the open popover shows (spec §4). A failure is only logged: the badge
- * simply stays until the next try.
+ * Records `in_app_viewed` for every unviewed received share, not only the five the open popover shows (spec §4),
+ * so the badge clears. A failure is only logged: the badge simply stays until the next try.
  */
 export function useMarkSharesViewed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (shareIds: string[]) =>
-      apiRequest('/api/shares/received/viewed', { method: 'POST', body: { shareIds }, schema: z.unknown() }),
+    mutationFn: () => apiRequest('/api/shares/received/viewed', { method: 'POST', schema: z.unknown() }),
     onSuccess: () => client.invalidateQueries({ queryKey: receivedShareKeys.lists() }),
     onError: (error) => console.warn('Could not record the shares as viewed:', error.message),
   });

@@ -84,24 +84,29 @@ describe('the shares bell', () => {
     expect(await screen.findByText('All shares page')).toBeTruthy();
   });
 
-  it('opening it records the unviewed shares shown as viewed, then the badge goes', async () => {
+  it('opening it records every unviewed share as viewed, not only the five shown, then the badge goes', async () => {
     const fresh = share({ sender: { name: 'Ada' }, moodTag: 'Calm', preview: 'x'.repeat(100) });
-    const seen = share({ sender: { name: 'Alan' }, viewed: true });
-    let isViewed = false;
+    const shown = [fresh, ...Array.from({ length: 4 }, () => share({ viewed: true }))];
+    const hidden = share();
+    // As the server does: the ids sent are marked, or every received share when none is named.
+    const viewed = new Set(shown.filter((s) => s.viewed).map((s) => s.id));
     const { fetchMock } = renderBell({
       'GET /api/shares/received': () =>
-        jsonResponse({ items: [{ ...fresh, viewed: isViewed }, seen], total: 2, unviewed: isViewed ? 0 : 1 }),
-      'POST /api/shares/received/viewed': () => {
-        isViewed = true;
+        jsonResponse({
+          items: shown.map((s) => ({ ...s, viewed: viewed.has(s.id) })),
+          total: 6,
+          unviewed: [...shown, hidden].filter((s) => !viewed.has(s.id)).length,
+        }),
+      'POST /api/shares/received/viewed': ({ body }) => {
+        const ids = (body as { shareIds?: string[] } | undefined)?.shareIds;
+        for (const id of ids ?? [...shown, hidden].map((s) => s.id)) viewed.add(id);
         return new Response(null, { status: 204 });
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: '1 new shared reflection' }));
+    fireEvent.click(await screen.findByRole('button', { name: '2 new shared reflections' }));
     const popover = await screen.findByRole('dialog', { name: 'Shared with you' });
     expect(within(popover).getByRole('img', { name: 'Mood: Calm' }).textContent).toBe('😌');
-    await waitFor(() =>
-      expect(callsTo(fetchMock, 'POST /api/shares/received/viewed')).toEqual([{ shareIds: [fresh.id] }]),
-    );
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/shares/received/viewed')).toEqual([undefined]));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shared with you' })).toBeTruthy());
   });
 
