@@ -57,8 +57,9 @@ export function useShareView(shareId: string) {
       void client.invalidateQueries({ queryKey: receivedShareKeys.lists() });
       return view;
     },
-    staleTime: SHARE_LIMITS.staleMs,
-    // A share that is not found stays not found; asking again only delays the message.
+    // Spec §9: view-share is stale after 5 minutes and never retried (a share that is not found stays not found;
+    // asking again only delays the message).
+    staleTime: SHARE_LIMITS.viewStaleMs,
     retry: false,
   });
 }
