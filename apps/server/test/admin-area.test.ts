@@ -14,6 +14,7 @@ import { deliverDueMail, enqueueMail, OUTBOX_MAX_ATTEMPTS } from '../src/infra/m
 import type { MailTransport } from '../src/infra/mail/transport.ts';
 import { startScheduler } from '../src/jobs/scheduler.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
+import { SESSION_SEEN_EVERY_MS } from '../src/modules/auth/service.ts';
 import { premiumUser, shareEntry, writeEntry } from './sharing-support.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser, signIn, uniqueEmail } from './support/factories.ts';
@@ -402,5 +403,49 @@ describe('admin area', () => {
       false,
     );
     expect(await auditRows()).toHaveLength(before);
+  });
+});
+
+describe('admin area: last seen', () => {
+  const ctx = useTestApp();
+
+  it('"Last seen" follows use, not only the sign-in, written at most once per 5 minutes per session', async () => {
+    const admin = await createSignedInUser(ctx, { email: uniqueEmail('admin') });
+    await ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const person = await createSignedInUser(ctx, { email: uniqueEmail('seen') });
+    const use = async () =>
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: person.cookie } }))
+          .statusCode,
+      ).toBe(200);
+    const lastSeen = async () => {
+      const listed = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/users?q=${encodeURIComponent(person.user.email)}`,
+        headers: { cookie: admin.cookie },
+      });
+      return listed.json().items[0].lastSeenAt as string;
+    };
+    // Signed in at the clock's now.
+    const signedInAt = ctx.clock.now();
+    await ctx.database.db
+      .update(sessions)
+      .set({ updatedAt: signedInAt })
+      .where(eq(sessions.userId, person.user.id));
+
+    ctx.clock.advance(SESSION_SEEN_EVERY_MS - 60_000);
+    await use();
+    expect(await lastSeen()).toBe(signedInAt.toISOString());
+
+    ctx.clock.advance(2 * 60_000);
+    const usedAt = ctx.clock.now();
+    await use();
+    expect(await lastSeen()).toBe(usedAt.toISOString());
+
+    // The next few minutes of use write nothing more.
+    ctx.clock.advance(60_000);
+    await use();
+    await use();
+    expect(await lastSeen()).toBe(usedAt.toISOString());
   });
 });

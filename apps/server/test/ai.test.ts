@@ -608,6 +608,26 @@ describe('AI without a provider', () => {
     expect(insights.moodTrend).toHaveLength(1);
   });
 
+  it('insights without a provider use up no daily use, however often they are asked for', async () => {
+    const owner = await createSignedInUser(ctx);
+    await writeEntry(ctx, owner.cookie, owner.user.id, 'A calm walk by the canal', 'Calm');
+    // Free allows 2 insights a day: a third request would be refused if each spent one.
+    for (let i = 0; i < 3; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/ai/insights',
+        headers: { cookie: owner.cookie },
+        payload: { days: 7 },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        entryCount: 1,
+        reflectionUnavailableReason: 'no_provider',
+        remaining: { insights: 2 },
+      });
+    }
+  });
+
   it('insights with no entries spend nothing', async () => {
     const { cookie } = await createSignedInUser(ctx);
     const insights = (

@@ -442,6 +442,15 @@ describe('dashboard reads', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('refuses the search without a session with "User not authenticated" (spec §5); other calls keep their words', async () => {
+    const search = await ctx.app.inject({ method: 'GET', url: '/api/entries/search-candidates' });
+    expect(search.statusCode).toBe(401);
+    expect(search.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'User not authenticated' });
+    expect(search.json().message).toBe(ENTRY_MESSAGES.searchNotAuthenticated);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/entries' });
+    expect(list.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Not authenticated' });
+  });
+
   it('returns at most 500 search candidates, newest first, and says when there were more', async () => {
     const { user, cookie } = await createSignedInUser(ctx);
     const sealed = await browserEncrypt(ctx, cookie, user.id, 'bulk');

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { decryptText, deriveEntryKey, MODERATION_MESSAGES, SHARE_MESSAGES } from '@daybook/shared';
+import {
+  decryptText,
+  deriveEntryKey,
+  MODERATION_MESSAGES,
+  SHARE_LIMITS,
+  SHARE_MESSAGES,
+} from '@daybook/shared';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +20,7 @@ import {
 import { premiumUser, shareEntry, tokenIn, useSmtp, viewLink, writeEntry } from './sharing-support.ts';
 import { jobOf, useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress, createSignedInUser, uniqueEmail } from './support/factories.ts';
+import { openStream, originOf } from './support/live.ts';
 import { multipart, png } from './support/media.ts';
 
 const DAY = 24 * 3600_000;
@@ -60,7 +67,7 @@ describe('sharing', () => {
 
   // PostgreSQL delivers NOTIFY to any connection of the database, as it will to other server instances.
   it.skipIf(!process.env.DATABASE_URL)(
-    'queues live events for the recipient on create and revoke, and notifies the sender of thanks',
+    'queues live events for the recipient on create and revoke, and notifies the sender of thanks and the recipient of the revoke',
     async () => {
       const [{ name }] = (await ctx.database.query<{ name: string }>(
         'select current_database() as name',
@@ -97,8 +104,17 @@ describe('sharing', () => {
         expect(forSender().map((h) => h.event.type)).toEqual(['notification']);
 
         await post(`/api/shares/${share.id}/revoke`, sender.cookie);
-        await until(() => forRecipient().length >= 3);
-        expect(forRecipient()[2]!.event).toEqual({ type: 'received-share', id: share.id });
+        // Revoked: the recipient is told (a share_revoked notification) and their bell refreshes.
+        await until(() => forRecipient().length >= 4);
+        expect(
+          forRecipient()
+            .slice(2)
+            .map((h) => h.event.type)
+            .sort(),
+        ).toEqual(['notification', 'received-share']);
+        expect(forRecipient().find((h, i) => i >= 2 && h.event.type === 'received-share')!.event.id).toBe(
+          share.id,
+        );
         // Nothing private travels on the channel: ids only.
         expect(JSON.stringify(heard)).not.toContain(LONG_TEXT.slice(0, 20));
       } finally {
@@ -115,7 +131,7 @@ describe('sharing', () => {
       post(`/api/shares/${id}/resend`),
       post(`/api/shares/${id}/revoke`),
       get('/api/shares/received'),
-      post('/api/shares/received/viewed', undefined, { shareIds: [id] }),
+      post('/api/shares/received/viewed'),
       get(`/api/shares/${id}/view`),
       post(`/api/shares/${id}/thank-you`, undefined, { message: 'Thanks' }),
       post(`/api/shares/${id}/report`, undefined, { reason: 'spam' }),
@@ -390,10 +406,8 @@ describe('sharing', () => {
     expect((await get('/api/shares/received', sender.cookie)).json().total).toBe(0);
     expect((await get('/api/shares/received?pageSize=0', recipient.cookie)).statusCode).toBe(400);
 
-    // Someone else's ids change nothing.
-    expect(
-      (await post('/api/shares/received/viewed', stranger.cookie, { shareIds: [share.id] })).statusCode,
-    ).toBe(204);
+    // Someone else's bell changes nothing of this share.
+    expect((await post('/api/shares/received/viewed', stranger.cookie)).statusCode).toBe(204);
     expect(
       await ctx.database.db
         .select()
@@ -402,10 +416,8 @@ describe('sharing', () => {
         .then((rows) => rows.filter((r) => r.shareId === share.id)),
     ).toEqual([]);
 
-    expect(
-      (await post('/api/shares/received/viewed', recipient.cookie, { shareIds: [share.id] })).statusCode,
-    ).toBe(204);
-    await post('/api/shares/received/viewed', recipient.cookie, { shareIds: [share.id] });
+    expect((await post('/api/shares/received/viewed', recipient.cookie)).statusCode).toBe(204);
+    await post('/api/shares/received/viewed', recipient.cookie);
     const views = await ctx.database.db
       .select()
       .from(shareEvents)
@@ -415,6 +427,46 @@ describe('sharing', () => {
       items: [{ viewed: true }],
       unviewed: 0,
     });
+  });
+
+  it('opening the shares bell records every unviewed received share, not only the five it lists', async () => {
+    const sender = await premiumUser(ctx, { fullName: 'Grace Hopper' });
+    const recipient = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    const shareIds: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const entry = await writeEntry(ctx, sender.cookie, sender.user.id, `Reflection number ${i}`);
+      const created = await shareEntry(ctx, sender.cookie, entry.id, [
+        recipient.user.email,
+        other.user.email,
+      ]);
+      expect(created.statusCode, created.body).toBe(201);
+      shareIds.push(
+        created
+          .json()
+          .shares.find((s: { recipientEmail: string }) => s.recipientEmail === recipient.user.email).id,
+      );
+      ctx.clock.advance(1000);
+    }
+    // A revoked share is no longer received: it stays as it was.
+    const revokedId = shareIds.pop()!;
+    expect((await post(`/api/shares/${revokedId}/revoke`, sender.cookie)).statusCode).toBe(200);
+    const popover = await get(`/api/shares/received?pageSize=${SHARE_LIMITS.popoverItems}`, recipient.cookie);
+    expect(popover.json()).toMatchObject({ total: 6, unviewed: 6 });
+    expect(popover.json().items).toHaveLength(5);
+
+    expect((await post('/api/shares/received/viewed', recipient.cookie)).statusCode).toBe(204);
+    expect((await get('/api/shares/received', recipient.cookie)).json()).toMatchObject({
+      total: 6,
+      unviewed: 0,
+    });
+    const viewedIds = (
+      await ctx.database.db.select().from(shareEvents).where(eq(shareEvents.eventType, 'in_app_viewed'))
+    ).map((e) => e.shareId);
+    expect(viewedIds.filter((id) => shareIds.includes(id)).sort()).toEqual([...shareIds].sort());
+    expect(viewedIds).not.toContain(revokedId);
+    // The other recipient's bell is untouched.
+    expect((await get('/api/shares/received', other.cookie)).json()).toMatchObject({ unviewed: 7 });
   });
 
   it('opens a received share in the app for its recipient only, by id or by e-mail', async () => {
@@ -604,6 +656,40 @@ describe('sharing', () => {
     expect(link.statusCode).toBe(200);
     expect(link.json()).toMatchObject({ status: 'revoked', entry: null, canRespond: false });
     expect((await post(`/api/shares/${linkShare.id}/resend`, linkSender.cookie)).statusCode).toBe(409);
+  });
+
+  it('tells a recipient with an account that a share was revoked, live on their stream, without its text', async () => {
+    const origin = await originOf(ctx.app);
+    const { sender, recipient, share } = await sharedWithUser();
+    const tab = await openStream(origin, { cookie: recipient.cookie });
+    expect(tab.status).toBe(200);
+    ctx.clock.advance(1000);
+    expect((await post(`/api/shares/${share.id}/revoke`, sender.cookie)).statusCode).toBe(200);
+
+    const [told] = await ctx.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, recipient.user.id), eq(notifications.type, 'share_revoked')));
+    expect(told).toMatchObject({
+      title: 'Shared entry revoked',
+      message: 'Grace Hopper stopped sharing a journal entry with you',
+      isRead: false,
+      metadata: { shareId: share.id },
+    });
+    expect(JSON.stringify(told)).not.toContain(LONG_TEXT.slice(0, 20));
+    const live = await tab.next((m) => m.kind === 'event' && JSON.parse(m.data).type === 'notification');
+    expect(live.kind === 'event' && JSON.parse(live.data)).toEqual({ type: 'notification', id: told!.id });
+    const summary = (await get('/api/notifications/summary', recipient.cookie)).json();
+    expect(summary.latest[0]).toMatchObject({ type: 'share_revoked', title: 'Shared entry revoked' });
+    tab.close();
+
+    // Sent to an address before its owner signed up, not opened since: the e-mail finds them.
+    const { sender: linkSender, email, share: linkShare } = await sharedWithStranger();
+    const late = await createSignedInUser(ctx, { email });
+    expect((await post(`/api/shares/${linkShare.id}/revoke`, linkSender.cookie)).statusCode).toBe(200);
+    expect((await get('/api/notifications/summary', late.cookie)).json().latest).toMatchObject([
+      { type: 'share_revoked', metadata: { shareId: linkShare.id } },
+    ]);
   });
 
   it('says the reflection is gone when its entry was deleted', async () => {

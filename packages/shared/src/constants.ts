@@ -68,7 +68,8 @@ export const AUTH_MESSAGES = {
     "Warning: Premium intent may not be saved. Please contact support if checkout doesn't appear.",
   invalidCredentials: 'Invalid email or password',
   attemptsRemaining: (n: number) => `${n} attempt${n === 1 ? '' : 's'} remaining before lockout`,
-  lockedOut: (minutes: number) => `Too many failed login attempts... try again in ${minutes} minutes`,
+  lockedOut: (minutes: number) =>
+    `Too many failed login attempts... try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
   lockedOutToast: 'Account temporarily locked for security',
   loginStatusUnavailable: 'Unable to verify login status. Please try again.',
   accountDisabled: 'Your account is currently disabled. Please contact support for assistance.',
@@ -171,6 +172,8 @@ export const ENTRY_MESSAGES = {
   emptyList: 'No entries yet — write your first one above',
   sharedDeletionReason: 'User deleted shared entry',
   invalidCiphertext: 'The entry could not be read. Please try again.',
+  /** Spec §5: the dashboard search without a session (other signed-in calls say AUTH_MESSAGES.notAuthenticated). */
+  searchNotAuthenticated: 'User not authenticated',
 } as const;
 
 export const MODERATION_MESSAGES = {

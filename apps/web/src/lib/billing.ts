@@ -48,10 +48,18 @@ const SUBSCRIPTION_TOAST_ID = 'subscription-status-failed';
 
 /**
  * The subscription status, or Free after a failed load with the toast "Failed to load subscription status"
- * (spec §8). `status` is undefined only while the first answer is pending.
+ * (spec §8). `status` is undefined only while the first answer is pending. `readsIntent`: the reader acts on the
+ * subscription intent, which spec §9 caches 2 minutes, not the status's 5; the intent travels with the status, so
+ * such a reader counts the same answer stale sooner (staleness is per reader) instead of asking twice.
  */
-export function useSubscriptionStatus(options: { refetchInterval?: number | false } = {}) {
-  const query = useQuery({ ...subscriptionQueryOptions, refetchInterval: options.refetchInterval ?? false });
+export function useSubscriptionStatus(
+  options: { refetchInterval?: number | false; readsIntent?: boolean } = {},
+) {
+  const query = useQuery({
+    ...subscriptionQueryOptions,
+    ...(options.readsIntent ? { staleTime: BILLING_TIMINGS.intentStaleMs } : {}),
+    refetchInterval: options.refetchInterval ?? false,
+  });
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
   useEffect(() => {
     // One toast however many components read the status: sonner replaces a toast with the same id. Offline, the

@@ -9,7 +9,7 @@ import { StoredText } from './text.ts';
  *   POST   /api/shares/:shareId/resend         → SentShare                             (owner; active, unregistered, < 3)
  *   POST   /api/shares/:shareId/revoke         → SentShare                             (owner; active only)
  *   GET    /api/shares/received?page&pageSize  → ReceivedSharePage (active only, newest first)
- *   POST   /api/shares/received/viewed         MarkSharesViewedInput → 204 (records in_app_viewed where missing)
+ *   POST   /api/shares/received/viewed         → 204 (records in_app_viewed on every unviewed active received share)
  *   GET    /api/shares/:shareId/view           → ShareView (recipient in-app; records in_app_viewed if missing)
  *   GET    /api/share-links/:token             → ShareView (anyone, rate-limited; records share_viewed)
  *   POST   /api/shares/:shareId/thank-you      ThankYouInput → 201 (recipient; active only)
@@ -104,11 +104,6 @@ export const ReceivedSharePage = z
   .object({ items: z.array(ReceivedShare), total: z.number().int(), unviewed: z.number().int() })
   .meta({ id: 'ReceivedSharePage' });
 export type ReceivedSharePage = z.infer<typeof ReceivedSharePage>;
-
-export const MarkSharesViewedInput = z
-  .object({ shareIds: z.array(z.uuid()).min(1).max(50) })
-  .meta({ id: 'MarkSharesViewedInput' });
-export type MarkSharesViewedInput = z.input<typeof MarkSharesViewedInput>;
 
 export const ShareMediaType = z.enum(['image', 'audio', 'video']);
 

@@ -5,6 +5,8 @@ import type { SessionUser } from '@daybook/shared';
 export type CachedSession = {
   sessionId: string;
   expiresAt: Date;
+  /** When the session was last recorded as used (its `updated_at`); moved on use, at most every few minutes. */
+  seenAt: Date;
   user: SessionUser;
 };
 

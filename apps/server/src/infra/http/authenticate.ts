@@ -54,12 +54,15 @@ export type SessionSource = {
   }>;
 };
 
-/** onRequest hook for signed-in routes: loads the session (sliding its expiry) or answers 401. */
-export function requireUser(authService: SessionSource) {
+/**
+ * onRequest hook for signed-in routes: loads the session (sliding its expiry) or answers 401 with `message` (the
+ * spec words a few calls' refusal its own way).
+ */
+export function requireUser(authService: SessionSource, message: string = AUTH_MESSAGES.notAuthenticated) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { result, setCookies } = await authService.session(sessionRequest(request));
     appendSetCookies(reply, setCookies);
-    if (!result) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);
+    if (!result) throw new AppError('UNAUTHENTICATED', message);
     request.currentUser = result.user;
     request.sessionId = result.sessionId;
   };

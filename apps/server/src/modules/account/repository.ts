@@ -1,5 +1,5 @@
 import type { SessionUser } from '@daybook/shared';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queueSessionsChanged } from '../../db/live-events.ts';
 import {
@@ -24,6 +24,7 @@ type DueAccount = {
 type LiveSessionRow = {
   session_id: string;
   expires_at: string | Date;
+  updated_at: string | Date;
   id: string;
   email: string;
   name: string;
@@ -91,7 +92,7 @@ export function createAccountRepository(db: Executor) {
      */
     async findLiveSession(tokenHash: string, now: Date) {
       const { rows } = await db.execute<LiveSessionRow>(sql`
-        select s.id as session_id, s.expires_at, u.id, u.email, u.name, u.image, u.role, u.timezone,
+        select s.id as session_id, s.expires_at, s.updated_at, u.id, u.email, u.name, u.image, u.role, u.timezone,
                u.email_verified, u.banned
         from sessions s join users u on u.id = s.user_id
         where s.token = ${tokenHash} and s.expires_at > ${now.toISOString()}`);
@@ -100,6 +101,7 @@ export function createAccountRepository(db: Executor) {
       return {
         sessionId: row.session_id,
         expiresAt: new Date(row.expires_at),
+        seenAt: new Date(row.updated_at),
         isBanned: row.banned,
         user: {
           id: row.id,
@@ -111,6 +113,17 @@ export function createAccountRepository(db: Executor) {
           emailVerified: row.email_verified,
         } satisfies SessionUser,
       };
+    },
+
+    /**
+     * Records that a session was used at `now` (its `updated_at`, which the admin area's "Last seen" and the
+     * account's session list read), unless it already says so since `since`: concurrent instances write once.
+     */
+    async touchSession(sessionId: string, now: Date, since: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ updatedAt: now })
+        .where(and(eq(sessions.id, sessionId), lt(sessions.updatedAt, since)));
     },
 
     /** Which of these sessions are still live (not ended, not expired, user not disabled): one round trip. */

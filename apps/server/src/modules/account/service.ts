@@ -280,6 +280,7 @@ export function createAccountService(deps: {
     findById: (id: string) => accounts.findById(id),
     findByEmail: (email: string) => accounts.findByEmail(email),
     findLiveSession: (tokenHash: string, now: Date) => accounts.findLiveSession(tokenHash, now),
+    touchSession: (sessionId: string, now: Date, since: Date) => accounts.touchSession(sessionId, now, since),
     /** For open live streams: which of their sessions still hold (checked in batches on each heartbeat). */
     liveSessionIds: (ids: string[], now: Date) => accounts.liveSessionIds(ids, now),
     upsertSubscriptionIntent: (userId: string, intent: 'premium' | null, billingCycle: 'month' | 'year') =>
@@ -292,7 +293,7 @@ export type AccountService = ReturnType<typeof createAccountService>;
 /** What the auth module reads of accounts. */
 export type AccountDirectory = Pick<
   AccountService,
-  'findById' | 'findByEmail' | 'findLiveSession' | 'upsertSubscriptionIntent'
+  'findById' | 'findByEmail' | 'findLiveSession' | 'touchSession' | 'upsertSubscriptionIntent'
 >;
 export type { UserRow };
 

@@ -188,8 +188,8 @@ export function createAiService(deps: {
     },
 
     /**
-     * Local statistics always; the reflection only with a provider. One insights use per request with entries;
-     * a failed reflection gives the use back (ADR 031).
+     * Local statistics always; the reflection only with a provider. One insights use per request with entries and
+     * a provider: the statistics alone cost nothing, and a failed reflection gives the use back (ADR 031).
      */
     async insights(user: SessionUser, days: InsightsPeriodDays): Promise<AiInsights> {
       const today = localDate(clock.now(), user.timezone);
@@ -205,26 +205,32 @@ export function createAiService(deps: {
           remaining: await remainingOf(user.id, today),
         };
       }
+      if (!provider) {
+        return {
+          ...(await localInsights(readable, period)),
+          reflection: null,
+          reflectionUnavailableReason: 'no_provider',
+          remaining: await remainingOf(user.id, today),
+        };
+      }
       const day = await spend(user, 'insights');
       const stats = await localInsights(readable, period);
       let reflection: string | null = null;
-      let reason: AiInsights['reflectionUnavailableReason'] = provider ? null : 'no_provider';
-      if (provider) {
-        try {
-          reflection = await provider.complete(
-            reflectionPrompt(toContext(readable), {
-              days,
-              entryCount: stats.entryCount,
-              moodSummary: moodSummary(stats),
-              themes: stats.themes.map((t) => t.theme),
-            }),
-            { maxTokens: AI_CONTEXT.reflectionMaxTokens },
-          );
-        } catch (error) {
-          providerFailed('insights', error);
-          await repository.refundUse(user.id, 'insights', day);
-          reason = 'provider_failed';
-        }
+      let reason: AiInsights['reflectionUnavailableReason'] = null;
+      try {
+        reflection = await provider.complete(
+          reflectionPrompt(toContext(readable), {
+            days,
+            entryCount: stats.entryCount,
+            moodSummary: moodSummary(stats),
+            themes: stats.themes.map((t) => t.theme),
+          }),
+          { maxTokens: AI_CONTEXT.reflectionMaxTokens },
+        );
+      } catch (error) {
+        providerFailed('insights', error);
+        await repository.refundUse(user.id, 'insights', day);
+        reason = 'provider_failed';
       }
       return {
         ...stats,

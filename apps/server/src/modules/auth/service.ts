@@ -76,6 +76,11 @@ export type SessionRequest = { cookie: string | null | undefined; headers: () =>
 const NO_SESSION: WithCookies<null> = Object.freeze({ result: null, setCookies: [] }) as WithCookies<null>;
 const SESSION_LIFETIME_MS = AUTH_TIMINGS.sessionDays * 24 * 60 * 60 * 1000;
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+/**
+ * How stale a session's recorded last use may get: the admin area's "Last seen" and the account's session list
+ * move on use, at the cost of one write per session per 5 minutes at most, not one per request.
+ */
+export const SESSION_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 function lockedError(status: LoginStatus): AppError {
   return new AppError('ACCOUNT_LOCKED', AUTH_MESSAGES.lockedOut(status.lockedForMinutes ?? 15), undefined, {
@@ -127,6 +132,17 @@ export function createAuthService(deps: {
     if (!found || found.isBanned) return null;
     cache?.set(key, found, readAt);
     return found;
+  }
+
+  /**
+   * Moves the session's last use to now. The held copy (this instance's cache) is moved first, so requests in the
+   * meantime do not write too; a failed write only waits for the next interval: it never fails the request.
+   */
+  async function recordSeen(live: CachedSession, now: Date): Promise<void> {
+    live.seenAt = now;
+    await accounts
+      .touchSession(live.sessionId, now, new Date(now.getTime() - SESSION_SEEN_EVERY_MS))
+      .catch((error: unknown) => deps.log.error({ err: error }, 'recording a session as seen failed'));
   }
 
   const background = createBackgroundWork(deps.log);
@@ -327,6 +343,7 @@ export function createAuthService(deps: {
       const now = deps.clock.now();
       const live = await liveSession(signed, now, options?.isFresh === true);
       if (!live) return NO_SESSION;
+      if (now.getTime() - live.seenAt.getTime() >= SESSION_SEEN_EVERY_MS) await recordSeen(live, now);
       const isRefreshDue =
         live.expiresAt.getTime() - SESSION_LIFETIME_MS + SESSION_REFRESH_MS <= now.getTime();
       if (!isRefreshDue) return { result: { user: live.user, sessionId: live.sessionId }, setCookies: [] };

@@ -11,6 +11,7 @@ import {
   CreateEntryInput,
   DailyEntryLimit,
   DeletionLimit,
+  ENTRY_MESSAGES,
   Entry,
   EntryListQuery,
   EntryPage,
@@ -29,6 +30,25 @@ export const entriesRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['entries'];
+    // The search's own scope: without a session it says "User not authenticated" (spec §5), not the usual words.
+    await app.register(async (scope) => {
+      const searcher = scope.withTypeProvider<ZodTypeProvider>();
+      searcher.addHook('onRequest', requireUser(services.auth, ENTRY_MESSAGES.searchNotAuthenticated));
+      searcher.get(
+        '/entries/search-candidates',
+        {
+          schema: {
+            tags,
+            summary:
+              'Up to 500 newest entries for search and theme filters (decrypted and matched in the browser)',
+            querystring: CandidatesQuery,
+            response: { 200: SearchCandidates, ...errors },
+          },
+        },
+        (request) => services.entries.searchCandidates(signedInUser(request), request.query),
+      );
+    });
+
     await app.register(async (scope) => {
       const signedIn = scope.withTypeProvider<ZodTypeProvider>();
       signedIn.addHook('onRequest', requireUser(services.auth));
@@ -98,20 +118,6 @@ export const entriesRoutes =
           },
         },
         (request) => services.entries.deletionLimit(signedInUser(request)),
-      );
-
-      signedIn.get(
-        '/entries/search-candidates',
-        {
-          schema: {
-            tags,
-            summary:
-              'Up to 500 newest entries for search and theme filters (decrypted and matched in the browser)',
-            querystring: CandidatesQuery,
-            response: { 200: SearchCandidates, ...errors },
-          },
-        },
-        (request) => services.entries.searchCandidates(signedInUser(request), request.query),
       );
 
       signedIn.get(

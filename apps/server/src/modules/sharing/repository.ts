@@ -247,22 +247,17 @@ export function createSharingRepository(db: Executor) {
     },
 
     /**
-     * Records `in_app_viewed` for those of the ids that the user received and that have none yet. Ids of other
-     * people's shares match nothing.
+     * Records `in_app_viewed` for the user's received shares that have none yet: the one named, or (no id) every
+     * active one. Another person's share id matches nothing.
      */
-    async markViewed(userId: string, email: string, shareIds: string[], now: Date): Promise<number> {
-      if (shareIds.length === 0) return 0;
+    async markViewed(userId: string, email: string, now: Date, shareId?: string): Promise<number> {
+      const which = shareId === undefined ? activeAt(now) : sql`${sharedEntries.id} = ${shareId}::uuid`;
       const { rows } = await db.execute<{ id: string }>(sql`
         insert into share_events (share_id, event_type, user_id, metadata, created_at)
-        select s.id, 'in_app_viewed', ${userId}::uuid, ${JSON.stringify({ viewed_at: now.toISOString() })}::jsonb,
-               ${now.toISOString()}::timestamptz
-        from shared_entries s
-        where s.id in (${sql.join(
-          shareIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-          and (s.recipient_user_id = ${userId} or s.recipient_email = ${email})
-          and not exists (select 1 from share_events e where e.share_id = s.id and e.event_type = 'in_app_viewed')
+        select ${sharedEntries.id}, 'in_app_viewed', ${userId}::uuid,
+               ${JSON.stringify({ viewed_at: now.toISOString() })}::jsonb, ${now.toISOString()}::timestamptz
+        from ${sharedEntries}
+        where ${which} and ${receivedBy(userId, email)} and not ${hasInAppView}
         returning id`);
       return rows.length;
     },

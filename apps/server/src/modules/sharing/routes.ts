@@ -1,7 +1,6 @@
 import {
   ApiError,
   CreateShareInput,
-  MarkSharesViewedInput,
   ReceivedSharePage,
   ReceivedShareQuery,
   ReportShareInput,
@@ -140,13 +139,12 @@ export const sharingRoutes =
         {
           schema: {
             tags,
-            summary: 'Mark received shares as opened in the app',
-            body: MarkSharesViewedInput,
+            summary: 'Mark every unviewed active share you received as opened in the app (the shares bell)',
             response: { 204: z.null(), ...errors },
           },
         },
         async (request, reply) => {
-          await services.sharing.markViewed(signedInUser(request), request.body);
+          await services.sharing.markViewed(signedInUser(request));
           return reply.status(204).send(null);
         },
       );

@@ -5,7 +5,6 @@ import {
   decryptText,
   ENTRY_MESSAGES,
   encryptText,
-  type MarkSharesViewedInput,
   type ModerationOutcome,
   type ModerationVerdict,
   needsModeration,
@@ -343,9 +342,24 @@ export function createSharingService(deps: {
     async revoke(user: SessionUser, shareId: string): Promise<SentShare> {
       const now = clock.now();
       const revoked = await db.transaction(async (tx) => {
-        const share = await createSharingRepository(tx).revoke(user.id, shareId, now);
-        if (share?.recipientUserId) {
-          await queueLiveEvent(tx, share.recipientUserId, { type: 'received-share', id: share.id });
+        const scoped = createSharingRepository(tx);
+        const share = await scoped.revoke(user.id, shareId, now);
+        if (!share) return null;
+        // A recipient with an account is told in the app (ADR 056), also one who signed up after the share was
+        // sent and has not opened it yet (no recipient id on it then). Never the entry's text: only who stopped.
+        const recipientId =
+          share.recipientUserId ??
+          (await scoped.usersByEmail([share.recipientEmail])).get(share.recipientEmail)?.id;
+        if (recipientId) {
+          await notifyUser(tx, {
+            userId: recipientId,
+            type: 'share_revoked',
+            title: 'Shared entry revoked',
+            message: `${displayName(user.fullName, user.email)} stopped sharing a journal entry with you`,
+            metadata: { shareId: share.id },
+            createdAt: now,
+          });
+          await queueLiveEvent(tx, recipientId, { type: 'received-share', id: share.id });
         }
         return share;
       });
@@ -403,7 +417,7 @@ export function createSharingService(deps: {
       if (!found) throw notFound();
       const now = clock.now();
       if (!found.share.recipientUserId) await repository.linkRecipient(user.id, email, shareId);
-      await repository.markViewed(user.id, email, [shareId], now);
+      await repository.markViewed(user.id, email, now, shareId);
       return buildView(found, now, true);
     },
 
@@ -436,13 +450,9 @@ export function createSharingService(deps: {
       return { items, total, unviewed };
     },
 
-    async markViewed(user: SessionUser, input: MarkSharesViewedInput): Promise<void> {
-      await repository.markViewed(
-        user.id,
-        user.email.toLowerCase(),
-        [...new Set(input.shareIds)],
-        clock.now(),
-      );
+    /** Spec §4: opening the shares bell records `in_app_viewed` for every unviewed received share, not only those shown. */
+    async markViewed(user: SessionUser): Promise<void> {
+      await repository.markViewed(user.id, user.email.toLowerCase(), clock.now());
     },
 
     /**

@@ -36,7 +36,10 @@ export function DashboardBilling() {
   const client = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const [isReturning, setIsReturning] = useState(false);
-  const { status } = useSubscriptionStatus({ refetchInterval: isReturning ? PROCESSING_POLL_MS : false });
+  const { status } = useSubscriptionStatus({
+    refetchInterval: isReturning ? PROCESSING_POLL_MS : false,
+    readsIntent: true,
+  });
   const checkout = useStartCheckout('dashboard');
   const [isOverlayClosed, setIsOverlayClosed] = useState(false);
   const [snoozedUntil, setSnoozedUntil] = useState(readBannerSnoozedUntil);

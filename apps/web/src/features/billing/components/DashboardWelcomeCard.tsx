@@ -18,7 +18,7 @@ import { WelcomeCard, WelcomeCardPlaceholder } from './WelcomeCard.tsx';
  * the plan is loading, the card's room is held when it may show (ADR 046).
  */
 export function DashboardWelcomeCard() {
-  const { status } = useSubscriptionStatus();
+  const { status } = useSubscriptionStatus({ readsIntent: true });
   const { search } = useLocation();
   // DashboardBilling drops `success=true` from the address once it has seen it: what counts is the opening one.
   const [isReturning] = useState(() => isReturningFromCheckout(search));

@@ -32,14 +32,13 @@ export function useReceivedShares(page: number, pageSize: number) {
 }
 
 /**
- * Records `in_app_viewed` for the shares the open popover shows (spec §4). A failure is only logged: the badge
- * simply stays until the next try.
+ * Records `in_app_viewed` for every unviewed received share, not only the five the open popover shows (spec §4),
+ * so the badge clears. A failure is only logged: the badge simply stays until the next try.
  */
 export function useMarkSharesViewed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (shareIds: string[]) =>
-      apiRequest('/api/shares/received/viewed', { method: 'POST', body: { shareIds }, schema: z.unknown() }),
+    mutationFn: () => apiRequest('/api/shares/received/viewed', { method: 'POST', schema: z.unknown() }),
     onSuccess: () => client.invalidateQueries({ queryKey: receivedShareKeys.lists() }),
     onError: (error) => console.warn('Could not record the shares as viewed:', error.message),
   });
@@ -58,8 +57,9 @@ export function useShareView(shareId: string) {
       void client.invalidateQueries({ queryKey: receivedShareKeys.lists() });
       return view;
     },
-    staleTime: SHARE_LIMITS.staleMs,
-    // A share that is not found stays not found; asking again only delays the message.
+    // Spec §9: view-share is stale after 5 minutes and never retried (a share that is not found stays not found;
+    // asking again only delays the message).
+    staleTime: SHARE_LIMITS.viewStaleMs,
     retry: false,
   });
 }

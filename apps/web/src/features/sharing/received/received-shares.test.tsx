@@ -1,10 +1,11 @@
-import type { ReceivedShare, ShareView } from '@daybook/shared';
+import { type ReceivedShare, SHARE_LIMITS, type ShareView } from '@daybook/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { receivedShareKeys } from '../../../lib/query-keys.ts';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../../test/api.ts';
 import { allowConsoleOutput } from '../../../test/console.ts';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../../test/render.tsx';
 import SharedWithMePage from '../pages/SharedWithMePage.tsx';
 import { SharesBell } from './components/SharesBell.tsx';
 
@@ -84,24 +85,29 @@ describe('the shares bell', () => {
     expect(await screen.findByText('All shares page')).toBeTruthy();
   });
 
-  it('opening it records the unviewed shares shown as viewed, then the badge goes', async () => {
+  it('opening it records every unviewed share as viewed, not only the five shown, then the badge goes', async () => {
     const fresh = share({ sender: { name: 'Ada' }, moodTag: 'Calm', preview: 'x'.repeat(100) });
-    const seen = share({ sender: { name: 'Alan' }, viewed: true });
-    let isViewed = false;
+    const shown = [fresh, ...Array.from({ length: 4 }, () => share({ viewed: true }))];
+    const hidden = share();
+    // As the server does: the ids sent are marked, or every received share when none is named.
+    const viewed = new Set(shown.filter((s) => s.viewed).map((s) => s.id));
     const { fetchMock } = renderBell({
       'GET /api/shares/received': () =>
-        jsonResponse({ items: [{ ...fresh, viewed: isViewed }, seen], total: 2, unviewed: isViewed ? 0 : 1 }),
-      'POST /api/shares/received/viewed': () => {
-        isViewed = true;
+        jsonResponse({
+          items: shown.map((s) => ({ ...s, viewed: viewed.has(s.id) })),
+          total: 6,
+          unviewed: [...shown, hidden].filter((s) => !viewed.has(s.id)).length,
+        }),
+      'POST /api/shares/received/viewed': ({ body }) => {
+        const ids = (body as { shareIds?: string[] } | undefined)?.shareIds;
+        for (const id of ids ?? [...shown, hidden].map((s) => s.id)) viewed.add(id);
         return new Response(null, { status: 204 });
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: '1 new shared reflection' }));
+    fireEvent.click(await screen.findByRole('button', { name: '2 new shared reflections' }));
     const popover = await screen.findByRole('dialog', { name: 'Shared with you' });
     expect(within(popover).getByRole('img', { name: 'Mood: Calm' }).textContent).toBe('😌');
-    await waitFor(() =>
-      expect(callsTo(fetchMock, 'POST /api/shares/received/viewed')).toEqual([{ shareIds: [fresh.id] }]),
-    );
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/shares/received/viewed')).toEqual([undefined]));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shared with you' })).toBeTruthy());
   });
 
@@ -205,5 +211,29 @@ describe('/shared', () => {
     stubApi({ ...signedInHandlers(), 'GET /api/shares/received': page([]) });
     renderWithProviders(<SharedWithMePage />, { path: '/shared' });
     expect(await screen.findByText('No shares yet')).toBeTruthy();
+  });
+});
+
+describe('an opened share (spec §9: view-share stale after 5 minutes)', () => {
+  it.each([
+    { label: '4 minutes', age: 4 * 60_000, asked: 0, outcome: 'kept' },
+    { label: '6 minutes', age: SHARE_LIMITS.viewStaleMs + 60_000, asked: 1, outcome: 'asked for again' },
+  ])('opened again $label after it was read, it is $outcome', async ({ age, asked }) => {
+    const opened = share({ sender: { name: 'Sender Again' } });
+    const fetchMock = stubApi({
+      ...signedInHandlers(),
+      'GET /api/shares/received': page([opened]),
+      [`GET /api/shares/${opened.id}/view`]: json(view(opened.id, { sender: { name: 'Sender Again' } })),
+    });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(receivedShareKeys.view(opened.id), view(opened.id), {
+      updatedAt: Date.now() - age,
+    });
+    renderWithProviders(<SharedWithMePage />, { path: `/shared?open=${opened.id}`, queryClient });
+    const viewer = await screen.findByRole('dialog', { name: 'Shared reflection' });
+    expect(await within(viewer).findByText('The whole reflection.')).toBeTruthy();
+    // The list is asked for in the same render as the view; once it has answered, a refetch would have started.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/shares/received').length).toBeGreaterThan(0));
+    await waitFor(() => expect(callsTo(fetchMock, `GET /api/shares/${opened.id}/view`)).toHaveLength(asked));
   });
 });

@@ -20,20 +20,16 @@ export function SharesPopover({ open, onOpenChange, unviewed, onOpenShare }: Sha
   const items = shares.data?.items ?? [];
   const { mutate: recordViewed } = markViewed;
 
-  // Spec §4: opening the popover records in_app_viewed for the unviewed shares it shows.
-  const shownUnviewed = open
-    ? items
-        .filter((share) => !share.viewed)
-        .map((share) => share.id)
-        .join(',')
-    : '';
-  // Once per opening and set of shares (StrictMode runs effects twice).
+  // Spec §4: opening the popover records in_app_viewed for every unviewed received share, so the badge clears.
+  // Keyed by the unviewed count, so a share that arrives while it is open is recorded too.
+  const toRecord = open && unviewed > 0 ? String(unviewed) : '';
+  // Once per opening and count (StrictMode runs effects twice; a failed record is not retried in a loop).
   const recorded = useRef('');
   useEffect(() => {
-    if (shownUnviewed === recorded.current) return;
-    recorded.current = shownUnviewed;
-    if (shownUnviewed) recordViewed(shownUnviewed.split(','));
-  }, [shownUnviewed, recordViewed]);
+    if (toRecord === recorded.current) return;
+    recorded.current = toRecord;
+    if (toRecord) recordViewed();
+  }, [toRecord, recordViewed]);
 
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
