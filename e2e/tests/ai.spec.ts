@@ -99,7 +99,7 @@ test.describe('AI with a provider (the local fake speaking the OpenAI protocol)'
     // Future-self chat: the same component in its own mode.
     await page.getByRole('radio', { name: 'Future you' }).click();
     await expect(page).toHaveURL(/with=future-self/);
-    const futureBox = page.getByRole('textbox', { name: 'Message to yourself, a year from now' });
+    const futureBox = page.getByRole('textbox', { name: 'Message to yourself, five years from now' });
     await futureBox.fill('Did I keep walking?');
     await futureBox.press('Enter');
     await expect(history.getByText(STREAMED_REPLY)).toBeVisible();

@@ -1,4 +1,4 @@
-import { PREMIUM_FEATURES } from '../../lib/pricing/plans.ts';
+import { BASIC_FEATURES, CHECKOUT_FEATURES } from '../../lib/pricing/plans.ts';
 
 /** Spec §9 dashboard copy for plans and billing. */
 export const BILLING_COPY = {
@@ -15,8 +15,15 @@ export const BILLING_COPY = {
   celebrationStart: 'Start Exploring',
 } as const;
 
-/** What Premium adds, as the checkout overlay lists it: only what is built (lib/pricing/plans.ts). */
-export const OVERLAY_FEATURES = PREMIUM_FEATURES.filter((feature) => feature !== 'Everything in Starter');
+/** What Premium adds, as the checkout overlay lists it (lib/pricing/plans.ts). */
+export const OVERLAY_FEATURES = CHECKOUT_FEATURES;
 
 /** The welcome card's five features. */
 export const WELCOME_FEATURES = OVERLAY_FEATURES.slice(0, 5);
+
+/** What the "Welcome to {plan}!" celebration lists for a plan: Premium's first four, Basic's three. */
+export function celebrationFeatures(planName: string): readonly string[] {
+  if (planName === 'Premium') return OVERLAY_FEATURES.slice(0, 4);
+  if (planName === 'Basic') return BASIC_FEATURES;
+  return [];
+}

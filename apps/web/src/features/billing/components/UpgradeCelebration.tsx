@@ -7,11 +7,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { BILLING_COPY, OVERLAY_FEATURES } from '../copy.ts';
+import { BILLING_COPY, celebrationFeatures } from '../copy.ts';
 
 /** "Welcome to {plan}!" after an upgrade (spec §4, §9); closing it removes the stored notice. */
 export function UpgradeCelebration({ planName, onClose }: { planName: string; onClose: () => void }) {
-  const features = planName === 'Premium' ? OVERLAY_FEATURES.slice(0, 4) : [];
+  const features = celebrationFeatures(planName);
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="items-center text-center">
