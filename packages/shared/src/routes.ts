@@ -64,6 +64,20 @@ export const BILLING_PAGES = {
 export const localCheckoutPath = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}`;
 
 /**
+ * Added by the server to where a confirmation link that signed its browser in lands (`/dashboard?confirmed=1`):
+ * the dashboard then goes on to checkout after 0.5 s when Premium was chosen and the plan is Free (spec §4
+ * "Registration outcomes"), and drops the parameter.
+ */
+export const EMAIL_CONFIRMED_PARAM = 'confirmed';
+
+/**
+ * Where a confirmation link opened in another browser lands: confirmed, not signed in (ADR 014), on the login
+ * form with "Email confirmed" and the address filled in, so that only the password is asked for (ADR 057).
+ */
+export const confirmedLoginPath = (email: string | null) =>
+  `/login?${new URLSearchParams({ verified: '1', ...(email ? { email } : {}) }).toString()}`;
+
+/**
  * Pages that exist only where the server's test tools are on (spec §2: "registered only in a non-production or
  * test environment"; TEST_TOOLS, refused in production): the server answers them 200 only then, and marks its
  * app document with TEST_TOOLS_META so that the web router registers them. Elsewhere, production always, they

@@ -51,7 +51,7 @@ function createBackgroundWork(log: BackgroundLog) {
 
 export type ConfirmationOutcome =
   | { kind: 'pass' }
-  | { kind: 'confirmed' }
+  | { kind: 'confirmed'; email: string | null }
   | { kind: 'signed-in'; setCookies: string[] };
 
 export function toSessionUser(user: UserRow): SessionUser {
@@ -223,7 +223,9 @@ export function createAuthService(deps: {
           : email
             ? (await accounts.findByEmail(email))?.id
             : undefined;
-      if (!userId || registrationBrowser.read(headers.get('cookie')) !== userId) return { kind: 'confirmed' };
+      if (!userId || registrationBrowser.read(headers.get('cookie')) !== userId) {
+        return { kind: 'confirmed', email };
+      }
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.signInVerifiedUser({ body: { userId }, returnHeaders: true }),
       );
