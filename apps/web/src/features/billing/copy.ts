@@ -1,4 +1,4 @@
-import { BASIC_FEATURES, CHECKOUT_FEATURES } from '../../lib/pricing/plans.ts';
+import { FUTURE_SELF_AHEAD } from '@daybook/shared';
 
 /** Spec §9 dashboard copy for plans and billing. */
 export const BILLING_COPY = {
@@ -15,15 +15,15 @@ export const BILLING_COPY = {
   celebrationStart: 'Start Exploring',
 } as const;
 
-/** What Premium adds, as the checkout overlay lists it (lib/pricing/plans.ts). */
-export const OVERLAY_FEATURES = CHECKOUT_FEATURES;
-
-/** The welcome card's five features. */
-export const WELCOME_FEATURES = OVERLAY_FEATURES.slice(0, 5);
-
-/** What the "Welcome to {plan}!" celebration lists for a plan: Premium's first four, Basic's three. */
-export function celebrationFeatures(planName: string): readonly string[] {
-  if (planName === 'Premium') return OVERLAY_FEATURES.slice(0, 4);
-  if (planName === 'Basic') return BASIC_FEATURES;
-  return [];
-}
+/**
+ * What Premium adds, most wanted first (spec §6's checkout list): the welcome card shows these five, the checkout
+ * overlay these and the rest of that list (CheckoutOverlay.tsx, which loads later: this module is in the
+ * dashboard's first screen).
+ */
+export const WELCOME_FEATURES = [
+  'Audio and video entries',
+  'Up to 25 entries a day',
+  'AI growth coach and 20 insights a day',
+  `Future-self chat with you, ${FUTURE_SELF_AHEAD}`,
+  'Share entries with friends',
+] as const;

@@ -1,7 +1,6 @@
 import {
   annualSavingPercent,
   type BillingInterval,
-  FUTURE_SELF_AHEAD,
   formatMoney,
   type PricingResponse,
 } from '@daybook/shared';
@@ -25,25 +24,6 @@ export const PREMIUM_FEATURES = [
   'Messages to your future self',
   'Share entries with friends',
 ] as const;
-
-/**
- * What the checkout overlay lists (spec §6: the card's list, plus up to 25 entries a day, coaching, future-self
- * chat, export and priority support), most wanted first: the welcome card shows the first five.
- */
-export const CHECKOUT_FEATURES = [
-  'Audio and video entries',
-  'Up to 25 entries a day',
-  'AI growth coach and 20 insights a day',
-  `Future-self chat with you, ${FUTURE_SELF_AHEAD}`,
-  'Share entries with friends',
-  'Messages to your future self',
-  'Export your whole journal',
-  'Generous storage for photos, voice notes and video',
-  'Priority support',
-] as const;
-
-/** Basic, as the dashboard's welcome copy lists it (spec §6; how Basic is obtained is not shown). */
-export const BASIC_FEATURES = ['Image entries', 'Enhanced mood tracking', 'Priority support'] as const;
 
 export type PremiumPriceView = {
   price: string;

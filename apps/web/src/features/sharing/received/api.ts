@@ -4,12 +4,10 @@ import {
   SHARE_LIMITS,
   ShareView,
   type ThankYouInput,
-  thankYouModerationOutcome,
 } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { moderateText } from '../../../lib/moderation/moderate-text.ts';
 import { receivedShareKeys } from '../../../lib/query-keys.ts';
 
 const sharePath = (shareId: string) => `/api/shares/${encodeURIComponent(shareId)}`;
@@ -82,26 +80,10 @@ export function useShareLink(token: string) {
 }
 
 /** The server moderates the note and stores it encrypted for the entry's author, in one call. */
-/** Where a thank-you note is on its way: its moderation check ("Checking..."), then its sending ("Sending..."). */
-export type ThankYouStep = 'checking' | 'sending';
-
-/** The note the moderation check refused, with the spec's message for it (crisis, high or medium). */
-export class ThankYouRefused extends Error {}
-
-/**
- * Spec §2, §5: the note is checked first (POST /api/moderation/text, the thank-you rules) and sent only if it
- * passes; `onStep` tells the dialog which of the two is running. The server checks again when it stores it.
- */
-export function useSendThankYou(shareId: string, onStep: (step: ThankYouStep) => void) {
-  const client = useQueryClient();
+export function useSendThankYou(shareId: string) {
   return useMutation({
-    mutationFn: async (input: ThankYouInput) => {
-      onStep('checking');
-      const outcome = thankYouModerationOutcome(await moderateText(client, input.message));
-      if (outcome.action === 'block') throw new ThankYouRefused(outcome.message);
-      onStep('sending');
-      return apiRequest(`${sharePath(shareId)}/thank-you`, { method: 'POST', body: input, schema: z.unknown() });
-    },
+    mutationFn: (input: ThankYouInput) =>
+      apiRequest(`${sharePath(shareId)}/thank-you`, { method: 'POST', body: input, schema: z.unknown() }),
   });
 }
 

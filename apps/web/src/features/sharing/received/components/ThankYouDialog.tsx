@@ -13,7 +13,7 @@ import {
 import { Label } from '../../../../components/ui/label.tsx';
 import { Textarea } from '../../../../components/ui/textarea.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
-import { ThankYouRefused, type ThankYouStep, useSendThankYou } from '../api.ts';
+import { ThankYouRefused, type ThankYouStep, useCheckedThankYou } from '../thank-you.ts';
 
 /** Refusals the person can fix by rewording: shown in the dialog, which stays open. */
 const REWORD_CODES = ['CONTENT_BLOCKED', 'VALIDATION_FAILED'];
@@ -35,7 +35,7 @@ export function ThankYouDialog({
   const [message, setMessage] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [step, setStep] = useState<ThankYouStep>('checking');
-  const send = useSendThankYou(shareId, setStep);
+  const send = useCheckedThankYou(shareId, setStep);
   const isBlank = message.trim() === '';
 
   const close = (next: boolean) => {
