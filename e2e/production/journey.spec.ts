@@ -62,7 +62,7 @@ test.describe('production journey', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
   });
 
-  test('no local tools and no unknown pages: /dev/mail is the app’s 404, also straight from this machine', async ({
+  test('no local tools and no unknown pages: /dev/mail and /test-accounts are the app’s 404, also straight from this machine', async ({
     page,
     request,
   }, testInfo) => {
@@ -71,6 +71,12 @@ test.describe('production journey', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: MESSAGES.notFound })).toBeVisible();
     expect((await request.get('/api/dev/mail')).status()).toBe(404);
+    // /test-accounts is no page in production (spec §2: registered only outside it): the app's own 404, not a
+    // test-account page saying it is unavailable.
+    const testAccounts = await page.goto('/test-accounts');
+    expect(testAccounts?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.notFound })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test Accounts' })).toHaveCount(0);
 
     // Even a direct loopback request without forwarding headers finds nothing: production has no mailbox.
     const direct = `http://127.0.0.1:${run.serverPort}`;

@@ -60,9 +60,16 @@ export async function signInAs(page: Page, user: { email: string; password: stri
   await page.goto(path);
 }
 
-/** Fills in and sends the registration form on /register, and waits for the "Check Your Email" dialog. */
-export async function registerThroughForm(page: Page, user: { fullName: string; email: string }) {
-  await page.goto('/register');
+/**
+ * Fills in and sends the registration form on /register (or `path`, `/register?intent=premium` choosing
+ * Premium), and waits for the "Check Your Email" dialog.
+ */
+export async function registerThroughForm(
+  page: Page,
+  user: { fullName: string; email: string },
+  path = '/register',
+) {
+  await page.goto(path);
   await page.getByLabel('Full name').fill(user.fullName);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

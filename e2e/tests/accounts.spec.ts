@@ -1,5 +1,13 @@
-import { AUTH_MESSAGES } from '@daybook/shared';
-import { createVerifiedUser, mailTo, newEmail, PASSWORD, pathOf, signInAs } from '../support/accounts.ts';
+import { AUTH_MESSAGES, BILLING_MESSAGES } from '@daybook/shared';
+import {
+  createVerifiedUser,
+  mailTo,
+  newEmail,
+  PASSWORD,
+  pathOf,
+  registerThroughForm,
+  signInAs,
+} from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('accounts', () => {
@@ -8,7 +16,7 @@ test.describe('accounts', () => {
     expectAccessible,
   }) => {
     const email = newEmail('register');
-    await page.goto('/register?intent=premium');
+    await page.goto('/register');
     await page.getByLabel('Full name').fill('Grace Hopper');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('weak');
@@ -22,19 +30,68 @@ test.describe('accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'Check Your Email' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(email);
-    expect(await page.evaluate(() => localStorage.getItem('registration_plan_choice'))).toBe('premium');
 
     const mail = await mailTo(page.request, email, /Confirm your e-mail/);
     await page.goto(pathOf(mail.links[0]!));
+    // Signed in by the link, on the dashboard, which drops the link's `confirmed` from the address.
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome back, Grace')).toBeVisible();
-    // Premium was chosen and not bought yet: the checkout overlay offers it (billing.spec.ts covers it).
-    const overlay = page.getByRole('dialog', { name: 'Complete Your Premium Journey' });
-    await overlay.getByRole('button', { name: 'Continue on Free for now' }).click();
-    await expect(overlay).toBeHidden();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
+  });
+
+  test('register choosing Premium → the confirmation link signs in, lands on the dashboard, then checkout after 0.5 s', async ({
+    page,
+  }) => {
+    const email = newEmail('premium-link');
+    await registerThroughForm(page, { fullName: 'Grace Hopper', email }, '/register?intent=premium');
+    expect(await page.evaluate(() => localStorage.getItem('registration_plan_choice'))).toBe('premium');
+
+    const mail = await mailTo(page.request, email, /Confirm your e-mail/);
+    const landings: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) landings.push(new URL(frame.url()).pathname);
+    });
+    await page.goto(pathOf(mail.links[0]!));
+    // Spec §4: a sign-up with a session and the Premium intent goes on to checkout (the local one here).
+    await expect(page).toHaveURL(/\/checkout\/[^/]+$/, { timeout: 20_000 });
+    await expect(
+      page.getByRole('heading', { level: 1, name: BILLING_MESSAGES.localCheckoutTitle }),
+    ).toBeVisible();
+    expect(landings[0]).toBe('/dashboard');
+    // Signed in: back from checkout without paying, the dashboard is there, the overlay offering it again.
+    await page.goto('/dashboard');
+    await expect(page.getByText('Welcome back, Grace')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Complete Your Premium Journey' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the confirmation link opened in another browser confirms, and the login form has the address', async ({
+    page,
+    request,
+  }) => {
+    // Registered elsewhere (the `request` fixture has its own cookies): this browser is not the registering one.
+    const email = newEmail('elsewhere');
+    const registered = await request.post('/api/auth/register', {
+      data: {
+        fullName: 'Ada Lovelace',
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        acceptTerms: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const mail = await mailTo(request, email, /Confirm your e-mail/);
+    await page.goto(pathOf(mail.links[0]!));
+    await expect(page).toHaveURL(/\/login\?verified=1/);
+    await expect(page.getByText('Email confirmed')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome back, Ada')).toBeVisible();
   });
 
   test('a signed-out visitor is sent to /login and back afterwards', async ({ page, request }) => {

@@ -50,6 +50,32 @@ test.describe('AI with a provider (the local fake speaking the OpenAI protocol)'
     await expect(box).toHaveValue(DRAFT);
   });
 
+  test('AI Assist under 10 characters says why when pressed from the keyboard, and when tapped or clicked @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const user = await createVerifiedUser(request, 'Ada Brief');
+    await signInAs(page, user);
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    await box.click();
+    await box.fill('Too short');
+    const assist = page.getByRole('button', { name: 'AI Assist' });
+    await expect(assist).toHaveAttribute('aria-disabled', 'true');
+    // The toast, not the button's own description (present all along for screen readers).
+    const said = page.locator('[data-sonner-toast]').filter({ hasText: AI_MESSAGES.tooShort });
+
+    await assist.focus();
+    await page.keyboard.press('Enter');
+    await expect(said).toBeVisible();
+    await expect(said).toBeHidden({ timeout: 15_000 });
+
+    // A phone has no hover to show the tooltip: the tap itself must say it.
+    if (testInfo.project.use.hasTouch) await assist.tap();
+    else await assist.click();
+    await expect(said).toBeVisible();
+    await expect(box).toHaveValue('Too short');
+  });
+
   test('the coach answers in a stream, Stop ends a reply, and the history comes back from the server', async ({
     page,
     request,
@@ -99,7 +125,7 @@ test.describe('AI with a provider (the local fake speaking the OpenAI protocol)'
     // Future-self chat: the same component in its own mode.
     await page.getByRole('radio', { name: 'Future you' }).click();
     await expect(page).toHaveURL(/with=future-self/);
-    const futureBox = page.getByRole('textbox', { name: 'Message to yourself, a year from now' });
+    const futureBox = page.getByRole('textbox', { name: 'Message to yourself, five years from now' });
     await futureBox.fill('Did I keep walking?');
     await futureBox.press('Enter');
     await expect(history.getByText(STREAMED_REPLY)).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AppBootstrap, isAppRoutePath } from '@daybook/shared';
+import { AppBootstrap, isAppRoutePath, pageRoutePaths } from '@daybook/shared';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -275,6 +275,7 @@ export async function buildApp({
 
   if (hasLocalMailbox) await app.register(devMailPage(services.devMail));
   registerWebApp(app, config.webDistDir, {
+    testTools: config.testTools,
     hasSessionCookie: (cookieHeader) =>
       Boolean(readSessionToken(cookieHeader, config.authSecret, sessionCookie(config).name)),
     bootstrap: (request, reply) => appBootstrap(services, request, reply),
@@ -309,7 +310,8 @@ async function appBootstrap(
 }
 
 /**
- * Serves the built React app. A page path of the app (packages/shared routes.ts) gets index.html with 200;
+ * Serves the built React app. A page path of the app (packages/shared routes.ts; the test-tool pages only with
+ * TEST_TOOLS) gets index.html with 200;
  * any other extension-less path outside /api gets it with 404, so the app shows its "Page not found" and
  * crawlers and monitors see the right status. A missing file (/assets/x.js) stays a plain 404.
  * HEAD answers like GET, without a body.
@@ -319,6 +321,8 @@ async function appBootstrap(
  * session: an ended session gets the app, which sees it.
  */
 type WebAppOptions = {
+  /** TEST_TOOLS: the test-tool pages are pages of the app (ADR 057). */
+  testTools: boolean;
   hasSessionCookie: (cookieHeader: string | null) => boolean;
   bootstrap: (request: FastifyRequest, reply: FastifyReply) => Promise<AppBootstrap | undefined>;
 };
@@ -326,9 +330,12 @@ type WebAppOptions = {
 function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  { hasSessionCookie, bootstrap }: WebAppOptions,
+  { testTools, hasSessionCookie, bootstrap }: WebAppOptions,
 ): void {
-  const appDocument = existsSync(path.join(distDir, 'index.html')) ? loadAppDocument(distDir) : null;
+  const appDocument = existsSync(path.join(distDir, 'index.html'))
+    ? loadAppDocument(distDir, { testTools })
+    : null;
+  const pagePaths = pageRoutePaths(testTools);
   /**
    * The app's page (ADR 050): its chunks preloaded, and, with a session cookie signed by us, the session's
    * answers carried along. Personal then, so never stored by a cache; and it varies by cookie either way.
@@ -391,7 +398,7 @@ function registerWebApp(
       !pathname.startsWith('/api/') &&
       !/\.[a-z0-9]+$/i.test(pathname);
     if (!isPagePath) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Not found' });
-    const status = isAppRoutePath(pathname) ? 200 : 404;
+    const status = isAppRoutePath(pathname, pagePaths) ? 200 : 404;
     if (!appDocument) {
       return reply
         .status(status === 200 ? 503 : 404)

@@ -466,7 +466,7 @@ describe('AI with an OpenAI-compatible provider', () => {
     expect(prompt).toContain(JSON.stringify(entryText));
     expect(prompt).toContain(JSON.stringify(subject));
     expect(prompt).toContain(JSON.stringify(body));
-    expect(prompt).toContain('one year from now');
+    expect(prompt).toContain('five years from now');
 
     ai.script({ kind: 'reply', text: secret('Yes, and in a quartet now.') });
     const second = parseEvents(

@@ -136,7 +136,7 @@ describe('e-mail verification link', () => {
   const ctx = useTestApp();
   afterEach(() => vi.useRealTimers());
 
-  it('signs in the browser that registered, lands on /dashboard, and works only once', async () => {
+  it('signs in the browser that registered, lands on /dashboard (told so), and works only once', async () => {
     const { email, response } = await register(ctx);
     const registered = registeredBrowserCookie(response.headers['set-cookie']);
     expect(String(response.headers['set-cookie'])).toMatch(
@@ -149,7 +149,8 @@ describe('e-mail verification link', () => {
       headers: { cookie: registered },
     });
     expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toBe('/dashboard');
+    // `confirmed=1`: the dashboard goes on to checkout when Premium was chosen (spec §4).
+    expect(first.headers.location).toBe('/dashboard?confirmed=1');
     const cookie = sessionCookie(first.headers['set-cookie']);
     expect(String(first.headers['set-cookie'])).toMatch(/daybook\.registered_browser=; Max-Age=0/);
     const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
@@ -157,11 +158,11 @@ describe('e-mail verification link', () => {
 
     const second = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
     expect(second.statusCode).toBe(302);
-    expect(second.headers.location).toBe('/login?verified=1');
+    expect(second.headers.location).toBe(`/login?verified=1&email=${encodeURIComponent(email)}`);
     expect(second.headers['set-cookie']).toBeUndefined();
   });
 
-  it('opened in another browser, confirms the address but signs no one in (no login CSRF)', async () => {
+  it('opened in another browser, confirms the address but signs no one in (no login CSRF): the login form has the address', async () => {
     const { email, response } = await register(ctx);
     const other = await register(ctx);
     const mail = await latestMailTo(ctx, email);
@@ -169,7 +170,8 @@ describe('e-mail verification link', () => {
 
     const bare = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!) });
     expect(bare.statusCode).toBe(302);
-    expect(bare.headers.location).toBe('/login?verified=1');
+    const confirmedLogin = `/login?verified=1&email=${encodeURIComponent(email)}`;
+    expect(bare.headers.location).toBe(confirmedLogin);
     expect(bare.headers['set-cookie']).toBeUndefined();
     const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
     expect(user?.emailVerified).toBe(true);
@@ -182,7 +184,7 @@ describe('e-mail verification link', () => {
       `daybook.registered_browser=${proof.slice(0, -1)}${proof.endsWith('A') ? 'B' : 'A'}`,
     ]) {
       const opened = await ctx.app.inject({ method: 'GET', url: pathOf(mail!.link!), headers: { cookie } });
-      expect(opened.headers.location).toBe('/login?verified=1');
+      expect(opened.headers.location).toBe(confirmedLogin);
       expect(opened.headers['set-cookie']).toBeUndefined();
     }
     expect((await ctx.database.db.select().from(sessions)).length).toBe(sessionsBefore);
@@ -197,7 +199,7 @@ describe('e-mail verification link', () => {
       url: pathOf(mail!.link!),
       headers: { cookie: registeredBrowserCookie(response.headers['set-cookie']) },
     });
-    expect(mine.headers.location).toBe('/dashboard');
+    expect(mine.headers.location).toBe('/dashboard?confirmed=1');
     expect(sessionCookie(mine.headers['set-cookie'])).toMatch(/^daybook\.session_token=/);
   });
 

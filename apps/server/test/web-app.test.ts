@@ -1,9 +1,11 @@
+import { TEST_TOOLS_META } from '@daybook/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app.ts';
 import { fakeWebBuild, INDEX_HTML } from './support/web-build.ts';
 
 describe('serving the web app', () => {
-  const ctx = useTestApp({ WEB_DIST_DIR: fakeWebBuild() });
+  // Test tools off, as in production: the document is the build's own (they are tested on below).
+  const ctx = useTestApp({ WEB_DIST_DIR: fakeWebBuild(), TEST_TOOLS: 'off' });
   const request = (method: 'GET' | 'HEAD', url: string) => ctx.app.inject({ method, url });
 
   it.each(['/', '/dashboard', '/pricing/', '/edit-entry/0b1c', '/share/abc?x=1'])(
@@ -59,5 +61,43 @@ describe('serving the web app', () => {
     const response = await request('GET', '/api/no-such-thing');
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
+  });
+});
+
+/** Spec §2: /test-accounts is registered only in a non-production or test environment (ADR 057). */
+const TEST_TOOLS_MARK = `<meta name="${TEST_TOOLS_META.name}" content="${TEST_TOOLS_META.content}">`;
+
+describe('the test-tool pages in production', () => {
+  const ctx = useTestApp({
+    WEB_DIST_DIR: fakeWebBuild(),
+    NODE_ENV: 'production',
+    APP_URL: 'http://journal.example',
+  });
+
+  it('has no /test-accounts page: a 404 whose document does not tell the app to register it', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/test-accounts',
+      remoteAddress: '127.0.0.1',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).not.toContain(TEST_TOOLS_META.name);
+    const page = await ctx.app.inject({ method: 'GET', url: '/pricing' });
+    expect(page.body).not.toContain(TEST_TOOLS_META.name);
+  });
+});
+
+describe('the test-tool pages with test tools on (development, the end-to-end runs)', () => {
+  const ctx = useTestApp({ WEB_DIST_DIR: fakeWebBuild(), TEST_TOOLS: 'on' });
+
+  it('answers /test-accounts with 200, and every document tells the app to register it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/test-accounts' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<head>${TEST_TOOLS_MARK}`);
+    expect(response.body.replace(TEST_TOOLS_MARK, '')).toBe(INDEX_HTML);
+    const other = await ctx.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toContain(TEST_TOOLS_MARK);
   });
 });

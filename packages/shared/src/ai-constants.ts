@@ -8,6 +8,12 @@ export const AI_LIMITS = {
   conversationTitleChars: 60,
 } as const;
 
+/**
+ * How far ahead the future self of the future-self chat speaks from (DESIGN.md "AI": "you in five years"): the
+ * server's prompt, the chat's labels and the About page all say it this one way (ADR 057).
+ */
+export const FUTURE_SELF_AHEAD = 'five years from now';
+
 export const AI_MESSAGES = {
   tooShort: 'Type a little more to use AI Assist.',
   assist: 'AI Assist',

@@ -504,4 +504,4 @@ export const AFFIRMATIONS = [
   'Be as gentle with yourself as you would be with a friend.',
 ] as const;
 // AI features (issue 13): their own module, so that only the pages that use them load them (ADR 032).
-export { AI_LIMITS, AI_MESSAGES } from './ai-constants.ts';
+export { AI_LIMITS, AI_MESSAGES, FUTURE_SELF_AHEAD } from './ai-constants.ts';

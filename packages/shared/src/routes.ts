@@ -63,8 +63,34 @@ export const BILLING_PAGES = {
 /** The local test checkout page of one session. */
 export const localCheckoutPath = (sessionId: string) => `/checkout/${encodeURIComponent(sessionId)}`;
 
-/** Pages registered only in development builds (spec §2): never in the build the server serves. */
-export const DEV_ONLY_ROUTE_PATHS = ['/test-accounts'] as const;
+/**
+ * Added by the server to where a confirmation link that signed its browser in lands (`/dashboard?confirmed=1`):
+ * the dashboard then goes on to checkout after 0.5 s when Premium was chosen and the plan is Free (spec §4
+ * "Registration outcomes"), and drops the parameter.
+ */
+export const EMAIL_CONFIRMED_PARAM = 'confirmed';
+
+/**
+ * Where a confirmation link opened in another browser lands: confirmed, not signed in (ADR 014), on the login
+ * form with "Email confirmed" and the address filled in, so that only the password is asked for (ADR 057).
+ */
+export const confirmedLoginPath = (email: string | null) =>
+  `/login?${new URLSearchParams({ verified: '1', ...(email ? { email } : {}) }).toString()}`;
+
+/**
+ * Pages that exist only where the server's test tools are on (spec §2: "registered only in a non-production or
+ * test environment"; TEST_TOOLS, refused in production): the server answers them 200 only then, and marks its
+ * app document with TEST_TOOLS_META so that the web router registers them. Elsewhere, production always, they
+ * are no page at all: 404 and the app's "Page not found" (ADR 057).
+ */
+export const TEST_TOOL_ROUTE_PATHS = ['/test-accounts'] as const;
+
+/** `<meta name="daybook-test-tools" content="on">`, in the app document of a server with test tools on. */
+export const TEST_TOOLS_META = { name: 'daybook-test-tools', content: 'on' } as const;
+
+/** The page paths of a server with or without test tools. */
+export const pageRoutePaths = (hasTestTools: boolean): readonly string[] =>
+  hasTestTools ? [...APP_ROUTE_PATHS, ...TEST_TOOL_ROUTE_PATHS] : APP_ROUTE_PATHS;
 
 function decodeSegment(segment: string): string | null {
   try {

@@ -1,4 +1,4 @@
-import { APP_ROUTE_PATHS, DEV_ONLY_ROUTE_PATHS, SIGNED_IN_ROUTE_PATHS } from '@daybook/shared';
+import { APP_ROUTE_PATHS, SIGNED_IN_ROUTE_PATHS, TEST_TOOL_ROUTE_PATHS } from '@daybook/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
@@ -7,7 +7,7 @@ import { FEATURE_UNAVAILABLE_MESSAGE } from '../components/ui/feature-unavailabl
 import { json, signedInHandlers, stubApi } from '../test/api.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
-import { loadOpeningPage, routes } from './router.tsx';
+import { createRoutes, loadOpeningPage, routes } from './router.tsx';
 
 function renderAt(path: string) {
   return renderRoutes(createMemoryRouter(routes, { initialEntries: [path] }));
@@ -25,8 +25,20 @@ function pagePaths(list: RouteObject[], parent = ''): string[] {
 
 describe('routes', () => {
   it('registers exactly the shared list of pages, which the server uses to tell a page from a 404', () => {
-    // Unit tests run a development build, so the development-only pages are registered too.
-    expect(pagePaths(routes).sort()).toEqual([...APP_ROUTE_PATHS, ...DEV_ONLY_ROUTE_PATHS].sort());
+    expect(pagePaths(createRoutes({ testTools: false })).sort()).toEqual([...APP_ROUTE_PATHS].sort());
+    expect(pagePaths(createRoutes({ testTools: true })).sort()).toEqual(
+      [...APP_ROUTE_PATHS, ...TEST_TOOL_ROUTE_PATHS].sort(),
+    );
+    // Unit tests run a development build (Vite's server), which has the test tools.
+    expect(pagePaths(routes).sort()).toEqual([...APP_ROUTE_PATHS, ...TEST_TOOL_ROUTE_PATHS].sort());
+  });
+
+  it('without test tools (production), /test-accounts is no page: the 404 page', async () => {
+    renderRoutes(
+      createMemoryRouter(createRoutes({ testTools: false }), { initialEntries: ['/test-accounts'] }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Test Accounts' })).toBeNull();
   });
 
   it("guards exactly the shared list of signed-in pages, which the build bundles apart from visitors' pages", () => {

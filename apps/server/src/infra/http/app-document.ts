@@ -7,6 +7,7 @@ import {
   greeting,
   HELD_APP_SCRIPTS_ID,
   isWelcomeCardAllowedByPlan,
+  TEST_TOOLS_META,
 } from '@daybook/shared';
 import { z } from 'zod';
 
@@ -29,6 +30,8 @@ const ENTRY_SCRIPT = '<script type="module"';
 const APP_SCRIPTS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
 /** Where scripts held back until the first paint go: the end of the body. */
 const BODY_END = '</body>';
+/** Where the test-tools mark goes: the start of the head. */
+const HEAD_START = '<head>';
 /** Where the bootstrap goes: before the app's mount point (the entry script runs once the page is parsed). */
 const ROOT_ELEMENT = '<div id="root">';
 
@@ -89,13 +92,20 @@ export type AppDocument = {
  * the server knows the address and the session, so it adds what the browser would otherwise discover late:
  * a `<link rel="modulepreload">` for each chunk of the page being opened (found before any script runs), and,
  * for a signed-in browser, the answers the app's first screen waits for and, on the dashboard, the top of that
- * screen itself (ADR 051). Read once, at start.
+ * screen itself (ADR 051). With `testTools`, every page carries TEST_TOOLS_META, so the app registers the
+ * test-tool pages (ADR 057). Read once, at start.
  */
-export function loadAppDocument(distDir: string): AppDocument {
-  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  if (!template.includes(ENTRY_SCRIPT) || !template.includes(ROOT_ELEMENT)) {
-    throw new Error(`${distDir}/index.html has no entry script or no ${ROOT_ELEMENT}`);
+export function loadAppDocument(distDir: string, options: { testTools: boolean }): AppDocument {
+  const built = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  if (!built.includes(ENTRY_SCRIPT) || !built.includes(ROOT_ELEMENT) || !built.includes(HEAD_START)) {
+    throw new Error(`${distDir}/index.html has no entry script, no ${ROOT_ELEMENT} or no ${HEAD_START}`);
   }
+  const template = options.testTools
+    ? built.replace(
+        HEAD_START,
+        `${HEAD_START}<meta name="${TEST_TOOLS_META.name}" content="${TEST_TOOLS_META.content}">`,
+      )
+    : built;
   // A build without these files (an older one) still works: the pages' chunks are then found by the entry, and
   // the first screen is drawn by the app.
   const routes = (

@@ -66,7 +66,7 @@ export function verificationMail(name: string, url: string): RenderedMail {
     subject: `Confirm your e-mail for ${APP_NAME}`,
     greeting: hello(name),
     paragraphs: [
-      'Confirm this address to finish setting up your journal. The link signs you in and is valid for 1 hour.',
+      'Confirm this address to finish setting up your journal. The link is valid for 1 hour. Opened in the browser you registered with, it signs you in; anywhere else it confirms the address and asks for your password there.',
     ],
     action: { label: 'Confirm e-mail', url },
     footnote: "If you didn't create an account, ignore this message and nothing will happen.",

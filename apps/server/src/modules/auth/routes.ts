@@ -1,6 +1,8 @@
 import {
   ApiError,
   AUTH_MESSAGES,
+  confirmedLoginPath,
+  EMAIL_CONFIRMED_PARAM,
   EmailOnlyInput,
   LoginStatus,
   OkResponse,
@@ -188,9 +190,12 @@ export const authRoutes =
         // Confirmed. Only the browser that registered is signed in; any other one is sent to sign in itself.
         const outcome = await services.auth.afterEmailConfirmed(request.query.token, requestHeaders(request));
         if (outcome.kind === 'pass') return forward(response, reply);
-        if (outcome.kind === 'confirmed') return reply.redirect('/login?verified=1', 302);
+        if (outcome.kind === 'confirmed') return reply.redirect(confirmedLoginPath(outcome.email), 302);
         appendSetCookies(reply, outcome.setCookies);
-        return reply.redirect(location, 302);
+        // Signed in: the dashboard is told so, to go on to checkout when Premium was chosen (spec §4).
+        const landing = new URL(location, appUrl);
+        landing.searchParams.set(EMAIL_CONFIRMED_PARAM, '1');
+        return reply.redirect(`${landing.pathname}${landing.search}`, 302);
       },
     );
     app.get(

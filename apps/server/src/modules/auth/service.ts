@@ -52,7 +52,7 @@ function createBackgroundWork(log: BackgroundLog) {
 
 export type ConfirmationOutcome =
   | { kind: 'pass' }
-  | { kind: 'confirmed' }
+  | { kind: 'confirmed'; email: string | null }
   | { kind: 'signed-in'; setCookies: string[] };
 
 export function toSessionUser(user: UserRow): SessionUser {
@@ -251,8 +251,9 @@ export function createAuthService(deps: {
           : email
             ? (await accounts.findByEmail(email))?.id
             : undefined;
-      if (!userId || !(await registrationBrowser.claim(headers.get('cookie'), userId)))
-        return { kind: 'confirmed' };
+      if (!userId || !(await registrationBrowser.claim(headers.get('cookie'), userId))) {
+        return { kind: 'confirmed', email };
+      }
       const { headers: responseHeaders } = await callAuth(() =>
         auth.api.signInVerifiedUser({ body: { userId }, returnHeaders: true }),
       );

@@ -31,6 +31,7 @@ const assist = () => screen.getByRole('button', { name: /AI Assist|Enhancing/ })
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
+  vi.mocked(toast.info).mockClear();
 });
 
 describe('AI Assist', () => {
@@ -43,6 +44,8 @@ describe('AI Assist', () => {
     expect(screen.getByText(AI_MESSAGES.tooShort)).toBeTruthy();
     fireEvent.click(assist());
     expect(callsTo(fetchMock, ENHANCE)).toEqual([]);
+    // Pressed anyway (a tap, Enter), it says why: the tooltip alone needs a pointer that hovers.
+    expect(toast.info).toHaveBeenCalledWith(AI_MESSAGES.tooShort, expect.anything());
 
     fireEvent.change(entry(), { target: { value: 'a b c d e f g h i j' } });
     expect(assist().getAttribute('aria-disabled')).toBeNull();

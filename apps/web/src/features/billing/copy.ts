@@ -1,4 +1,4 @@
-import { PREMIUM_FEATURES } from '../../lib/pricing/plans.ts';
+import { FUTURE_SELF_AHEAD } from '@daybook/shared';
 
 /** Spec §9 dashboard copy for plans and billing. */
 export const BILLING_COPY = {
@@ -15,8 +15,15 @@ export const BILLING_COPY = {
   celebrationStart: 'Start Exploring',
 } as const;
 
-/** What Premium adds, as the checkout overlay lists it: only what is built (lib/pricing/plans.ts). */
-export const OVERLAY_FEATURES = PREMIUM_FEATURES.filter((feature) => feature !== 'Everything in Starter');
-
-/** The welcome card's five features. */
-export const WELCOME_FEATURES = OVERLAY_FEATURES.slice(0, 5);
+/**
+ * What Premium adds, most wanted first (spec §6's checkout list): the welcome card shows these five, the checkout
+ * overlay these and the rest of that list (CheckoutOverlay.tsx, which loads later: this module is in the
+ * dashboard's first screen).
+ */
+export const WELCOME_FEATURES = [
+  'Audio and video entries',
+  'Up to 25 entries a day',
+  'AI growth coach and 20 insights a day',
+  `Future-self chat with you, ${FUTURE_SELF_AHEAD}`,
+  'Share entries with friends',
+] as const;

@@ -14,11 +14,13 @@ export const STARTER_FEATURES = [
   'Encrypted in your browser',
 ] as const;
 
+/** The Premium card (spec §6: images, audio, video, advanced AI, generous storage, premium support). */
 export const PREMIUM_FEATURES = [
   'Everything in Starter',
   'Audio and video entries',
-  'Up to 25 entries a day',
-  'AI growth coach and 20 insights a day',
+  'Advanced AI: 20 insights a day',
+  'Generous storage for photos, voice notes and video',
+  'Premium support',
   'Messages to your future self',
   'Share entries with friends',
 ] as const;

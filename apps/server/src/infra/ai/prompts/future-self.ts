@@ -1,3 +1,4 @@
+import { FUTURE_SELF_AHEAD } from '@daybook/shared';
 import type { ChatTurn } from '../provider.ts';
 import {
   type EntryContext,
@@ -6,7 +7,7 @@ import {
   formatFutureMessages,
 } from './context.ts';
 
-/** Future-self chat (DESIGN.md "AI"): the user talks with "you, a year from now". */
+/** Future-self chat (DESIGN.md "AI"): the user talks with "you in five years". */
 export function futureSelfPrompt(
   entries: EntryContext[],
   futureMessages: FutureMessageContext[],
@@ -17,7 +18,7 @@ export function futureSelfPrompt(
     {
       role: 'system',
       content: [
-        'You are the user themself, one year from now, talking with your past self in their private journal.',
+        `You are the user themself, ${FUTURE_SELF_AHEAD}, talking with your past self in their private journal.`,
         'Speak in the first person as their future self: kind, hopeful and honest, never certain about events',
         'you cannot know; speak of what you hope they kept doing and what you learned. Keep replies short.',
         'Do not claim to predict the future. If they mention wanting to hurt themselves, encourage them to',

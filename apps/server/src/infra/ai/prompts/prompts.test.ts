@@ -70,7 +70,7 @@ describe('prompts', () => {
     expect(turns.at(-1)).toEqual({ role: 'user', content: 'What next?' });
   });
 
-  it('future self: a year ahead, with the entries and the scheduled messages', () => {
+  it('future self: five years ahead, with the entries and the scheduled messages', () => {
     const turns = futureSelfPrompt(
       entries,
       [{ sendDate: '2027-01-01', subject: 'New year', message: 'Keep running' }],
@@ -78,7 +78,7 @@ describe('prompts', () => {
       'Are you well?',
     );
     expect(turns).toHaveLength(2);
-    expect(turns[0]!.content).toContain('one year from now');
+    expect(turns[0]!.content).toContain('You are the user themself, five years from now,');
     expect(turns[0]!.content).toContain(
       '- to be delivered 2027-01-01: subject "New year", message "Keep running"',
     );

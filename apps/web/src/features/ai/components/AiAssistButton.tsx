@@ -11,10 +11,14 @@ type AiAssistButtonProps = {
   onReplace: (text: string) => void;
 };
 
+/** One "type a little more" toast however often the button is pressed. */
+const TOO_SHORT_TOAST_ID = 'ai-assist-too-short';
+
 /**
  * "AI Assist" (spec §2, §5, §8): sends the draft to the server, which asks the AI provider to expand it, and puts
  * the answer in place of the text, with "Undo" in the toast to put the original back. Below 10 characters that are
- * not blank it is visibly unavailable yet focusable (aria-disabled), with the reason as tooltip and description.
+ * not blank it is visibly unavailable yet focusable (aria-disabled), with the reason as tooltip and description,
+ * and pressed anyway (a tap on a phone has no hover, a key press no pointer) it says the reason in a toast.
  */
 export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
   const [isWorking, setIsWorking] = useState(false);
@@ -24,6 +28,7 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
   const onClick = async (event: MouseEvent) => {
     if (!isUsable || isWorking) {
       event.preventDefault();
+      if (!isUsable) toast.info(AI_MESSAGES.tooShort, { id: TOO_SHORT_TOAST_ID });
       return;
     }
     const original = text;

@@ -22,7 +22,7 @@ export type ChatCopy = {
 };
 
 /**
- * A chat grounded in the user's recent entries (the growth coach or "you, a year from now"): earlier conversations,
+ * A chat grounded in the user's recent entries (the growth coach or "you, five years from now"): earlier conversations,
  * the selected one's history from the server, the reply streaming in with Stop, and the day's remaining uses.
  */
 export function ChatPanel({ kind, copy }: { kind: ConversationKind; copy: ChatCopy }) {

@@ -1,4 +1,4 @@
-import type { AiLimitedFeature, AiStatus } from '@daybook/shared';
+import { type AiLimitedFeature, type AiStatus, FUTURE_SELF_AHEAD } from '@daybook/shared';
 import { Bot, CircleCheck, CircleSlash, Hourglass, Lightbulb, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -58,7 +58,7 @@ const FEATURES: FeatureCard[] = [
   {
     title: 'Future-self chat',
     Icon: Hourglass,
-    what: 'A conversation with you, a year from now, answering from what you write today.',
+    what: `A conversation with you, ${FUTURE_SELF_AHEAD}, answering from what you write today.`,
     sends: (host) =>
       `Your message and your recent entries go to ${toProvider(host)}, as for the coach; the conversation is kept encrypted.`,
     feature: 'futureChat',

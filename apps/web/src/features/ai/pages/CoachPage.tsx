@@ -1,4 +1,4 @@
-import type { ConversationKind } from '@daybook/shared';
+import { type ConversationKind, FUTURE_SELF_AHEAD } from '@daybook/shared';
 import { Link, useSearchParams } from 'react-router';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -19,10 +19,9 @@ const COPY: Record<ConversationKind, ChatCopy & { about: string }> = {
   },
   'future-self': {
     speaker: 'Future you',
-    composerLabel: 'Message to yourself, a year from now',
-    intro:
-      'Talk with you, a year from now: someone who remembers what you are writing today and how it turned out.',
-    about: 'You, a year from now, answering from your recent entries.',
+    composerLabel: `Message to yourself, ${FUTURE_SELF_AHEAD}`,
+    intro: `Talk with you, ${FUTURE_SELF_AHEAD}: someone who remembers what you are writing today and how it turned out.`,
+    about: `You, ${FUTURE_SELF_AHEAD}, answering from your recent entries.`,
   },
 };
 

@@ -47,7 +47,9 @@ export function LoginForm() {
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues, unknown, SignInInput>({
     resolver: signInResolver,
-    defaultValues: { email: '', password: '' },
+    // A confirmation link opened in another browser lands here with its address (`email`): only the password
+    // is left to type (ADR 057).
+    defaultValues: { email: searchParams.get('email') ?? '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (input) => {

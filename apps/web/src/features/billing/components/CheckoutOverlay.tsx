@@ -1,8 +1,20 @@
 import { CreditCard, LoaderCircle, Lock, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { BILLING_COPY, OVERLAY_FEATURES } from '../copy.ts';
+import { BILLING_COPY, WELCOME_FEATURES } from '../copy.ts';
 import { FeatureChecklist } from './FeatureChecklist.tsx';
+
+/**
+ * What Premium adds, as the checkout overlay lists it (spec §6: the Premium card's list plus up to 25 entries a
+ * day, coaching, future-self chat, export and priority support).
+ */
+export const OVERLAY_FEATURES = [
+  ...WELCOME_FEATURES,
+  'Messages to your future self',
+  'Export your whole journal',
+  'Generous storage for photos, voice notes and video',
+  'Priority support',
+] as const;
 
 type CheckoutOverlayProps = {
   /** Back from a paid checkout (success=true) while the plan has not changed yet. */

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@daybook/shared';
+import { BILLING_MESSAGES, BILLING_TIMINGS, EMAIL_CONFIRMED_PARAM } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -28,8 +28,10 @@ const PROCESSING_POLL_MS = 2000;
 
 /**
  * The dashboard's plan pieces (spec §4, §9): the checkout overlay and the signup banner while Premium was chosen
- * but not bought, the upgrade celebration, and the return from checkout (`success=true`: the "Welcome to Premium"
- * toast, the intent cleared, the parameter removed). Loaded after the journal, so none of it weighs on the
+ * but not bought, the upgrade celebration, the arrival from a confirmation link that signed this browser in
+ * (`confirmed=1`: on to checkout after 0.5 s when Premium was chosen and the plan is Free, as a sign-up with a
+ * session goes), and the return from checkout (`success=true`: the "Welcome to Premium" toast, the intent
+ * cleared, the parameter removed). Loaded after the journal, so none of it weighs on the
  * dashboard's first paint; the welcome card, which often is that first paint, is DashboardWelcomeCard.
  */
 export function DashboardBilling() {
@@ -45,6 +47,9 @@ export function DashboardBilling() {
   const [snoozedUntil, setSnoozedUntil] = useState(readBannerSnoozedUntil);
   const [notice, setNotice] = useState<UpgradeNotice | null>(() => takeFreshUpgradeNotice());
   const handledReturn = useRef(false);
+  // Read once: the parameter is dropped from the address as soon as it is seen.
+  const [isConfirmedArrival] = useState(() => searchParams.get(EMAIL_CONFIRMED_PARAM) === '1');
+  const [isLeavingForCheckout, setIsLeavingForCheckout] = useState(false);
 
   // Back from checkout: say so once, forget the intent, and drop the parameter from the address.
   const isSuccessReturn = searchParams.get('success') === 'true';
@@ -65,6 +70,35 @@ export function DashboardBilling() {
       { replace: true },
     );
   }, [client, isSuccessReturn, setSearchParams]);
+
+  useEffect(() => {
+    if (!isConfirmedArrival) return;
+    setSearchParams(
+      (params) => {
+        params.delete(EMAIL_CONFIRMED_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [isConfirmedArrival, setSearchParams]);
+
+  // Just confirmed and signed in by the link, with Premium chosen at registration and still on Free: on to
+  // checkout after the spec's 0.5 s, as a sign-up that comes with a session goes (spec §4). If checkout cannot
+  // start, the toast says so and the overlay offers it again.
+  const startCheckoutNow = checkout.mutate;
+  const checkoutDue =
+    isConfirmedArrival && status?.intent === 'premium' && status.currentPlan === 'free'
+      ? status.billingCycle
+      : null;
+  useEffect(() => {
+    if (checkoutDue === null) return;
+    setIsLeavingForCheckout(true);
+    const timer = setTimeout(
+      () => startCheckoutNow({ interval: checkoutDue }, { onError: () => setIsLeavingForCheckout(false) }),
+      BILLING_TIMINGS.checkoutRedirectAfterSignUpMs,
+    );
+    return () => clearTimeout(timer);
+  }, [checkoutDue, startCheckoutNow]);
 
   const plan = status?.currentPlan;
   const planName = status?.currentPlanName;
@@ -100,7 +134,7 @@ export function DashboardBilling() {
       ) : wantsPremium && !isOverlayClosed ? (
         <CheckoutOverlay
           isProcessing={false}
-          isStarting={checkout.isPending}
+          isStarting={checkout.isPending || isLeavingForCheckout}
           onCheckout={startCheckout}
           onClose={() => setIsOverlayClosed(true)}
         />

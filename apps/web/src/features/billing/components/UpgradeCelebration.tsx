@@ -7,11 +7,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { BILLING_COPY, OVERLAY_FEATURES } from '../copy.ts';
+import { BILLING_COPY, WELCOME_FEATURES } from '../copy.ts';
+
+/** Basic, as the dashboard's welcome copy lists it (spec §6; how Basic is obtained is not shown). */
+const BASIC_FEATURES = ['Image entries', 'Enhanced mood tracking', 'Priority support'] as const;
+
+/** What "Welcome to {plan}!" lists: Premium's first four, Basic's three. */
+function celebrationFeatures(planName: string): readonly string[] {
+  if (planName === 'Premium') return WELCOME_FEATURES.slice(0, 4);
+  if (planName === 'Basic') return BASIC_FEATURES;
+  return [];
+}
 
 /** "Welcome to {plan}!" after an upgrade (spec §4, §9); closing it removes the stored notice. */
 export function UpgradeCelebration({ planName, onClose }: { planName: string; onClose: () => void }) {
-  const features = planName === 'Premium' ? OVERLAY_FEATURES.slice(0, 4) : [];
+  const features = celebrationFeatures(planName);
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="items-center text-center">

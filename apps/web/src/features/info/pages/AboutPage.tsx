@@ -1,3 +1,4 @@
+import { FUTURE_SELF_AHEAD } from '@daybook/shared';
 import { Feather, Heart, Server, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { InfoPage, type InfoSection } from '../components/InfoPage.tsx';
@@ -45,7 +46,7 @@ const SECTIONS: readonly InfoSection[] = [
         </p>
         <p>
           When you want a little help, Daybook can expand a rough draft, summarise the themes of recent weeks,
-          talk things through as a growth coach, or let you write to the person you will be in five years. You
+          talk things through as a growth coach, or let you talk with yourself, {FUTURE_SELF_AHEAD}. You
           can share a single entry with someone you trust, and schedule a message to your future self. The
           full list is on the <Link to="/features">features page</Link>.
         </p>

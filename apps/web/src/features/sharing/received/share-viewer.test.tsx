@@ -1,4 +1,4 @@
-import type { ShareView } from '@daybook/shared';
+import { type ModerationResult, SHARE_MESSAGES, type ShareView } from '@daybook/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
@@ -20,6 +20,7 @@ vi.mock('sonner', async (importOriginal) => ({
 type Handlers = Parameters<typeof stubApi>[0];
 const SHARE_ID = '00000000-0000-4000-8000-000000000042';
 const TOKEN = 'tok_abc';
+const SAFE: ModerationResult = { safe: true, severity: 'safe', flags: [], explanation: '', confidence: 0.9 };
 
 function view(overrides: Partial<ShareView> = {}): ShareView {
   return {
@@ -140,10 +141,15 @@ describe('the share viewer in the app', () => {
     expect(await screen.findByText('Share not found or no longer available')).toBeTruthy();
   });
 
-  it('thank-you: counter, Send disabled while blank, "Checking..." while it runs, toast and close on success', async () => {
+  it('thank-you: counter, Send disabled while blank, "Checking..." then "Sending...", toast and close on success', async () => {
+    let passCheck: () => void = () => {};
     let release: () => void = () => {};
     const { fetchMock } = renderViewer({
       [`GET /api/shares/${SHARE_ID}/view`]: json(view()),
+      'POST /api/moderation/text': () =>
+        new Promise<Response>((resolve) => {
+          passCheck = () => resolve(jsonResponse(SAFE));
+        }),
       [`POST /api/shares/${SHARE_ID}/thank-you`]: () =>
         new Promise<Response>((resolve) => {
           release = () => resolve(jsonResponse({ id: 'ty-1' }, 201));
@@ -166,6 +172,13 @@ describe('the share viewer in the app', () => {
       'disabled',
       true,
     );
+    expect(callsTo(fetchMock, 'POST /api/moderation/text')).toEqual([{ text: 'Thank you!' }]);
+    expect(callsTo(fetchMock, `POST /api/shares/${SHARE_ID}/thank-you`)).toEqual([]);
+    passCheck();
+    expect(await within(dialog).findByRole('button', { name: 'Sending...' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     release();
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Thank you sent', {
@@ -178,6 +191,20 @@ describe('the share viewer in the app', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send thank you' }));
     const again = await screen.findByRole('dialog', { name: 'Send a thank you note' });
     expect(within(again).getByText('0/500 characters')).toBeTruthy();
+  });
+
+  it('thank-you: a note the check refuses is not sent; the message shows and the dialog stays open', async () => {
+    const { fetchMock } = renderViewer({
+      [`GET /api/shares/${SHARE_ID}/view`]: json(view()),
+      'POST /api/moderation/text': json({ ...SAFE, safe: false, severity: 'medium', flags: ['harassment'] }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send thank you' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a thank you note' });
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'something unkind' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(SHARE_MESSAGES.thankYouMedium);
+    expect(callsTo(fetchMock, `POST /api/shares/${SHARE_ID}/thank-you`)).toEqual([]);
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeTruthy();
   });
 
   it('thank-you: shows the server’s moderation message and stays open', async () => {

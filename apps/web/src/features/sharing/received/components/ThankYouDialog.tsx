@@ -13,15 +13,14 @@ import {
 import { Label } from '../../../../components/ui/label.tsx';
 import { Textarea } from '../../../../components/ui/textarea.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
-import { useSendThankYou } from '../api.ts';
+import { ThankYouRefused, type ThankYouStep, useCheckedThankYou } from '../thank-you.ts';
 
 /** Refusals the person can fix by rewording: shown in the dialog, which stays open. */
 const REWORD_CODES = ['CONTENT_BLOCKED', 'VALIDATION_FAILED'];
 
 /**
- * Spec §2 Thank-you dialog. The server moderates the note and stores it in one call, so the one busy label
- * while it runs is "Checking..." (moderation is what can refuse it); its crisis, high and medium messages come
- * back as the answer and are shown here.
+ * Spec §2 Thank-you dialog: the note is moderated ("Checking..."), then sent ("Sending..."). A refusal, by that
+ * check or by the server's own when it stores the note, is shown here with its crisis, high or medium message.
  */
 export function ThankYouDialog({
   shareId,
@@ -35,7 +34,8 @@ export function ThankYouDialog({
   const fieldId = useId();
   const [message, setMessage] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const send = useSendThankYou(shareId);
+  const [step, setStep] = useState<ThankYouStep>('checking');
+  const send = useCheckedThankYou(shareId, setStep);
   const isBlank = message.trim() === '';
 
   const close = (next: boolean) => {
@@ -57,7 +57,9 @@ export function ThankYouDialog({
           onOpenChange(false);
         },
         onError: (error) => {
-          if (REWORD_CODES.some((code) => isApiError(error, code))) setRefusal(error.message);
+          const isRefusal =
+            error instanceof ThankYouRefused || REWORD_CODES.some((code) => isApiError(error, code));
+          if (isRefusal) setRefusal(error.message);
           else toast.error(SHARE_MESSAGES.thankYouFailed, { description: error.message });
         },
       },
@@ -99,7 +101,7 @@ export function ThankYouDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={isBlank || send.isPending}>
-              {send.isPending ? 'Checking...' : 'Send'}
+              {send.isPending ? (step === 'checking' ? 'Checking...' : 'Sending...') : 'Send'}
             </Button>
           </div>
         </form>
