@@ -24,6 +24,9 @@ import { buildZip, writeZipFile } from './support/zip.ts';
 const MB = 1024 * 1024;
 /** What the check may add to the process's resident memory (the instance idles around 280 MB, budget ~600 MB). */
 const RSS_GROWTH_BUDGET = 200 * MB;
+/** The event loop's p99 delay and the slowest /api/health answer the import may cause (issue 33). */
+const MAX_LOOP_P99_MS = 50;
+const MAX_HEALTH_MS = 200;
 
 const WORDS =
   'morning light walked river quiet coffee letter garden rain friend market bread window evening train city ' +
@@ -176,8 +179,9 @@ describe('import bounds', () => {
   const NOTHING = { entries: 0, drafts: 0, previews: 0 };
 
   it.each([
-    { variant: 'stored', entryCount: IMPORT_LIMITS.maxEntries, entryBytes: 10_000, isDeflated: false },
-    { variant: 'deflated', entryCount: 3_000, entryBytes: 10_000, isDeflated: true },
+    // ~100 MB of JSON in one stored member: the upload of issue 33 (most of each entry is Day One's richText).
+    { variant: 'stored', entryCount: 2_000, entryBytes: 51_000, isDeflated: false },
+    { variant: 'deflated', entryCount: 1_000, entryBytes: 30_000, isDeflated: true },
   ])(
     'checks and imports a $variant Journal.json of $entryCount entries with the event loop free, memory bounded and /api/health answering',
     async ({ entryCount, entryBytes, isDeflated }) => {
@@ -186,17 +190,25 @@ describe('import bounds', () => {
       const archiveBytes = await writeZipFile(archive, [
         { name: 'Journal.json', content: dayOneJournal(entryCount, entryBytes), isDeflated },
       ]);
-      if (!isDeflated) expect(archiveBytes).toBeGreaterThan(95 * MB);
+      if (!isDeflated) expect(archiveBytes).toBeGreaterThan(100_000_000);
 
+      // The same watch with nothing to do first: what this machine's scheduler alone adds. On a quiet machine it
+      // is a few milliseconds; on a shared 2-core machine under a load of 20 it was 30-45 ms at p99 (ADR 054), and
+      // the bounds below are the import's own share on top of it.
+      const idle = await watching(base, () => pause(3_000));
+      console.info('import-bounds idle:', idle.watch);
+      const withinBounds = (watch: Watch) => {
+        expect(watch.p99Ms).toBeLessThan(MAX_LOOP_P99_MS + idle.watch.p99Ms);
+        expect(watch.peakRssGrowth).toBeLessThan(RSS_GROWTH_BUDGET);
+        expect(watch.healthMaxMs).toBeLessThan(MAX_HEALTH_MS + idle.watch.healthMaxMs);
+      };
       const check = await watching(base, () => uploadFile(base, signedIn.cookie, archive));
       console.info(`import-bounds check (${archiveBytes} bytes):`, check.watch);
       expect(check.result.status, JSON.stringify(check.result.body)).toBe(201);
       const preview = check.result.body as ImportPreview;
       expect(preview).toMatchObject({ source: 'dayone', archiveEntries: entryCount, newEntries: entryCount });
-      expect(check.watch.p99Ms).toBeLessThan(50);
-      expect(check.watch.peakRssGrowth).toBeLessThan(RSS_GROWTH_BUDGET);
       expect(check.watch.healthChecks).toBeGreaterThan(5);
-      expect(check.watch.healthMaxMs).toBeLessThan(200);
+      withinBounds(check.watch);
 
       const write = await watching(base, async () => {
         const response = await fetch(`${base}/api/import/${preview.id}/confirm`, {
@@ -208,9 +220,7 @@ describe('import bounds', () => {
       console.info('import-bounds confirm:', write.watch);
       expect(write.result.status).toBe(200);
       expect(write.result.body.imported).toBe(entryCount);
-      expect(write.watch.p99Ms).toBeLessThan(50);
-      expect(write.watch.peakRssGrowth).toBeLessThan(RSS_GROWTH_BUDGET);
-      expect(write.watch.healthMaxMs).toBeLessThan(200);
+      withinBounds(write.watch);
       expect((await writtenFor(signedIn.user.id)).entries).toBe(entryCount);
       await rm(archive, { force: true });
     },
@@ -224,6 +234,23 @@ describe('import bounds', () => {
     timeZone: 'UTC',
     text,
   });
+
+  it(`takes an archive of exactly ${IMPORT_LIMITS.maxEntries.toLocaleString('en-US')} entries`, async () => {
+    const signedIn = await createSignedInUser(ctx);
+    const archive = buildZip([
+      {
+        name: 'Journal.json',
+        data: journal(Array.from({ length: IMPORT_LIMITS.maxEntries }, (_, i) => entry(i))),
+        isDeflated: true,
+      },
+    ]);
+    const response = await uploadZip(signedIn.cookie, archive);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      archiveEntries: IMPORT_LIMITS.maxEntries,
+      newEntries: IMPORT_LIMITS.maxEntries,
+    });
+  }, 300_000);
 
   describe('refuses, with its message and writing nothing', () => {
     it.each([
@@ -260,7 +287,7 @@ describe('import bounds', () => {
         IMPORT_MESSAGES.jsonTooLarge('Journal.json'),
       ],
       [
-        `more than ${IMPORT_LIMITS.maxEntries.toLocaleString('en-US')} entries`,
+        `more than ${IMPORT_LIMITS.maxEntries.toLocaleString('en-US')} entries (at the one past the limit)`,
         () =>
           buildZip([
             {

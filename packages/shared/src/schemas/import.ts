@@ -27,8 +27,11 @@ export const IMPORT_LIMITS = {
   maxEntryJsonChars: 4 * 1024 * 1024,
   /** A file that expands more than this many times its compressed size is a zip bomb (above 1 MB). */
   maxCompressionRatio: 100,
-  /** Entries written per transaction on confirm. */
-  batchSize: 200,
+  /**
+   * Entries written per transaction on confirm: small, since on the embedded database a transaction holds the
+   * only connection (and each statement the event loop) while it runs (ADR 054).
+   */
+  batchSize: 50,
   /** How long a preview can be confirmed. */
   previewMinutes: 60,
   /** Skipped items listed in a preview or report (all are counted). */
