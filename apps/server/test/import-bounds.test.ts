@@ -227,7 +227,8 @@ describe('import bounds', () => {
     600_000,
   );
 
-  const journal = (entryList: unknown[]) => JSON.stringify({ metadata: { version: '1.0' }, entries: entryList });
+  const journal = (entryList: unknown[]) =>
+    JSON.stringify({ metadata: { version: '1.0' }, entries: entryList });
   const entry = (i: number, text = 'A day by the river.') => ({
     uuid: `LIMIT${i}`,
     creationDate: '2022-05-01T10:00:00Z',

@@ -104,7 +104,11 @@ function dayOneFile(folder: 'photos' | 'audios' | 'videos', item: DayOneAttachme
 }
 
 /** A Day One entry (checked with DayOneEntry) as a candidate: its first attachment, the others listed. */
-export function dayOneCandidate(entry: DayOneEntry, files: ArchiveFiles, fallbackZone: string): ImportCandidate {
+export function dayOneCandidate(
+  entry: DayOneEntry,
+  files: ArchiveFiles,
+  fallbackZone: string,
+): ImportCandidate {
   const createdAt = new Date(entry.creationDate);
   const timeZone = entry.timeZone && isTimeZone(entry.timeZone) ? entry.timeZone : fallbackZone;
   const entryDate = localDate(createdAt, timeZone);
@@ -176,4 +180,3 @@ export function daybookCandidate(entry: ArchiveEntry, files: ArchiveFiles): Impo
     },
   };
 }
-

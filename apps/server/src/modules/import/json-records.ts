@@ -103,15 +103,20 @@ class ValueBuilder {
         this.keys[this.keys.length - 1] = this.text();
         return;
       case 'endString':
-        return this.place(this.text());
+        this.place(this.text());
+        return;
       case 'endNumber':
-        return this.place(Number(this.text()));
+        this.place(Number(this.text()));
+        return;
       case 'nullValue':
-        return this.place(null);
+        this.place(null);
+        return;
       case 'trueValue':
-        return this.place(true);
+        this.place(true);
+        return;
       case 'falseValue':
-        return this.place(false);
+        this.place(false);
+        return;
       default:
         // startKey, startString, startNumber: their chunks follow.
         return;
@@ -141,9 +146,13 @@ function inSlices(): Transform {
   });
 }
 
-const notJson = (file: string) => new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.badJson(file, 'it is not valid JSON.'));
+const notJson = (file: string) =>
+  new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.badJson(file, 'it is not valid JSON.'));
 
-export async function readJsonRecords(source: Readable, options: JsonRecordsOptions): Promise<JsonRecordsResult> {
+export async function readJsonRecords(
+  source: Readable,
+  options: JsonRecordsOptions,
+): Promise<JsonRecordsResult> {
   const { file, arrayKey, maxValueChars } = options;
   const head = new Map<string, unknown>();
   let state: 'start' | 'key' | 'member' | 'records' | 'end' = 'start';
@@ -172,8 +181,7 @@ export async function readJsonRecords(source: Readable, options: JsonRecordsOpti
         if (token.name === 'endObject') {
           state = 'end';
           finished = true;
-        }
-        else if (token.name === 'stringChunk') {
+        } else if (token.name === 'stringChunk') {
           keyChars += token.value!.length;
           if (keyChars > maxValueChars) throw notJson(file);
           keyChunks.push(token.value!);

@@ -17,8 +17,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { createBreather } from '../../lib/breather.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EntriesService, ImportedEntry } from '../entries/service.ts';
 import { type MediaService, maxBytesFor, tooLargeMessage } from '../media/service.ts';

@@ -39,8 +39,11 @@ const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
  */
 export function archiveKind(zip: ZipArchive): ArchiveKind {
   if (zip.names.has(ARCHIVE_LAYOUT.manifest)) return { source: 'daybook', file: ARCHIVE_LAYOUT.manifest };
-  const topJson = [...zip.names].filter((name) => !name.includes('/') && name.toLowerCase().endsWith('.json'));
-  const journal = topJson.find((name) => name === 'Journal.json') ?? (topJson.length === 1 ? topJson[0] : null);
+  const topJson = [...zip.names].filter(
+    (name) => !name.includes('/') && name.toLowerCase().endsWith('.json'),
+  );
+  const journal =
+    topJson.find((name) => name === 'Journal.json') ?? (topJson.length === 1 ? topJson[0] : null);
   if (!journal) throw invalid(IMPORT_MESSAGES.unknownFormat);
   return { source: 'dayone', file: journal };
 }
