@@ -14,6 +14,7 @@ export * from './domain/edit-window.ts';
 export * from './domain/entry-search.ts';
 export * from './domain/entry-text.ts';
 export * from './domain/greeting.ts';
+export * from './domain/import-records.ts';
 export * from './domain/import-text.ts';
 export * from './domain/media.ts';
 export * from './domain/moderation.ts';

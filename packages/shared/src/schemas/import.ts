@@ -16,14 +16,22 @@ export const IMPORT_LIMITS = {
   maxEntries: 10_000,
   /** Files inside the zip. */
   maxZipEntries: 50_000,
-  /** The sum of the files' uncompressed sizes. */
+  /**
+   * The sum of the files' uncompressed sizes. Counted from the headers, and each file is refused the moment it
+   * inflates to more bytes than its header declares, so the bytes actually read stay within this too (ADR 054).
+   */
   maxUncompressedBytes: 4 * 1024 * 1024 * 1024,
-  /** The JSON file read into memory (Journal.json, entries.json). */
+  /** The JSON file (Journal.json, entries.json), read as a stream one entry at a time, never whole (ADR 054). */
   maxJsonBytes: 100 * 1024 * 1024,
+  /** One entry of that JSON as characters of its source: the most the reader holds in memory at once. */
+  maxEntryJsonChars: 4 * 1024 * 1024,
   /** A file that expands more than this many times its compressed size is a zip bomb (above 1 MB). */
   maxCompressionRatio: 100,
-  /** Entries written per transaction on confirm. */
-  batchSize: 200,
+  /**
+   * Entries written per transaction on confirm: small, since on the embedded database a transaction holds the
+   * only connection (and each statement the event loop) while it runs (ADR 054).
+   */
+  batchSize: 50,
   /** How long a preview can be confirmed. */
   previewMinutes: 60,
   /** Skipped items listed in a preview or report (all are counted). */
@@ -38,6 +46,11 @@ export const IMPORT_MESSAGES = {
   unknownFormat:
     'This archive is not a Daybook or Day One export: it has no entries.json or Journal.json at its top level.',
   bomb: 'This archive expands to far more data than it holds (a zip bomb), so it was not imported.',
+  sizeMismatch: "This archive's files hold more data than their headers declare, so it was not imported.",
+  jsonTooLarge: (file: string) =>
+    `${file} is larger than 100 MB, more than Daybook reads at once. Export a shorter date range and import it in parts.`,
+  entryTooLarge: (file: string, index: number) =>
+    `${file}: entry ${(index + 1).toLocaleString('en-US')} is larger than 4 MB, more than a journal entry can be. Nothing was imported.`,
   tooManyFiles: 'This archive holds too many files to import.',
   tooManyEntries: (max: number) =>
     `This archive holds more than ${max.toLocaleString('en-US')} entries. Export a shorter date range.`,
@@ -52,6 +65,45 @@ export const IMPORT_MESSAGES = {
   expired: 'This import preview has expired or was already used. Upload the archive again.',
   damaged: 'This zip archive is damaged and cannot be read.',
 } as const;
+
+/*
+ * Day One's JSON export (version 1.0 of its "JSON" format): Journal.json (or <journal name>.json) with
+ * `entries[]`, each with uuid, creationDate (ISO, UTC), timeZone (IANA), text (Markdown with
+ * `![](dayone-moment://<identifier>)` where an attachment sits), tags[], and photos[] / audios[] / videos[] whose
+ * files are photos/<md5>.<type>, audios/<md5>.<format> and videos/<md5>.<type>. Unknown fields are ignored.
+ * Records are checked one at a time as the file is read (ADR 054), so these describe one entry, not the file.
+ */
+export const DayOneAttachment = z.object({
+  identifier: z.string().max(200).optional(),
+  md5: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}$/)
+    .optional(),
+  type: z.string().max(20).optional(),
+  format: z.string().max(20).optional(),
+  orderInEntry: z.number().optional(),
+});
+export type DayOneAttachment = z.infer<typeof DayOneAttachment>;
+
+export const DayOneEntry = z.object({
+  uuid: z.string().min(1).max(100),
+  creationDate: z.iso.datetime({ offset: true }),
+  modifiedDate: z.iso.datetime({ offset: true }).optional(),
+  timeZone: z.string().max(100).optional(),
+  text: z.string().optional(),
+  tags: z.array(z.string().max(200)).max(200).optional(),
+  starred: z.boolean().optional(),
+  photos: z.array(DayOneAttachment).optional(),
+  audios: z.array(DayOneAttachment).optional(),
+  videos: z.array(DayOneAttachment).optional(),
+});
+export type DayOneEntry = z.infer<typeof DayOneEntry>;
+
+/** Day One's file around its entries. */
+export const DayOneJournal = z.object({
+  metadata: z.object({ version: z.string().optional() }).optional(),
+  entries: z.array(DayOneEntry),
+});
 
 export const ImportSource = z.enum(['daybook', 'dayone']);
 export type ImportSource = z.infer<typeof ImportSource>;

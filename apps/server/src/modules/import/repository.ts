@@ -12,10 +12,19 @@ export function createImportRepository(db: Executor) {
       return row!;
     },
 
+    /** In statements of 100 rows: on the embedded database each statement holds the event loop while it runs. */
     async insertItems(values: (typeof importItems.$inferInsert)[]): Promise<void> {
-      for (let i = 0; i < values.length; i += 500) {
-        await db.insert(importItems).values(values.slice(i, i + 500));
+      for (let i = 0; i < values.length; i += 100) {
+        await db.insert(importItems).values(values.slice(i, i + 100));
       }
+    },
+
+    /** Makes a fully staged preview confirmable: its summary, and a validity that starts now (ADR 054). */
+    async open(userId: string, id: string, summary: Record<string, unknown>, expiresAt: Date): Promise<void> {
+      await db
+        .update(importPreviews)
+        .set({ summary, expiresAt })
+        .where(and(eq(importPreviews.id, id), eq(importPreviews.userId, userId)));
     },
 
     /** The user's preview while it can still be confirmed; another user's id finds nothing. */

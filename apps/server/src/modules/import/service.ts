@@ -6,6 +6,7 @@ import {
   entryModerationOutcome,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  type ImportCandidate,
   type ImportPreview,
   type ImportReport,
   type ImportSkip,
@@ -16,15 +17,22 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
+import { createBreather } from '../../lib/breather.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EntriesService, ImportedEntry } from '../entries/service.ts';
 import { type MediaService, maxBytesFor, tooLargeMessage } from '../media/service.ts';
 import { createImportRepository, type ImportItemRow } from './repository.ts';
-import { type Candidate, readArchive } from './sources.ts';
+import { type ArchiveKind, archiveKind, readArchive } from './sources.ts';
 import { openZipArchive, type ZipArchive } from './zip.ts';
 
 const HOUR_MS = 3600_000;
+
+/**
+ * Candidates checked and staged together (ADR 054): one look-up of known keys and one insert per batch, and never
+ * more than this much of an archive's text in memory at once, whatever its size.
+ */
+const STAGE_BATCH = { entries: 100, textChars: 2_000_000 } as const;
 
 /**
  * A file over a limit of the plan (size, length, pixels, type) is left out and reported; one that is not what it
@@ -102,7 +110,7 @@ export function createImportService(deps: {
   async function mediaDraft(
     user: SessionUser,
     zip: ZipArchive,
-    candidate: Candidate,
+    candidate: ImportCandidate,
     workDir: string,
   ): Promise<{ draftId: string } | { skip: ImportSkip }> {
     const { path: file, type } = candidate.media!;
@@ -135,39 +143,44 @@ export function createImportService(deps: {
     }
   }
 
-  /** Reads, checks and stages an archive; throws (having written nothing) at its first fault. */
-  async function stage(user: SessionUser, zip: ZipArchive, workDir: string, drafts: string[]) {
-    const parsed = await readArchive(zip, user.timezone);
-    if (parsed.candidates.length === 0) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noEntries);
-    const existing = await entries.importedKeys(
-      user.id,
-      parsed.candidates.map((c) => c.key),
-    );
+  /**
+   * Reads, checks and stages an archive as it streams (ADR 054): candidates are checked, encrypted and written to
+   * `previewId`'s items a batch at a time, so memory holds one batch, not the archive. Throws at the first fault;
+   * the caller then removes the preview (its items go with it) and the drafts made so far.
+   */
+  async function stage(
+    user: SessionUser,
+    zip: ZipArchive,
+    kind: ArchiveKind,
+    previewId: string,
+    workDir: string,
+    drafts: string[],
+  ) {
     const key = await keys.keyFor(user.id);
     const now = clock.now();
-    const skipped = skipList(parsed.skipped);
-    const items: NewItem[] = [];
+    const breathe = createBreather();
+    const skipped = skipList();
+    let batch: ImportCandidate[] = [];
+    let batchChars = 0;
+    let candidates = 0;
+    let position = 0;
+    let newEntries = 0;
     let duplicates = 0;
     let mediaCount = 0;
-    for (const candidate of parsed.candidates) {
+    let firstDate: string | null = null;
+    let lastDate: string | null = null;
+
+    async function stageOne(candidate: ImportCandidate, existing: ReadonlySet<string>, items: NewItem[]) {
       const skipEntry = (reason: string) => skipped.add({ item: candidate.label, reason });
       if (existing.has(candidate.key)) {
         duplicates++;
-        continue;
+        return;
       }
-      if (candidate.createdAt.getTime() > now.getTime()) {
-        skipEntry('It is dated in the future.');
-        continue;
-      }
+      if (candidate.createdAt.getTime() > now.getTime()) return skipEntry('It is dated in the future.');
       const text = importedText(candidate.text, candidate.tags);
-      if (!text.parts) {
-        skipEntry('It is too long to import (more than 20 entries of 5,000 characters).');
-        continue;
-      }
-      if (await isBlocked(text.parts)) {
-        skipEntry('Its text is not allowed by content moderation.');
-        continue;
-      }
+      if (!text.parts)
+        return skipEntry('It is too long to import (more than 20 entries of 5,000 characters).');
+      if (await isBlocked(text.parts)) return skipEntry('Its text is not allowed by content moderation.');
       let draftId: string | null = null;
       if (candidate.media) {
         const result = await mediaDraft(user, zip, candidate, workDir);
@@ -179,16 +192,14 @@ export function createImportService(deps: {
         }
       }
       skipped.add(...candidate.skipped);
-      if (!draftId && !text.parts.some((part) => part.trim())) {
-        skipEntry('It has no text and no attachment that can be imported.');
-        continue;
-      }
+      if (!draftId && !text.parts.some((part) => part.trim()))
+        return skipEntry('It has no text and no attachment that can be imported.');
       for (const [index, part] of text.parts.entries()) {
         const sealed = await encryptText(key, part);
         // The pieces of a split entry follow each other by a millisecond, in order.
         const createdAt = new Date(candidate.createdAt.getTime() + index);
         items.push({
-          position: items.length + 1,
+          position: ++position,
           importKey: index === 0 ? candidate.key : `${candidate.key}#${index + 1}`,
           encryptedContent: sealed.ciphertext,
           encryptionIv: sealed.iv,
@@ -202,18 +213,41 @@ export function createImportService(deps: {
           label: text.parts.length > 1 ? `${candidate.label} (part ${index + 1})` : candidate.label,
         });
       }
+      newEntries += text.parts.length;
+      if (!firstDate || candidate.entryDate < firstDate) firstDate = candidate.entryDate;
+      if (!lastDate || candidate.entryDate > lastDate) lastDate = candidate.entryDate;
     }
-    const days = items.map((item) => item.entryDate).sort();
-    return {
-      source: parsed.source,
-      archiveEntries: parsed.candidates.length,
-      items,
-      duplicates,
-      mediaCount,
-      skipped,
-      firstDate: days[0] ?? null,
-      lastDate: days.at(-1) ?? null,
-    };
+
+    async function flush() {
+      if (batch.length === 0) return;
+      const taken = batch;
+      batch = [];
+      batchChars = 0;
+      const existing = await entries.importedKeys(
+        user.id,
+        taken.map((c) => c.key),
+      );
+      const items: NewItem[] = [];
+      for (const candidate of taken) {
+        await stageOne(candidate, existing, items);
+        await breathe();
+      }
+      await repository.insertItems(items.map((item) => ({ ...item, previewId })));
+    }
+
+    const archiveEntries = await readArchive(zip, kind, user.timezone, {
+      async candidate(candidate) {
+        candidates++;
+        batch.push(candidate);
+        batchChars += candidate.text.length;
+        if (batch.length >= STAGE_BATCH.entries || batchChars >= STAGE_BATCH.textChars) await flush();
+        else await breathe();
+      },
+      skip: (item) => skipped.add(item),
+    });
+    await flush();
+    if (candidates === 0) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noEntries);
+    return { archiveEntries, newEntries, duplicates, mediaCount, skipped, firstDate, lastDate };
   }
 
   return {
@@ -228,36 +262,39 @@ export function createImportService(deps: {
       await mkdir(tmpDir, { recursive: true, mode: 0o700 });
       const workDir = await mkdtemp(path.join(tmpDir, 'import-'));
       const drafts: string[] = [];
+      const id = randomUUID();
+      let created = false;
       try {
-        const staged = await stage(user, zip, workDir, drafts);
-        const expiresAt = new Date(clock.now().getTime() + IMPORT_LIMITS.previewMinutes * 60_000);
-        return await db.transaction(async (tx) => {
-          const txRepository = createImportRepository(tx);
-          const id = randomUUID();
-          const preview: ImportPreview = {
-            id,
-            source: staged.source,
-            archiveEntries: staged.archiveEntries,
-            newEntries: staged.items.length,
-            duplicates: staged.duplicates,
-            media: staged.mediaCount,
-            firstDate: staged.firstDate,
-            lastDate: staged.lastDate,
-            skippedCount: staged.skipped.count,
-            skipped: staged.skipped.listed,
-            expiresAt: expiresAt.toISOString(),
-          };
-          await txRepository.insertPreview({
-            id,
-            userId: user.id,
-            source: staged.source,
-            summary: preview,
-            expiresAt,
-          });
-          await txRepository.insertItems(staged.items.map((item) => ({ ...item, previewId: id })));
-          return preview;
+        const kind = archiveKind(zip);
+        // Staged under a preview that has already ended: nobody can confirm it until every check has passed, and
+        // one whose check died half way is swept, with its drafts, at the user's next upload an hour later.
+        await repository.insertPreview({
+          id,
+          userId: user.id,
+          source: kind.source,
+          summary: {},
+          expiresAt: clock.now(),
         });
+        created = true;
+        const staged = await stage(user, zip, kind, id, workDir, drafts);
+        const expiresAt = new Date(clock.now().getTime() + IMPORT_LIMITS.previewMinutes * 60_000);
+        const preview: ImportPreview = {
+          id,
+          source: kind.source,
+          archiveEntries: staged.archiveEntries,
+          newEntries: staged.newEntries,
+          duplicates: staged.duplicates,
+          media: staged.mediaCount,
+          firstDate: staged.firstDate,
+          lastDate: staged.lastDate,
+          skippedCount: staged.skipped.count,
+          skipped: staged.skipped.listed,
+          expiresAt: expiresAt.toISOString(),
+        };
+        await repository.open(user.id, id, preview, expiresAt);
+        return preview;
       } catch (error) {
+        if (created) await repository.remove(user.id, id);
         for (const draftId of drafts) await media.discardDraft(user, draftId);
         throw error;
       } finally {
@@ -282,6 +319,7 @@ export function createImportService(deps: {
       let duplicates = summary.duplicates;
       let mediaCount = 0;
       let after = 0;
+      const breathe = createBreather();
       for (;;) {
         const batch = await repository.items(id, after, IMPORT_LIMITS.batchSize);
         if (batch.length === 0) break;
@@ -302,6 +340,7 @@ export function createImportService(deps: {
               });
             }
           }
+          await breathe();
           rows.push({
             importKey: item.importKey,
             encryptedContent: item.encryptedContent,
@@ -333,6 +372,7 @@ export function createImportService(deps: {
             await releases.get(row.importKey)?.();
           }
         }
+        await breathe();
       }
       await repository.remove(user.id, id);
       return {

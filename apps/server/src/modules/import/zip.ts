@@ -1,22 +1,24 @@
 import { createWriteStream } from 'node:fs';
-import { type Readable, Writable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@daybook/shared';
 import yauzl from 'yauzl';
 import { AppError } from '../../lib/errors.ts';
 
 /**
- * An uploaded zip read safely from its temporary file (ADR 037): the central directory is checked as a whole before
- * a byte is extracted (paths that leave the folder, symbolic links, too many files, a total or a ratio that betrays
- * a zip bomb), and every file is streamed with yauzl checking that it holds exactly the bytes it declares, so a
- * lying header cannot expand past the limits either.
+ * An uploaded zip read safely from its temporary file (ADR 037, ADR 054): the central directory is checked as a
+ * whole before a byte is extracted (paths that leave the folder, symbolic links, too many files, a total or a ratio
+ * that betrays a zip bomb), and every file, stored or deflated, is counted as it is actually read: one that yields
+ * a byte more than its header declares is refused there, so the declared sizes the limits were checked against
+ * bound what is inflated too.
  */
 export type ZipArchive = {
   /** File names (forward slashes, no directories), as checked. */
   names: ReadonlySet<string>;
+  /** The size the central directory declares (never exceeded by what `stream` yields). */
   sizeOf(name: string): number;
-  /** The whole file in memory, refused above `maxBytes`. */
-  read(name: string, maxBytes: number): Promise<Buffer>;
+  /** The file's bytes as read and counted; never held whole. */
+  stream(name: string): Promise<Readable>;
   /** Streams the file to `target`. */
   extract(name: string, target: string): Promise<void>;
   close(): void;
@@ -52,7 +54,8 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(
       file,
-      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
+      // Sizes are checked here rather than by yauzl, so a lie gets its own message (countedAgainst).
+      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false },
       (error, zip) => {
         if (error || !zip) reject(invalid(IMPORT_MESSAGES.notZip));
         else resolve(zip);
@@ -85,11 +88,32 @@ function listEntries(zip: yauzl.ZipFile): Promise<Map<string, yauzl.Entry>> {
         (entry.uncompressedSize > ONE_MB && ratio > IMPORT_LIMITS.maxCompressionRatio);
       if (isBomb) return fail(invalid(IMPORT_MESSAGES.bomb));
       if ((entry.generalPurposeBitFlag & 0x1) !== 0) return fail(invalid(IMPORT_MESSAGES.damaged));
+      // A stored file is its bytes: sizes that differ are a header lying about what the archive holds.
+      if (entry.compressionMethod === 0 && entry.compressedSize !== entry.uncompressedSize)
+        return fail(invalid(IMPORT_MESSAGES.sizeMismatch));
       // Folders and macOS's resource forks carry nothing to import.
       if (!name.endsWith('/') && !name.startsWith('__MACOSX/')) entries.set(name, entry);
       zip.readEntry();
     });
     zip.readEntry();
+  });
+}
+
+/**
+ * Passes a file's bytes on while counting them against the size its header declares: one byte more and the
+ * stream ends with the size-mismatch refusal (before more is inflated), fewer and the archive is damaged.
+ */
+function countedAgainst(declared: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > declared) return done(invalid(IMPORT_MESSAGES.sizeMismatch));
+      done(null, chunk);
+    },
+    flush(done) {
+      done(seen === declared ? null : invalid(IMPORT_MESSAGES.damaged));
+    },
   });
 }
 
@@ -102,8 +126,12 @@ export async function openZipArchive(file: string): Promise<ZipArchive> {
     if (!entry) return Promise.reject(invalid(IMPORT_MESSAGES.damaged));
     return new Promise((resolve, reject) => {
       zip.openReadStream(entry, (error, readable) => {
-        if (error || !readable) reject(invalid(IMPORT_MESSAGES.damaged));
-        else resolve(readable);
+        if (error || !readable) return reject(invalid(IMPORT_MESSAGES.damaged));
+        const counted = countedAgainst(entry.uncompressedSize);
+        // yauzl's own faults (a broken deflate stream) end the counted stream as damage.
+        readable.on('error', () => counted.destroy(invalid(IMPORT_MESSAGES.damaged)));
+        counted.on('close', () => readable.destroy());
+        resolve(readable.pipe(counted));
       });
     });
   }
@@ -111,35 +139,14 @@ export async function openZipArchive(file: string): Promise<ZipArchive> {
   return {
     names: new Set(entries.keys()),
     sizeOf: (name) => entries.get(name)?.uncompressedSize ?? 0,
-
-    async read(name, maxBytes) {
-      if ((entries.get(name)?.uncompressedSize ?? 0) > maxBytes) throw invalid(IMPORT_MESSAGES.bomb);
-      const readable = await stream(name);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      // A Writable sink, not async iteration: yauzl's stored (uncompressed) entries never end under for-await.
-      const sink = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > maxBytes) return done(invalid(IMPORT_MESSAGES.bomb));
-          chunks.push(chunk);
-          done();
-        },
-      });
-      try {
-        await pipeline(readable, sink);
-      } catch (error) {
-        throw error instanceof AppError ? error : invalid(IMPORT_MESSAGES.damaged);
-      }
-      return Buffer.concat(chunks);
-    },
+    stream,
 
     async extract(name, target) {
       const readable = await stream(name);
       try {
         await pipeline(readable, createWriteStream(target, { mode: 0o600 }));
-      } catch {
-        throw invalid(IMPORT_MESSAGES.damaged);
+      } catch (error) {
+        throw error instanceof AppError ? error : invalid(IMPORT_MESSAGES.damaged);
       }
     },
 

@@ -1,0 +1,182 @@
+import type { z } from 'zod';
+import { MOODS } from '../constants.ts';
+import type { ArchiveEntry } from '../schemas/archive.ts';
+import {
+  type DayOneAttachment,
+  type DayOneEntry,
+  IMPORT_MESSAGES,
+  type ImportSkip,
+} from '../schemas/import.ts';
+import type { MediaType } from '../schemas/media.ts';
+import { localDate } from './entry-text.ts';
+import { stripDayOneMoments } from './import-text.ts';
+
+/*
+ * One record of an archive's JSON (a Day One entry, a Daybook entry), already parsed, becomes one import
+ * candidate (ADR 037, ADR 054). Pure: the server reads records from a stream and hands them here one at a time,
+ * and a browser-side import can hand the same records from its own reader.
+ */
+
+/** One entry of an archive, whatever its source, before its text is split, checked and encrypted. */
+export type ImportCandidate = {
+  /** "dayone:<uuid>" or "daybook:<id>": unique per user once imported (entries.import_key). */
+  key: string;
+  /** "Entry of 2021-05-04", how the preview and report name it. */
+  label: string;
+  text: string;
+  /** Tags to append as hashtags (Day One); Daybook's themes are already hashtags in the text. */
+  tags: string[];
+  moodTag: string | null;
+  sourceType: 'journal' | 'empty';
+  createdAt: Date;
+  updatedAt: Date;
+  entryDate: string;
+  timeZone: string;
+  /** The one attachment to import, by its path inside the zip. */
+  media: { path: string; type: MediaType } | null;
+  /** Attachments and anything else of this entry that is not imported. */
+  skipped: ImportSkip[];
+};
+
+/** What a record becomes: a candidate, or something listed as skipped (a Daybook Future Me message). */
+export type ImportRecordResult = { candidate: ImportCandidate } | { skip: ImportSkip };
+
+/** Asks whether the archive holds a file at this path (its checked central directory). */
+export type ArchiveFiles = { has(path: string): boolean };
+
+/** The image formats Daybook stores; HEIC, TIFF and the rest are reported as skipped. */
+const EXTENSION_TYPE: Record<string, MediaType> = {
+  jpeg: 'image',
+  jpg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  m4a: 'audio',
+  aac: 'audio',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  mov: 'video',
+  mp4: 'video',
+  webm: 'video',
+};
+
+const MOOD_NAMES: ReadonlySet<string> = new Set(MOODS.map((m) => m.label));
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const importLabel = (day: string) => `Entry of ${day}`;
+
+/** The first zod problem as words, under `prefix`: "entries.3.creationDate: Invalid ISO datetime". */
+export function firstImportIssue(error: z.ZodError, prefix: (string | number)[] = []): string {
+  const issue = error.issues[0];
+  if (!issue) return 'it does not match the expected format';
+  const at = [...prefix, ...issue.path.map(String)].join('.');
+  return at ? `${at}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Checks one record against its schema; on a fault, the file's message naming the record's path
+ * ("Journal.json is not a valid export file: entries.0.creationDate: Invalid ISO datetime.").
+ */
+export function parseImportRecord<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  file: string,
+  path: (string | number)[],
+): { data: T } | { message: string } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { data: parsed.data };
+  return { message: IMPORT_MESSAGES.badJson(file, `${firstImportIssue(parsed.error, path)}.`) };
+}
+
+/** Day One's attachment file name from what the entry says about it. */
+function dayOneFile(folder: 'photos' | 'audios' | 'videos', item: DayOneAttachment): string | null {
+  const ext = (folder === 'audios' ? (item.format ?? 'm4a') : (item.type ?? '')).toLowerCase();
+  return item.md5 && ext ? `${folder}/${item.md5}.${ext}` : null;
+}
+
+/** A Day One entry (checked with DayOneEntry) as a candidate: its first attachment, the others listed. */
+export function dayOneCandidate(
+  entry: DayOneEntry,
+  files: ArchiveFiles,
+  fallbackZone: string,
+): ImportCandidate {
+  const createdAt = new Date(entry.creationDate);
+  const timeZone = entry.timeZone && isTimeZone(entry.timeZone) ? entry.timeZone : fallbackZone;
+  const entryDate = localDate(createdAt, timeZone);
+  const label = importLabel(entryDate);
+  const attachments = [
+    ...(entry.photos ?? []).map((item) => ({ item, folder: 'photos' as const })),
+    ...(entry.audios ?? []).map((item) => ({ item, folder: 'audios' as const })),
+    ...(entry.videos ?? []).map((item) => ({ item, folder: 'videos' as const })),
+  ].sort((a, b) => (a.item.orderInEntry ?? 0) - (b.item.orderInEntry ?? 0));
+  const skipped: ImportSkip[] = [];
+  let media: ImportCandidate['media'] = null;
+  for (const { item, folder } of attachments) {
+    const file = dayOneFile(folder, item);
+    const what = file ?? `${folder}/${item.identifier ?? 'attachment'}`;
+    if (media) {
+      skipped.push({ item: what, reason: `${label}: only the first attachment of an entry is imported.` });
+      continue;
+    }
+    const type = file ? EXTENSION_TYPE[file.split('.').pop() ?? ''] : undefined;
+    if (!file || !files.has(file)) {
+      skipped.push({ item: what, reason: `${label}: the file is missing from the archive.` });
+    } else if (!type || (folder === 'photos') !== (type === 'image')) {
+      skipped.push({ item: file, reason: `${label}: this file type is not supported.` });
+    } else {
+      media = { path: file, type };
+    }
+  }
+  return {
+    key: `dayone:${entry.uuid}`,
+    label,
+    text: stripDayOneMoments(entry.text ?? ''),
+    tags: entry.tags ?? [],
+    moodTag: null,
+    sourceType: 'journal',
+    createdAt,
+    updatedAt: entry.modifiedDate ? new Date(entry.modifiedDate) : createdAt,
+    entryDate,
+    timeZone,
+    media,
+    skipped,
+  };
+}
+
+/** A Daybook archive's entry (checked with ArchiveEntry) as a candidate; Future Me messages are listed as skipped. */
+export function daybookCandidate(entry: ArchiveEntry, files: ArchiveFiles): ImportRecordResult {
+  const label = importLabel(entry.entryDate);
+  if (entry.sourceType === 'future_me')
+    return { skip: { item: label, reason: 'Messages to your future self are not imported.' } };
+  const skipped: ImportSkip[] = [];
+  let media: ImportCandidate['media'] = null;
+  if (entry.media && entry.contentType !== 'text') {
+    if (files.has(entry.media.path)) media = { path: entry.media.path, type: entry.contentType };
+    else skipped.push({ item: entry.media.path, reason: `${label}: the file is missing from the archive.` });
+  }
+  return {
+    candidate: {
+      key: `daybook:${entry.id}`,
+      label,
+      text: entry.text,
+      tags: [],
+      moodTag: entry.moodTag && MOOD_NAMES.has(entry.moodTag) ? entry.moodTag : null,
+      sourceType: entry.sourceType,
+      createdAt: new Date(entry.createdAt),
+      updatedAt: new Date(entry.updatedAt),
+      entryDate: entry.entryDate,
+      timeZone: isTimeZone(entry.timeZone) ? entry.timeZone : 'UTC',
+      media,
+      skipped,
+    },
+  };
+}
