@@ -46,9 +46,9 @@ const SECTIONS: readonly InfoSection[] = [
         </p>
         <p>
           When you want a little help, Daybook can expand a rough draft, summarise the themes of recent weeks,
-          talk things through as a growth coach, or let you talk with yourself, {FUTURE_SELF_AHEAD}. You
-          can share a single entry with someone you trust, and schedule a message to your future self. The
-          full list is on the <Link to="/features">features page</Link>.
+          talk things through as a growth coach, or let you talk with yourself, {FUTURE_SELF_AHEAD}. You can
+          share a single entry with someone you trust, and schedule a message to your future self. The full
+          list is on the <Link to="/features">features page</Link>.
         </p>
       </>
     ),
