@@ -10,6 +10,9 @@ import {
 } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+/** After a full page load, on a machine shared by many runs (as billing.spec.ts waits). */
+const AFTER_LOAD = { timeout: 30_000 };
+
 test.describe('accounts', () => {
   test('register → confirm from the local mailbox → land on the dashboard signed in', async ({
     page,
@@ -33,8 +36,9 @@ test.describe('accounts', () => {
 
     const mail = await mailTo(page.request, email, /Confirm your e-mail/);
     await page.goto(pathOf(mail.links[0]!));
-    // Signed in by the link, on the dashboard, which drops the link's `confirmed` from the address.
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Signed in by the link, on the dashboard, whose app drops the link's `confirmed` from the address once it
+    // has loaded (on a machine shared by many runs, that can take a while).
+    await expect(page).toHaveURL(/\/dashboard$/, AFTER_LOAD);
     await expect(page.getByText('Welcome back, Grace')).toBeVisible();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
@@ -55,7 +59,7 @@ test.describe('accounts', () => {
     });
     await page.goto(pathOf(mail.links[0]!));
     // Spec §4: a sign-up with a session and the Premium intent goes on to checkout (the local one here).
-    await expect(page).toHaveURL(/\/checkout\/[^/]+$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/checkout\/[^/]+$/, AFTER_LOAD);
     await expect(
       page.getByRole('heading', { level: 1, name: BILLING_MESSAGES.localCheckoutTitle }),
     ).toBeVisible();
@@ -63,7 +67,7 @@ test.describe('accounts', () => {
     // Signed in: back from checkout without paying, the dashboard is there, the overlay offering it again.
     await page.goto('/dashboard');
     await expect(page.getByText('Welcome back, Grace')).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Complete Your Premium Journey' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Complete Your Premium Journey' })).toBeVisible(AFTER_LOAD);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
