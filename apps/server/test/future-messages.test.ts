@@ -95,6 +95,7 @@ const instance = (ctx: TestContext, faults?: DeliveryFaults) =>
   createFutureMessagesService({
     db: ctx.database.db,
     plans: ctx.app.services.plans,
+    limits: ctx.app.services.limits,
     keys: ctx.app.services.encryption,
     clock: ctx.clock,
     appUrl: ctx.config.appUrl,

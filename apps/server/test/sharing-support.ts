@@ -30,6 +30,7 @@ export async function writeEntry(
   return response.json().entry as { id: string };
 }
 
+/** Each share from its own client address (the route's per-client limit has its own test, sending-limits). */
 export function shareEntry(
   ctx: TestContext,
   cookie: string,
@@ -41,6 +42,7 @@ export function shareEntry(
     method: 'POST',
     url: `/api/entries/${entryId}/shares`,
     headers: { cookie },
+    remoteAddress: clientAddress(),
     payload: { recipients: emails.map((email) => ({ email })), consent: true, ...extra },
   });
 }

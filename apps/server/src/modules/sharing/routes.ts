@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import type { Services } from '../../services.ts';
+import { sendingRouteLimit } from '../sending-limits/service.ts';
 
 const errors = {
   400: ApiError,
@@ -65,6 +66,7 @@ export const sharingRoutes =
       signedIn.post(
         '/entries/:id/shares',
         {
+          config: sendingRouteLimit('shareEmails'),
           schema: {
             tags,
             summary: 'Share an entry by e-mail with up to 5 people (Premium)',
@@ -95,6 +97,7 @@ export const sharingRoutes =
       signedIn.post(
         '/shares/:id/resend',
         {
+          config: sendingRouteLimit('shareEmails'),
           schema: {
             tags,
             summary:
@@ -170,6 +173,7 @@ export const sharingRoutes =
       signedIn.post(
         '/shares/:id/thank-you',
         {
+          config: sendingRouteLimit('thankYouNotes'),
           schema: {
             tags,
             summary: "Thank the sender of an active share (stored encrypted with the sender's key)",
@@ -189,6 +193,7 @@ export const sharingRoutes =
       signedIn.post(
         '/shares/:id/report',
         {
+          config: sendingRouteLimit('reports'),
           schema: {
             tags,
             summary: 'Report an active share you received (the sender is not told who reported)',

@@ -33,6 +33,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { MediaService } from '../media/service.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
+import type { SendingLimits } from '../sending-limits/service.ts';
 import {
   createSharingRepository,
   type ShareEventRow,
@@ -83,10 +84,11 @@ export function createSharingService(deps: {
   moderator: TextModerator;
   media: MediaService;
   plans: PlansService;
+  limits: SendingLimits;
   clock: Clock;
   appUrl: string;
 }) {
-  const { db, keys, moderator, media, plans, clock, appUrl } = deps;
+  const { db, keys, moderator, media, plans, limits, clock, appUrl } = deps;
   const repository = createSharingRepository(db);
   const linkFor = (token: string) => `${appUrl}/share/${token}`;
 
@@ -219,6 +221,9 @@ export function createSharingService(deps: {
       const expiresAt = new Date(now.getTime() + SHARE_LIMITS.expiryDays * DAY_MS);
       const senderName = displayName(user.fullName, user.email);
       const created = await db.transaction(async (tx) => {
+        // The daily caps count e-mails, not requests (ADR 059); a refusal rolls back with the shares it refused.
+        await limits.spend(user, 'shareEmails', { amount: emails.length, executor: tx });
+        await limits.spendOnRecipients(emails, tx);
         const txRepository = createSharingRepository(tx);
         const registered = await txRepository.usersByEmail(emails);
         const rows: { share: ShareRow; recipientName: string | null }[] = [];
@@ -300,6 +305,9 @@ export function createSharingService(deps: {
           SHARE_LIMITS.maxResends,
         );
         if (!share) return null;
+        // A resend is one more share e-mail (ADR 059); refused, the claim above rolls back with it.
+        await limits.spend(user, 'shareEmails', { executor: tx });
+        await limits.spendOnRecipients([share.recipientEmail], tx);
         await enqueueMail(
           tx,
           {
@@ -456,6 +464,7 @@ export function createSharingService(deps: {
       const sealed = await encryptText(await keys.keyFor(found.share.senderId), text);
       const now = clock.now();
       return db.transaction(async (tx) => {
+        await limits.spend(user, 'thankYouNotes', { executor: tx });
         const note = await createSharingRepository(tx).insertThankYou({
           shareId,
           senderUserId: found.share.senderId,
@@ -541,6 +550,7 @@ export function createSharingService(deps: {
       input: { reason: ReportShareInput['reason']; details?: string | undefined },
     ): Promise<{ id: string }> {
       await respondable(user, shareId);
+      await limits.spend(user, 'reports');
       return repository.insertReport({
         shareId,
         reporterUserId: user.id,
