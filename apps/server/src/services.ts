@@ -200,6 +200,7 @@ export function createServices(deps: {
     limits,
     clock,
     appUrl: config.appUrl,
+    linkSecret: config.authSecret,
   });
   const jobRuns = createJobRunStore(db, clock);
 

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { sendByteRange } from '../../infra/http/byte-range.ts';
 import type { Services } from '../../services.ts';
 import { sendingRouteLimit } from '../sending-limits/service.ts';
 
@@ -56,6 +57,29 @@ export const sharingRoutes =
         // The answer carries decrypted text: no shared cache may keep it.
         reply.header('cache-control', 'no-store');
         return services.sharing.viewByToken(request.params.token);
+      },
+    );
+
+    app.get(
+      '/share-media/:id',
+      {
+        // Media elements ask for many ranges; the link's signature is checked before anything else is done.
+        config: { rateLimit: false },
+        schema: {
+          hide: true,
+          params: Id,
+          querystring: z.object({ expires: z.coerce.number(), signature: z.string().max(64) }),
+        },
+      },
+      async (request, reply) => {
+        const file = await services.sharing.sharedMedia(request.params.id, request.query);
+        // Never kept by a cache: once the share ends, nothing may serve the file again.
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', 'inline')
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff');
+        return sendByteRange(reply, request.headers.range, file.size, file.read);
       },
     );
 

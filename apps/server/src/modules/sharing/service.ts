@@ -34,6 +34,7 @@ import type { MediaService } from '../media/service.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import type { SendingLimits } from '../sending-limits/service.ts';
+import { createShareMediaLinks } from './media-links.ts';
 import {
   createSharingRepository,
   type ShareEventRow,
@@ -87,9 +88,12 @@ export function createSharingService(deps: {
   limits: SendingLimits;
   clock: Clock;
   appUrl: string;
+  /** Signs the links to shared media (AUTH_SECRET). */
+  linkSecret: string;
 }) {
   const { db, keys, moderator, media, plans, limits, clock, appUrl } = deps;
   const repository = createSharingRepository(db);
+  const mediaLinks = createShareMediaLinks(deps.linkSecret, appUrl);
   const linkFor = (token: string) => `${appUrl}/share/${token}`;
 
   /** Spec §5: text under three characters is safe without a call, and a failed call counts as safe. */
@@ -161,17 +165,22 @@ export function createSharingService(deps: {
   async function buildView(found: ShareWithEntry, now: Date, isRecipientInApp: boolean): Promise<ShareView> {
     const { share, entry } = found;
     const status = effectiveStatus(share, now);
+    // A revoked share shows that it was revoked and nothing else: no sender, note or history (ADR 059).
+    if (status === 'revoked') {
+      return { shareId: share.id, status, note: null, sharedAt: null, sender: null, entry: null, events: [], canRespond: false };
+    }
     const isDeleted = entry.deletedAt !== null;
     let viewEntry: ShareView['entry'] = null;
     if (status === 'active' && !isDeleted) {
       const text = await entryText(share.senderId, entry);
       const hasMedia = share.includeMedia && entry.mediaUrl !== null && entry.contentType !== 'text';
-      const signed = hasMedia ? await media.signedUrl(entry.mediaUrl!, entry.contentType as 'image') : null;
       viewEntry = {
         text,
         moodTag: entry.moodTag,
         createdAt: entry.createdAt.toISOString(),
-        media: signed ? { url: signed.url, type: entry.contentType as 'image' | 'audio' | 'video' } : null,
+        media: hasMedia
+          ? { url: mediaLinks.url(share.id, now), type: entry.contentType as 'image' | 'audio' | 'video' }
+          : null,
       };
     }
     const events = await repository.eventsOf([share.id]);
@@ -363,6 +372,27 @@ export function createSharingService(deps: {
         throw refusal(effectiveStatus(found.share, now));
       }
       return sentShare(user.id, shareId);
+    },
+
+    /**
+     * A shared entry's media through its link (ADR 059): the signature first, then, on every request, that the
+     * share is still active with its media, so a link issued before a revoke or the expiry stops at once.
+     */
+    async sharedMedia(shareId: string, link: { expires: number; signature: string }) {
+      const now = clock.now();
+      if (!mediaLinks.verify(shareId, link, now)) {
+        throw new AppError('MEDIA_LINK_INVALID', SHARE_MESSAGES.mediaUnavailable);
+      }
+      const found = await repository.findWithEntry(shareId);
+      const entry = found?.entry;
+      const isLive =
+        found && effectiveStatus(found.share, now) === 'active' && found.share.includeMedia && !entry?.deletedAt;
+      const file =
+        isLive && entry?.mediaUrl && entry.contentType !== 'text'
+          ? await media.openFile(entry.mediaUrl, entry.contentType as 'image')
+          : null;
+      if (!file) throw new AppError('NOT_FOUND', SHARE_MESSAGES.mediaUnavailable);
+      return file;
     },
 
     /** The expiry job: marks shares past their date expired and tells registered recipients' open tabs. */
