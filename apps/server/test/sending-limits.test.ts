@@ -88,7 +88,10 @@ describe('sending limits: share e-mails', () => {
       await send(ctx, `/api/shares/${resendable.id}/resend`, sender.cookie),
       SENDING_MESSAGES.daily.shareEmails(daily.shareEmails),
     );
-    const [after] = await ctx.database.db.select().from(sharedEntries).where(eq(sharedEntries.id, resendable.id));
+    const [after] = await ctx.database.db
+      .select()
+      .from(sharedEntries)
+      .where(eq(sharedEntries.id, resendable.id));
     expect(after).toMatchObject({ resendCount: 0, tokenHash: before!.tokenHash });
     expect(await outboxTo(ctx, [before!.recipientEmail])).toHaveLength(outboxBefore);
 
@@ -106,7 +109,8 @@ describe('sending limits: share e-mails', () => {
     const entries = await Promise.all(
       senders.map((s) => writeEntry(ctx, s.cookie, s.user.id, 'Notes from the allotment.')),
     );
-    const shareFrom = (i: number, emails: string[]) => shareEntry(ctx, senders[i]!.cookie, entries[i]!.id, emails);
+    const shareFrom = (i: number, emails: string[]) =>
+      shareEntry(ctx, senders[i]!.cookie, entries[i]!.id, emails);
 
     // 20 from two senders.
     for (let i = 0; i < daily.shareEmailsToOneAddress; i++) {

@@ -36,7 +36,8 @@ export async function sendByteRange(
   reply.header('accept-ranges', 'bytes');
   const range = parseByteRange(rangeHeader, size);
   if (range.kind === 'whole') return reply.header('content-length', size).send(await read());
-  if (range.kind === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+  if (range.kind === 'unsatisfiable')
+    return reply.status(416).header('content-range', `bytes */${size}`).send();
   const { start, end } = range;
   return reply
     .status(206)

@@ -40,7 +40,13 @@ export function createSendingLimits(deps: { limiter: RateLimiter; clock: Clock }
       const amount = options.amount ?? 1;
       const max = SENDING_LIMITS.daily[cap];
       const key = `daily:${cap}:${user.id}:${localDate(clock.now(), user.timezone)}`;
-      const { isTaken, count } = await limiter.take(key, amount, max, DAY_COUNTER_WINDOW_MS, options.executor);
+      const { isTaken, count } = await limiter.take(
+        key,
+        amount,
+        max,
+        DAY_COUNTER_WINDOW_MS,
+        options.executor,
+      );
       if (!isTaken) {
         const left = Math.max(0, max - count);
         // Several e-mails at once that would pass the cap: say how many are still possible today.
@@ -85,7 +91,10 @@ export function sendingRouteLimit(route: keyof typeof SENDING_LIMITS.perRoute) {
       timeWindow,
       groupId: `:send-${route}`,
       errorResponseBuilder: (_request: unknown, context: { max: number; after: string }) =>
-        new AppError('RATE_LIMITED', SENDING_MESSAGES.perRoute(label, context.max, timeWindow, context.after)),
+        new AppError(
+          'RATE_LIMITED',
+          SENDING_MESSAGES.perRoute(label, context.max, timeWindow, context.after),
+        ),
     },
   };
 }

@@ -167,7 +167,16 @@ export function createSharingService(deps: {
     const status = effectiveStatus(share, now);
     // A revoked share shows that it was revoked and nothing else: no sender, note or history (ADR 059).
     if (status === 'revoked') {
-      return { shareId: share.id, status, note: null, sharedAt: null, sender: null, entry: null, events: [], canRespond: false };
+      return {
+        shareId: share.id,
+        status,
+        note: null,
+        sharedAt: null,
+        sender: null,
+        entry: null,
+        events: [],
+        canRespond: false,
+      };
     }
     const isDeleted = entry.deletedAt !== null;
     let viewEntry: ShareView['entry'] = null;
@@ -386,7 +395,10 @@ export function createSharingService(deps: {
       const found = await repository.findWithEntry(shareId);
       const entry = found?.entry;
       const isLive =
-        found && effectiveStatus(found.share, now) === 'active' && found.share.includeMedia && !entry?.deletedAt;
+        found &&
+        effectiveStatus(found.share, now) === 'active' &&
+        found.share.includeMedia &&
+        !entry?.deletedAt;
       const file =
         isLive && entry?.mediaUrl && entry.contentType !== 'text'
           ? await media.openFile(entry.mediaUrl, entry.contentType as 'image')

@@ -86,7 +86,9 @@ describe('the share view, through a token (signed out)', () => {
 
   it('a revoked share shows "This share has been revoked" and nothing else', async () => {
     renderAt(
-      json(view({ status: 'revoked', sender: null, sharedAt: null, note: null, entry: null, canRespond: false })),
+      json(
+        view({ status: 'revoked', sender: null, sharedAt: null, note: null, entry: null, canRespond: false }),
+      ),
     );
     expect(await screen.findByText('This share has been revoked')).toBeTruthy();
     expect(screen.queryByText(/Grace Hopper/)).toBeNull();
