@@ -111,6 +111,9 @@ test.describe('sharing', () => {
       await stranger.page.reload();
       await expect(stranger.page.getByText(SHARE_MESSAGES.shareRevokedBadge)).toBeVisible();
       await expect(stranger.page.getByText(text)).toHaveCount(0);
+      // Only that it was revoked: not who shared it, nor their note (ADR 059).
+      await expect(stranger.page.getByText('Alice Sender')).toHaveCount(0);
+      await expect(stranger.page.getByText('This one made me think of you.')).toHaveCount(0);
     } finally {
       await stranger.context.close();
     }

@@ -51,6 +51,7 @@ import { createPlansService } from './modules/plans/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
 import { createRemindersService } from './modules/reminders/service.ts';
+import { createSendingLimits } from './modules/sending-limits/service.ts';
 import { createSharingService } from './modules/sharing/service.ts';
 
 /** Wires repositories and infrastructure into services once per app; routes receive the result and nothing else. */
@@ -108,6 +109,8 @@ export function createServices(deps: {
   });
 
   const encryption = createEntryKeys(config.encryptionSecret);
+  const limiter = createRateLimiter(database, config.rateLimitScale);
+  const limits = createSendingLimits({ limiter, clock });
   // One OpenAI-compatible provider when AI_BASE_URL is set (ADR 031); without it AI features say none is configured.
   const aiProvider = config.ai ? createOpenAiProvider(config.ai) : null;
   const localTextModerator = createLocalTextModerator();
@@ -176,6 +179,7 @@ export function createServices(deps: {
   const futureMessages = createFutureMessagesService({
     db,
     plans,
+    limits,
     keys: encryption,
     clock,
     appUrl: config.appUrl,
@@ -193,8 +197,10 @@ export function createServices(deps: {
     moderator: moderation.text,
     media,
     plans,
+    limits,
     clock,
     appUrl: config.appUrl,
+    linkSecret: config.authSecret,
   });
   const jobRuns = createJobRunStore(db, clock);
 
@@ -213,7 +219,8 @@ export function createServices(deps: {
     localStorage,
     media,
     plans,
-    limiter: createRateLimiter(database, config.rateLimitScale),
+    limiter,
+    limits,
     health: createHealthService(database, { testTools: config.testTools }),
     pricing: createPricingService(createPricingRepository(db)),
     contact,
@@ -283,6 +290,7 @@ export function createServices(deps: {
       futureMessages,
       keys: encryption,
       moderator: moderation.text,
+      limits,
       clock,
       log: deps.log,
     }),

@@ -59,6 +59,8 @@ async function schedule(
     method: 'POST',
     url: '/api/future-messages',
     headers: { cookie: owner.cookie },
+    // Each from its own client address: the route's per-client limit has its own test (sending-limits).
+    remoteAddress: clientAddress(),
     payload: {
       subject: await seal(options.subject ?? 'Hello from November'),
       message: await seal(options.message ?? 'Remember the river walk.'),
@@ -95,6 +97,7 @@ const instance = (ctx: TestContext, faults?: DeliveryFaults) =>
   createFutureMessagesService({
     db: ctx.database.db,
     plans: ctx.app.services.plans,
+    limits: ctx.app.services.limits,
     keys: ctx.app.services.encryption,
     clock: ctx.clock,
     appUrl: ctx.config.appUrl,

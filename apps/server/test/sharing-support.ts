@@ -5,7 +5,8 @@ import { subscriptions } from '../src/db/schema/index.ts';
 import { deliverDueMail } from '../src/infra/mail/outbox.ts';
 import { createMailTransport, type MailTransport } from '../src/infra/mail/transport.ts';
 import type { TestContext } from './support/app.ts';
-import { clientAddress, createEntry, createSignedInUser } from './support/factories.ts';
+import { browserEncrypt, clientAddress, createEntry, createSignedInUser } from './support/factories.ts';
+import { multipart, png } from './support/media.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /** Puts a user on Premium (the plan row that grants can_share_entries). */
@@ -35,6 +36,27 @@ export async function writeEntry(
   return response.json().entry as { id: string };
 }
 
+/** An entry of `text` with a photo attached, as the browser makes it: the upload, then the entry. */
+export async function writePhotoEntry(ctx: TestContext, cookie: string, userId: string, text: string) {
+  const body = multipart(await png());
+  const draft = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/media/drafts?mediaType=image',
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
+  if (draft.statusCode !== 201) throw new Error(`upload failed: ${draft.body}`);
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/entries',
+    headers: { cookie },
+    payload: { ...(await browserEncrypt(ctx, cookie, userId, text)), mediaDraftId: draft.json().id },
+  });
+  if (created.statusCode !== 201) throw new Error(`entry failed: ${created.body}`);
+  return created.json().entry as { id: string; mediaUrl: string };
+}
+
+/** Each share from its own client address (the route's per-client limit has its own test, sending-limits). */
 export function shareEntry(
   ctx: TestContext,
   cookie: string,
@@ -46,6 +68,7 @@ export function shareEntry(
     method: 'POST',
     url: `/api/entries/${entryId}/shares`,
     headers: { cookie },
+    remoteAddress: clientAddress(),
     payload: { recipients: emails.map((email) => ({ email })), consent: true, ...extra },
   });
 }

@@ -17,7 +17,15 @@ import {
   shareReports,
   shareThankYouNotes,
 } from '../src/db/schema/index.ts';
-import { premiumUser, shareEntry, tokenIn, useSmtp, viewLink, writeEntry } from './sharing-support.ts';
+import {
+  premiumUser,
+  shareEntry,
+  tokenIn,
+  useSmtp,
+  viewLink,
+  writeEntry,
+  writePhotoEntry,
+} from './sharing-support.ts';
 import { jobOf, useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress, createSignedInUser, uniqueEmail } from './support/factories.ts';
 import { openStream, originOf } from './support/live.ts';
@@ -340,24 +348,7 @@ describe('sharing', () => {
 
   it('serves media through a signed URL only when the share includes it', async () => {
     const sender = await premiumUser(ctx);
-    const body = multipart(await png());
-    const draft = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/media/drafts?mediaType=image',
-      headers: { cookie: sender.cookie, ...body.headers },
-      payload: body.payload,
-    });
-    expect(draft.statusCode, draft.body).toBe(201);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/entries',
-      headers: { cookie: sender.cookie },
-      payload: {
-        ...(await browserEncrypt(ctx, sender.cookie, sender.user.id, 'A photo')),
-        mediaDraftId: draft.json().id,
-      },
-    });
-    const entryId = created.json().entry.id;
+    const { id: entryId } = await writePhotoEntry(ctx, sender.cookie, sender.user.id, 'A photo');
     const withMedia = uniqueEmail('media');
     const withoutMedia = uniqueEmail('nomedia');
     expect((await shareEntry(ctx, sender.cookie, entryId, [withMedia])).statusCode).toBe(201);
@@ -374,6 +365,72 @@ describe('sharing', () => {
 
     const hidden = (await viewLink(ctx, tokenIn((await mail.mailsTo(withoutMedia))[0]!))).json();
     expect(hidden.entry).toMatchObject({ text: 'A photo', media: null });
+  });
+
+  it('ends a media link issued before the share was revoked or expired at once', async () => {
+    const sender = await premiumUser(ctx);
+    const { id: entryId } = await writePhotoEntry(ctx, sender.cookie, sender.user.id, 'A photo of the pier');
+    const [toRevoke, toExpire] = [uniqueEmail('revoked'), uniqueEmail('expired')];
+    const shareIdOf = async (email: string) => {
+      const created = await shareEntry(ctx, sender.cookie, entryId, [email]);
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().shares[0].id as string;
+    };
+    const [revokedId, expiredId] = [await shareIdOf(toRevoke), await shareIdOf(toExpire)];
+    const mediaLinkOf = async (email: string) => {
+      const shown = (await viewLink(ctx, tokenIn((await mail.mailsTo(email))[0]!))).json();
+      const url = new URL(shown.entry.media.url);
+      expect(url.pathname).toMatch(/^\/api\/share-media\//);
+      return `${url.pathname}${url.search}`;
+    };
+    const [revokedLink, expiredLink] = [await mediaLinkOf(toRevoke), await mediaLinkOf(toExpire)];
+    const fetchMedia = (link: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: link, headers });
+
+    const served = await fetchMedia(revokedLink);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('no-store');
+    const part = await fetchMedia(revokedLink, { range: 'bytes=0-7' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(served.rawPayload.subarray(0, 8))).toBe(true);
+    expect((await fetchMedia(expiredLink)).statusCode).toBe(200);
+
+    expect((await post(`/api/shares/${revokedId}/revoke`, sender.cookie)).statusCode).toBe(200);
+    expect((await fetchMedia(revokedLink)).statusCode).toBe(404);
+    expect((await fetchMedia(revokedLink, { range: 'bytes=0-7' })).statusCode).toBe(404);
+
+    // Past its expiry, before the expiry job has run.
+    await ctx.database.db
+      .update(sharedEntries)
+      .set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) })
+      .where(eq(sharedEntries.id, expiredId));
+    expect((await fetchMedia(expiredLink)).statusCode).toBe(404);
+
+    // A link to another share, or with a changed expiry, is refused before any share is read.
+    const forged = new URL(revokedLink, 'http://x');
+    forged.searchParams.set('expires', String(Number(forged.searchParams.get('expires')) + 3600));
+    expect((await fetchMedia(`${forged.pathname}${forged.search}`)).statusCode).toBe(403);
+    expect((await fetchMedia(expiredLink.replace(expiredId, revokedId))).statusCode).toBe(403);
+  });
+
+  it('a revoked share answers only that it was revoked: no sender, note, entry or history', async () => {
+    const { sender, token, share } = await sharedWithStranger(LONG_TEXT, { note: 'For you, with love' });
+    expect((await viewLink(ctx, token)).statusCode).toBe(200);
+    expect((await post(`/api/shares/${share.id}/revoke`, sender.cookie)).statusCode).toBe(200);
+    const revoked = await viewLink(ctx, token);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({
+      shareId: share.id,
+      status: 'revoked',
+      note: null,
+      sharedAt: null,
+      sender: null,
+      entry: null,
+      events: [],
+      canRespond: false,
+    });
+    expect(revoked.body).not.toContain('Grace Hopper');
+    expect(revoked.body).not.toContain('For you, with love');
   });
 
   it('lists received shares for the recipient only, with previews and the viewed state', async () => {

@@ -8,8 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDrafts } from '../src/db/schema/index.ts';
 import { createS3Storage } from '../src/infra/storage/s3.ts';
+import { premiumUser, shareEntry, tokenIn, useSmtp, viewLink, writePhotoEntry } from './sharing-support.ts';
 import { useTestApp } from './support/app.ts';
-import { browserEncrypt, createSignedInUser } from './support/factories.ts';
+import { browserEncrypt, createSignedInUser, uniqueEmail } from './support/factories.ts';
 import { multipart, png } from './support/media.ts';
 
 /** A local server that speaks the S3 protocol, standing in for AWS, MinIO or R2. */
@@ -88,6 +89,7 @@ describe('the app on S3 storage', () => {
     S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
   }));
+  const mail = useSmtp(ctx);
 
   it('uploads a draft to the bucket, attaches it to an entry and serves it by presigned URL', async () => {
     const storage = ctx.app.services.storage;
@@ -148,5 +150,36 @@ describe('the app on S3 storage', () => {
     expect((await fetch(signed.url)).status).toBe(404);
     expect(await storage.exists(`${entry.mediaUrl}.thumb.webp`)).toBe(false);
     expect((await fetch(thumbnail.url)).status).toBe(404);
+  });
+
+  it('serves shared media through the app, not by a presigned URL, and stops the moment the share is revoked', async () => {
+    const sender = await premiumUser(ctx);
+    const entry = await writePhotoEntry(ctx, sender.cookie, sender.user.id, 'Harbour lights');
+    const email = uniqueEmail('friend');
+    const created = await shareEntry(ctx, sender.cookie, entry.id, [email]);
+    expect(created.statusCode, created.body).toBe(201);
+    const shown = (await viewLink(ctx, tokenIn((await mail.mailsTo(email))[0]!))).json();
+    const url = new URL(shown.entry.media.url);
+    expect(url.origin).not.toBe(endpoint);
+    expect(url.pathname).toMatch(/^\/api\/share-media\//);
+    const link = `${url.pathname}${url.search}`;
+
+    const served = await ctx.app.inject({ method: 'GET', url: link });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
+    // Ranges come from the bucket as ranges, so audio and video seek as they do on local storage.
+    const part = await ctx.app.inject({ method: 'GET', url: link, headers: { range: 'bytes=8-15' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 8-15/${served.rawPayload.length}`);
+    expect(part.rawPayload.equals(served.rawPayload.subarray(8, 16))).toBe(true);
+
+    const revoked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shares/${created.json().shares[0].id}/revoke`,
+      headers: { cookie: sender.cookie },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
   });
 });

@@ -390,6 +390,62 @@ export const FUTURE_MESSAGE_MESSAGES = {
   readNow: 'Read now',
 } as const;
 
+/**
+ * Caps on everything that sends e-mail or spends the operator's money (issue 33, ADR 059), set where a real
+ * person never meets them. Daily caps count per user in the user's own time zone day, except the cap per
+ * recipient address, which counts across all senders in the UTC day (an address has no time zone of its own).
+ * The per-route limits count requests per client and window, across every instance.
+ */
+export const SENDING_LIMITS = {
+  daily: {
+    /** E-mails, not requests: a share to 5 people is 5; a resend is 1. */
+    shareEmails: 100,
+    /** Share e-mails one address receives in a day, from every sender together. */
+    shareEmailsToOneAddress: 20,
+    thankYouNotes: 50,
+    reports: 20,
+    futureMessages: 50,
+    aiAssist: 100,
+  },
+  /** Requests per client per window (multiplied by RATE_LIMIT_SCALE, like every per-route limit). */
+  perRoute: {
+    /** Sharing and resending together. */
+    shareEmails: { max: 30, timeWindow: '10 minutes', label: 'share requests' },
+    thankYouNotes: { max: 20, timeWindow: '10 minutes', label: 'thank-you notes' },
+    reports: { max: 10, timeWindow: '10 minutes', label: 'reports' },
+    futureMessages: { max: 20, timeWindow: '10 minutes', label: 'future messages' },
+    aiAssist: { max: 30, timeWindow: '1 minute', label: 'AI Assist requests' },
+  },
+} as const;
+
+export type DailyCap = Exclude<keyof typeof SENDING_LIMITS.daily, 'shareEmailsToOneAddress'>;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The 429 RATE_LIMITED messages of SENDING_LIMITS: what the cap is and when it resets. */
+export const SENDING_MESSAGES = {
+  daily: {
+    shareEmails: (max: number) =>
+      `You have sent ${plural(max, 'share e-mail', 'share e-mails')} today, the most for one day. You can share again tomorrow.`,
+    thankYouNotes: (max: number) =>
+      `You have sent ${plural(max, 'thank-you note', 'thank-you notes')} today, the most for one day. You can send another tomorrow.`,
+    reports: (max: number) =>
+      `You have sent ${plural(max, 'report', 'reports')} today, the most for one day. You can report again tomorrow.`,
+    futureMessages: (max: number) =>
+      `You have scheduled ${plural(max, 'future message', 'future messages')} today, the most for one day. You can schedule another tomorrow.`,
+    aiAssist: (max: number) =>
+      `You have used AI Assist ${plural(max, 'time', 'times')} today, the most for one day. You can use it again tomorrow.`,
+  } satisfies Record<DailyCap, (max: number) => string>,
+  /** A share to several people that would pass the daily cap: how many are left today. */
+  shareEmailsLeft: (max: number, left: number) =>
+    `You can send ${plural(left, 'more share e-mail', 'more share e-mails')} today (at most ${max} a day). Remove some recipients, or share again tomorrow.`,
+  shareEmailsToOneAddress: (email: string, max: number) =>
+    `${email} has already received ${plural(max, 'shared entry', 'shared entries')} today, the most one address receives in a day. You can share with this address again after midnight UTC.`,
+  /** A per-route limit (SENDING_LIMITS.perRoute); `after` is when its window ends, in words ("9 minutes"). */
+  perRoute: (label: string, max: number, timeWindow: string, after: string) =>
+    `Too many ${label} in a short time: at most ${max} within ${timeWindow}. You can try again in ${after}.`,
+} as const;
+
 /** Plans and billing (spec §8 "Premium and checkout"; issue 12). Checkout errors exactly as the spec words them. */
 export const BILLING_MESSAGES = {
   planNotFound: 'Plan not found',

@@ -113,8 +113,9 @@ export const ShareView = z
     shareId: z.string(),
     status: ShareStatus,
     note: z.string().nullable(),
-    sharedAt: z.string(),
-    sender: z.object({ name: z.string() }),
+    /** Null with the sender for a revoked share, which shows nothing but that it was revoked (ADR 059). */
+    sharedAt: z.string().nullable(),
+    sender: z.object({ name: z.string() }).nullable(),
     entry: z
       .object({
         text: z.string(),

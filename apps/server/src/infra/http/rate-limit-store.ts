@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export type RateLimiter = {
@@ -7,6 +8,20 @@ export type RateLimiter = {
   hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
   /** Counts one hit and refuses with 429 once `max` hits fall in the window. */
   consume(key: string, max: number, windowMs: number): Promise<void>;
+  /**
+   * Adds `amount` to `key` unless the count would pass `max` (a daily cap: never scaled), in one statement whose
+   * row lock serialises parallel callers; a refusal writes nothing and answers the count as it stands. Given a
+   * transaction, the count commits or rolls back with the work it counts.
+   */
+  take(
+    key: string,
+    amount: number,
+    max: number,
+    windowMs: number,
+    executor?: Executor,
+  ): Promise<{ isTaken: boolean; count: number }>;
+  /** Gives `amount` back to `key` (work that was counted but failed). */
+  giveBack(key: string, amount: number): Promise<void>;
 };
 
 /** Drops counters whose window ended over an hour ago (the prune-rate-limits job). */
@@ -37,6 +52,29 @@ export function createRateLimiter(database: Database, scale = 1): RateLimiter {
       const { count } = await hit(key, windowMs);
       if (count > Math.ceil(max * scale))
         throw new AppError('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.');
+    },
+    async take(key, amount, max, windowMs, executor = database.db) {
+      // A window that has ended counts from zero, as in hit(); the insert is skipped when `amount` alone is too many.
+      const { rows } = await executor.execute<{ count: number }>(sql`
+        insert into rate_limits as r (key, count, reset_at)
+        select ${key}, ${amount}::int, now() + ${windowMs}::int * interval '1 millisecond'
+        where ${amount}::int <= ${max}::int
+        on conflict (key) do update set
+          count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
+          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+        where (case when r.reset_at <= now() then 0 else r.count end) + excluded.count <= ${max}::int
+        returning count`);
+      if (rows[0]) return { isTaken: true, count: rows[0].count };
+      const { rows: current } = await executor.execute<{ count: number }>(
+        sql`select count from rate_limits where key = ${key} and reset_at > now()`,
+      );
+      return { isTaken: false, count: current[0]?.count ?? 0 };
+    },
+    async giveBack(key, amount) {
+      await database.query('update rate_limits set count = greatest(0, count - $2::int) where key = $1', [
+        key,
+        amount,
+      ]);
     },
   };
 }

@@ -88,7 +88,7 @@ export function createLocalStorage(options: {
         return null;
       }
     },
-    async read(relative) {
+    async read(relative, range) {
       const file = absolute(relative);
       let size: number;
       try {
@@ -98,7 +98,7 @@ export function createLocalStorage(options: {
       } catch {
         return null;
       }
-      return { stream: createReadStream(file), size };
+      return { stream: createReadStream(file, range), size };
     },
     async *list() {
       let page: StoredFile[] = [];

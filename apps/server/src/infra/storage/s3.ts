@@ -79,14 +79,20 @@ export function createS3Storage(options: S3Options): Storage {
         throw error;
       }
     },
-    async read(path) {
+    async read(path, range) {
       const { client, sdk } = await connect();
       try {
         const object = await client.send(
-          new sdk.GetObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }),
+          new sdk.GetObjectCommand({
+            Bucket,
+            Key: assertSafeStoragePath(path),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
         );
         if (!(object.Body instanceof Readable)) throw new Error('S3 returned no stream body');
-        return { stream: object.Body, size: object.ContentLength ?? 0 };
+        // A ranged answer's length is the range's; the file's size is after the slash of Content-Range.
+        const size = range ? Number(object.ContentRange?.split('/')[1]) : object.ContentLength;
+        return { stream: object.Body, size: size ?? 0 };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

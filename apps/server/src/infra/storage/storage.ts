@@ -11,10 +11,10 @@ export type Storage = {
   /** The file's size in bytes, or null when there is no such file. */
   size(path: string): Promise<number | null>;
   /**
-   * The whole file as a stream with its size, or null when there is no such file. The caller must consume or
-   * destroy the stream (an S3 body holds a socket until then).
+   * The whole file, or the inclusive byte `range` of it, as a stream with the file's size, or null when there is
+   * no such file. The caller must consume or destroy the stream (an S3 body holds a socket until then).
    */
-  read(path: string): Promise<LocalReadable | null>;
+  read(path: string, range?: ByteSpan): Promise<LocalReadable | null>;
   /** Every stored file with its last write (a move counts as one), in pages; paths of other shapes are skipped. */
   list(): AsyncIterable<StoredFile[]>;
   /**
@@ -31,6 +31,9 @@ export type Storage = {
 export type StoredFile = { path: string; modifiedAt: Date };
 
 export type LocalReadable = { stream: Readable; size: number };
+
+/** Inclusive byte offsets within a file. */
+export type ByteSpan = { start: number; end: number };
 
 const STORAGE_PATH =
   /^[0-9a-f-]{36}\/(drafts|\d{4}-\d{2}-\d{2})\/[0-9a-f-]{36}\.[a-z0-9]{2,5}(\.thumb\.webp)?$/;

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import type { Services } from '../../services.ts';
+import { sendingRouteLimit } from '../sending-limits/service.ts';
 
 const errors = {
   400: ApiError,
@@ -54,7 +55,7 @@ export const aiRoutes =
         '/ai/enhance',
         {
           bodyLimit: 64 * 1024,
-          config: { rateLimit: { max: 30, timeWindow: '1 minute', groupId: ':ai-enhance' } },
+          config: sendingRouteLimit('aiAssist'),
           schema: {
             tags,
             summary: 'AI Assist: expand a draft (sent to the AI provider; never stored or logged)',
@@ -62,7 +63,7 @@ export const aiRoutes =
             response: { 200: EnhanceTextResponse, ...errors },
           },
         },
-        (request) => services.ai.enhance(request.body.text),
+        (request) => services.ai.enhance(signedInUser(request), request.body.text),
       );
 
       signedIn.post(

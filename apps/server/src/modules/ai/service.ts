@@ -35,6 +35,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { EntriesService, ReadableEntry } from '../entries/service.ts';
 import type { FutureMessagesService } from '../future-messages/service.ts';
 import type { PlansService } from '../plans/service.ts';
+import type { SendingLimits } from '../sending-limits/service.ts';
 import { localInsights, moodSummary, periodOf } from './insights.ts';
 import { createAiRepository, type MessageRow, type UsageFeature } from './repository.ts';
 
@@ -75,10 +76,11 @@ export function createAiService(deps: {
   futureMessages: FutureMessagesService;
   keys: EntryKeys;
   moderator: TextModerator;
+  limits: SendingLimits;
   clock: Clock;
   log: AiLog;
 }) {
-  const { provider, plans, entries, futureMessages, keys, moderator, clock, log } = deps;
+  const { provider, plans, entries, futureMessages, keys, moderator, limits, clock, log } = deps;
   const repository = createAiRepository(deps.db);
 
   function requireProvider(): AiProvider {
@@ -175,13 +177,18 @@ export function createAiService(deps: {
       };
     },
 
-    /** AI Assist: the draft goes to the provider and the answer back; neither is stored or logged. */
-    async enhance(text: string): Promise<EnhanceTextResponse> {
+    /**
+     * AI Assist: the draft goes to the provider and the answer back; neither is stored or logged. Each call
+     * spends one of the user's daily AI Assist uses, given back when the provider fails (ADR 059).
+     */
+    async enhance(user: SessionUser, text: string): Promise<EnhanceTextResponse> {
       const ai = requireProvider();
+      const spent = await limits.spend(user, 'aiAssist');
       let enhanced: string;
       try {
         enhanced = await ai.complete(enhancePrompt(text), { maxTokens: AI_CONTEXT.enhanceMaxTokens });
       } catch (error) {
+        await spent.giveBack();
         throw providerFailed('enhance', error);
       }
       return { enhancedText: enhanced.slice(0, ENTRY_LIMITS.maxChars) };

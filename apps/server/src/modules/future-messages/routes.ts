@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { localOnly } from '../../infra/http/local-only.ts';
 import type { Services } from '../../services.ts';
+import { sendingRouteLimit } from '../sending-limits/service.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
 const MessageId = z.object({ id: z.uuid() });
@@ -25,6 +26,7 @@ export const futureMessagesRoutes =
       signedIn.post(
         '/future-messages',
         {
+          config: sendingRouteLimit('futureMessages'),
           bodyLimit: 64 * 1024,
           schema: {
             tags,

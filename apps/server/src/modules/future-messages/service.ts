@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
+import type { SendingLimits } from '../sending-limits/service.ts';
 import { createFutureMessagesRepository, type DueMessage, type FutureMessageRow } from './repository.ts';
 
 /** How the delivery job works through due messages (ADR 025). */
@@ -81,12 +82,13 @@ type Prepared =
 export function createFutureMessagesService(deps: {
   db: Db;
   plans: PlansService;
+  limits: SendingLimits;
   keys: EntryKeys;
   clock: Clock;
   appUrl: string;
   faults?: DeliveryFaults;
 }) {
-  const { db, plans, keys, clock, faults } = deps;
+  const { db, plans, limits, keys, clock, faults } = deps;
   const repository = createFutureMessagesRepository(db);
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -291,6 +293,8 @@ export function createFutureMessagesService(deps: {
       const sendAt = new Date(input.sendAt);
       checkSendTime(sendAt, now);
       await checkText(user, input);
+      // Each message is an e-mail sent later: the daily cap counts it when it is scheduled (ADR 059).
+      await limits.spend(user, 'futureMessages');
       const row = await repository.insert({
         userId: user.id,
         title: null,

@@ -19,7 +19,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
-import { parseByteRange } from '../../infra/http/byte-range.ts';
+import { sendByteRange } from '../../infra/http/byte-range.ts';
 import type { LocalStorage } from '../../infra/storage/local.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
@@ -75,19 +75,8 @@ export const mediaRoutes =
             .header('content-type', request.query.type)
             .header('content-disposition', 'inline')
             .header('cache-control', `private, max-age=${secondsLeft}`)
-            .header('accept-ranges', 'bytes')
             .header('x-content-type-options', 'nosniff');
-          const range = parseByteRange(request.headers.range, opened.size);
-          if (range.kind === 'whole') return reply.header('content-length', opened.size).send(opened.read());
-          if (range.kind === 'unsatisfiable') {
-            return reply.status(416).header('content-range', `bytes */${opened.size}`).send();
-          }
-          const { start, end } = range;
-          return reply
-            .status(206)
-            .header('content-range', `bytes ${start}-${end}/${opened.size}`)
-            .header('content-length', end - start + 1)
-            .send(opened.read({ start, end }));
+          return sendByteRange(reply, request.headers.range, opened.size, opened.read);
         },
       );
     }

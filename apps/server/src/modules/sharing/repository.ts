@@ -212,6 +212,12 @@ export function createSharingRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Any share with its sender name and entry (one statement): its media link checks it is still live. */
+    async findWithEntry(shareId: string): Promise<ShareWithEntry | null> {
+      const [row] = await withEntry().where(eq(sharedEntries.id, shareId));
+      return row ?? null;
+    },
+
     /** A share received by the user, with sender name and entry (one statement). */
     async findReceived(userId: string, email: string, shareId: string): Promise<ShareWithEntry | null> {
       const [row] = await withEntry().where(and(eq(sharedEntries.id, shareId), receivedBy(userId, email)));

@@ -13,7 +13,9 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { sendByteRange } from '../../infra/http/byte-range.ts';
 import type { Services } from '../../services.ts';
+import { sendingRouteLimit } from '../sending-limits/service.ts';
 
 const errors = {
   400: ApiError,
@@ -57,6 +59,29 @@ export const sharingRoutes =
       },
     );
 
+    app.get(
+      '/share-media/:id',
+      {
+        // Media elements ask for many ranges; the link's signature is checked before anything else is done.
+        config: { rateLimit: false },
+        schema: {
+          hide: true,
+          params: Id,
+          querystring: z.object({ expires: z.coerce.number(), signature: z.string().max(64) }),
+        },
+      },
+      async (request, reply) => {
+        const file = await services.sharing.sharedMedia(request.params.id, request.query);
+        // Never kept by a cache: once the share ends, nothing may serve the file again.
+        reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', 'inline')
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff');
+        return sendByteRange(reply, request.headers.range, file.size, file.read);
+      },
+    );
+
     await app.register(async (scope) => {
       const signedIn = scope.withTypeProvider<ZodTypeProvider>();
       signedIn.addHook('onRequest', requireUser(services.auth));
@@ -64,6 +89,7 @@ export const sharingRoutes =
       signedIn.post(
         '/entries/:id/shares',
         {
+          config: sendingRouteLimit('shareEmails'),
           schema: {
             tags,
             summary: 'Share an entry by e-mail with up to 5 people (Premium)',
@@ -94,6 +120,7 @@ export const sharingRoutes =
       signedIn.post(
         '/shares/:id/resend',
         {
+          config: sendingRouteLimit('shareEmails'),
           schema: {
             tags,
             summary:
@@ -168,6 +195,7 @@ export const sharingRoutes =
       signedIn.post(
         '/shares/:id/thank-you',
         {
+          config: sendingRouteLimit('thankYouNotes'),
           schema: {
             tags,
             summary: "Thank the sender of an active share (stored encrypted with the sender's key)",
@@ -187,6 +215,7 @@ export const sharingRoutes =
       signedIn.post(
         '/shares/:id/report',
         {
+          config: sendingRouteLimit('reports'),
           schema: {
             tags,
             summary: 'Report an active share you received (the sender is not told who reported)',

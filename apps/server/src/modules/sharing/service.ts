@@ -32,6 +32,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { MediaService } from '../media/service.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
+import type { SendingLimits } from '../sending-limits/service.ts';
+import { createShareMediaLinks } from './media-links.ts';
 import {
   createSharingRepository,
   type ShareEventRow,
@@ -82,11 +84,15 @@ export function createSharingService(deps: {
   moderator: TextModerator;
   media: MediaService;
   plans: PlansService;
+  limits: SendingLimits;
   clock: Clock;
   appUrl: string;
+  /** Signs the links to shared media (AUTH_SECRET). */
+  linkSecret: string;
 }) {
-  const { db, keys, moderator, media, plans, clock, appUrl } = deps;
+  const { db, keys, moderator, media, plans, limits, clock, appUrl } = deps;
   const repository = createSharingRepository(db);
+  const mediaLinks = createShareMediaLinks(deps.linkSecret, appUrl);
   const linkFor = (token: string) => `${appUrl}/share/${token}`;
 
   /** Spec §5: text under three characters is safe without a call, and a failed call counts as safe. */
@@ -158,17 +164,31 @@ export function createSharingService(deps: {
   async function buildView(found: ShareWithEntry, now: Date, isRecipientInApp: boolean): Promise<ShareView> {
     const { share, entry } = found;
     const status = effectiveStatus(share, now);
+    // A revoked share shows that it was revoked and nothing else: no sender, note or history (ADR 059).
+    if (status === 'revoked') {
+      return {
+        shareId: share.id,
+        status,
+        note: null,
+        sharedAt: null,
+        sender: null,
+        entry: null,
+        events: [],
+        canRespond: false,
+      };
+    }
     const isDeleted = entry.deletedAt !== null;
     let viewEntry: ShareView['entry'] = null;
     if (status === 'active' && !isDeleted) {
       const text = await entryText(share.senderId, entry);
       const hasMedia = share.includeMedia && entry.mediaUrl !== null && entry.contentType !== 'text';
-      const signed = hasMedia ? await media.signedUrl(entry.mediaUrl!, entry.contentType as 'image') : null;
       viewEntry = {
         text,
         moodTag: entry.moodTag,
         createdAt: entry.createdAt.toISOString(),
-        media: signed ? { url: signed.url, type: entry.contentType as 'image' | 'audio' | 'video' } : null,
+        media: hasMedia
+          ? { url: mediaLinks.url(share.id, now), type: entry.contentType as 'image' | 'audio' | 'video' }
+          : null,
       };
     }
     const events = await repository.eventsOf([share.id]);
@@ -218,6 +238,9 @@ export function createSharingService(deps: {
       const expiresAt = new Date(now.getTime() + SHARE_LIMITS.expiryDays * DAY_MS);
       const senderName = displayName(user.fullName, user.email);
       const created = await db.transaction(async (tx) => {
+        // The daily caps count e-mails, not requests (ADR 059); a refusal rolls back with the shares it refused.
+        await limits.spend(user, 'shareEmails', { amount: emails.length, executor: tx });
+        await limits.spendOnRecipients(emails, tx);
         const txRepository = createSharingRepository(tx);
         const registered = await txRepository.usersByEmail(emails);
         const rows: { share: ShareRow; recipientName: string | null }[] = [];
@@ -299,6 +322,9 @@ export function createSharingService(deps: {
           SHARE_LIMITS.maxResends,
         );
         if (!share) return null;
+        // A resend is one more share e-mail (ADR 059); refused, the claim above rolls back with it.
+        await limits.spend(user, 'shareEmails', { executor: tx });
+        await limits.spendOnRecipients([share.recipientEmail], tx);
         await enqueueMail(
           tx,
           {
@@ -369,6 +395,30 @@ export function createSharingService(deps: {
         throw refusal(effectiveStatus(found.share, now));
       }
       return sentShare(user.id, shareId);
+    },
+
+    /**
+     * A shared entry's media through its link (ADR 059): the signature first, then, on every request, that the
+     * share is still active with its media, so a link issued before a revoke or the expiry stops at once.
+     */
+    async sharedMedia(shareId: string, link: { expires: number; signature: string }) {
+      const now = clock.now();
+      if (!mediaLinks.verify(shareId, link, now)) {
+        throw new AppError('MEDIA_LINK_INVALID', SHARE_MESSAGES.mediaUnavailable);
+      }
+      const found = await repository.findWithEntry(shareId);
+      const entry = found?.entry;
+      const isLive =
+        found &&
+        effectiveStatus(found.share, now) === 'active' &&
+        found.share.includeMedia &&
+        !entry?.deletedAt;
+      const file =
+        isLive && entry?.mediaUrl && entry.contentType !== 'text'
+          ? await media.openFile(entry.mediaUrl, entry.contentType as 'image')
+          : null;
+      if (!file) throw new AppError('NOT_FOUND', SHARE_MESSAGES.mediaUnavailable);
+      return file;
     },
 
     /** The expiry job: marks shares past their date expired and tells registered recipients' open tabs. */
@@ -466,6 +516,7 @@ export function createSharingService(deps: {
       const sealed = await encryptText(await keys.keyFor(found.share.senderId), text);
       const now = clock.now();
       return db.transaction(async (tx) => {
+        await limits.spend(user, 'thankYouNotes', { executor: tx });
         const note = await createSharingRepository(tx).insertThankYou({
           shareId,
           senderUserId: found.share.senderId,
@@ -551,6 +602,7 @@ export function createSharingService(deps: {
       input: { reason: ReportShareInput['reason']; details?: string | undefined },
     ): Promise<{ id: string }> {
       await respondable(user, shareId);
+      await limits.spend(user, 'reports');
       return repository.insertReport({
         shareId,
         reporterUserId: user.id,

@@ -79,12 +79,21 @@ describe('the share view, through a token (signed out)', () => {
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 
-  it.each([
-    ['revoked', 'This share has been revoked'],
-    ['expired', 'This share has expired'],
-  ] as const)('a %s share shows its badge and no entry', async (status, badge) => {
-    renderAt(json(view({ status, entry: null, canRespond: false })));
-    expect(await screen.findByText(badge)).toBeTruthy();
+  it('an expired share shows its badge and no entry', async () => {
+    renderAt(json(view({ status: 'expired', entry: null, canRespond: false })));
+    expect(await screen.findByText('This share has expired')).toBeTruthy();
+    expect(screen.queryByText('A quiet morning.')).toBeNull();
+  });
+
+  it('a revoked share shows "This share has been revoked" and nothing else', async () => {
+    renderAt(
+      json(
+        view({ status: 'revoked', sender: null, sharedAt: null, note: null, entry: null, canRespond: false }),
+      ),
+    );
+    expect(await screen.findByText('This share has been revoked')).toBeTruthy();
+    expect(screen.queryByText(/Grace Hopper/)).toBeNull();
+    expect(document.querySelector('time')).toBeNull();
     expect(screen.queryByText('A quiet morning.')).toBeNull();
   });
 
@@ -124,7 +133,11 @@ describe('the share view, through a token (signed out)', () => {
 
 describe('the share viewer in the app', () => {
   it('offers thank-you and report only on an active share the recipient can respond to', async () => {
-    renderViewer({ [`GET /api/shares/${SHARE_ID}/view`]: json(view({ status: 'revoked', entry: null })) });
+    renderViewer({
+      [`GET /api/shares/${SHARE_ID}/view`]: json(
+        view({ status: 'revoked', sender: null, sharedAt: null, entry: null, canRespond: false }),
+      ),
+    });
     expect(await screen.findByText('This share has been revoked')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send thank you' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();

@@ -1,6 +1,6 @@
 import { SHARE_MESSAGES, type ShareView } from '@daybook/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { FileX2, SearchX } from 'lucide-react';
+import { Ban, FileX2, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
@@ -24,7 +24,6 @@ function Unavailable({ icon, title, body }: { icon: ReactNode; title: string; bo
 }
 
 const STATUS_BADGE = {
-  revoked: SHARE_MESSAGES.shareRevokedBadge,
   expired: SHARE_MESSAGES.shareExpiredBadge,
 } as const;
 
@@ -65,15 +64,25 @@ export function ShareViewContent({
   }
 
   const view = query.data;
-  const statusBadge = view.status === 'active' ? null : STATUS_BADGE[view.status];
+  // A revoked share says so and nothing else: the server sends no sender, date, note or history for it.
+  if (view.status === 'revoked' || !view.sender || !view.sharedAt) {
+    return (
+      <Unavailable
+        icon={<Ban aria-hidden="true" className="size-8 text-muted-foreground" />}
+        title={SHARE_MESSAGES.shareRevokedBadge}
+      />
+    );
+  }
+  const sender = view.sender;
+  const statusBadge = view.status === 'expired' ? STATUS_BADGE.expired : null;
   const emoji = moodEmoji(view.entry?.moodTag);
 
   return (
-    <article className="flex flex-col gap-4" aria-label={`Reflection shared by ${view.sender.name}`}>
+    <article className="flex flex-col gap-4" aria-label={`Reflection shared by ${sender.name}`}>
       <header className="flex items-center gap-3">
-        <Avatar name={view.sender.name} className="size-10" />
+        <Avatar name={sender.name} className="size-10" />
         <div className="flex min-w-0 flex-col">
-          <p className="truncate font-semibold">{view.sender.name}</p>
+          <p className="truncate font-semibold">{sender.name}</p>
           <p className="text-sm text-muted-foreground">
             Shared <time dateTime={view.sharedAt}>{relativeTime(view.sharedAt)}</time>
           </p>
@@ -94,7 +103,7 @@ export function ShareViewContent({
       {view.note ? (
         <figure className="flex flex-col gap-1 rounded-lg border-l-4 border-primary/60 bg-muted/60 px-4 py-3">
           <figcaption className="text-xs font-semibold text-muted-foreground uppercase">
-            Note from {view.sender.name}
+            Note from {sender.name}
           </figcaption>
           <blockquote className="text-sm whitespace-pre-wrap">{view.note}</blockquote>
         </figure>
@@ -108,7 +117,7 @@ export function ShareViewContent({
         />
       ) : view.entry ? (
         <>
-          {view.entry.media ? <ShareMedia media={view.entry.media} senderName={view.sender.name} /> : null}
+          {view.entry.media ? <ShareMedia media={view.entry.media} senderName={sender.name} /> : null}
           <p className="font-serif text-base leading-relaxed break-words whitespace-pre-wrap">
             {view.entry.text}
           </p>
