@@ -36,7 +36,9 @@ describe('the dashboard’s future-self parts', () => {
     });
     renderWithProviders(<DashboardPage />, { path: '/dashboard' });
 
-    const card = await screen.findByRole('region', { name: 'Future Self' });
+    // The card is a lazily imported chunk: its first import is transformed on demand, which on a busy two-core
+    // machine has taken longer than the default wait.
+    const card = await screen.findByRole('region', { name: 'Future Self' }, { timeout: 15_000 });
     expect(await within(card).findByRole('button', { name: 'Schedule a message' })).toBeTruthy();
     expect(await within(card).findByText('Nothing scheduled yet.')).toBeTruthy();
     const banner = await screen.findByRole('region', { name: FUTURE_MESSAGE_MESSAGES.bannerTitle });
