@@ -1,4 +1,4 @@
-import { ENTRY_MESSAGES, MESSAGES } from '@daybook/shared';
+import { AUTH_MESSAGES, ENTRY_MESSAGES, MESSAGES } from '@daybook/shared';
 import { newEmail, PASSWORD, pathOf, registerThroughForm, signOutThroughMenu } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { mailInDir } from '../support/mail-files.ts';
@@ -18,6 +18,10 @@ test.describe('production journey', () => {
     const email = newEmail(`production-${run.variant}`);
 
     await registerThroughForm(page, { fullName: 'Marie Curie', email });
+    // Production serves no local mailbox: the dialog does not point to one.
+    const dialog = page.getByRole('dialog', { name: 'Check Your Email' });
+    await expect(dialog.getByRole('link', { name: 'local mailbox' })).toHaveCount(0);
+    await expect(dialog).toContainText(AUTH_MESSAGES.spamFolderHint);
 
     // The e-mail left the server: into DATA_DIR/mail (embedded) or over SMTP to a real listener (PostgreSQL).
     const mail = await mailInDir(run.mailDir, email, /Confirm your e-mail/);

@@ -33,6 +33,8 @@ test.describe('accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'Check Your Email' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(email);
+    // Development without SMTP, from this machine: the message is in the local mailbox, and the dialog says so.
+    await expect(dialog.getByRole('link', { name: 'local mailbox' })).toHaveAttribute('href', '/dev/mail');
 
     const mail = await mailTo(page.request, email, /Confirm your e-mail/);
     await page.goto(pathOf(mail.links[0]!));

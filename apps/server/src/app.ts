@@ -229,7 +229,7 @@ export async function buildApp({
       await api.register(healthRoutes(services));
       await api.register(pricingRoutes(services));
       await api.register(contactRoutes(services));
-      await api.register(authRoutes(services, config.appUrl));
+      await api.register(authRoutes(services, config.appUrl, { hasLocalMailbox }));
       await api.register(accountRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(insightsRoutes(services));

@@ -62,6 +62,32 @@ describe('registration', () => {
     expect(mail?.link).toMatch(/\/api\/auth\/verify-email\?token=.+&callbackURL=%2Fdashboard/);
   });
 
+  it('says the message is in the local mailbox only to a browser on this machine, where the mailbox answers', async () => {
+    const registerFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress,
+        headers,
+        payload: {
+          fullName: 'Ada Lovelace',
+          email: uniqueEmail('mailbox'),
+          password: STRONG_PASSWORD,
+          confirmPassword: STRONG_PASSWORD,
+          acceptTerms: true,
+        },
+      });
+    const here = await registerFrom('127.0.0.1');
+    expect(here.statusCode).toBe(201);
+    expect(here.json().localMailbox).toBe(true);
+    // Through a proxy, or from elsewhere, /dev/mail is a 404: the answer does not mention it.
+    const proxied = await registerFrom('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' });
+    expect(proxied.statusCode).toBe(201);
+    expect(proxied.json()).not.toHaveProperty('localMailbox');
+    const remote = await registerFrom('203.0.113.10');
+    expect(remote.json()).not.toHaveProperty('localMailbox');
+  });
+
   it('stores the password as an argon2id hash', async () => {
     const { email } = await register(ctx);
     const [row] = await ctx.database.query<{ password: string }>(

@@ -63,6 +63,11 @@ export const RegisterResponse = z
     email: z.string(),
     /** false when a Premium choice could not be recorded (spec §8 "Intent not saved"). */
     intentSaved: z.boolean(),
+    /**
+     * The message can be read in the local mailbox (/dev/mail): no SMTP_URL, outside production, and this request
+     * came straight from the server's own machine, the only place the mailbox answers. Absent otherwise.
+     */
+    localMailbox: z.literal(true).optional(),
   })
   .meta({ id: 'RegisterResponse' });
 export type RegisterResponse = z.infer<typeof RegisterResponse>;

@@ -19,6 +19,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appendSetCookies, requestHeaders, sessionRequest } from '../../infra/http/authenticate.ts';
+import { isDirectLocalRequest } from '../../infra/http/local-only.ts';
 import type { Services } from '../../services.ts';
 
 const MINUTE = 60_000;
@@ -28,7 +29,7 @@ const perClient = (max: number, timeWindow: string, groupId: string) => ({
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 423: ApiError, 429: ApiError };
 
 export const authRoutes =
-  (services: Services, appUrl: string): FastifyPluginAsyncZod =>
+  (services: Services, appUrl: string, options: { hasLocalMailbox: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
     // Mails requested just before shutdown are still queued before the database closes.
@@ -52,7 +53,9 @@ export const authRoutes =
         await perAddress('register', request.body.email, 5, 60 * MINUTE);
         const { result, setCookies } = await services.auth.register(request.body, requestHeaders(request));
         appendSetCookies(reply, setCookies);
-        return reply.status(201).send(result);
+        // The "Check Your Email" dialog points to the local mailbox only where it would open (ADR 057).
+        const isMailboxHere = options.hasLocalMailbox && isDirectLocalRequest(request);
+        return reply.status(201).send(isMailboxHere ? { ...result, localMailbox: true as const } : result);
       },
     );
 

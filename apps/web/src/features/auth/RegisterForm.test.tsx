@@ -166,6 +166,7 @@ describe('Register: what the server answers', () => {
     expect(dialog.textContent).toContain('expires in 1 hour');
     expect(dialog.textContent).toContain('within 2 minutes');
     expect(dialog.textContent).toContain(AUTH_MESSAGES.spamFolderHint);
+    expect(within(dialog).queryByRole('link', { name: 'local mailbox' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Resend verification e-mail' })).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
     expect(toast.warning).not.toHaveBeenCalled();
@@ -181,6 +182,25 @@ describe('Register: what the server answers', () => {
       plan: 'premium',
       billingCycle: 'month',
     });
+  });
+
+  it('points to the local mailbox only when the server says it serves this browser one', async () => {
+    stubApi({
+      'GET /api/pricing': json(pricing),
+      'POST /api/auth/register': json(
+        { status: 'verification_sent', email: 'grace@example.com', intentSaved: true, localMailbox: true },
+        201,
+      ),
+    });
+    renderPage('/register');
+    fillValidForm();
+    await submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Check Your Email' });
+    expect(within(dialog).getByRole('link', { name: 'local mailbox' }).getAttribute('href')).toBe(
+      '/dev/mail',
+    );
+    expect(dialog.textContent).toContain('This server sends no real e-mail yet (no SMTP_URL)');
+    expect(dialog.textContent).not.toContain(AUTH_MESSAGES.spamFolderHint);
   });
 
   it('warns when the Premium choice could not be saved', async () => {

@@ -146,6 +146,22 @@ describe('MiniCalendar', () => {
     await press('ArrowLeft', '2026-11-20', 'Friday, 20 November 2026');
   });
 
+  it('with a day chosen, Enter or Space after an arrow keeps the day the arrow chose', async () => {
+    renderCalendar();
+    fireEvent.click(day('Wednesday, 18 November 2026'));
+    day('Wednesday, 18 November 2026').focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(chosen()).toBe('2026-11-19');
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Thursday, 19 November 2026/),
+    );
+    // The button's own default for these keys is a click, which on the chosen day would clear it.
+    for (const key of ['Enter', ' ']) {
+      expect(fireEvent.keyDown(document.activeElement!, { key }), key).toBe(false);
+      expect(chosen()).toBe('2026-11-19');
+    }
+  });
+
   it('without a chosen day, keys only move focus; Enter or a click chooses', async () => {
     const onMove = vi.fn();
     renderCalendar(onMove);

@@ -15,11 +15,13 @@ import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 type CheckEmailDialogProps = {
   /** The address the link went to; the dialog is open while it is set. */
   email: string | null;
+  /** The server said the message is in its local mailbox, and that it answers this browser (ADR 057). */
+  hasLocalMailbox?: boolean;
   onClose: () => void;
 };
 
 /** Shown after a successful sign-up: the account waits for its e-mail to be confirmed. */
-export function CheckEmailDialog({ email, onClose }: CheckEmailDialogProps) {
+export function CheckEmailDialog({ email, hasLocalMailbox = false, onClose }: CheckEmailDialogProps) {
   return (
     <Dialog open={email !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <DialogContent>
@@ -38,7 +40,18 @@ export function CheckEmailDialog({ email, onClose }: CheckEmailDialogProps) {
             {formatMinutes(AUTH_TIMINGS.verificationLinkMinutes)}, and the email should arrive within{' '}
             {formatMinutes(AUTH_TIMINGS.emailExpectedWithinMinutes)}.
           </p>
-          <p>{AUTH_MESSAGES.spamFolderHint}</p>
+          {hasLocalMailbox ? (
+            <p>
+              This server sends no real e-mail yet (no <code>SMTP_URL</code>): the message is in its{' '}
+              {/* The server's own page, not one of the app's: a full page load. */}
+              <a href="/dev/mail" className="font-semibold text-primary underline-offset-4 hover:underline">
+                local mailbox
+              </a>
+              .
+            </p>
+          ) : (
+            <p>{AUTH_MESSAGES.spamFolderHint}</p>
+          )}
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <ResendVerificationButton email={email ?? ''} />

@@ -74,6 +74,7 @@ export function RegisterForm({
   const registerAccount = useRegister();
   const hintId = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [hasLocalMailbox, setHasLocalMailbox] = useState(false);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const {
     register,
@@ -113,6 +114,7 @@ export function RegisterForm({
       writeStoredString(STORAGE_KEYS.registrationPlanChoice, values.plan);
       writeStoredString(STORAGE_KEYS.registrationDate, new Date().toISOString());
       setSentTo(answer.email);
+      setHasLocalMailbox(answer.localMailbox === true);
       if (!answer.intentSaved) toast.warning(AUTH_MESSAGES.premiumIntentNotSaved);
     } catch (error) {
       onRegisterError(error, values.email);
@@ -246,7 +248,7 @@ export function RegisterForm({
           ) : null}
         </div>
       </form>
-      <CheckEmailDialog email={sentTo} onClose={() => setSentTo(null)} />
+      <CheckEmailDialog email={sentTo} hasLocalMailbox={hasLocalMailbox} onClose={() => setSentTo(null)} />
     </>
   );
 }

@@ -95,6 +95,12 @@ export function MiniCalendar({
   const onGridKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     const from = (event.target as HTMLElement).closest<HTMLElement>('[data-date]')?.dataset.date;
     if (!from) return;
+    // With a day chosen, the keys choose as they move: Enter or Space on it then keeps it. Left to the button,
+    // they would click it, and a click on the chosen day clears the choice (issue 25).
+    if ((event.key === 'Enter' || event.key === ' ') && from === selectedDate) {
+      event.preventDefault();
+      return;
+    }
     const target = calendarKeyTarget(from, { key: event.key, shiftKey: event.shiftKey });
     if (!target) return;
     event.preventDefault();
