@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPRESSION_THRESHOLD, negotiateEncoding } from '../src/infra/http/compression.ts';
 import { useTestApp } from './support/app.ts';
+import { withoutTestToolsMark } from './support/web-build.ts';
 
 // A built web app in miniature: index.html and one hashed script, each with the .br and .gz the build writes.
 const distDir = mkdtempSync(path.join(os.tmpdir(), 'daybook-dist-'));
@@ -59,7 +60,7 @@ describe('precompressed web files', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(indexHtml);
+    expect(withoutTestToolsMark(brotliDecompressSync(response.rawPayload).toString())).toBe(indexHtml);
   });
 });
 

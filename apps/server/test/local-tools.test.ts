@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../src/infra/http/local-only.ts';
 import { createMailTransport } from '../src/infra/mail/transport.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
-import { fakeWebBuild, INDEX_HTML } from './support/web-build.ts';
+import { fakeWebBuild, INDEX_HTML, withoutTestToolsMark } from './support/web-build.ts';
 
 const FORWARDING_HEADERS = {
   'x-forwarded-for': '203.0.113.9',
@@ -103,7 +103,7 @@ describe('local mailbox in development without SMTP_URL', () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/dev/mail', remoteAddress: '192.168.1.7' });
     expect(page.statusCode).toBe(404);
     expect(page.body).toBe(unknown.body);
-    expect(page.body).toBe(INDEX_HTML);
+    expect(withoutTestToolsMark(page.body)).toBe(INDEX_HTML);
     const api = await ctx.app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress: '192.168.1.7' });
     expect(api.statusCode).toBe(404);
   });

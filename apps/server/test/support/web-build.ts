@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_TOOLS_META } from '@daybook/shared';
 
 export const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"><main id="main-content"><!--first-screen--></main></div></body></html>';
@@ -16,3 +17,10 @@ export function fakeWebBuild(): string {
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Daybook","start_url":"/dashboard"}');
   return dir;
 }
+
+/**
+ * A served page without the mark test tools put at the start of its head (ADR 057): tests run with test tools on,
+ * and the pages are otherwise the built file, byte for byte.
+ */
+export const withoutTestToolsMark = (html: string) =>
+  html.replace(`<meta name="${TEST_TOOLS_META.name}" content="${TEST_TOOLS_META.content}">`, '');

@@ -80,8 +80,13 @@ const PushEndpoint = z
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   .regex(/^[^\u0000-\u001f\u007f]*$/, 'Not a push endpoint')
   .refine((endpoint) => {
-    const url = new URL(endpoint);
-    return !url.username && !url.password;
+    // Refinements run even after the URL check failed: an unparsable value is refused here too, never thrown.
+    try {
+      const url = new URL(endpoint);
+      return !url.username && !url.password;
+    } catch {
+      return false;
+    }
   }, 'Not a push endpoint');
 const Base64Url = (max: number) =>
   z
