@@ -511,6 +511,17 @@ describe('Web Push', () => {
 describe('push endpoints on the production network', () => {
   const guarded = useTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
 
+  /** A new user's browser subscribing with this endpoint. */
+  async function subscribe(endpoint: string) {
+    const owner = await createSignedInUser(guarded);
+    return guarded.app.inject({
+      method: 'POST',
+      url: '/api/reminders/push-subscriptions',
+      headers: { cookie: owner.cookie },
+      payload: browserSubscription(endpoint).json,
+    });
+  }
+
   it.each([
     ['loopback', 'https://127.0.0.1/push/1'],
     ['a private network', 'https://10.0.0.1/push/1'],
@@ -521,13 +532,7 @@ describe('push endpoints on the production network', () => {
     ['loopback written as a number', 'https://2130706433/push/1'],
     ['a host name that resolves to loopback', 'https://localhost/push/1'],
   ])('refuses %s', async (_case, endpoint) => {
-    const owner = await createSignedInUser(guarded);
-    const response = await guarded.app.inject({
-      method: 'POST',
-      url: '/api/reminders/push-subscriptions',
-      headers: { cookie: owner.cookie },
-      payload: { ...browserSubscription(endpoint).json },
-    });
+    const response = await subscribe(endpoint);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(REMINDER_MESSAGES.pushEndpointRefused);
   });
@@ -536,25 +541,13 @@ describe('push endpoints on the production network', () => {
     ['a user name and password in the URL', 'https://user:pass@fcm.googleapis.com/fcm/send/1'],
     ['plain http', 'http://fcm.googleapis.com/fcm/send/1'],
   ])('refuses %s as not a push endpoint', async (_case, endpoint) => {
-    const owner = await createSignedInUser(guarded);
-    const response = await guarded.app.inject({
-      method: 'POST',
-      url: '/api/reminders/push-subscriptions',
-      headers: { cookie: owner.cookie },
-      payload: { ...browserSubscription(endpoint).json },
-    });
+    const response = await subscribe(endpoint);
     expect(response.statusCode).toBe(400);
     expect(await guarded.database.db.select().from(pushSubscriptions)).toEqual([]);
   });
 
   it('accepts a public address (nothing is connected to until a push is due)', async () => {
-    const owner = await createSignedInUser(guarded);
-    const response = await guarded.app.inject({
-      method: 'POST',
-      url: '/api/reminders/push-subscriptions',
-      headers: { cookie: owner.cookie },
-      payload: { ...browserSubscription('https://93.184.216.34/push/1').json },
-    });
+    const response = await subscribe('https://93.184.216.34/push/1');
     expect(response.statusCode).toBe(204);
   });
 });
