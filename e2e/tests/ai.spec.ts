@@ -67,6 +67,9 @@ test.describe('AI with a provider (the local fake speaking the OpenAI protocol)'
     await assist.focus();
     await page.keyboard.press('Enter');
     await expect(said).toBeVisible();
+    // Sonner holds a toast while the pointer rests on it, and the box's click left the pointer where the toast
+    // appears on a phone-sized page: a finger lifts, so the pointer goes to a corner before the toast may go.
+    await page.mouse.move(1, 1);
     await expect(said).toBeHidden({ timeout: 15_000 });
 
     // A phone has no hover to show the tooltip: the tap itself must say it. Playwright will not press an
