@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { createMailTransport } from '../../src/infra/mail/transport.ts';
+import { createMailTransport, type MailTransport } from '../../src/infra/mail/transport.ts';
 import { jobDefinitions } from '../../src/jobs/definitions.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { createTestDatabase, openSecondHandle } from './database.ts';
@@ -13,6 +13,9 @@ export type TestContext = {
   database: Awaited<ReturnType<typeof createTestDatabase>>;
   config: Config;
   clock: ManualClock;
+  /** The jobs' mail transport, made by the first `jobOf` and closed with the app (a pooled SMTP connection left
+   * open would hold the test's SMTP server's close for its 30-second timeout). */
+  jobMail?: MailTransport;
 };
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -61,6 +64,7 @@ export function useTestApp(
     await context.app.ready();
   });
   afterAll(async () => {
+    context.jobMail?.close();
     await context.app?.close();
     await context.database?.dropAll();
   });
@@ -73,7 +77,7 @@ type JobDeps = Parameters<typeof jobDefinitions>[0];
 export function jobOf(ctx: TestContext, name: string, deps: Partial<JobDeps> = {}) {
   const job = jobDefinitions({
     database: ctx.database,
-    mail: createMailTransport(ctx.config),
+    mail: (ctx.jobMail ??= createMailTransport(ctx.config)),
     clock: ctx.clock,
     auditSecret: ctx.config.authSecret,
     media: ctx.app.services.media,

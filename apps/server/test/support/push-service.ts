@@ -117,6 +117,7 @@ export async function startPushService() {
       return subscription.json;
     },
     async close() {
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(dir, { recursive: true, force: true });
     },

@@ -9,6 +9,8 @@ export async function startSmtpServer() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A client's pooled connection left open would otherwise hold `close` for the default 30 seconds.
+    closeTimeout: 100,
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
