@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit, integration and end-to-end tests, stopping at the first failure.
-// Integration and end-to-end tests use PostgreSQL when DATABASE_URL is set, the embedded PGlite otherwise.
+// Integration tests run on the embedded PGlite, and on PostgreSQL too when DATABASE_URL is set (one pass, two
+// projects: apps/server/vitest.config.ts); end-to-end tests use PostgreSQL when it is set, PGlite otherwise.
 //
 // The production build (web and server) is made from the start, beside the checks, at a lower priority so that it
 // takes only the CPU they leave idle (type checking's single-threaded tail, the integration tests' waits on the
@@ -105,11 +106,14 @@ const teeing = (counter) => (child) => {
   }
 };
 
-const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)';
+const onDatabases = {
+  integration: process.env.DATABASE_URL ? 'PostgreSQL and PGlite (embedded)' : 'PGlite (embedded)',
+  'end-to-end': process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)',
+};
 const summary = [];
 const allStarted = performance.now();
 for (const [name, args] of steps) {
-  console.info(`\n▶ ${name}${name === 'integration' || name === 'end-to-end' ? ` on ${database}` : ''}`);
+  console.info(`\n▶ ${name}${onDatabases[name] ? ` on ${onDatabases[name]}` : ''}`);
   if (name === 'end-to-end') await awaitBuild();
   const started = performance.now();
   const counter = testCounter();

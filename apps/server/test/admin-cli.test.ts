@@ -25,6 +25,7 @@ import {
   stopServer,
 } from './support/cli.ts';
 import { createSignedInUser, uniqueEmail } from './support/factories.ts';
+import { isPostgresProject } from './support/test-driver.ts';
 
 /** The admin CLI as an operator runs it, beside a real server process (support/cli.ts). */
 const PASSWORD = 'Quiet-River-42';
@@ -42,7 +43,8 @@ const planFeatures = async (server: Server, cookie: string) => {
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(path.join(dir, f)).isFile());
 
-describe('admin CLI beside a server on the embedded database', () => {
+// Its commands and servers never use DATABASE_URL: it runs once, in the PGlite project (vitest.config.ts).
+describe.skipIf(isPostgresProject)('admin CLI beside a server on the embedded database', () => {
   let root: string;
   let dataDir: string;
   let server: Server | undefined;

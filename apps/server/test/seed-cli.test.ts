@@ -19,6 +19,7 @@ import {
   startServer,
   stopServer,
 } from './support/cli.ts';
+import { isPostgresProject } from './support/test-driver.ts';
 
 /**
  * `npm run seed` as a newcomer runs it, beside a real server process on the embedded database or with none: the
@@ -49,7 +50,8 @@ function seededEmail(stdout: string): string {
   return match![1]!;
 }
 
-describe('npm run seed on the embedded database', () => {
+// Its commands and servers never use DATABASE_URL: it runs once, in the PGlite project (vitest.config.ts).
+describe.skipIf(isPostgresProject)('npm run seed on the embedded database', () => {
   let root: string;
   let server: Server | undefined;
   const running: Command[] = [];

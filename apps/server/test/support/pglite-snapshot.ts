@@ -18,12 +18,13 @@ declare module 'vitest' {
  * needs none of this: its scratch databases are cheap.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.DATABASE_URL) {
+  // Run once per Vitest project (vitest.config.ts): only the PGlite project's files open the embedded database.
+  if (project.config.env?.DAYBOOK_TEST_DRIVER !== 'pglite') {
     project.provide('pgliteSnapshot', '');
     return async () => {};
   }
   const database = await openDatabase({ database: { kind: 'pglite', dir: 'memory://' } });
-  const file = path.join(os.tmpdir(), `daybook-pglite-snapshot-${process.pid}.tar`);
+  const file = path.join(os.tmpdir(), `daybook-pglite-snapshot-${process.pid}-${project.name}.tar`);
   try {
     const tarball = await database.dumpDataDir?.();
     if (!tarball) throw new Error('PGlite did not dump its data directory');
