@@ -27,6 +27,16 @@ export const test = base.extend<{
   ],
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {
+      // Axe measures colours as drawn: a theme or hover transition still running (a busy machine draws it for
+      // longer) shows half-way colours. It reads the page once the finite animations have settled.
+      await target.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+      );
       const results = await new AxeBuilder({ page: target }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
