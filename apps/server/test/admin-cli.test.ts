@@ -4,14 +4,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { createScratchDatabase } from '../src/db/scratch.ts';
-import { ManualClock } from '../src/lib/clock.ts';
 import { createAccountRepository } from '../src/modules/account/repository.ts';
 import { LOCK_FILE } from '../src/modules/admin/data-dir-lock.ts';
 import { createPlansRepository } from '../src/modules/plans/repository.ts';
-import { type TestContext, testConfig } from './support/app.ts';
 import {
   baseEnv,
   cookieOf,
@@ -23,6 +19,7 @@ import {
   signIn,
   startServer,
   stopServer,
+  useAppOnScratchPostgres,
 } from './support/cli.ts';
 import { createSignedInUser, uniqueEmail } from './support/factories.ts';
 import { isPostgresProject } from './support/test-driver.ts';
@@ -210,23 +207,7 @@ describe('admin CLI without a reachable server', () => {
 });
 
 describe.runIf(process.env.DATABASE_URL)('admin CLI on PostgreSQL (needs DATABASE_URL)', () => {
-  const ctx = {} as TestContext;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'daybook_admin_cli');
-    ctx.config = testConfig({ DATABASE_URL: scratch.url });
-    ctx.clock = new ManualClock();
-    const database = await openDatabase(ctx.config);
-    ctx.database = { ...database, dropAll: () => database.close() };
-    ctx.app = await buildApp({ config: ctx.config, database, clock: ctx.clock });
-    await ctx.app.ready();
-  });
-  afterAll(async () => {
-    await ctx.app?.close();
-    await ctx.database?.close();
-    await scratch?.drop();
-  });
+  const ctx = useAppOnScratchPostgres('daybook_admin_cli');
 
   it('changes a plan beside the running app, which sees it at once', async () => {
     const { user, cookie } = await createSignedInUser(ctx);
@@ -235,7 +216,7 @@ describe.runIf(process.env.DATABASE_URL)('admin CLI on PostgreSQL (needs DATABAS
     const before = await features();
     const result = await run(
       ['apps/server/src/cli/admin.ts', 'plan', user.email, 'premium'],
-      baseEnv({ DATABASE_URL: scratch.url, DATA_DIR: ctx.config.dataDir }),
+      baseEnv({ DATABASE_URL: ctx.databaseUrl, DATA_DIR: ctx.config.dataDir }),
     );
     expect(result).toMatchObject({ code: 0, stdout: `${user.email} is now on the premium plan.\n` });
     // No control socket is involved: the CLI wrote to PostgreSQL itself.

@@ -3,12 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { createScratchDatabase } from '../src/db/scratch.ts';
-import { ManualClock } from '../src/lib/clock.ts';
 import { LOCK_FILE, lockHolder } from '../src/modules/admin/data-dir-lock.ts';
-import { type TestContext, testConfig } from './support/app.ts';
 import {
   baseEnv,
   type Command,
@@ -18,6 +13,7 @@ import {
   startCommand,
   startServer,
   stopServer,
+  useAppOnScratchPostgres,
 } from './support/cli.ts';
 import { isPostgresProject } from './support/test-driver.ts';
 
@@ -158,29 +154,13 @@ describe.skipIf(isPostgresProject)('npm run seed on the embedded database', () =
 });
 
 describe.runIf(process.env.DATABASE_URL)('npm run seed on PostgreSQL (needs DATABASE_URL)', () => {
-  const ctx = {} as TestContext;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'daybook_seed_cli');
-    ctx.config = testConfig({ DATABASE_URL: scratch.url });
-    ctx.clock = new ManualClock();
-    const database = await openDatabase(ctx.config);
-    ctx.database = { ...database, dropAll: () => database.close() };
-    ctx.app = await buildApp({ config: ctx.config, database, clock: ctx.clock });
-    await ctx.app.ready();
-  });
-  afterAll(async () => {
-    await ctx.app?.close();
-    await ctx.database?.close();
-    await scratch?.drop();
-  });
+  const ctx = useAppOnScratchPostgres('daybook_seed_cli');
 
   it('seeds beside the running app, which lets the user sign in at once', async () => {
     const result = await run(
       seedArgs(1, 50),
       baseEnv({
-        DATABASE_URL: scratch.url,
+        DATABASE_URL: ctx.databaseUrl,
         DATA_DIR: ctx.config.dataDir,
         ENCRYPTION_SECRET: ctx.config.encryptionSecret,
       }),

@@ -1,6 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import { createScratchDatabase } from '../../src/db/scratch.ts';
+import { ManualClock } from '../../src/lib/clock.ts';
+import { type TestContext, testConfig } from './app.ts';
 
 /**
  * The operator's commands as an operator runs them: a real server process on the embedded database in a temporary
@@ -166,3 +172,28 @@ export const post = (server: Server, route: string, body: unknown, cookie?: stri
 
 export const signIn = (server: Server, email: string, password: string) =>
   post(server, '/api/auth/sign-in', { email, password });
+
+/**
+ * The app in this test process on a scratch PostgreSQL database of its own (DATABASE_URL's server), for a command
+ * run beside it as an operator runs it beside a deployment; `databaseUrl` is the scratch database's.
+ */
+export function useAppOnScratchPostgres(prefix: string): TestContext & { databaseUrl: string } {
+  const ctx = {} as TestContext & { databaseUrl: string };
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(process.env.DATABASE_URL!, prefix);
+    ctx.databaseUrl = scratch.url;
+    ctx.config = testConfig({ DATABASE_URL: scratch.url });
+    ctx.clock = new ManualClock();
+    const database = await openDatabase(ctx.config);
+    ctx.database = { ...database, dropAll: () => database.close() };
+    ctx.app = await buildApp({ config: ctx.config, database, clock: ctx.clock });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+    await scratch?.drop();
+  });
+  return ctx;
+}
