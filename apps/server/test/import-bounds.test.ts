@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, importPreviews, mediaDrafts } from '../src/db/schema/index.ts';
 import { useTestApp } from './support/app.ts';
 import { createSignedInUser } from './support/factories.ts';
-import { multipart } from './support/media.ts';
+import { uploadImportArchive } from './support/import.ts';
 import { buildZip, writeZipFile } from './support/zip.ts';
 
 /*
@@ -159,15 +159,7 @@ describe('import bounds', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const uploadZip = async (cookie: string, archive: Buffer) => {
-    const body = multipart(archive, { filename: 'export.zip', contentType: 'application/zip' });
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/import/preview',
-      headers: { cookie, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const uploadZip = (cookie: string, archive: Buffer) => uploadImportArchive(ctx, cookie, archive);
 
   async function writtenFor(userId: string) {
     const db = ctx.database.db;

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { entries, importPreviews, mediaDrafts } from '../src/db/schema/index.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createEntry, createSignedInUser } from './support/factories.ts';
+import { uploadImportArchive } from './support/import.ts';
 import { multipart } from './support/media.ts';
 import { buildZip, type ZipInput } from './support/zip.ts';
 
@@ -27,21 +28,12 @@ const jpeg = (colour = '#6b8f71') =>
     .jpeg()
     .toBuffer();
 
-const uploadArchive = (ctx: TestContext, cookie: string, archive: Buffer) => {
-  const body = multipart(archive, { filename: 'export.zip', contentType: 'application/zip' });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/import/preview',
-    headers: { cookie, ...body.headers },
-    payload: body.payload,
-  });
-};
 
 const confirm = (ctx: TestContext, cookie: string, id: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/import/${id}/confirm`, headers: { cookie } });
 
 async function importArchive(ctx: TestContext, cookie: string, archive: Buffer) {
-  const preview = await uploadArchive(ctx, cookie, archive);
+  const preview = await uploadImportArchive(ctx, cookie, archive);
   expect(preview.statusCode, preview.body).toBe(201);
   const report = await confirm(ctx, cookie, preview.json<ImportPreview>().id);
   expect(report.statusCode, report.body).toBe(200);
@@ -155,7 +147,7 @@ describe('import', () => {
     const signedIn = await createSignedInUser(ctx);
     const { archive, longText } = await dayOneArchive(ctx.clock.now());
 
-    const uploaded = await uploadArchive(ctx, signedIn.cookie, archive);
+    const uploaded = await uploadImportArchive(ctx, signedIn.cookie, archive);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const preview = uploaded.json<ImportPreview>();
     expect(preview).toMatchObject({
@@ -225,14 +217,14 @@ describe('import', () => {
     await importArchive(ctx, signedIn.cookie, archive);
     const before = await writtenFor(ctx, signedIn.user.id);
 
-    const again = await uploadArchive(ctx, signedIn.cookie, archive);
+    const again = await uploadImportArchive(ctx, signedIn.cookie, archive);
     expect(again.json()).toMatchObject({ archiveEntries: 4, newEntries: 0, duplicates: 4, media: 0 });
     expect((await confirm(ctx, signedIn.cookie, again.json().id)).json()).toMatchObject({ imported: 0 });
 
     // Two previews taken before either import ran: the second import finds every entry already there.
     const other = await createSignedInUser(ctx);
-    const first = (await uploadArchive(ctx, other.cookie, archive)).json<ImportPreview>();
-    const second = (await uploadArchive(ctx, other.cookie, archive)).json<ImportPreview>();
+    const first = (await uploadImportArchive(ctx, other.cookie, archive)).json<ImportPreview>();
+    const second = (await uploadImportArchive(ctx, other.cookie, archive)).json<ImportPreview>();
     expect(second.newEntries).toBe(5);
     expect((await confirm(ctx, other.cookie, first.id)).json()).toMatchObject({ imported: 5 });
     expect((await confirm(ctx, other.cookie, second.id)).json()).toMatchObject({
@@ -324,7 +316,7 @@ describe('import', () => {
       ],
     ])('%s', async (_name, build, message) => {
       const signedIn = await createSignedInUser(ctx);
-      const response = await uploadArchive(ctx, signedIn.cookie, await build());
+      const response = await uploadImportArchive(ctx, signedIn.cookie, await build());
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       expect(response.json().message).toBe(message);
@@ -348,7 +340,7 @@ describe('import', () => {
     const owner = await createSignedInUser(ctx);
     const stranger = await createSignedInUser(ctx);
     const { archive } = await dayOneArchive(ctx.clock.now());
-    const preview = (await uploadArchive(ctx, owner.cookie, archive)).json<ImportPreview>();
+    const preview = (await uploadImportArchive(ctx, owner.cookie, archive)).json<ImportPreview>();
 
     const confirmed = await confirm(ctx, stranger.cookie, preview.id);
     expect(confirmed.statusCode).toBe(404);
@@ -366,7 +358,7 @@ describe('import', () => {
   it('drops a preview with its validated media when asked', async () => {
     const signedIn = await createSignedInUser(ctx);
     const { archive } = await dayOneArchive(ctx.clock.now());
-    const preview = (await uploadArchive(ctx, signedIn.cookie, archive)).json<ImportPreview>();
+    const preview = (await uploadImportArchive(ctx, signedIn.cookie, archive)).json<ImportPreview>();
     expect((await writtenFor(ctx, signedIn.user.id)).drafts).toBe(1);
     const dropped = await ctx.app.inject({
       method: 'DELETE',
