@@ -28,7 +28,6 @@ const jpeg = (colour = '#6b8f71') =>
     .jpeg()
     .toBuffer();
 
-
 const confirm = (ctx: TestContext, cookie: string, id: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/import/${id}/confirm`, headers: { cookie } });
 

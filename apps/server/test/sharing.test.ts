@@ -27,9 +27,8 @@ import {
   writePhotoEntry,
 } from './sharing-support.ts';
 import { jobOf, useTestApp } from './support/app.ts';
-import { browserEncrypt, clientAddress, createSignedInUser, uniqueEmail } from './support/factories.ts';
+import { clientAddress, createSignedInUser, uniqueEmail } from './support/factories.ts';
 import { openStream, originOf } from './support/live.ts';
-import { multipart, png } from './support/media.ts';
 
 const DAY = 24 * 3600_000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

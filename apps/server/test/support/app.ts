@@ -75,9 +75,10 @@ type JobDeps = Parameters<typeof jobDefinitions>[0];
 
 /** One of the app's jobs, wired to the test app's services the way main.ts wires them; `deps` replaces parts. */
 export function jobOf(ctx: TestContext, name: string, deps: Partial<JobDeps> = {}) {
+  ctx.jobMail ??= createMailTransport(ctx.config);
   const job = jobDefinitions({
     database: ctx.database,
-    mail: (ctx.jobMail ??= createMailTransport(ctx.config)),
+    mail: ctx.jobMail,
     clock: ctx.clock,
     auditSecret: ctx.config.authSecret,
     media: ctx.app.services.media,
