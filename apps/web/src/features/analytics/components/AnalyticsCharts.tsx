@@ -1,4 +1,4 @@
-import { type AnalyticsReport, WEEKDAY_LABELS } from '@daybook/shared';
+import { type AnalyticsReport, moodScoreLabel, NO_MOOD_RECORDED, WEEKDAY_LABELS } from '@daybook/shared';
 import { memo, type RefObject, useEffect, useRef, useState } from 'react';
 import {
   Area,
@@ -51,7 +51,6 @@ const BAR_MAX = 40;
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const MOOD_SCORE_LABEL: Record<number, string> = { [-1]: 'Negative', 0: 'Neutral', 1: 'Positive' };
-const moodWord = (score: number) => (score > 0.33 ? 'positive' : score < -0.33 ? 'negative' : 'neutral');
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 /** Streaks drawn: the latest ones, so a long history stays readable. */
 const STREAKS_SHOWN = 30;
@@ -180,9 +179,10 @@ function AnalyticsCharts({
   });
 
   const mood = report.moodOverTime.map((p) => ({ ...p, label: shortDay(p.start) }));
+  // Null without any mood tag: such a period has no mood, it is not a neutral (or negative) one.
   const averageMood = mood.length
     ? mood.reduce((s, p) => s + p.score * p.moods, 0) / mood.reduce((s, p) => s + p.moods, 0)
-    : 0;
+    : null;
   const weekdays = WEEKDAY_LABELS.map((day, i) => ({ day, entries: report.perWeekday[i] ?? 0 }));
   const hours = HOURS.map((hour, i) => ({ hour, entries: report.perHour[i] ?? 0 }));
   const words = report.wordsPerWeek.map((w) => ({ ...w, label: shortDay(w.week) }));
@@ -195,7 +195,11 @@ function AnalyticsCharts({
       <ChartCard
         isDrawn={drawn > 0}
         title="Mood over time"
-        summary={`${report.isMoodByWeek ? 'Weekly' : 'Daily'} average mood; mostly ${moodWord(averageMood)}.`}
+        summary={
+          averageMood === null
+            ? `${NO_MOOD_RECORDED}.`
+            : `${report.isMoodByWeek ? 'Weekly' : 'Daily'} average mood; mostly ${moodScoreLabel(averageMood)}.`
+        }
         emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
         table={{
           headers: [report.isMoodByWeek ? 'Week of' : 'Day', 'Average mood (−1 to 1)'],
