@@ -45,6 +45,10 @@ const LABELLED_MARGIN = { top: 8, right: 12, bottom: 0, left: 0 };
 const TIME_RIGHT = 24;
 const TIME_MARGIN = { ...MARGIN, right: TIME_RIGHT };
 const LABELLED_TIME_MARGIN = { ...LABELLED_MARGIN, right: TIME_RIGHT };
+/** The mood distribution draws every mood (19 or more), each row tall enough for its 12 px label. */
+const MOOD_ROW_HEIGHT = 20;
+/** The value axis under the bars. */
+const AXIS_HEIGHT = 32;
 /** Bars stay bars when there are only one or two. */
 const BAR_MAX = 40;
 
@@ -188,7 +192,8 @@ function AnalyticsCharts({
   const words = report.wordsPerWeek.map((w) => ({ ...w, label: shortDay(w.week) }));
   const streaks = report.streaks.slice(-STREAKS_SHOWN).map((s) => ({ ...s, label: shortDay(s.first) }));
   const themes = report.themes;
-  const hasMoods = report.moodDistribution.length > 0;
+  // Every mood of the app has a row (0 when never tagged); the period has moods when one was tagged.
+  const hasMoods = report.moodDistribution.some((m) => m.count > 0);
 
   return (
     <div ref={container} className="grid gap-4 md:grid-cols-2" data-testid="analytics-charts">
@@ -236,10 +241,11 @@ function AnalyticsCharts({
         summary={hasMoods ? `Most often ${report.moodDistribution[0]!.mood}.` : ''}
         emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
         table={{ headers: ['Mood', 'Entries'], rows: report.moodDistribution.map((m) => [m.mood, m.count]) }}
+        chartHeight={MOOD_ROW_HEIGHT * report.moodDistribution.length + AXIS_HEIGHT}
       >
         <BarChart
           {...CHART}
-          data={report.moodDistribution.slice(0, 8)}
+          data={report.moodDistribution}
           layout="vertical"
           margin={LABELLED_MARGIN}
         >
@@ -254,7 +260,7 @@ function AnalyticsCharts({
             isAnimationActive={false}
             radius={[0, 4, 4, 0]}
           >
-            {report.moodDistribution.slice(0, 8).map((m) => (
+            {report.moodDistribution.map((m) => (
               <Cell key={m.mood} fill={VALENCE_COLOR[m.valence]} />
             ))}
           </Bar>
