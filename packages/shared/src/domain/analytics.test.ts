@@ -95,7 +95,9 @@ describe('moodOverTime and distribution', () => {
     ]);
   });
   it('has a row for every mood of the app, tagged or not, and for a tag outside the list', () => {
-    const everyMood = MOODS.map((mood, i) => entry(`2026-02-${String((i % 28) + 1).padStart(2, '0')}`, { moodTag: mood.label }));
+    const everyMood = MOODS.map((mood, i) =>
+      entry(`2026-02-${String((i % 28) + 1).padStart(2, '0')}`, { moodTag: mood.label }),
+    );
     const distribution = moodDistribution([...everyMood, entry('2026-02-01', { moodTag: 'Wistful' })]);
     expect(distribution).toHaveLength(MOODS.length + 1);
     expect(distribution.map((m) => m.mood)).toEqual([...MOODS.map((mood) => mood.label), 'Wistful']);

@@ -7,6 +7,9 @@ export function firstName(fullName: string | null | undefined): string {
  * The dashboard's greeting: spec §9's "Welcome back, {first name}", except on a first visit (a journal with no
  * entry yet), where "back" would be untrue: "Welcome, {first name}" (ADR 062).
  */
-export function greeting(fullName: string | null | undefined, options: { isFirstVisit?: boolean } = {}): string {
+export function greeting(
+  fullName: string | null | undefined,
+  options: { isFirstVisit?: boolean } = {},
+): string {
   return `${options.isFirstVisit ? 'Welcome' : 'Welcome back'}, ${firstName(fullName)}`;
 }

@@ -68,7 +68,12 @@ describe('computeStreak', () => {
     const streak = computeStreak(daysEnding('2026-11-21', 4), today);
     expect(streak.currentStreak).toBe(4);
     expect(streak.lastStreak).toBe(0);
-    expect(streak.weekDays.at(-1)).toEqual({ date: today, dayName: 'Sun', hasEntry: false, isUpcoming: false });
+    expect(streak.weekDays.at(-1)).toEqual({
+      date: today,
+      dayName: 'Sun',
+      hasEntry: false,
+      isUpcoming: false,
+    });
   });
 
   it('breaks after a missed day; the broken run becomes the last streak', () => {

@@ -122,7 +122,10 @@ describe('/coach', () => {
     const asked: boolean[] = [];
     const complete: Conversation = {
       ...stored,
-      messages: [stored.messages[0]!, { ...stored.messages[1]!, content: 'A calm week.', status: 'complete' }],
+      messages: [
+        stored.messages[0]!,
+        { ...stored.messages[1]!, content: 'A calm week.', status: 'complete' },
+      ],
     };
     stubApi({
       ...signedInHandlers(),
@@ -148,7 +151,9 @@ describe('/coach', () => {
       stream.send('delta', { text: 'A calm week.' });
     });
     await waitFor(() =>
-      expect(within(screen.getByRole('log', { name: "Coach's reply" })).getByText('A calm week.')).toBeTruthy(),
+      expect(
+        within(screen.getByRole('log', { name: "Coach's reply" })).getByText('A calm week.'),
+      ).toBeTruthy(),
     );
     expect(asked).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -71,9 +71,9 @@ describe('StreakCard', () => {
 
     const days = within(screen.getByRole('list', { name: 'This week' })).getAllByRole('img');
     expect(days).toHaveLength(7);
-    expect(days.filter((day) => /^Today, .+: Entry made$/.test(day.getAttribute('aria-label') ?? ''))).toHaveLength(
-      1,
-    );
+    expect(
+      days.filter((day) => /^Today, .+: Entry made$/.test(day.getAttribute('aria-label') ?? '')),
+    ).toHaveLength(1);
     // Every dot is reachable by keyboard, so its tooltip is too.
     for (const day of days) expect(day.tabIndex).toBe(0);
     expect(screen.getByText('1 day')).toBeTruthy();

@@ -114,7 +114,9 @@ describe('/me-ahead', () => {
     expect(callsTo(fetchMock, `POST /api/future-messages/${pending.id}/cancel`)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel message' }));
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Cancelled.', { description: '“Cancel me” will not be sent.' }),
+      expect(toast.success).toHaveBeenCalledWith('Cancelled.', {
+        description: '“Cancel me” will not be sent.',
+      }),
     );
     expect(await within(list).findByText('Cancelled')).toBeTruthy();
     expect(within(list).queryByRole('button', { name: /^Cancel/ })).toBeNull();

@@ -93,7 +93,10 @@ describe('the Daily reminder section', () => {
 describe('the Daily reminder section: push that cannot be turned on', () => {
   const PUSH_OFFERED: ReminderSettings = {
     ...OFF,
-    push: { available: true, publicKey: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U' },
+    push: {
+      available: true,
+      publicKey: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+    },
   };
 
   /** A browser that can do push, whose person answers the permission prompt with `permission`. */
@@ -137,17 +140,15 @@ describe('the Daily reminder section: push that cannot be turned on', () => {
         ]),
       );
       expect(callsTo(fetchMock, 'POST /api/reminders/push-subscriptions')).toHaveLength(0);
-      expect(
-        await within(region).findByText(
-          `${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}`,
-        ),
-      ).toBeTruthy();
-      expect(within(region).getByRole('checkbox', { name: /Push notification/ })).toHaveProperty('checked', false);
-      expect(within(region).getByText(/^Saved\. Next reminder:/)).toBeTruthy();
-      expect(toast.warning).toHaveBeenCalledWith(
-        `${REMINDER_MESSAGES.saved}, without push notifications`,
-        { description: `${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}` },
+      expect(await within(region).findByText(`${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}`)).toBeTruthy();
+      expect(within(region).getByRole('checkbox', { name: /Push notification/ })).toHaveProperty(
+        'checked',
+        false,
       );
+      expect(within(region).getByText(/^Saved\. Next reminder:/)).toBeTruthy();
+      expect(toast.warning).toHaveBeenCalledWith(`${REMINDER_MESSAGES.saved}, without push notifications`, {
+        description: `${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}`,
+      });
       expect(toast.success).not.toHaveBeenCalled();
     } finally {
       restore();
@@ -164,9 +165,7 @@ describe('the Daily reminder section: push that cannot be turned on', () => {
       fireEvent.click(within(region).getByRole('checkbox', { name: /In-app notification/ }));
       fireEvent.click(within(region).getByRole('checkbox', { name: /Push notification/ }));
       fireEvent.click(within(region).getByRole('button', { name: 'Save reminder' }));
-      expect(
-        await within(region).findByText(`${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}`),
-      ).toBeTruthy();
+      expect(await within(region).findByText(`${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}`)).toBeTruthy();
       expect(callsTo(fetchMock, 'PUT /api/reminders')).toHaveLength(0);
       expect(toast.error).toHaveBeenCalledWith(PUSH_NOT_TURNED_ON, { description: PUSH_MESSAGES.denied });
     } finally {

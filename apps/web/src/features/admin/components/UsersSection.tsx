@@ -7,16 +7,7 @@ import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useUserAction, useUsers } from '../api/admin-api.ts';
-import {
-  ListState,
-  Pager,
-  runAction,
-  TableFrame,
-  td,
-  th,
-  usePagedFilter,
-  When,
-} from './parts.tsx';
+import { ListState, Pager, runAction, TableFrame, td, th, usePagedFilter, When } from './parts.tsx';
 
 const STATE_LABELS: Record<AdminUser['state'], string> = {
   active: 'Active',

@@ -15,17 +15,15 @@ describe('MoodTrend', () => {
     );
     const table = screen.getByRole('table', { name: 'Mood by day' });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(first!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      expect.any(String),
-      '1',
-      'positive',
-      'positive',
-    ]);
-    expect(within(second!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      expect.any(String),
-      '2',
-      NO_MOOD_RECORDED,
-      'negative',
-    ]);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([expect.any(String), '1', 'positive', 'positive']);
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([expect.any(String), '2', NO_MOOD_RECORDED, 'negative']);
   });
 });

@@ -23,9 +23,9 @@ describe('the mood distribution chart', () => {
     const card = screen.getByRole('region', { name: 'Mood distribution' });
     // The chart: one labelled row per mood (the axis names each), drawn once its turn comes.
     await within(card).findByText('Reflective', { selector: 'tspan' }, { timeout: 5000 });
-    const labels = [...card.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map(
-      (tick) => tick.textContent,
-    );
+    const labels = [
+      ...card.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ].map((tick) => tick.textContent);
     expect(labels).toHaveLength(MOODS.length);
     expect(new Set(labels)).toEqual(new Set(MOODS.map((mood) => mood.label)));
     // And the table beside it, for screen readers.

@@ -243,12 +243,7 @@ function AnalyticsCharts({
         table={{ headers: ['Mood', 'Entries'], rows: report.moodDistribution.map((m) => [m.mood, m.count]) }}
         chartHeight={MOOD_ROW_HEIGHT * report.moodDistribution.length + AXIS_HEIGHT}
       >
-        <BarChart
-          {...CHART}
-          data={report.moodDistribution}
-          layout="vertical"
-          margin={LABELLED_MARGIN}
-        >
+        <BarChart {...CHART} data={report.moodDistribution} layout="vertical" margin={LABELLED_MARGIN}>
           <CartesianGrid {...GRID} horizontal={false} />
           <XAxis type="number" allowDecimals={false} {...AXIS} />
           <YAxis type="category" dataKey="mood" width={88} {...AXIS} />

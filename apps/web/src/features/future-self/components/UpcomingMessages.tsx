@@ -1,4 +1,5 @@
 import { CalendarClock } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useUpcomingMessages } from '../api.ts';
 import { useCancelWithToast } from '../hooks/use-cancel-message.ts';
