@@ -32,7 +32,7 @@ test.describe('production journey', () => {
     // business, so the journey signs out if it did and then signs in through the form like anyone else.
     await expect(page).toHaveURL(/\/(dashboard|login)/);
     if (page.url().includes('/dashboard')) {
-      await expect(page.getByText('Welcome back, Marie')).toBeVisible();
+      await expect(page.getByText('Welcome, Marie')).toBeVisible();
       await signOutThroughMenu(page);
     }
 
@@ -41,7 +41,7 @@ test.describe('production journey', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('Welcome back, Marie')).toBeVisible();
+    await expect(page.getByText('Welcome, Marie')).toBeVisible();
 
     // The session cookie is the https one, and the signed-in requests read it back (the 401 bug of issue 9).
     const cookies = await context.cookies();

@@ -41,7 +41,7 @@ test.describe('accounts', () => {
     // Signed in by the link, on the dashboard, whose app drops the link's `confirmed` from the address once it
     // has loaded (on a machine shared by many runs, that can take a while).
     await expect(page).toHaveURL(/\/dashboard$/, AFTER_LOAD);
-    await expect(page.getByText('Welcome back, Grace')).toBeVisible();
+    await expect(page.getByText('Welcome, Grace')).toBeVisible();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
@@ -68,7 +68,7 @@ test.describe('accounts', () => {
     expect(landings[0]).toBe('/dashboard');
     // Signed in: back from checkout without paying, the dashboard is there, the overlay offering it again.
     await page.goto('/dashboard');
-    await expect(page.getByText('Welcome back, Grace')).toBeVisible();
+    await expect(page.getByText('Welcome, Grace')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Complete Your Premium Journey' })).toBeVisible(AFTER_LOAD);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -97,7 +97,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('Welcome back, Ada')).toBeVisible();
+    await expect(page.getByText('Welcome, Ada')).toBeVisible();
   });
 
   test('a signed-out visitor is sent to /login and back afterwards', async ({ page, request }) => {
@@ -193,7 +193,7 @@ test.describe('accounts', () => {
     await signInAs(page, user, '/profile');
     const other = await context.newPage();
     await other.goto('/dashboard');
-    await expect(other.getByText(/Welcome back/)).toBeVisible();
+    await expect(other.getByText(/Welcome, /)).toBeVisible();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page.getByText('Signed out successfully')).toBeVisible();

@@ -235,7 +235,7 @@ test.describe('plans and billing', () => {
     await card.getByRole('button', { name: 'Dismiss welcome card' }).click();
     await expect(card).toBeHidden();
     await page.reload();
-    await expect(page.getByText(/Welcome back/)).toBeVisible();
+    await expect(page.getByText(/Welcome, /)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Welcome to Daybook' })).toHaveCount(0);
   });
 });

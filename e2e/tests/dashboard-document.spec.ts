@@ -21,12 +21,12 @@ test.describe("the dashboard's first screen as HTML (ADR 051)", () => {
     // With its scripts the app takes the server's first screen over: the same greeting, working, and a welcome
     // card that, once dismissed, stays away.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeVisible();
     await expect(page.locator('main [inert]')).toHaveCount(0);
     await page.getByRole('button', { name: 'Dismiss welcome card' }).click();
     await expect(page.getByRole('region', { name: 'Welcome to Daybook' })).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Welcome to Daybook' })).toHaveCount(0);
     await expectAccessible();
 
@@ -37,7 +37,7 @@ test.describe("the dashboard's first screen as HTML (ADR 051)", () => {
     await page.evaluate(() => window.localStorage.removeItem('welcome_card_dismissed'));
     await page.reload();
     const firstScreen = page.locator('main [inert]');
-    await expect(firstScreen.locator('h1')).toHaveText('Welcome back, Grace');
+    await expect(firstScreen.locator('h1')).toHaveText('Welcome, Grace');
     const serverCard = firstScreen.locator('[data-first-screen-welcome-card]');
     await expect(serverCard).toBeVisible();
     await expect(serverCard).toContainText("You're on Free");
@@ -45,7 +45,7 @@ test.describe("the dashboard's first screen as HTML (ADR 051)", () => {
     // A card this browser dismissed is never painted, though the server (which cannot know) drew it.
     await page.evaluate(() => window.localStorage.setItem('welcome_card_dismissed', 'true'));
     await page.reload();
-    await expect(firstScreen.locator('h1')).toHaveText('Welcome back, Grace');
+    await expect(firstScreen.locator('h1')).toHaveText('Welcome, Grace');
     await expect(serverCard).toBeAttached();
     await expect(serverCard).toBeHidden();
   });
@@ -61,7 +61,7 @@ test('a dashboard opened by address, whose scripts wait for its first paint, sti
   // The app has taken the server's screen over: its scripts, held in a template, ran after the page's load event.
   await expect(page.locator('main [inert]')).toHaveCount(0);
   await expect(page.locator('template#daybook-app-scripts')).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Katherine' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Katherine' })).toBeVisible();
   // The worker is registered all the same.
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
 });

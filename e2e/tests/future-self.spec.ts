@@ -92,6 +92,9 @@ test.describe('messages to your future self', () => {
     await expectAccessible();
 
     await upcoming.getByRole('button', { name: `Cancel “${cancelled.subject}”` }).click();
+    // Cancelling asks first (ADR 062).
+    const confirm = page.getByRole('dialog', { name: 'Cancel this message?' });
+    await confirm.getByRole('button', { name: 'Cancel message' }).click();
     await expect(page.getByText(FUTURE_MESSAGE_MESSAGES.cancelled, { exact: true })).toBeVisible();
     await expect(upcoming.getByRole('listitem')).toHaveCount(1);
     await expect(upcoming.getByText(cancelled.subject)).toHaveCount(0);

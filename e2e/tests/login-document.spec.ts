@@ -58,7 +58,7 @@ test.describe('the prerendered login page', () => {
 
     await logIn.click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('Welcome back, Ada')).toBeVisible();
+    await expect(page.getByText('Welcome, Ada')).toBeVisible();
   });
 
   test('says "Can\'t log in?" after 10 seconds, with its links', async ({ page }) => {

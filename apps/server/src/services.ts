@@ -157,6 +157,8 @@ export function createServices(deps: {
     clock,
     appUrl: config.appUrl,
     onSessionsChanged: forgetSessionsOf,
+    // Called at request time, after `entries` below exists.
+    hasEntries: (userId) => entries.hasAny(userId),
   });
   const events = createEventsService({
     db,

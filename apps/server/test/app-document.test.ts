@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../src/db/schema/index.ts';
 import { scriptSafeJson } from '../src/infra/http/app-document.ts';
 import { useTestApp } from './support/app.ts';
-import { createSignedInUser } from './support/factories.ts';
+import { createEntry, createSignedInUser } from './support/factories.ts';
 import { fakeWebBuild } from './support/web-build.ts';
 
 // A build with the list of each page's chunks that the web build writes (vite.config.ts `appDocument`).
@@ -143,6 +143,9 @@ describe("the dashboard's first screen as HTML (ADR 051)", () => {
   it('greets a signed-in person by name, with the welcome card while their plan allows it', async () => {
     const { user, cookie } = await createSignedInUser(ctx);
     await setName(user.id, 'Grace Brewster Hopper');
+    // A journal without an entry is a first visit: "Welcome", not "Welcome back" (ADR 062).
+    expect((await page('/dashboard', { cookie })).body).toContain('<h1>Welcome, Grace</h1>');
+    expect((await createEntry(ctx, cookie, user.id, 'A first page.')).statusCode).toBe(201);
     const free = (await page('/dashboard?period=week', { cookie })).body;
     expect(free).toContain('<main id="main-content"><div inert><h1>Welcome back, Grace</h1>');
     expect(free).toContain(WELCOME_CARD);
@@ -193,7 +196,7 @@ describe("the dashboard's first screen as HTML (ADR 051)", () => {
     const { user, cookie } = await createSignedInUser(ctx);
     await setName(user.id, "<b>Ada</b>$&$'");
     const body = (await page('/dashboard', { cookie })).body;
-    expect(body).toContain("<h1>Welcome back, &lt;b&gt;Ada&lt;/b&gt;$&amp;$'</h1>");
+    expect(body).toContain("<h1>Welcome, &lt;b&gt;Ada&lt;/b&gt;$&amp;$'</h1>");
   });
 });
 

@@ -74,18 +74,24 @@ describe('streak', () => {
       milestone: null,
       message: "You're building momentum!",
     });
-    expect(inTokyo.weekDays.map((d) => [d.date, d.dayName, d.hasEntry])).toEqual([
-      ['2026-11-17', 'Tue', false],
-      ['2026-11-18', 'Wed', false],
-      ['2026-11-19', 'Thu', false],
-      ['2026-11-20', 'Fri', false],
-      ['2026-11-21', 'Sat', true],
-      ['2026-11-22', 'Sun', true],
-      ['2026-11-23', 'Mon', false],
+    // The row is Tokyo's new week, Monday first (ADR 062): today, then six days to come.
+    expect(inTokyo.weekDays.map((d) => [d.date, d.dayName, d.hasEntry, d.isUpcoming])).toEqual([
+      ['2026-11-23', 'Mon', false, false],
+      ['2026-11-24', 'Tue', false, true],
+      ['2026-11-25', 'Wed', false, true],
+      ['2026-11-26', 'Thu', false, true],
+      ['2026-11-27', 'Fri', false, true],
+      ['2026-11-28', 'Sat', false, true],
+      ['2026-11-29', 'Sun', false, true],
     ]);
     const inLondon = (await get(ctx, london.cookie, '/api/streak')).json() as Streak;
     expect(inLondon).toMatchObject({ currentStreak: 2, thisWeek: 2 });
-    expect(inLondon.weekDays.at(-1)).toEqual({ date: '2026-11-22', dayName: 'Sun', hasEntry: false });
+    expect(inLondon.weekDays.at(-1)).toEqual({
+      date: '2026-11-22',
+      dayName: 'Sun',
+      hasEntry: false,
+      isUpcoming: false,
+    });
     expect(inLondon.weekDays.filter((d) => d.hasEntry).map((d) => d.date)).toEqual([
       '2026-11-20',
       '2026-11-21',

@@ -501,7 +501,7 @@ export const BILLING_TIMINGS = {
 export const STREAK_GOAL = 7;
 export const STREAK_MILESTONES = [7, 14, 30, 100] as const;
 export type StreakMilestone = (typeof STREAK_MILESTONES)[number];
-/** Days shown in the streak card's row of dots; the last dot is today. */
+/** Days shown in the streak card's row of dots: this week, Monday to Sunday (ADR 062). */
 export const STREAK_ROW_DAYS = 7;
 
 /** The streak card's messages, chosen by the current streak (spec §9), exactly as the spec words them. */

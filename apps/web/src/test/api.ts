@@ -73,6 +73,7 @@ export const profile: Profile = {
   plan: { id: 'free', name: 'Free' },
   subscriptionIntent: null,
   billingCyclePreference: 'month',
+  hasEntries: true,
 };
 
 export const notScheduled = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MOODS } from '../constants.ts';
 import {
   type AnalyzedEntry,
   analyticsRange,
@@ -85,12 +86,25 @@ describe('moodOverTime and distribution', () => {
       { start: '2026-01-12', score: 0, moods: 1 },
     ]);
   });
-  it('counts each mood, most first', () => {
-    expect(moodDistribution(entries)).toEqual([
+  it('counts each mood, most first, ties in the order of the mood list', () => {
+    expect(moodDistribution(entries).slice(0, 4)).toEqual([
       { mood: 'Happy', count: 2, valence: 'positive' },
       { mood: 'Sad', count: 1, valence: 'negative' },
       { mood: 'Tired', count: 1, valence: 'neutral' },
+      { mood: 'Amazing', count: 0, valence: 'positive' },
     ]);
+  });
+  it('has a row for every mood of the app, tagged or not, and for a tag outside the list', () => {
+    const everyMood = MOODS.map((mood, i) =>
+      entry(`2026-02-${String((i % 28) + 1).padStart(2, '0')}`, { moodTag: mood.label }),
+    );
+    const distribution = moodDistribution([...everyMood, entry('2026-02-01', { moodTag: 'Wistful' })]);
+    expect(distribution).toHaveLength(MOODS.length + 1);
+    expect(distribution.map((m) => m.mood)).toEqual([...MOODS.map((mood) => mood.label), 'Wistful']);
+    expect(distribution.every((m) => m.count === 1)).toBe(true);
+    const none = moodDistribution([]);
+    expect(none.map((m) => m.mood)).toEqual(MOODS.map((mood) => mood.label));
+    expect(none.every((m) => m.count === 0)).toBe(true);
   });
 });
 
@@ -197,7 +211,8 @@ describe('analyticsReport', () => {
     );
     expect(report.summary).toEqual({ entries: 2, daysWritten: 2, words: 3, longestStreak: 2 });
     expect(report.isMoodByWeek).toBe(false);
-    expect(report.moodDistribution).toEqual([{ mood: 'Happy', count: 1, valence: 'positive' }]);
+    expect(report.moodDistribution[0]).toEqual({ mood: 'Happy', count: 1, valence: 'positive' });
+    expect(report.moodDistribution.slice(1).every((m) => m.count === 0)).toBe(true);
   });
   it('aggregates 5,000 entries quickly enough for a frame budget', () => {
     const many = Array.from({ length: 5000 }, (_, n) => {

@@ -4,6 +4,7 @@
  * 5,000 entries aggregate in a few milliseconds.
  */
 
+import { MOODS } from '../constants.ts';
 import { addDays, weekdayIndex, weekStart } from './calendar.ts';
 import { extractHashtags } from './entry-search.ts';
 import { wordCount } from './entry-text.ts';
@@ -156,13 +157,21 @@ export function moodOverTime(entries: readonly AnalyzedEntry[], byWeek: boolean)
 
 export type MoodCount = { mood: string; count: number; valence: Valence };
 
-/** How often each mood was tagged, most first (then by name). */
+/** Where each mood stands in the app's list (spec §3), for ties. */
+const MOOD_ORDER: ReadonlyMap<string, number> = new Map(MOODS.map((mood, index) => [mood.label, index]));
+
+/**
+ * How often each mood was tagged: every mood of the app's list (MOODS, the 19 of spec §3), those never tagged
+ * with 0, so the chart shows the whole range and never a subset (ADR 062); a tag outside the list (an old
+ * import) is counted too. Most first; ties in the list's order, then by name.
+ */
 export function moodDistribution(entries: readonly AnalyzedEntry[]): MoodCount[] {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, number>(MOODS.map((mood) => [mood.label, 0]));
   for (const entry of entries)
     if (entry.moodTag) counts.set(entry.moodTag, (counts.get(entry.moodTag) ?? 0) + 1);
+  const order = (mood: string) => MOOD_ORDER.get(mood) ?? MOODS.length;
   return [...counts.entries()]
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .sort(([a, x], [b, y]) => y - x || order(a) - order(b) || a.localeCompare(b))
     .map(([mood, count]) => ({ mood, count, valence: moodClass(mood) }));
 }
 

@@ -8,4 +8,10 @@ describe('greeting', () => {
     expect(greeting('')).toBe('Welcome back, there');
     expect(greeting(undefined)).toBe('Welcome back, there');
   });
+
+  it('says "Welcome", not "Welcome back", on a first visit', () => {
+    expect(greeting('Ada Lovelace', { isFirstVisit: true })).toBe('Welcome, Ada');
+    expect(greeting(null, { isFirstVisit: true })).toBe('Welcome, there');
+    expect(greeting('Ada Lovelace', { isFirstVisit: false })).toBe('Welcome back, Ada');
+  });
 });

@@ -3,6 +3,13 @@ export function firstName(fullName: string | null | undefined): string {
   return fullName?.trim().split(/\s+/)[0] || 'there';
 }
 
-export function greeting(fullName: string | null | undefined): string {
-  return `Welcome back, ${firstName(fullName)}`;
+/**
+ * The dashboard's greeting: spec §9's "Welcome back, {first name}", except on a first visit (a journal with no
+ * entry yet), where "back" would be untrue: "Welcome, {first name}" (ADR 062).
+ */
+export function greeting(
+  fullName: string | null | undefined,
+  options: { isFirstVisit?: boolean } = {},
+): string {
+  return `${options.isFirstVisit ? 'Welcome' : 'Welcome back'}, ${firstName(fullName)}`;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MOODS } from '../constants.ts';
-import { moodClass, moodOverview, roundToOneDecimal } from './moods.ts';
+import {
+  moodClass,
+  moodOverview,
+  moodScoreClass,
+  moodScoreLabel,
+  NO_MOOD_RECORDED,
+  roundToOneDecimal,
+} from './moods.ts';
 
 describe('mood sets', () => {
   it('classifies the 19 tags as the spec lists them', () => {
@@ -43,5 +50,23 @@ describe('moodOverview', () => {
     expect(roundToOneDecimal(12.25)).toBe(12.3);
     expect(roundToOneDecimal(1.05)).toBe(1.1);
     expect(roundToOneDecimal(14.285714)).toBe(14.3);
+  });
+});
+
+describe('a mean mood score in words', () => {
+  it('names a day without mood tags "No mood recorded", never negative', () => {
+    expect(moodScoreClass(null)).toBeNull();
+    expect(moodScoreLabel(null)).toBe(NO_MOOD_RECORDED);
+    expect(NO_MOOD_RECORDED).toBe('No mood recorded');
+  });
+
+  it('takes the nearest class, a third of the way being the boundary', () => {
+    expect(moodScoreLabel(1)).toBe('positive');
+    expect(moodScoreLabel(0.5)).toBe('positive');
+    expect(moodScoreLabel(0.33)).toBe('neutral');
+    expect(moodScoreLabel(0)).toBe('neutral');
+    expect(moodScoreLabel(-0.33)).toBe('neutral');
+    expect(moodScoreLabel(-0.5)).toBe('negative');
+    expect(moodScoreLabel(-1)).toBe('negative');
   });
 });

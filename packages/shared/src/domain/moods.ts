@@ -14,6 +14,26 @@ export function moodClass(moodTag: string): MoodClass {
   return 'neutral';
 }
 
+/** What a day (or a period) without a mood tag is called: it has no mood, not a bad one. */
+export const NO_MOOD_RECORDED = 'No mood recorded';
+
+/**
+ * The class of a mean mood score (positive 1, neutral 0, negative −1, as the mood trend and the analytics chart
+ * average them): the nearest of the three, so a third of the way is the boundary. Null (no mood tags that day) has
+ * no class: a day without moods is neither positive nor negative.
+ */
+export function moodScoreClass(score: number | null): MoodClass | null {
+  if (score === null) return null;
+  if (score > 1 / 3) return 'positive';
+  if (score < -1 / 3) return 'negative';
+  return 'neutral';
+}
+
+/** The words for a mean mood score: "positive", "neutral", "negative", or "No mood recorded" without one. */
+export function moodScoreLabel(score: number | null): string {
+  return moodScoreClass(score) ?? NO_MOOD_RECORDED;
+}
+
 export type MoodOverview = { positive: number; neutral: number; negative: number };
 
 /** Rounded to 1 decimal, halves away from zero (12.25 → 12.3). */

@@ -68,7 +68,12 @@ describe('computeStreak', () => {
     const streak = computeStreak(daysEnding('2026-11-21', 4), today);
     expect(streak.currentStreak).toBe(4);
     expect(streak.lastStreak).toBe(0);
-    expect(streak.weekDays.at(-1)).toEqual({ date: today, dayName: 'Sun', hasEntry: false });
+    expect(streak.weekDays.at(-1)).toEqual({
+      date: today,
+      dayName: 'Sun',
+      hasEntry: false,
+      isUpcoming: false,
+    });
   });
 
   it('breaks after a missed day; the broken run becomes the last streak', () => {
@@ -100,23 +105,41 @@ describe('computeStreak', () => {
     );
   });
 
-  it('counts this week from Monday to today and lays the row out over the last 7 days, oldest first', () => {
+  it('lays the row out over this week, Monday first like the calendar, and counts its filled dots', () => {
     // Sat 14, Mon 16, Wed 18, Sun 22.
     const streak = computeStreak(['2026-11-14', '2026-11-16', '2026-11-18', today], today);
     expect(streak.thisWeek).toBe(3);
-    expect(streak.weekDays.map((d) => [d.date, d.dayName, d.hasEntry])).toEqual([
-      ['2026-11-16', 'Mon', true],
-      ['2026-11-17', 'Tue', false],
-      ['2026-11-18', 'Wed', true],
-      ['2026-11-19', 'Thu', false],
-      ['2026-11-20', 'Fri', false],
-      ['2026-11-21', 'Sat', false],
-      ['2026-11-22', 'Sun', true],
+    expect(streak.weekDays.map((d) => [d.date, d.dayName, d.hasEntry, d.isUpcoming])).toEqual([
+      ['2026-11-16', 'Mon', true, false],
+      ['2026-11-17', 'Tue', false, false],
+      ['2026-11-18', 'Wed', true, false],
+      ['2026-11-19', 'Thu', false, false],
+      ['2026-11-20', 'Fri', false, false],
+      ['2026-11-21', 'Sat', false, false],
+      ['2026-11-22', 'Sun', true, false],
     ]);
-    // On a Monday the week holds only today; the row still shows the 6 days before.
+    // On a Monday the row is the new week: today, then six days to come; last week's entries are not dots.
     const monday = computeStreak(['2026-11-22', '2026-11-23'], '2026-11-23');
     expect(monday.thisWeek).toBe(1);
-    expect(monday.weekDays.filter((d) => d.hasEntry)).toHaveLength(2);
+    expect(monday.weekDays.map((d) => [d.date, d.hasEntry, d.isUpcoming])).toEqual([
+      ['2026-11-23', true, false],
+      ['2026-11-24', false, true],
+      ['2026-11-25', false, true],
+      ['2026-11-26', false, true],
+      ['2026-11-27', false, true],
+      ['2026-11-28', false, true],
+      ['2026-11-29', false, true],
+    ]);
+  });
+
+  it('never counts other days than its dots: seven days written, Sunday to Saturday, seen on the Saturday', () => {
+    // The walk's "6/7 days" above seven filled dots: a rolling row from Sunday counted other days than the week.
+    const saturday = '2026-11-28';
+    const streak = computeStreak(daysEnding('2026-11-27', 6).concat(saturday), saturday);
+    expect(streak.weekDays[0]).toMatchObject({ date: '2026-11-23', dayName: 'Mon' });
+    expect(streak.weekDays.filter((d) => d.hasEntry)).toHaveLength(streak.thisWeek);
+    expect(streak.thisWeek).toBe(6);
+    expect(streak.currentStreak).toBe(7);
   });
 
   it('gives milestone badges at 7, 14, 30 and 100 days', () => {
@@ -145,9 +168,9 @@ describe('computeStreak', () => {
     expect(localDate(instant, 'Asia/Tokyo')).toBe('2026-11-22');
     // In Tokyo it is the 22nd with no entry yet: the run ending yesterday still counts.
     expect(tokyo.currentStreak).toBe(2);
-    expect(tokyo.weekDays.at(-1)).toMatchObject({ date: '2026-11-22', hasEntry: false });
+    expect(tokyo.weekDays.find((d) => d.date === '2026-11-22')).toMatchObject({ hasEntry: false });
     const newYork = computeStreak(dates, localDate(instant, 'America/New_York'));
-    expect(newYork.weekDays.at(-1)).toMatchObject({ date: '2026-11-21', hasEntry: true });
+    expect(newYork.weekDays.find((d) => d.date === '2026-11-21')).toMatchObject({ hasEntry: true });
     // Pacific/Kiritimati (UTC+14) is a day ahead of Pacific/Pago_Pago (UTC−11): the same entries, two answers.
     const noon = new Date('2026-11-23T00:30:00Z');
     expect(computeStreak(dates, localDate(noon, 'Pacific/Kiritimati')).currentStreak).toBe(0);

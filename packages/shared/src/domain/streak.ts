@@ -63,7 +63,10 @@ export function streakMessage(currentStreak: number, lastStreak: number): string
   return STREAK_MESSAGES.legendary;
 }
 
-/** The first day the row of dots and the week can show: runs ending before it matter only by their length. */
+/**
+ * The first day the row of dots (this week, from Monday) can show: runs ending before it matter only by their
+ * length. Six days back covers a Sunday's Monday; earlier in the week it reads a few days more than needed.
+ */
 export const streakWindowStart = (today: string): string => addDays(today, -(STREAK_ROW_DAYS - 1));
 
 /** Whether `day` lies in one of the runs. */
@@ -73,11 +76,12 @@ function isInRuns(runs: readonly StreakRun[], day: string): boolean {
 
 /**
  * The streak data from the runs, newest first. `runs` must hold at least the two latest runs and every run that
- * ends on or after `streakWindowStart(today)` (the row and the week look back at most 6 days); older runs matter
+ * ends on or after `streakWindowStart(today)` (the row looks back at most 6 days, to Monday); older runs matter
  * only through `bestStreak`, which defaults to the longest run given. Days after today are ignored.
  *   current  the latest run, if it ends today or yesterday (today without an entry yet does not break it)
  *   last     the run before the current one; with no current streak, the latest run
- *   thisWeek days with entries from Monday to today; weekDays the last 7 days, oldest first, ending today
+ *   weekDays this week, Monday to Sunday like the calendar (ADR 062), the days after today upcoming
+ *   thisWeek the days of that row with an entry: the count is what the dots show
  */
 export function summarizeStreak(
   givenRuns: readonly StreakRun[],
@@ -92,14 +96,8 @@ export function summarizeStreak(
   const currentStreak = isCurrent ? latest.length : 0;
   const lastStreak = (isCurrent ? previous?.length : latest?.length) ?? 0;
 
-  const weekDays: StreakDay[] = [];
-  for (let offset = STREAK_ROW_DAYS - 1; offset >= 0; offset -= 1) {
-    const date = addDays(today, -offset);
-    weekDays.push({ date, dayName: dayName(date), hasEntry: isInRuns(runs, date) });
-  }
-  let thisWeek = 0;
-  for (let day = weekStart(today); day <= today; day = addDays(day, 1))
-    if (isInRuns(runs, day)) thisWeek += 1;
+  const weekDays = streakWeekDays(runs, today);
+  const thisWeek = weekDays.filter((day) => day.hasEntry).length;
 
   return {
     currentStreak,
@@ -111,6 +109,20 @@ export function summarizeStreak(
     milestone: streakMilestone(currentStreak),
     message: streakMessage(currentStreak, lastStreak),
   };
+}
+
+/**
+ * The row of dots: the week holding today, Monday first as the calendar shows weeks (the spec's "last dot is
+ * today" was a rolling 7 days, which started on any weekday and counted other days than "this week"; ADR 062).
+ * Days after today are upcoming: no entry can be there yet.
+ */
+export function streakWeekDays(runs: readonly StreakRun[], today: string): StreakDay[] {
+  const monday = weekStart(today);
+  return Array.from({ length: STREAK_ROW_DAYS }, (_, index) => {
+    const date = addDays(monday, index);
+    const isUpcoming = date > today;
+    return { date, dayName: dayName(date), hasEntry: !isUpcoming && isInRuns(runs, date), isUpcoming };
+  });
 }
 
 function lengthOf(first: string, last: string): number {

@@ -20,6 +20,8 @@ export const Profile = z
     plan: z.object({ id: PlanId, name: z.string() }),
     subscriptionIntent: z.enum(['premium']).nullable(),
     billingCyclePreference: BillingInterval,
+    /** Whether the journal holds any entry: without one, the dashboard greets a first visit ("Welcome"). */
+    hasEntries: z.boolean(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof Profile>;

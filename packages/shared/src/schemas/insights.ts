@@ -19,6 +19,8 @@ export const StreakDay = z.object({
   /** "Mon" … "Sun". */
   dayName: z.string(),
   hasEntry: z.boolean(),
+  /** A day of this week after today: no entry yet, nor a missed day. */
+  isUpcoming: z.boolean(),
 });
 export type StreakDay = z.infer<typeof StreakDay>;
 
@@ -32,11 +34,11 @@ export const Streak = z
     lastStreak: z.number().int().min(0),
     /** The longest run ever, the current one included. */
     bestStreak: z.number().int().min(0),
-    /** Days with entries in the current week (Monday to today). */
+    /** Days with entries in the current week (Monday to today): the filled dots of `weekDays`. */
     thisWeek: z.number().int().min(0).max(7),
     /** The weekly goal: 7. */
     goal: z.number().int(),
-    /** The last 7 days, oldest first; the last one is today. */
+    /** This week, Monday to Sunday as the calendar shows weeks; the days after today are upcoming. */
     weekDays: z.array(StreakDay),
     /** The highest milestone (7, 14, 30, 100) the current streak has reached, or null. */
     milestone: StreakMilestoneValue.nullable(),

@@ -65,7 +65,9 @@ function dashboardFirstScreen(
   });
   // Replaced by functions: a name's `$&` is text, not a replacement pattern.
   return dashboard.layout
-    .replace(FIRST_SCREEN_SLOTS.greeting, () => escapeHtml(greeting(profile.fullName ?? user.fullName)))
+    .replace(FIRST_SCREEN_SLOTS.greeting, () =>
+      escapeHtml(greeting(profile.fullName ?? user.fullName, { isFirstVisit: !profile.hasEntries })),
+    )
     .replace(FIRST_SCREEN_SLOTS.content, () => (isWelcomeCardAllowed ? dashboard.welcomeCard : ''));
 }
 

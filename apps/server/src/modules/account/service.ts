@@ -58,6 +58,11 @@ export function createAccountService(deps: {
   appUrl: string;
   /** This instance's cached sessions of a user are forgotten at once (ADR 047). */
   onSessionsChanged?: (userId: string) => void;
+  /**
+   * Whether the user's journal holds an entry (services.ts hands in the entries service's answer, so this module
+   * does not reach into entries); the profile says it, so the dashboard's greeting is right in its first paint.
+   */
+  hasEntries?: (userId: string) => Promise<boolean>;
 }) {
   const { db, auth, accounts, plans, clock, appUrl, subscriptions } = deps;
 
@@ -77,8 +82,11 @@ export function createAccountService(deps: {
   }
 
   async function profile(userId: string): Promise<Profile> {
-    const user = await requireUserRow(userId);
-    const plan = await plans.planOf(userId);
+    const [user, plan, hasEntries] = await Promise.all([
+      requireUserRow(userId),
+      plans.planOf(userId),
+      deps.hasEntries?.(userId) ?? Promise.resolve(true),
+    ]);
     return {
       id: user.id,
       email: user.email,
@@ -91,6 +99,7 @@ export function createAccountService(deps: {
       plan: { id: plan.plan.id, name: plan.plan.name },
       subscriptionIntent: plan.subscriptionIntent,
       billingCyclePreference: plan.billingCyclePreference,
+      hasEntries,
     };
   }
 

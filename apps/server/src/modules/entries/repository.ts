@@ -418,6 +418,14 @@ export function createEntriesRepository(db: Executor) {
      * (created_at to the microsecond, then id), with only the columns analytics reads. The cursor is made
      * in SQL so no precision is lost on the way through JavaScript dates.
      */
+    /** Whether the user has any visible entry: one index probe (the visibility rule's partial index). */
+    async hasAny(userId: string): Promise<boolean> {
+      const { rows } = await db.execute<{ found: boolean }>(
+        sql`select exists(select 1 from entries where ${visible(userId)}) as found`,
+      );
+      return rows[0]?.found === true;
+    },
+
     async analyticsCount(userId: string, range: { from?: string; to?: string }): Promise<number> {
       const { rows } = await db.execute<{ n: number }>(
         sql`select count(*)::int as n from entries where ${analyticsRange(userId, range)}`,

@@ -377,6 +377,11 @@ export function createEntriesService(deps: {
       };
     },
 
+    /** Whether the journal holds any entry yet (the dashboard greets a journal without one as a first visit). */
+    hasAny(userId: string): Promise<boolean> {
+      return repository.hasAny(userId);
+    },
+
     /** Every visible entry's date, time and mood in one answer, column by column (ADR 048). */
     analyticsMoods(user: SessionUser, query: { from?: string; to?: string }): Promise<AnalyticsMoods> {
       return repository.analyticsMoods(user.id, { from: query.from, to: query.to });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format, parseISO } from 'date-fns';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
+import { apiError, json, profile, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { entryPage, safeVerdict, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderRoutes, renderWithProviders } from '../../test/render.tsx';
 import { routes } from '../router.tsx';
@@ -253,6 +253,13 @@ describe('dashboard errors', () => {
     expect(await screen.findByText(/Your entries could not be loaded/)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Unable to load dashboard' })).toBeNull();
+  });
+
+  it('greets a first visit, a journal without an entry yet, with "Welcome", not "Welcome back"', async () => {
+    await renderDashboard('/dashboard', {
+      'GET /api/me': json({ ...profile, fullName: sessionUser.fullName, hasEntries: false }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
   });
 
   it('still shows the dashboard when only the mood fails', async () => {

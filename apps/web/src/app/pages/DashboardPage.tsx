@@ -160,7 +160,10 @@ function useDashboardInputs() {
   // open while they are asked again once the network is back (a lost network is status 0).
   const isUnreachable = isOffline || (profile.error instanceof ApiRequestError && profile.error.status === 0);
   const isUnavailable = profile.isError && currentMood.isError && !isUnreachable;
-  const heading = greeting(profile.data?.fullName ?? user?.fullName);
+  // Until the profile answers, "Welcome back": the server's first screen already greeted from the same profile.
+  const heading = greeting(profile.data?.fullName ?? user?.fullName, {
+    isFirstVisit: profile.data ? !profile.data.hasEntries : false,
+  });
   return { heading, timeZone, today, isMobile, filters, dispatch, isSearching, feed, isUnavailable };
 }
 

@@ -115,6 +115,62 @@ describe('/coach', () => {
     expect(document.activeElement).toBe(box);
   });
 
+  it('asks for a new conversation only once its first turn is stored: no 404 while the first reply streams', async () => {
+    const stream = controlledStream();
+    let isStored = false;
+    /** Whether the conversation was stored at each request for it. */
+    const asked: boolean[] = [];
+    const complete: Conversation = {
+      ...stored,
+      messages: [
+        stored.messages[0]!,
+        { ...stored.messages[1]!, content: 'A calm week.', status: 'complete' },
+      ],
+    };
+    stubApi({
+      ...signedInHandlers(),
+      'GET /api/ai/status': json(status(1)),
+      'GET /api/ai/coach/conversations': () =>
+        jsonResponse({ items: isStored ? [{ ...complete, messages: undefined }] : [] }),
+      [`GET /api/ai/coach/conversations/${CONVERSATION_ID}`]: () => {
+        asked.push(isStored);
+        return isStored
+          ? jsonResponse(complete)
+          : apiError(404, 'NOT_FOUND', AI_MESSAGES.conversationNotFound)({} as never);
+      },
+      [SEND]: () => new Response(stream.body, { headers: { 'Content-Type': 'text/event-stream' } }),
+    });
+    renderWithProviders(<CoachPage />, { path: '/coach' });
+    const box = await screen.findByRole('textbox', { name: 'Message to your coach' });
+    await screen.findByText('1 of 1 coaching message left today');
+    fireEvent.change(box, { target: { value: 'How was my week?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    await act(async () => {
+      stream.send('start', { conversationId: CONVERSATION_ID, remaining: status(0).remaining });
+      stream.send('delta', { text: 'A calm week.' });
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('log', { name: "Coach's reply" })).getByText('A calm week.'),
+      ).toBeTruthy(),
+    );
+    expect(asked).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // The server stores the turn, then says it is done.
+    isStored = true;
+    await act(async () => {
+      stream.send('done', { conversationId: CONVERSATION_ID, messageId: 'm2' });
+      stream.close();
+    });
+    expect(await screen.findByRole('heading', { name: 'How was my week?' })).toBeTruthy();
+    const history = await screen.findByRole('list', { name: 'Messages' });
+    expect(within(history).getByText('A calm week.')).toBeTruthy();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((wasStored) => wasStored)).toBe(true);
+  });
+
   it('Shift+Enter is a new line, not a message', async () => {
     const stream = controlledStream();
     const { fetchMock } = setup(stream);

@@ -7,7 +7,7 @@ import {
   type MoodRingItem,
   STREAK_MESSAGES,
 } from '@daybook/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { journalKeys } from '../../lib/query-keys.ts';
@@ -18,7 +18,7 @@ import { AffirmationCard } from './components/AffirmationCard.tsx';
 import { InsightsOverviewCard } from './components/InsightsOverviewCard.tsx';
 import { MoodCard } from './components/MoodCard.tsx';
 import { OnThisDayCard } from './components/OnThisDayCard.tsx';
-import { STREAK_LOAD_FAILED, StreakCard } from './components/StreakCard.tsx';
+import { STREAK_LOAD_FAILED, StreakCard, StreakCardView } from './components/StreakCard.tsx';
 import { memoryAge } from './format.ts';
 import { moodPrompt } from './moods.ts';
 
@@ -39,7 +39,27 @@ const ringItem = (moodTag: string, daysAgo = 0): MoodRingItem => ({
 });
 
 describe('StreakCard', () => {
-  it('shows a new streak: "1-day streak", "Great start! Keep it up!", this week and the 7 days, today last', async () => {
+  it('shows as many filled dots as the days it counts, Monday first like the calendar', () => {
+    // Saturday 28 November, written every day since Sunday 22: last week's Sunday is no dot of this week.
+    const saturday = '2026-11-28';
+    render(<StreakCardView streak={computeStreak(run(saturday, 7), saturday)} />);
+    expect(screen.getByText('6/7 days')).toBeTruthy();
+    const days = within(screen.getByRole('list', { name: 'This week' })).getAllByRole('img');
+    expect(days.map((day) => day.getAttribute('data-has-entry'))).toEqual([
+      'true',
+      'true',
+      'true',
+      'true',
+      'true',
+      'true',
+      'false',
+    ]);
+    expect(days[0]?.getAttribute('aria-label')).toMatch(/^Mon.*23.*: Entry made$/);
+    expect(days[5]?.getAttribute('aria-label')).toMatch(/^Today, .+: Entry made$/);
+    expect(days[6]?.getAttribute('aria-label')).toMatch(/: Still to come$/);
+  });
+
+  it('shows a new streak: "1-day streak", "Great start! Keep it up!", and this week from Monday, today marked', async () => {
     const streak = computeStreak([today], today);
     renderCard(<StreakCard />, { [STREAK]: json(streak) });
     expect(await screen.findByText('1-day streak')).toBeTruthy();
@@ -49,10 +69,11 @@ describe('StreakCard', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe(String(Math.round((streak.thisWeek / 7) * 100)));
     expect(bar.getAttribute('aria-valuetext')).toBe(`${streak.thisWeek} of 7 days`);
 
-    const days = within(screen.getByRole('list', { name: 'The last 7 days' })).getAllByRole('img');
+    const days = within(screen.getByRole('list', { name: 'This week' })).getAllByRole('img');
     expect(days).toHaveLength(7);
-    expect(days.at(-1)?.getAttribute('aria-label')).toMatch(/^Today, .+: Entry made$/);
-    expect(days[0]?.getAttribute('aria-label')).toMatch(/: No entry$/);
+    expect(
+      days.filter((day) => /^Today, .+: Entry made$/.test(day.getAttribute('aria-label') ?? '')),
+    ).toHaveLength(1);
     // Every dot is reachable by keyboard, so its tooltip is too.
     for (const day of days) expect(day.tabIndex).toBe(0);
     expect(screen.getByText('1 day')).toBeTruthy();

@@ -271,8 +271,24 @@ describe('the Future Self card: upcoming messages', () => {
     expect(within(list).getByText('4 May 2027, 09:30')).toBeTruthy();
     expect(within(list).getByText('1 Jan 2028, 12:00')).toBeTruthy();
 
-    fireEvent.click(within(list).getByRole('button', { name: 'Cancel “Open on your birthday”' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Cancelled.'));
+    // One click only asks: "Keep it" steps back with nothing sent to the server.
+    const cancelButton = within(list).getByRole('button', { name: 'Cancel “Open on your birthday”' });
+    fireEvent.click(cancelButton);
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel this message?' });
+    expect(dialog.textContent).toContain("“Open on your birthday” will not be sent. This can't be undone.");
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, `POST /api/future-messages/${first.id}/cancel`)).toHaveLength(0);
+
+    fireEvent.click(cancelButton);
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this message?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel message' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Cancelled.', {
+        description: '“Open on your birthday” will not be sent.',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(within(list).queryByText('Open on your birthday')).toBeNull());
     expect(callsTo(fetchMock, `POST /api/future-messages/${first.id}/cancel`)).toHaveLength(1);
   });

@@ -98,7 +98,7 @@ describe('/me-ahead', () => {
     expect(within(sentRow).queryByText('You made it through the winter.')).toBeNull();
   });
 
-  it('cancels a pending message: "Cancelled." and the list refreshes', async () => {
+  it('cancels a pending message once confirmed: "Cancelled." and the list refreshes', async () => {
     const pending = await sealedMessage('Cancel me', 'z');
     let items: FutureMessage[] = [pending];
     const { fetchMock } = await renderPage({
@@ -110,7 +110,14 @@ describe('/me-ahead', () => {
     });
     const list = await screen.findByRole('list', { name: 'Your messages' });
     fireEvent.click(await within(list).findByRole('button', { name: 'Cancel “Cancel me”' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Cancelled.'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this message?' });
+    expect(callsTo(fetchMock, `POST /api/future-messages/${pending.id}/cancel`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel message' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Cancelled.', {
+        description: '“Cancel me” will not be sent.',
+      }),
+    );
     expect(await within(list).findByText('Cancelled')).toBeTruthy();
     expect(within(list).queryByRole('button', { name: /^Cancel/ })).toBeNull();
     expect(callsTo(fetchMock, `POST /api/future-messages/${pending.id}/cancel`)).toHaveLength(1);

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import ReminderSection from './components/ReminderSection.tsx';
+import ReminderSection, { PUSH_NOT_TURNED_ON } from './components/ReminderSection.tsx';
+import { PUSH_MESSAGES } from './push.ts';
 
 vi.mock('sonner', async (importOriginal) => ({
   ...(await importOriginal<typeof import('sonner')>()),
@@ -14,6 +15,7 @@ vi.mock('sonner', async (importOriginal) => ({
 beforeEach(() => {
   vi.mocked(toast.error).mockClear();
   vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.warning).mockClear();
 });
 
 const OFF: ReminderSettings = {
@@ -85,5 +87,89 @@ describe('the Daily reminder section', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('Your reminder settings could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('the Daily reminder section: push that cannot be turned on', () => {
+  const PUSH_OFFERED: ReminderSettings = {
+    ...OFF,
+    push: {
+      available: true,
+      publicKey: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+    },
+  };
+
+  /** A browser that can do push, whose person answers the permission prompt with `permission`. */
+  function fakePushBrowser(permission: NotificationPermission) {
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { requestPermission: vi.fn(async () => permission) });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { getRegistration: vi.fn(async () => undefined) },
+      configurable: true,
+    });
+    return () => {
+      vi.unstubAllGlobals();
+      Object.defineProperty(window, 'isSecureContext', { value: undefined, configurable: true });
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    };
+  }
+
+  it('saves the e-mail and in-app choices with push off, and says push could not be turned on', async () => {
+    const restore = fakePushBrowser('denied');
+    try {
+      const fetchMock = renderSection({
+        'GET /api/reminders': json(PUSH_OFFERED),
+        'PUT /api/reminders': ({ body }) =>
+          json({ ...PUSH_OFFERED, ...(body as object), nextAt: '2026-11-23T07:45:00.000Z' })({} as never),
+      });
+      const region = await screen.findByRole('region', { name: 'Daily reminder' });
+      fireEvent.click(await within(region).findByRole('switch', { name: 'Remind me to write' }));
+      fireEvent.click(within(region).getByRole('checkbox', { name: /In-app notification/ }));
+      fireEvent.click(within(region).getByRole('checkbox', { name: /Push notification/ }));
+      fireEvent.click(within(region).getByRole('button', { name: 'Save reminder' }));
+
+      await waitFor(() =>
+        expect(callsTo(fetchMock, 'PUT /api/reminders')).toEqual([
+          {
+            enabled: true,
+            time: '20:00',
+            weekdays: [0, 1, 2, 3, 4, 5, 6],
+            channels: { email: true, inApp: false, push: false },
+          },
+        ]),
+      );
+      expect(callsTo(fetchMock, 'POST /api/reminders/push-subscriptions')).toHaveLength(0);
+      expect(await within(region).findByText(`${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}`)).toBeTruthy();
+      expect(within(region).getByRole('checkbox', { name: /Push notification/ })).toHaveProperty(
+        'checked',
+        false,
+      );
+      expect(within(region).getByText(/^Saved\. Next reminder:/)).toBeTruthy();
+      expect(toast.warning).toHaveBeenCalledWith(`${REMINDER_MESSAGES.saved}, without push notifications`, {
+        description: `${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}`,
+      });
+      expect(toast.success).not.toHaveBeenCalled();
+    } finally {
+      restore();
+    }
+  });
+
+  it('saves nothing when push was the only way chosen, and says why', async () => {
+    const restore = fakePushBrowser('denied');
+    try {
+      const fetchMock = renderSection({ 'GET /api/reminders': json(PUSH_OFFERED) });
+      const region = await screen.findByRole('region', { name: 'Daily reminder' });
+      fireEvent.click(await within(region).findByRole('switch', { name: 'Remind me to write' }));
+      fireEvent.click(within(region).getByRole('checkbox', { name: /E-mail/ }));
+      fireEvent.click(within(region).getByRole('checkbox', { name: /In-app notification/ }));
+      fireEvent.click(within(region).getByRole('checkbox', { name: /Push notification/ }));
+      fireEvent.click(within(region).getByRole('button', { name: 'Save reminder' }));
+      expect(await within(region).findByText(`${PUSH_NOT_TURNED_ON}. ${PUSH_MESSAGES.denied}`)).toBeTruthy();
+      expect(callsTo(fetchMock, 'PUT /api/reminders')).toHaveLength(0);
+      expect(toast.error).toHaveBeenCalledWith(PUSH_NOT_TURNED_ON, { description: PUSH_MESSAGES.denied });
+    } finally {
+      restore();
+    }
   });
 });

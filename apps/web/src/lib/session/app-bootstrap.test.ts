@@ -29,6 +29,7 @@ const bootstrap: AppBootstrap = {
     plan: { id: 'free', name: 'Free' },
     subscriptionIntent: null,
     billingCyclePreference: 'month',
+    hasEntries: true,
   },
   subscription: FREE_SUBSCRIPTION_STATUS,
 };

@@ -1,19 +1,10 @@
 import { type AdminReport, REPORT_REASONS } from '@daybook/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { type ReportFilter, useReportAction, useReports } from '../api/admin-api.ts';
-import {
-  ConfirmButton,
-  ListState,
-  Pager,
-  runAction,
-  TableFrame,
-  td,
-  th,
-  usePagedFilter,
-  When,
-} from './parts.tsx';
+import { ListState, Pager, runAction, TableFrame, td, th, usePagedFilter, When } from './parts.tsx';
 
 const FILTERS = [
   { value: 'open', label: 'Open' },

@@ -3,20 +3,11 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useUserAction, useUsers } from '../api/admin-api.ts';
-import {
-  ConfirmButton,
-  ListState,
-  Pager,
-  runAction,
-  TableFrame,
-  td,
-  th,
-  usePagedFilter,
-  When,
-} from './parts.tsx';
+import { ListState, Pager, runAction, TableFrame, td, th, usePagedFilter, When } from './parts.tsx';
 
 const STATE_LABELS: Record<AdminUser['state'], string> = {
   active: 'Active',

@@ -2,15 +2,6 @@ import { ADMIN_PAGE_SIZE } from '@daybook/shared';
 import type { ReactNode } from 'react';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -41,57 +32,6 @@ export async function runAction(action: () => Promise<unknown>, done: string) {
   } catch (error) {
     toast.error(error instanceof Error ? error.message : 'The action failed. Please try again.');
   }
-}
-
-/** A button that asks first: destructive admin actions are confirmed in a dialog that says what will happen. */
-export function ConfirmButton({
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  children,
-  ...buttonProps
-}: Omit<ButtonProps, 'onClick'> & {
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => Promise<void>;
-}) {
-  const [isOpen, setOpen] = useState(false);
-  const [isBusy, setBusy] = useState(false);
-  return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <Button {...buttonProps} onClick={() => setOpen(true)}>
-        {children}
-      </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={isBusy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-                setOpen(false);
-              }
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
 }
 
 /** A list's loading, failure and empty states, so that each section says the same thing the same way. */

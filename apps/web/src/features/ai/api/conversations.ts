@@ -21,13 +21,19 @@ export function useConversations(kind: ConversationKind) {
   return useQuery(conversationsQueryOptions(kind));
 }
 
-/** One conversation with its history, reloaded from the server. */
-export function useConversation(kind: ConversationKind, id: string | null) {
-  return useQuery({
-    queryKey: aiKeys.conversation(kind, id ?? ''),
-    queryFn: ({ signal }) => apiRequest(conversationPath(kind, id ?? ''), { schema: Conversation, signal }),
-    enabled: id !== null,
+export function conversationQueryOptions(kind: ConversationKind, id: string) {
+  return queryOptions({
+    queryKey: aiKeys.conversation(kind, id),
+    queryFn: ({ signal }) => apiRequest(conversationPath(kind, id), { schema: Conversation, signal }),
   });
+}
+
+/**
+ * One conversation with its history, reloaded from the server; none asked for without an id, or while the id is
+ * that of a conversation whose first turn is not stored yet (the server would answer 404).
+ */
+export function useConversation(kind: ConversationKind, id: string | null) {
+  return useQuery({ ...conversationQueryOptions(kind, id ?? ''), enabled: id !== null });
 }
 
 export function useDeleteConversation(kind: ConversationKind) {

@@ -30,9 +30,10 @@ export function ChatPanel({ kind, copy }: { kind: ConversationKind; copy: ChatCo
   const status = useAiStatus();
   const conversations = useConversations(kind);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const conversation = useConversation(kind, selectedId);
   const remove = useDeleteConversation(kind);
   const chat = useChat(kind, selectedId, setSelectedId);
+  // Not asked for while its first turn is under way: the server has no such conversation until it is stored.
+  const conversation = useConversation(kind, selectedId === chat.unsavedId ? null : selectedId);
   const [draft, setDraft] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const threadHeadingId = useId();

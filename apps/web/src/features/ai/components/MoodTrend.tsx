@@ -1,4 +1,4 @@
-import type { AiInsights } from '@daybook/shared';
+import { type AiInsights, moodScoreLabel } from '@daybook/shared';
 import { shortDate } from '../../../lib/format-date.ts';
 
 type TrendPoint = AiInsights['moodTrend'][number];
@@ -10,10 +10,11 @@ const PAD = 12;
 /** A day's value on the chart: its mood score, or else the sentiment of its text; −1…1. */
 const dayValue = (point: TrendPoint) => point.moodScore ?? point.sentiment;
 
-function describe(value: number | null) {
-  if (value === null) return 'no mood';
-  if (value > 0.15) return 'positive';
-  if (value < -0.15) return 'negative';
+/** The tone of a day's writing (wink-nlp sentiment, small for plain prose), apart from its mood. */
+function describeWriting(sentiment: number | null) {
+  if (sentiment === null) return 'no text';
+  if (sentiment > 0.15) return 'positive';
+  if (sentiment < -0.15) return 'negative';
   return 'neutral';
 }
 
@@ -83,6 +84,7 @@ export function MoodTrend({ points }: { points: readonly TrendPoint[] }) {
             <th scope="col">Day</th>
             <th scope="col">Entries</th>
             <th scope="col">Mood</th>
+            <th scope="col">Writing</th>
           </tr>
         </thead>
         <tbody>
@@ -90,7 +92,10 @@ export function MoodTrend({ points }: { points: readonly TrendPoint[] }) {
             <tr key={point.date}>
               <td>{shortDate(point.date)}</td>
               <td>{point.entryCount}</td>
-              <td>{describe(dayValue(point))}</td>
+              {/* The mood comes from mood tags only: the line falls back to the text's sentiment, but a day
+                  without tags has no mood, and sad-sounding prose must not be called a negative mood. */}
+              <td>{moodScoreLabel(point.moodScore)}</td>
+              <td>{describeWriting(point.sentiment)}</td>
             </tr>
           ))}
         </tbody>

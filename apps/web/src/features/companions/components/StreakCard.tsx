@@ -13,7 +13,7 @@ export const STREAK_LOAD_FAILED = 'Your streak could not be loaded.';
 
 /**
  * The streak card (spec §9; entries-media-sharing: on the dashboard and with the entry list): "N-day streak",
- * the message for its length, this week against the goal, the last 7 days (today last), the milestone reached
+ * the message for its length, this week against the goal and its days from Monday, the milestone reached
  * (7, 14, 30, 100) and the best streak. Refreshed when entries change (its query lives under the journal's key).
  */
 export function StreakCard({ className }: { className?: string }) {
@@ -76,14 +76,24 @@ export function StreakCardView({ streak, className }: { streak: Streak; classNam
   );
 }
 
-/** The last 7 days, today last: a dot each, its date and whether an entry was made in a tooltip and its name. */
+/** What an upcoming day's dot says: it is neither written nor missed. */
+export const UPCOMING_DAY = 'Still to come';
+
+/**
+ * This week, Monday first like the calendar: a dot each, its date and whether an entry was made in a tooltip and
+ * its name. The filled dots are the "this week" count above them; days after today are drawn dashed.
+ */
 function WeekRow({ days }: { days: readonly StreakDay[] }) {
-  const lastIndex = days.length - 1;
+  const todayIndex = days.findLastIndex((day) => !day.isUpcoming);
   return (
-    <ol aria-label="The last 7 days" className="flex justify-between gap-1">
+    <ol aria-label="This week" className="flex justify-between gap-1">
       {days.map((day, index) => {
-        const isToday = index === lastIndex;
-        const status = day.hasEntry ? STREAK_MESSAGES.entryMade : STREAK_MESSAGES.noEntry;
+        const isToday = index === todayIndex;
+        const status = day.isUpcoming
+          ? UPCOMING_DAY
+          : day.hasEntry
+            ? STREAK_MESSAGES.entryMade
+            : STREAK_MESSAGES.noEntry;
         const dateLabel = `${isToday ? 'Today, ' : ''}${rowDayLabel(day.date)}`;
         return (
           <li key={day.date} className="flex flex-col items-center gap-1">
@@ -98,6 +108,7 @@ function WeekRow({ days }: { days: readonly StreakDay[] }) {
                   className={cn(
                     'flex size-7 items-center justify-center rounded-full border-2 outline-offset-2 focus-visible:outline-2 focus-visible:outline-ring',
                     day.hasEntry ? 'border-primary bg-primary' : 'border-input bg-transparent',
+                    day.isUpcoming && 'border-dashed',
                     isToday && 'ring-2 ring-primary/40 ring-offset-2 ring-offset-card',
                   )}
                 >

@@ -1,4 +1,4 @@
-import { ChevronDown, X } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -7,6 +7,7 @@ import type { OpenedText } from '../../../lib/encryption/entry-cipher.ts';
 import type { FutureMessage } from '../api.ts';
 import { useOpenedText } from '../hooks/use-opened-text.ts';
 import { formatSendTime } from '../schedule.ts';
+import { CancelMessageButton } from './CancelMessageButton.tsx';
 import { CHANNEL_LABELS, MessageStatusBadge } from './MessageStatusBadge.tsx';
 import { SubjectText } from './SubjectText.tsx';
 
@@ -63,7 +64,7 @@ export function MessageRow({
   message: FutureMessage;
   subject: OpenedText | undefined;
   timeZone: string;
-  onCancel: (id: string) => void;
+  onCancel: (id: string, name: string) => Promise<void>;
   isCancelling: boolean;
 }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -100,16 +101,12 @@ export function MessageRow({
           </Button>
         ) : null}
         {message.status === 'pending' ? (
-          <Button
+          <CancelMessageButton
             variant="outline"
-            size="sm"
-            aria-label={`Cancel ${name}`}
-            disabled={isCancelling}
-            onClick={() => onCancel(message.id)}
-          >
-            <X aria-hidden="true" />
-            Cancel
-          </Button>
+            name={name}
+            isCancelling={isCancelling}
+            onCancel={() => onCancel(message.id, name)}
+          />
         ) : null}
       </div>
       {isOpen ? (

@@ -1,10 +1,11 @@
-import { CalendarClock, X } from 'lucide-react';
+import { CalendarClock } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useUpcomingMessages } from '../api.ts';
 import { useCancelWithToast } from '../hooks/use-cancel-message.ts';
 import { useOpenedSubjects } from '../hooks/use-opened-text.ts';
 import { formatSendTime } from '../schedule.ts';
+import { CancelMessageButton } from './CancelMessageButton.tsx';
 import { CHANNEL_LABELS } from './MessageStatusBadge.tsx';
 import { SubjectText } from './SubjectText.tsx';
 
@@ -53,16 +54,12 @@ export function UpcomingMessages({ timeZone }: { timeZone: string }) {
                 <time dateTime={message.sendAt}>{when}</time> · {CHANNEL_LABELS[message.deliveryChannel]}
               </span>
             </div>
-            <Button
+            <CancelMessageButton
               variant="ghost"
-              size="sm"
-              aria-label={`Cancel ${name}`}
-              disabled={cancellingId === message.id}
-              onClick={() => cancel(message.id)}
-            >
-              <X aria-hidden="true" />
-              Cancel
-            </Button>
+              name={name}
+              isCancelling={cancellingId === message.id}
+              onCancel={() => cancel(message.id, name)}
+            />
           </li>
         );
       })}

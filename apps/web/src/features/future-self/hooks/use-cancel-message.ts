@@ -2,15 +2,21 @@ import { FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
 import { toast } from 'sonner';
 import { useCancelMessage } from '../api.ts';
 
-/** Cancels a pending message: "Cancelled." on success, the server's reason otherwise. */
+/**
+ * Cancels a pending message: "Cancelled." (spec) saying which message will not be sent, or the server's reason.
+ * Never rejects: the confirmation dialog waits on it and then closes.
+ */
 export function useCancelWithToast() {
   const cancel = useCancelMessage();
   return {
-    cancel: (id: string) =>
-      cancel.mutate(id, {
-        onSuccess: () => toast.success(FUTURE_MESSAGE_MESSAGES.cancelled),
-        onError: (error) => toast.error(error.message),
-      }),
+    cancel: async (id: string, name: string): Promise<void> => {
+      try {
+        await cancel.mutateAsync(id);
+        toast.success(FUTURE_MESSAGE_MESSAGES.cancelled, { description: `${name} will not be sent.` });
+      } catch (error) {
+        toast.error((error as Error).message);
+      }
+    },
     /** The id being cancelled, so only its button waits. */
     cancellingId: cancel.isPending ? cancel.variables : undefined,
   };

@@ -20,6 +20,9 @@ import { cn } from '../../../lib/cn.ts';
 import { savePushSubscription, useReminderSettings, useSaveReminderSettings } from '../api.ts';
 import { isPushSupported, PushSetupError, subscribeThisBrowser } from '../push.ts';
 
+/** Said when the browser or the server would not let push on; the rest of the form is saved all the same. */
+export const PUSH_NOT_TURNED_ON = 'Push notifications could not be turned on';
+
 type Draft = Pick<ReminderSettings, 'enabled' | 'time' | 'weekdays' | 'channels'>;
 
 const draftOf = (settings: ReminderSettings): Draft => ({
@@ -128,28 +131,44 @@ function ReminderForm({ settings }: { settings: ReminderSettings }) {
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     setFields({});
-    const channels = { ...draft.channels, push: canPush && draft.channels.push };
+    let channels = { ...draft.channels, push: canPush && draft.channels.push };
+    /** Why push could not be turned on, when it could not: said beside the channels once the rest is saved. */
+    let pushFailure: string | null = null;
     if (draft.enabled && channels.push && !settings.channels.push && settings.push.publicKey) {
       // Permission is asked on this click, before anything else is awaited.
       setIsSubscribing(true);
       try {
         await savePushSubscription(await subscribeThisBrowser(settings.push.publicKey));
       } catch (error) {
-        const message =
+        pushFailure =
           error instanceof PushSetupError || error instanceof ApiRequestError ? error.message : String(error);
-        setFields({ channels: message });
-        toast.error('Push notifications could not be turned on', { description: message });
-        return;
+        // The other choices (time, days, e-mail, in-app) are still what the person asked for: they are saved,
+        // with push left off, rather than lost with it.
+        channels = { ...channels, push: false };
+        setDraft((current) => ({ ...current, channels: { ...current.channels, push: false } }));
       } finally {
         setIsSubscribing(false);
       }
+    }
+    if (pushFailure !== null && !channels.email && !channels.inApp) {
+      // Push was the only channel: there is nothing left to remind by, so nothing is saved.
+      setFields({ channels: `${PUSH_NOT_TURNED_ON}. ${pushFailure}` });
+      toast.error(PUSH_NOT_TURNED_ON, { description: pushFailure });
+      return;
     }
     save.mutate(
       { ...draft, channels },
       {
         onSuccess: (saved) => {
           setStatus(`Saved. ${nextMessage(saved)}`);
-          toast.success(REMINDER_MESSAGES.saved, { description: nextMessage(saved) });
+          if (pushFailure === null) {
+            toast.success(REMINDER_MESSAGES.saved, { description: nextMessage(saved) });
+            return;
+          }
+          setFields({ channels: `${PUSH_NOT_TURNED_ON}. ${pushFailure}` });
+          toast.warning(`${REMINDER_MESSAGES.saved}, without push notifications`, {
+            description: `${PUSH_NOT_TURNED_ON}. ${pushFailure}`,
+          });
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && error.fields) setFields(error.fields);
