@@ -413,11 +413,6 @@ export function createEntriesRepository(db: Executor) {
         .limit(limit);
     },
 
-    /**
-     * Visible entries whose local date lies in [from, to], oldest first, `limit` after the keyset `after`
-     * (created_at to the microsecond, then id), with only the columns analytics reads. The cursor is made
-     * in SQL so no precision is lost on the way through JavaScript dates.
-     */
     /** Whether the user has any visible entry: one index probe (the visibility rule's partial index). */
     async hasAny(userId: string): Promise<boolean> {
       const { rows } = await db.execute<{ found: boolean }>(
@@ -426,6 +421,7 @@ export function createEntriesRepository(db: Executor) {
       return rows[0]?.found === true;
     },
 
+    /** How many visible entries' local dates lie in [from, to]. */
     async analyticsCount(userId: string, range: { from?: string; to?: string }): Promise<number> {
       const { rows } = await db.execute<{ n: number }>(
         sql`select count(*)::int as n from entries where ${analyticsRange(userId, range)}`,
@@ -433,6 +429,11 @@ export function createEntriesRepository(db: Executor) {
       return rows[0]?.n ?? 0;
     },
 
+    /**
+     * Visible entries whose local date lies in [from, to], oldest first, `limit` after the keyset `after`
+     * (created_at to the microsecond, then id), with only the columns analytics reads. The cursor is made
+     * in SQL so no precision is lost on the way through JavaScript dates.
+     */
     async analyticsPage(
       userId: string,
       range: { from?: string; to?: string },
