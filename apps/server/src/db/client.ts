@@ -216,6 +216,10 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P03', // cannot_connect_now (starting up, recovering)
   '57014', // query_canceled: our statement_timeout
   '55P03', // lock_not_available: our lock_timeout
+  // object_not_in_prerequisite_state: the server, or an object, is in a state it must leave first (a replica still
+  // in recovery after a failover, an object a migration is changing). Retried later it serves; the warning keeps
+  // the SQLSTATE, so a statement that can never succeed still shows in the log (ADR 060).
+  '55000',
 ]);
 /** Classes 08 (connection exception) and 53 (insufficient resources: too many connections, disk full). */
 const UNAVAILABLE_SQLSTATE_CLASSES = ['08', '53'];
