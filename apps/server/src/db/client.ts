@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -140,6 +140,9 @@ export async function openDatabase(
   const isInMemory = target.dir === 'memory://';
   if (!isInMemory) {
     mkdirSync(target.dir, { recursive: true, mode: 0o700 });
+    // Also when it was there already: PGlite writes the files inside 0666 whatever the umask, so this folder is what
+    // keeps them to the owner (one restored before ADR 060 was left 0755).
+    chmodSync(target.dir, 0o700);
     if (!existsSync(path.join(target.dir, 'PG_VERSION'))) await initPgliteDataDir(target.dir);
   }
   const options = {
