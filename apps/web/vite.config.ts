@@ -452,7 +452,8 @@ function prerenderPages(): Plugin {
         build: {
           outDir,
           emptyOutDir: false,
-          sourcemap: true,
+          // As the app's: written, never referenced (see `build.sourcemap` below).
+          sourcemap: 'hidden',
           manifest: PRERENDERED_MANIFEST,
           rollupOptions: {
             input: Object.fromEntries(
@@ -540,6 +541,9 @@ const pwa = VitePWA({
     // Background Sync: the worker asks open windows to send the queue of entries written offline (lib/pwa); daily
     // reminders arrive as Web Push and are shown by reminder-push-sw.js (features/reminders, ADR 042).
     importScripts: ['/sw-sync.js', '/reminder-push-sw.js'],
+    // Workbox has no 'hidden' maps: given the app's setting it would link sw.js to its map. The worker is Workbox's
+    // own code, so it gets none (ADR 060).
+    sourcemap: false,
   },
 });
 
@@ -558,7 +562,9 @@ export default defineConfig({
   preview: { proxy: apiProxy },
   // The manifest lets scripts/check-budgets.mjs follow each route's chunks (ADR 020).
   build: {
-    sourcemap: true,
+    // Written for the developer's tools and profiles, but 'hidden': no script names its map (no sourceMappingURL),
+    // and the server answers a map only outside production (ADR 060), so production hands out no sources.
+    sourcemap: 'hidden',
     manifest: true,
   },
   test: {

@@ -32,7 +32,7 @@ import { registerErrorHandling } from './infra/http/errors.ts';
 import { PRERENDERED_PAGES, queryOf } from './infra/http/prerendered-pages.ts';
 import { scaleRouteLimits, tieredRateLimitStore } from './infra/http/rate-limit-store.ts';
 import { RequestLog } from './infra/http/request-log.ts';
-import { registerSecurityHeaders } from './infra/http/security-headers.ts';
+import { type PermissionsPolicy, registerSecurityHeaders } from './infra/http/security-headers.ts';
 import {
   HTTP_TIMEOUTS,
   type HttpTimeouts,
@@ -108,10 +108,33 @@ const contentSecurityPolicy = {
   },
 };
 
-/** Builds the whole HTTP app; `main.ts` listens, tests call `inject` or listen on a free port. */
+/**
+ * Permissions-Policy (ADR 060): the camera and the microphone for the app's own pages (the photo, voice and video
+ * recorders), nothing else that a page or an embedded frame could ask the browser for. Payment is off: checkout is
+ * a redirect to Stripe's page (or our local test page), never the Payment Request API. Only features every current
+ * browser recognises are listed: an unknown one is reported as an error in the page's console.
+ */
+const permissionsPolicy: PermissionsPolicy = {
+  camera: ['self'],
+  microphone: ['self'],
+  'display-capture': [],
+  geolocation: [],
+  payment: [],
+  usb: [],
+  serial: [],
+  hid: [],
+  midi: [],
+  accelerometer: [],
+  gyroscope: [],
+  magnetometer: [],
+};
+
 /** Files the service worker is made of, and the manifest: unhashed names the browser must revalidate (ADR 040). */
 const WORKER_FILES = new Set(['sw.js', 'sw-sync.js', 'reminder-push-sw.js', 'manifest.webmanifest']);
+/** A source map of the build (`app-1234.js.map`, `index-abcd.css.map`). */
+const SOURCE_MAP = /\.map$/i;
 
+/** Builds the whole HTTP app; `main.ts` listens, tests call `inject` or listen on a free port. */
 export async function buildApp({
   config,
   database,
@@ -156,10 +179,13 @@ export async function buildApp({
   registerCompression(app);
 
   registerSecurityHeaders(app, {
-    contentSecurityPolicy,
-    crossOriginEmbedderPolicy: false,
-    // HSTS only where APP_URL is https: sent over plain http it would lock browsers out of a LAN install.
-    hsts: config.isHttps,
+    helmet: {
+      contentSecurityPolicy,
+      crossOriginEmbedderPolicy: false,
+      // HSTS only where APP_URL is https: sent over plain http it would lock browsers out of a LAN install.
+      hsts: config.isHttps,
+    },
+    permissionsPolicy,
   });
 
   await app.register(swagger, {
@@ -212,6 +238,14 @@ export async function buildApp({
     async (api) => {
       // The API speaks JSON only; a text/plain body is refused with 415 instead of being half-parsed.
       api.removeContentTypeParser('text/plain');
+      // Nearly every API answer is someone's own (entries, notifications, decrypted shares and AI conversations),
+      // and an error or a 404 may be too: no cache, the browser's disk cache included, keeps any of them
+      // (ADR 060). The few answers that may be kept say so themselves, replacing this: the plans' prices, an
+      // avatar at its content-addressed URL, a media file behind its expiring signed link.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('cache-control', 'no-store');
+        done();
+      });
       registerOriginCheck(api, trustedOrigins(config));
       // The HTTP parser may close a connection whose request is already under way (good headers, then a malformed
       // body); with no client address left the per-client limiter would fail with a 500 (fuzz finding).
@@ -276,6 +310,7 @@ export async function buildApp({
   if (hasLocalMailbox) await app.register(devMailPage(services.devMail));
   registerWebApp(app, config.webDistDir, {
     testTools: config.testTools,
+    hasSourceMaps: !config.isProduction,
     hasSessionCookie: (cookieHeader) =>
       Boolean(readSessionToken(cookieHeader, config.authSecret, sessionCookie(config).name)),
     bootstrap: (request, reply) => appBootstrap(services, request, reply),
@@ -323,6 +358,11 @@ async function appBootstrap(
 type WebAppOptions = {
   /** TEST_TOOLS: the test-tool pages are pages of the app (ADR 057). */
   testTools: boolean;
+  /**
+   * Whether the build's source maps are served (outside production only, ADR 060). They are written without a
+   * `sourceMappingURL` comment in the scripts ('hidden'); a developer adds one in the browser's tools by URL.
+   */
+  hasSourceMaps: boolean;
   hasSessionCookie: (cookieHeader: string | null) => boolean;
   bootstrap: (request: FastifyRequest, reply: FastifyReply) => Promise<AppBootstrap | undefined>;
 };
@@ -330,7 +370,7 @@ type WebAppOptions = {
 function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  { testTools, hasSessionCookie, bootstrap }: WebAppOptions,
+  { testTools, hasSourceMaps, hasSessionCookie, bootstrap }: WebAppOptions,
 ): void {
   const appDocument = existsSync(path.join(distDir, 'index.html'))
     ? loadAppDocument(distDir, { testTools })
@@ -380,6 +420,8 @@ function registerWebApp(
       index: false,
       // The build writes a .br and a .gz beside each text file (ADR 020): sent as the client accepts, with Vary.
       preCompressed: true,
+      // In production a source map is a plain 404: it would hand out the app's sources, comments included.
+      ...(hasSourceMaps ? {} : { allowedPath: (pathname: string) => !SOURCE_MAP.test(pathname) }),
       setHeaders: (res, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -147,6 +147,7 @@ export function createServices(deps: {
     payments: paymentsSetup(config),
     clock,
     appUrl: config.appUrl,
+    log: deps.log,
   });
   const account = createAccountService({
     db,

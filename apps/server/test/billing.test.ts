@@ -58,11 +58,17 @@ describe('billing with Stripe (a local server speaking its API)', () => {
   afterAll(async () => {
     await stripe?.close();
   });
-  const ctx = useTestApp(() => ({
-    STRIPE_SECRET_KEY: TEST_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-  }));
+  /** The app's warnings, for the events it acknowledges without applying. */
+  const warnings: string[] = [];
+  const ctx = useTestApp(
+    () => ({
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+      LOG_LEVEL: 'warn',
+    }),
+    { logStream: { write: (line: string) => warnings.push(line) } },
+  );
 
   const deliver = (signed: { payload: string; headers: Record<string, string> }) =>
     ctx.app.inject({
@@ -174,6 +180,94 @@ describe('billing with Stripe (a local server speaking its API)', () => {
     await deliver(stripe.event('customer.subscription.updated', { ...second, status: 'active' }, t));
     await deliver(stripe.event('customer.subscription.created', { ...second, status: 'incomplete' }, t));
     expect((await statusOf(ctx, other.cookie)).currentPlan).toBe('premium');
+  });
+
+  it("applies a subscription's events to its stored owner; one naming another user is acknowledged and changes nothing", async () => {
+    const owner = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    await api(ctx, other.cookie, 'PUT', '/api/billing/intent', { intent: 'premium', billingCycle: 'month' });
+    const subscription = stripe.addSubscription({ userId: owner.user.id, priceId: PRICE });
+    const t = Math.floor(Date.now() / 1000);
+    expect((await deliver(stripe.event('customer.subscription.created', subscription, t))).statusCode).toBe(
+      200,
+    );
+    expect((await statusOf(ctx, owner.cookie)).currentPlan).toBe('premium');
+    const ownerBefore = await statusOf(ctx, owner.cookie);
+    const otherBefore = await statusOf(ctx, other.cookie);
+    const ownerNotices = (await planNotices(ctx, owner.user.id)).length;
+    warnings.length = 0;
+
+    // Someone edited the subscription's metadata in Stripe to name another account: its updates, its end and a
+    // checkout naming that account all belong to the stored owner still, so none is applied to anyone.
+    const claimed = { ...subscription, metadata: { userId: other.user.id } };
+    const conflicting = [
+      stripe.event('customer.subscription.updated', { ...claimed, cancel_at_period_end: true }, t + 1),
+      stripe.event('customer.subscription.deleted', { ...claimed, status: 'canceled' }, t + 2),
+      stripe.event(
+        'checkout.session.completed',
+        {
+          id: 'cs_test_conflicting',
+          object: 'checkout.session',
+          mode: 'subscription',
+          client_reference_id: other.user.id,
+          customer: subscription.customer,
+          subscription: subscription.id,
+          metadata: { userId: other.user.id },
+        },
+        t + 3,
+      ),
+    ];
+    for (const event of conflicting) {
+      const answer = await deliver(event);
+      // Acknowledged: Stripe retries anything else for days.
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({ received: true });
+      // A redelivery is the same event, recorded once.
+      expect((await deliver(event)).statusCode).toBe(200);
+    }
+    expect(await statusOf(ctx, owner.cookie)).toEqual(ownerBefore);
+    expect(await statusOf(ctx, other.cookie)).toEqual(otherBefore);
+    expect(otherBefore).toMatchObject({
+      currentPlan: 'free',
+      intent: 'premium',
+      hasProviderSubscription: false,
+    });
+    expect(await planNotices(ctx, other.user.id)).toEqual([]);
+    expect(await planNotices(ctx, owner.user.id)).toHaveLength(ownerNotices);
+    const [row] = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.stripeSubscriptionId, subscription.id));
+    expect(row!.userId).toBe(owner.user.id);
+
+    // Each conflict is a warning naming the event and both accounts, written once (the redelivery is a no-op).
+    const logged = warnings.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const conflicts = logged.filter((line) =>
+      String(line.msg).includes('another user than the stored owner'),
+    );
+    expect(conflicts.map((line) => line.eventType)).toEqual([
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+      'checkout.session.completed',
+    ]);
+    expect(conflicts[0]).toMatchObject({
+      level: 40,
+      subscriptionId: subscription.id,
+      storedUserId: owner.user.id,
+      namedUserId: other.user.id,
+    });
+    expect(logged.filter((line) => Number(line.level) >= 50)).toEqual([]);
+
+    // The stored owner's own events still apply, with the metadata or without it.
+    const { metadata: _metadata, ...withoutMetadata } = subscription;
+    await deliver(
+      stripe.event(
+        'customer.subscription.updated',
+        { ...withoutMetadata, cancel_at_period_end: true },
+        t + 4,
+      ),
+    );
+    expect((await statusOf(ctx, owner.cookie)).cancelAtPeriodEnd).toBe(true);
   });
 
   it('refuses a bad signature with 400 and changes nothing', async () => {
@@ -349,18 +443,40 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     return url.pathname.split('/').at(-1)!;
   }
 
-  const pay = (cookie: string, sessionId: string, cardNumber: string) =>
-    api(ctx, cookie, 'POST', `/api/billing/local-checkout/${sessionId}/pay`, {
-      cardNumber,
-      expiry: '12/40',
-      cvc: '123',
-      name: 'Ada Lovelace',
+  /** The local test checkout's own endpoints, asked by a browser on this machine unless `from` says otherwise. */
+  const checkoutApi = (
+    cookie: string | undefined,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+    from: { remoteAddress: string; headers?: Record<string, string> } = { remoteAddress: '127.0.0.1' },
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { ...(cookie ? { cookie } : {}), ...from.headers },
+      remoteAddress: from.remoteAddress,
+      ...(payload ? { payload } : {}),
     });
+
+  const pay = (
+    cookie: string,
+    sessionId: string,
+    cardNumber: string,
+    from?: { remoteAddress: string; headers?: Record<string, string> },
+  ) =>
+    checkoutApi(
+      cookie,
+      'POST',
+      `/api/billing/local-checkout/${sessionId}/pay`,
+      { cardNumber, expiry: '12/40', cvc: '123', name: 'Ada Lovelace' },
+      from,
+    );
 
   it('declines 4000 0000 0000 0002 and leaves the user on Free; 4242… makes them Premium', async () => {
     const { user, cookie } = await createSignedInUser(ctx);
     const sessionId = await startLocalCheckout(cookie);
-    const session = await api(ctx, cookie, 'GET', `/api/billing/local-checkout/${sessionId}`);
+    const session = await checkoutApi(cookie, 'GET', `/api/billing/local-checkout/${sessionId}`);
     expect(session.json()).toMatchObject({
       id: sessionId,
       status: 'open',
@@ -409,13 +525,54 @@ describe('billing with the local test checkout (no Stripe keys)', () => {
     const stranger = await createSignedInUser(ctx);
     const sessionId = await startLocalCheckout(owner.cookie);
     expect(
-      (await api(ctx, stranger.cookie, 'GET', `/api/billing/local-checkout/${sessionId}`)).statusCode,
+      (await checkoutApi(stranger.cookie, 'GET', `/api/billing/local-checkout/${sessionId}`)).statusCode,
     ).toBe(404);
     expect((await pay(stranger.cookie, sessionId, '4242 4242 4242 4242')).statusCode).toBe(404);
     expect((await statusOf(ctx, stranger.cookie)).currentPlan).toBe('free');
     expect((await statusOf(ctx, owner.cookie)).currentPlan).toBe('free');
     expect((await api(ctx, undefined, 'GET', '/api/billing/subscription')).statusCode).toBe(401);
-    expect((await api(ctx, owner.cookie, 'GET', '/api/billing/local-checkout/%00')).statusCode).toBe(400);
+    expect((await checkoutApi(owner.cookie, 'GET', '/api/billing/local-checkout/%00')).statusCode).toBe(400);
+  });
+
+  it('answers the local test checkout only to a browser on this machine: from elsewhere it is a 404', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const sessionId = await startLocalCheckout(cookie);
+    const elsewhere = [
+      { remoteAddress: '10.1.2.3' },
+      { remoteAddress: '192.168.1.20' },
+      // Loopback, but through a proxy on this machine: the browser may be anywhere.
+      { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } },
+    ];
+    for (const from of elsewhere) {
+      const session = await checkoutApi(
+        cookie,
+        'GET',
+        `/api/billing/local-checkout/${sessionId}`,
+        undefined,
+        from,
+      );
+      expect(session.statusCode, from.remoteAddress).toBe(404);
+      expect(session.json().code).toBe('NOT_FOUND');
+      const paid = await pay(cookie, sessionId, '4242 4242 4242 4242', from);
+      expect(paid.statusCode, from.remoteAddress).toBe(404);
+      // The same answer signed out: nothing tells the tool exists.
+      const anonymous = await checkoutApi(
+        undefined,
+        'GET',
+        `/api/billing/local-checkout/${sessionId}`,
+        undefined,
+        from,
+      );
+      expect(anonymous.statusCode).toBe(404);
+    }
+    expect((await statusOf(ctx, cookie)).currentPlan).toBe('free');
+    expect(await planNotices(ctx, user.id)).toEqual([]);
+
+    // At the machine itself (IPv6 loopback too) the same session still pays.
+    expect((await pay(cookie, sessionId, '4242 4242 4242 4242', { remoteAddress: '::1' })).statusCode).toBe(
+      200,
+    );
+    expect((await statusOf(ctx, cookie)).currentPlan).toBe('premium');
   });
 
   it('has no webhook endpoint without Stripe keys', async () => {
@@ -489,7 +646,17 @@ describe('billing in production', () => {
   it('has no local checkout and no test accounts, and sells nothing without Stripe keys', async () => {
     expect(ctx.config.payments.kind).toBe('none');
     const { cookie } = await createSignedInUser(ctx);
-    expect((await api(ctx, cookie, 'GET', '/api/billing/local-checkout/cs_local_x')).statusCode).toBe(404);
+    // Not even for a browser on this machine.
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/billing/local-checkout/cs_local_x',
+          remoteAddress: '127.0.0.1',
+          headers: { cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(
       (
         await ctx.app.inject({

@@ -14,6 +14,8 @@ import { createSignedInUser } from './support/factories.ts';
 const timeouts: HttpTimeouts = {
   headersMs: 500,
   jsonBodyMs: 800,
+  // Longer than the slow but progressing upload below takes.
+  uploadBodyMs: 10_000,
   socketIdleMs: 10_000,
   keepAliveMs: 300,
   minimumRate: { minBytes: 4 * 1024, windowMs: 600 },
@@ -146,8 +148,8 @@ describe('HTTP timeouts on a listening server', () => {
     void client.closed.then(() => {
       isClosed = true;
     });
-    // Node goes on reading the unread body to keep the connection. The client keeps sending, so the socket
-    // is never idle, but at about 1 KB/s, below the minimum rate, which still applies.
+    // The client keeps sending, so the socket is never idle; the server closes the connection once its answer
+    // has gone rather than read a body it refused (see below for a trickle above the minimum rate).
     for (let offset = 0; !isClosed && offset < parts.file.length; offset += 100) {
       client.socket.write(parts.file.subarray(offset, offset + 100));
       await pause(100);
@@ -232,5 +234,96 @@ describe('HTTP timeouts on a listening server', () => {
     const { at, received } = await client.closed;
     expect(received).toMatch(/^HTTP\/1\.1 200/);
     expect(at - answeredAt).toBeLessThan(timeouts.keepAliveMs + SLACK_MS);
+  });
+});
+
+describe('uploads that trickle in just above the minimum rate', () => {
+  /** About 1 KiB/s (the issue's trickle) passes this minimum rate; only the upload deadline can end it. */
+  const trickleTimeouts: HttpTimeouts = {
+    ...timeouts,
+    minimumRate: { minBytes: 256, windowMs: 600 },
+    uploadBodyMs: 2_500,
+  };
+  // One upload per client in ten minutes, so the next one is a 429.
+  const ctx = useTestApp({ RATE_LIMIT_SCALE: '0.01' }, { httpTimeouts: trickleTimeouts });
+  let port: number;
+
+  beforeAll(async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (ctx.app.server.address() as AddressInfo).port;
+  });
+
+  /** Sends `body` 100 bytes every 100 ms (about 1 KiB/s) until the server closes the connection or it is all sent. */
+  async function trickle(client: ReturnType<typeof connect>, body: Buffer) {
+    let isClosed = false;
+    void client.closed.then(() => {
+      isClosed = true;
+    });
+    let sent = 0;
+    while (!isClosed && sent < body.length) {
+      client.socket.write(body.subarray(sent, sent + 100));
+      sent += 100;
+      await pause(100);
+    }
+    return sent;
+  }
+
+  it('cuts an upload still arriving at its deadline, however steadily it trickles', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const parts = multipartParts(await noisePng(200));
+    const body = Buffer.concat([parts.head, parts.file, parts.tail]);
+    const client = connect(port);
+    await client.connected;
+    const startedAt = performance.now();
+    client.socket.write(
+      requestHead('POST', '/api/media/drafts?mediaType=image', {
+        cookie,
+        'content-type': `multipart/form-data; boundary=${parts.boundary}`,
+        'content-length': parts.length,
+      }),
+    );
+
+    const sent = await trickle(client, body);
+    const { at, received } = await client.closed;
+    // The whole body would have taken minutes at this pace.
+    expect(sent).toBeLessThan(body.length);
+    expect(received).not.toMatch(/^HTTP\/1\.1 201/);
+    expect(at - startedAt).toBeGreaterThanOrEqual(trickleTimeouts.uploadBodyMs - 50);
+    expect(at - startedAt).toBeLessThan(trickleTimeouts.uploadBodyMs + SLACK_MS);
+    expect(await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.userId, user.id))).toEqual(
+      [],
+    );
+  });
+
+  it('closes the connection right after a 429, without reading the rest of the upload', async () => {
+    const { cookie } = await createSignedInUser(ctx);
+    // This machine's one upload of the window, spent (if the test above has not spent it already). The limit is
+    // counted once the session is known: a stranger's upload is refused first (401).
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/drafts?mediaType=image',
+      headers: { cookie },
+      remoteAddress: '127.0.0.1',
+    });
+    const parts = multipartParts(await noisePng(200));
+    const client = connect(port);
+    await client.connected;
+    client.socket.write(
+      requestHead('POST', '/api/media/drafts?mediaType=image', {
+        cookie,
+        'content-type': `multipart/form-data; boundary=${parts.boundary}`,
+        'content-length': parts.length,
+      }),
+    );
+    const answeredAt = new Promise<number>((resolve) =>
+      client.socket.once('data', () => resolve(performance.now())),
+    );
+    await trickle(client, Buffer.concat([parts.head, parts.file, parts.tail]));
+
+    const { at, received } = await client.closed;
+    expect(received).toMatch(/^HTTP\/1\.1 429/);
+    expect(received.toLowerCase()).toContain('connection: close');
+    // Gone with the answer: not at the upload deadline, nor at the minimum-rate window.
+    expect(at - (await answeredAt)).toBeLessThan(trickleTimeouts.minimumRate.windowMs);
   });
 });

@@ -42,7 +42,7 @@ describe('GET /api/events on one instance', () => {
     const tab = await openStream(origin, { cookie, 'accept-encoding': 'br, gzip' });
     expect(tab.status).toBe(200);
     expect(tab.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(tab.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(tab.headers['cache-control']).toBe('no-store, no-transform');
     expect(tab.headers['content-encoding']).toBeUndefined();
     expect(tab.headers['content-length']).toBeUndefined();
     expect(tab.headers['x-content-type-options']).toBe('nosniff');

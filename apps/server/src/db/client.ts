@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -140,6 +140,9 @@ export async function openDatabase(
   const isInMemory = target.dir === 'memory://';
   if (!isInMemory) {
     mkdirSync(target.dir, { recursive: true, mode: 0o700 });
+    // Also when it was there already: PGlite writes the files inside 0666 whatever the umask, so this folder is what
+    // keeps them to the owner (one restored before ADR 060 was left 0755).
+    chmodSync(target.dir, 0o700);
     if (!existsSync(path.join(target.dir, 'PG_VERSION'))) await initPgliteDataDir(target.dir);
   }
   const options = {
@@ -216,6 +219,10 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P03', // cannot_connect_now (starting up, recovering)
   '57014', // query_canceled: our statement_timeout
   '55P03', // lock_not_available: our lock_timeout
+  // object_not_in_prerequisite_state: the server, or an object, is in a state it must leave first (a replica still
+  // in recovery after a failover, an object a migration is changing). Retried later it serves; the warning keeps
+  // the SQLSTATE, so a statement that can never succeed still shows in the log (ADR 060).
+  '55000',
 ]);
 /** Classes 08 (connection exception) and 53 (insufficient resources: too many connections, disk full). */
 const UNAVAILABLE_SQLSTATE_CLASSES = ['08', '53'];

@@ -18,6 +18,7 @@ describe('isDatabaseUnavailable', () => {
     ['the server starting up', serverError('57P03')],
     ['our statement timeout', serverError('57014', 'canceling statement due to statement timeout')],
     ['our lock timeout', serverError('55P03', 'canceling statement due to lock timeout')],
+    ['an object not in the state the statement needs', serverError('55000', 'recovery is in progress')],
     [
       'a refused connection',
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),

@@ -20,12 +20,29 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** Features of the Permissions-Policy header, each with the origins allowed to use it (`[]`: none, no frame). */
+export type PermissionsPolicy = Record<string, readonly ('self' | `"${string}"`)[]>;
+
+/** `camera=(self), geolocation=()`: the header's structured-field form. */
+export function permissionsPolicyHeader(policy: PermissionsPolicy): string {
+  return Object.entries(policy)
+    .map(([feature, origins]) => `${feature}=(${origins.join(' ')})`)
+    .join(', ');
+}
+
 /**
- * Sends the security headers on every answer, errors and 404s included. They go on the reply (not the raw
- * response), so a route may still replace one (the API reference page sets its own CSP).
+ * Sends the security headers on every answer, errors and 404s included: helmet's, and a Permissions-Policy, which
+ * helmet does not write. They go on the reply (not the raw response), so a route may still replace one (the API
+ * reference page sets its own CSP).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { helmet: HelmetOptions; permissionsPolicy: PermissionsPolicy },
+): void {
+  const headers = {
+    ...securityHeaders(options.helmet),
+    'permissions-policy': permissionsPolicyHeader(options.permissionsPolicy),
+  };
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

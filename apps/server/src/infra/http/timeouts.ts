@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { type MinimumRate, SlowRequestError, watchMinimumRate } from './minimum-rate.ts';
 
@@ -7,6 +8,12 @@ export type HttpTimeouts = {
   headersMs: number;
   /** From the end of the headers to the end of the body, for routes with the default (JSON) body limit. */
   jsonBodyMs: number;
+  /**
+   * The same for routes that raise their body limit (media, imports): long enough for their largest body on a slow
+   * line, but never open-ended, since a body that keeps just above the minimum rate would otherwise hold its
+   * connection for as long as its sender likes (issue 33: 1 KiB/s for a 1 GB limit is twelve days).
+   */
+  uploadBodyMs: number;
   /** No byte in either direction for this long, while a request is in progress, closes the socket. */
   socketIdleMs: number;
   /** An idle keep-alive connection is closed after this long. */
@@ -18,6 +25,8 @@ export type HttpTimeouts = {
 export const HTTP_TIMEOUTS: HttpTimeouts = {
   headersMs: 10_000,
   jsonBodyMs: 30_000,
+  // A 1 GB import in 30 minutes needs about 4.7 Mbit/s, a 100 MB video well under 1 Mbit/s (ADR 060).
+  uploadBodyMs: 30 * 60_000,
   socketIdleMs: 30_000,
   // Longer than the 60 s idle timeout of common proxies and load balancers, so they close first and never
   // send a request on a connection we are closing.
@@ -33,8 +42,8 @@ export function serverTimeoutOptions(timeouts: HttpTimeouts) {
   return {
     connectionTimeout: timeouts.socketIdleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    // Node's own whole-request timeout would cut a slow but progressing upload: the body deadline below
-    // covers JSON routes, the minimum rate covers every body.
+    // Node's own whole-request timeout is one number for every route: the body deadlines below tell JSON routes
+    // from uploads, and the minimum rate covers every body.
     requestTimeout: 0,
     http: {
       headersTimeout: timeouts.headersMs,
@@ -49,30 +58,40 @@ const hasBody = (headers: Record<string, string | string[] | undefined>) =>
   headers['transfer-encoding'] !== undefined ||
   (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
+/** inject() requests have no real socket, nothing to wait for and nobody listening for a stream error. */
+const isNetworkRequest = (raw: IncomingMessage) => typeof raw.socket?.bytesRead === 'number';
+
 /**
- * Cuts request bodies that arrive too slowly: every body must keep up the minimum rate, and a body for a
- * route with the default limit (small JSON) must be complete within `jsonBodyMs`. Routes that raise their
- * body limit carry media and may take as long as they need while they progress. Either way the connection
- * is dropped: a client this slow would not read an answer before it finished sending.
+ * Cuts request bodies that arrive too slowly: every body must keep up the minimum rate, and be complete within its
+ * deadline, `jsonBodyMs` for a route with the default limit (small JSON), `uploadBodyMs` for one that raises it
+ * (media, imports). Either way the connection is dropped: a client this slow would not read an answer before it
+ * finished sending.
+ *
+ * An answer sent before its request's body has all arrived (a 429 from the rate limiter, a 401, a 413, any
+ * refusal of an upload) closes the connection once it has gone. Otherwise Node, to keep the connection for the
+ * next request, would go on reading a body nobody wants, for as long as it keeps the minimum rate (ADR 060).
  */
 export function registerBodyTimeouts(app: FastifyInstance, timeouts: HttpTimeouts): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
-    // inject() requests have no real socket, nothing to wait for and nobody listening for a stream error.
-    const isNetworkRequest = typeof raw.socket?.bytesRead === 'number';
-    if (!isNetworkRequest || !hasBody(request.headers) || raw.complete) return done();
+    if (!isNetworkRequest(raw) || !hasBody(request.headers) || raw.complete) return done();
     watchMinimumRate(raw, timeouts.minimumRate);
     const bodyLimit = request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    if (bodyLimit <= DEFAULT_BODY_LIMIT) {
-      const timer = setTimeout(() => {
-        if (!raw.complete)
-          raw.destroy(new SlowRequestError(`request body not complete after ${timeouts.jsonBodyMs} ms`));
-      }, timeouts.jsonBodyMs);
-      timer.unref();
-      const clear = () => clearTimeout(timer);
-      raw.once('end', clear);
-      raw.once('close', clear);
-    }
+    const deadlineMs = bodyLimit <= DEFAULT_BODY_LIMIT ? timeouts.jsonBodyMs : timeouts.uploadBodyMs;
+    const timer = setTimeout(() => {
+      if (!raw.complete)
+        raw.destroy(new SlowRequestError(`request body not complete after ${deadlineMs} ms`));
+    }, deadlineMs);
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    raw.once('end', clear);
+    raw.once('close', clear);
+    done();
+  });
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    const raw = request.raw;
+    if (isNetworkRequest(raw) && hasBody(request.headers) && !raw.complete)
+      reply.header('connection', 'close');
     done();
   });
 }

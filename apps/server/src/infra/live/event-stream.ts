@@ -42,8 +42,9 @@ export function openEventStream(response: ServerResponse, options: EventStreamOp
   response.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
-    // no-transform: a proxy must neither compress nor buffer the stream; X-Accel-Buffering says the same to nginx.
-    'cache-control': 'no-cache, no-transform',
+    // Like every API answer, stored by no cache (ADR 060). no-transform: a proxy must neither compress nor buffer
+    // the stream; X-Accel-Buffering says the same to nginx.
+    'cache-control': 'no-store, no-transform',
     'x-accel-buffering': 'no',
     // A stream is the connection's last answer: when it ends, so does the socket (shutdown leaves nothing idle).
     connection: 'close',

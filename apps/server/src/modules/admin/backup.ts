@@ -57,6 +57,22 @@ async function isEmptyOrMissing(dir: string) {
   }
 }
 
+/**
+ * Leaves `dir` and everything under it to its owner alone: directories 0700, files 0600, set explicitly, so neither
+ * the umask nor whoever wrote them decides. PGlite writes its data files 0666 and its directories 0755 (its
+ * WebAssembly file system ignores the umask), and a copy keeps its source's modes; a restored database or media
+ * folder left so would be readable by every account on the machine (issue 33). Links are left as they are (chmod
+ * would follow them out of the tree).
+ */
+async function restrictToOwner(dir: string): Promise<void> {
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) await chmod(full, 0o700);
+    else if (entry.isFile()) await chmod(full, 0o600);
+  }
+}
+
 async function countFiles(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).length;
@@ -119,6 +135,7 @@ export async function runBackup(deps: {
   } else if (existsSync(config.storage.root)) {
     media = 'included';
     await cp(config.storage.root, path.join(dir, 'media'), { recursive: true, preserveTimestamps: true });
+    await restrictToOwner(path.join(dir, 'media'));
     lines.push(`Media: ${path.join(dir, 'media')} (${await countFiles(path.join(dir, 'media'))} files)`);
   } else {
     media = 'none';
@@ -220,15 +237,20 @@ export async function runRestore(config: Config, dir: string, now: Date): Promis
     if (await isEmptyOrMissing(target)) return;
     const aside = `${target}.before-restore-${stamp}`;
     await rename(target, aside);
+    // What is kept aside is as private as what replaces it (a copy restored before ADR 060 was left readable).
+    await restrictToOwner(aside);
     lines.push(`Moved the previous ${path.basename(target)} to ${aside}.`);
   };
 
   const pgliteDir = config.database.dir;
   await moveAside(pgliteDir);
   const dump = await readFile(path.join(dir, manifest.databaseFile));
+  // Made here, private from the start: PGlite would make it 0755.
+  await mkdir(pgliteDir, { recursive: true, mode: 0o700 });
   const restored = new PGlite(pgliteDir, { loadDataDir: new Blob([dump]) });
   await restored.waitReady;
   await restored.close();
+  await restrictToOwner(pgliteDir);
   lines.push(`Database restored into ${pgliteDir}.`);
 
   const storage = config.storage;
@@ -239,6 +261,7 @@ export async function runRestore(config: Config, dir: string, now: Date): Promis
   } else if (manifest.media === 'included') {
     await moveAside(storage.root);
     await cp(path.join(dir, 'media'), storage.root, { recursive: true, preserveTimestamps: true });
+    await restrictToOwner(storage.root);
     lines.push(`Media restored into ${storage.root} (${await countFiles(storage.root)} files).`);
   }
   return succeeded(lines);

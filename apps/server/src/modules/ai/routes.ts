@@ -110,7 +110,8 @@ export const aiRoutes =
           response.writeHead(200, {
             ...headers,
             'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-cache, no-transform',
+            // The reply is the person's conversation: stored by no cache, transformed by no proxy.
+            'cache-control': 'no-store, no-transform',
             'x-accel-buffering': 'no',
           });
           response.socket?.setNoDelay(true);

@@ -124,7 +124,6 @@ export const authRoutes =
       async (request, reply) => {
         const { result, setCookies } = await services.auth.session(sessionRequest(request));
         appendSetCookies(reply, setCookies);
-        reply.header('cache-control', 'no-store');
         return { user: result?.user ?? null };
       },
     );

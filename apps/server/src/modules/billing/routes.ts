@@ -145,9 +145,16 @@ export const billingRoutes =
         },
         (request) => services.billing.resume(signedInUser(request).id),
       );
+    });
 
-      // The local test checkout exists only for the local provider (no Stripe keys; never in production).
-      if (services.billing.providerKind === 'local') {
+    // The local test checkout exists only for the local provider (no Stripe keys; never in production), and, as a
+    // test tool, answers only a person at this machine: it grants Premium for a test card number, so from anywhere
+    // else it is the API's ordinary 404 (`localOnly` runs before the session is even looked at).
+    if (services.billing.providerKind === 'local') {
+      await app.register(async (scope) => {
+        scope.addHook('onRequest', localOnly);
+        const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+        signedIn.addHook('onRequest', requireUser(services.auth));
         signedIn.get(
           '/billing/local-checkout/:sessionId',
           {
@@ -177,8 +184,8 @@ export const billingRoutes =
           (request) =>
             services.billing.payLocal(signedInUser(request).id, request.params.sessionId, request.body),
         );
-      }
-    });
+      });
+    }
   };
 
 /** The seeded test accounts (TEST_TOOLS only). */

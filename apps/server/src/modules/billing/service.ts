@@ -53,6 +53,10 @@ type WebhookVerifier = (rawBody: Buffer, signature: string | undefined) => Promi
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What brought a subscription state: a provider event, or the provider's answer to a call of ours (no event). */
+type Origin = { eventId: string | null; eventType: string };
+const originOf = (event: ProviderEvent): Origin => ({ eventId: event.id, eventType: event.type });
+
 /** How payments are taken: Stripe, the local test checkout, or not at all (production without Stripe keys). */
 export type PaymentsSetup =
   | { kind: 'stripe'; provider: PaymentsProvider; verifyWebhook: WebhookVerifier }
@@ -70,8 +74,10 @@ export function createBillingService(deps: {
   payments: PaymentsSetup;
   clock: Clock;
   appUrl: string;
+  /** Where an event that is acknowledged but not applied (a conflicting owner) is reported. */
+  log: { warn(details: object, message: string): void };
 }) {
-  const { db, repository, clock, appUrl, payments } = deps;
+  const { db, repository, clock, appUrl, payments, log } = deps;
   const verifyWebhook = payments.kind === 'stripe' ? payments.verifyWebhook : null;
   const provider: PaymentsProvider | null =
     payments.kind === 'stripe'
@@ -114,14 +120,51 @@ export function createBillingService(deps: {
     };
   }
 
-  /** The user a subscription belongs to: its metadata (set at checkout), else the stored ids. */
-  async function userOf(repo: BillingRepository, subscription: ProviderSubscription): Promise<string | null> {
-    const fromMetadata = subscription.metadata?.userId;
-    if (fromMetadata && (await repo.userExists(fromMetadata))) return fromMetadata;
-    const bySubscription = await repo.userOfSubscription(subscription.id);
-    if (bySubscription) return bySubscription;
-    const customer = idOf(subscription.customer);
-    return customer ? repo.userOfCustomer(customer) : null;
+  /**
+   * Whose an event's subscription is (ADR 060). What we stored wins: the owner of the subscription id, else of the
+   * customer. The user an event names (`metadata.userId`, a checkout's `client_reference_id`), which anyone able to
+   * edit the object in Stripe could set, counts only when nothing is stored yet: the first events of a first
+   * checkout. An event naming someone other than the stored owner is a conflict, and changes nothing.
+   */
+  async function ownerOf(
+    repo: BillingRepository,
+    ids: { subscription: string | null; customer: string | null },
+    namedUserId: string | null,
+  ): Promise<{ userId: string } | { userId: null; storedUserId?: string }> {
+    const stored =
+      (ids.subscription ? await repo.userOfSubscription(ids.subscription) : null) ??
+      (ids.customer ? await repo.userOfCustomer(ids.customer) : null);
+    if (stored) {
+      if (namedUserId && namedUserId !== stored) return { userId: null, storedUserId: stored };
+      return { userId: stored };
+    }
+    return namedUserId && (await repo.userExists(namedUserId)) ? { userId: namedUserId } : { userId: null };
+  }
+
+  /**
+   * The owner an event may change, or null. A conflict is acknowledged (Stripe would otherwise retry it for days)
+   * and left for a person to look at: a warning with the ids, never applied to either account.
+   */
+  async function ownerForEvent(
+    repo: BillingRepository,
+    origin: Origin,
+    ids: { subscription: string | null; customer: string | null },
+    namedUserId: string | null,
+  ): Promise<string | null> {
+    const owner = await ownerOf(repo, ids, namedUserId);
+    if (owner.userId === null && owner.storedUserId) {
+      log.warn(
+        {
+          ...origin,
+          subscriptionId: ids.subscription,
+          customerId: ids.customer,
+          storedUserId: owner.storedUserId,
+          namedUserId,
+        },
+        'billing event names another user than the stored owner of its subscription; acknowledged, not applied',
+      );
+    }
+    return owner.userId;
   }
 
   async function announce(
@@ -148,15 +191,21 @@ export function createBillingService(deps: {
     await queueLiveEvent(tx, userId, { type: 'subscription' });
   }
 
-  /** Applies a provider subscription state unless a newer one is stored (ADR 026). */
+  /** Applies a provider subscription state, for its owner, unless a newer one is stored (ADR 026). */
   async function applySubscription(
     tx: Tx,
+    origin: Origin,
     subscription: ProviderSubscription,
     at: Date,
     rank: number,
   ): Promise<void> {
     const repo = createBillingRepository(tx);
-    const userId = await userOf(repo, subscription);
+    const userId = await ownerForEvent(
+      repo,
+      origin,
+      { subscription: subscription.id, customer: idOf(subscription.customer) },
+      subscription.metadata?.userId ?? null,
+    );
     if (!userId) return;
     const row = await repo.lockSubscription(userId);
     const state = rank === RANK.deleted ? 'canceled' : subscription.status;
@@ -195,21 +244,27 @@ export function createBillingService(deps: {
 
   async function checkoutCompleted(
     tx: Tx,
+    origin: Origin,
     session: ProviderCheckoutSession,
     fetched: ProviderSubscription | null,
     at: Date,
   ) {
     const repo = createBillingRepository(tx);
-    const userId = session.client_reference_id ?? session.metadata?.userId ?? null;
-    if (!userId || !(await repo.userExists(userId))) return;
-    const row = await repo.lockSubscription(userId);
     const subscriptionId = idOf(session.subscription);
+    const userId = await ownerForEvent(
+      repo,
+      origin,
+      { subscription: subscriptionId, customer: idOf(session.customer) },
+      session.client_reference_id ?? session.metadata?.userId ?? null,
+    );
+    if (!userId) return;
+    const row = await repo.lockSubscription(userId);
     await repo.updateSubscription(userId, {
       stripeCustomerId: idOf(session.customer) ?? row.stripeCustomerId,
       subscriptionIntent: null,
       ...(subscriptionId && !row.stripeSubscriptionId ? { stripeSubscriptionId: subscriptionId } : {}),
     });
-    if (fetched) await applySubscription(tx, fetched, at, RANK.created);
+    if (fetched) await applySubscription(tx, origin, fetched, at, RANK.created);
     else await queueLiveEvent(tx, userId, { type: 'subscription' });
   }
 
@@ -248,17 +303,18 @@ export function createBillingService(deps: {
       if (subscriptionId && provider) fetched = await provider.retrieveSubscription(subscriptionId);
     }
     const at = new Date(event.created * 1000);
+    const origin = originOf(event);
     await db.transaction(async (tx) => {
       if (!(await createBillingRepository(tx).recordEvent(event.id, event.type))) return;
       switch (event.type) {
         case 'checkout.session.completed':
-          return checkoutCompleted(tx, event.data.object as ProviderCheckoutSession, fetched, at);
+          return checkoutCompleted(tx, origin, event.data.object as ProviderCheckoutSession, fetched, at);
         case 'customer.subscription.created':
-          return applySubscription(tx, event.data.object as ProviderSubscription, at, RANK.created);
+          return applySubscription(tx, origin, event.data.object as ProviderSubscription, at, RANK.created);
         case 'customer.subscription.updated':
-          return applySubscription(tx, event.data.object as ProviderSubscription, at, RANK.updated);
+          return applySubscription(tx, origin, event.data.object as ProviderSubscription, at, RANK.updated);
         case 'customer.subscription.deleted':
-          return applySubscription(tx, event.data.object as ProviderSubscription, at, RANK.deleted);
+          return applySubscription(tx, origin, event.data.object as ProviderSubscription, at, RANK.deleted);
         case 'invoice.payment_failed':
           return paymentFailed(tx, event.data.object as ProviderInvoice, at);
         default:
@@ -270,7 +326,15 @@ export function createBillingService(deps: {
   /** A state the provider answered a call of ours with, applied now (the webhook that follows changes nothing). */
   async function applyAnswer(subscription: ProviderSubscription | null) {
     if (!subscription) return;
-    await db.transaction((tx) => applySubscription(tx, subscription, clock.now(), RANK.updated));
+    await db.transaction((tx) =>
+      applySubscription(
+        tx,
+        { eventId: null, eventType: 'answer to our call' },
+        subscription,
+        clock.now(),
+        RANK.updated,
+      ),
+    );
   }
 
   function requireProvider(): PaymentsProvider {

@@ -62,10 +62,7 @@ export const entriesRoutes =
             response: { 200: z.object({ salt: z.string() }), ...errors },
           },
         },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return { salt: services.encryption.saltFor(signedInUser(request).id) };
-        },
+        (request) => ({ salt: services.encryption.saltFor(signedInUser(request).id) }),
       );
 
       signedIn.get(
@@ -131,10 +128,7 @@ export const entriesRoutes =
             response: { 200: AnalyticsEntriesPage, ...errors },
           },
         },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return services.entries.analyticsEntries(signedInUser(request), request.query);
-        },
+        (request) => services.entries.analyticsEntries(signedInUser(request), request.query),
       );
 
       signedIn.get(
@@ -148,10 +142,7 @@ export const entriesRoutes =
             response: { 200: AnalyticsMoods, ...errors },
           },
         },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return services.entries.analyticsMoods(signedInUser(request), request.query);
-        },
+        (request) => services.entries.analyticsMoods(signedInUser(request), request.query),
       );
 
       signedIn.get(

@@ -59,7 +59,6 @@ export const exportRoutes =
           return reply
             .header('content-type', 'application/zip')
             .header('content-disposition', `attachment; filename="${archive.fileName}"`)
-            .header('cache-control', 'no-store')
             .header('x-content-type-options', 'nosniff')
             .send(archive.stream);
         },

@@ -26,10 +26,7 @@ export const notificationsRoutes =
             response: { 200: NotificationPage, ...errors },
           },
         },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return services.notifications.list(signedInUser(request), request.query);
-        },
+        (request) => services.notifications.list(signedInUser(request), request.query),
       );
 
       signedIn.get(
@@ -41,10 +38,7 @@ export const notificationsRoutes =
             response: { 200: NotificationSummary, ...errors },
           },
         },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return services.notifications.summary(signedInUser(request));
-        },
+        (request) => services.notifications.summary(signedInUser(request)),
       );
 
       signedIn.post(

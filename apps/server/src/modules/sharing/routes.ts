@@ -52,11 +52,7 @@ export const sharingRoutes =
           response: { 200: ShareView, ...errors },
         },
       },
-      async (request, reply) => {
-        // The answer carries decrypted text: no shared cache may keep it.
-        reply.header('cache-control', 'no-store');
-        return services.sharing.viewByToken(request.params.token);
-      },
+      (request) => services.sharing.viewByToken(request.params.token),
     );
 
     app.get(
@@ -76,7 +72,6 @@ export const sharingRoutes =
         reply
           .header('content-type', file.contentType)
           .header('content-disposition', 'inline')
-          .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff');
         return sendByteRange(reply, request.headers.range, file.size, file.read);
       },
@@ -155,10 +150,7 @@ export const sharingRoutes =
             response: { 200: ReceivedSharePage, ...errors },
           },
         },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return services.sharing.received(signedInUser(request), request.query);
-        },
+        (request) => services.sharing.received(signedInUser(request), request.query),
       );
 
       signedIn.post(
@@ -186,10 +178,7 @@ export const sharingRoutes =
             response: { 200: ShareView, ...errors },
           },
         },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return services.sharing.viewReceived(signedInUser(request), request.params.id);
-        },
+        (request) => services.sharing.viewReceived(signedInUser(request), request.params.id),
       );
 
       signedIn.post(
@@ -240,10 +229,7 @@ export const sharingRoutes =
             response: { 200: ThankYouNote, ...errors },
           },
         },
-        async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return services.sharing.thankYouNote(signedInUser(request), request.params.id);
-        },
+        (request) => services.sharing.thankYouNote(signedInUser(request), request.params.id),
       );
     });
   };
