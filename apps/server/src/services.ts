@@ -261,6 +261,7 @@ export function createServices(deps: {
       db,
       clock,
       users: createUserActions({ db, clock, onUserChanged: forgetSessionsOf }),
+      onUserChanged: forgetSessionsOf,
       sharing,
       contact,
       jobRuns,

@@ -39,6 +39,8 @@ export function createAdminAreaService(deps: {
   sharing: SharingService;
   contact: ReturnType<typeof createContactService>;
   jobRuns: JobRunStore;
+  /** This instance's cached sessions of a user are forgotten at once (ADR 047), as `users` does for its actions. */
+  onUserChanged?: (userId: string) => void;
 }) {
   const { db, clock } = deps;
   const directory = createUserDirectoryRepository(db);
@@ -108,7 +110,7 @@ export function createAdminAreaService(deps: {
 
     /** Closes the report and disables its sender (signed out everywhere), in one transaction with the audit row. */
     async disableReportedSender(actor: AdminAreaActor, reportId: string): Promise<AdminReport> {
-      await db.transaction(async (tx) => {
+      const senderId = await db.transaction(async (tx) => {
         const resolved = await deps.sharing.resolveReport(tx, reportId, 'sender_disabled', actor.userId);
         refuseSelf(actor, resolved.sender.id, 'disable');
         await createAccountAdministration(tx).setDisabled(resolved.sender.email, true);
@@ -117,7 +119,11 @@ export function createAdminAreaService(deps: {
           shareId: resolved.shareId,
           userId: resolved.sender.id,
         });
+        return resolved.sender.id;
       });
+      // Committed: this instance stops serving the sender's cached sessions now; other instances hear it on the
+      // live channel, which could arrive after the sender's next request here.
+      deps.onUserChanged?.(senderId);
       return deps.sharing.adminReport(reportId);
     },
 
