@@ -1,12 +1,12 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 /**
  * The integration tests run on every database the app supports that this machine offers: PostgreSQL when
  * DATABASE_URL is set, and always the embedded PGlite (what `npm start` runs on a fresh machine). Both drivers run
  * as projects of one pass, so the embedded files' CPU fills the time PostgreSQL's files spend waiting on the
  * server, instead of a second pass after the first (ADR 061). A test that needs one driver says so with
- * `skipIf`. What never uses DATABASE_URL runs once, in the PGlite project: the unit tests beside the sources
- * (they open no database) and the tests of the embedded-only commands (seed, admin CLI beside an embedded server).
+ * `skipIf`; the tests of the embedded-only commands (seed, admin CLI beside an embedded server) run in the
+ * PGlite project only, since they never use DATABASE_URL.
  */
 const drivers = process.env.DATABASE_URL ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
 
@@ -23,12 +23,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: drivers.map((driver) => ({
       extends: true,
-      test: {
-        name: driver,
-        env: { DAYBOOK_TEST_DRIVER: driver },
-        // The unit tests beside the sources open no database: they run once, in the PGlite project.
-        ...(driver === 'postgres' ? { exclude: [...configDefaults.exclude, 'src/**'] } : {}),
-      },
+      test: { name: driver, env: { DAYBOOK_TEST_DRIVER: driver } },
     })),
   },
 });
