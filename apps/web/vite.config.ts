@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, createServer, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { VISITOR_ROUTE_PATHS } from '../../packages/shared/src/routes.ts';
 
 const apiProxy = { '/api': 'http://127.0.0.1:3000' };
@@ -571,10 +571,37 @@ export default defineConfig({
     environment: 'jsdom',
     // Most of a file's time is jsdom's start-up, not its tests: two workers keep both cores busy.
     maxWorkers: 2,
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     testTimeout: 20_000,
+    projects: unitTestProjects(),
   },
 });
+
+/**
+ * The web's unit tests in two projects (ADR 065). A file that replaces modules with `vi.mock` gets a fresh module
+ * registry and jsdom of its own, as Vitest does by default; every other file shares its worker's registry and jsdom
+ * with the files before it (`isolate: false`), which halves the step: jsdom's start-up and the app's imports were
+ * most of each file's time. The setup file resets what a test may leave behind (IndexedDB, storage, the DOM,
+ * the theme class), so shared files start clean.
+ */
+function unitTestProjects(): TestProjectInlineConfiguration[] {
+  const testFiles = readdirSync(path.join(import.meta.dirname, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `src/${file.split(path.sep).join('/')}`);
+  const replacesModules = testFiles.filter((file) =>
+    readFileSync(path.join(import.meta.dirname, file), 'utf8').includes('vi.mock('),
+  );
+  return [
+    { extends: true, test: { name: 'isolated', include: replacesModules } },
+    {
+      extends: true,
+      test: {
+        name: 'shared',
+        include: testFiles.filter((file) => !replacesModules.includes(file)),
+        isolate: false,
+      },
+    },
+  ];
+}
