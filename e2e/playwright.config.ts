@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { productionRun, productionVariants } from './support/production-run.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -18,6 +19,27 @@ const chromium = {
   },
 };
 
+/**
+ * The production journey (issue 9): the real server from the production build with NODE_ENV=production,
+ * behind a TLS-terminating proxy with a self-signed certificate. One project and one server per variant:
+ * the embedded PGlite database always, PostgreSQL with SMTP when DATABASE_URL is set. They are projects of
+ * this one run (ADR 065), listed first so that their long journeys start while the other files queue.
+ */
+const productionRuns = productionVariants().map(productionRun);
+const productionChromium = {
+  ...devices['Desktop Chrome'],
+  // The proxy's certificate is made at start and signed by no one; browsers treat https://localhost as a
+  // secure context all the same (cookies with the __Secure- prefix, WebCrypto).
+  ignoreHTTPSErrors: true,
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    // The context's ignoreHTTPSErrors does not reach the service worker's script fetch, which Chromium refuses
+    // under a certificate error; the browser-wide switch lets the worker install as it would behind a real
+    // certificate, so the journey runs with it (ADR 040).
+    args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+  },
+};
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -32,6 +54,13 @@ export default defineConfig({
   // en-GB so prices are in pounds unless a test picks another locale.
   use: { baseURL, locale: 'en-GB', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
+    ...productionRuns.map((run) => ({
+      name: `production-${run.variant}`,
+      testDir: './production',
+      timeout: 60_000,
+      metadata: run,
+      use: { ...productionChromium, baseURL: run.baseURL, viewport: { width: 1366, height: 900 } },
+    })),
     { name: 'desktop', use: { ...chromium, viewport: { width: 1366, height: 900 } } },
     {
       name: 'mobile',
@@ -39,13 +68,25 @@ export default defineConfig({
       grep: /@mobile/,
     },
   ],
-  webServer: {
-    command: 'node --import tsx support/serve.ts',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx support/serve.ts',
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    ...productionRuns.map((run) => ({
+      command: `node --import tsx support/serve-production.ts ${run.variant}`,
+      url: `${run.baseURL}/api/health`,
+      ignoreHTTPSErrors: true,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    })),
+  ],
 });
