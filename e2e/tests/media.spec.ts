@@ -118,9 +118,31 @@ test.describe('media', () => {
       await saveEntry(page, `${kind} note from the walk`);
     }
     const list = await (await page.request.get('/api/entries')).json();
-    expect(list.entries.map((e: { contentType: string }) => e.contentType).sort()).toEqual([
-      'audio',
-      'video',
-    ]);
+    const entries: { id: string; contentType: string }[] = list.entries;
+    expect(entries.map((e) => e.contentType).sort()).toEqual(['audio', 'video']);
+
+    // The stored files say how long they are (issue 25 row 11): a player reads a finite duration from the
+    // header alone, where a MediaRecorder's WebM said nothing and the controls showed "0:00".
+    for (const entry of entries) {
+      const { url } = await (await page.request.get(`/api/entries/${entry.id}/media-url`)).json();
+      const headerDuration = await page.evaluate(
+        ([src, kind]) =>
+          new Promise<number>((resolve, reject) => {
+            const element = document.createElement(kind === 'audio' ? 'audio' : 'video');
+            element.preload = 'metadata';
+            element.onloadedmetadata = () => resolve(element.duration);
+            element.onerror = () => reject(new Error(`${kind} did not load`));
+            element.src = src;
+          }),
+        [url, entry.contentType] as const,
+      );
+      expect(headerDuration, `${entry.contentType} duration in its header`).toBeGreaterThan(1);
+      expect(headerDuration).toBeLessThan(10);
+    }
+
+    // The viewer's player shows that length.
+    await page.getByRole('button', { name: 'Play attached audio' }).click();
+    const player = page.getByRole('dialog').locator('audio');
+    await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(1);
   });
 });

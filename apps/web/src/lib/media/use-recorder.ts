@@ -1,3 +1,4 @@
+import { withWebmDuration } from '@daybook/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { openStream, pickRecordingType, stopStream } from './devices.ts';
 import { mediaProblemMessage } from './media-problem.ts';
@@ -42,6 +43,16 @@ export const INITIAL_RECORDER_STATE: RecorderState = {
 };
 
 /** The recorder's states and the only moves between them; anything else leaves the state as it is. */
+/**
+ * The recording with its length in its header (Chromium's MediaRecorder WebM has none, so players showed "0:00":
+ * `withWebmDuration`). Other containers (MP4 on Safari) carry it already; a file it cannot patch is kept as it was.
+ */
+async function withDuration(blob: Blob, durationMs: number): Promise<Blob> {
+  if (!blob.type.includes('webm')) return blob;
+  const patched = withWebmDuration(new Uint8Array(await blob.arrayBuffer()), durationMs);
+  return patched ? new Blob([patched], { type: blob.type }) : blob;
+}
+
 export function recorderReducer(state: RecorderState, event: RecorderEvent): RecorderState {
   switch (event.type) {
     case 'request':
@@ -222,10 +233,15 @@ export function useRecorder(options: RecorderOptions) {
       if (session.current !== current) return;
       session.current = null;
       const type = recorder.mimeType || mimeType || current.chunks[0]?.type || fallbackType;
-      const blob = new Blob(current.chunks, { type });
-      const url = URL.createObjectURL(blob);
-      previewUrl.current = url;
-      dispatch({ type: 'recorded', recording: { blob, url, durationSeconds: current.accumulatedMs / 1000 } });
+      void withDuration(new Blob(current.chunks, { type }), current.accumulatedMs).then((blob) => {
+        if (ticket !== generation.current) return;
+        const url = URL.createObjectURL(blob);
+        previewUrl.current = url;
+        dispatch({
+          type: 'recorded',
+          recording: { blob, url, durationSeconds: current.accumulatedMs / 1000 },
+        });
+      });
     };
     recorder.onerror = () => {
       discard();

@@ -1,5 +1,7 @@
 import type { MediaKind } from '@daybook/shared';
+import type { SyntheticEvent } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { METADATA_TIMEOUT_MS, resolveDuration } from '../../../lib/media/media-element.ts';
 
 type MediaPlayerProps = {
   kind: MediaKind;
@@ -9,6 +11,17 @@ type MediaPlayerProps = {
   onError?: () => void;
   className?: string;
 };
+
+/**
+ * A recording made before its length was written into the file (WebM from a MediaRecorder) reports an endless
+ * duration, and the browser's controls showed "0:00" until it had played through. Seeking past the end makes the
+ * browser find the length; the player is then put back at the start, so the controls show the real length.
+ */
+async function showRealDuration(event: SyntheticEvent<HTMLMediaElement>) {
+  const element = event.currentTarget;
+  if (Number.isFinite(element.duration)) return;
+  if (Number.isFinite(await resolveDuration(element, METADATA_TIMEOUT_MS))) element.currentTime = 0;
+}
 
 /** An image, or an audio or video player with the browser's own controls. */
 export function MediaPlayer({ kind, src, label, onError, className }: MediaPlayerProps) {
@@ -25,7 +38,14 @@ export function MediaPlayer({ kind, src, label, onError, className }: MediaPlaye
   if (kind === 'audio') {
     return (
       // biome-ignore lint/a11y/useMediaCaption: a personal voice note has no captions to offer.
-      <audio controls src={src} aria-label={label} onError={onError} className={cn('w-full', className)} />
+      <audio
+        controls
+        src={src}
+        aria-label={label}
+        onError={onError}
+        onLoadedMetadata={showRealDuration}
+        className={cn('w-full', className)}
+      />
     );
   }
   return (
@@ -36,6 +56,7 @@ export function MediaPlayer({ kind, src, label, onError, className }: MediaPlaye
       src={src}
       aria-label={label}
       onError={onError}
+      onLoadedMetadata={showRealDuration}
       className={cn('max-h-[60dvh] w-full rounded-lg bg-black', className)}
     />
   );
