@@ -4,6 +4,7 @@ import { Ban, FileX2, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
+import { MarkdownText } from '../../../../components/ui/markdown-text.tsx';
 import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../../lib/api-client.ts';
@@ -118,9 +119,11 @@ export function ShareViewContent({
       ) : view.entry ? (
         <>
           {view.entry.media ? <ShareMedia media={view.entry.media} senderName={sender.name} /> : null}
-          <p className="font-serif text-base leading-relaxed break-words whitespace-pre-wrap">
-            {view.entry.text}
-          </p>
+          <MarkdownText
+            text={view.entry.text}
+            headingLevel={3}
+            className="font-serif text-base leading-relaxed"
+          />
         </>
       ) : null}
 
