@@ -1,6 +1,7 @@
 import { looksLikeMarkdown, markdownToPlainText, resolveMarkdownEscapes } from '@daybook/shared';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { LazyMarkdownBody } from './markdown-body-lazy.ts';
 
 export type MarkdownTextProps = {
   /** Markdown, as stored. */
@@ -21,8 +22,6 @@ export function cutText(text: string, maxChars: number | undefined): string {
   return `${text.slice(0, maxChars).trimEnd()}...`;
 }
 
-const MarkdownBody = lazy(() => import('./markdown-body.tsx'));
-
 const showAsIs = (text: string): ReactNode => text;
 
 /**
@@ -41,7 +40,7 @@ export function MarkdownText({ renderText = showAsIs, ...props }: MarkdownTextPr
   if (!isMarkdown) return plain;
   return (
     <Suspense fallback={plain}>
-      <MarkdownBody {...props} renderText={renderText} />
+      <LazyMarkdownBody {...props} renderText={renderText} />
     </Suspense>
   );
 }
