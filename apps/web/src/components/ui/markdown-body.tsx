@@ -80,8 +80,33 @@ function cutTree(root: Root, maxChars: number): Root {
 }
 
 function drawChildren(parent: Parents, context: DrawContext, path: string, isTight = false): ReactNode[] {
-  return parent.children.map((child, index) => draw(child, context, `${path}.${index}`, isTight));
+  return parent.children.map((child, index) => {
+    const childPath = `${path}.${index}`;
+    // An HTML block (a line that starts with a tag) is a block of text, with its lines.
+    if (child.type === 'html' && !PHRASING_PARENTS.has(parent.type)) {
+      return (
+        <p key={childPath} className="whitespace-pre-line">
+          {context.renderText(child.value)}
+        </p>
+      );
+    }
+    return draw(child, context, childPath, isTight);
+  });
 }
+
+const PHRASING_PARENTS = new Set([
+  'paragraph',
+  'heading',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'tableCell',
+]);
+
+/** Inside a link, text is only text: a hashtag button there would be a control inside a control. */
+const inLink = (context: DrawContext): DrawContext => ({ ...context, renderText: (text) => text });
 
 /** One node of the tree, keyed by its path from the root (stable: the tree of one text never reorders). */
 function draw(node: Nodes, context: DrawContext, path: string, isTight: boolean): ReactNode {
@@ -166,10 +191,10 @@ function draw(node: Nodes, context: DrawContext, path: string, isTight: boolean)
         </li>
       );
     case 'link':
-      return drawLink(key, node.url, node.title, drawChildren(node, context, path));
+      return drawLink(key, node.url, node.title, drawChildren(node, inLink(context), path));
     case 'linkReference': {
       const definition = context.definitions.get(node.identifier);
-      const content = drawChildren(node, context, path);
+      const content = drawChildren(node, inLink(context), path);
       return definition ? drawLink(key, definition.url, definition.title, content) : content;
     }
     // Pictures are not fetched: an address in a shared entry would tell its owner when the entry is read, and

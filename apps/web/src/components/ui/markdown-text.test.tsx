@@ -53,6 +53,22 @@ describe('MarkdownText', () => {
     expect(container.textContent).toBe('x <script>alert(1)</script> <img src=x onerror=alert(1)>');
   });
 
+  it('keeps an HTML block as text with its lines, and gives a link its text only', async () => {
+    const renderText = (text: string) => (text.includes('#') ? <button type="button">{text}</button> : text);
+    const { container } = render(
+      <MarkdownText
+        text={'<div>\n*one*\n</div>\n\n[#tag](https://example.com)'}
+        headingLevel={4}
+        renderText={renderText}
+      />,
+    );
+    const link = await screen.findByRole('link', { name: '#tag' });
+    expect(link.querySelector('button')).toBeNull();
+    const block = container.querySelector('p');
+    expect(block?.textContent).toBe('<div>\n*one*\n</div>');
+    expect(block?.className).toContain('whitespace-pre-line');
+  });
+
   it('gives every run of text to renderText, and cuts after maxChars characters as read', async () => {
     const onTag = vi.fn();
     render(
