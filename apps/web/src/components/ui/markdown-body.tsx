@@ -105,8 +105,10 @@ const PHRASING_PARENTS = new Set([
   'tableCell',
 ]);
 
+const showAsIs = (text: string): ReactNode => text;
+
 /** Inside a link, text is only text: a hashtag button there would be a control inside a control. */
-const inLink = (context: DrawContext): DrawContext => ({ ...context, renderText: (text) => text });
+const inLink = (context: DrawContext): DrawContext => ({ ...context, renderText: showAsIs });
 
 /** One node of the tree, keyed by its path from the root (stable: the tree of one text never reorders). */
 function draw(node: Nodes, context: DrawContext, path: string, isTight: boolean): ReactNode {
@@ -298,7 +300,7 @@ function drawTable(table: Table, context: DrawContext, path: string): ReactNode 
 export default function MarkdownBody({
   text,
   maxChars,
-  renderText,
+  renderText = showAsIs,
   headingLevel,
   id,
   className,
@@ -310,12 +312,7 @@ export default function MarkdownBody({
   );
   const definitions = useMemo(() => collectDefinitions(tree, new Map()), [tree]);
   const shown = useMemo(() => (maxChars === undefined ? tree : cutTree(tree, maxChars)), [tree, maxChars]);
-  const context: DrawContext = {
-    renderText: renderText ?? ((value) => value),
-    headingLevel,
-    definitions,
-    idPrefix,
-  };
+  const context: DrawContext = { renderText, headingLevel, definitions, idPrefix };
   return (
     <div id={id} className={cn('flex flex-col gap-2 break-words', className)}>
       {draw(shown, context, 'md', false)}

@@ -17,7 +17,7 @@ export type MarkdownTextProps = {
 };
 
 /** Spec §2's cut: the first `maxChars` characters, trailing spaces dropped, then "...". */
-export function cutText(text: string, maxChars: number | undefined): string {
+function cutText(text: string, maxChars: number | undefined): string {
   if (maxChars === undefined || text.length <= maxChars) return text;
   return `${text.slice(0, maxChars).trimEnd()}...`;
 }
