@@ -1,7 +1,7 @@
 import { looksLikeMarkdown, markdownToPlainText, resolveMarkdownEscapes } from '@daybook/shared';
 import { type ReactNode, Suspense } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { LazyMarkdownBody } from './markdown-body-lazy.ts';
+import { LazyMarkdownBody } from './markdown-body-lazy.tsx';
 
 export type MarkdownTextProps = {
   /** Markdown, as stored. */

@@ -4,7 +4,7 @@ import { Ban, FileX2, SearchX } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
-import { LazyMarkdownBody, loadMarkdownBody } from '../../../../components/ui/markdown-body-lazy.ts';
+import { LazyMarkdownBody, loadMarkdownBody } from '../../../../components/ui/markdown-body-lazy.tsx';
 import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../../lib/api-client.ts';
