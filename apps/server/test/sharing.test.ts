@@ -432,6 +432,23 @@ describe('sharing', () => {
     expect(revoked.body).not.toContain('For you, with love');
   });
 
+  it('a Markdown entry: the preview is its text as read, the link serves it as written, the e-mail has none of it', async () => {
+    const markdown = '# Sunday\n\nA walk in **Buttes\\-Chaumont** with [Ana](https://example.com/ana)\\.';
+    const { recipient } = await sharedWithUser(markdown);
+    const [received] = (await get('/api/shares/received', recipient.cookie)).json().items;
+    expect(received.preview).toBe('Sunday\n\nA walk in Buttes-Chaumont with Ana.');
+
+    // The browser renders the Markdown; an e-mail never carries entry text (ADR 023), in either part.
+    const { email, token } = await sharedWithStranger(markdown);
+    const [message] = await mail.mailsTo(email);
+    for (const part of [message!.text, message!.html]) {
+      expect(part).not.toContain('Buttes');
+      expect(part).not.toContain('Sunday');
+    }
+    const view = await get(`/api/share-links/${token}`);
+    expect(view.json().entry.text).toBe(markdown);
+  });
+
   it('lists received shares for the recipient only, with previews and the viewed state', async () => {
     const { sender, recipient, share } = await sharedWithUser();
     const stranger = await createSignedInUser(ctx);

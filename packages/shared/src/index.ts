@@ -16,6 +16,7 @@ export * from './domain/entry-text.ts';
 export * from './domain/greeting.ts';
 export * from './domain/import-records.ts';
 export * from './domain/import-text.ts';
+export * from './domain/markdown.ts';
 export * from './domain/media.ts';
 export * from './domain/moderation.ts';
 export * from './domain/moods.ts';

@@ -44,6 +44,16 @@ describe('analyticsRange', () => {
   });
 });
 
+describe('analyzeEntry', () => {
+  it('counts the words and themes of Markdown as read', () => {
+    const analyzed = entry('2026-01-05', {
+      text: '# Day\n\n- one **two**\n- [three](https://example.com/#x) \\#gym',
+    });
+    expect(analyzed.words).toBe(5);
+    expect(analyzed.themes).toEqual(['#gym']);
+  });
+});
+
 describe('moodByDay', () => {
   it('takes the most frequent mood of a day, the latest on a tie, null without moods', () => {
     const days = moodByDay([

@@ -8,6 +8,7 @@ import { MOODS } from '../constants.ts';
 import { addDays, weekdayIndex, weekStart } from './calendar.ts';
 import { extractHashtags } from './entry-search.ts';
 import { wordCount } from './entry-text.ts';
+import { markdownToPlainText } from './markdown.ts';
 import { type MoodClass, moodClass } from './moods.ts';
 import { type StreakRun, streakRuns } from './streak.ts';
 import { zoneFormatter } from './zone-formatters.ts';
@@ -29,7 +30,8 @@ export type AnalyzedEntry = {
 
 /**
  * An entry as analytics keeps it. Themes are hashtags in the decrypted text, title or category (DESIGN.md
- * "Themes"); text that could not be decrypted counts no words and no themes.
+ * "Themes"); text that could not be decrypted counts no words and no themes. Both read the text as read, so
+ * Markdown's markers are not words and a link's address holds no theme (ADR 064).
  */
 export function analyzeEntry(
   entry: {
@@ -41,7 +43,7 @@ export function analyzeEntry(
   },
   opened: { text: string; isDecryptionFailed: boolean },
 ): AnalyzedEntry {
-  const text = opened.isDecryptionFailed ? '' : opened.text;
+  const text = opened.isDecryptionFailed ? '' : markdownToPlainText(opened.text);
   const all = [text, entry.title ?? '', entry.category ?? ''].join('\n');
   return {
     createdAt: entry.createdAt,

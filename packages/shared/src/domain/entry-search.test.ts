@@ -75,6 +75,16 @@ describe('matching', () => {
     expect(matchesSearch(entry('Nothing here'), 'lighthouse')).toBe(false);
   });
 
+  it('searches the text as read, not its Markdown', () => {
+    const imported = entry(
+      '# Paris\n\nA walk in **Buttes\\-Chaumont** with [Ana](https://example.com/ana)\\.',
+    );
+    expect(matchesSearch(imported, 'Buttes-Chaumont')).toBe(true);
+    expect(matchesSearch(imported, 'in buttes-chaumont with ana.')).toBe(true);
+    expect(matchesSearch(imported, 'example.com')).toBe(false);
+    expect(collectThemes([entry('A [link](https://example.com/#top) and \\#work')])).toEqual(['#work']);
+  });
+
   it('matches everything with an empty or blank query', () => {
     expect(matchesSearch(entry('x'), '')).toBe(true);
     expect(matchesSearch(entry('x'), '   ')).toBe(true);

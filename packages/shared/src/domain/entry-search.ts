@@ -1,11 +1,14 @@
 /*
  * Search and themes over decrypted entries. The server holds only ciphertext, so both run in the browser
  * (DESIGN.md): search is case-insensitive over the text, title and category (spec §5); a theme is a
- * hashtag in the text (#work), and choosing one keeps the entries that mention it.
+ * hashtag in the text (#work), and choosing one keeps the entries that mention it. Both read the text as a reader
+ * sees it, not its Markdown: `Buttes\-Chaumont` is found by "Buttes-Chaumont" (ADR 064).
  */
+import { markdownToPlainText } from './markdown.ts';
 
 /** What search and themes look at: the decrypted text and the two plaintext columns. */
 export type SearchableEntry = {
+  /** Markdown, as stored. */
   text: string;
   title: string | null;
   category: string | null;
@@ -69,7 +72,8 @@ export function collectThemes(
   const counts = new Map<string, number>();
   for (const entry of entries) {
     if (entry.isDecryptionFailed) continue;
-    for (const tag of extractHashtags(entry.text)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    for (const tag of extractHashtags(markdownToPlainText(entry.text)))
+      counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }
   return [...counts.entries()]
     .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
@@ -80,7 +84,7 @@ export function collectThemes(
 function contains(entry: SearchableEntry, term: string): boolean {
   if (!term) return true;
   if (entry.isDecryptionFailed) return true;
-  return [entry.text, entry.title, entry.category].some(
+  return [markdownToPlainText(entry.text), entry.title, entry.category].some(
     (field) => field !== null && fold(field).includes(term),
   );
 }

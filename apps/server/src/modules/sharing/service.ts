@@ -7,6 +7,7 @@ import {
   encryptText,
   type ModerationOutcome,
   type ModerationVerdict,
+  markdownToPlainText,
   needsModeration,
   type ReceivedSharePage,
   type ReportShareInput,
@@ -489,7 +490,8 @@ export function createSharingService(deps: {
             id: row.share.id,
             sender: { name: displayName(row.senderName, 'A Daybook user') },
             note: row.share.note,
-            preview: text.slice(0, SHARE_LIMITS.previewChars),
+            // The text as read: Markdown's markup and Day One's escapes are not part of a preview.
+            preview: markdownToPlainText(text).slice(0, SHARE_LIMITS.previewChars),
             moodTag: row.entry.moodTag,
             contentType: row.entry.contentType,
             createdAt: row.share.createdAt.toISOString(),

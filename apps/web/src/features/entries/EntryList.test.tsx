@@ -113,6 +113,55 @@ describe('EntryList', () => {
     expect(screen.getAllByRole('button', { name: 'Read more' })).toHaveLength(1);
   });
 
+  it('renders Markdown: a heading sized for a card, a list, a safe link, escapes resolved, HTML as text', async () => {
+    const markdown = [
+      '# Sunday in Paris',
+      '',
+      'A walk in **Buttes\\-Chaumont** with [Ana](https://example.com/ana) and [a trap](javascript:alert(1)).',
+      '',
+      '- bread',
+      '- cheese',
+      '',
+      '<img src="x" onerror="alert(1)">',
+    ].join('\n');
+    await renderList([await sealedEntry(markdown)]);
+    const heading = await screen.findByRole('heading', { level: 4, name: 'Sunday in Paris' });
+    const card = cardOf(heading);
+    expect(within(card).getByText('Buttes-Chaumont').tagName).toBe('STRONG');
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['bread', 'cheese']);
+    const link = within(card).getByRole('link', { name: 'Ana' });
+    expect(link.getAttribute('href')).toBe('https://example.com/ana');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(card).queryByRole('link', { name: 'a trap' })).toBeNull();
+    expect(card.querySelector('img')).toBeNull();
+    expect(card.textContent).toContain('and a trap.');
+    expect(card.textContent).toContain('<img src="x" onerror="alert(1)">');
+  });
+
+  it('counts the 200 characters of a Markdown entry as read, not its markup', async () => {
+    // 190 characters as read, over 200 with its markup: not cut.
+    const short = `**${'b'.repeat(95)}** [${'c'.repeat(94)}](https://example.com/a-long-address)`;
+    const long = `# Title\n\n${'word '.repeat(50)}**the end**`;
+    await renderList([await sealedEntry(short), await sealedEntry(long)]);
+    const readMore = await screen.findByRole('button', { name: 'Read more' });
+    expect(screen.getAllByRole('button', { name: 'Read more' })).toHaveLength(1);
+    const card = cardOf(readMore);
+    const cut = await within(card).findByText(/\.\.\.$/);
+    expect(cut.textContent).toBe(
+      `${'word '
+        .repeat(50)
+        .slice(0, 200 - 'Title'.length - 1)
+        .trimEnd()}...`,
+    );
+    expect(within(card).queryByText('the end')).toBeNull();
+    fireEvent.click(readMore);
+    expect(within(card).getByText('the end').tagName).toBe('STRONG');
+  });
+
   it('shows the decryption-failed text for an entry it cannot read, without Edit', async () => {
     const otherKey = await deriveEntryKey('someone-else', TEST_SALT);
     const foreign = await encryptText(otherKey, 'not yours');

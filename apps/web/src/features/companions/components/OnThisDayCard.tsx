@@ -1,3 +1,4 @@
+import { markdownToPlainText } from '@daybook/shared';
 import { ChevronRight, History } from 'lucide-react';
 import { Link } from 'react-router';
 import { type Memory, useOnThisDay } from '../api/get-on-this-day.ts';
@@ -41,10 +42,11 @@ export function OnThisDayView({
       <ul className="-mx-2 flex flex-col gap-1">
         {memories.map((memory) => {
           const mood = memory.moodTag ? moodEmojiOf(memory.moodTag) : null;
+          const text = markdownToPlainText(memory.text);
           const snippet =
-            memory.text.length > SNIPPET_CHARS
-              ? `${memory.text.slice(0, SNIPPET_CHARS).trimEnd()}…`
-              : memory.text || 'An entry with media only';
+            text.length > SNIPPET_CHARS
+              ? `${text.slice(0, SNIPPET_CHARS).trimEnd()}…`
+              : text || 'An entry with media only';
           return (
             <li key={memory.id}>
               <Link

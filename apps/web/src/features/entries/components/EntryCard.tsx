@@ -1,20 +1,15 @@
-import { ENTRY_LIMITS, splitHashtags } from '@daybook/shared';
+import { ENTRY_LIMITS, markdownToPlainText, splitHashtags } from '@daybook/shared';
 import { Clock, Pencil, Share2 } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { MarkdownText } from '../../../components/ui/markdown-text.tsx';
 import type { DecryptedEntry } from '../api/get-entries.ts';
 import { entryLabel, entryTime } from '../format.ts';
 import { useEditWindow } from '../hooks/use-edit-window.ts';
 import { DeleteEntryDialog } from './DeleteEntryDialog.tsx';
 import { EntryEditForm } from './EntryEditForm.tsx';
 import { MoodPill } from './MoodPill.tsx';
-
-/** Spec §2: over 200 characters the text is cut with "...", and "Read more" shows the rest. */
-export function truncateEntryText(text: string): { short: string; isTruncated: boolean } {
-  if (text.length <= ENTRY_LIMITS.truncateAt) return { short: text, isTruncated: false };
-  return { short: `${text.slice(0, ENTRY_LIMITS.truncateAt).trimEnd()}...`, isTruncated: true };
-}
 
 type EntryCardProps = {
   entry: DecryptedEntry;
@@ -160,13 +155,23 @@ function EntryText({
   if (isDecryptionFailed) {
     return <p className="text-sm text-muted-foreground italic">{text}</p>;
   }
-  const { short, isTruncated } = truncateEntryText(text);
-  const shown = isExpanded ? text : short;
+  // Spec §2: over 200 characters as read (not counting Markdown's markup) the text is cut with "...", and
+  // "Read more" shows the rest.
+  const isTruncated = markdownToPlainText(text).length > ENTRY_LIMITS.truncateAt;
   return (
     <div className="flex flex-col items-start gap-1">
-      <p id={textId} className="break-words whitespace-pre-wrap">
-        {onThemeSelect ? <TextWithHashtags text={shown} onThemeSelect={onThemeSelect} /> : shown}
-      </p>
+      <MarkdownText
+        id={textId}
+        text={text}
+        maxChars={isTruncated && !isExpanded ? ENTRY_LIMITS.truncateAt : undefined}
+        renderText={
+          onThemeSelect
+            ? (shown) => <TextWithHashtags text={shown} onThemeSelect={onThemeSelect} />
+            : undefined
+        }
+        headingLevel={4}
+        className="self-stretch"
+      />
       {isTruncated ? (
         <Button
           variant="link"

@@ -79,6 +79,24 @@ describe('the share view, through a token (signed out)', () => {
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 
+  it('renders the entry as Markdown: a heading, a list and a link opened without an opener', async () => {
+    const entry = {
+      text: '# Paris\n\n- Buttes\\-Chaumont\n- [the map](https://example.com/map)\n\n<b>not bold</b>',
+      moodTag: null,
+      createdAt: new Date().toISOString(),
+      media: null,
+    };
+    renderAt(json(view({ entry, canRespond: false })));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Paris' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Buttes-Chaumont',
+      'the map',
+    ]);
+    expect(screen.getByRole('link', { name: 'the map' }).getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByText('<b>not bold</b>')).toBeTruthy();
+    expect(document.querySelector('article b')).toBeNull();
+  });
+
   it('an expired share shows its badge and no entry', async () => {
     renderAt(json(view({ status: 'expired', entry: null, canRespond: false })));
     expect(await screen.findByText('This share has expired')).toBeTruthy();

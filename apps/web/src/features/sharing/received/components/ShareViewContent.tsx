@@ -1,9 +1,10 @@
 import { SHARE_MESSAGES, type ShareView } from '@daybook/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Ban, FileX2, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
+import { LazyMarkdownBody, loadMarkdownBody } from '../../../../components/ui/markdown-body-lazy.tsx';
 import { RetryAlert } from '../../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../../lib/api-client.ts';
@@ -39,6 +40,10 @@ export function ShareViewContent({
   query: UseQueryResult<ShareView>;
   actions?: ReactNode;
 }) {
+  // The text always goes through the Markdown renderer here (the page shows one entry), whose chunk loads beside
+  // the share's answer. The cheap prose check would tie the shared Markdown rules to this page, which a visitor
+  // opens without an account, and with them to every visitor's first load (ADR 064).
+  useEffect(() => void loadMarkdownBody(), []);
   if (query.isPending) {
     return (
       <div role="status" className="flex flex-col gap-3">
@@ -118,9 +123,13 @@ export function ShareViewContent({
       ) : view.entry ? (
         <>
           {view.entry.media ? <ShareMedia media={view.entry.media} senderName={sender.name} /> : null}
-          <p className="font-serif text-base leading-relaxed break-words whitespace-pre-wrap">
-            {view.entry.text}
-          </p>
+          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+            <LazyMarkdownBody
+              text={view.entry.text}
+              headingLevel={3}
+              className="font-serif text-base leading-relaxed"
+            />
+          </Suspense>
         </>
       ) : null}
 
