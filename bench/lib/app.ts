@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { deriveEntryKey, encryptText } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
@@ -34,7 +35,8 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
 
 /** A verified Premium user without a daily cap, signed in: the cookie and a sealed entry body to post. */
 export async function benchUser(app: Awaited<ReturnType<typeof startBenchApp>>['app'], database: Database) {
-  const email = `bench-${Date.now()}@example.com`;
+  // Unique even when several are made in the same millisecond (the share bench makes dozens).
+  const email = `bench-${randomUUID()}@example.com`;
   const password = 'Bench-River-42';
   await app.inject({
     method: 'POST',

@@ -17,8 +17,12 @@ export async function load(
     method?: 'GET' | 'POST';
     body?: string;
     headers?: Record<string, string>;
+    /** The n-th request's path, body and headers, for a load spread over several users or resources. */
+    requestAt?: (index: number) => { path: string; body?: string; headers?: Record<string, string> };
   },
 ): Promise<LoadResult> {
+  let sent = 0;
+  const requestAt = options.requestAt;
   const result = await autocannon({
     url,
     duration: options.seconds,
@@ -26,6 +30,18 @@ export async function load(
     method: options.method ?? 'GET',
     body: options.body,
     headers: options.headers,
+    ...(requestAt
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => {
+                const next = requestAt(sent++);
+                return { ...request, ...next, headers: { ...request.headers, ...next.headers } };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
