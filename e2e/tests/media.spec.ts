@@ -118,8 +118,12 @@ test.describe('media', () => {
       await saveEntry(page, `${kind} note from the walk`);
     }
     const list = await (await page.request.get('/api/entries')).json();
-    const entries: { id: string; contentType: string }[] = list.entries;
+    const entries: { id: string; contentType: string; hasThumbnail: boolean }[] = list.entries;
     expect(entries.map((e) => e.contentType).sort()).toEqual(['audio', 'video']);
+    // The video's poster is a frame the browser sampled, shown on its card under a play mark.
+    expect(entries.find((e) => e.contentType === 'video')?.hasThumbnail).toBe(true);
+    const poster = page.getByRole('button', { name: 'Play attached video' }).locator('img');
+    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // The stored files say how long they are (issue 25 row 11): a player reads a finite duration from the
     // header alone, where a MediaRecorder's WebM said nothing and the controls showed "0:00".

@@ -4,12 +4,12 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { entries, mediaDrafts } from '../src/db/schema/index.ts';
+import { entries, mediaDrafts, subscriptions } from '../src/db/schema/index.ts';
 import { thumbnailPathOf } from '../src/infra/storage/storage.ts';
 import { purgeDueAccounts } from '../src/modules/account/service.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createSignedInUser } from './support/factories.ts';
-import { multipart } from './support/media.ts';
+import { multipart, webmVideo } from './support/media.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -228,5 +228,122 @@ describe('image thumbnails', () => {
     ctx.clock.advance(31 * DAY);
     await purgeDueAccounts(ctx.database.db, ctx.clock, 'audit-secret', ctx.app.services.storage);
     expect(filesUnder(path.join(mediaRoot(), user.id))).toEqual([]);
+  });
+});
+
+describe('video posters (issue 25 row 11)', () => {
+  const ctx = useTestApp();
+  const mediaRoot = () => path.join(ctx.config.dataDir, 'media');
+
+  /** A Premium user's video draft, as the editor uploads it before sending its poster. */
+  async function videoDraft() {
+    const signedIn = await createSignedInUser(ctx);
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ planId: 'premium' })
+      .where(eq(subscriptions.userId, signedIn.user.id));
+    const body = multipart(webmVideo(2), { filename: 'walk.webm', contentType: 'video/webm' });
+    const draft = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/drafts?mediaType=video',
+      headers: { cookie: signedIn.cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    return { ...signedIn, draftId: draft.json().id as string };
+  }
+
+  /** A 640 × 360 frame as the browser samples it: a JPEG data URL. */
+  async function frame(): Promise<string> {
+    const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#4a7a9c' } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  }
+
+  const putPoster = async (cookie: string, draftId: string, poster?: string) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/media/drafts/${draftId}/poster`,
+      headers: { cookie },
+      payload: { poster: poster ?? (await frame()) },
+    });
+
+  it('keeps the poster as the video entry thumbnail, served to its owner only', async () => {
+    const { user, cookie, draftId } = await videoDraft();
+    const stored = await putPoster(cookie, draftId);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json()).toEqual({ width: 320, height: 180 });
+
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/entries',
+      headers: { cookie },
+      payload: { ...(await browserEncrypt(ctx, cookie, user.id, 'the walk')), mediaDraftId: draftId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const entry = created.json().entry as { id: string; mediaUrl: string; hasThumbnail: boolean };
+    expect(entry.hasThumbnail).toBe(true);
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: { cookie } });
+    expect(listed.json().entries[0]).toMatchObject({
+      id: entry.id,
+      contentType: 'video',
+      hasThumbnail: true,
+    });
+    // The poster moved with the video out of the drafts.
+    expect(filesUnder(path.join(mediaRoot(), user.id)).sort()).toEqual(
+      [entry.mediaUrl, thumbnailPathOf(entry.mediaUrl)]
+        .map((p) => path.join(mediaRoot(), ...p.split('/')))
+        .sort(),
+    );
+
+    const signed = await thumbnailUrl(ctx, cookie, entry.id);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const file = await fetchSigned(ctx, signed.json().url);
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 180,
+    });
+
+    const stranger = await createSignedInUser(ctx);
+    expect((await thumbnailUrl(ctx, stranger.cookie, entry.id)).statusCode).toBe(404);
+  });
+
+  it("refuses a poster for another user's draft, for an image draft, or that is not a picture", async () => {
+    const { draftId } = await videoDraft();
+    const stranger = await createSignedInUser(ctx);
+    const foreign = await putPoster(stranger.cookie, draftId);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(MEDIA_MESSAGES.draftNotFound);
+    const [draft] = await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.id, draftId));
+    expect(draft).toMatchObject({ thumbWidth: null, thumbHeight: null });
+
+    const owner = await videoDraft();
+    const notAPicture = await putPoster(
+      owner.cookie,
+      owner.draftId,
+      'data:image/jpeg;base64,bm90IGEgcGljdHVyZQ==',
+    );
+    expect(notAPicture.statusCode).toBe(422);
+
+    const photo = await photoEntry(ctx, await sidewaysPhoto());
+    const imageDraft = await upload(ctx, photo.cookie, await sidewaysPhoto());
+    expect((await putPoster(photo.cookie, imageDraft.json().id)).statusCode).toBe(400);
+  });
+
+  it('a video saved without a poster has no thumbnail, and asking for one answers as an unknown id', async () => {
+    const { user, cookie, draftId } = await videoDraft();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/entries',
+      headers: { cookie },
+      payload: { ...(await browserEncrypt(ctx, cookie, user.id, 'no poster')), mediaDraftId: draftId },
+    });
+    const entry = created.json().entry as { id: string; hasThumbnail: boolean };
+    expect(entry.hasThumbnail).toBe(false);
+    const answer = await thumbnailUrl(ctx, cookie, entry.id);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().message).toBe(MEDIA_MESSAGES.unavailable);
   });
 });

@@ -51,6 +51,7 @@ export async function sealedEntry(text: string, overrides: Partial<Entry> = {}):
     createdAt,
     updatedAt: createdAt,
     isShared: false,
+    hasThumbnail: false,
     ...overrides,
   };
 }

@@ -47,6 +47,11 @@ export const Entry = z
     createdAt: z.string(),
     updatedAt: z.string(),
     isShared: z.boolean(),
+    /**
+     * Whether a thumbnail is stored beside the media: an image's (one is made on request when missing, so the
+     * card asks for any image's) or a video's poster (only when the browser sent one).
+     */
+    hasThumbnail: z.boolean(),
   })
   .meta({ id: 'Entry' });
 export type Entry = z.infer<typeof Entry>;

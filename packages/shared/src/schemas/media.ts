@@ -50,6 +50,16 @@ const DataUrl = z
 export const ModerateImageInput = z
   .object({ imageData: DataUrl.max(8 * 1024 * 1024) })
   .meta({ id: 'ModerateImageInput' });
+/** A video's poster (issue 25 row 11): one of the frames the browser sampled, as a JPEG or WebP data URL. */
+export const VideoPosterInput = z
+  .object({ poster: DataUrl.max(2 * 1024 * 1024) })
+  .meta({ id: 'VideoPosterInput' });
+export type VideoPosterInput = z.infer<typeof VideoPosterInput>;
+export const VideoPoster = z
+  .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+  .meta({ id: 'VideoPoster' });
+export type VideoPoster = z.infer<typeof VideoPoster>;
+
 export const ModerateVideoInput = z
   .object({
     frames: z

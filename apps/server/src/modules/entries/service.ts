@@ -92,6 +92,7 @@ export function toEntry(row: EntryWithShare): Entry {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isShared: row.isShared,
+    hasThumbnail: row.mediaThumbWidth !== null,
   };
 }
 
@@ -435,18 +436,20 @@ export function createEntriesService(deps: {
     },
 
     /**
-     * A signed link to the thumbnail of the user's own image entry (ADR 044). Another user's entry, a deleted one
-     * and one without an image all answer as an unknown id does. An image stored before thumbnails gets its
+     * A signed link to the thumbnail of the user's own image entry (ADR 044), or the poster of a video entry.
+     * Another user's entry, a deleted one and one without either all answer as an unknown id does. An image stored before thumbnails gets its
      * thumbnail now, and its size is recorded so that this happens once.
      */
     async signedThumbnailUrl(user: SessionUser, id: string): Promise<SignedThumbnailUrl> {
       const entry = await repository.findOwned(user.id, id);
-      if (!entry?.mediaUrl || entry.contentType !== 'image')
-        throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
       const known =
-        entry.mediaThumbWidth !== null && entry.mediaThumbHeight !== null
+        entry?.mediaThumbWidth != null && entry.mediaThumbHeight != null
           ? { width: entry.mediaThumbWidth, height: entry.mediaThumbHeight }
           : null;
+      // An image's thumbnail can always be made from it; a video has one only when its browser sent a poster.
+      const hasThumbnail =
+        entry?.contentType === 'image' || (entry?.contentType === 'video' && known !== null);
+      if (!entry?.mediaUrl || !hasThumbnail) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
       const { isNew, ...signed } = await media.signedThumbnailUrl(entry.mediaUrl, known);
       if (isNew) await repository.setThumbnailSize(user.id, id, entry.mediaUrl, signed);
       return signed;

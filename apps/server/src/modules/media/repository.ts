@@ -19,6 +19,16 @@ export function createMediaRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Records the size of a draft's thumbnail (a video's poster), for its entry to carry once claimed. */
+    async setDraftThumbnail(userId: string, id: string, size: { width: number; height: number }) {
+      const rows = await db
+        .update(mediaDrafts)
+        .set({ thumbWidth: size.width, thumbHeight: size.height })
+        .where(and(eq(mediaDrafts.id, id), eq(mediaDrafts.userId, userId)))
+        .returning({ id: mediaDrafts.id });
+      return rows.length > 0;
+    },
+
     /** Takes the draft for one entry: of parallel saves with the same draft, exactly one gets the row. */
     async claimOwnedDraft(userId: string, id: string): Promise<MediaDraftRow | null> {
       const [row] = await db

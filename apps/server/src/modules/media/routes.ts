@@ -14,6 +14,8 @@ import {
   ModerationResult,
   SignedMediaUrl,
   SignedThumbnailUrl,
+  VideoPoster,
+  VideoPosterInput,
 } from '@daybook/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -138,6 +140,27 @@ export const mediaRoutes =
           }
           return reply.status(201).send(draft);
         },
+      );
+
+      signedIn.put(
+        '/media/drafts/:id/poster',
+        {
+          bodyLimit: 3 * 1024 * 1024,
+          config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':upload' } },
+          schema: {
+            tags,
+            summary: "Store a video draft's poster: a frame sampled by the browser, kept as its thumbnail",
+            params: z.object({ id: z.uuid() }),
+            body: VideoPosterInput,
+            response: { 200: VideoPoster, ...errors },
+          },
+        },
+        (request) =>
+          services.media.setVideoPoster(
+            signedInUser(request),
+            request.params.id,
+            dataUrlBytes(request.body.poster),
+          ),
       );
 
       signedIn.get(

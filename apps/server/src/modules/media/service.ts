@@ -414,6 +414,47 @@ export function createMediaService(deps: {
     },
 
     /**
+     * Stores a video draft's poster (issue 25 row 11): a frame the browser sampled, judged by the image moderator
+     * like any picture, kept as the draft's WebP thumbnail (ADR 044's size and format), which follows the video to
+     * its entry. The browser makes it, so it works where the server cannot decode video; a draft that already
+     * has one gets the new one.
+     */
+    async setVideoPoster(user: SessionUser, draftId: string, bytes: Buffer): Promise<ThumbnailSize> {
+      const draft = await repository.findOwnedDraft(user.id, draftId);
+      if (!draft) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
+      if (draft.mediaType !== 'video') throw new AppError('MEDIA_INVALID', INVALID.image);
+      const source = path.join(deps.tmpDir, `poster-${randomUUID()}`);
+      const output = `${source}.thumb`;
+      try {
+        await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
+        await writeFile(source, bytes, { mode: 0o600 });
+        const verdict = await imageModerator.moderate(bytes);
+        const outcome = mediaModerationOutcome('video', verdict);
+        if (outcome.action === 'block')
+          throw new AppError('CONTENT_BLOCKED', outcome.message, undefined, {
+            severity: verdict.severity,
+            flags: verdict.flags,
+          });
+        let size: ThumbnailSize;
+        try {
+          size = await writeThumbnail(source, output);
+        } catch {
+          throw new AppError('MEDIA_INVALID', INVALID.image);
+        }
+        await storage.putFile(thumbnailPathOf(draft.filePath), output, 'image/webp');
+        if (!(await repository.setDraftThumbnail(user.id, draftId, size))) {
+          // The draft was claimed or removed meanwhile: its thumbnail must not outlive it.
+          await storage.remove(thumbnailPathOf(draft.filePath)).catch(() => undefined);
+          throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
+        }
+        return size;
+      } finally {
+        await rm(source, { force: true });
+        await rm(output, { force: true });
+      }
+    },
+
+    /**
      * Moves a draft to its permanent place `{userId}/{entryDate}/{file}` for an entry being saved. The draft row
      * is taken (deleted) first, so two saves with one draft cannot both attach its file. If the move fails, the
      * file is removed and the user is told to try again (spec §4). If the process dies before the entry row is

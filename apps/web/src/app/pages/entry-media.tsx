@@ -31,5 +31,5 @@ export function QuickEntryCardWithMedia(props: Omit<QuickEntryCardProps, 'media'
 
 /** An entry's attachment in a list: a thumbnail or icon that opens the Media Viewer. */
 export const renderEntryMedia: EntryMediaRenderer = (entry) => (
-  <EntryMediaPreview entryId={entry.id} contentType={entry.contentType} />
+  <EntryMediaPreview entryId={entry.id} contentType={entry.contentType} hasThumbnail={entry.hasThumbnail} />
 );

@@ -1,6 +1,6 @@
-import { MediaDraft, type MediaKind } from '@daybook/shared';
+import { MediaDraft, type MediaKind, VideoPoster } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { apiRequest, apiUpload } from '../../../lib/api-client.ts';
 
 export type UploadMediaDraftInput = {
   mediaType: MediaKind;
@@ -22,6 +22,19 @@ export function uploadMediaDraft({ mediaType, file, fileName, onProgress, signal
     method: 'POST',
     body: form,
     ...(onProgress ? { onProgress } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * PUT /api/media/drafts/:id/poster with one of the frames sampled for moderation: the video's poster on its card
+ * and in the viewer. A video without one still saves; the card then shows its icon.
+ */
+export function uploadVideoPoster(draftId: string, poster: string, signal?: AbortSignal) {
+  return apiRequest(`/api/media/drafts/${draftId}/poster`, {
+    method: 'PUT',
+    body: { poster },
+    schema: VideoPoster,
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { Image, Mic, Video } from 'lucide-react';
+import { Image, Mic, Play, Video } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useThumbnailUrl } from '../api/get-thumbnail-url.ts';
@@ -24,6 +24,8 @@ export type EntryMediaPreviewProps = {
   contentType: EntryContentType;
   /** The viewer's title; "Media Viewer" by default. */
   viewerTitle?: string;
+  /** A video with a poster shows it (Entry.hasThumbnail); an image's thumbnail is asked for in any case. */
+  hasThumbnail?: boolean;
   className?: string;
 };
 
@@ -32,7 +34,7 @@ export type EntryMediaPreviewProps = {
  * arrives. A skeleton shows until it has loaded; the image waits until it is near the viewport and decodes off
  * the main thread. When there is no thumbnail to show, the photo icon takes its place.
  */
-function PhotoThumbnail({ entryId }: { entryId: string }) {
+function PhotoThumbnail({ entryId, alt = PHOTO_ALT }: { entryId: string; alt?: string }) {
   const thumbnail = useThumbnailUrl(entryId);
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -50,7 +52,7 @@ function PhotoThumbnail({ entryId }: { entryId: string }) {
       {src && !hasFailed ? (
         <img
           src={src}
-          alt={PHOTO_ALT}
+          alt={alt}
           width={THUMBNAIL_SIZE_PX}
           height={THUMBNAIL_SIZE_PX}
           loading="lazy"
@@ -65,7 +67,7 @@ function PhotoThumbnail({ entryId }: { entryId: string }) {
       ) : (
         <>
           {hasFailed ? <Image aria-hidden="true" className="size-6 text-muted-foreground" /> : null}
-          <span className="sr-only">{PHOTO_ALT}</span>
+          <span className="sr-only">{alt}</span>
         </>
       )}
     </span>
@@ -74,9 +76,16 @@ function PhotoThumbnail({ entryId }: { entryId: string }) {
 
 /**
  * An entry's attached media on its card, opening the Media Viewer: a photo as its thumbnail (a button, so Enter
- * and Space open it too), audio or video as a compact button with its icon. Renders nothing for a text entry.
+ * and Space open it too), a video as its poster under a play mark when it has one, audio or video otherwise as a
+ * compact button with its icon. Renders nothing for a text entry.
  */
-export function EntryMediaPreview({ entryId, contentType, viewerTitle, className }: EntryMediaPreviewProps) {
+export function EntryMediaPreview({
+  entryId,
+  contentType,
+  viewerTitle,
+  hasThumbnail = false,
+  className,
+}: EntryMediaPreviewProps) {
   const [open, setOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
   if (!isMediaKind(contentType)) return null;
@@ -108,6 +117,31 @@ export function EntryMediaPreview({ entryId, contentType, viewerTitle, className
           )}
         >
           <PhotoThumbnail entryId={entryId} />
+        </button>
+        {viewer}
+      </>
+    );
+  }
+  if (contentType === 'video' && hasThumbnail) {
+    return (
+      <>
+        <button
+          type="button"
+          aria-label={LABEL.video}
+          aria-haspopup="dialog"
+          onClick={openViewer}
+          className={cn(
+            'relative shrink-0 rounded-lg border bg-card p-0.5 transition-colors hover:border-primary/60',
+            className,
+          )}
+        >
+          <PhotoThumbnail entryId={entryId} alt="" />
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 flex items-center justify-center [&_svg]:size-8 [&_svg]:rounded-full [&_svg]:bg-black/55 [&_svg]:p-2 [&_svg]:text-white"
+          >
+            <Play fill="currentColor" />
+          </span>
         </button>
         {viewer}
       </>

@@ -9,6 +9,8 @@ type MediaPlayerProps = {
   /** Alt text of an image, accessible name of a player. */
   label: string;
   onError?: () => void;
+  /** A video's poster (its thumbnail), shown until it plays. */
+  poster?: string;
   className?: string;
 };
 
@@ -24,7 +26,7 @@ async function showRealDuration(event: SyntheticEvent<HTMLMediaElement>) {
 }
 
 /** An image, or an audio or video player with the browser's own controls. */
-export function MediaPlayer({ kind, src, label, onError, className }: MediaPlayerProps) {
+export function MediaPlayer({ kind, src, label, onError, poster, className }: MediaPlayerProps) {
   if (kind === 'image') {
     return (
       <img
@@ -54,6 +56,7 @@ export function MediaPlayer({ kind, src, label, onError, className }: MediaPlaye
       controls
       playsInline
       src={src}
+      poster={poster}
       aria-label={label}
       onError={onError}
       onLoadedMetadata={showRealDuration}

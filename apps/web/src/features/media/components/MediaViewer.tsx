@@ -1,4 +1,5 @@
 import { MEDIA_MESSAGES } from '@daybook/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useMediaUrl } from '../api/get-media-url.ts';
+import { thumbnailUrlQueryKey } from '../api/get-thumbnail-url.ts';
 import { type EntryContentType, isMediaKind } from '../media-kind.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
 
@@ -43,6 +45,8 @@ function ViewerBody({ entryId, contentType }: { entryId: string; contentType: En
   const canShow = isMediaKind(contentType);
   const url = useMediaUrl(entryId, canShow);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  // The poster the card already shows, if any: the viewer asks for nothing more.
+  const poster = useQueryClient().getQueryData<{ url: string }>(thumbnailUrlQueryKey(entryId))?.url;
 
   if (!canShow) return <Unavailable message={MEDIA_MESSAGES.unsupported} />;
   if (url.isPending) {
@@ -57,7 +61,15 @@ function ViewerBody({ entryId, contentType }: { entryId: string; contentType: En
   const kind = url.data.mediaType ?? contentType;
   if (!isMediaKind(kind)) return <Unavailable message={MEDIA_MESSAGES.unsupported} />;
   const src = url.data.url;
-  return <MediaPlayer kind={kind} src={src} label={`Attached ${kind}`} onError={() => setFailedUrl(src)} />;
+  return (
+    <MediaPlayer
+      kind={kind}
+      src={src}
+      label={`Attached ${kind}`}
+      onError={() => setFailedUrl(src)}
+      {...(kind === 'video' && poster ? { poster } : {})}
+    />
+  );
 }
 
 /**

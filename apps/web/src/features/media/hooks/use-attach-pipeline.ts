@@ -15,7 +15,7 @@ import { readMediaDuration } from '../../../lib/media/media-element.ts';
 import { MediaProblem } from '../../../lib/media/media-problem.ts';
 import { sampleVideoFrames } from '../../../lib/media/video-frames.ts';
 import { moderateImage, moderateVideo } from '../api/moderate-media.ts';
-import { useUploadMediaDraft } from '../api/upload-media-draft.ts';
+import { uploadVideoPoster, useUploadMediaDraft } from '../api/upload-media-draft.ts';
 import type { AttachMediaControlProps } from '../types.ts';
 
 /** Where the file came from: a picked file is measured; a recording is bounded by its recorder. */
@@ -118,6 +118,7 @@ export function useAttachPipeline({ onAttached }: Pick<AttachMediaControlProps, 
 
         let file: Blob = source.blob;
         let notice: string | null = null;
+        let poster: string | null = null;
         if (kind === 'image') {
           const processed = await processImage(source.blob);
           file = processed.blob;
@@ -139,6 +140,8 @@ export function useAttachPipeline({ onAttached }: Pick<AttachMediaControlProps, 
               signal,
             });
             update({ stage: 'moderating' });
+            // The first frame, a tenth into the clip, past a fade-in or a black start.
+            poster = frames[0] ?? null;
             const outcome = mediaModerationOutcome('video', await moderateVideo(frames, signal));
             if (outcome.action === 'block') throw new Blocked(outcome.message, outcome.isCrisis);
             if (outcome.action === 'warn') notice = outcome.message;
@@ -154,6 +157,9 @@ export function useAttachPipeline({ onAttached }: Pick<AttachMediaControlProps, 
           onProgress: (fraction) => update({ progress: fraction * 100 }),
           signal,
         });
+        if (signal.aborted) return false;
+        // A poster that cannot be stored leaves the video as it is: it saves, with its icon on the card.
+        if (poster) await uploadVideoPoster(draft.id, poster, signal).catch(() => null);
         if (signal.aborted) return false;
         const url = URL.createObjectURL(file);
         controller.current = null;
