@@ -18,6 +18,7 @@ export * from './domain/import-records.ts';
 export * from './domain/import-text.ts';
 export * from './domain/media.ts';
 export * from './domain/moderation.ts';
+export * from './moderation/index.ts';
 export * from './domain/moods.ts';
 export * from './domain/password.ts';
 export * from './domain/reminders.ts';

@@ -1,0 +1,184 @@
+import type { ModerationVerdict, Severity } from '../domain/moderation.ts';
+import { type Frame, isAboutSomeoneElse, RECOVERY, readFrame } from './frame.ts';
+import {
+  ACCIDENT,
+  DEATH_WISH,
+  GROUP_DISLIKE,
+  GROUP_HATE,
+  INSULT_AT_YOU,
+  MASS_VIOLENCE,
+  NOT_A_SLUR,
+  NOT_VIOLENT_AFTER,
+  PROFANITY,
+  RECLAIMED,
+  SELF_HARM_ACT,
+  SELF_HARM_DESIRE,
+  SELF_HARM_PASSIVE,
+  SELF_HARM_PLAN,
+  SEXUAL_AT_YOU,
+  SEXUAL_MINOR,
+  SLUR,
+  SURVIVOR_FRAME,
+  TELL_TO_SELF_HARM,
+  THREAT,
+  VIOLENT_ACT_AT_PERSON,
+} from './lexicon.ts';
+import { type Clause, normalizeText, splitClauses, splitSentences } from './reading.ts';
+
+export type ModerationFlag = 'self_harm' | 'violence' | 'harassment' | 'sexual' | 'hate' | 'profanity';
+
+/**
+ * Who reads the text. An entry is the writer's own (`self`); a share note or thank-you note is read by another
+ * person (`recipient`), so words aimed at "you" reach someone and the bar for abuse is lower there.
+ */
+export type TextAudience = 'self' | 'recipient';
+
+type Finding = { severity: Severity; flags: ModerationFlag[]; explanation: string };
+
+const RANK: Record<Severity, number> = { safe: 0, low: 1, medium: 2, high: 3 };
+
+/** What is around a clause that a rule may need: its sentence, the whole text, who reads it. */
+type Context = { clause: Clause; sentence: string; hasRecovery: boolean; audience: TextAudience; names: RegExp };
+
+/** Reads a frame that counts the text as not meant now by its writer. */
+const isSetAside = (frame: Frame) =>
+  frame.isNegated || frame.isDistanced || frame.isHypothetical || frame.tense === 'past';
+
+function selfHarm({ clause, sentence, hasRecovery }: Context): Finding | null {
+  const act = SELF_HARM_ACT.exec(clause.text);
+  const desire = act ? null : SELF_HARM_DESIRE.exec(clause.text);
+  const passive = act || desire ? null : SELF_HARM_PASSIVE.exec(clause.text);
+  const match = act ?? desire ?? passive;
+  if (!match || ACCIDENT.test(clause.text)) return null;
+  if (!act && isAboutSomeoneElse(clause.text, match.index)) return null;
+  const frame = readFrame(clause, match.index);
+  const hasPlan = SELF_HARM_PLAN.test(sentence);
+  const crisis: Finding = {
+    severity: 'high',
+    flags: ['self_harm'],
+    explanation: 'The text says the writer means to hurt themselves now.',
+  };
+  if (frame.isNegated || frame.isDistanced) return null;
+  if (frame.tense === 'past' && !hasPlan) return null;
+  if (frame.tense === 'future') return hasRecovery && !hasPlan && frame.isHypothetical ? null : crisis;
+  if (frame.isHypothetical && !hasPlan) return null;
+  if (passive) return hasPlan ? crisis : null;
+  return hasRecovery && !hasPlan ? null : crisis;
+}
+
+/** The names a text capitalises mid-sentence ("I'll kill Kevin"), as targets a rule can recognise. */
+function namesIn(text: string): RegExp {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/(?<![.!?]\s*|^)\b([A-Z][a-z]{2,})\b/g)) names.add(match[1]!.toLowerCase());
+  const known = [...names].filter((n) => !/^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|god)$/.test(n));
+  return known.length ? new RegExp(`(${known.join('|')})`) : /(?!)/;
+}
+
+function violence({ clause, names, audience }: Context): Finding | null {
+  const atPerson = new RegExp(VIOLENT_ACT_AT_PERSON.replace('NAME', names.source));
+  const findings: Finding[] = [];
+  const mass = MASS_VIOLENCE.exec(clause.text);
+  if (mass && !isSetAside(readFrame(clause, mass.index)) && !isAboutSomeoneElse(clause.text, mass.index))
+    return { severity: 'high', flags: ['violence'], explanation: 'The text threatens an attack on a place.' };
+  const threat = THREAT.exec(clause.text);
+  if (threat) {
+    const frame = readFrame(clause, threat.index);
+    if (!frame.isNegated && !frame.isDistanced)
+      return { severity: 'high', flags: ['violence'], explanation: 'The text threatens someone.' };
+  }
+  const wish = DEATH_WISH.exec(clause.text);
+  if (wish && !readFrame(clause, wish.index).isDistanced)
+    findings.push({
+      severity: audience === 'recipient' ? 'high' : 'low',
+      flags: ['violence'],
+      explanation: 'The text wishes someone harm.',
+    });
+  const act = atPerson.exec(clause.text);
+  if (act && !NOT_VIOLENT_AFTER.test(clause.text.slice(act.index + act[0].length).trim())) {
+    const frame = readFrame(clause, act.index);
+    if (!isSetAside(frame) && !isAboutSomeoneElse(clause.text, act.index)) {
+      const wants = /\b(want|wants|feel like|need) to\b|\bfeel like\b/.test(clause.text.slice(0, act.index));
+      if (frame.tense === 'future' || /\b(knife|gun|bat|tonight|tomorrow)\b/.test(clause.text))
+        return { severity: 'high', flags: ['violence'], explanation: 'The text says the writer will hurt someone.' };
+      if (wants)
+        findings.push({ severity: 'low', flags: ['violence'], explanation: 'The text wishes to hurt someone.' });
+    }
+  }
+  return strongest(findings);
+}
+
+function harassment({ clause, audience }: Context): Finding | null {
+  const told = TELL_TO_SELF_HARM.exec(clause.text);
+  if (told && !isSetAside({ ...readFrame(clause, told.index), tense: 'present', isHypothetical: false }))
+    return { severity: 'high', flags: ['harassment'], explanation: 'The text tells someone to hurt themselves.' };
+  const insult = INSULT_AT_YOU.exec(clause.text);
+  if (!insult) return null;
+  const frame = readFrame(clause, insult.index);
+  if (frame.isNegated || frame.isDistanced || /\b(not|never)\b/.test(insult[0])) return null;
+  return audience === 'recipient'
+    ? { severity: 'medium', flags: ['harassment'], explanation: 'The note insults its reader.' }
+    : { severity: 'low', flags: ['harassment'], explanation: 'The text insults someone.' };
+}
+
+function hate({ clause }: Context): Finding | null {
+  const group = GROUP_HATE.exec(clause.text);
+  if (group && !readFrame(clause, group.index).isDistanced)
+    return { severity: 'high', flags: ['hate'], explanation: 'The text attacks a group of people.' };
+  const slur = NOT_A_SLUR.test(clause.text) || RECLAIMED.test(clause.text) ? null : SLUR.exec(clause.text);
+  if (slur && !readFrame(clause, slur.index).isDistanced)
+    return { severity: 'high', flags: ['hate'], explanation: 'The text uses a slur against someone.' };
+  const dislike = GROUP_DISLIKE.exec(clause.text);
+  if (dislike && !isSetAside(readFrame(clause, dislike.index)))
+    return { severity: 'medium', flags: ['hate'], explanation: 'The text speaks against a group of people.' };
+  return null;
+}
+
+function sexual({ clause, sentence, audience }: Context): Finding | null {
+  if (SEXUAL_MINOR.test(clause.text) && !SURVIVOR_FRAME.test(sentence))
+    return { severity: 'high', flags: ['sexual'], explanation: 'The text is sexual content involving a minor.' };
+  if (audience === 'recipient' && SEXUAL_AT_YOU.test(clause.text))
+    return { severity: 'medium', flags: ['sexual'], explanation: 'The note is sexual towards its reader.' };
+  return null;
+}
+
+const RULES = [selfHarm, violence, harassment, hate, sexual];
+
+function strongest(findings: Finding[]): Finding | null {
+  let best: Finding | null = null;
+  for (const finding of findings) if (!best || RANK[finding.severity] > RANK[best.severity]) best = finding;
+  return best;
+}
+
+/**
+ * Reads a text sentence by sentence and clause by clause, weighing tense, negation, who is meant and distance,
+ * and answers with the strictest finding. Profanity alone is at most low: in a journal people swear at their day.
+ */
+export function classifyText(text: string, options: { audience?: TextAudience } = {}): ModerationVerdict {
+  const audience = options.audience ?? 'self';
+  const normalized = normalizeText(text);
+  const names = namesIn(text);
+  const hasRecovery = RECOVERY.test(normalized);
+  const findings: Finding[] = [];
+  for (const sentence of splitSentences(normalized)) {
+    for (const clause of splitClauses(sentence)) {
+      const context: Context = { clause, sentence, hasRecovery, audience, names };
+      for (const rule of RULES) {
+        const finding = rule(context);
+        if (finding) findings.push(finding);
+      }
+    }
+  }
+  const swearCount = normalized.match(PROFANITY)?.length ?? 0;
+  if (swearCount > 0)
+    findings.push({ severity: 'low', flags: ['profanity'], explanation: 'The text contains profanity.' });
+  const top = strongest(findings);
+  if (!top) return { safe: true, severity: 'safe', flags: [], explanation: 'No concerns found.', confidence: 0.8 };
+  const flags = [...new Set(findings.flatMap((finding) => finding.flags))];
+  return {
+    safe: RANK[top.severity] < RANK.medium,
+    severity: top.severity,
+    flags,
+    explanation: top.explanation,
+    confidence: top.severity === 'low' ? 0.6 : 0.8,
+  };
+}
