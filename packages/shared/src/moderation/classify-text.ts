@@ -15,6 +15,7 @@ import {
   SELF_HARM_DESIRE,
   SELF_HARM_PASSIVE,
   SELF_HARM_PLAN,
+  SELF_HARM_PREPARED,
   SEXUAL_AT_YOU,
   SEXUAL_MINOR,
   SLUR,
@@ -38,13 +39,33 @@ type Finding = { severity: Severity; flags: ModerationFlag[]; explanation: strin
 const RANK: Record<Severity, number> = { safe: 0, low: 1, medium: 2, high: 3 };
 
 /** What is around a clause that a rule may need: its sentence, the whole text, who reads it. */
-type Context = { clause: Clause; sentence: string; hasRecovery: boolean; audience: TextAudience; names: RegExp };
+type Context = {
+  clause: Clause;
+  sentence: string;
+  normalized: string;
+  hasRecovery: boolean;
+  audience: TextAudience;
+  names: RegExp;
+};
+
+const CRISIS: Finding = {
+  severity: 'high',
+  flags: ['self_harm'],
+  explanation: 'The text says the writer means to hurt themselves now.',
+};
+/** A note written long ago is the writer's history, not today's plan. */
+const PAST_TIME_ONLY = /\b(years? ago|back then|when i was|in (19|20)\d\d|used to)\b/;
 
 /** Reads a frame that counts the text as not meant now by its writer. */
 const isSetAside = (frame: Frame) =>
   frame.isNegated || frame.isDistanced || frame.isHypothetical || frame.tense === 'past';
 
 function selfHarm({ clause, sentence, hasRecovery }: Context): Finding | null {
+  const prepared = SELF_HARM_PREPARED.exec(clause.text);
+  if (prepared) {
+    const frame = readFrame(clause, prepared.index);
+    if (!frame.isNegated && !frame.isDistanced && !PAST_TIME_ONLY.test(clause.text)) return CRISIS;
+  }
   const act = SELF_HARM_ACT.exec(clause.text);
   const desire = act ? null : SELF_HARM_DESIRE.exec(clause.text);
   const passive = act || desire ? null : SELF_HARM_PASSIVE.exec(clause.text);
@@ -53,24 +74,22 @@ function selfHarm({ clause, sentence, hasRecovery }: Context): Finding | null {
   if (!act && isAboutSomeoneElse(clause.text, match.index)) return null;
   const frame = readFrame(clause, match.index);
   const hasPlan = SELF_HARM_PLAN.test(sentence);
-  const crisis: Finding = {
-    severity: 'high',
-    flags: ['self_harm'],
-    explanation: 'The text says the writer means to hurt themselves now.',
-  };
   if (frame.isNegated || frame.isDistanced) return null;
   if (frame.tense === 'past' && !hasPlan) return null;
-  if (frame.tense === 'future') return hasRecovery && !hasPlan && frame.isHypothetical ? null : crisis;
+  if (frame.tense === 'future') return hasRecovery && !hasPlan && frame.isHypothetical ? null : CRISIS;
   if (frame.isHypothetical && !hasPlan) return null;
-  if (passive) return hasPlan ? crisis : null;
-  return hasRecovery && !hasPlan ? null : crisis;
+  if (passive) return hasPlan ? CRISIS : null;
+  return hasRecovery && !hasPlan ? null : CRISIS;
 }
 
 /** The names a text capitalises mid-sentence ("I'll kill Kevin"), as targets a rule can recognise. */
 function namesIn(text: string): RegExp {
   const names = new Set<string>();
-  for (const match of text.matchAll(/(?<![.!?]\s*|^)\b([A-Z][a-z]{2,})\b/g)) names.add(match[1]!.toLowerCase());
-  const known = [...names].filter((n) => !/^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|god)$/.test(n));
+  for (const match of text.matchAll(/(?<![.!?]\s*|^)\b([A-Z][a-z]{2,})\b/g))
+    names.add(match[1]!.toLowerCase());
+  const known = [...names].filter(
+    (n) => !/^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|god)$/.test(n),
+  );
   return known.length ? new RegExp(`(${known.join('|')})`) : /(?!)/;
 }
 
@@ -99,23 +118,37 @@ function violence({ clause, names, audience }: Context): Finding | null {
     if (!isSetAside(frame) && !isAboutSomeoneElse(clause.text, act.index)) {
       const wants = /\b(want|wants|feel like|need) to\b|\bfeel like\b/.test(clause.text.slice(0, act.index));
       if (frame.tense === 'future' || /\b(knife|gun|bat|tonight|tomorrow)\b/.test(clause.text))
-        return { severity: 'high', flags: ['violence'], explanation: 'The text says the writer will hurt someone.' };
+        return {
+          severity: 'high',
+          flags: ['violence'],
+          explanation: 'The text says the writer will hurt someone.',
+        };
       if (wants)
-        findings.push({ severity: 'low', flags: ['violence'], explanation: 'The text wishes to hurt someone.' });
+        findings.push({
+          severity: 'low',
+          flags: ['violence'],
+          explanation: 'The text wishes to hurt someone.',
+        });
     }
   }
   return strongest(findings);
 }
 
-function harassment({ clause, audience }: Context): Finding | null {
+function harassment({ clause, audience, normalized }: Context): Finding | null {
   const told = TELL_TO_SELF_HARM.exec(clause.text);
   if (told && !isSetAside({ ...readFrame(clause, told.index), tense: 'present', isHypothetical: false }))
-    return { severity: 'high', flags: ['harassment'], explanation: 'The text tells someone to hurt themselves.' };
+    return {
+      severity: 'high',
+      flags: ['harassment'],
+      explanation: 'The text tells someone to hurt themselves.',
+    };
   const insult = INSULT_AT_YOU.exec(clause.text);
   if (!insult) return null;
   const frame = readFrame(clause, insult.index);
   if (frame.isNegated || frame.isDistanced || /\b(not|never)\b/.test(insult[0])) return null;
-  return audience === 'recipient'
+  // "You idiot, you made me cry. Love you." is teasing between friends.
+  const isTeasing = /\b(love you|lol|haha|jk|xx+)\b|[❤♥]/.test(normalized);
+  return audience === 'recipient' && !isTeasing
     ? { severity: 'medium', flags: ['harassment'], explanation: 'The note insults its reader.' }
     : { severity: 'low', flags: ['harassment'], explanation: 'The text insults someone.' };
 }
@@ -135,7 +168,11 @@ function hate({ clause }: Context): Finding | null {
 
 function sexual({ clause, sentence, audience }: Context): Finding | null {
   if (SEXUAL_MINOR.test(clause.text) && !SURVIVOR_FRAME.test(sentence))
-    return { severity: 'high', flags: ['sexual'], explanation: 'The text is sexual content involving a minor.' };
+    return {
+      severity: 'high',
+      flags: ['sexual'],
+      explanation: 'The text is sexual content involving a minor.',
+    };
   if (audience === 'recipient' && SEXUAL_AT_YOU.test(clause.text))
     return { severity: 'medium', flags: ['sexual'], explanation: 'The note is sexual towards its reader.' };
   return null;
@@ -161,7 +198,7 @@ export function classifyText(text: string, options: { audience?: TextAudience } 
   const findings: Finding[] = [];
   for (const sentence of splitSentences(normalized)) {
     for (const clause of splitClauses(sentence)) {
-      const context: Context = { clause, sentence, hasRecovery, audience, names };
+      const context: Context = { clause, sentence, normalized, hasRecovery, audience, names };
       for (const rule of RULES) {
         const finding = rule(context);
         if (finding) findings.push(finding);
@@ -172,7 +209,8 @@ export function classifyText(text: string, options: { audience?: TextAudience } 
   if (swearCount > 0)
     findings.push({ severity: 'low', flags: ['profanity'], explanation: 'The text contains profanity.' });
   const top = strongest(findings);
-  if (!top) return { safe: true, severity: 'safe', flags: [], explanation: 'No concerns found.', confidence: 0.8 };
+  if (!top)
+    return { safe: true, severity: 'safe', flags: [], explanation: 'No concerns found.', confidence: 0.8 };
   const flags = [...new Set(findings.flatMap((finding) => finding.flags))];
   return {
     safe: RANK[top.severity] < RANK.medium,

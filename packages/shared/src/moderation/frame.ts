@@ -32,10 +32,39 @@ const NEGATORS = new Set([
   'nobody',
 ]);
 /** Negations that do not deny what follows: "I can't stop thinking about…", "I don't know if…". */
-const NON_DENYING = /\b(can't|cannot|couldn't) (stop|help)|\bdon't know\b|\bnot sure\b|\bno idea\b|\bnever (been|felt)\b|\bnot just\b/;
+const NON_DENYING =
+  /\b(can't|cannot|couldn't) (stop|help)|\bdon't know\b|\bnot sure\b|\bno idea\b|\bnever (been|felt)\b|\bnot just\b/;
 
-const FUTURE_WORDS = new Set(['will', 'shall', 'going', 'plan', 'planning', 'planned', 'about', 'ready', 'decided', 'tonight', 'tomorrow', 'soon']);
-const PRESENT_WORDS = new Set(['am', "i'm", 'is', 'are', 'want', 'wants', 'need', 'feel', 'keep', 'think', 'still', "can't", 'have', 'wish', 'know']);
+const FUTURE_WORDS = new Set([
+  'will',
+  'shall',
+  'going',
+  'plan',
+  'planning',
+  'planned',
+  'ready',
+  'decided',
+  'tonight',
+  'tomorrow',
+  'soon',
+]);
+const PRESENT_WORDS = new Set([
+  'am',
+  "i'm",
+  'is',
+  'are',
+  'want',
+  'wants',
+  'need',
+  'feel',
+  'keep',
+  'think',
+  'still',
+  "can't",
+  'have',
+  'wish',
+  'know',
+]);
 const PAST_WORDS = new Set([
   'was',
   'were',
@@ -68,17 +97,20 @@ const PAST_WORDS = new Set([
 
 const PAST_TIME =
   /\b(last (night|week|month|year|winter|summer|spring|fall|autumn|time|weekend)|(years?|months?|weeks?|days?|a while) ago|back (then|in)|when i was|as a (kid|child|teen|teenager)|in (high school|college|middle school|my (teens|twenties|early twenties))|in (19|20)\d\d|at the time|that (night|year|winter|summer|day|week|spring)|used to|for years|in the past|the old me|at (my|the) worst|at (14|15|16|17|18|19|20)|old days|once)\b/;
-const PRESENT_TIME = /\b(tonight|today|right now|tomorrow|this (morning|afternoon|evening|week|weekend)|again|still|anymore)\b/;
+const PRESENT_TIME =
+  /\b(tonight|today|right now|tomorrow|this (morning|afternoon|evening|week|weekend)|again|still|anymore)\b/;
 
 const HYPOTHETICAL = /\b(if|what if|whether|imagine|imagining|in case|unless|could|might|would|should i)\b/;
 
+/** Stories and dreams; words that are also verbs ("show", "play") count only as nouns after an article. */
 const MEDIA =
-  /\b(dreams?|dreamt|dreamed|nightmares?|movie|film|show|series|episode|book|novel|story|chapter|character|song|lyrics|poem|play|video game|game|article|podcast|documentary|news|headline|tv|netflix|scene|memoir|meme|thriller|horror)\b/;
+  /\b(dreams?|dreamt|dreamed|nightmares?|movie|film|episode|novel|character|lyrics|poem|video game|podcast|documentary|netflix|memoir|meme|thriller|horror|true crime)\b|\b(the|a|that|this|in|on) (show|series|book|story|chapter|song|play|game|article|news|headline|scene|tv)\b/;
 const TOPIC =
   /\b(prevention|awareness|hotline|lifeline|crisis line|helpline|training|statistics|rates?|research|survivors?|fundraiser|walk for|lecture|essay|paper|support group|memorial|risk factors|warning signs|safety plan|nurse|ward|patients?|psych unit|screening|questionnaire)\b/;
 const REPORTED =
   /\b(?!i\b)(\w+) (said|says|told|tells|texted|wrote|writes|yelled|shouted|screamed|asked|posted|called|whispered|admitted|confessed|mentioned|joked|threatened|commented|messaged|keeps saying|kept saying)\b|\b(told|asked|wants|wanted|begged|dared|telling) me to\b|\bsaid i should\b|\bcalled (me|us|him|her|them)\b/;
-const REPORTING_END = /\b(said|says|told me|texted|wrote|yelled|shouted|screamed|asked|posted|whispered|messaged)$/;
+const REPORTING_END =
+  /\b(said|says|told me|texted|wrote|yelled|shouted|screamed|asked|posted|whispered|messaged)$/;
 
 /** What a clause says about the phrase found at `index` in it. */
 export function readFrame(clause: Clause, index: number): Frame {
@@ -86,7 +118,9 @@ export function readFrame(clause: Clause, index: number): Frame {
   const words = wordsOf(before);
   const nearby = words.slice(-5);
   const isNegated =
-    nearby.some((word) => NEGATORS.has(word)) && !NON_DENYING.test(nearby.join(' ')) && !/\bno one\b/.test(before);
+    nearby.some((word) => NEGATORS.has(word)) &&
+    !NON_DENYING.test(nearby.join(' ')) &&
+    !/\bno one\b/.test(before);
   return {
     tense: tenseOf(clause.text, words),
     isNegated: isNegated || /\bno longer\b/.test(before),
@@ -105,7 +139,8 @@ function tenseOf(clause: string, wordsBefore: string[]): Frame['tense'] {
   let tense: Frame['tense'] | null = null;
   for (let i = wordsBefore.length - 1; i >= 0 && !tense; i--) {
     const word = wordsBefore[i]!;
-    if (word === 'going') tense = /^(was|were)$/.test(wordsBefore[i - 1] ?? '') ? 'past' : 'future';
+    if (word === 'to' && wordsBefore[i - 1] === 'about') tense = 'future';
+    else if (word === 'going') tense = /^(was|were)$/.test(wordsBefore[i - 1] ?? '') ? 'past' : 'future';
     else if (word.endsWith("'ll") || FUTURE_WORDS.has(word)) tense = 'future';
     else if (PAST_WORDS.has(word)) tense = 'past';
     else if (PRESENT_WORDS.has(word)) tense = 'present';
@@ -123,7 +158,11 @@ export function isAboutSomeoneElse(clause: string, index: number): boolean {
   for (let i = words.length - 1; i >= 0; i--) {
     const word = words[i]!;
     if (/^(i|i'm|i've|i'll|i'd|me|my|we|we're|we've|myself)$/.test(word)) return false;
-    if (/^(he|she|they|he's|she's|they're|his|her|their|someone|somebody|friend|brother|sister|mom|dad|mum|son|daughter|patient|client|character|cousin|uncle|aunt|grandma|grandpa|husband|wife|partner|boyfriend|girlfriend|roommate|classmate|coworker|people)$/.test(word))
+    if (
+      /^(he|she|they|he's|she's|they're|his|her|their|someone|somebody|friend|brother|sister|mom|dad|mum|son|daughter|patient|client|character|cousin|uncle|aunt|grandma|grandpa|husband|wife|partner|boyfriend|girlfriend|roommate|classmate|coworker|people)$/.test(
+        word,
+      )
+    )
       return true;
   }
   return false;

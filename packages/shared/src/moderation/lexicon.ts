@@ -6,7 +6,7 @@
 
 /** Acts of self-harm; high in the present unless the frame says otherwise. */
 export const SELF_HARM_ACT =
-  /\b(kill(ing)? myself|end(ing)? (my (own )?life|it all|things for good|it tonight|it today|it now)|tak(e|ing) my (own )?life|commit(ting)? suicide|hang(ing)? myself|slit(ting)? my wrists|cut(ting)? myself|hurt(ing)? myself|harm(ing)? myself|self[- ]?harm(ing)?|overdos(e|ing) on|shoot(ing)? myself|drown(ing)? myself|unalive myself|jump(ing)? (off|from) (a|the|my) (bridge|building|roof|balcony|cliff)|step(ping)? in front of (a|the) (train|bus|car|truck)|(drive|driving) (my car )?into (a|the) (wall|tree|river|lake))/;
+  /\b(kill(ing)? myself|end(ing)? (my (own )?life|it all|things for good|it tonight|it today|it now)|tak(e|ing) my (own )?life|commit(ting)? suicide|hang(ing)? myself|slit(ting)? my wrists|cut(ting)? myself|hurt(ing)? myself|harm(ing)? myself|self[- ]?harm(ing)?|overdos(e|ing) on|starv(e|ing) myself|(take|taking|swallow|swallowing) (all|every one) (of )?(my|these|the|those) (pills|tablets|meds)|shoot(ing)? myself|drown(ing)? myself|unalive myself|jump(ing)? (off|from) (a|the|my) (bridge|building|roof|balcony|cliff)|step(ping)? in front of (a|the) (train|bus|car|truck)|(drive|driving) (my car )?into (a|the) (wall|tree|river|lake))/;
 
 /** A stated wish to be dead: high in the present, like an act. */
 export const SELF_HARM_DESIRE = /\b((want|wants|wanted|ready|need) to die|suicidal)\b/;
@@ -21,16 +21,21 @@ export const SELF_HARM_PLAN =
 
 /** Things done to oneself by accident, which share words with self-harm ("cut myself shaving"). */
 export const ACCIDENT =
-  /\b(cut myself|hurt myself|cutting myself|hurting myself) (shaving|cooking|chopping|on|at|while|when|playing|running|lifting|badly at|slicing|opening|gardening)|\b(accidentally|nearly|almost) (cut|hurt)/;
+  /\b(cut myself|hurt myself|cutting myself|hurting myself) (shaving|cooking|chopping|on|at|while|when|playing|running|lifting|badly at|slicing|opening|gardening)|\b(accidentally|nearly|almost) (cut|hurt)|\b(rolled|sprained|twisted|tripped|slipped|fell|crashed) |\b(ankle|knee|wrist|on the run|at the gym|workout|ski|bike)\b/;
+
+/** A plan already carried out in part: the note is written, the goodbyes said. */
+export const SELF_HARM_PREPARED =
+  /\b((wrote|written|writing|finished|left) (my|a|the) (goodbye|suicide) (note|letters?)|the note is written|said my goodbyes|know (how|when) i('ll| will| am going to) do it)\b/;
 
 const PERSON =
   "(you|him|her|them|everyone|everybody|someone|somebody|people|y'all|all of (you|them)|(my|his|her|your|that|this|the|our|their) (\\w+ )?(boss|ex|husband|wife|brother|sister|mom|mother|mum|dad|father|neighbou?r|coworker|co-worker|manager|teacher|roommate|boyfriend|girlfriend|partner|son|daughter|friend|landlord|stepdad|stepmom|uncle|aunt|cousin|guy|girl|man|woman|lady|dude|bully|bitch|bastard|asshole|idiot|teammates?|classmates?|family|in-laws?|kid|colleague|doctor|customer|driver|face|head|neck|throat|teeth|skull|legs)|NAME)";
 
 /** Violent acts aimed at a person; NAME is replaced with the names the text capitalises. */
-export const VIOLENT_ACT_AT_PERSON = `\\b(kill(ing)?|murder(ing)?|stab(bing)?|shoot(ing)?|strangl(e|ing)|chok(e|ing)|punch(ing)?|beat(ing)?( the (shit|crap|hell|living daylights) out of| up)?|hit(ting)?|slap(ping)?|smack(ing)?|hurt(ing)?|kick(ing)?|smash(ing)?|poison(ing)?|run over|burn(ing)?|tortur(e|ing)|rap(e|ing)|attack(ing)?|break(ing)?|bash(ing)?|deck(ing)?|throttl(e|ing)|slit(ting)?|bury(ing)?) ${PERSON}\\b`;
+export const VIOLENT_ACT_AT_PERSON = `\\brun(ning)? ${PERSON} over\\b|\\b(kill(ing)?|murder(ing)?|stab(bing)?|shoot(ing)?|strangl(e|ing)|chok(e|ing)|punch(ing)?|beat(ing)?( the (shit|crap|hell|living daylights) out of| up)?|hit(ting)?|slap(ping)?|smack(ing)?|hurt(ing)?|kick(ing)?|smash(ing)?|poison(ing)?|run over|burn(ing)?|tortur(e|ing)|rap(e|ing)|attack(ing)?|break(ing)?|bash(ing)?|deck(ing)?|throttl(e|ing)|slit(ting)?|bury(ing)?) ${PERSON}\\b`;
 
 /** What follows a "violent" verb and a person when it is not violence: "hit him up", "hurt her feelings". */
-export const NOT_VIOLENT_AFTER = /^('s)? ?(up|a text|a message|an email|a dm|a line|at |in (chess|cards|a race|the)|out of the house|out$|('s )?feelings|heart|off|with (the|a|some) (news|question|truth|bill))/;
+export const NOT_VIOLENT_AFTER =
+  /^('s)? ?(up|a text|a message|an email|a dm|a line|at |in (chess|cards|a race|the)|out of the house|out$|('s )?feelings|heart|off|with (the|a|some) (news|question|truth|bill))/;
 
 /** Threats that need no violent verb of mine. */
 export const THREAT =
@@ -41,14 +46,15 @@ export const MASS_VIOLENCE =
   /\b(shoot|shooting|bomb|bombing|blow|blowing|burn|burning|attack|attacking) (up |down )?(the|my|our|this|a|that) (school|office|mall|church|mosque|synagogue|temple|concert|campus|class|building|station|airport|party|parade|clinic|hospital|gym)\b/;
 
 /** Wishing someone dead: a feeling in a journal, an attack in a note. */
-export const DEATH_WISH = /\b(hope|wish|pray) (you|he|she|they|\w+) (die|dies|drop dead|get cancer|get hit by|rot|burns?|suffers?)\b/;
+export const DEATH_WISH =
+  /\b(hope|wish|pray) (you|he|she|they|\w+) (die|dies|drop dead|get cancer|get hit by|rot|burns?|suffers?)\b/;
 
 /** Telling someone to hurt themselves. */
 export const TELL_TO_SELF_HARM =
   /\b(go )?(kill|hang|shoot|off|end|unalive) yoursel(f|ves)\b|\bgo die\b|\b(just|should|pls|please) (go )?die\b|\bdrink bleach\b|\bdo (us|everyone|the world) a favou?r and (die|disappear|kill yourself)\b|\byou should (die|not exist|never have been born)\b|\bnobody would (miss|care if) you\b|\bthe world (would be|is) better without you\b/;
 
 const INSULT_WORD =
-  "(worthless|pathetic|disgusting|useless|stupid|dumb|idiot|moron|imbecile|loser|failure|ugly|whore|slut|bitch|bastard|cunt|twat|dickhead|asshole|arsehole|prick|piece of (shit|crap|garbage|trash)|waste of (space|air|oxygen|skin)|trash|garbage|freak|creep|pig|scum|retard(ed)?|psycho|embarrassment|parasite|leech|skank|douche(bag)?|jerk|clown|fat (cow|pig|slob)|cow|hag|subhuman|vermin|animal|joke)";
+  '(worthless|pathetic|disgusting|useless|stupid|dumb|idiot|moron|imbecile|loser|failure|ugly|whore|slut|bitch|bastard|cunt|twat|dickhead|asshole|arsehole|prick|piece of (shit|crap|garbage|trash)|waste of (space|air|oxygen|skin)|trash|garbage|freak|creep|pig|scum|retard(ed)?|psycho|embarrassment|parasite|leech|skank|douche(bag)?|jerk|clown|fat (cow|pig|slob)|cow|hag|subhuman|vermin|animal|joke)';
 
 /** Insults aimed at "you". */
 export const INSULT_AT_YOU = new RegExp(
@@ -73,14 +79,16 @@ const GROUP =
 export const GROUP_HATE = new RegExp(
   `\\b${GROUP} (are|r|is) (all )?(just )?(animals|vermin|rats|cockroaches|parasites|subhuman|a disease|filth|scum|savages|a plague)\\b|\\b(kill|gas|exterminate|hang|lynch|burn|shoot|get rid of|wipe out) (all )?(the |those |these )?${GROUP}\\b|\\b${GROUP} should (all )?(die|be (killed|shot|gassed|hanged|exterminated|wiped out)|burn)\\b`,
 );
-export const GROUP_DISLIKE = new RegExp(`\\bi hate (all )?(the )?${GROUP}\\b|\\bgo back to (your|ur) (own )?country\\b`);
+export const GROUP_DISLIKE = new RegExp(
+  `\\bi hate (all )?(the )?${GROUP}\\b|\\bgo back to (your|ur) (own )?country\\b`,
+);
 
 const MINOR =
   '(child|children|kid|kids|minor|minors|underage|under-age|little (girl|boy)s?|schoolgirls?|schoolboys?|preteens?|toddlers?|(1[0-7]|[1-9])[- ]?(year|yr)s?[- ]?olds?|(ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)[- ]year[- ]olds?|middle schoolers?|(6th|7th|8th) graders?)';
 
 /** Sexual content involving minors. */
 export const SEXUAL_MINOR = new RegExp(
-  `\\b(sex|have sex|having sex|sleep|sleeping|hook up|hooking up|make out|sexting|sext|nudes|naked (pics|photos|pictures)|porn|attracted|aroused|turned on|fantasi[sz]e|fantasi[sz]ing|masturbat\\w*|jerk off|get off|horny|molest\\w*|grope|groping|touch\\w* \\w+ sexually)( \\w+){0,2} (with|of|to|from|by|about|for|on) (a |an |the |some |my |little |young |cute |this |that )*${MINOR}\\b|\\b${MINOR} (porn|nudes|naked pics|sex tapes?|sexual (images|videos|photos))\\b|\\bchild (pornography|sexual abuse material)\\b|\\bcsam\\b`,
+  `\\b(sex|have sex|having sex|sleep|sleeping|hook up|hooking up|make out|sexting|sext|nudes|naked (pics|photos|pictures)|porn|attracted|aroused|turned on|fantasi[sz]e|fantasi[sz]ing|masturbat\\w*|jerk off|get off|horny|molest\\w*|grope|groping|touch\\w* \\w+ sexually)( \\w+){0,2} (with|of|to|from|by|about|for|on) (a |an |the |some |my |little |young |cute |this |that )*${MINOR}\\b|\\b${MINOR} (porn|nudes|naked pics|sex tapes?|sexual (images|videos|photos))\\b|\\b(ask|asking|asked|get|getting|got) (a |an |the |my |this |that )*${MINOR}( \\w+){0,3} (for|to send) (nudes|naked pics|pics)\\b|\\bchild (pornography|sexual abuse material)\\b|\\bcsam\\b`,
 );
 
 /** A survivor's or parent's frame around the same words: abuse that happened to the writer, or protecting a child. */

@@ -52,9 +52,14 @@ export function splitClauses(sentence: string): Clause[] {
   const clauses: Clause[] = [];
   let isInsideQuotes = false;
   let previous = '';
-  for (const piece of sentence.split(/[;:,()]| - | — |\s(?:but|then|though|although|until|instead|and then|whereas)\s/)) {
+  for (const piece of sentence.split(
+    /[;:,()]| - | — |\s(?:but|then|though|although|until|instead|and then|whereas)\s/,
+  )) {
     const quotes = piece.split('"').length - 1;
-    const text = piece.replace(/[.!?"]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = piece
+      .replace(/[.!?"]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (text) clauses.push({ text, isQuoted: isInsideQuotes || quotes > 0, previous });
     if (quotes % 2 === 1) isInsideQuotes = !isInsideQuotes;
     if (text) previous = text;
