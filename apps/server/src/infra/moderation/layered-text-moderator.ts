@@ -18,9 +18,9 @@ export function createLayeredTextModerator(
   onProviderFailure: (reason: string) => void = () => {},
 ): TextModerator {
   return {
-    async moderate(text) {
+    async moderate(text, context) {
       const [localVerdict, remote] = await Promise.all([
-        local.moderate(text),
+        local.moderate(text, context),
         provider.moderate(text, { signal: AbortSignal.timeout(PROVIDER_MODERATION_TIMEOUT_MS) }).then(
           (verdict): ModerationResult | null => verdict,
           (error: unknown) => {
