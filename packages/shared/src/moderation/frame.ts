@@ -124,7 +124,7 @@ export function readFrame(clause: Clause, index: number): Frame {
   return {
     tense: tenseOf(clause.text, words),
     isNegated: isNegated || /\bno longer\b/.test(before),
-    isHypothetical: HYPOTHETICAL.test(before),
+    isHypothetical: isHypothetical(before),
     isDistanced:
       clause.isQuoted ||
       MEDIA.test(clause.text) ||
@@ -132,6 +132,17 @@ export function readFrame(clause: Clause, index: number): Frame {
       REPORTED.test(before) ||
       REPORTING_END.test(clause.previous),
   };
+}
+
+/**
+ * Whether the phrase sits inside a condition or a possibility ("if I ever…", "I could kill him"). A future main
+ * clause after the condition is not hypothetical: "if he does that again I'll kill you" is a threat.
+ */
+function isHypothetical(before: string): boolean {
+  let lastCondition = -1;
+  for (const match of before.matchAll(new RegExp(HYPOTHETICAL.source, 'g'))) lastCondition = match.index;
+  if (lastCondition < 0) return false;
+  return !/\b(will|going to|i'll|we'll|i'm going to)\b|'ll\b/.test(before.slice(lastCondition));
 }
 
 /** The nearest tense-bearing word before the phrase decides; a time of day or year can settle it. */

@@ -35,7 +35,7 @@ export const VIOLENT_ACT_AT_PERSON = `\\brun(ning)? ${PERSON} over\\b|\\b(kill(i
 
 /** What follows a "violent" verb and a person when it is not violence: "hit him up", "hurt her feelings". */
 export const NOT_VIOLENT_AFTER =
-  /^('s)? ?(up|a text|a message|an email|a dm|a line|at |in (chess|cards|a race|the)|out of the house|out$|('s )?feelings|heart|off|with (the|a|some) (news|question|truth|bill))/;
+  /^('s)? ?(up|a text|a message|an email|a dm|a line|at |in (chess|cards|a race|the (final|race|game|match|election|polls|vote))|out of the house|out$|('s )?feelings|heart|off|with (the|a|some) (news|question|truth|bill))/;
 
 /** Threats that need no violent verb of mine. */
 export const THREAT =
