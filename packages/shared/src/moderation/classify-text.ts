@@ -94,7 +94,7 @@ function namesIn(text: string): RegExp {
 }
 
 function violence({ clause, names, audience }: Context): Finding | null {
-  const atPerson = new RegExp(VIOLENT_ACT_AT_PERSON.replace('NAME', names.source));
+  const atPerson = new RegExp(VIOLENT_ACT_AT_PERSON.replaceAll('NAME', names.source));
   const findings: Finding[] = [];
   const mass = MASS_VIOLENCE.exec(clause.text);
   if (mass && !isSetAside(readFrame(clause, mass.index)) && !isAboutSomeoneElse(clause.text, mass.index))
