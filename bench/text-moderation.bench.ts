@@ -20,7 +20,9 @@ export function textModerationBench() {
 }
 
 export function printTextModeration(run: ReturnType<typeof textModerationBench>): void {
-  console.info(`Text moderation on the labelled journal set (${run.msPerSentence.toFixed(2)} ms per sentence):`);
+  console.info(
+    `Text moderation on the labelled journal set (${run.msPerSentence.toFixed(2)} ms per sentence):`,
+  );
   console.info(formatModerationEvaluation({ ...run, misses: [] }));
   for (const miss of run.misses) console.info(`  missed: ${miss}`);
 }

@@ -6,7 +6,7 @@
 
 /** Acts of self-harm; high in the present unless the frame says otherwise. */
 export const SELF_HARM_ACT =
-  /\b(kill(ing)? myself|end(ing)? (my (own )?life|it all|things for good|it tonight|it today|it now)|tak(e|ing) my (own )?life|commit(ting)? suicide|hang(ing)? myself|slit(ting)? my wrists|cut(ting)? myself|hurt(ing)? myself|harm(ing)? myself|self[- ]?harm(ing)?|overdos(e|ing) on|starv(e|ing) myself|(take|taking|swallow|swallowing) (all|every one) (of )?(my|these|the|those) (pills|tablets|meds)|shoot(ing)? myself|drown(ing)? myself|unalive myself|jump(ing)? (off|from) (a|the|my) (bridge|building|roof|balcony|cliff)|step(ping)? in front of (a|the) (train|bus|car|truck)|(drive|driving) (my car )?into (a|the) (wall|tree|river|lake))/;
+  /\b(kill(ing)? myself|end(ing)? (my (own )?life|it all|things for good|it tonight|it today|it now)|tak(e|ing) my (own )?life|commit(ting)? suicide|hang(ing)? myself|slit(ting)? my wrists|cut(ting)? myself|hurt(ing)? myself|harm(ing)? myself|self[- ]?harm(ing)?|overdos(e|ing) on|starv(e|ing) myself|(take|taking|swallow|swallowing) (all|every one) (of )?(my|these|the|those) (pills|tablets|meds)|(take|taking|swallow|swallowing) (everything in the medicine cabinet|the whole bottle|a whole bottle)|shoot(ing)? myself|drown(ing)? myself|unalive myself|jump(ing)? (off|from) (a|the|my) (bridge|building|roof|balcony|cliff)|step(ping)? in front of (a|the) (train|bus|car|truck)|(drive|driving) (my car )?into (a|the) (wall|tree|river|lake))/;
 
 /** A stated wish to be dead: high in the present, like an act. */
 export const SELF_HARM_DESIRE = /\b((want|wants|wanted|ready|need) to die|suicidal)\b/;
