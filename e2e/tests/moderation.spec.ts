@@ -62,7 +62,7 @@ test.describe('moderation that understands a journal', () => {
     await dialog.getByLabel('Note (optional)').fill('you worthless faggot');
     await dialog.getByRole('checkbox', { name: SHARE_MESSAGES.consentLabel }).check();
     await dialog.getByRole('button', { name: 'Share', exact: true }).click();
-    await expect(page.getByText(SHARE_MESSAGES.noteHigh)).toBeVisible();
+    await expect(dialog.getByText(SHARE_MESSAGES.noteHigh)).toBeVisible();
     await expect(page.getByText(SHARE_MESSAGES.shared)).toHaveCount(0);
     await expect(card.getByText('Shared', { exact: true })).toHaveCount(0);
   });
