@@ -1,4 +1,4 @@
-import type { ModerationVerdict, Severity } from '../domain/moderation.ts';
+import { type ModerationVerdict, SEVERITY_RANK, type Severity } from '../domain/moderation.ts';
 import { type Frame, isAboutSomeoneElse, RECOVERY, readFrame } from './frame.ts';
 import {
   ACCIDENT,
@@ -36,7 +36,11 @@ export type TextAudience = 'self' | 'recipient';
 
 type Finding = { severity: Severity; flags: ModerationFlag[]; explanation: string };
 
-const RANK: Record<Severity, number> = { safe: 0, low: 1, medium: 2, high: 3 };
+const finding = (severity: Severity, flags: ModerationFlag[], explanation: string): Finding => ({
+  severity,
+  flags,
+  explanation,
+});
 
 /** What is around a clause that a rule may need: its sentence, the whole text, who reads it. */
 type Context = {
@@ -48,13 +52,7 @@ type Context = {
   names: RegExp;
 };
 
-const CRISIS: Finding = {
-  severity: 'high',
-  flags: ['self_harm'],
-  explanation: 'The text says the writer means to hurt themselves now.',
-};
-/** A note written long ago is the writer's history, not today's plan. */
-const PAST_TIME_ONLY = /\b(years? ago|back then|when i was|in (19|20)\d\d|used to)\b/;
+const CRISIS = finding('high', ['self_harm'], 'The text says the writer means to hurt themselves now.');
 
 /** Reads a frame that counts the text as not meant now by its writer. */
 const isSetAside = (frame: Frame) =>
@@ -64,7 +62,8 @@ function selfHarm({ clause, sentence, hasRecovery }: Context): Finding | null {
   const prepared = SELF_HARM_PREPARED.exec(clause.text);
   if (prepared) {
     const frame = readFrame(clause, prepared.index);
-    if (!frame.isNegated && !frame.isDistanced && !PAST_TIME_ONLY.test(clause.text)) return CRISIS;
+    // A note written years ago is the writer's history, not today's plan.
+    if (!frame.isNegated && !frame.isDistanced && frame.tense !== 'past') return CRISIS;
   }
   const act = SELF_HARM_ACT.exec(clause.text);
   const desire = act ? null : SELF_HARM_DESIRE.exec(clause.text);
@@ -98,50 +97,37 @@ function violence({ clause, names, audience }: Context): Finding | null {
   const findings: Finding[] = [];
   const mass = MASS_VIOLENCE.exec(clause.text);
   if (mass && !isSetAside(readFrame(clause, mass.index)) && !isAboutSomeoneElse(clause.text, mass.index))
-    return { severity: 'high', flags: ['violence'], explanation: 'The text threatens an attack on a place.' };
+    return finding('high', ['violence'], 'The text threatens an attack on a place.');
   const threat = THREAT.exec(clause.text);
   if (threat) {
     const frame = readFrame(clause, threat.index);
     if (!frame.isNegated && !frame.isDistanced)
-      return { severity: 'high', flags: ['violence'], explanation: 'The text threatens someone.' };
+      return finding('high', ['violence'], 'The text threatens someone.');
   }
   const wish = DEATH_WISH.exec(clause.text);
   if (wish && !readFrame(clause, wish.index).isDistanced)
-    findings.push({
-      severity: audience === 'recipient' ? 'high' : 'low',
-      flags: ['violence'],
-      explanation: 'The text wishes someone harm.',
-    });
+    findings.push(
+      finding(audience === 'recipient' ? 'high' : 'low', ['violence'], 'The text wishes someone harm.'),
+    );
   const act = atPerson.exec(clause.text);
   if (act && !NOT_VIOLENT_AFTER.test(clause.text.slice(act.index + act[0].length).trim())) {
     const frame = readFrame(clause, act.index);
     if (!isSetAside(frame) && !isAboutSomeoneElse(clause.text, act.index)) {
-      const wants = /\b(want|wants|feel like|need) to\b|\bfeel like\b/.test(clause.text.slice(0, act.index));
       if (frame.tense === 'future' || /\b(knife|gun|bat|tonight|tomorrow)\b/.test(clause.text))
-        return {
-          severity: 'high',
-          flags: ['violence'],
-          explanation: 'The text says the writer will hurt someone.',
-        };
-      if (wants)
-        findings.push({
-          severity: 'low',
-          flags: ['violence'],
-          explanation: 'The text wishes to hurt someone.',
-        });
+        return finding('high', ['violence'], 'The text says the writer will hurt someone.');
+      if (/\b(want|wants|need) to\b|\bfeel like\b/.test(clause.text.slice(0, act.index)))
+        findings.push(finding('low', ['violence'], 'The text wishes to hurt someone.'));
     }
   }
   return strongest(findings);
 }
 
 function harassment({ clause, audience, normalized }: Context): Finding | null {
+  // Said to someone, whatever its tense: only a denial or someone else's words set it aside.
   const told = TELL_TO_SELF_HARM.exec(clause.text);
-  if (told && !isSetAside({ ...readFrame(clause, told.index), tense: 'present', isHypothetical: false }))
-    return {
-      severity: 'high',
-      flags: ['harassment'],
-      explanation: 'The text tells someone to hurt themselves.',
-    };
+  const toldFrame = told && readFrame(clause, told.index);
+  if (toldFrame && !toldFrame.isNegated && !toldFrame.isDistanced)
+    return finding('high', ['harassment'], 'The text tells someone to hurt themselves.');
   const insult = INSULT_AT_YOU.exec(clause.text);
   if (!insult) return null;
   const frame = readFrame(clause, insult.index);
@@ -149,32 +135,28 @@ function harassment({ clause, audience, normalized }: Context): Finding | null {
   // "You idiot, you made me cry. Love you." is teasing between friends.
   const isTeasing = /\b(love you|lol|haha|jk|xx+)\b|[❤♥]/.test(normalized);
   return audience === 'recipient' && !isTeasing
-    ? { severity: 'medium', flags: ['harassment'], explanation: 'The note insults its reader.' }
-    : { severity: 'low', flags: ['harassment'], explanation: 'The text insults someone.' };
+    ? finding('medium', ['harassment'], 'The note insults its reader.')
+    : finding('low', ['harassment'], 'The text insults someone.');
 }
 
 function hate({ clause }: Context): Finding | null {
   const group = GROUP_HATE.exec(clause.text);
   if (group && !readFrame(clause, group.index).isDistanced)
-    return { severity: 'high', flags: ['hate'], explanation: 'The text attacks a group of people.' };
+    return finding('high', ['hate'], 'The text attacks a group of people.');
   const slur = NOT_A_SLUR.test(clause.text) || RECLAIMED.test(clause.text) ? null : SLUR.exec(clause.text);
   if (slur && !readFrame(clause, slur.index).isDistanced)
-    return { severity: 'high', flags: ['hate'], explanation: 'The text uses a slur against someone.' };
+    return finding('high', ['hate'], 'The text uses a slur against someone.');
   const dislike = GROUP_DISLIKE.exec(clause.text);
   if (dislike && !isSetAside(readFrame(clause, dislike.index)))
-    return { severity: 'medium', flags: ['hate'], explanation: 'The text speaks against a group of people.' };
+    return finding('medium', ['hate'], 'The text speaks against a group of people.');
   return null;
 }
 
 function sexual({ clause, sentence, audience }: Context): Finding | null {
   if (SEXUAL_MINOR.test(clause.text) && !SURVIVOR_FRAME.test(sentence))
-    return {
-      severity: 'high',
-      flags: ['sexual'],
-      explanation: 'The text is sexual content involving a minor.',
-    };
+    return finding('high', ['sexual'], 'The text is sexual content involving a minor.');
   if (audience === 'recipient' && SEXUAL_AT_YOU.test(clause.text))
-    return { severity: 'medium', flags: ['sexual'], explanation: 'The note is sexual towards its reader.' };
+    return finding('medium', ['sexual'], 'The note is sexual towards its reader.');
   return null;
 }
 
@@ -182,7 +164,8 @@ const RULES = [selfHarm, violence, harassment, hate, sexual];
 
 function strongest(findings: Finding[]): Finding | null {
   let best: Finding | null = null;
-  for (const finding of findings) if (!best || RANK[finding.severity] > RANK[best.severity]) best = finding;
+  for (const candidate of findings)
+    if (!best || SEVERITY_RANK[candidate.severity] > SEVERITY_RANK[best.severity]) best = candidate;
   return best;
 }
 
@@ -200,20 +183,19 @@ export function classifyText(text: string, options: { audience?: TextAudience } 
     for (const clause of splitClauses(sentence)) {
       const context: Context = { clause, sentence, normalized, hasRecovery, audience, names };
       for (const rule of RULES) {
-        const finding = rule(context);
-        if (finding) findings.push(finding);
+        const found = rule(context);
+        if (found) findings.push(found);
       }
     }
   }
-  const swearCount = normalized.match(PROFANITY)?.length ?? 0;
-  if (swearCount > 0)
-    findings.push({ severity: 'low', flags: ['profanity'], explanation: 'The text contains profanity.' });
+  if (PROFANITY.test(normalized))
+    findings.push(finding('low', ['profanity'], 'The text contains profanity.'));
   const top = strongest(findings);
   if (!top)
     return { safe: true, severity: 'safe', flags: [], explanation: 'No concerns found.', confidence: 0.8 };
-  const flags = [...new Set(findings.flatMap((finding) => finding.flags))];
+  const flags = [...new Set(findings.flatMap((found) => found.flags))];
   return {
-    safe: RANK[top.severity] < RANK.medium,
+    safe: SEVERITY_RANK[top.severity] < SEVERITY_RANK.medium,
     severity: top.severity,
     flags,
     explanation: top.explanation,

@@ -101,4 +101,4 @@ export const SEXUAL_AT_YOU =
 
 /** Swearing. Mild words ("damn", "crap", "pissed") are left out: they are how people talk. */
 export const PROFANITY =
-  /\b(f+u+c+k+\w*|f\*+c?k\w*|f\*\*\*\w*|fck\w*|fuk\w*|fkn|fking|motherf\w+|sh[i1]t\w*|bullshit|bitch\w*|bastards?|ass ?holes?|arse ?holes?|dumbass|jackass|cunts?|twats?|dickheads?|cocksuck\w*|pricks?|wankers?|bollocks|douche\w*|goddamn\w*)\b/g;
+  /\b(f+u+c+k+\w*|f\*+c?k\w*|fck\w*|fuk\w*|fkn|fking|motherf\w+|sh[i1]t\w*|bullshit|bitch\w*|bastards?|ass ?holes?|arse ?holes?|dumbass|jackass|cunts?|twats?|dickheads?|cocksuck\w*|pricks?|wankers?|bollocks|douche\w*|goddamn\w*)\b/;

@@ -1,8 +1,6 @@
-import type { ModerationResult } from '@daybook/shared';
+import { type ModerationResult, SEVERITY_RANK } from '@daybook/shared';
 import type { AiProvider } from '../ai/provider.ts';
 import type { TextModerator } from './text-moderator.ts';
-
-const RANK = { safe: 0, low: 1, medium: 2, high: 3 } as const;
 
 /** A save waits at most this long for the provider's verdict (retries included), then goes on with the local one. */
 export const PROVIDER_MODERATION_TIMEOUT_MS = 5000;
@@ -30,8 +28,8 @@ export function createLayeredTextModerator(
         ),
       ]);
       if (!remote) return localVerdict;
-      if (RANK[remote.severity] > RANK[localVerdict.severity]) return remote;
-      if (RANK[remote.severity] < RANK[localVerdict.severity]) return localVerdict;
+      if (SEVERITY_RANK[remote.severity] > SEVERITY_RANK[localVerdict.severity]) return remote;
+      if (SEVERITY_RANK[remote.severity] < SEVERITY_RANK[localVerdict.severity]) return localVerdict;
       return { ...localVerdict, flags: [...new Set([...localVerdict.flags, ...remote.flags])] };
     },
   };
