@@ -6,9 +6,9 @@ import type { TextModerator } from './text-moderator.ts';
 export const PROVIDER_MODERATION_TIMEOUT_MS = 5000;
 
 /**
- * Text moderation with the AI provider's moderation endpoint (AI_MODERATION_MODEL) on top of the local lists: the
- * stricter verdict wins, and a failed or slow provider call leaves the local verdict (the spec's "a failed call
- * counts as safe" is the browser's rule; the server always keeps its local check).
+ * Text moderation with the AI provider's moderation endpoint (AI_MODERATION_MODEL) on top of the local classifier
+ * (ADR 063): the stricter verdict wins, and a failed or slow provider call leaves the local verdict (the spec's "a
+ * failed call counts as safe" is the browser's rule; the server always keeps its local check).
  */
 export function createLayeredTextModerator(
   local: TextModerator,
