@@ -133,16 +133,22 @@ function harassment({ clause, audience, normalized }: Context): Finding | null {
   const frame = readFrame(clause, insult.index);
   if (frame.isNegated || frame.isDistanced || /\b(not|never)\b/.test(insult[0])) return null;
   // "You idiot, you made me cry. Love you." is teasing between friends.
-  const isTeasing = /\b(love you|lol|haha|jk|xx+)\b|[❤♥]/.test(normalized);
-  return audience === 'recipient' && !isTeasing
+  if (/\b(love you|lol|haha|jk|xx+)\b|[❤♥]/.test(normalized)) return null;
+  return audience === 'recipient'
     ? finding('medium', ['harassment'], 'The note insults its reader.')
     : finding('low', ['harassment'], 'The text insults someone.');
 }
 
 function hate({ clause }: Context): Finding | null {
   const group = GROUP_HATE.exec(clause.text);
-  if (group && !readFrame(clause, group.index).isDistanced)
-    return finding('high', ['hate'], 'The text attacks a group of people.');
+  if (group && !readFrame(clause, group.index).isDistanced) {
+    const isViolent = /\b(kill|gas|exterminat|hang|lynch|burn|shoot|shot|wipe|wiped|die)/.test(group[0]);
+    return finding(
+      'high',
+      isViolent ? ['hate', 'violence'] : ['hate'],
+      'The text attacks a group of people.',
+    );
+  }
   const slur = NOT_A_SLUR.test(clause.text) || RECLAIMED.test(clause.text) ? null : SLUR.exec(clause.text);
   if (slur && !readFrame(clause, slur.index).isDistanced)
     return finding('high', ['hate'], 'The text uses a slur against someone.');

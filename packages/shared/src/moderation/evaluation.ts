@@ -23,6 +23,8 @@ export type ModerationEvaluation = {
   journalBlocked: number;
   crisisShown: number;
   abuseBlocked: number;
+  /** Sentences whose severity and flags are exactly as labelled. */
+  exactMatches: number;
   /** confusion[expected][got]: how many sentences labelled `expected` were classified `got`. */
   confusion: Record<Severity, Record<Severity, number>>;
   /** The sentences that miss their group's goal: blocked journal writing, crisis without the message, abuse let through. */
@@ -64,6 +66,9 @@ export function evaluateModeration(sentences: readonly LabelledSentence[]): Mode
     journalBlocked,
     crisisShown,
     abuseBlocked,
+    exactMatches: results.filter(
+      (r) => r.got === r.severity && [...r.gotFlags].sort().join() === [...r.flags].sort().join(),
+    ).length,
     confusion,
     misses: [
       ...journal.filter((r) => r.isBlocked),
@@ -89,7 +94,7 @@ export function formatModerationEvaluation(evaluation: ModerationEvaluation): st
       .join(''),
   );
   return [
-    `sentences: ${counts.journal} journal, ${counts.crisis} crisis, ${counts.abuse} abuse`,
+    `sentences: ${counts.journal} journal, ${counts.crisis} crisis, ${counts.abuse} abuse; ${evaluation.exactMatches} with exactly the labelled severity and flags`,
     `journal blocked: ${percent(evaluation.journalBlocked)} (goal at most ${percent(MODERATION_GOALS.maxJournalBlocked)})`,
     `crisis message shown: ${percent(evaluation.crisisShown)} (goal at least ${percent(MODERATION_GOALS.minCrisisShown)})`,
     `abuse blocked: ${percent(evaluation.abuseBlocked)} (goal at least ${percent(MODERATION_GOALS.minAbuseBlocked)})`,

@@ -100,7 +100,8 @@ const PAST_TIME =
 const PRESENT_TIME =
   /\b(tonight|today|right now|tomorrow|this (morning|afternoon|evening|week|weekend)|again|still|anymore)\b/;
 
-const HYPOTHETICAL = /\b(if|what if|whether|imagine|imagining|in case|unless|could|might|would|should i)\b/;
+const HYPOTHETICAL =
+  /\b(if|what if|when|whenever|whether|imagine|imagining|in case|unless|could|might|would|should i)\b/;
 
 /** Stories and dreams; words that are also verbs ("show", "play") count only as nouns after an article. */
 const MEDIA =

@@ -47,7 +47,7 @@ export const MASS_VIOLENCE =
 
 /** Wishing someone dead: a feeling in a journal, an attack in a note. */
 export const DEATH_WISH =
-  /\b(hope|wish|pray) (you|he|she|they|\w+) (die|dies|drop dead|get cancer|get hit by|rot|burns?|suffers?)\b/;
+  /\b(hope|wish|pray) (that )?(you|he|she|they|the \w+( \w+){0,5}|\w+) (dies?|drops? dead|gets? cancer|gets? hit by|rots?|burns?|suffers?)\b/;
 
 /** Telling someone to hurt themselves. */
 export const TELL_TO_SELF_HARM =
@@ -97,7 +97,7 @@ export const SURVIVOR_FRAME =
 
 /** Sexual words aimed at the reader of a note. */
 export const SEXUAL_AT_YOU =
-  /\b(send (me )?(nudes|naked pics|pics of your)|your (tits|boobs|ass|pussy|dick|cock)|(fuck|bang|screw|suck) you\b|i want to (fuck|bang|screw|sleep with) you|sit on my face|suck my (dick|cock))/;
+  /\b(send (me )?(nudes|naked pics|pics of your)|your (tits|boobs|ass|pussy|dick|cock)|i want to (fuck|bang|screw|sleep with) you|sit on my face|suck my (dick|cock))/;
 
 /** Swearing. Mild words ("damn", "crap", "pissed") are left out: they are how people talk. */
 export const PROFANITY =
