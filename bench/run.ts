@@ -19,6 +19,7 @@ import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
 import { streakBench } from './streak.bench.ts';
+import { printTextModeration, textModerationBench } from './text-moderation.bench.ts';
 
 /**
  * `npm run bench`: each benchmark reports a ratio measured within one run (our stack ÷ a bare baseline),
@@ -31,6 +32,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const largeEntries = Number(
   process.env.BENCH_LARGE_ENTRIES ?? (process.env.DATABASE_URL ? 1_000_000 : 100_000),
 );
+
+// First, and without a server: the text classifier on the labelled journal set.
+const textModeration = textModerationBench();
+printTextModeration(textModeration);
 
 const entryCreation = await entryCreationBench({ seconds, connections });
 const results = [
@@ -179,6 +184,7 @@ const report = {
   streak: { plan: streak.plan, profile: streak.profile },
   entryCreation: { steps: entryCreation.steps },
   media: { moderation, upload },
+  textModeration,
   search,
   analytics,
   futureMessages,

@@ -488,7 +488,7 @@ describe('AI with an OpenAI-compatible provider', () => {
     expect(asCoach.statusCode).toBe(404);
   });
 
-  it('moderation: the provider’s verdict applies to entries, and the local lists decide when it fails', async () => {
+  it('moderation: the provider’s verdict applies to entries, and the local classifier decides when it fails', async () => {
     const owner = await premiumUser(ctx);
     ai.reset();
     ai.scriptModeration({ kind: 'moderation', flagged: true, categories: { harassment: true } });

@@ -170,7 +170,7 @@ describe('creating entries', () => {
   it.each([
     ['self-harm, with the crisis message', 'I want to end my life tonight', MODERATION_MESSAGES.crisis, true],
     ['a threat', "I'm going to kill you tomorrow", MODERATION_MESSAGES.entryHigh, false],
-    ['harassment', 'You are worthless and nobody likes you', MODERATION_MESSAGES.entryMedium, false],
+    ['words against a group', 'I hate all immigrants', MODERATION_MESSAGES.entryMedium, false],
   ])('blocks %s and stores nothing', async (_label, text, message, isCrisis) => {
     const { user, cookie } = await createSignedInUser(ctx);
     const response = await createEntry(ctx, cookie, user.id, text);
@@ -180,6 +180,17 @@ describe('creating entries', () => {
     expect(
       await ctx.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id)),
     ).toEqual([]);
+  });
+
+  it.each([
+    'Last winter I had suicidal thoughts almost every night; today I told Dr. R that I had not felt that way in weeks. Therapy is working.',
+    'I wanted to beat him up, honestly. Went for a run instead.',
+    'I kept thinking I wish I were dead too, just for a second, then the kids hugged me.',
+  ])('saves past, negated or recovery language without a warning (issue 28): %j', async (text) => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    const response = await createEntry(ctx, cookie, user.id, text);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().moderation.warning).toBeNull();
   });
 
   it('saves mild profanity with a warning', async () => {

@@ -8,6 +8,7 @@ import {
   IMPORT_MESSAGES,
   type ImportPreview,
   type ImportReport,
+  MODERATION_MESSAGES,
 } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -170,7 +171,13 @@ describe('import', () => {
 
     const report = await confirm(ctx, signedIn.cookie, preview.id);
     expect(report.statusCode, report.body).toBe(200);
-    expect(report.json()).toMatchObject({ imported: 5, duplicates: 0, media: 1, skippedCount: 2 });
+    expect(report.json()).toMatchObject({
+      imported: 5,
+      duplicates: 0,
+      media: 1,
+      skippedCount: 2,
+      crisisResources: null,
+    });
 
     const list = await listAll(ctx, signedIn.cookie);
     expect(list).toHaveLength(5);
@@ -208,6 +215,37 @@ describe('import', () => {
     // The preview is used up.
     expect((await confirm(ctx, signedIn.cookie, preview.id)).json().message).toBe(IMPORT_MESSAGES.expired);
     expect(await writtenFor(ctx, signedIn.user.id)).toMatchObject({ drafts: 0, previews: 0 });
+  });
+
+  it("never refuses a person's own past writing for its words; a present crisis ends the report with the crisis resources once (ADR 063)", async () => {
+    const signedIn = await createSignedInUser(ctx);
+    const texts = [
+      "I'm going to kill myself tonight, I have the pills here",
+      'I want to end my life, there is no other way out.',
+      'You are a worthless piece of shit and I hate all immigrants.',
+    ];
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: texts.map((text, index) => ({
+        uuid: `E${index}B2C3D4E5F60718293A4B5C6D7E8F90`,
+        creationDate: `2019-0${index + 1}-10T20:00:00Z`,
+        timeZone: 'UTC',
+        text,
+      })),
+    };
+    const archive = buildZip([{ name: 'Journal.json', data: JSON.stringify(journal), isDeflated: true }]);
+
+    const { preview, report } = await importArchive(ctx, signedIn.cookie, archive);
+    expect(preview).toMatchObject({ newEntries: 3, skippedCount: 0 });
+    expect(report).toMatchObject({
+      imported: 3,
+      skippedCount: 0,
+      crisisResources: MODERATION_MESSAGES.crisis,
+    });
+    const imported = await listAll(ctx, signedIn.cookie);
+    expect((await Promise.all(imported.map((entry) => textOf(ctx, signedIn, entry)))).sort()).toEqual(
+      [...texts].sort(),
+    );
   });
 
   it('adds nothing when the same archive is imported again, even from two previews at once', async () => {

@@ -28,6 +28,7 @@ export * from './domain/webm-duration.ts';
 export * from './domain/welcome-card.ts';
 export * from './domain/zone-formatters.ts';
 export * from './first-screen.ts';
+export * from './moderation/index.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
 export * from './schemas/admin.ts';

@@ -1,6 +1,9 @@
 import { MODERATION_MESSAGES, SHARE_MESSAGES } from '../constants.ts';
 
 export type Severity = 'safe' | 'low' | 'medium' | 'high';
+
+/** Severities in order, for "the stricter verdict wins". */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { safe: 0, low: 1, medium: 2, high: 3 };
 export type ModerationVerdict = {
   safe: boolean;
   severity: Severity;

@@ -77,7 +77,7 @@ export const AiStatus = z
     /** The host the provider's requests go to (e.g. "api.openai.com", "127.0.0.1:11434"), or null. */
     providerHost: z.string().nullable(),
     model: z.string().nullable(),
-    /** Where text moderation runs: the provider's moderation endpoint (with the local lists as fall-back) or local. */
+    /** Where text moderation runs: the provider's moderation endpoint (the local classifier as fall-back) or local. */
     moderation: z.enum(['provider', 'local']),
     /** Uses left today (in the user's time zone) and the plan's daily limits. */
     remaining: AiUses,

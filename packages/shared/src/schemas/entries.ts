@@ -120,7 +120,11 @@ export const SaltResponse = z.object({ salt: z.string() }).meta({ id: 'SaltRespo
 export type SaltResponse = z.infer<typeof SaltResponse>;
 
 export const ModerateTextInput = z
-  .object({ text: z.string().max(ENTRY_LIMITS.maxChars) })
+  .object({
+    text: z.string().max(ENTRY_LIMITS.maxChars),
+    /** `recipient` for a share or thank-you note, read by another person (ADR 063); an entry by default. */
+    audience: z.enum(['self', 'recipient']).optional(),
+  })
   .meta({ id: 'ModerateTextInput' });
 export const ModerationResult = z
   .object({

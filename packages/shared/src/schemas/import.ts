@@ -147,6 +147,11 @@ export const ImportReport = z
     media: z.number().int().nonnegative(),
     skippedCount: z.number().int().nonnegative(),
     skipped: z.array(ImportSkip),
+    /**
+     * The crisis message when an imported entry reads as a present crisis: imports are never refused for their words
+     * (ADR 063), so the report ends with where to find help, once.
+     */
+    crisisResources: z.string().nullable(),
   })
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof ImportReport>;

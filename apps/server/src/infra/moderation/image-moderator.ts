@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, type ModerationResult } from '@daybook/shared';
+import { MEDIA_MESSAGES, type ModerationResult, SEVERITY_RANK } from '@daybook/shared';
 import { AppError } from '../../lib/errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';
 import { type ClassifierPool, createClassifierPool, type Prediction } from './classifier-pool.ts';
@@ -102,12 +102,10 @@ export function createLocalImageModerator(pool: ClassifierPool = createClassifie
   };
 }
 
-const SEVERITY_ORDER = { safe: 0, low: 1, medium: 2, high: 3 } as const;
-
 /** A video is as severe as its worst frame. */
 export function worstVerdict(verdicts: ModerationResult[]): ModerationResult {
   return verdicts.reduce(
-    (worst, v) => (SEVERITY_ORDER[v.severity] > SEVERITY_ORDER[worst.severity] ? v : worst),
+    (worst, v) => (SEVERITY_RANK[v.severity] > SEVERITY_RANK[worst.severity] ? v : worst),
     verdicts[0]!,
   );
 }

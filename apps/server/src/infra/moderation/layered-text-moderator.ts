@@ -1,16 +1,14 @@
-import type { ModerationResult } from '@daybook/shared';
+import { type ModerationResult, SEVERITY_RANK } from '@daybook/shared';
 import type { AiProvider } from '../ai/provider.ts';
 import type { TextModerator } from './text-moderator.ts';
-
-const RANK = { safe: 0, low: 1, medium: 2, high: 3 } as const;
 
 /** A save waits at most this long for the provider's verdict (retries included), then goes on with the local one. */
 export const PROVIDER_MODERATION_TIMEOUT_MS = 5000;
 
 /**
- * Text moderation with the AI provider's moderation endpoint (AI_MODERATION_MODEL) on top of the local lists: the
- * stricter verdict wins, and a failed or slow provider call leaves the local verdict (the spec's "a failed call
- * counts as safe" is the browser's rule; the server always keeps its local check).
+ * Text moderation with the AI provider's moderation endpoint (AI_MODERATION_MODEL) on top of the local classifier
+ * (ADR 063): the stricter verdict wins, and a failed or slow provider call leaves the local verdict (the spec's "a
+ * failed call counts as safe" is the browser's rule; the server always keeps its local check).
  */
 export function createLayeredTextModerator(
   local: TextModerator,
@@ -18,9 +16,9 @@ export function createLayeredTextModerator(
   onProviderFailure: (reason: string) => void = () => {},
 ): TextModerator {
   return {
-    async moderate(text) {
+    async moderate(text, context) {
       const [localVerdict, remote] = await Promise.all([
-        local.moderate(text),
+        local.moderate(text, context),
         provider.moderate(text, { signal: AbortSignal.timeout(PROVIDER_MODERATION_TIMEOUT_MS) }).then(
           (verdict): ModerationResult | null => verdict,
           (error: unknown) => {
@@ -30,8 +28,8 @@ export function createLayeredTextModerator(
         ),
       ]);
       if (!remote) return localVerdict;
-      if (RANK[remote.severity] > RANK[localVerdict.severity]) return remote;
-      if (RANK[remote.severity] < RANK[localVerdict.severity]) return localVerdict;
+      if (SEVERITY_RANK[remote.severity] > SEVERITY_RANK[localVerdict.severity]) return remote;
+      if (SEVERITY_RANK[remote.severity] < SEVERITY_RANK[localVerdict.severity]) return localVerdict;
       return { ...localVerdict, flags: [...new Set([...localVerdict.flags, ...remote.flags])] };
     },
   };

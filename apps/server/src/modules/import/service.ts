@@ -12,6 +12,8 @@ import {
   type ImportSkip,
   importedText,
   MEDIA_MESSAGES,
+  MODERATION_MESSAGES,
+  needsModeration,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
@@ -46,8 +48,8 @@ const LIMIT_MESSAGES: ReadonlySet<string> = new Set([
 const isLimitError = (error: AppError) =>
   error.code === 'MEDIA_TOO_LARGE' || error.code === 'MEDIA_NOT_ALLOWED' || LIMIT_MESSAGES.has(error.message);
 
-/** What the preview row keeps for the report: the answer given at upload. */
-type StoredSummary = ImportPreview;
+/** What the preview row keeps for the report: the answer given at upload, and whether an entry read as a crisis. */
+type StoredSummary = ImportPreview & { hasCrisis?: boolean };
 
 type NewItem = Omit<ImportItemRow, 'previewId'>;
 
@@ -94,11 +96,16 @@ export function createImportService(deps: {
     for (const id of await repository.endedBefore(user.id, before)) await discardPreview(user, id);
   }
 
-  /** Whether the create path's moderation would refuse any part of this text. */
-  async function isBlocked(parts: string[]): Promise<boolean> {
+  /**
+   * Whether any part of this text reads as a present crisis (the crisis message on the create path). Imported entries
+   * are the person's own past writing and are never refused for their words (ADR 063); the report then ends with
+   * the crisis resources.
+   */
+  async function readsAsCrisis(parts: string[]): Promise<boolean> {
     for (const part of parts) {
-      if (!part.trim()) continue;
-      if (entryModerationOutcome(await moderator.moderate(part)).action === 'block') return true;
+      if (!needsModeration(part)) continue;
+      const outcome = entryModerationOutcome(await moderator.moderate(part));
+      if (outcome.action === 'block' && outcome.isCrisis) return true;
     }
     return false;
   }
@@ -169,6 +176,7 @@ export function createImportService(deps: {
     let mediaCount = 0;
     let firstDate: string | null = null;
     let lastDate: string | null = null;
+    let hasCrisis = false;
 
     async function stageOne(candidate: ImportCandidate, existing: ReadonlySet<string>, items: NewItem[]) {
       const skipEntry = (reason: string) => skipped.add({ item: candidate.label, reason });
@@ -180,7 +188,8 @@ export function createImportService(deps: {
       const text = importedText(candidate.text, candidate.tags);
       if (!text.parts)
         return skipEntry('It is too long to import (more than 20 entries of 5,000 characters).');
-      if (await isBlocked(text.parts)) return skipEntry('Its text is not allowed by content moderation.');
+      // One crisis is enough for the report; the rest of the archive need not be read for it.
+      if (!hasCrisis) hasCrisis = await readsAsCrisis(text.parts);
       let draftId: string | null = null;
       if (candidate.media) {
         const result = await mediaDraft(user, zip, candidate, workDir);
@@ -247,7 +256,7 @@ export function createImportService(deps: {
     });
     await flush();
     if (candidates === 0) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noEntries);
-    return { archiveEntries, newEntries, duplicates, mediaCount, skipped, firstDate, lastDate };
+    return { archiveEntries, newEntries, duplicates, mediaCount, skipped, firstDate, lastDate, hasCrisis };
   }
 
   return {
@@ -291,7 +300,8 @@ export function createImportService(deps: {
           skipped: staged.skipped.listed,
           expiresAt: expiresAt.toISOString(),
         };
-        await repository.open(user.id, id, preview, expiresAt);
+        const summary: StoredSummary = { ...preview, hasCrisis: staged.hasCrisis };
+        await repository.open(user.id, id, summary, expiresAt);
         return preview;
       } catch (error) {
         if (created) await repository.remove(user.id, id);
@@ -381,6 +391,7 @@ export function createImportService(deps: {
         media: mediaCount,
         skippedCount: skipped.count,
         skipped: skipped.listed,
+        crisisResources: summary.hasCrisis ? MODERATION_MESSAGES.crisis : null,
       };
     },
 

@@ -20,7 +20,8 @@ export const moderationRoutes =
             response: { 200: ModerationResult, 400: ApiError, 401: ApiError, 429: ApiError },
           },
         },
-        (request) => services.moderation.text.moderate(request.body.text),
+        (request) =>
+          services.moderation.text.moderate(request.body.text, { audience: request.body.audience ?? 'self' }),
       );
     });
   };

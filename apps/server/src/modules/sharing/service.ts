@@ -96,12 +96,15 @@ export function createSharingService(deps: {
   const mediaLinks = createShareMediaLinks(deps.linkSecret, appUrl);
   const linkFor = (token: string) => `${appUrl}/share/${token}`;
 
-  /** Spec §5: text under three characters is safe without a call, and a failed call counts as safe. */
+  /**
+   * Spec §5: text under three characters is safe without a call, and a failed call counts as safe. Notes are read
+   * by another person, so the moderator holds words aimed at "you" to a stricter bar than in an entry (ADR 063).
+   */
   async function moderate(text: string, rules: (verdict: ModerationVerdict) => ModerationOutcome) {
     if (!needsModeration(text)) return;
     let verdict: ModerationVerdict;
     try {
-      verdict = await moderator.moderate(text);
+      verdict = await moderator.moderate(text, { audience: 'recipient' });
     } catch {
       return;
     }

@@ -1,10 +1,17 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type ImportReport } from '@daybook/shared';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportPreview,
+  type ImportReport,
+  MODERATION_MESSAGES,
+} from '@daybook/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { fakeXhr } from '../../test/browser-api-fakes.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ImportSection } from './components/ImportSection.tsx';
+import { ImportReportSummary } from './components/ImportSummaries.tsx';
 
 const ID = '0f4d2a64-5c1c-4b7e-9a43-2a3b2f1b9c11';
 
@@ -29,6 +36,7 @@ const report: ImportReport = {
   media: 1,
   skippedCount: 1,
   skipped: preview().skipped,
+  crisisResources: null,
 };
 
 const zipFile = (size = 10) => new File([new Uint8Array(size)], 'dayone.zip', { type: 'application/zip' });
@@ -68,6 +76,18 @@ describe('ImportSection', () => {
     expect(screen.getByRole('link', { name: 'See them on your dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
+  });
+
+  it('ends the report with the crisis resources when an imported entry read as a crisis (ADR 063)', async () => {
+    stubApi(signedInHandlers());
+    renderWithProviders(
+      <ImportReportSummary
+        report={{ ...report, crisisResources: MODERATION_MESSAGES.crisis }}
+        onAgain={() => {}}
+      />,
+    );
+    expect(await screen.findByText(MODERATION_MESSAGES.crisis)).toBeTruthy();
+    expect(screen.getByText('Imported 3 entries with 1 attachment.')).toBeTruthy();
   });
 
   it("shows the server's message for a bad archive, and lets the person choose another", async () => {

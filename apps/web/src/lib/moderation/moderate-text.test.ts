@@ -24,14 +24,18 @@ describe('moderateText', () => {
     const prefix = 'a'.repeat(100);
     expect(await moderateText(client, `${prefix} first ending`)).toEqual(low);
     expect(await moderateText(client, `${prefix} another ending`)).toEqual(low);
-    expect(callsTo(fetchMock, MODERATE)).toEqual([{ text: `${prefix} first ending` }]);
+    expect(callsTo(fetchMock, MODERATE)).toEqual([{ text: `${prefix} first ending`, audience: 'self' }]);
 
     await moderateText(client, 'b'.repeat(100));
     expect(callsTo(fetchMock, MODERATE)).toHaveLength(2);
 
+    // A note is read by someone else and judged by a stricter bar (ADR 063): its verdict is kept apart.
+    await moderateText(client, `${prefix} first ending`, 'recipient');
+    expect(callsTo(fetchMock, MODERATE)).toHaveLength(3);
+
     vi.advanceTimersByTime(MODERATION_CACHE_MS + 1);
     await moderateText(client, `${prefix} first ending`);
-    expect(callsTo(fetchMock, MODERATE)).toHaveLength(3);
+    expect(callsTo(fetchMock, MODERATE)).toHaveLength(4);
   });
 
   it('counts a failed call as safe, and asks again next time', async () => {

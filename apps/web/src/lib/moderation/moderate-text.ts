@@ -1,4 +1,4 @@
-import { ModerationResult, needsModeration } from '@daybook/shared';
+import { ModerationResult, needsModeration, type TextAudience } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
@@ -14,10 +14,14 @@ export const SAFE_VERDICT: ModerationResult = {
   confidence: 0,
 };
 
-export function postTextModeration(text: string, signal?: AbortSignal): Promise<ModerationResult> {
+export function postTextModeration(
+  text: string,
+  audience: TextAudience,
+  signal?: AbortSignal,
+): Promise<ModerationResult> {
   return apiRequest('/api/moderation/text', {
     method: 'POST',
-    body: { text },
+    body: { text, audience },
     schema: ModerationResult,
     signal,
   });
@@ -26,14 +30,19 @@ export function postTextModeration(text: string, signal?: AbortSignal): Promise<
 /**
  * The moderation verdict on a text before it is saved (spec §5): under 3 characters it is safe without
  * asking; a verdict is reused for 5 minutes; a failed call counts as safe (and is not remembered, so the
- * next attempt asks again). The server checks once more when the text is saved.
+ * next attempt asks again). The server checks once more when the text is saved. A note is moderated for its
+ * `recipient`, who is held to a stricter bar for words aimed at "you".
  */
-export async function moderateText(client: QueryClient, text: string): Promise<ModerationResult> {
+export async function moderateText(
+  client: QueryClient,
+  text: string,
+  audience: TextAudience = 'self',
+): Promise<ModerationResult> {
   if (!needsModeration(text)) return SAFE_VERDICT;
   try {
     return await client.fetchQuery({
-      queryKey: ['moderation', 'text', text.slice(0, MODERATION_KEY_CHARS)],
-      queryFn: ({ signal }) => postTextModeration(text, signal),
+      queryKey: ['moderation', 'text', audience, text.slice(0, MODERATION_KEY_CHARS)],
+      queryFn: ({ signal }) => postTextModeration(text, audience, signal),
       staleTime: MODERATION_CACHE_MS,
       gcTime: MODERATION_CACHE_MS,
       retry: false,

@@ -94,6 +94,11 @@ export function ImportReportSummary({ report, onAgain }: { report: ImportReport;
         {report.duplicates > 0 && <p>{plural(report.duplicates, 'entry', 'entries')} were already there.</p>}
       </Alert>
       <SkippedList skipped={report.skipped} count={report.skippedCount} verb="skipped" />
+      {report.crisisResources && (
+        <Alert role="note">
+          <p>{report.crisisResources}</p>
+        </Alert>
+      )}
       <div className="flex flex-wrap gap-3">
         <Button asChild>
           <Link to="/dashboard">See them on your dashboard</Link>

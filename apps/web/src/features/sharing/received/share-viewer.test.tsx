@@ -203,7 +203,9 @@ describe('the share viewer in the app', () => {
       'disabled',
       true,
     );
-    expect(callsTo(fetchMock, 'POST /api/moderation/text')).toEqual([{ text: 'Thank you!' }]);
+    expect(callsTo(fetchMock, 'POST /api/moderation/text')).toEqual([
+      { text: 'Thank you!', audience: 'recipient' },
+    ]);
     expect(callsTo(fetchMock, `POST /api/shares/${SHARE_ID}/thank-you`)).toEqual([]);
     passCheck();
     expect(await within(dialog).findByRole('button', { name: 'Sending...' })).toHaveProperty(

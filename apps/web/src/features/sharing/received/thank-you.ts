@@ -22,7 +22,7 @@ export function useCheckedThankYou(shareId: string, onStep: (step: ThankYouStep)
   return useMutation({
     mutationFn: async (input: ThankYouInput) => {
       onStep('checking');
-      const outcome = thankYouModerationOutcome(await moderateText(client, input.message));
+      const outcome = thankYouModerationOutcome(await moderateText(client, input.message, 'recipient'));
       if (outcome.action === 'block') throw new ThankYouRefused(outcome.message);
       onStep('sending');
       return send.mutateAsync(input);

@@ -1,0 +1,1 @@
+export { classifyText, type ModerationFlag, type TextAudience } from './classify-text.ts';
