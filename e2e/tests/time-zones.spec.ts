@@ -21,9 +21,12 @@ async function write(page: Page, text: string) {
 
 /** "21:30 GMT-4": the card's time as an en-GB browser writes it, on the clock of `timeZone` (ADR 066). */
 const clockIn = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(
-    instant,
-  );
+  new Intl.DateTimeFormat('en-GB', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(instant);
 
 test.describe('the writer’s time zone', () => {
   test.use({ timezoneId: 'Europe/Paris' });

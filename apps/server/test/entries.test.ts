@@ -267,8 +267,12 @@ describe('the zone an entry is written in (ADR 066)', () => {
     ctx.clock.set(new Date('2026-11-22T04:30:00Z')); // 23:30 on 21 November in New York
     const fromNewYork = { timeZone: 'America/New_York' };
     for (let i = 0; i < 3; i++)
-      expect((await createEntry(ctx, cookie, user.id, `Night ${i}`, undefined, fromNewYork)).statusCode).toBe(201);
-    expect((await createEntry(ctx, cookie, user.id, 'One more', undefined, fromNewYork)).statusCode).toBe(429);
+      expect((await createEntry(ctx, cookie, user.id, `Night ${i}`, undefined, fromNewYork)).statusCode).toBe(
+        201,
+      );
+    expect((await createEntry(ctx, cookie, user.id, 'One more', undefined, fromNewYork)).statusCode).toBe(
+      429,
+    );
     // UTC's 22 November began at midnight: the three entries of New York's 21st were written inside it.
     expect((await createEntry(ctx, cookie, user.id, 'Same moment, UTC')).statusCode).toBe(429);
     ctx.clock.set(new Date('2026-11-22T05:30:00Z')); // 00:30 on 22 November in New York
