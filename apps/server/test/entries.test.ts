@@ -234,6 +234,65 @@ describe('creating entries', () => {
   });
 });
 
+describe('the zone an entry is written in (ADR 066)', () => {
+  const ctx = useTestApp();
+  // 21:30 on 4 July in New York is 03:30 on 5 July in Paris.
+  const EVENING_IN_NEW_YORK = new Date('2026-07-05T01:30:00Z');
+
+  it('keeps the writer’s zone, dates the entry in it and returns it', async () => {
+    const { user, cookie } = await createSignedInUser(ctx, { timezone: 'Europe/Paris' });
+    ctx.clock.set(EVENING_IN_NEW_YORK);
+    const created = await createEntry(ctx, cookie, user.id, 'Fireworks', undefined, {
+      timeZone: 'America/New_York',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().entry).toMatchObject({ timeZone: 'America/New_York', entryDate: '2026-07-04' });
+    const [row] = await ctx.database.db.select().from(entries).where(eq(entries.userId, user.id));
+    expect(row).toMatchObject({ timeZone: 'America/New_York', entryDate: '2026-07-04' });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: { cookie } });
+    expect(list.json().entries[0]).toMatchObject({ timeZone: 'America/New_York', entryDate: '2026-07-04' });
+    const one = await ctx.app.inject({ method: 'GET', url: `/api/entries/${row!.id}`, headers: { cookie } });
+    expect(one.json().timeZone).toBe('America/New_York');
+  });
+
+  it('takes the account’s zone when the client sends none (older clients, entries queued before)', async () => {
+    const { user, cookie } = await createSignedInUser(ctx, { timezone: 'Europe/Paris' });
+    ctx.clock.set(EVENING_IN_NEW_YORK);
+    const created = await createEntry(ctx, cookie, user.id, 'From an older client');
+    expect(created.json().entry).toMatchObject({ timeZone: 'Europe/Paris', entryDate: '2026-07-05' });
+  });
+
+  it('refuses a zone that is not an IANA zone, and stores nothing', async () => {
+    const { user, cookie } = await createSignedInUser(ctx);
+    for (const timeZone of ['Mars/Olympus_Mons', '', 'x'.repeat(65)]) {
+      const refused = await createEntry(ctx, cookie, user.id, 'Somewhere', undefined, { timeZone });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(refused.json().fields).toHaveProperty('timeZone');
+    }
+    expect(await ctx.database.db.select().from(entries).where(eq(entries.userId, user.id))).toEqual([]);
+  });
+
+  it('counts the daily limit in the writer’s zone, and another zone sent opens no fresh day', async () => {
+    const { user, cookie } = await createSignedInUser(ctx, { timezone: 'UTC' });
+    ctx.clock.set(new Date('2026-11-22T04:30:00Z')); // 23:30 on 21 November in New York
+    const fromNewYork = { timeZone: 'America/New_York' };
+    for (let i = 0; i < 3; i++)
+      expect((await createEntry(ctx, cookie, user.id, `Night ${i}`, undefined, fromNewYork)).statusCode).toBe(
+        201,
+      );
+    expect((await createEntry(ctx, cookie, user.id, 'One more', undefined, fromNewYork)).statusCode).toBe(
+      429,
+    );
+    // UTC's 22 November began at midnight: the three entries of New York's 21st were written inside it.
+    expect((await createEntry(ctx, cookie, user.id, 'Same moment, UTC')).statusCode).toBe(429);
+    ctx.clock.set(new Date('2026-11-22T05:30:00Z')); // 00:30 on 22 November in New York
+    const next = await createEntry(ctx, cookie, user.id, 'A new day there', undefined, fromNewYork);
+    expect(next.statusCode).toBe(201);
+    expect(next.json().entry.entryDate).toBe('2026-11-22');
+  });
+});
+
 describe('editing, deleting and listing', () => {
   const ctx = useTestApp();
 

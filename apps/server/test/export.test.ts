@@ -66,7 +66,14 @@ async function storeMedia(
   return storagePath;
 }
 
-type Seed = { text: string; day: string; mood?: string | null; media?: { ext: string; bytes: Buffer } };
+type Seed = {
+  text: string;
+  day: string;
+  mood?: string | null;
+  media?: { ext: string; bytes: Buffer };
+  /** The zone it was written in; absent, null: an entry from before zones were recorded. */
+  timeZone?: string;
+};
 
 async function seed(ctx: TestContext, owner: { cookie: string; user: { id: string } }, items: Seed[]) {
   const ids: string[] = [];
@@ -83,6 +90,7 @@ async function seed(ctx: TestContext, owner: { cookie: string; user: { id: strin
         metadata: { encryption_iv: sealed.encryptionIv },
         moodTag: item.mood ?? null,
         entryDate: item.day,
+        timeZone: item.timeZone ?? null,
         mediaUrl,
         contentType: item.media ? (item.media.ext === 'jpg' ? 'image' : 'audio') : 'text',
         createdAt: new Date(`${item.day}T10:00:${String(i % 60).padStart(2, '0')}Z`),
@@ -120,6 +128,7 @@ describe('export', () => {
         day: '2026-02-10',
         mood: 'Calm',
         media: { ext: 'jpg', bytes: photo },
+        timeZone: 'America/New_York',
       },
       { text: '', day: '2026-03-15', media: { ext: 'wav', bytes: audio } },
       { text: 'Unicode ✨ — café', day: '2026-03-16', mood: null },
@@ -161,7 +170,13 @@ describe('export', () => {
     expect(manifest.entries.map((e) => e.text)).toEqual(items.map((i) => i.text));
     expect(manifest.entries.map((e) => e.moodTag)).toEqual(['Happy', 'Calm', null, null]);
     expect(manifest.entries.map((e) => e.entryDate)).toEqual(items.map((i) => i.day));
-    expect(manifest.entries.every((e) => e.timeZone === 'Europe/Paris')).toBe(true);
+    // Each entry's own zone; the account's for those from before zones were recorded (ADR 066).
+    expect(manifest.entries.map((e) => e.timeZone)).toEqual([
+      'Europe/Paris',
+      'America/New_York',
+      'Europe/Paris',
+      'Europe/Paris',
+    ]);
     expect(manifest.entries[1]!.themes).toEqual(['#garden', '#work']);
     expect(manifest.entries[0]).toMatchObject({
       contentType: 'text',
@@ -180,7 +195,7 @@ describe('export', () => {
 
     for (const entry of manifest.entries) expect(files.has(entry.markdownPath)).toBe(true);
     const markdown = files.get(manifest.entries[1]!.markdownPath)!.toString('utf8');
-    expect(markdown).toContain('date: 2026-02-10\ntimeZone: "Europe/Paris"');
+    expect(markdown).toContain('date: 2026-02-10\ntimeZone: "America/New_York"');
     expect(markdown).toContain('mood: "Calm"\nthemes: ["#garden", "#work"]');
     expect(markdown).toContain(`Garden photo #Garden #work\n\n![Photo](../media/${ids[1]}.jpg)\n`);
     // Text that looks like front matter stays in the body.

@@ -208,10 +208,15 @@ describe('import', () => {
       .join('\n\n');
     expect(joined).toBe(longText);
 
-    // The zone each entry was written in is kept with it.
+    // The zone each entry was written in (Day One's timeZone) is kept with it and returned (ADR 066).
+    expect(sea.timeZone).toBe('America/Los_Angeles');
+    expect(ramen.timeZone).toBe('Asia/Tokyo');
     const rows = await ctx.database.db.select().from(entries).where(eq(entries.userId, signedIn.user.id));
-    expect(rows.find((r) => r.id === sea.id)!.metadata.time_zone).toBe('America/Los_Angeles');
-    expect(rows.find((r) => r.id === ramen.id)!.metadata.time_zone).toBe('Asia/Tokyo');
+    expect(rows.find((r) => r.id === sea.id)).toMatchObject({
+      timeZone: 'America/Los_Angeles',
+      metadata: { encryption_iv: expect.any(String) },
+    });
+    expect(rows.find((r) => r.id === sea.id)!.metadata).not.toHaveProperty('time_zone');
     // The preview is used up.
     expect((await confirm(ctx, signedIn.cookie, preview.id)).json().message).toBe(IMPORT_MESSAGES.expired);
     expect(await writtenFor(ctx, signedIn.user.id)).toMatchObject({ drafts: 0, previews: 0 });
@@ -446,8 +451,10 @@ describe('import', () => {
     expect(deleted.statusCode).toBe(403);
   });
 
-  it('round trip: a Daybook archive imported into a new account gives the same entries, moods, dates and media', async () => {
-    const author = await createSignedInUser(ctx);
+  it('round trip: a Daybook archive imported into a new account gives the same entries, moods, dates, zones and media', async () => {
+    // 21:30 on 4 July in New York, already 5 July in the author's account zone.
+    ctx.clock.set(new Date('2026-07-05T01:30:00Z'));
+    const author = await createSignedInUser(ctx, { timezone: 'UTC' });
     const photo = await jpeg('#884422');
     const body = multipart(photo, { filename: 'p.jpg', contentType: 'image/jpeg' });
     const draft = await ctx.app.inject({
@@ -470,7 +477,11 @@ describe('import', () => {
     expect(withPhoto.statusCode, withPhoto.body).toBe(201);
     ctx.clock.advance(60_000);
     expect(
-      (await createEntry(ctx, author.cookie, author.user.id, 'Plain *markdown* day', 'Happy')).statusCode,
+      (
+        await createEntry(ctx, author.cookie, author.user.id, 'Plain *markdown* day', 'Happy', {
+          timeZone: 'America/New_York',
+        })
+      ).statusCode,
     ).toBe(201);
 
     // The real exporter's archive, as the person downloads it from /export.
@@ -486,6 +497,10 @@ describe('import', () => {
     expect(report).toMatchObject({ imported: 2, media: 1, skippedCount: 0 });
 
     const original = await listAll(ctx, author.cookie);
+    expect(original.map((entry) => [entry.timeZone, entry.entryDate])).toEqual([
+      ['America/New_York', '2026-07-04'],
+      ['UTC', '2026-07-05'],
+    ]);
     const copy = await listAll(ctx, reader.cookie);
     expect(copy).toHaveLength(original.length);
     for (const [index, entry] of original.entries()) {
@@ -494,6 +509,7 @@ describe('import', () => {
       expect(twin).toMatchObject({
         moodTag: entry.moodTag,
         entryDate: entry.entryDate,
+        timeZone: entry.timeZone,
         createdAt: entry.createdAt,
         contentType: entry.contentType,
       });

@@ -42,6 +42,8 @@ async function sendQueued() {
         encryptionIv: entry.encryptionIv,
         moodTag: entry.moodTag,
         clientRequestId: entry.id,
+        // The zone it was written in (ADR 066); entries queued before zones were recorded have none.
+        ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),
       }),
     });
     const store = db.transaction(QUEUE, 'readwrite').objectStore(QUEUE);

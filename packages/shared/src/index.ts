@@ -13,6 +13,7 @@ export * from './domain/deletion.ts';
 export * from './domain/edit-window.ts';
 export * from './domain/entry-search.ts';
 export * from './domain/entry-text.ts';
+export * from './domain/entry-time.ts';
 export * from './domain/greeting.ts';
 export * from './domain/import-records.ts';
 export * from './domain/import-text.ts';

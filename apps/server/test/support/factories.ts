@@ -118,7 +118,8 @@ export async function createEntry(
   userId: string,
   text: string,
   moodTag?: string,
+  fields: { timeZone?: string } = {},
 ) {
-  const payload = { ...(await browserEncrypt(ctx, cookie, userId, text)), moodTag };
+  const payload = { ...(await browserEncrypt(ctx, cookie, userId, text)), moodTag, ...fields };
   return ctx.app.inject({ method: 'POST', url: '/api/entries', headers: { cookie }, payload });
 }

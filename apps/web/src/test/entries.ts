@@ -35,6 +35,7 @@ export async function sealedEntry(text: string, overrides: Partial<Entry> = {}):
   const { key } = await testEntryKey();
   const sealed = await encryptText(key, text);
   const createdAt = overrides.createdAt ?? new Date().toISOString();
+  const timeZone = overrides.timeZone === undefined ? sessionUser.timezone : overrides.timeZone;
   const id = `00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}`;
   return {
     id,
@@ -47,7 +48,8 @@ export async function sealedEntry(text: string, overrides: Partial<Entry> = {}):
     contentType: 'text',
     mediaUrl: null,
     sourceType: 'journal',
-    entryDate: localDate(new Date(createdAt), sessionUser.timezone),
+    entryDate: localDate(new Date(createdAt), timeZone ?? sessionUser.timezone),
+    timeZone,
     createdAt,
     updatedAt: createdAt,
     isShared: false,

@@ -97,7 +97,8 @@ Each file starts with YAML front matter between \`---\` lines:
 
 - \`id\` — the entry's id in ${APP_NAME}.
 - \`date\` — the day the entry belongs to (yyyy-MM-dd), in the time zone below.
-- \`timeZone\` — the IANA time zone of the account at export (${info.timeZone}).
+- \`timeZone\` — the IANA time zone the entry was written in; for entries from before ${APP_NAME} recorded
+  it, the account's zone at export (${info.timeZone}).
 - \`created\`, \`updated\` — when the entry was written and last changed (UTC).
 - \`mood\` — the mood you chose, or null.
 - \`themes\` — the hashtags in the text (#work), lower case.

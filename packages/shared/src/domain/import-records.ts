@@ -10,6 +10,7 @@ import {
 import type { MediaType } from '../schemas/media.ts';
 import { localDate } from './entry-text.ts';
 import { stripDayOneMoments } from './import-text.ts';
+import { isTimeZone } from './zone-formatters.ts';
 
 /*
  * One record of an archive's JSON (a Day One entry, a Daybook entry), already parsed, becomes one import
@@ -62,15 +63,6 @@ const EXTENSION_TYPE: Record<string, MediaType> = {
 };
 
 const MOOD_NAMES: ReadonlySet<string> = new Set(MOODS.map((m) => m.label));
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const importLabel = (day: string) => `Entry of ${day}`;
 

@@ -22,6 +22,8 @@ const KINDS = {
   ],
   /** "3:04 PM". */
   time: ['en-US', { hour: 'numeric', minute: '2-digit' }],
+  /** "3:04 PM EDT" (the zone's short name as the locale spells it; "GMT-4" where it has none). */
+  timeWithZone: ['en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }],
   /** "Friday". */
   weekday: ['en-US', { weekday: 'long' }],
   /** "Friday, November 20". */
@@ -33,15 +35,32 @@ const KINDS = {
 const MAX_CACHED = 1000;
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-/** The formatter of a kind in a time zone (undefined: the runtime's own); an unknown zone throws a RangeError. */
-export function zoneFormatter(kind: keyof typeof KINDS, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone ?? ''}`;
+/**
+ * The formatter of a kind in a time zone (undefined: the runtime's own), in `locale` (a browser's, for what a
+ * person reads) or else the kind's own; an unknown zone throws a RangeError.
+ */
+export function zoneFormatter(
+  kind: keyof typeof KINDS,
+  timeZone: string | undefined,
+  locale?: string,
+): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone ?? ''} ${locale ?? ''}`;
   let formatter = cache.get(key);
   if (!formatter) {
-    const [locale, options] = KINDS[kind];
-    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    const [kindLocale, options] = KINDS[kind];
+    formatter = new Intl.DateTimeFormat(locale ?? kindLocale, { ...options, timeZone });
     if (cache.size >= MAX_CACHED) cache.clear();
     cache.set(key, formatter);
   }
   return formatter;
+}
+
+/** Whether the runtime knows this IANA zone name ("America/New_York", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

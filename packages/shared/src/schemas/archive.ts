@@ -62,7 +62,10 @@ export const ArchiveEntry = z.object({
   themes: z.array(z.string()),
   /** The local calendar day the entry belongs to, yyyy-MM-dd. */
   entryDate: ArchiveDay,
-  /** IANA time zone the entry's day and times are read in (the account's zone at export, ADR 035). */
+  /**
+   * IANA time zone the entry's day and times are read in: the one it was written in, or the account's zone at
+   * export for entries from before zones were recorded (ADR 035, ADR 066).
+   */
   timeZone: z.string().min(1),
   /** ISO instants (UTC, with Z). */
   createdAt: z.iso.datetime({ offset: true }),

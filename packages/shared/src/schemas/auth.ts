@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, FULL_NAME_MAX_LENGTH, PASSWORD_RULES } from '../constants.ts';
+import { isTimeZone } from '../domain/zone-formatters.ts';
 import { BillingInterval } from './pricing.ts';
 import { StoredText } from './text.ts';
 
@@ -23,18 +24,7 @@ export const FullName = StoredText.trim()
   .min(1, AUTH_MESSAGES.fullNameRequired)
   .max(FULL_NAME_MAX_LENGTH, `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
 
-export const TimeZone = z
-  .string()
-  .min(1)
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone');
+export const TimeZone = z.string().min(1).max(64).refine(isTimeZone, 'Unknown time zone');
 
 export const PlanChoice = z.enum(['free', 'premium']);
 export type PlanChoice = z.infer<typeof PlanChoice>;

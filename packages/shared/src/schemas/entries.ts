@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_LIMITS, MOODS } from '../constants.ts';
+import { TimeZone } from './auth.ts';
 import { StoredText } from './text.ts';
 
 export const MoodTag = z.enum(MOODS.map((m) => m.label) as [string, ...string[]]);
@@ -23,6 +24,11 @@ export const CreateEntryInput = EncryptedText.extend({
    * returns the entry the first request created instead of creating another.
    */
   clientRequestId: z.uuid().optional(),
+  /**
+   * The IANA zone the entry is written in (the browser's): its day and time are told in it (ADR 066). Absent
+   * (an older client, an entry queued before zones were sent), the account's zone at the time it arrives.
+   */
+  timeZone: TimeZone.optional(),
 }).meta({ id: 'CreateEntryInput' });
 export type CreateEntryInput = z.input<typeof CreateEntryInput>;
 
@@ -43,7 +49,10 @@ export const Entry = z
     contentType: z.enum(['text', 'image', 'audio', 'video']),
     mediaUrl: z.string().nullable(),
     sourceType: z.enum(['journal', 'empty', 'future_me']),
+    /** The local day of `createdAt` in `timeZone`. */
     entryDate: z.string(),
+    /** The IANA zone it was written in; null for entries from before zones were recorded: the account's (ADR 066). */
+    timeZone: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     isShared: z.boolean(),

@@ -37,7 +37,13 @@ export const entries = pgTable(
     mediaThumbHeight: integer('media_thumb_height'),
     contentType: text('content_type').$type<'text' | 'image' | 'audio' | 'video'>().notNull().default('text'),
     sourceType: text('source_type').$type<'journal' | 'empty' | 'future_me'>().notNull().default('journal'),
+    /** The local day of `created_at` in `time_zone`. */
     entryDate: date('entry_date').notNull(),
+    /**
+     * The IANA zone the entry was written in (ADR 066): its day and time are told in it. Null for entries written
+     * before zones were recorded, which are told in the account's zone.
+     */
+    timeZone: text('time_zone'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletionReason: text('deletion_reason'),
     /** Where an imported entry came from ("dayone:<uuid>", "daybook:<id>"); null for entries written here (ADR 037). */

@@ -25,6 +25,7 @@ type PageRow = {
   content_type: EntryRow['contentType'];
   source_type: EntryRow['sourceType'];
   entry_date: string;
+  time_zone: string | null;
   deleted_at: Date | string | null;
   deletion_reason: string | null;
   import_key: string | null;
@@ -52,6 +53,7 @@ function fromPageRow(row: PageRow): EntryWithShare {
     contentType: row.content_type,
     sourceType: row.source_type,
     entryDate: row.entry_date,
+    timeZone: row.time_zone,
     deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
     deletionReason: row.deletion_reason,
     importKey: row.import_key,
@@ -99,7 +101,7 @@ function pageStatement(
 /** The columns of an entry as the dashboard list returns it (PageRow without the total). */
 const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
   mood_tag, media_url, media_thumb_width, media_thumb_height, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-  deleted_at, deletion_reason, import_key, client_request_id, created_at, updated_at,
+  time_zone, deleted_at, deletion_reason, import_key, client_request_id, created_at, updated_at,
   exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
 
 /**

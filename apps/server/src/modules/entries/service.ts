@@ -41,7 +41,7 @@ import {
 } from './repository.ts';
 
 type EncryptedInput = { encryptedContent: string; encryptionIv: string; moodTag?: string | null };
-type NewEntryInput = EncryptedInput & { mediaDraftId?: string; clientRequestId?: string };
+type NewEntryInput = EncryptedInput & { mediaDraftId?: string; clientRequestId?: string; timeZone?: string };
 
 /** Thrown inside the insert's transaction when the idempotency key was taken meanwhile: rolls it back. */
 class RepeatedRequest extends Error {}
@@ -89,6 +89,7 @@ export function toEntry(row: EntryWithShare): Entry {
     mediaUrl: row.mediaUrl,
     sourceType: row.sourceType,
     entryDate: row.entryDate,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isShared: row.isShared,
@@ -168,34 +169,35 @@ export function createEntriesService(deps: {
     return row ? { entry: toEntry(row), moderation: { warning: null } } : null;
   }
 
-  /** Today's local date in the user's zone and the instants it spans there. */
-  function localDay(user: SessionUser, now: Date) {
-    const day = localDate(now, user.timezone);
+  /** Today's local date in a zone and the instants it spans there. */
+  function localDay(timeZone: string, now: Date) {
+    const day = localDate(now, timeZone);
     return {
       day,
       window: {
-        start: startOfDayInZone(day, user.timezone),
-        end: startOfDayInZone(addDays(day, 1), user.timezone),
+        start: startOfDayInZone(day, timeZone),
+        end: startOfDayInZone(addDays(day, 1), timeZone),
       },
     };
   }
 
   /**
-   * Entries that count against today: those stored under today's local date (the `entries` usage counter,
-   * which deletions never lower), and those written inside today's window in the user's current zone while
-   * another zone was set. The first keeps a day spent when a zone change shifts its window; the second keeps
-   * a zone change onto another date from opening a fresh day (ADR 016).
+   * Entries that count against today in a zone: those stored under today's local date (the `entries` usage
+   * counter, which deletions never lower), and those written inside today's window there under another zone's
+   * date. The first keeps a day spent when a zone change shifts its window; the second keeps a zone change onto
+   * another date from opening a fresh day (ADR 016). A new entry is counted in the zone it is written in, which
+   * is the zone of its date (ADR 066); asked without one, the account's zone.
    */
-  async function entriesToday(user: SessionUser): Promise<number> {
-    const { day, window } = localDay(user, clock.now());
-    return repository.usedToday(user.id, ENTRY_USAGE, day, window);
+  async function entriesToday(userId: string, timeZone: string): Promise<number> {
+    const { day, window } = localDay(timeZone, clock.now());
+    return repository.usedToday(userId, ENTRY_USAGE, day, window);
   }
 
-  async function dailyLimit(user: SessionUser): Promise<DailyEntryLimit> {
+  async function dailyLimit(user: SessionUser, timeZone = user.timezone): Promise<DailyEntryLimit> {
     // One after the other: a request holds one pooled connection at a time, so concurrent saves do not
     // queue for the pool behind each other's fan-out.
     const limit = await plans.dailyEntryLimit(user.id);
-    const used = await entriesToday(user);
+    const used = await entriesToday(user.id, timeZone);
     return { allowed: used < limit, limit, used };
   }
 
@@ -221,7 +223,9 @@ export function createEntriesService(deps: {
       const first = clientRequestId ? await firstResult(user, clientRequestId) : null;
       if (first) return first;
       timer?.step('repeat check');
-      const limit = await dailyLimit(user);
+      // The writer's zone, or the account's for a client that does not send one (ADR 066).
+      const timeZone = input.timeZone ?? user.timezone;
+      const limit = await dailyLimit(user, timeZone);
       if (!limit.allowed)
         throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
       timer?.step('plan and daily limit');
@@ -230,7 +234,7 @@ export function createEntriesService(deps: {
       const warning = text.trim() ? await moderate(text) : null;
       timer?.step('moderation');
       const now = clock.now();
-      const entryDate = localDate(now, user.timezone);
+      const entryDate = localDate(now, timeZone);
       const attached = input.mediaDraftId
         ? await media.claimDraft(user, input.mediaDraftId, entryDate)
         : null;
@@ -241,7 +245,7 @@ export function createEntriesService(deps: {
           const txRepository = createEntriesRepository(tx);
           // The counter row of the entry's date is taken in the same transaction as the insert: its row lock
           // serialises parallel requests, so 20 at once against a limit of 3 get exactly 3 through.
-          const { window } = localDay(user, now);
+          const { window } = localDay(timeZone, now);
           const elsewhere = await txRepository.writtenInWindowUnderOtherDates(user.id, entryDate, window);
           if (!(await txRepository.consume(user.id, ENTRY_USAGE, entryDate, limit.limit - elsewhere))) {
             throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
@@ -260,6 +264,7 @@ export function createEntriesService(deps: {
             mediaThumbHeight: attached?.thumbnail?.height ?? null,
             sourceType: 'journal',
             entryDate,
+            timeZone,
             // The server's clock, never the browser's: a queued entry is dated when it reaches us (ADR 041).
             createdAt: now,
             updatedAt: now,
@@ -309,7 +314,7 @@ export function createEntriesService(deps: {
             content: null,
             encryptedContent: row.encryptedContent,
             encryptionVersion: ENCRYPTION.version,
-            metadata: { encryption_iv: row.encryptionIv, time_zone: row.timeZone },
+            metadata: { encryption_iv: row.encryptionIv },
             moodTag: row.moodTag,
             contentType: row.contentType,
             mediaUrl: row.mediaUrl,
@@ -317,6 +322,7 @@ export function createEntriesService(deps: {
             mediaThumbHeight: row.mediaThumbnail?.height ?? null,
             sourceType: row.sourceType,
             entryDate: row.entryDate,
+            timeZone: row.timeZone,
             importKey: row.importKey,
             createdAt: row.createdAt,
             updatedAt: row.updatedAt,

@@ -18,6 +18,8 @@ export type ExportRow = {
   content_type: 'text' | 'image' | 'audio' | 'video';
   source_type: 'journal' | 'empty' | 'future_me';
   entry_date: string;
+  /** Null for entries from before zones were recorded: the account's zone (ADR 066). */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -85,7 +87,7 @@ export function createExportRepository(db: Executor, visibleEntriesOf: VisibleEn
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor,
                title, category, encrypted_content, metadata->>'encryption_iv' as encryption_iv, mood_tag,
                media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-               ${ISO('created_at')} as created_at, ${ISO('updated_at')} as updated_at
+               time_zone, ${ISO('created_at')} as created_at, ${ISO('updated_at')} as updated_at
         from entries where ${sql.join(conditions, sql` and `)}
         order by created_at, id limit ${limit}`);
       return rows;

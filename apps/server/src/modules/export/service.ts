@@ -88,10 +88,11 @@ export function createExportService(deps: {
     }
   }
 
+  /** `accountZone` tells the entries from before zones were recorded (ADR 066). */
   function archiveEntry(
     row: ExportRow,
     text: string,
-    timeZone: string,
+    accountZone: string,
     media: ArchiveMedia | null,
   ): ArchiveEntry {
     return {
@@ -102,7 +103,7 @@ export function createExportService(deps: {
       moodTag: row.mood_tag,
       themes: extractHashtags(text),
       entryDate: row.entry_date,
-      timeZone,
+      timeZone: row.time_zone ?? accountZone,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       contentType: row.content_type,

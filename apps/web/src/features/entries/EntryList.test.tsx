@@ -98,6 +98,41 @@ describe('EntryList', () => {
     );
   });
 
+  it('tells each entry on the clock it was written by, naming the zone when it is not the account’s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
+    const entries = [
+      await sealedEntry('At home the next morning', {
+        createdAt: '2026-07-05T08:00:00Z',
+        timeZone: 'Europe/Paris',
+      }),
+      // 21:30 on 4 July in New York is 03:30 on 5 July in Paris: the card keeps New York's day and time.
+      await sealedEntry('Fireworks in New York', {
+        createdAt: '2026-07-05T01:30:00Z',
+        timeZone: 'America/New_York',
+      }),
+      // Written before zones were recorded: told in the account's zone.
+      await sealedEntry('An older entry', {
+        createdAt: '2026-07-03T20:00:00Z',
+        timeZone: null,
+        entryDate: '2026-07-03',
+      }),
+    ];
+    await renderList(entries, {
+      'GET /api/auth/session': json({ user: { ...sessionUser, timezone: 'Europe/Paris' } }),
+    });
+    const fourth = await screen.findByRole('region', { name: 'Saturday, July 4' });
+    const newYork = cardOf(within(fourth).getByText('Fireworks in New York'));
+    expect(within(newYork).getByText('9:30 PM EDT').tagName).toBe('TIME');
+    expect(newYork.getAttribute('aria-label')).toBe('Entry from Saturday, July 4, 2026 at 9:30 PM EDT');
+    const fifth = screen.getByRole('region', { name: 'Sunday, July 5' });
+    expect(
+      within(cardOf(within(fifth).getByText('At home the next morning'))).getByText('10:00 AM'),
+    ).toBeTruthy();
+    const third = screen.getByRole('region', { name: 'Friday, July 3' });
+    expect(within(cardOf(within(third).getByText('An older entry'))).getByText('10:00 PM')).toBeTruthy();
+  });
+
   it('cuts text over 200 characters with "..." and toggles it with Read more / Show less', async () => {
     const long = `${'word '.repeat(50)}the end`;
     await renderList([await sealedEntry(long), await sealedEntry('x'.repeat(200))]);

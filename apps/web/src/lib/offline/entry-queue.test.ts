@@ -1,7 +1,7 @@
 import type { CreateEntryInput } from '@daybook/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api-client.ts';
-import { discardQueued, enqueueEntry, flushQueue, listQueued } from './entry-queue.ts';
+import { discardQueued, enqueueEntry, flushQueue, listQueued, toCreateInput } from './entry-queue.ts';
 
 const sealed = (n: number) => ({ encryptedContent: `cipher-${n}`, encryptionIv: `iv-${n}`, moodTag: null });
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 9, minute));
@@ -35,16 +35,28 @@ describe('the offline entry queue (ADR 041)', () => {
     expect(await listQueued('b')).toHaveLength(1);
   });
 
-  it('sends them in order with their keys and forgets each once the server has it', async () => {
-    const first = await enqueueEntry({ userId: 'a', ...sealed(1) }, at(1));
+  it('sends them in order with their keys and the zone each was written in, and forgets each once sent', async () => {
+    const first = await enqueueEntry({ userId: 'a', ...sealed(1) }, at(1), 'America/New_York');
     const second = await enqueueEntry({ userId: 'a', ...sealed(2) }, at(2));
     await enqueueEntry({ userId: 'b', ...sealed(3) }, at(3));
     const server = fakeServer();
     expect(await flushQueue('a', server.send)).toEqual({ sent: 2, refused: 0, isStopped: false });
     expect(server.attempts).toEqual([first.id, second.id]);
-    expect(server.created.get(first.id)).toEqual({ ...sealed(1), clientRequestId: first.id });
+    // The zone of the moment of writing, not of sending (ADR 066).
+    expect(server.created.get(first.id)).toEqual({
+      ...sealed(1),
+      clientRequestId: first.id,
+      timeZone: 'America/New_York',
+    });
+    expect(server.created.get(second.id)?.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(await listQueued('a')).toEqual([]);
     expect(await listQueued('b')).toHaveLength(1);
+  });
+
+  it('sends an entry queued before zones were recorded without one: the server takes the account’s', async () => {
+    const { timeZone: _, ...queuedBefore } = await enqueueEntry({ userId: 'a', ...sealed(1) }, at(1));
+    expect(toCreateInput(queuedBefore)).not.toHaveProperty('timeZone');
+    await discardQueued('a', queuedBefore.id);
   });
 
   it('stops at a lost network and sends the rest, once, on the next try', async () => {

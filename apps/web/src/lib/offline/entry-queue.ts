@@ -1,6 +1,7 @@
 import { CreatedEntry, type CreateEntryInput } from '@daybook/shared';
 import { z } from 'zod';
 import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { browserTimeZone } from '../time-zone.ts';
 import { QUEUE, withStore } from './idb.ts';
 
 /**
@@ -18,6 +19,11 @@ export const QueuedEntry = z.object({
   moodTag: z.string().nullable(),
   /** When it was written, on this device's clock: shown while it waits; the server dates it on arrival. */
   writtenAt: z.string(),
+  /**
+   * The zone it was written in, sent with it (ADR 066): the server tells its day and time in it. Absent on
+   * entries queued before zones were recorded, which take the account's zone.
+   */
+  timeZone: z.string().optional(),
   status: z.enum(['waiting', 'refused']),
   /** The server's message when it refused the entry. */
   reason: z.string().nullable(),
@@ -29,11 +35,16 @@ export const SYNC_TAG = 'daybook-entries';
 
 export type NewQueuedEntry = Pick<QueuedEntry, 'userId' | 'encryptedContent' | 'encryptionIv' | 'moodTag'>;
 
-export async function enqueueEntry(entry: NewQueuedEntry, now = new Date()): Promise<QueuedEntry> {
+export async function enqueueEntry(
+  entry: NewQueuedEntry,
+  now = new Date(),
+  zone = browserTimeZone(),
+): Promise<QueuedEntry> {
   const queued: QueuedEntry = {
     ...entry,
     id: crypto.randomUUID(),
     writtenAt: now.toISOString(),
+    ...(zone ? { timeZone: zone } : {}),
     status: 'waiting',
     reason: null,
   };
@@ -74,6 +85,7 @@ export function toCreateInput(entry: QueuedEntry): CreateEntryInput {
     encryptionIv: entry.encryptionIv,
     moodTag: entry.moodTag,
     clientRequestId: entry.id,
+    ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),
   };
 }
 

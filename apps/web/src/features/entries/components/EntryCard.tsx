@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { MarkdownText } from '../../../components/ui/markdown-text.tsx';
 import type { DecryptedEntry } from '../api/get-entries.ts';
-import { entryLabel, entryTime } from '../format.ts';
+import { entryClock, entryLabel } from '../format.ts';
 import { useEditWindow } from '../hooks/use-edit-window.ts';
 import { DeleteEntryDialog } from './DeleteEntryDialog.tsx';
 import { EntryEditForm } from './EntryEditForm.tsx';
@@ -13,7 +13,8 @@ import { MoodPill } from './MoodPill.tsx';
 
 type EntryCardProps = {
   entry: DecryptedEntry;
-  timeZone?: string | undefined;
+  /** The account's zone: the entry is told in its own, named when it reads otherwise (ADR 066). */
+  accountZone: string;
   /** Called after the entry is deleted, to put focus somewhere that still exists. */
   onDeleted: () => void;
   /** Given, the hashtags in the text become buttons that choose that theme. */
@@ -37,7 +38,7 @@ export type EntryShareRenderer = (entry: DecryptedEntry) => ReactNode;
  */
 export function EntryCard({
   entry,
-  timeZone,
+  accountZone,
   onDeleted,
   onThemeSelect,
   renderMedia,
@@ -72,7 +73,7 @@ export function EntryCard({
     <article
       ref={articleRef}
       tabIndex={-1}
-      aria-label={entryLabel(entry.createdAt, timeZone)}
+      aria-label={entryLabel(entry, accountZone)}
       // The browser lays out and paints a card only once it nears the screen: a page of them below the fold
       // costs the first load nothing (ADR 051).
       className="flex flex-col gap-3 rounded-card border bg-card p-4 text-card-foreground shadow-sm [contain-intrinsic-size:auto_11rem] [content-visibility:auto] sm:p-5"
@@ -80,7 +81,7 @@ export function EntryCard({
       <header className="flex flex-wrap items-center gap-2">
         <MoodPill moodTag={entry.moodTag} />
         <time dateTime={entry.createdAt} className="text-sm text-muted-foreground">
-          {entryTime(entry.createdAt, timeZone)}
+          {entryClock(entry, accountZone)}
         </time>
         {entry.isShared ? (
           <Badge variant="tint">

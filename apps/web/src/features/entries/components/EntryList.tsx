@@ -97,7 +97,7 @@ export function EntryFeedView({
   const cipher = useEntryCipher();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const timeZone = user?.timezone ?? browserTimeZone();
+  const timeZone = user?.timezone ?? browserTimeZone() ?? 'UTC';
   const totalPages = pageCount(feed.total, ENTRY_LIMITS.pageSize);
   const isSettled = !feed.isPending && !feed.isUpdating && !feed.error;
 
@@ -113,7 +113,7 @@ export function EntryFeedView({
   };
 
   const list = feed.entries;
-  const today = localDate(new Date(), timeZone ?? 'UTC');
+  const today = localDate(new Date(), timeZone);
   const isReadable = cipher.support.isAvailable && !cipher.key.isError;
 
   let body: ReactNode;
@@ -141,12 +141,13 @@ export function EntryFeedView({
   } else {
     body = (
       <div aria-busy={feed.isUpdating} className="flex flex-col gap-6">
+        {/* Each entry's own day (ADR 066): after a journey the same day can come back further down. */}
         {groupByDay(list, (entry) => entry.entryDate).map((group) => (
           <DayGroup
-            key={group.day}
+            key={`${group.day} ${group.items[0]?.id}`}
             heading={dayHeading(group.day, today)}
             entries={group.items}
-            timeZone={timeZone}
+            accountZone={timeZone}
             onDeleted={() => headingRef.current?.focus()}
             onThemeSelect={onThemeSelect}
             renderMedia={renderMedia}
@@ -199,7 +200,7 @@ export function EmptyState({ message, children }: { message: ReactNode; children
 function DayGroup({
   heading,
   entries,
-  timeZone,
+  accountZone,
   onDeleted,
   onThemeSelect,
   renderMedia,
@@ -207,7 +208,7 @@ function DayGroup({
 }: {
   heading: string;
   entries: DecryptedEntry[];
-  timeZone: string | undefined;
+  accountZone: string;
   onDeleted: () => void;
   onThemeSelect: ((theme: string) => void) | undefined;
   renderMedia: EntryMediaRenderer | undefined;
@@ -226,7 +227,7 @@ function DayGroup({
         <EntryCard
           key={entry.id}
           entry={entry}
-          timeZone={timeZone}
+          accountZone={accountZone}
           onDeleted={onDeleted}
           onThemeSelect={onThemeSelect}
           renderMedia={renderMedia}

@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useIsOffline } from '../../../lib/use-is-offline.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { dailyLimitQueryOptions } from '../api/get-daily-limit.ts';
@@ -77,9 +78,12 @@ export function useSaveEntry() {
       if (!checked) return false;
 
       try {
+        const timeZone = browserTimeZone();
         const created = await create.mutateAsync({
           ...checked.sealed,
           moodTag: mood,
+          // The zone it is written in: its day and time are told there (ADR 066).
+          ...(timeZone ? { timeZone } : {}),
           ...(mediaDraftId ? { mediaDraftId } : {}),
         });
         announceSaved(

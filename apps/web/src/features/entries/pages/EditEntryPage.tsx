@@ -90,7 +90,7 @@ export default function EditEntryPage({ assist }: { assist?: TextAssistRenderer 
     isFormShown = true;
     body = (
       <Card className="flex flex-col gap-3 p-4 sm:p-6">
-        <p className="text-sm text-muted-foreground">{entryLabel(entry.data.createdAt, user?.timezone)}</p>
+        <p className="text-sm text-muted-foreground">{entryLabel(entry.data, user?.timezone ?? 'UTC')}</p>
         <EntryEditForm
           entryId={entry.data.id}
           initialText={entry.data.text}
