@@ -427,9 +427,10 @@ describe('audio', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
     expect(recorders.last.state).toBe('recording');
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    const use = await screen.findByRole('button', { name: 'Use Recording' });
+    // The recording is ready once its length is written into it (a step after the recorder stops).
+    expect(await screen.findByLabelText('Recorded audio')).toBeTruthy();
+    const use = screen.getByRole('button', { name: 'Use Recording' });
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
-    expect(screen.getByLabelText('Recorded audio')).toBeTruthy();
     expect(devices.allStopped()).toBe(true);
 
     fireEvent.click(use);
