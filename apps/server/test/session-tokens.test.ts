@@ -245,7 +245,9 @@ describe('upgrading a database whose sessions were stored plain', () => {
       .values(plainTokens.map((token) => ({ userId: user.id, token, expiresAt })));
     for (const token of plainTokens) expect((await me(ctx, signedCookie(ctx, token))).statusCode).toBe(401);
 
-    // The upgrade path itself: the migrator, as at start-up, with the hashing migration not yet applied.
+    // The upgrade path itself: the migrator, as at start-up, with the hashing migration not yet applied. The
+    // migrator then runs every later migration again too, so those are written to be re-runnable
+    // (`ADD COLUMN IF NOT EXISTS`), as a migration should be anyway.
     await ctx.database.db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at >= ${HASHING_MIGRATION_MILLIS}`,
     );

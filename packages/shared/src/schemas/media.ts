@@ -57,7 +57,7 @@ export const VideoPosterInput = z
 export type VideoPosterInput = z.infer<typeof VideoPosterInput>;
 export const VideoPoster = z
   .object({ width: z.number().int().positive(), height: z.number().int().positive() })
-  .meta({ id: 'VideoPoster' });
+  .meta({ id: 'VideoPosterSize' });
 export type VideoPoster = z.infer<typeof VideoPoster>;
 
 export const ModerateVideoInput = z
