@@ -13,11 +13,11 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { entries, importPreviews, mediaDrafts } from '../src/db/schema/index.ts';
+import { entries, importPreviews, mediaDrafts, subscriptions } from '../src/db/schema/index.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createEntry, createSignedInUser } from './support/factories.ts';
 import { uploadImportArchive } from './support/import.ts';
-import { multipart } from './support/media.ts';
+import { multipart, webmVideo } from './support/media.ts';
 import { buildZip, type ZipInput } from './support/zip.ts';
 
 const HOUR = 3600_000;
@@ -521,5 +521,69 @@ describe('import', () => {
         ).toBe(true);
       }
     }
+  });
+
+  it('brings in the attachments a lower plan left out once the plan can hold them, into the entries already there (issue 25 row 11)', async () => {
+    const setPlan = (userId: string, planId: string) =>
+      ctx.database.db.update(subscriptions).set({ planId }).where(eq(subscriptions.userId, userId));
+    // A Premium author's video entry and a text entry, exported as the person downloads them.
+    const author = await createSignedInUser(ctx);
+    await setPlan(author.user.id, 'premium');
+    const body = multipart(webmVideo(2), { filename: 'walk.webm', contentType: 'video/webm' });
+    const draft = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/drafts?mediaType=video',
+      headers: { cookie: author.cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const video = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/entries',
+      headers: { cookie: author.cookie },
+      payload: {
+        ...(await browserEncrypt(ctx, author.cookie, author.user.id, 'The walk by the river')),
+        mediaDraftId: draft.json().id,
+      },
+    });
+    expect(video.statusCode, video.body).toBe(201);
+    expect((await createEntry(ctx, author.cookie, author.user.id, 'A quiet day')).statusCode).toBe(201);
+    const archive = (
+      await ctx.app.inject({ method: 'GET', url: '/api/export/archive', headers: { cookie: author.cookie } })
+    ).rawPayload;
+
+    // On Free the video cannot come in: the entry does, without it, and the preview says why.
+    const reader = await createSignedInUser(ctx);
+    const first = await importArchive(ctx, reader.cookie, archive);
+    expect(first.preview).toMatchObject({ newEntries: 2, media: 0, attachments: 0, skippedCount: 1 });
+    expect(first.report).toMatchObject({ imported: 2, media: 0, attachments: 0 });
+
+    // Still on Free, importing again adds nothing and offers nothing.
+    const unchanged = await uploadImportArchive(ctx, reader.cookie, archive);
+    expect(unchanged.json()).toMatchObject({ newEntries: 0, duplicates: 2, attachments: 0 });
+
+    // After upgrading, the same archive brings the video to the entry that was imported without it.
+    await setPlan(reader.user.id, 'premium');
+    const again = await uploadImportArchive(ctx, reader.cookie, archive);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ newEntries: 0, duplicates: 2, media: 1, attachments: 1 });
+    const report = (await confirm(ctx, reader.cookie, again.json().id)).json();
+    expect(report).toMatchObject({ imported: 0, duplicates: 2, media: 1, attachments: 1 });
+    const copy = await listAll(ctx, reader.cookie);
+    expect(copy).toHaveLength(2);
+    const withVideo = copy.find((entry) => entry.contentType === 'video')!;
+    expect(await textOf(ctx, reader, withVideo)).toBe('The walk by the river');
+    expect(
+      (await mediaBytes(ctx, reader.cookie, withVideo.id)).equals(
+        await mediaBytes(ctx, author.cookie, video.json().entry.id),
+      ),
+    ).toBe(true);
+
+    // Once it has come in, a further import offers it no more, and leaves no draft behind.
+    const done = await uploadImportArchive(ctx, reader.cookie, archive);
+    expect(done.json()).toMatchObject({ newEntries: 0, media: 0, attachments: 0 });
+    expect(
+      await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.userId, reader.user.id)),
+    ).toEqual([]);
   });
 });

@@ -128,6 +128,11 @@ export const ImportPreview = z
     duplicates: z.number().int().nonnegative(),
     /** Photos, voice notes and videos that will be attached. */
     media: z.number().int().nonnegative(),
+    /**
+     * Of those, attachments for entries already in the journal without them (an earlier import left them out, on a
+     * plan that could not hold them): they join their entries.
+     */
+    attachments: z.number().int().nonnegative(),
     /** The local days of the first and last entry to import (null when there is none). */
     firstDate: IsoDay.nullable(),
     lastDate: IsoDay.nullable(),
@@ -145,6 +150,8 @@ export const ImportReport = z
     /** Entries skipped because they were already imported (before or while this import ran). */
     duplicates: z.number().int().nonnegative(),
     media: z.number().int().nonnegative(),
+    /** Of those, attachments that joined entries already in the journal (see ImportPreview.attachments). */
+    attachments: z.number().int().nonnegative(),
     skippedCount: z.number().int().nonnegative(),
     skipped: z.array(ImportSkip),
     /**

@@ -1,4 +1,15 @@
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /**
@@ -42,6 +53,8 @@ export const importItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     mediaDraftId: uuid('media_draft_id'),
+    /** The item only brings its attachment to the user's entry with this import key (no text of its own). */
+    attachToExisting: boolean('attach_to_existing').notNull().default(false),
     sourceType: text('source_type').$type<'journal' | 'empty'>().notNull(),
     /** "Entry of 2021-05-04", for the report. */
     label: text('label').notNull(),

@@ -318,6 +318,56 @@ export function createEntriesRepository(db: Executor) {
       return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
     },
 
+    /** Which of these import keys belong to the user's live entries that have no attachment. */
+    async importKeysWithoutMedia(userId: string, keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: entries.importKey })
+        .from(entries)
+        .where(
+          and(
+            eq(entries.userId, userId),
+            inArray(entries.importKey, keys),
+            isNull(entries.deletedAt),
+            isNull(entries.mediaUrl),
+          ),
+        );
+      return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
+    },
+
+    /**
+     * Gives the user's live imported entry its attachment, if it still has none; false when it has one by now or
+     * is gone (the caller then removes the file).
+     */
+    async attachImportedMedia(
+      userId: string,
+      importKey: string,
+      media: {
+        contentType: 'image' | 'audio' | 'video';
+        mediaUrl: string;
+        thumbnail: { width: number; height: number } | null;
+      },
+    ): Promise<{ id: string } | null> {
+      const [row] = await db
+        .update(entries)
+        .set({
+          contentType: media.contentType,
+          mediaUrl: media.mediaUrl,
+          mediaThumbWidth: media.thumbnail?.width ?? null,
+          mediaThumbHeight: media.thumbnail?.height ?? null,
+        })
+        .where(
+          and(
+            eq(entries.userId, userId),
+            eq(entries.importKey, importKey),
+            isNull(entries.deletedAt),
+            isNull(entries.mediaUrl),
+          ),
+        )
+        .returning({ id: entries.id });
+      return row ?? null;
+    },
+
     /**
      * Inserts imported entries, skipping any whose import key the user already has (entries_user_import_key_idx,
      * so a parallel import of the same archive adds nothing either). Returns the keys actually inserted.

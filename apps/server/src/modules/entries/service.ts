@@ -35,6 +35,7 @@ import type { MediaService } from '../media/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import {
   createEntriesRepository,
+  type EntriesRepository,
   type EntryRow,
   type EntryWithShare,
   type NewEntryRow,
@@ -298,6 +299,27 @@ export function createEntriesService(deps: {
           found.add(key);
       }
       return found;
+    },
+
+    /** Which of these import keys are the user's live entries that have no attachment yet. */
+    async importedKeysWithoutMedia(userId: string, keys: string[]): Promise<Set<string>> {
+      return repository.importKeysWithoutMedia(userId, keys);
+    },
+
+    /**
+     * Brings an attachment to the user's imported entry that has none (media an earlier import left out). False
+     * when the entry has one by now, or was deleted: the caller removes the file.
+     */
+    async attachImportedMedia(
+      user: SessionUser,
+      importKey: string,
+      media: Parameters<EntriesRepository['attachImportedMedia']>[2],
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const row = await createEntriesRepository(tx).attachImportedMedia(user.id, importKey, media);
+        if (row) await queueLiveEvent(tx, user.id, { type: 'entry', id: row.id });
+        return row !== null;
+      });
     },
 
     /**

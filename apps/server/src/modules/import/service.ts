@@ -174,14 +174,49 @@ export function createImportService(deps: {
     let newEntries = 0;
     let duplicates = 0;
     let mediaCount = 0;
+    let attachments = 0;
     let firstDate: string | null = null;
     let lastDate: string | null = null;
     let hasCrisis = false;
 
-    async function stageOne(candidate: ImportCandidate, existing: ReadonlySet<string>, items: NewItem[]) {
+    /**
+     * An entry the user already has, whose attachment an earlier import left out (a plan that could not hold it,
+     * then): the attachment is staged on its own, to join its entry (issue 25 row 11). The entry is counted as
+     * already imported either way.
+     */
+    async function stageAttachment(candidate: ImportCandidate, items: NewItem[]) {
+      const result = await mediaDraft(user, zip, candidate, workDir);
+      if ('skip' in result) return skipped.add(result.skip);
+      drafts.push(result.draftId);
+      mediaCount++;
+      attachments++;
+      items.push({
+        position: ++position,
+        importKey: candidate.key,
+        encryptedContent: '',
+        encryptionIv: '',
+        moodTag: candidate.moodTag,
+        timeZone: candidate.timeZone,
+        entryDate: candidate.entryDate,
+        createdAt: candidate.createdAt,
+        updatedAt: candidate.updatedAt,
+        mediaDraftId: result.draftId,
+        attachToExisting: true,
+        sourceType: candidate.sourceType,
+        label: candidate.label,
+      });
+    }
+
+    async function stageOne(
+      candidate: ImportCandidate,
+      existing: ReadonlySet<string>,
+      withoutMedia: ReadonlySet<string>,
+      items: NewItem[],
+    ) {
       const skipEntry = (reason: string) => skipped.add({ item: candidate.label, reason });
       if (existing.has(candidate.key)) {
         duplicates++;
+        if (candidate.media && withoutMedia.has(candidate.key)) await stageAttachment(candidate, items);
         return;
       }
       if (candidate.createdAt.getTime() > now.getTime()) return skipEntry('It is dated in the future.');
@@ -218,6 +253,7 @@ export function createImportService(deps: {
           createdAt,
           updatedAt: index === 0 ? candidate.updatedAt : createdAt,
           mediaDraftId: index === 0 ? draftId : null,
+          attachToExisting: false,
           sourceType: candidate.sourceType,
           label: text.parts.length > 1 ? `${candidate.label} (part ${index + 1})` : candidate.label,
         });
@@ -232,13 +268,15 @@ export function createImportService(deps: {
       const taken = batch;
       batch = [];
       batchChars = 0;
-      const existing = await entries.importedKeys(
+      const takenKeys = taken.map((c) => c.key);
+      const existing = await entries.importedKeys(user.id, takenKeys);
+      const withoutMedia = await entries.importedKeysWithoutMedia(
         user.id,
-        taken.map((c) => c.key),
+        taken.filter((c) => c.media && existing.has(c.key)).map((c) => c.key),
       );
       const items: NewItem[] = [];
       for (const candidate of taken) {
-        await stageOne(candidate, existing, items);
+        await stageOne(candidate, existing, withoutMedia, items);
         await breathe();
       }
       await repository.insertItems(items.map((item) => ({ ...item, previewId })));
@@ -256,7 +294,17 @@ export function createImportService(deps: {
     });
     await flush();
     if (candidates === 0) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noEntries);
-    return { archiveEntries, newEntries, duplicates, mediaCount, skipped, firstDate, lastDate, hasCrisis };
+    return {
+      archiveEntries,
+      newEntries,
+      duplicates,
+      mediaCount,
+      attachments,
+      skipped,
+      firstDate,
+      lastDate,
+      hasCrisis,
+    };
   }
 
   return {
@@ -294,6 +342,7 @@ export function createImportService(deps: {
           newEntries: staged.newEntries,
           duplicates: staged.duplicates,
           media: staged.mediaCount,
+          attachments: staged.attachments,
           firstDate: staged.firstDate,
           lastDate: staged.lastDate,
           skippedCount: staged.skipped.count,
@@ -328,6 +377,7 @@ export function createImportService(deps: {
       let imported = 0;
       let duplicates = summary.duplicates;
       let mediaCount = 0;
+      let attachments = 0;
       let after = 0;
       const breathe = createBreather();
       for (;;) {
@@ -351,6 +401,23 @@ export function createImportService(deps: {
             }
           }
           await breathe();
+          if (item.attachToExisting) {
+            if (!attached) continue;
+            const joined = await entries
+              .attachImportedMedia(user, item.importKey, attached)
+              .catch(async (error: unknown) => {
+                await attached.release();
+                throw error;
+              });
+            // The entry got an attachment meanwhile, or was deleted: the file does not outlive the choice.
+            if (!joined) await attached.release();
+            else {
+              mediaCount++;
+              attachments++;
+            }
+            releases.delete(item.importKey);
+            continue;
+          }
           rows.push({
             importKey: item.importKey,
             encryptedContent: item.encryptedContent,
@@ -389,6 +456,7 @@ export function createImportService(deps: {
         imported,
         duplicates,
         media: mediaCount,
+        attachments,
         skippedCount: skipped.count,
         skipped: skipped.listed,
         crisisResources: summary.hasCrisis ? MODERATION_MESSAGES.crisis : null,

@@ -22,6 +22,7 @@ const preview = (overrides: Partial<ImportPreview> = {}): ImportPreview => ({
   newEntries: 3,
   duplicates: 1,
   media: 1,
+  attachments: 0,
   firstDate: '2022-12-24',
   lastDate: '2023-06-01',
   skippedCount: 1,
@@ -34,6 +35,7 @@ const report: ImportReport = {
   imported: 3,
   duplicates: 0,
   media: 1,
+  attachments: 0,
   skippedCount: 1,
   skipped: preview().skipped,
   crisisResources: null,
@@ -88,6 +90,32 @@ describe('ImportSection', () => {
     );
     expect(await screen.findByText(MODERATION_MESSAGES.crisis)).toBeTruthy();
     expect(screen.getByText('Imported 3 entries with 1 attachment.')).toBeTruthy();
+  });
+
+  it('offers the attachments an earlier import left out, and says they joined their entries (issue 25 row 11)', async () => {
+    const xhr = fakeXhr();
+    stubApi({
+      ...signedInHandlers(),
+      [`POST /api/import/${ID}/confirm`]: json({
+        ...report,
+        imported: 0,
+        duplicates: 3,
+        media: 2,
+        attachments: 2,
+        skippedCount: 0,
+        skipped: [],
+      }),
+    });
+    renderWithProviders(<ImportSection />);
+    await chooseFile(zipFile());
+    xhr.last.respond(
+      201,
+      preview({ newEntries: 0, duplicates: 3, media: 2, attachments: 2, skippedCount: 0, skipped: [] }),
+    );
+    expect(await screen.findByText('Attachments for entries you have')).toBeTruthy();
+    expect(screen.queryByText('Everything in this archive is already in your journal.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 attachments' }));
+    expect(await screen.findByText('Added 2 attachments to entries already in your journal.')).toBeTruthy();
   });
 
   it("shows the server's message for a bad archive, and lets the person choose another", async () => {

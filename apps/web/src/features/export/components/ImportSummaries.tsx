@@ -40,7 +40,12 @@ export function ImportPreviewSummary({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const hasNew = preview.newEntries > 0;
+  // Attachments an earlier import left out (a plan that could not hold them) join their entries now.
+  const hasNew = preview.newEntries > 0 || preview.attachments > 0;
+  const confirmLabel =
+    preview.newEntries > 0
+      ? `Import ${plural(preview.newEntries, 'entry', 'entries')}`
+      : `Add ${plural(preview.attachments, 'attachment')}`;
   return (
     <div className="flex flex-col gap-4">
       <h3 className="font-semibold">Ready to import: {SOURCE_NAMES[preview.source]}</h3>
@@ -59,6 +64,12 @@ export function ImportPreviewSummary({
         <dd className="font-medium">{preview.media.toLocaleString()}</dd>
         <dt className="text-muted-foreground">Already imported</dt>
         <dd className="font-medium">{preview.duplicates.toLocaleString()}</dd>
+        {preview.attachments > 0 && (
+          <>
+            <dt className="text-muted-foreground">Attachments for entries you have</dt>
+            <dd className="font-medium">{preview.attachments.toLocaleString()}</dd>
+          </>
+        )}
       </dl>
       {preview.newEntries > preview.archiveEntries && (
         <p className="text-sm text-muted-foreground">
@@ -72,9 +83,7 @@ export function ImportPreviewSummary({
         </Alert>
       )}
       <div className="flex flex-wrap gap-3">
-        {hasNew && (
-          <Button onClick={onConfirm}>Import {plural(preview.newEntries, 'entry', 'entries')}</Button>
-        )}
+        {hasNew && <Button onClick={onConfirm}>{confirmLabel}</Button>}
         <Button variant="outline" onClick={onCancel}>
           {hasNew ? 'Cancel' : 'Choose another archive'}
         </Button>
@@ -84,14 +93,19 @@ export function ImportPreviewSummary({
 }
 
 export function ImportReportSummary({ report, onAgain }: { report: ImportReport; onAgain: () => void }) {
+  const newMedia = report.media - report.attachments;
   return (
     <div className="flex flex-col gap-4">
       <Alert variant="success" role="status">
         <p className="font-medium">
-          Imported {plural(report.imported, 'entry', 'entries')}
-          {report.media > 0 && ` with ${plural(report.media, 'attachment')}`}.
+          {report.imported > 0 || report.attachments === 0
+            ? `Imported ${plural(report.imported, 'entry', 'entries')}${newMedia > 0 ? ` with ${plural(newMedia, 'attachment')}` : ''}.`
+            : `Added ${plural(report.attachments, 'attachment')} to entries already in your journal.`}
         </p>
         {report.duplicates > 0 && <p>{plural(report.duplicates, 'entry', 'entries')} were already there.</p>}
+        {report.imported > 0 && report.attachments > 0 && (
+          <p>{plural(report.attachments, 'attachment')} joined entries already in your journal.</p>
+        )}
       </Alert>
       <SkippedList skipped={report.skipped} count={report.skippedCount} verb="skipped" />
       {report.crisisResources && (
