@@ -15,6 +15,7 @@ import {
   SELF_HARM_DESIRE,
   SELF_HARM_PASSIVE,
   SELF_HARM_PLAN,
+  SELF_HARM_PLAN_NEARBY,
   SELF_HARM_PREPARED,
   SEXUAL_AT_YOU,
   SEXUAL_MINOR,
@@ -46,6 +47,8 @@ const finding = (severity: Severity, flags: ModerationFlag[], explanation: strin
 type Context = {
   clause: Clause;
   sentence: string;
+  /** The sentence after this one (empty at the end): a plan written there still belongs to a wish here. */
+  nextSentence: string;
   normalized: string;
   hasRecovery: boolean;
   audience: TextAudience;
@@ -58,7 +61,7 @@ const CRISIS = finding('high', ['self_harm'], 'The text says the writer means to
 const isSetAside = (frame: Frame) =>
   frame.isNegated || frame.isDistanced || frame.isHypothetical || frame.tense === 'past';
 
-function selfHarm({ clause, sentence, hasRecovery }: Context): Finding | null {
+function selfHarm({ clause, sentence, nextSentence, hasRecovery }: Context): Finding | null {
   const prepared = SELF_HARM_PREPARED.exec(clause.text);
   if (prepared) {
     const frame = readFrame(clause, prepared.index);
@@ -72,7 +75,7 @@ function selfHarm({ clause, sentence, hasRecovery }: Context): Finding | null {
   if (!match || ACCIDENT.test(clause.text)) return null;
   if (!act && isAboutSomeoneElse(clause.text, match.index)) return null;
   const frame = readFrame(clause, match.index);
-  const hasPlan = SELF_HARM_PLAN.test(sentence);
+  const hasPlan = SELF_HARM_PLAN.test(sentence) || SELF_HARM_PLAN_NEARBY.test(nextSentence);
   if (frame.isNegated || frame.isDistanced) return null;
   if (frame.tense === 'past' && !hasPlan) return null;
   if (frame.tense === 'future') return hasRecovery && !hasPlan && frame.isHypothetical ? null : CRISIS;
@@ -185,9 +188,11 @@ export function classifyText(text: string, options: { audience?: TextAudience } 
   const names = namesIn(text);
   const hasRecovery = RECOVERY.test(normalized);
   const findings: Finding[] = [];
-  for (const sentence of splitSentences(normalized)) {
+  const sentences = splitSentences(normalized);
+  for (const [index, sentence] of sentences.entries()) {
+    const nextSentence = sentences[index + 1] ?? '';
     for (const clause of splitClauses(sentence)) {
-      const context: Context = { clause, sentence, normalized, hasRecovery, audience, names };
+      const context: Context = { clause, sentence, nextSentence, normalized, hasRecovery, audience, names };
       for (const rule of RULES) {
         const found = rule(context);
         if (found) findings.push(found);

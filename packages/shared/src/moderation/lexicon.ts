@@ -19,6 +19,13 @@ export const SELF_HARM_PASSIVE =
 export const SELF_HARM_PLAN =
   /\b(pills|tablets|rope|noose|razor|blades?|gun|bridge|train tracks|(suicide|goodbye) (note|letter)|wrote (a|my) note|said (my )?goodbyes?|gave away my|have a plan|made a plan|the method|stockpil\w*|saved up (my )?(pills|meds)|how many (pills|tablets)|tonight|this weekend|tomorrow)\b/;
 
+/**
+ * Plans and means strong enough to count from the next sentence too ("I don't want to be here anymore. I have a
+ * plan."): the time words of SELF_HARM_PLAN (tonight, tomorrow) are left out, since days are planned every day.
+ */
+export const SELF_HARM_PLAN_NEARBY =
+  /\b(pills|tablets|rope|noose|razor|blades?|gun|bridge|train tracks|(suicide|goodbye) (note|letter)|wrote (a|my) note|said (my )?goodbyes?|gave away my|have a plan|made a plan|the method|stockpil\w*|saved up (my )?(pills|meds)|how many (pills|tablets))\b/;
+
 /** Things done to oneself by accident, which share words with self-harm ("cut myself shaving"). */
 export const ACCIDENT =
   /\b(cut myself|hurt myself|cutting myself|hurting myself) (shaving|cooking|chopping|on|at|while|when|playing|running|lifting|badly at|slicing|opening|gardening)|\b(accidentally|nearly|almost) (cut|hurt)|\b(rolled|sprained|twisted|tripped|slipped|fell|crashed) |\b(ankle|knee|wrist|on the run|at the gym|workout|ski|bike)\b/;
