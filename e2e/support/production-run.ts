@@ -22,8 +22,9 @@ export type ProductionRun = {
 };
 
 export function productionRun(variant: ProductionVariant): ProductionRun {
-  // E2E_PORT is the development run's; the production servers take the ports just above it.
-  const base = Number(process.env.E2E_PORT ?? 3100) + (variant === 'embedded' ? 1 : 3);
+  // E2E_PORT is the development run's, and the one above it a spec's second server (ai.spec.ts); the production
+  // servers, which run beside them in the same Playwright run, take ports ten above.
+  const base = Number(process.env.E2E_PORT ?? 3100) + (variant === 'embedded' ? 11 : 13);
   const dir = path.join(os.tmpdir(), `daybook-e2e-production-${variant}-${base}`);
   return {
     variant,

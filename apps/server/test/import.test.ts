@@ -13,11 +13,17 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { entries, importPreviews, mediaDrafts, subscriptions } from '../src/db/schema/index.ts';
+import { entries, importPreviews, mediaDrafts } from '../src/db/schema/index.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
-import { browserEncrypt, createEntry, createSignedInUser } from './support/factories.ts';
+import {
+  browserEncrypt,
+  createEntry,
+  createMediaEntry,
+  createSignedInUser,
+  setPlan,
+} from './support/factories.ts';
 import { uploadImportArchive } from './support/import.ts';
-import { multipart, webmVideo } from './support/media.ts';
+import { webmVideo } from './support/media.ts';
 import { buildZip, type ZipInput } from './support/zip.ts';
 
 const HOUR = 3600_000;
@@ -455,25 +461,13 @@ describe('import', () => {
     // 21:30 on 4 July in New York, already 5 July in the author's account zone.
     ctx.clock.set(new Date('2026-07-05T01:30:00Z'));
     const author = await createSignedInUser(ctx, { timezone: 'UTC' });
-    const photo = await jpeg('#884422');
-    const body = multipart(photo, { filename: 'p.jpg', contentType: 'image/jpeg' });
-    const draft = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/media/drafts?mediaType=image',
-      headers: { cookie: author.cookie, ...body.headers },
-      payload: body.payload,
-    });
-    expect(draft.statusCode, draft.body).toBe(201);
-    const withPhoto = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/entries',
-      headers: { cookie: author.cookie },
-      payload: {
-        ...(await browserEncrypt(ctx, author.cookie, author.user.id, 'Harbour at dusk #sea')),
-        moodTag: 'Calm',
-        mediaDraftId: draft.json().id,
-      },
-    });
+    const photo = {
+      type: 'image',
+      file: await jpeg('#884422'),
+      filename: 'p.jpg',
+      contentType: 'image/jpeg',
+    } as const;
+    const withPhoto = await createMediaEntry(ctx, author, photo, 'Harbour at dusk #sea', { moodTag: 'Calm' });
     expect(withPhoto.statusCode, withPhoto.body).toBe(201);
     ctx.clock.advance(60_000);
     expect(
@@ -524,28 +518,16 @@ describe('import', () => {
   });
 
   it('brings in the attachments a lower plan left out once the plan can hold them, into the entries already there (issue 25 row 11)', async () => {
-    const setPlan = (userId: string, planId: string) =>
-      ctx.database.db.update(subscriptions).set({ planId }).where(eq(subscriptions.userId, userId));
     // A Premium author's video entry and a text entry, exported as the person downloads them.
     const author = await createSignedInUser(ctx);
-    await setPlan(author.user.id, 'premium');
-    const body = multipart(webmVideo(2), { filename: 'walk.webm', contentType: 'video/webm' });
-    const draft = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/media/drafts?mediaType=video',
-      headers: { cookie: author.cookie, ...body.headers },
-      payload: body.payload,
-    });
-    expect(draft.statusCode, draft.body).toBe(201);
-    const video = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/entries',
-      headers: { cookie: author.cookie },
-      payload: {
-        ...(await browserEncrypt(ctx, author.cookie, author.user.id, 'The walk by the river')),
-        mediaDraftId: draft.json().id,
-      },
-    });
+    await setPlan(ctx, author.user.id, 'premium');
+    const walk = {
+      type: 'video',
+      file: webmVideo(2),
+      filename: 'walk.webm',
+      contentType: 'video/webm',
+    } as const;
+    const video = await createMediaEntry(ctx, author, walk, 'The walk by the river');
     expect(video.statusCode, video.body).toBe(201);
     expect((await createEntry(ctx, author.cookie, author.user.id, 'A quiet day')).statusCode).toBe(201);
     const archive = (
@@ -563,7 +545,7 @@ describe('import', () => {
     expect(unchanged.json()).toMatchObject({ newEntries: 0, duplicates: 2, attachments: 0 });
 
     // After upgrading, the same archive brings the video to the entry that was imported without it.
-    await setPlan(reader.user.id, 'premium');
+    await setPlan(ctx, reader.user.id, 'premium');
     const again = await uploadImportArchive(ctx, reader.cookie, archive);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json()).toMatchObject({ newEntries: 0, duplicates: 2, media: 1, attachments: 1 });

@@ -4,11 +4,11 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { entries, mediaDrafts, subscriptions } from '../src/db/schema/index.ts';
+import { entries, mediaDrafts } from '../src/db/schema/index.ts';
 import { thumbnailPathOf } from '../src/infra/storage/storage.ts';
 import { purgeDueAccounts } from '../src/modules/account/service.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
-import { browserEncrypt, createSignedInUser } from './support/factories.ts';
+import { browserEncrypt, createSignedInUser, setPlan, uploadMediaDraft } from './support/factories.ts';
 import { multipart, webmVideo } from './support/media.ts';
 
 const HOUR = 3600_000;
@@ -238,16 +238,12 @@ describe('video posters (issue 25 row 11)', () => {
   /** A Premium user's video draft, as the editor uploads it before sending its poster. */
   async function videoDraft() {
     const signedIn = await createSignedInUser(ctx);
-    await ctx.database.db
-      .update(subscriptions)
-      .set({ planId: 'premium' })
-      .where(eq(subscriptions.userId, signedIn.user.id));
-    const body = multipart(webmVideo(2), { filename: 'walk.webm', contentType: 'video/webm' });
-    const draft = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/media/drafts?mediaType=video',
-      headers: { cookie: signedIn.cookie, ...body.headers },
-      payload: body.payload,
+    await setPlan(ctx, signedIn.user.id, 'premium');
+    const draft = await uploadMediaDraft(ctx, signedIn.cookie, {
+      type: 'video',
+      file: webmVideo(2),
+      filename: 'walk.webm',
+      contentType: 'video/webm',
     });
     expect(draft.statusCode, draft.body).toBe(201);
     return { ...signedIn, draftId: draft.json().id as string };

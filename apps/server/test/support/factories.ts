@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { emailOutbox, users } from '../../src/db/schema/index.ts';
+import { emailOutbox, subscriptions, users } from '../../src/db/schema/index.ts';
 import type { TestContext } from './app.ts';
+import { multipart } from './media.ts';
 
 export const STRONG_PASSWORD = 'Quiet-River-42';
 
@@ -81,6 +82,50 @@ export async function createSignedInUser(ctx: TestContext, overrides: Record<str
   const response = await signIn(ctx, user.email, user.password);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return { user, cookie: sessionCookie(response.headers['set-cookie']) };
+}
+
+/** Puts the user on a plan as if they had paid for it (tests need no checkout to reach Premium's limits). */
+export async function setPlan(ctx: TestContext, userId: string, planId: 'free' | 'basic' | 'premium') {
+  await ctx.database.db.update(subscriptions).set({ planId }).where(eq(subscriptions.userId, userId));
+}
+
+/**
+ * Uploads a file as a media draft and saves an entry with it, as the editor does; answers the entry's response.
+ */
+export async function createMediaEntry(
+  ctx: TestContext,
+  signedIn: { user: { id: string }; cookie: string },
+  media: { type: 'image' | 'audio' | 'video'; file: Buffer; filename: string; contentType: string },
+  text: string,
+  options: { moodTag?: string } = {},
+) {
+  const draft = await uploadMediaDraft(ctx, signedIn.cookie, media);
+  if (draft.statusCode !== 201) throw new Error(`upload failed: ${draft.body}`);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/entries',
+    headers: { cookie: signedIn.cookie },
+    payload: {
+      ...(await browserEncrypt(ctx, signedIn.cookie, signedIn.user.id, text)),
+      ...options,
+      mediaDraftId: draft.json().id,
+    },
+  });
+}
+
+/** POST /api/media/drafts with the file as a browser's multipart upload. */
+export function uploadMediaDraft(
+  ctx: TestContext,
+  cookie: string,
+  media: { type: 'image' | 'audio' | 'video'; file: Buffer; filename: string; contentType: string },
+) {
+  const body = multipart(media.file, { filename: media.filename, contentType: media.contentType });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/media/drafts?mediaType=${media.type}`,
+    headers: { cookie, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 /** The newest queued e-mail to an address, with the first link in its text. */
