@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './test/support/longest-first.ts';
 
 /**
  * The integration tests run on every database the app supports that this machine offers: PostgreSQL when
@@ -20,7 +19,6 @@ export default defineConfig({
     // of their time, and the third keeps both cores busy meanwhile.
     pool: 'forks',
     maxWorkers: drivers.length === 2 ? 3 : 2,
-    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: drivers.map((driver) => ({
