@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './support/chromium.ts';
 import { productionRun, productionVariants } from './support/production-run.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -9,7 +9,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     args: [
       ...CHROMIUM_ARGS,
       // Recorder and camera tests: a test pattern and a beep instead of real devices, no permission prompt.
@@ -32,7 +32,7 @@ const productionChromium = {
   // secure context all the same (cookies with the __Secure- prefix, WebCrypto).
   ignoreHTTPSErrors: true,
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     // The context's ignoreHTTPSErrors does not reach the service worker's script fetch, which Chromium refuses
     // under a certificate error; the browser-wide switch lets the worker install as it would behind a real
     // certificate, so the journey runs with it (ADR 040).
@@ -51,8 +51,19 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  // en-GB so prices are in pounds unless a test picks another locale.
-  use: { baseURL, locale: 'en-GB', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: {
+    baseURL,
+    // en-GB so prices are in pounds unless a test picks another locale.
+    locale: 'en-GB',
+    // As people who ask for less motion see the app: skeletons hold still instead of pulsing, which on two cores
+    // took the browser's compositor from 42 to 8 CPU-seconds over 16 tests (ADR 067). Motion itself is checked
+    // where it matters (a test can still ask for 'no-preference').
+    reducedMotion: 'reduce',
+    // A trace records every step of every test to keep the failing ones, and took a third of the run's time;
+    // E2E_TRACE=1 asks for it while chasing a failure. Failures always keep their screenshot.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
+  },
   projects: [
     ...productionRuns.map((run) => ({
       name: `production-${run.variant}`,

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,9 +12,45 @@ import { defineConfig } from 'vitest/config';
  */
 const drivers = process.env.DATABASE_URL ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
 
+/**
+ * With both databases, the files whose outcome can differ by driver run on PGlite as well as PostgreSQL; every
+ * other file runs once, on PostgreSQL, since PGlite is the same PostgreSQL engine and runs their SQL alike
+ * (ADR 067). Without DATABASE_URL every file runs on PGlite. What differs by driver: the embedded-only
+ * commands and the data folder, how the database fails, migrations run again on upgrade, notifications, and
+ * concurrency (PGlite runs one transaction at a time, in the server's own thread).
+ */
+const EVERY_FILE = ['test/**/*.test.ts', 'src/**/*.test.ts'];
+
+export const ON_BOTH_DATABASES = [
+  // The embedded-only commands and the data folder they share with a running server.
+  'test/seed-cli.test.ts',
+  'test/admin-cli.test.ts',
+  'test/restore-file-modes.test.ts',
+  // How each database fails and what the app then answers and logs.
+  'test/database-outage.test.ts',
+  'test/database-prerequisite-state.test.ts',
+  'test/health.test.ts',
+  'test/log-secrets.test.ts',
+  'src/db/unavailable.test.ts',
+  // Migrations run again over an older database.
+  'test/session-tokens.test.ts',
+  // LISTEN/NOTIFY on PostgreSQL, PGlite's own channel in one process.
+  'test/live-events.test.ts',
+  // Concurrency: overlapping transactions on PostgreSQL, one at a time on PGlite.
+  'test/sharing-races.test.ts',
+  'test/auth-lockout-race.test.ts',
+  'test/entries-idempotency.test.ts',
+  'test/future-messages.test.ts',
+  // The embedded database shares the server's thread: a large import must not stall it (ADR 054).
+  'test/import-bounds.test.ts',
+];
+// A file renamed or moved must not quietly stop running on PGlite.
+const missing = ON_BOTH_DATABASES.filter((file) => !existsSync(path.join(import.meta.dirname, file)));
+if (missing.length > 0)
+  throw new Error(`vitest.config.ts names test files that do not exist: ${missing.join(', ')}`);
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     setupFiles: ['test/support/test-driver.ts', 'test/support/fail-on-console-error.ts'],
     globalSetup: ['test/support/pglite-snapshot.ts'],
     // Each file gets its own database. Three workers on two cores: PostgreSQL's files wait on the server for much
@@ -23,7 +61,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: drivers.map((driver) => ({
       extends: true,
-      test: { name: driver, env: { DAYBOOK_TEST_DRIVER: driver } },
+      test: {
+        name: driver,
+        env: { DAYBOOK_TEST_DRIVER: driver },
+        // Set per project: a project's include is added to a shared one, not put in its place.
+        include: driver === 'pglite' && drivers.length === 2 ? ON_BOTH_DATABASES : EVERY_FILE,
+      },
     })),
   },
 });

@@ -130,8 +130,14 @@ test.describe('sharing', () => {
     const locked = card.getByRole('button', { name: 'Share', exact: true });
     // Until the plan has loaded the button is offered as usual; the lock replaces it once the plan is known.
     await expect(locked).toHaveAttribute('data-locked', '');
-    await locked.hover();
-    await expect(page.getByRole('tooltip').getByText(SHARE_MESSAGES.upgradeTooltip)).toBeVisible();
+    // The tooltip's code loads on the first hover; a pointer resting on the button then sees it. Should the
+    // card be drawn anew under a resting pointer, a person moves the mouse: so does the test, until it shows.
+    const tooltip = page.getByRole('tooltip').getByText(SHARE_MESSAGES.upgradeTooltip);
+    await expect(async () => {
+      await page.mouse.move(0, 0);
+      await locked.hover();
+      await expect(tooltip).toBeVisible({ timeout: 3_000 });
+    }).toPass();
     await locked.click();
     const upgrade = page.getByRole('dialog', { name: SHARE_MESSAGES.upgradeTooltip });
     await expect(upgrade.getByRole('link', { name: 'See Premium' })).toHaveAttribute('href', /\/profile/);

@@ -7,6 +7,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { runBackup, runRestore } from '../src/modules/admin/backup.ts';
 import { testConfig } from './support/app.ts';
+import { isPostgresProject } from './support/test-driver.ts';
 
 /** Every directory and file under `dir` (itself included) with its permission bits, as `d700`/`f600`. */
 function modesUnder(dir: string): Map<string, string> {
@@ -27,7 +28,9 @@ const notPrivate = (modes: Map<string, string>) =>
  * `admin backup` and `admin restore` on the embedded database leave the database and the media to the operator
  * alone, whatever the umask: PGlite writes its files 0666 and a copy keeps its source's modes (ADR 060).
  */
-describe('the files of a backup and of a restored embedded database', () => {
+// Its database is always the embedded one (no DATABASE_URL in its configuration): it runs once, in the PGlite
+// project (vitest.config.ts).
+describe.skipIf(isPostgresProject)('the files of a backup and of a restored embedded database', () => {
   let root: string;
   let previousUmask: number;
   beforeAll(async () => {

@@ -45,9 +45,21 @@ describe('groupByDay', () => {
       { id: 'c', day: '2026-11-19' },
     ];
     expect(groupByDay(items, (item) => item.day)).toEqual([
-      { day: '2026-11-21', items: [items[0], items[1]] },
-      { day: '2026-11-19', items: [items[2]] },
+      { key: '2026-11-21', day: '2026-11-21', items: [items[0], items[1]] },
+      { key: '2026-11-19', day: '2026-11-19', items: [items[2]] },
     ]);
     expect(groupByDay([], () => '')).toEqual([]);
+  });
+
+  it("keys a day's runs by the day and their order, not by their first item", () => {
+    const keys = (days: string[]) => groupByDay(days, (day) => day).map((group) => group.key);
+    // One more entry at the top of today: today's group keeps its key, so its cards are not remounted.
+    expect(keys(['2026-11-21', '2026-11-20'])).toEqual(keys(['2026-11-21', '2026-11-21', '2026-11-20']));
+    // A day that comes back further down (entries written on a journey, ADR 066) gets a key of its own.
+    expect(keys(['2026-11-21', '2026-11-20', '2026-11-21'])).toEqual([
+      '2026-11-21',
+      '2026-11-20',
+      '2026-11-21 (2)',
+    ]);
   });
 });

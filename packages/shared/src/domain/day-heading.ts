@@ -30,17 +30,27 @@ export function dayHeading(date: string, today: string): string {
   return zoneFormatter('longDate', 'UTC').format(day);
 }
 
-/** Items in order, cut into runs of the same day (the list arrives newest first, so days stay together). */
+/**
+ * Items in order, cut into runs of the same day (the list arrives newest first, so days stay together). Each run
+ * has a key that stays the same while entries are added to it or its first one changes (the day, and which of
+ * that day's runs it is): a list keyed by it never remounts a day's cards because one more was written.
+ */
 export function groupByDay<T>(
   items: readonly T[],
   dayOf: (item: T) => string,
-): { day: string; items: T[] }[] {
-  const groups: { day: string; items: T[] }[] = [];
+): { key: string; day: string; items: T[] }[] {
+  const groups: { key: string; day: string; items: T[] }[] = [];
+  const runsOfDay = new Map<string, number>();
   for (const item of items) {
     const day = dayOf(item);
     const last = groups.at(-1);
-    if (last?.day === day) last.items.push(item);
-    else groups.push({ day, items: [item] });
+    if (last?.day === day) {
+      last.items.push(item);
+      continue;
+    }
+    const run = (runsOfDay.get(day) ?? 0) + 1;
+    runsOfDay.set(day, run);
+    groups.push({ key: run === 1 ? day : `${day} (${run})`, day, items: [item] });
   }
   return groups;
 }

@@ -323,6 +323,14 @@ describe('image', () => {
     const xhr = fakeXhr();
     setup(premium, { 'POST /api/moderation/image': json(verdict('safe')) });
     await openPanel();
+    // Capture is enabled once the camera's picture plays, again after each switch or retry: a click before that
+    // would do nothing (a busy machine takes longer than an idle one to get there).
+    const captureWhenReady = async () => {
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Capture' }).hasAttribute('disabled')).toBe(false),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Capture' }));
+    };
     fireEvent.click(screen.getByRole('button', { name: 'Take photo' }));
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Capture' }).hasAttribute('disabled')).toBe(false),
@@ -339,11 +347,11 @@ describe('image', () => {
     );
     expect(devices.streams[0]?.tracks.every((track) => track.stop.mock.calls.length > 0)).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Capture' }));
+    await captureWhenReady();
     await screen.findByRole('button', { name: 'Use Photo' });
     expect(canvas.encoded).toEqual([{ width: 1280, height: 720, type: 'image/jpeg', quality: 0.95 }]);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Capture' }));
+    await captureWhenReady();
     fireEvent.click(await screen.findByRole('button', { name: 'Use Photo' }));
 
     await waitFor(() => expect(xhr.requests).toHaveLength(1));

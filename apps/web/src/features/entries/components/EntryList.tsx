@@ -144,7 +144,7 @@ export function EntryFeedView({
         {/* Each entry's own day (ADR 066): after a journey the same day can come back further down. */}
         {groupByDay(list, (entry) => entry.entryDate).map((group) => (
           <DayGroup
-            key={`${group.day} ${group.items[0]?.id}`}
+            key={group.key}
             heading={dayHeading(group.day, today)}
             entries={group.items}
             accountZone={timeZone}
