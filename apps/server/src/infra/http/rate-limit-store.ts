@@ -81,12 +81,18 @@ export function createRateLimiter(database: Database, scale = 1): RateLimiter {
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** Scales the per-route limits declared in route configs, as routes are added to the instance. */
+/**
+ * Scales the per-route limits declared in route configs, as routes are added to the instance. The route gets a
+ * scaled copy: its declared limit is a module's constant, shared by every app built in the process, and scaling it
+ * in place would scale it again for the next app.
+ */
 export function scaleRouteLimits(app: FastifyInstance, scale: number): void {
   if (scale === 1) return;
   app.addHook('onRoute', (route) => {
-    const limit = (route.config as { rateLimit?: { max?: number } } | undefined)?.rateLimit;
-    if (limit && typeof limit.max === 'number') limit.max = Math.ceil(limit.max * scale);
+    const config = route.config as { rateLimit?: { max?: number } } | undefined;
+    const limit = config?.rateLimit;
+    if (limit && typeof limit.max === 'number')
+      route.config = { ...config, rateLimit: { ...limit, max: Math.ceil(limit.max * scale) } };
   });
 }
 
