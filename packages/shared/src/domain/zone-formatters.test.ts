@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { zoneFormatter } from './zone-formatters.ts';
 
 describe('zoneFormatter', () => {
+  it("writes the hour with two digits where the reader's locale keeps a 24-hour clock", () => {
+    const tenPastMidnightInParis = new Date('2026-11-28T23:10:00Z');
+    expect(zoneFormatter('time', 'Europe/Paris', 'en-GB').format(tenPastMidnightInParis)).toBe('00:10');
+    expect(zoneFormatter('time', 'Europe/Paris', 'en-US').format(tenPastMidnightInParis)).toBe('12:10 AM');
+  });
+
   const instant = new Date('2026-11-20T23:30:00Z');
 
   it('formats in the zone it is asked for', () => {
