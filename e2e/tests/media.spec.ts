@@ -110,7 +110,9 @@ test.describe('media', () => {
       const panel = page.getByRole('dialog');
       await panel.getByRole('tab', { name: kind }).click();
       await panel.getByRole('button', { name: 'Start recording' }).click();
-      await page.waitForTimeout(1500);
+      // Stopped once the recorder's own timer has passed a second, not after a fixed wait: on a busy machine the
+      // recording starts later than the click, and the file's length is the recorder's.
+      await expect(panel.getByRole('timer', { name: 'Recording time' })).toHaveText(/^0:0[2-9] \//);
       await panel.getByRole('button', { name: 'Stop' }).click();
       await panel.getByRole('button', { name: 'Use Recording' }).click();
       await expect(panel.getByRole('button', { name: 'Remove' })).toBeVisible({ timeout: 20_000 });
