@@ -12,6 +12,8 @@ import { defineConfig } from 'vitest/config';
  */
 const drivers = process.env.DATABASE_URL ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
 
+const EVERY_FILE = ['test/**/*.test.ts', 'src/**/*.test.ts'];
+
 /**
  * With both databases, the files whose outcome can differ by driver run on PGlite as well as PostgreSQL; every
  * other file runs once, on PostgreSQL, since PGlite is the same PostgreSQL engine and runs their SQL alike
@@ -19,9 +21,7 @@ const drivers = process.env.DATABASE_URL ? (['postgres', 'pglite'] as const) : (
  * commands and the data folder, how the database fails, migrations run again on upgrade, notifications, and
  * concurrency (PGlite runs one transaction at a time, in the server's own thread).
  */
-const EVERY_FILE = ['test/**/*.test.ts', 'src/**/*.test.ts'];
-
-export const ON_BOTH_DATABASES = [
+const ON_BOTH_DATABASES = [
   // The embedded-only commands and the data folder they share with a running server.
   'test/seed-cli.test.ts',
   'test/admin-cli.test.ts',

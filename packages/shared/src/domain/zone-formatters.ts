@@ -48,11 +48,12 @@ export function zoneFormatter(
   let formatter = cache.get(key);
   if (!formatter) {
     const [kindLocale, options] = KINDS[kind];
-    formatter = new Intl.DateTimeFormat(locale ?? kindLocale, { ...options, timeZone });
+    const tag = locale ?? kindLocale;
+    formatter = new Intl.DateTimeFormat(tag, { ...options, timeZone });
     // A 24-hour locale writes ten past midnight "00:10" (en-GB), where a numeric hour gives "0:10".
     const { hourCycle } = formatter.resolvedOptions();
     if ('hour' in options && !('hourCycle' in options) && (hourCycle === 'h23' || hourCycle === 'h24'))
-      formatter = new Intl.DateTimeFormat(locale ?? kindLocale, { ...options, hour: '2-digit', timeZone });
+      formatter = new Intl.DateTimeFormat(tag, { ...options, hour: '2-digit', timeZone });
     if (cache.size >= MAX_CACHED) cache.clear();
     cache.set(key, formatter);
   }
