@@ -39,7 +39,7 @@ test.describe('import', () => {
   // Upload, image moderation, axe twice and four screenshots on a shared two-core machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test('a Day One archive imported from /export shows its entries under All Time', async ({
+  test('a Day One archive imported from /export shows its entries under All Time, and is removed as a whole', async ({
     page,
     request,
     expectAccessible,
@@ -83,6 +83,30 @@ test.describe('import', () => {
     await expect(articles.filter({ hasText: 'Lighthouse walk at dawn' })).toBeVisible();
     await expect(articles.filter({ hasText: '#sea' })).toBeVisible();
     await expect(articles.filter({ hasText: 'Snow on the hills' })).toBeVisible();
+
+    // An imported entry, years past its 12-hour window, offers Delete but not Edit (ADR 068).
+    const snow = articles.filter({ hasText: 'Snow on the hills' });
+    await expect(snow.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(snow.getByRole('button', { name: 'Delete' })).toBeVisible();
+
+    // The import is listed on /export and removed as a whole.
+    await page.goto('/export');
+    const imports = page.getByRole('region', { name: 'Your imports' });
+    await expect(imports.getByText(/^2 entries, 1 with an attachment · /)).toBeVisible();
+    await expectAccessible();
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await imports.screenshot({ path: test.info().outputPath(`import-batches-${width}.png`) });
+    }
+    await imports.getByRole('button', { name: /^Remove the Day One export imported / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove these 2 imported entries?' });
+    await dialog.getByRole('button', { name: 'Remove 2 imported entries' }).click();
+    await expect(page.getByText('Removed 2 imported entries.')).toBeVisible();
+    await expect(imports.getByText('Nothing imported yet.')).toBeVisible();
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'All Time' }).click();
+    await expect(page.getByText('No entries yet — write your first one above')).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(0);
   });
 
   test('a file that is not an archive gets a clear message', async ({ page, request }) => {

@@ -277,6 +277,7 @@ export function createServices(deps: {
       moderator: moderation.text,
       clock,
       tmpDir: path.join(config.dataDir, 'tmp'),
+      visibleEntries: visibleEntriesOf,
     }),
     futureMessages,
     reminders: createRemindersService({

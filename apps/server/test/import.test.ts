@@ -7,7 +7,6 @@ import {
   type Entry,
   IMPORT_MESSAGES,
   type ImportPreview,
-  type ImportReport,
   MODERATION_MESSAGES,
 } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
@@ -22,7 +21,7 @@ import {
   createSignedInUser,
   setPlan,
 } from './support/factories.ts';
-import { uploadImportArchive } from './support/import.ts';
+import { confirmImport as confirm, importArchive, uploadImportArchive } from './support/import.ts';
 import { webmVideo } from './support/media.ts';
 import { buildZip, type ZipInput } from './support/zip.ts';
 
@@ -34,17 +33,6 @@ const jpeg = (colour = '#6b8f71') =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
-
-const confirm = (ctx: TestContext, cookie: string, id: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/import/${id}/confirm`, headers: { cookie } });
-
-async function importArchive(ctx: TestContext, cookie: string, archive: Buffer) {
-  const preview = await uploadImportArchive(ctx, cookie, archive);
-  expect(preview.statusCode, preview.body).toBe(201);
-  const report = await confirm(ctx, cookie, preview.json<ImportPreview>().id);
-  expect(report.statusCode, report.body).toBe(200);
-  return { preview: preview.json<ImportPreview>(), report: report.json<ImportReport>() };
-}
 
 async function listAll(ctx: TestContext, cookie: string): Promise<Entry[]> {
   const response = await ctx.app.inject({
@@ -417,7 +405,7 @@ describe('import', () => {
     expect(await writtenFor(ctx, signedIn.user.id)).toEqual(NOTHING);
   });
 
-  it('imports without spending the daily entry limit, and imported entries are read-only', async () => {
+  it('imports without spending the daily entry limit, and imported entries keep their text but can be deleted at any time (ADR 068)', async () => {
     const signedIn = await createSignedInUser(ctx);
     const { archive } = await dayOneArchive(ctx.clock.now());
     await importArchive(ctx, signedIn.cookie, archive);
@@ -434,7 +422,7 @@ describe('import', () => {
       expect((await createEntry(ctx, signedIn.cookie, signedIn.user.id, text)).statusCode).toBe(201);
     }
 
-    // Even the entry Day One wrote an hour ago, inside the 12-hour window, cannot be edited or deleted here.
+    // Even the entry Day One wrote an hour ago, inside the 12-hour window, cannot be edited here; it can be deleted.
     const imported = [];
     for (const entry of await listAll(ctx, signedIn.cookie)) {
       if ((await textOf(ctx, signedIn, entry)) === 'Written an hour ago in Day One.') imported.push(entry);
@@ -454,7 +442,20 @@ describe('import', () => {
       url: `/api/entries/${hourOld.id}`,
       headers: { cookie: signedIn.cookie },
     });
-    expect(deleted.statusCode).toBe(403);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    // An imported entry years old is deleted like any other (the daily deletion limit still counts it).
+    const old = (await listAll(ctx, signedIn.cookie)).find((entry) => entry.entryDate === '2023-12-31')!;
+    expect(old.isImported).toBe(true);
+    const deletedOld = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/entries/${old.id}`,
+      headers: { cookie: signedIn.cookie },
+    });
+    expect(deletedOld.statusCode, deletedOld.body).toBe(200);
+    expect(deletedOld.json()).toMatchObject({ remaining: 3 });
+    const written = (await listAll(ctx, signedIn.cookie)).filter((entry) => !entry.isImported);
+    expect(written).toHaveLength(3);
   });
 
   it('round trip: a Daybook archive imported into a new account gives the same entries, moods, dates, zones and media', async () => {

@@ -1,3 +1,5 @@
+import type { ImportPreview, ImportReport } from '@daybook/shared';
+import { expect } from 'vitest';
 import type { TestContext } from './app.ts';
 import { multipart } from './media.ts';
 
@@ -10,4 +12,16 @@ export function uploadImportArchive(ctx: TestContext, cookie: string, archive: B
     headers: { cookie, ...body.headers },
     payload: body.payload,
   });
+}
+
+export const confirmImport = (ctx: TestContext, cookie: string, id: string) =>
+  ctx.app.inject({ method: 'POST', url: `/api/import/${id}/confirm`, headers: { cookie } });
+
+/** Uploads and confirms an archive, as a person pressing Import after reading the preview. */
+export async function importArchive(ctx: TestContext, cookie: string, archive: Buffer) {
+  const preview = await uploadImportArchive(ctx, cookie, archive);
+  expect(preview.statusCode, preview.body).toBe(201);
+  const report = await confirmImport(ctx, cookie, preview.json<ImportPreview>().id);
+  expect(report.statusCode, report.body).toBe(200);
+  return { preview: preview.json<ImportPreview>(), report: report.json<ImportReport>() };
 }

@@ -53,6 +53,7 @@ export async function sealedEntry(text: string, overrides: Partial<Entry> = {}):
     createdAt,
     updatedAt: createdAt,
     isShared: false,
+    isImported: false,
     hasThumbnail: false,
     ...overrides,
   };

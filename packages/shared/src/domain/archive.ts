@@ -116,8 +116,9 @@ A JSON object:
 - \`range\` — the date range asked for (\`from\`, \`to\`, inclusive, either may be null), or null for everything.
 - \`entries\` — oldest first, each with \`id\`, \`text\` (decrypted), \`title\`, \`category\`, \`moodTag\`,
   \`themes\`, \`entryDate\`, \`timeZone\`, \`createdAt\`, \`updatedAt\`, \`contentType\` (text, image, audio,
-  video), \`sourceType\`, \`media\` (\`path\` inside this archive, \`mimeType\`, \`sizeBytes\`, or null) and
-  \`markdownPath\`.
+  video), \`sourceType\`, \`media\` (\`path\` inside this archive, \`mimeType\`, \`sizeBytes\`, or null),
+  \`markdownPath\` and \`importKey\` (where an imported entry came from, such as "dayone:" and Day One's id,
+  or null for entries written in ${APP_NAME}). Importing this archive into the account it came from adds nothing.
 
 If the media file of an entry could not be read when the archive was made, its \`media\` is null and the
 Markdown file has no link.

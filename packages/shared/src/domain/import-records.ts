@@ -144,6 +144,16 @@ export function dayOneCandidate(
   };
 }
 
+/** The prefix of an entry's archive identity when it was written in Daybook: "daybook:<its id>". */
+export const DAYBOOK_KEY_PREFIX = 'daybook:';
+
+/**
+ * The identity an entry keeps across exports and imports (ADR 068): where it came from when it was imported, else
+ * the Daybook entry it is. An entry written here matches "daybook:<its id>", so one's own export adds nothing.
+ */
+export const archiveIdentity = (entry: { id: string; importKey?: string | null | undefined }) =>
+  entry.importKey ?? `${DAYBOOK_KEY_PREFIX}${entry.id}`;
+
 /** A Daybook archive's entry (checked with ArchiveEntry) as a candidate; Future Me messages are listed as skipped. */
 export function daybookCandidate(entry: ArchiveEntry, files: ArchiveFiles): ImportRecordResult {
   const label = importLabel(entry.entryDate);
@@ -157,7 +167,7 @@ export function daybookCandidate(entry: ArchiveEntry, files: ArchiveFiles): Impo
   }
   return {
     candidate: {
-      key: `daybook:${entry.id}`,
+      key: archiveIdentity(entry),
       label,
       text: entry.text,
       tags: [],

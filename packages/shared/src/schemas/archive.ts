@@ -75,6 +75,12 @@ export const ArchiveEntry = z.object({
   media: ArchiveMedia.nullable(),
   /** The entry's Markdown file inside the archive, e.g. entries/2026-11-22-<id>.md. */
   markdownPath: ArchivePath,
+  /**
+   * Where the entry came from when it was itself imported ("dayone:<uuid>", "daybook:<id>"); null or absent for
+   * entries written in Daybook. Its archive identity is this, else "daybook:<id>": importing an archive into the
+   * account that holds those entries adds nothing (ADR 068). Added without a version bump: older archives lack it.
+   */
+  importKey: z.string().min(1).max(300).nullable().optional(),
 });
 export type ArchiveEntry = z.infer<typeof ArchiveEntry>;
 

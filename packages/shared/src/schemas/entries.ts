@@ -57,6 +57,11 @@ export const Entry = z
     updatedAt: z.string(),
     isShared: z.boolean(),
     /**
+     * Brought in by an import: it can be deleted at any time, like removing what one brought in, while its text,
+     * not written here, is never editable (ADR 068).
+     */
+    isImported: z.boolean(),
+    /**
      * Whether a thumbnail is stored beside the media: an image's (one is made on request when missing, so the
      * card asks for any image's) or a video's poster (only when the browser sent one).
      */

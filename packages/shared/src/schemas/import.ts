@@ -6,6 +6,8 @@ import { IsoDay } from './entries.ts';
  *   POST   /api/import/preview       multipart field "archive" (a .zip) → 201 ImportPreview; nothing is imported yet
  *   POST   /api/import/:id/confirm   → ImportReport (imports the previewed entries, one transaction per batch)
  *   DELETE /api/import/:id           → 204 (drops a preview and the media it validated)
+ *   GET    /api/import/batches       → ImportBatch[] (the imports confirmed, newest first; ADR 068)
+ *   DELETE /api/import/batches/:id   → ImportBatchRemoval (removes an import's entries and their media)
  * Two sources: Daybook's own archive (schemas/archive.ts) and Day One's JSON export (Journal.json + photos/…).
  */
 
@@ -64,6 +66,7 @@ export const IMPORT_MESSAGES = {
   noEntries: 'This archive holds no entries to import.',
   expired: 'This import preview has expired or was already used. Upload the archive again.',
   damaged: 'This zip archive is damaged and cannot be read.',
+  batchNotFound: 'This import is not in your journal any more.',
 } as const;
 
 /*
@@ -159,8 +162,38 @@ export const ImportReport = z
      * (ADR 063), so the report ends with where to find help, once.
      */
     crisisResources: z.string().nullable(),
+    /** The batch the entries were written as, which /export can remove as a whole; null when none were written. */
+    batchId: z.uuid().nullable(),
   })
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof ImportReport>;
 
 export const ImportId = z.object({ id: z.uuid() });
+
+/**
+ * A confirmed import (ADR 068), counted from the entries it wrote that are still in the journal; one whose
+ * entries are all gone is not listed.
+ */
+export const ImportBatch = z
+  .object({
+    id: z.uuid(),
+    source: ImportSource,
+    /** When it was imported (ISO instant). */
+    importedAt: z.iso.datetime(),
+    entries: z.number().int().positive(),
+    /** Of those, entries with a photo, voice note or video. */
+    media: z.number().int().nonnegative(),
+    /** The local days of its first and last entry. */
+    firstDate: IsoDay,
+    lastDate: IsoDay,
+  })
+  .meta({ id: 'ImportBatch' });
+export type ImportBatch = z.infer<typeof ImportBatch>;
+
+export const ImportBatchRemoval = z
+  .object({
+    /** Entries removed, with their media. */
+    removed: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'ImportBatchRemoval' });
+export type ImportBatchRemoval = z.infer<typeof ImportBatchRemoval>;

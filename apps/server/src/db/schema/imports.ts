@@ -36,6 +36,23 @@ export const importPreviews = pgTable(
   ],
 );
 
+/**
+ * A confirmed import (ADR 068): listed on /export with what it brought (counted from its entries, so deleting one
+ * shows), and removable as a whole. Its entries point at it (entries.import_batch_id).
+ */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'daybook' | 'dayone'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('import_batches_user_idx').on(t.userId, t.createdAt)],
+);
+
 /** One entry to write on confirm, in archive order. */
 export const importItems = pgTable(
   'import_items',

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './auth.ts';
+import { importBatches } from './imports.ts';
 
 export type EncryptionMetadata = { encryption_iv?: string; [key: string]: unknown };
 
@@ -48,6 +49,8 @@ export const entries = pgTable(
     deletionReason: text('deletion_reason'),
     /** Where an imported entry came from ("dayone:<uuid>", "daybook:<id>"); null for entries written here (ADR 037). */
     importKey: text('import_key'),
+    /** The import that wrote the entry (ADR 068); removing that batch removes the entry. */
+    importBatchId: uuid('import_batch_id').references(() => importBatches.id, { onDelete: 'set null' }),
     /** The browser's idempotency key of a queued (offline) entry: one entry per key and user (ADR 041). */
     clientRequestId: uuid('client_request_id'),
     ...timestamps,
@@ -72,6 +75,8 @@ export const entries = pgTable(
     uniqueIndex('entries_user_import_key_idx')
       .on(t.userId, t.importKey)
       .where(sql`${t.importKey} is not null`),
+    // Removing an import batch finds its entries.
+    index('entries_import_batch_idx').on(t.importBatchId).where(sql`${t.importBatchId} is not null`),
     // A retried sync of a queued entry finds the first result instead of creating a second (ADR 041).
     uniqueIndex('entries_user_client_request_idx')
       .on(t.userId, t.clientRequestId)

@@ -1,10 +1,26 @@
-import { addDays } from '@daybook/shared';
-import { and, desc, eq, gt, gte, inArray, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { addDays, DAYBOOK_KEY_PREFIX } from '@daybook/shared';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement, statementText } from '../../db/prepared.ts';
 import { entries, sharedEntries, usageCounters } from '../../db/schema/index.ts';
 
 export type EntryRow = typeof entries.$inferSelect;
+
+/** An entry id as PostgreSQL's uuid reads it: anything else in an archive's "daybook:<id>" matches no entry. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type EntryWithShare = EntryRow & { isShared: boolean };
 
 const isShared = sql<boolean>`exists (select 1 from ${sharedEntries} where ${sharedEntries.entryId} = ${entries.id} and ${sharedEntries.status} = 'active')`;
@@ -29,6 +45,7 @@ type PageRow = {
   deleted_at: Date | string | null;
   deletion_reason: string | null;
   import_key: string | null;
+  import_batch_id: string | null;
   client_request_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -57,6 +74,7 @@ function fromPageRow(row: PageRow): EntryWithShare {
     deletedAt: row.deleted_at === null ? null : new Date(row.deleted_at),
     deletionReason: row.deletion_reason,
     importKey: row.import_key,
+    importBatchId: row.import_batch_id,
     clientRequestId: row.client_request_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
@@ -101,8 +119,8 @@ function pageStatement(
 /** The columns of an entry as the dashboard list returns it (PageRow without the total). */
 const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
   mood_tag, media_url, media_thumb_width, media_thumb_height, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-  time_zone, deleted_at, deletion_reason, import_key, client_request_id, created_at, updated_at,
-  exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
+  time_zone, deleted_at, deletion_reason, import_key, import_batch_id, client_request_id, created_at,
+  updated_at, exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
 
 /**
  * The streak's one statement (ADR 028): the runs of consecutive local dates with visible entries up to `today`
@@ -308,14 +326,34 @@ export function createEntriesRepository(db: Executor) {
       return row!;
     },
 
-    /** Which of these import keys the user's entries already carry (deleted ones too: a deletion is a choice). */
+    /**
+     * Which of these archive identities the user's entries already have (deleted ones too: a deletion is a
+     * choice): an imported entry's import key, or "daybook:<id>" of an entry written here (ADR 068).
+     */
     async existingImportKeys(userId: string, keys: string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();
+      const ownIds = keys
+        .filter((key) => key.startsWith(DAYBOOK_KEY_PREFIX))
+        .map((key) => key.slice(DAYBOOK_KEY_PREFIX.length))
+        .filter((id) => UUID.test(id));
       const rows = await db
-        .select({ key: entries.importKey })
+        .select({ id: entries.id, key: entries.importKey })
         .from(entries)
-        .where(and(eq(entries.userId, userId), inArray(entries.importKey, keys)));
-      return new Set(rows.map((r) => r.key).filter((k): k is string => k !== null));
+        .where(
+          and(
+            eq(entries.userId, userId),
+            ownIds.length > 0
+              ? or(inArray(entries.importKey, keys), inArray(entries.id, ownIds))
+              : inArray(entries.importKey, keys),
+          ),
+        );
+      const wanted = new Set(keys);
+      const found = new Set<string>();
+      for (const row of rows) {
+        if (row.key !== null && wanted.has(row.key)) found.add(row.key);
+        if (wanted.has(`${DAYBOOK_KEY_PREFIX}${row.id}`)) found.add(`${DAYBOOK_KEY_PREFIX}${row.id}`);
+      }
+      return found;
     },
 
     /** Which of these import keys belong to the user's live entries that have no attachment. */
@@ -385,6 +423,20 @@ export function createEntriesRepository(db: Executor) {
         })
         .returning({ id: entries.id, importKey: entries.importKey });
       return rows.map((r) => ({ id: r.id, importKey: r.importKey ?? '' }));
+    },
+
+    /**
+     * Removes an import batch's entries for good, deleted ones too (ADR 068), with their shares (cascade);
+     * returns their ids and the media files they held, which the caller removes once the rows are gone.
+     */
+    async removeImportBatch(
+      userId: string,
+      batchId: string,
+    ): Promise<{ id: string; mediaUrl: string | null }[]> {
+      return db
+        .delete(entries)
+        .where(and(eq(entries.userId, userId), eq(entries.importBatchId, batchId)))
+        .returning({ id: entries.id, mediaUrl: entries.mediaUrl });
     },
 
     /**

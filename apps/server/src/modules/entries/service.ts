@@ -94,6 +94,7 @@ export function toEntry(row: EntryWithShare): Entry {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isShared: row.isShared,
+    isImported: row.importKey !== null,
     hasThumbnail: row.mediaThumbWidth !== null,
   };
 }
@@ -325,9 +326,10 @@ export function createEntriesService(deps: {
     /**
      * Writes one batch of imported entries in one transaction (ADR 037). They keep their own dates, are already
      * encrypted with the user's key, take nothing from the daily entry limit (no usage counter, and the window
-     * count leaves imported rows out) and skip any key the user already has. Returns the keys written.
+     * count leaves imported rows out) and skip any key the user already has. They belong to `batchId`, which can
+     * be removed as a whole (ADR 068). Returns the keys written.
      */
-    async insertImported(user: SessionUser, rows: ImportedEntry[]): Promise<Set<string>> {
+    async insertImported(user: SessionUser, rows: ImportedEntry[], batchId: string): Promise<Set<string>> {
       return db.transaction(async (tx) => {
         const inserted = await createEntriesRepository(tx).insertImported(
           rows.map((row) => ({
@@ -346,6 +348,7 @@ export function createEntriesService(deps: {
             entryDate: row.entryDate,
             timeZone: row.timeZone,
             importKey: row.importKey,
+            importBatchId: batchId,
             createdAt: row.createdAt,
             updatedAt: row.updatedAt,
           })),
@@ -354,6 +357,21 @@ export function createEntriesService(deps: {
         if (last) await queueLiveEvent(tx, user.id, { type: 'entry', id: last.id });
         return new Set(inserted.map((row) => row.importKey));
       });
+    },
+
+    /**
+     * Removes every entry an import batch wrote, and their media files (ADR 068): the undo of an import, so
+     * neither the edit window nor the daily deletion limit applies. Returns how many entries went.
+     */
+    async removeImportBatch(user: SessionUser, batchId: string): Promise<number> {
+      const removed = await db.transaction(async (tx) => {
+        const rows = await createEntriesRepository(tx).removeImportBatch(user.id, batchId);
+        const first = rows[0];
+        if (first) await queueLiveEvent(tx, user.id, { type: 'entry', id: first.id });
+        return rows;
+      });
+      for (const { mediaUrl } of removed) if (mediaUrl) await media.discard(mediaUrl);
+      return removed.length;
     },
 
     async list(user: SessionUser, filter: ListFilter): Promise<EntryPage> {
@@ -514,7 +532,8 @@ export function createEntriesService(deps: {
     },
 
     /**
-     * Soft delete within the edit window, at most 5 a day; the reason records whether the entry was shared.
+     * Soft delete within the edit window (an imported entry at any time, ADR 068), at most 5 a day; the reason
+     * records whether the entry was shared.
      * One transaction: the delete itself comes first and decides (a second, parallel delete of the same entry
      * finds nothing and spends nothing), then the credit is taken; a refused credit or a closed window rolls
      * the delete back. The media file goes once the row no longer points at it (ADR 016).
@@ -525,7 +544,7 @@ export function createEntriesService(deps: {
         const txRepository = createEntriesRepository(tx);
         const row = await txRepository.softDelete(user.id, id, now, ENTRY_MESSAGES.sharedDeletionReason);
         if (!row) throw new AppError('NOT_FOUND', 'Entry not found');
-        if (!isEditable(row.createdAt, now) || row.isImported)
+        if (!row.isImported && !isEditable(row.createdAt, now))
           throw new AppError('EDIT_WINDOW_EXPIRED', ENTRY_MESSAGES.editWindowExpired);
         const isAllowed = await txRepository.consume(
           user.id,

@@ -22,6 +22,8 @@ export type ExportRow = {
   time_zone: string | null;
   created_at: string;
   updated_at: string;
+  /** Where an imported entry came from; the archive writes it as the entry's identity (ADR 068). */
+  import_key: string | null;
 };
 
 export type ExportCursor = { cursor: string; id: string };
@@ -87,7 +89,7 @@ export function createExportRepository(db: Executor, visibleEntriesOf: VisibleEn
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor,
                title, category, encrypted_content, metadata->>'encryption_iv' as encryption_iv, mood_tag,
                media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-               time_zone, ${ISO('created_at')} as created_at, ${ISO('updated_at')} as updated_at
+               time_zone, ${ISO('created_at')} as created_at, ${ISO('updated_at')} as updated_at, import_key
         from entries where ${sql.join(conditions, sql` and `)}
         order by created_at, id limit ${limit}`);
       return rows;

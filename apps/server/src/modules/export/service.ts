@@ -110,6 +110,7 @@ export function createExportService(deps: {
       sourceType: row.source_type,
       media,
       markdownPath: archiveMarkdownPath(row.entry_date, row.id),
+      importKey: row.import_key,
     };
   }
 

@@ -1,11 +1,25 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { importItems, importPreviews } from '../../db/schema/index.ts';
+import { importBatches, importItems, importPreviews } from '../../db/schema/index.ts';
 
 export type ImportPreviewRow = typeof importPreviews.$inferSelect;
 export type ImportItemRow = typeof importItems.$inferSelect;
 
-export function createImportRepository(db: Executor) {
+/** A batch as /export lists it, counted from its entries still in the journal. */
+export type ImportBatchRow = {
+  id: string;
+  source: 'daybook' | 'dayone';
+  createdAt: Date;
+  entries: number;
+  media: number;
+  firstDate: string;
+  lastDate: string;
+};
+
+/** The entries module's visibility rule (ADR 021), handed in by services.ts: modules share no repositories. */
+export type VisibleEntries = (userId: string) => SQL;
+
+export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEntries) {
   return {
     async insertPreview(values: typeof importPreviews.$inferInsert): Promise<ImportPreviewRow> {
       const [row] = await db.insert(importPreviews).values(values).returning();
@@ -78,6 +92,57 @@ export function createImportRepository(db: Executor) {
         .where(and(eq(importPreviews.id, id), eq(importPreviews.userId, userId)))
         .returning({ id: importPreviews.id });
       return rows.length > 0;
+    },
+
+    async createBatch(userId: string, source: 'daybook' | 'dayone'): Promise<string> {
+      const [row] = await db
+        .insert(importBatches)
+        .values({ userId, source })
+        .returning({ id: importBatches.id });
+      return row!.id;
+    },
+
+    /** The user's batches that still have entries in the journal, newest first. */
+    async batches(userId: string): Promise<ImportBatchRow[]> {
+      const { rows } = await db.execute<{
+        id: string;
+        source: 'daybook' | 'dayone';
+        created_at: Date | string;
+        entries: number;
+        media: number;
+        first_date: string;
+        last_date: string;
+      }>(sql`
+        select b.id, b.source, b.created_at, c.entries, c.media, c.first_date, c.last_date
+        from import_batches b
+        join lateral (
+          select count(*)::int as entries, count(media_url)::int as media,
+                 to_char(min(entry_date), 'YYYY-MM-DD') as first_date,
+                 to_char(max(entry_date), 'YYYY-MM-DD') as last_date
+          from entries where ${visibleEntriesOf(userId)} and import_batch_id = b.id) c on c.entries > 0
+        where b.user_id = ${userId}
+        order by b.created_at desc, b.id desc`);
+      return rows.map((row) => ({
+        id: row.id,
+        source: row.source,
+        createdAt: new Date(row.created_at),
+        entries: row.entries,
+        media: row.media,
+        firstDate: row.first_date,
+        lastDate: row.last_date,
+      }));
+    },
+
+    async hasBatch(userId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: importBatches.id })
+        .from(importBatches)
+        .where(and(eq(importBatches.id, id), eq(importBatches.userId, userId)));
+      return row !== undefined;
+    },
+
+    async removeBatch(userId: string, id: string): Promise<void> {
+      await db.delete(importBatches).where(and(eq(importBatches.id, id), eq(importBatches.userId, userId)));
     },
 
     /** The user's previews that ended before `before` (abandoned, or taken by an import long finished or dead). */

@@ -7,6 +7,8 @@ import {
   ApiError,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  ImportBatch,
+  ImportBatchRemoval,
   ImportId,
   ImportPreview,
   ImportReport,
@@ -89,6 +91,31 @@ export const importRoutes =
           },
         },
         (request) => services.imports.confirm(signedInUser(request), request.params.id),
+      );
+
+      signedIn.get(
+        '/import/batches',
+        {
+          schema: {
+            tags,
+            summary: 'The imports confirmed, newest first, counted from their entries still in the journal',
+            response: { 200: z.array(ImportBatch), ...errors },
+          },
+        },
+        (request) => services.imports.batches(signedInUser(request)),
+      );
+
+      signedIn.delete(
+        '/import/batches/:id',
+        {
+          schema: {
+            tags,
+            summary: 'Remove an import as a whole: every entry it wrote and their media',
+            params: ImportId,
+            response: { 200: ImportBatchRemoval, ...errors },
+          },
+        },
+        (request) => services.imports.removeBatch(signedInUser(request), request.params.id),
       );
 
       signedIn.delete(

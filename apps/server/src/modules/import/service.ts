@@ -6,6 +6,8 @@ import {
   entryModerationOutcome,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  type ImportBatch,
+  type ImportBatchRemoval,
   type ImportCandidate,
   type ImportPreview,
   type ImportReport,
@@ -24,7 +26,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EntriesService, ImportedEntry } from '../entries/service.ts';
 import { type MediaService, maxBytesFor, tooLargeMessage } from '../media/service.ts';
-import { createImportRepository, type ImportItemRow } from './repository.ts';
+import { createImportRepository, type ImportItemRow, type VisibleEntries } from './repository.ts';
 import { type ArchiveKind, archiveKind, readArchive } from './sources.ts';
 import { openZipArchive, type ZipArchive } from './zip.ts';
 
@@ -81,9 +83,10 @@ export function createImportService(deps: {
   moderator: TextModerator;
   clock: Clock;
   tmpDir: string;
+  visibleEntries: VisibleEntries;
 }) {
   const { db, entries, media, keys, moderator, clock, tmpDir } = deps;
-  const repository = createImportRepository(db);
+  const repository = createImportRepository(db, deps.visibleEntries);
 
   async function discardPreview(user: SessionUser, id: string): Promise<boolean> {
     for (const draftId of await repository.draftIds(user.id, id)) await media.discardDraft(user, draftId);
@@ -373,6 +376,7 @@ export function createImportService(deps: {
       if (!preview || !(await repository.claim(user.id, id, now)))
         throw new AppError('NOT_FOUND', IMPORT_MESSAGES.expired);
       const summary = preview.summary as StoredSummary;
+      const batchId = await repository.createBatch(user.id, preview.source);
       const skipped = skipList(summary.skipped, summary.skippedCount);
       let imported = 0;
       let duplicates = summary.duplicates;
@@ -435,7 +439,7 @@ export function createImportService(deps: {
         }
         let inserted: Set<string>;
         try {
-          inserted = await entries.insertImported(user, rows);
+          inserted = await entries.insertImported(user, rows, batchId);
         } catch (error) {
           for (const release of releases.values()) await release();
           throw error;
@@ -452,7 +456,10 @@ export function createImportService(deps: {
         await breathe();
       }
       await repository.remove(user.id, id);
+      // A batch that wrote nothing (every entry there already, or only attachments) has nothing to undo.
+      if (imported === 0) await repository.removeBatch(user.id, batchId);
       return {
+        batchId: imported > 0 ? batchId : null,
         imported,
         duplicates,
         media: mediaCount,
@@ -461,6 +468,21 @@ export function createImportService(deps: {
         skipped: skipped.listed,
         crisisResources: summary.hasCrisis ? MODERATION_MESSAGES.crisis : null,
       };
+    },
+
+    /** The imports confirmed, newest first, with what of them is still in the journal (ADR 068). */
+    async batches(user: SessionUser): Promise<ImportBatch[]> {
+      const rows = await repository.batches(user.id);
+      return rows.map(({ createdAt, ...row }) => ({ ...row, importedAt: createdAt.toISOString() }));
+    },
+
+    /** Removes an import as a whole: its entries (deleted ones too) and their media, then the batch itself. */
+    async removeBatch(user: SessionUser, id: string): Promise<ImportBatchRemoval> {
+      if (!(await repository.hasBatch(user.id, id)))
+        throw new AppError('NOT_FOUND', IMPORT_MESSAGES.batchNotFound);
+      const removed = await entries.removeImportBatch(user, id);
+      await repository.removeBatch(user.id, id);
+      return { removed };
     },
 
     /** Drops an unconfirmed preview and the media it validated. */

@@ -58,6 +58,7 @@ describe('/export', () => {
     stubApi({
       ...signedInHandlers(),
       [SUMMARY]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/import/batches': json([]),
     });
     renderWithProviders(<ExportPage />, { path: '/export' });
     expect(screen.getByRole('heading', { level: 1, name: 'Data & Export' })).toBeTruthy();
@@ -68,6 +69,7 @@ describe('/export', () => {
     expect(await screen.findByText('12 entries from 05 Jan 2026 to 16 Mar 2026')).toBeTruthy();
     expect(screen.getByText(/2 media files \(3\.0 MB\)/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(await screen.findByText('Nothing imported yet.')).toBeTruthy();
   });
 
   it('shows an empty state and no export when there is nothing to export', async () => {

@@ -39,6 +39,7 @@ const report: ImportReport = {
   skippedCount: 1,
   skipped: preview().skipped,
   crisisResources: null,
+  batchId: '5b0c1f3e-2d4a-4c6b-8e9f-0a1b2c3d4e5f',
 };
 
 const zipFile = (size = 10) => new File([new Uint8Array(size)], 'dayone.zip', { type: 'application/zip' });

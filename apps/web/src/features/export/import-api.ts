@@ -1,11 +1,12 @@
-import { ImportPreview, ImportReport } from '@daybook/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ImportBatch, ImportBatchRemoval, ImportPreview, ImportReport } from '@daybook/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { journalKeys } from '../../lib/query-keys.ts';
 
 /*
  * The import API (packages/shared/src/schemas/import.ts): upload an archive for a preview, then confirm or drop
- * it. Every answer is parsed with its shared schema.
+ * it; list the imports confirmed and remove one as a whole. Every answer is parsed with its shared schema.
  */
 
 const BASE = '/api/import';
@@ -41,5 +42,31 @@ export function useConfirmImport() {
 export function useDiscardImport() {
   return useMutation({
     mutationFn: (id: string) => apiRequest(previewPath(id), { method: 'DELETE', schema: z.unknown() }),
+  });
+}
+
+/**
+ * The imports confirmed (ADR 068). Kept under the journal's root: deleting one imported entry changes its batch's
+ * count, and the entries feature refreshes that root on every change.
+ */
+const batchesKey = [...journalKeys.all, 'import-batches'] as const;
+
+export function useImportBatches() {
+  return useQuery({
+    queryKey: batchesKey,
+    queryFn: ({ signal }) => apiRequest(`${BASE}/batches`, { schema: z.array(ImportBatch), signal }),
+  });
+}
+
+/** Removes an import's entries: every list, calendar, streak and chart may change, so all of them refresh. */
+export function useRemoveImportBatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`${BASE}/batches/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        schema: ImportBatchRemoval,
+      }),
+    onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -26,12 +26,22 @@ export function resolveTheme(theme: Theme, isSystemDark: boolean): ResolvedTheme
   return theme;
 }
 
-/** The stylesheet keys every colour off the `dark` class on <html>. */
+/**
+ * The stylesheet keys every colour off the `dark` class on <html>. Colours switch at once: with their
+ * transitions on, buttons would fade for 150 ms through mixes of both themes behind text that has already
+ * switched, too faint to read (styles.css `.theme-switching`).
+ */
 export function applyResolvedTheme(
   resolved: ResolvedTheme,
   root: HTMLElement = document.documentElement,
 ): void {
-  root.classList.toggle('dark', resolved === 'dark');
+  const isDark = resolved === 'dark';
+  if (root.classList.contains('dark') === isDark) return;
+  root.classList.add('theme-switching');
+  root.classList.toggle('dark', isDark);
+  // Reading a computed style makes the browser apply the new colours now, while transitions are off.
+  window.getComputedStyle(root).color;
+  setTimeout(() => root.classList.remove('theme-switching'), 1);
 }
 
 export function systemPrefersDark(): boolean {

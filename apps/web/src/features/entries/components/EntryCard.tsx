@@ -34,7 +34,7 @@ export type EntryShareRenderer = (entry: DecryptedEntry) => ReactNode;
 /**
  * One entry of the list (spec §2): mood, time and badges, the text (cut at 200 characters), its media, the share
  * action, and within 12 hours of writing it, Edit (in place) and Delete. After those 12 hours only the share
- * action remains.
+ * action remains, and Delete on an imported entry (ADR 068).
  */
 export function EntryCard({
   entry,
@@ -46,7 +46,11 @@ export function EntryCard({
 }: EntryCardProps) {
   const [isEditing, setIsEditing] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
-  const editWindow = useEditWindow(entry.createdAt, () => setIsDeleteOpen(false));
+  // An imported entry can be deleted at any time (ADR 068): the window's end does not close its dialog.
+  const editWindow = useEditWindow(
+    entry.createdAt,
+    entry.isImported ? undefined : () => setIsDeleteOpen(false),
+  );
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const articleRef = useRef<HTMLElement>(null);
   // Text that cannot be read cannot be edited; it can still be deleted.
@@ -54,6 +58,7 @@ export function EntryCard({
   const media = entry.contentType !== 'text' ? renderMedia?.(entry) : null;
   const shareAction = renderShare?.(entry) ?? null;
   const isEditShown = editWindow.isEditable && !isEditing;
+  const isDeleteShown = (editWindow.isEditable || entry.isImported) && !isEditing;
 
   const isFocusOwed = useRef(false);
 
@@ -119,7 +124,7 @@ export function EntryCard({
 
       {media ? <div className="flex flex-wrap gap-2">{media}</div> : null}
 
-      {!isEditing && (isEditShown || shareAction) ? (
+      {!isEditing && (isDeleteShown || shareAction) ? (
         <footer className="flex flex-wrap justify-end gap-1 border-t pt-2">
           {shareAction}
           {isEditShown && canEdit ? (
@@ -128,7 +133,7 @@ export function EntryCard({
               Edit
             </Button>
           ) : null}
-          {isEditShown ? (
+          {isDeleteShown ? (
             <DeleteEntryDialog
               entryId={entry.id}
               open={isDeleteOpen}

@@ -4,9 +4,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { shortDate } from '../../../lib/format-date.ts';
 
-const SOURCE_NAMES = { daybook: 'Daybook export', dayone: 'Day One export' } as const;
+export const SOURCE_NAMES = { daybook: 'Daybook export', dayone: 'Day One export' } as const;
 
-const plural = (count: number, one: string, many = `${one}s`) =>
+export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 /** What will not be (or was not) imported, and why; long lists fold away. */

@@ -1,10 +1,12 @@
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportSection } from '../components/ExportSection.tsx';
+import { ImportBatches } from '../components/ImportBatches.tsx';
 import { ImportSection } from '../components/ImportSection.tsx';
 
 /**
  * /export and /data-export ("Data & Export" in the user menu): take the journal out as an open archive
- * (ExportSection), and bring entries in below it (the Import section, issue 15).
+ * (ExportSection), bring entries in below it (the Import section, issue 15), and see or remove each import
+ * (ImportBatches, ADR 068).
  */
 export default function ExportPage() {
   useDocumentTitle('Data & Export');
@@ -18,6 +20,7 @@ export default function ExportPage() {
       </div>
       <ExportSection />
       <ImportSection />
+      <ImportBatches />
     </div>
   );
 }
