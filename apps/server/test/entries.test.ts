@@ -521,23 +521,50 @@ describe('dashboard reads', () => {
     expect(list.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Not authenticated' });
   });
 
-  it('returns at most 500 search candidates, newest first, and says when there were more', async () => {
+  it('hands every search candidate out once, newest first, a page at a time, to their owner only (ADR 069)', async () => {
     const { user, cookie } = await createSignedInUser(ctx);
     const sealed = await browserEncrypt(ctx, cookie, user.id, 'bulk');
+    // 2,500 entries over years, written in pairs at the same microsecond: the cursor must order ties by id.
     await ctx.database.db.insert(entries).values(
-      Array.from({ length: 502 }, (_, i) => ({
+      Array.from({ length: 2500 }, (_, i) => ({
         userId: user.id,
-        entryDate: '2026-10-01',
+        entryDate: '2020-01-01',
         encryptedContent: sealed.encryptedContent,
         metadata: { encryption_iv: sealed.encryptionIv },
-        createdAt: new Date(Date.UTC(2026, 9, 1, 0, 0, i)),
+        createdAt: new Date(Date.UTC(2019, 0, 1) + Math.floor(i / 2) * 86_400_000),
       })),
     );
-    const response = (
-      await ctx.app.inject({ method: 'GET', url: '/api/entries/search-candidates', headers: { cookie } })
-    ).json();
-    expect(response.entries).toHaveLength(500);
-    expect(response.isTruncated).toBe(true);
-    expect(response.entries[0].createdAt).toBe('2026-10-01T00:08:21.000Z');
+    const read = async (who: string, after?: string) => {
+      const url = `/api/entries/search-candidates${after ? `?after=${encodeURIComponent(after)}` : ''}`;
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie: who } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ entries: { id: string; createdAt: string }[]; next: string | null }>();
+    };
+    const seen: { id: string; createdAt: string }[] = [];
+    const sizes: number[] = [];
+    let after: string | undefined;
+    do {
+      const page = await read(cookie, after);
+      sizes.push(page.entries.length);
+      seen.push(...page.entries);
+      after = page.next ?? undefined;
+    } while (after);
+    expect(sizes).toEqual([1000, 1000, 500]);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(2500);
+    const times = seen.map((e) => e.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(times.at(-1)).toBe('2019-01-01T00:00:00.000Z');
+
+    // Another person reads none of them, with or without the owner's cursor.
+    const stranger = await createSignedInUser(ctx);
+    const first = await read(cookie);
+    expect(await read(stranger.cookie)).toEqual({ entries: [], next: null });
+    expect(await read(stranger.cookie, first.next!)).toEqual({ entries: [], next: null });
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/entries/search-candidates?after=2019-01-01',
+      headers: { cookie },
+    });
+    expect(forged.statusCode).toBe(400);
   });
 });

@@ -133,7 +133,11 @@ export const ENTRY_LIMITS = {
   crisisToastMs: 8000,
   dailyDeletionLimit: 5,
   scrollTopAfterEntries: 5,
-  searchCandidates: 500,
+  /**
+   * Entries per page of search candidates. Search reads every entry of the range, page after page (ADR 069: the
+   * spec's "up to 500" left older entries unfindable).
+   */
+  searchPageSize: 1000,
 } as const;
 
 export const ENCRYPTION = {

@@ -123,7 +123,7 @@ export function signedInHandlers(user: SessionUser = sessionUser): Record<string
     'GET /api/me/plan-features': json(freePlanFeatures),
     'GET /api/billing/subscription': json(FREE_SUBSCRIPTION_STATUS),
     'GET /api/entries': json({ entries: [], total: 0, page: 1, pageSize: 5 }),
-    'GET /api/entries/search-candidates': json({ entries: [], isTruncated: false }),
+    'GET /api/entries/search-candidates': json({ entries: [], next: null }),
     'GET /api/entries/calendar': ({ url }) =>
       jsonResponse({ month: url.searchParams.get('month'), dates: [] }),
     // The header's bells.

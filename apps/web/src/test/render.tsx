@@ -43,3 +43,10 @@ export function renderRoutes(
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
+
+/**
+ * Finds the paragraph whose whole text is `text`, however it is cut into elements (search marks the words it
+ * found): `screen.getByText(paragraphText('…'))`.
+ */
+export const paragraphText = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;

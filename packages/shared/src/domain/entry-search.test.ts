@@ -5,6 +5,7 @@ import {
   matchesCriteria,
   matchesSearch,
   matchesTheme,
+  matchRuns,
   type SearchableEntry,
   splitHashtags,
   themeTag,
@@ -111,5 +112,32 @@ describe('matching', () => {
     expect(matchesCriteria(text, { query: 'lighthouse', theme: '#work' })).toBe(true);
     expect(matchesCriteria(text, { query: 'garden', theme: '#work' })).toBe(false);
     expect(matchesCriteria(text, { query: 'lighthouse', theme: '#family' })).toBe(false);
+  });
+});
+
+describe('matchRuns', () => {
+  it('cuts the text where the query occurs, case-insensitively, every time', () => {
+    expect(matchRuns('River walk, then the RIVER again', 'river')).toEqual([
+      { text: 'River', isMatch: true },
+      { text: ' walk, then the ', isMatch: false },
+      { text: 'RIVER', isMatch: true },
+      { text: ' again', isMatch: false },
+    ]);
+  });
+
+  it('leaves the text whole for an empty query or no match', () => {
+    expect(matchRuns('Quiet day', '  ')).toEqual([{ text: 'Quiet day', isMatch: false }]);
+    expect(matchRuns('Quiet day', 'storm')).toEqual([{ text: 'Quiet day', isMatch: false }]);
+  });
+
+  it('keeps positions right after a letter whose lower case is longer, and across emoji', () => {
+    expect(matchRuns('İstanbul 🌊 tea at Kadıköy', 'tea')).toEqual([
+      { text: 'İstanbul 🌊 ', isMatch: false },
+      { text: 'tea', isMatch: true },
+      { text: ' at Kadıköy', isMatch: false },
+    ]);
+    expect(matchRuns('Buttes-Chaumont', 'buttes-chaumont')).toEqual([
+      { text: 'Buttes-Chaumont', isMatch: true },
+    ]);
   });
 });

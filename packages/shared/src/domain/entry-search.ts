@@ -14,6 +14,11 @@ export type SearchableEntry = {
   category: string | null;
   /** Text that could not be decrypted cannot be ruled out, so the entry stays in the results. */
   isDecryptionFailed?: boolean;
+  /**
+   * `searchableText(text)`, when the caller keeps it: a journal of 10,000 entries is searched again on every
+   * query, and reading each text's Markdown again each time was most of a search (ADR 069).
+   */
+  searchText?: string;
 };
 
 export type EntryCriteria = { query: string; theme: string | null };
@@ -81,12 +86,52 @@ export function collectThemes(
     .map(([tag]) => tag);
 }
 
+/** The text as a reader sees it, in the case search compares: what search looks through. */
+export const searchableText = (text: string) => fold(markdownToPlainText(text));
+
 function contains(entry: SearchableEntry, term: string): boolean {
   if (!term) return true;
   if (entry.isDecryptionFailed) return true;
-  return [markdownToPlainText(entry.text), entry.title, entry.category].some(
-    (field) => field !== null && fold(field).includes(term),
+  return (
+    (entry.searchText ?? searchableText(entry.text)).includes(term) ||
+    [entry.title, entry.category].some((field) => field !== null && fold(field).includes(term))
   );
+}
+
+/** A piece of text, and whether it is what a search looked for. */
+export type MatchRun = { text: string; isMatch: boolean };
+
+/**
+ * The text cut where the search query occurs, matched as search matches (case-insensitive, partial), so the
+ * results can show the words found. An empty query leaves the text whole.
+ */
+export function matchRuns(text: string, query: string): MatchRun[] {
+  const term = fold(query.trim());
+  if (!term) return [{ text, isMatch: false }];
+  // Folded character by character: a lower-case form may be longer than its letter ("İ"), so each folded
+  // position keeps where its character starts in the text.
+  let folded = '';
+  const origin: number[] = [];
+  let at = 0;
+  for (const char of text) {
+    const lower = fold(char);
+    for (let k = 0; k < lower.length; k++) origin.push(at);
+    folded += lower;
+    at += char.length;
+  }
+  origin.push(text.length);
+
+  const runs: MatchRun[] = [];
+  let from = 0;
+  for (let found = folded.indexOf(term); found !== -1; found = folded.indexOf(term, found + term.length)) {
+    const start = origin[found]!;
+    const end = origin[found + term.length]!;
+    if (start > from) runs.push({ text: text.slice(from, start), isMatch: false });
+    runs.push({ text: text.slice(start, end), isMatch: true });
+    from = end;
+  }
+  if (from < text.length) runs.push({ text: text.slice(from), isMatch: false });
+  return runs;
 }
 
 /** Case-insensitive, partial, over text, title and category; an empty query matches everything. */

@@ -151,16 +151,32 @@ export const ModerationResult = z
   .meta({ id: 'ModerationResult' });
 export type ModerationResult = z.infer<typeof ModerationResult>;
 
+/**
+ * Where the next page of search candidates starts: the last entry's creation instant to the microsecond and its
+ * id, as the previous page's `next` gave it. Opaque to the browser.
+ */
+export const SearchCursor = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    'Must be the cursor a page of search candidates gave',
+  );
+
+/** The range to search (none: All Time), and the page to read from the cursor on (none: the newest). */
 export const CandidatesQuery = z.object({
   date: IsoDay.optional(),
   from: Instant.optional(),
   to: Instant.optional(),
+  after: SearchCursor.optional(),
 });
 export type CandidatesQuery = z.input<typeof CandidatesQuery>;
 
-/** Up to 500 newest entries for search and theme filters, which run in the browser over decrypted text. */
+/**
+ * A page of the range's entries, newest first, still encrypted, for search and theme filters, which run in the
+ * browser over decrypted text; `next` reads on, null on the last page (ADR 069).
+ */
 export const SearchCandidates = z
-  .object({ entries: z.array(Entry), isTruncated: z.boolean() })
+  .object({ entries: z.array(Entry), next: SearchCursor.nullable() })
   .meta({ id: 'SearchCandidates' });
 export type SearchCandidates = z.infer<typeof SearchCandidates>;
 

@@ -92,21 +92,32 @@ export function visibleEntriesOf(userId: string | Placeholder): SQL {
   return sql`user_id = ${userId} and deleted_at is null and source_type <> 'future_me'`;
 }
 
+/** A day, or a period of instants: what the list and search narrow the journal to. */
+type RangeFilter = { date?: string | undefined; from?: Date | undefined; to?: Date | undefined };
+
+/** The user's visible entries within the range. */
+function rangeConditions(userId: string | Placeholder, filter: RangeFilter): SQL[] {
+  const conditions = [visibleEntriesOf(userId)];
+  if (filter.date) conditions.push(sql`entry_date = ${filter.date}`);
+  if (filter.from) conditions.push(sql`created_at >= ${filter.from.toISOString()}`);
+  if (filter.to) conditions.push(sql`created_at < ${filter.to.toISOString()}`);
+  return conditions;
+}
+
+/** Where a page of search candidates ends: the last row's created_at to the microsecond, and its id. */
+export type CandidatesCursor = { cursor: string; id: string };
+
 /**
  * One page and the exact total in a single round trip (spec §7: range paging with exact count). Both parts are
  * answered from `entries_user_created_idx`, whose predicate is the visibility rule.
  */
 function pageStatement(
   userId: string | Placeholder,
-  filter: { date?: string; from?: Date; to?: Date },
+  filter: RangeFilter,
   limit: number | Placeholder,
   offset: number | Placeholder,
 ): SQL {
-  const conditions = [visibleEntriesOf(userId)];
-  if (filter.date) conditions.push(sql`entry_date = ${filter.date}`);
-  if (filter.from) conditions.push(sql`created_at >= ${filter.from.toISOString()}`);
-  if (filter.to) conditions.push(sql`created_at < ${filter.to.toISOString()}`);
-  const where = sql.join(conditions, sql` and `);
+  const where = sql.join(rangeConditions(userId, filter), sql` and `);
   return sql`
     with total as (select count(*)::int as n from entries where ${where}),
     page as (
@@ -487,17 +498,38 @@ export function createEntriesRepository(db: Executor) {
       return row ? { ...row.entry, isShared: row.isShared } : null;
     },
 
-    async page(
-      userId: string,
-      filter: { date?: string; from?: Date; to?: Date },
-      limit: number,
-      offset: number,
-    ) {
+    async page(userId: string, filter: RangeFilter, limit: number, offset: number) {
       const isUnfiltered = !filter.date && !filter.from && !filter.to;
       const rows = isUnfiltered
         ? await hot().page({ userId, limit, offset })
         : (await db.execute<PageRow>(pageStatement(userId, filter, limit, offset))).rows;
       return { rows: rows.filter((r) => r.id !== null).map(fromPageRow), total: rows[0]?.total_count ?? 0 };
+    },
+
+    /**
+     * A page of the range's entries after `after`, newest first (keyset on created_at to the microsecond, then
+     * id): every page is one range scan of entries_user_created_idx, however deep, and pages never skip or
+     * repeat a row while entries are written meanwhile (ADR 069). `next` is null on the last page.
+     */
+    async candidatesPage(
+      userId: string,
+      filter: RangeFilter,
+      after: CandidatesCursor | null,
+      limit: number,
+    ): Promise<{ rows: EntryWithShare[]; next: CandidatesCursor | null }> {
+      const conditions = rangeConditions(userId, filter);
+      if (after) conditions.push(sql`(created_at, id) < (${after.cursor}::timestamptz, ${after.id}::uuid)`);
+      const { rows } = await db.execute<Omit<PageRow, 'total_count'> & { cursor: string }>(sql`
+        select ${listColumns},
+               to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor
+        from entries where ${sql.join(conditions, sql` and `)}
+        order by created_at desc, id desc limit ${limit + 1}`);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        rows: page.map((row) => fromPageRow({ ...row, total_count: 0 })),
+        next: rows.length > limit && last ? { cursor: last.cursor, id: last.id! } : null,
+      };
     },
 
     /** The visible entries dated `fromDay` or later, newest first, at most `limit` (AI insights and chats). */

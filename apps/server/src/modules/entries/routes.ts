@@ -40,7 +40,7 @@ export const entriesRoutes =
           schema: {
             tags,
             summary:
-              'Up to 500 newest entries for search and theme filters (decrypted and matched in the browser)',
+              'A page of the entries to search, newest first (decrypted and matched in the browser); `next` reads on',
             querystring: CandidatesQuery,
             response: { 200: SearchCandidates, ...errors },
           },

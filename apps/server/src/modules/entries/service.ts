@@ -384,14 +384,22 @@ export function createEntriesService(deps: {
       return { entries: rows.map(toEntry), total, page: filter.page, pageSize: filter.pageSize };
     },
 
-    /** Newest first, at most 500: the browser decrypts them and filters by search text or theme. */
+    /**
+     * A page of the range's entries, newest first, from the cursor on: the browser reads every page, decrypts the
+     * entries and filters them by search text or theme (ADR 069).
+     */
     async searchCandidates(
       user: SessionUser,
-      filter: Omit<ListFilter, 'page' | 'pageSize'>,
+      filter: Omit<ListFilter, 'page' | 'pageSize'> & { after?: string | undefined },
     ): Promise<SearchCandidates> {
-      const limit = ENTRY_LIMITS.searchCandidates;
-      const { rows, total } = await repository.page(user.id, pageFilter(filter), limit, 0);
-      return { entries: rows.map(toEntry), isTruncated: total > limit };
+      const [cursor, id] = filter.after?.split('_') ?? [];
+      const { rows, next } = await repository.candidatesPage(
+        user.id,
+        pageFilter(filter),
+        cursor && id ? { cursor, id } : null,
+        ENTRY_LIMITS.searchPageSize,
+      );
+      return { entries: rows.map(toEntry), next: next ? `${next.cursor}_${next.id}` : null };
     },
 
     /** A page of what /analytics decrypts and charts, oldest first (ADR 030). */

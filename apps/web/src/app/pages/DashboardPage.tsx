@@ -359,6 +359,7 @@ const DashboardBody = memo(function DashboardBody({
           emptyState={emptyState}
           countText={isSearching ? `${entryCount(feed.total)} found` : entryCount(feed.total)}
           onThemeSelect={onThemeSelect}
+          highlight={filters.search}
           renderMedia={renderEntryMedia}
           renderShare={renderEntryShare}
         />

@@ -1,20 +1,19 @@
 import { deriveEntryKey, ENTRY_MESSAGES, type Entry, encryptText } from '@daybook/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_TRUNCATED_MESSAGE } from '../../features/entries/components/EntryList.tsx';
 import { SEARCH_MEASURE, searchEntries } from '../../features/entries/search.ts';
 import { callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { sealedEntry, storeTestEntryKey, TEST_SALT, testEntryKey } from '../../test/entries.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { jsonResponse, paragraphText, renderWithProviders } from '../../test/render.tsx';
 import SearchPage from './SearchPage.tsx';
 
 const CANDIDATES = 'GET /api/entries/search-candidates';
 
-async function renderSearch(entries: Entry[], isTruncated = false) {
+async function renderSearch(entries: Entry[]) {
   await storeTestEntryKey();
   const fetchMock = stubApi({
     ...signedInHandlers(),
-    [CANDIDATES]: json({ entries, isTruncated }),
+    [CANDIDATES]: json({ entries, next: null }),
   });
   renderWithProviders(<SearchPage />, { path: '/search' });
   return { fetchMock };
@@ -50,7 +49,9 @@ describe('search', () => {
     search('lightHOUSE');
     expect(await screen.findByText('3 entries found')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(3);
-    expect(screen.getByText('Walked out to the Lighthouse at dusk')).toBeTruthy();
+    expect(screen.getByText(paragraphText('Walked out to the Lighthouse at dusk'))).toBeTruthy();
+    // The words found are marked, as written.
+    expect(screen.getAllByText('Lighthouse', { selector: 'mark' })).toHaveLength(1);
     expect(screen.queryByText('Weeding the garden')).toBeNull();
     // All time: no range is asked for; the text itself never leaves the browser.
     const [url] = fetchMock.mock.calls
@@ -66,7 +67,7 @@ describe('search', () => {
     expect(await screen.findByText('2 entries found')).toBeTruthy();
     const failed = screen.getByText(ENTRY_MESSAGES.decryptionFailed);
     expect(failed.closest('article')).toBeTruthy();
-    expect(screen.getByText('The lighthouse again')).toBeTruthy();
+    expect(screen.getByText(paragraphText('The lighthouse again'))).toBeTruthy();
   });
 
   it('says when nothing matches', async () => {
@@ -87,7 +88,7 @@ describe('search', () => {
     const pages = screen.getByRole('navigation', { name: 'Entry pages' });
     fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    expect(screen.getByText('Garden day 7')).toBeTruthy();
+    expect(screen.getByText(paragraphText('Garden day 7'))).toBeTruthy();
     expect(within(pages).getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
     // A new search starts on page 1.
     search('day');
@@ -135,10 +136,27 @@ describe('search', () => {
     expect(screen.queryByText('1 entry found')).toBeNull();
   });
 
-  it('says when only the newest 500 entries were searched', async () => {
-    await renderSearch([await sealedEntry('Garden')], true);
-    search('garden');
-    expect(await screen.findByText(SEARCH_TRUNCATED_MESSAGE)).toBeTruthy();
+  it('reads every page of the range, so the oldest entry is found however many came after it (ADR 069)', async () => {
+    await storeTestEntryKey();
+    const pages = [
+      await Promise.all(Array.from({ length: 3 }, (_, i) => sealedEntry(`Recent day ${i}`))),
+      await Promise.all(Array.from({ length: 3 }, (_, i) => sealedEntry(`Last year ${i}`))),
+      [await sealedEntry('The lighthouse at Finisterre, years ago')],
+    ];
+    const cursor = (n: number) => `2020-01-0${n}T00:00:00.000000Z_00000000-0000-4000-8000-00000000000${n}`;
+    const fetchMock = stubApi({
+      ...signedInHandlers(),
+      [CANDIDATES]: ({ url }) => {
+        const after = url.searchParams.get('after');
+        const index = after === null ? 0 : Number(after.slice(9, 10));
+        return jsonResponse({ entries: pages[index], next: index < 2 ? cursor(index + 1) : null });
+      },
+    });
+    renderWithProviders(<SearchPage />, { path: '/search' });
+    search('lighthouse');
+    expect(await screen.findByText('1 entry found')).toBeTruthy();
+    expect(screen.getByText(paragraphText('The lighthouse at Finisterre, years ago'))).toBeTruthy();
+    expect(callsTo(fetchMock, CANDIDATES)).toHaveLength(3);
   });
 });
 

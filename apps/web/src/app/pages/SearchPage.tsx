@@ -35,7 +35,7 @@ export default function SearchPage() {
 
   return (
     <div className="page-container py-8 sm:py-10">
-      <div className="flex max-w-3xl flex-col gap-6">
+      <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
         <div className="flex flex-col gap-1">
           <h1 className="text-3xl font-semibold sm:text-4xl">Search</h1>
           <p className="text-muted-foreground">
@@ -53,6 +53,7 @@ export default function SearchPage() {
             countText={`${entryCount(feed.total)} found`}
             emptyState={<EmptyState message={`No entries match "${trimmed}"`} />}
             onThemeSelect={onSearch}
+            highlight={trimmed}
             renderMedia={renderEntryMedia}
             renderShare={renderEntryShare}
           />

@@ -1,25 +1,42 @@
-import { type CandidatesQuery, SearchCandidates } from '@daybook/shared';
+import { type CandidatesQuery, type Entry, SearchCandidates } from '@daybook/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { entriesKeys } from './query-keys.ts';
 
 /**
- * Up to 500 newest entries of a day or a period, still encrypted: search and themes decrypt and filter them
- * in the browser (the server keeps no plain text or index of entries to search).
+ * Every entry of a day or a period, newest first, still encrypted, read a page at a time: search and themes
+ * decrypt and filter them in the browser (the server keeps no plain text or index of entries to search).
+ * `onPage` receives each page as it arrives, so decrypting can start before the last page is in (ADR 069).
  */
-export function getSearchCandidates(query: CandidatesQuery, signal?: AbortSignal): Promise<SearchCandidates> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  const search = params.toString();
-  return apiRequest(`/api/entries/search-candidates${search ? `?${search}` : ''}`, {
-    schema: SearchCandidates,
-    signal,
-  });
+export async function getSearchCandidates(
+  query: Omit<CandidatesQuery, 'after'>,
+  signal?: AbortSignal,
+  onPage?: (entries: readonly Entry[]) => void,
+): Promise<{ entries: Entry[] }> {
+  const entries: Entry[] = [];
+  let after: string | null = null;
+  do {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries({ ...query, after })) if (value) params.set(name, value);
+    const search = params.toString();
+    const page: SearchCandidates = await apiRequest(
+      `/api/entries/search-candidates${search ? `?${search}` : ''}`,
+      { schema: SearchCandidates, signal },
+    );
+    entries.push(...page.entries);
+    onPage?.(page.entries);
+    after = page.next;
+  } while (after);
+  return { entries };
 }
 
-export function searchCandidatesQueryOptions(userId: string, query: CandidatesQuery) {
+export function searchCandidatesQueryOptions(
+  userId: string,
+  query: Omit<CandidatesQuery, 'after'>,
+  onPage?: (entries: readonly Entry[]) => void,
+) {
   return queryOptions({
     queryKey: entriesKeys.searchCandidates(userId, query),
-    queryFn: ({ signal }) => getSearchCandidates(query, signal),
+    queryFn: ({ signal }) => getSearchCandidates(query, signal, onPage),
   });
 }

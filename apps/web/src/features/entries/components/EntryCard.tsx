@@ -1,4 +1,4 @@
-import { ENTRY_LIMITS, markdownToPlainText, splitHashtags } from '@daybook/shared';
+import { ENTRY_LIMITS, markdownToPlainText, matchRuns, splitHashtags } from '@daybook/shared';
 import { Clock, Pencil, Share2 } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -19,6 +19,8 @@ type EntryCardProps = {
   onDeleted: () => void;
   /** Given, the hashtags in the text become buttons that choose that theme. */
   onThemeSelect?: ((theme: string) => void) | undefined;
+  /** The words searched for, marked where they occur in the text. */
+  highlight?: string | undefined;
   /** Renders the attached media of an entry that has some (the media feature's preview, given by app/). */
   renderMedia?: EntryMediaRenderer | undefined;
   /** Renders the entry's share action (the sharing feature's button, given by app/). */
@@ -41,6 +43,7 @@ export function EntryCard({
   accountZone,
   onDeleted,
   onThemeSelect,
+  highlight,
   renderMedia,
   renderShare,
 }: EntryCardProps) {
@@ -119,6 +122,7 @@ export function EntryCard({
           text={entry.text}
           isDecryptionFailed={entry.isDecryptionFailed}
           onThemeSelect={onThemeSelect}
+          highlight={highlight}
         />
       )}
 
@@ -151,10 +155,12 @@ function EntryText({
   text,
   isDecryptionFailed,
   onThemeSelect,
+  highlight,
 }: {
   text: string;
   isDecryptionFailed: boolean;
   onThemeSelect: ((theme: string) => void) | undefined;
+  highlight: string | undefined;
 }) {
   const [isExpanded, setIsExpanded] = useState(false);
   const textId = useId();
@@ -171,8 +177,10 @@ function EntryText({
         text={text}
         maxChars={isTruncated && !isExpanded ? ENTRY_LIMITS.truncateAt : undefined}
         renderText={
-          onThemeSelect
-            ? (shown) => <TextWithHashtags text={shown} onThemeSelect={onThemeSelect} />
+          onThemeSelect || highlight
+            ? (shown) => (
+                <TextWithHashtags text={shown} onThemeSelect={onThemeSelect} highlight={highlight ?? ''} />
+              )
             : undefined
         }
         headingLevel={4}
@@ -193,11 +201,22 @@ function EntryText({
   );
 }
 
-/** The text with each #tag a button that shows the entries about it (DESIGN.md: themes are hashtags). */
-function TextWithHashtags({ text, onThemeSelect }: { text: string; onThemeSelect: (theme: string) => void }) {
+/**
+ * The text with each #tag a button that shows the entries about it (DESIGN.md: themes are hashtags), when themes
+ * can be chosen, and the searched words marked.
+ */
+function TextWithHashtags({
+  text,
+  onThemeSelect,
+  highlight,
+}: {
+  text: string;
+  onThemeSelect: ((theme: string) => void) | undefined;
+  highlight: string;
+}) {
   return splitHashtags(text).map((segment, index) => {
     const { tag } = segment;
-    return tag ? (
+    return tag && onThemeSelect ? (
       <button
         // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text, in a fixed order.
         key={index}
@@ -206,11 +225,28 @@ function TextWithHashtags({ text, onThemeSelect }: { text: string; onThemeSelect
         onClick={() => onThemeSelect(tag)}
         className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
       >
-        {segment.text}
+        <Highlighted text={segment.text} query={highlight} />
       </button>
     ) : (
       // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text, in a fixed order.
-      <Fragment key={index}>{segment.text}</Fragment>
+      <Fragment key={index}>
+        <Highlighted text={segment.text} query={highlight} />
+      </Fragment>
     );
   });
+}
+
+/** The words a search found, marked (a screen reader hears the text as written). */
+function Highlighted({ text, query }: { text: string; query: string }) {
+  return matchRuns(text, query).map((run, index) =>
+    run.isMatch ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: runs of one text, in a fixed order.
+      <mark key={index} className="rounded-sm bg-highlight px-0.5 text-highlight-foreground">
+        {run.text}
+      </mark>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: runs of one text, in a fixed order.
+      <Fragment key={index}>{run.text}</Fragment>
+    ),
+  );
 }

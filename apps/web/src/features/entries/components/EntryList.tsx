@@ -18,9 +18,6 @@ const SKELETON_CARDS = 3;
 /** The list's short word when this browser cannot decrypt; the writing card above says why in full. */
 export const LOCKED_LIST_MESSAGE =
   'Your entries stay locked in this browser: they can only be decrypted over HTTPS or at http://localhost.';
-/** Search looks at the newest 500 entries of its range (spec §5); said when there were more. */
-export const SEARCH_TRUNCATED_MESSAGE =
-  'Only the 500 most recent entries were searched. Narrow the period or pick a day to reach older ones.';
 
 type EntryListProps = {
   /** A day or a period to narrow the list to. */
@@ -72,6 +69,8 @@ type EntryFeedViewProps = {
   countText?: string | undefined;
   /** Makes hashtags in the entries choosable as themes. */
   onThemeSelect?: ((theme: string) => void) | undefined;
+  /** The words searched for: marked where they occur in the entries' text. */
+  highlight?: string | undefined;
   /** Shows an entry's attached media (see `EntryCard`). */
   renderMedia?: EntryMediaRenderer | undefined;
   /** Shows an entry's share action (see `EntryCard`). */
@@ -90,6 +89,7 @@ export function EntryFeedView({
   emptyState,
   countText,
   onThemeSelect,
+  highlight,
   renderMedia,
   renderShare,
 }: EntryFeedViewProps) {
@@ -150,6 +150,7 @@ export function EntryFeedView({
             accountZone={timeZone}
             onDeleted={() => headingRef.current?.focus()}
             onThemeSelect={onThemeSelect}
+            highlight={highlight}
             renderMedia={renderMedia}
             renderShare={renderShare}
           />
@@ -169,9 +170,6 @@ export function EntryFeedView({
           {isCountShown ? countText : null}
         </p>
       </div>
-      {isCountShown && feed.isTruncated ? (
-        <p className="text-sm text-muted-foreground">{SEARCH_TRUNCATED_MESSAGE}</p>
-      ) : null}
       {body}
       <Pagination
         page={page}
@@ -203,6 +201,7 @@ function DayGroup({
   accountZone,
   onDeleted,
   onThemeSelect,
+  highlight,
   renderMedia,
   renderShare,
 }: {
@@ -211,6 +210,7 @@ function DayGroup({
   accountZone: string;
   onDeleted: () => void;
   onThemeSelect: ((theme: string) => void) | undefined;
+  highlight: string | undefined;
   renderMedia: EntryMediaRenderer | undefined;
   renderShare: EntryShareRenderer | undefined;
 }) {
@@ -230,6 +230,7 @@ function DayGroup({
           accountZone={accountZone}
           onDeleted={onDeleted}
           onThemeSelect={onThemeSelect}
+          highlight={highlight}
           renderMedia={renderMedia}
           renderShare={renderShare}
         />

@@ -1,6 +1,7 @@
 import { type CandidatesQuery, ENTRY_LIMITS, type Entry, type EntryCriteria } from '@daybook/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { openEntriesCached } from '../../../lib/encryption/opened-text-cache.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { type DecryptedEntry, type EntryFilters, entryPageQueryOptions } from '../api/get-entries.ts';
@@ -19,8 +20,6 @@ export type EntryFeed = {
   isUpdating: boolean;
   error: Error | null;
   retry: () => void;
-  /** A search looked at the newest 500 entries of the range only. */
-  isTruncated: boolean;
 };
 
 const PAGE_SIZE = ENTRY_LIMITS.pageSize;
@@ -48,7 +47,6 @@ export function useEntryPageFeed({
     isUpdating: query.isPlaceholderData,
     error: query.error,
     retry: () => void query.refetch(),
-    isTruncated: false,
   };
 }
 
@@ -59,9 +57,10 @@ type SearchResult = {
 };
 
 /**
- * Search and themes (spec §5): the range's newest 500 entries are fetched, decrypted in the browser and
- * filtered there, then paged 5 at a time with their exact count. A newer search cancels an older one still
- * decrypting, so a stale result never replaces a newer one; decrypted text is cached for the session.
+ * Search and themes (spec §5): every entry of the range is fetched (a page of 1,000 at a time, each decrypted
+ * as it arrives), decrypted in the browser and filtered there, then paged 5 at a time with their exact count
+ * (ADR 069). A newer search cancels an older one still decrypting, so a stale result never replaces a newer
+ * one; decrypted text is cached for the session.
  */
 export function useEntrySearchFeed({
   range,
@@ -79,7 +78,10 @@ export function useEntrySearchFeed({
   const { key } = useEntryCipher();
   const entryKey = key.data;
   const candidates = useQuery({
-    ...searchCandidatesQueryOptions(userId, range),
+    ...searchCandidatesQueryOptions(userId, range, (page) => {
+      // Decrypting starts with the first page; the search then finds these texts ready (or under way).
+      if (entryKey) openEntriesCached(entryKey, userId, page).catch(() => undefined);
+    }),
     enabled: enabled && entryKey !== undefined,
   });
   const list = enabled ? candidates.data?.entries : undefined;
@@ -120,6 +122,5 @@ export function useEntrySearchFeed({
       setFailure(null);
       void candidates.refetch();
     },
-    isTruncated: candidates.data?.isTruncated ?? false,
   };
 }
