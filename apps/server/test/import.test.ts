@@ -196,11 +196,13 @@ describe('import', () => {
       expect(text.endsWith('\n\n#winter')).toBe(true);
       expect(entry.entryDate).toBe('2023-12-31');
     }
+    // Newest first, the parts read in order, the first at the entry's own time (ADR 070).
     const joined = winter
-      .sort(([, a], [, b]) => a.createdAt.localeCompare(b.createdAt))
-      .map(([text]) => text.replace('\n\n#winter', ''))
+      .sort(([, a], [, b]) => b.createdAt.localeCompare(a.createdAt))
+      .map(([text]) => text.replace(/\n\n\(part \d of 2\)\n\n#winter$/, ''))
       .join('\n\n');
     expect(joined).toBe(longText);
+    expect(winter.map(([, entry]) => entry.createdAt)).toContain('2023-12-31T12:00:00.000Z');
 
     // The zone each entry was written in (Day One's timeZone) is kept with it and returned (ADR 066).
     expect(sea.timeZone).toBe('America/Los_Angeles');

@@ -21,6 +21,7 @@ export * from './domain/markdown.ts';
 export * from './domain/media.ts';
 export * from './domain/moderation.ts';
 export * from './domain/moods.ts';
+export * from './domain/movie-duration.ts';
 export * from './domain/password.ts';
 export * from './domain/reminders.ts';
 export * from './domain/share-status.ts';

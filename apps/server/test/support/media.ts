@@ -72,6 +72,46 @@ export function webmVideo(seconds: number, options: { live?: boolean } = {}): Bu
   return readFileSync(file);
 }
 
+/** A QuickTime movie with no sound track (ADR 070: music-metadata times movies by their audio only). */
+export function quickTimeVideo(seconds: number): Buffer {
+  mkdirSync(fixtureDir, { recursive: true });
+  const file = path.join(fixtureDir, `video-${seconds}s.mov`);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=64x48:rate=2`,
+    '-c:v',
+    'mpeg4',
+    '-f',
+    'mov',
+    file,
+  ]);
+  return readFileSync(file);
+}
+
+/** AAC in an .m4a, as Day One stores a voice note. */
+export function m4aAudio(seconds: number): Buffer {
+  mkdirSync(fixtureDir, { recursive: true });
+  const file = path.join(fixtureDir, `audio-${seconds}s.m4a`);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=duration=${seconds}`,
+    '-c:a',
+    'aac',
+    file,
+  ]);
+  return readFileSync(file);
+}
+
 /** Opus audio in a live-stream WebM, as Chrome's MediaRecorder records a voice note. */
 export function webmAudio(seconds: number): Buffer {
   mkdirSync(fixtureDir, { recursive: true });

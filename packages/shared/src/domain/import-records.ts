@@ -89,17 +89,34 @@ export function parseImportRecord<T>(
   return { message: IMPORT_MESSAGES.badJson(file, `${firstImportIssue(parsed.error, path)}.`) };
 }
 
-/** Day One's attachment file name from what the entry says about it. */
-function dayOneFile(folder: 'photos' | 'audios' | 'videos', item: DayOneAttachment): string | null {
-  const ext = (folder === 'audios' ? (item.format ?? 'm4a') : (item.type ?? '')).toLowerCase();
-  return item.md5 && ext ? `${folder}/${item.md5}.${ext}` : null;
+/**
+ * The file names an attachment may have, most likely first: Day One names files by md5, with the photo's `type`
+ * as extension, and writes audio as `.m4a` whatever its record's `format` says ("aac").
+ */
+function dayOneFiles(folder: 'photos' | 'audios' | 'videos' | 'pdfs', item: DayOneAttachment): string[] {
+  if (!item.md5) return [];
+  const declared = (folder === 'audios' ? item.format : item.type)?.toLowerCase();
+  const usual = {
+    photos: ['jpeg', 'jpg', 'png', 'heic'],
+    audios: ['m4a', 'aac', 'mp3'],
+    videos: ['mov', 'mp4'],
+    pdfs: ['pdf'],
+  }[folder];
+  return [...new Set([...(declared ? [declared] : []), ...usual])].map(
+    (ext) => `${folder}/${item.md5}.${ext}`,
+  );
 }
 
-/** A Day One entry (checked with DayOneEntry) as a candidate: its first attachment, the others listed. */
+/**
+ * A Day One entry (checked with DayOneEntry) as a candidate: its first attachment; the others, PDFs and files
+ * missing from the archive are listed as skipped. `journal`, when the archive holds several journals, becomes a
+ * theme of the entry (ADR 070). `files` answers for paths relative to the export's own folder.
+ */
 export function dayOneCandidate(
   entry: DayOneEntry,
   files: ArchiveFiles,
   fallbackZone: string,
+  journal: string | null = null,
 ): ImportCandidate {
   const createdAt = new Date(entry.creationDate);
   const timeZone = entry.timeZone && isTimeZone(entry.timeZone) ? entry.timeZone : fallbackZone;
@@ -113,14 +130,15 @@ export function dayOneCandidate(
   const skipped: ImportSkip[] = [];
   let media: ImportCandidate['media'] = null;
   for (const { item, folder } of attachments) {
-    const file = dayOneFile(folder, item);
-    const what = file ?? `${folder}/${item.identifier ?? 'attachment'}`;
+    const names = dayOneFiles(folder, item);
+    const file = names.find((name) => files.has(name)) ?? null;
+    const what = file ?? names[0] ?? `${folder}/${item.identifier ?? 'attachment'}`;
     if (media) {
       skipped.push({ item: what, reason: `${label}: only the first attachment of an entry is imported.` });
       continue;
     }
     const type = file ? EXTENSION_TYPE[file.split('.').pop() ?? ''] : undefined;
-    if (!file || !files.has(file)) {
+    if (!file) {
       skipped.push({ item: what, reason: `${label}: the file is missing from the archive.` });
     } else if (!type || (folder === 'photos') !== (type === 'image')) {
       skipped.push({ item: file, reason: `${label}: this file type is not supported.` });
@@ -128,11 +146,18 @@ export function dayOneCandidate(
       media = { path: file, type };
     }
   }
+  for (const item of entry.pdfAttachments ?? []) {
+    const names = dayOneFiles('pdfs', item);
+    skipped.push({
+      item: names.find((name) => files.has(name)) ?? names[0] ?? 'pdfs/attachment.pdf',
+      reason: `${label}: PDF attachments are not imported.`,
+    });
+  }
   return {
     key: `dayone:${entry.uuid}`,
     label,
     text: stripDayOneMoments(entry.text ?? ''),
-    tags: entry.tags ?? [],
+    tags: [...(entry.tags ?? []), ...(journal ? [journal] : [])],
     moodTag: null,
     sourceType: 'journal',
     createdAt,

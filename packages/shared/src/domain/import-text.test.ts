@@ -39,18 +39,25 @@ describe('Day One text on import', () => {
     expect(importedText('Just text')).toEqual({ parts: ['Just text'] });
   });
 
-  it('splits a long entry into entries within the limit, each with the tags, losing nothing', () => {
+  it('keeps tags that cannot be themes as words, so no tag is lost', () => {
+    expect(importedText('Birthday', ['Family', '2019', '42', '2019'])).toEqual({
+      parts: ['Birthday\n\n#family · Tags: 2019, 42'],
+    });
+    expect(importedText('Quiet', ['2020'])).toEqual({ parts: ['Quiet\n\nTags: 2020'] });
+  });
+
+  it('splits a long entry into entries within the limit, each saying which part it is, with the tags, losing nothing', () => {
     const paragraphs = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} of a long day.`);
     const text = paragraphs.join('\n\n');
     const result = importedText(text, ['Long']);
     expect(result.parts).not.toBeNull();
     const parts = result.parts!;
     expect(parts.length).toBeGreaterThan(1);
-    for (const part of parts) {
+    for (const [index, part] of parts.entries()) {
       expect(part.length).toBeLessThanOrEqual(ENTRY_LIMITS.maxChars);
-      expect(part.endsWith('\n\n#long')).toBe(true);
+      expect(part.endsWith(`\n\n(part ${index + 1} of ${parts.length})\n\n#long`)).toBe(true);
     }
-    expect(parts.map((p) => p.replace('\n\n#long', '')).join('\n\n')).toBe(text);
+    expect(parts.map((p) => p.replace(/\n\n\(part \d+ of \d+\)\n\n#long$/, '')).join('\n\n')).toBe(text);
   });
 
   it('cuts a text without spaces at the limit, and reports one too long to split', () => {

@@ -32,16 +32,25 @@ export function tagToHashtag(tag: string): string | null {
   return /\p{L}/u.test(term) ? `#${term}` : null;
 }
 
-/** The distinct hashtags of a list of tags, in order, dropping those the text already has. */
+/**
+ * The distinct hashtags of a list of tags, in order, dropping those the text already has; tags that cannot be
+ * themes (no letter: "2019") follow as words, "Tags: 2019", so that no tag is lost (ADR 070).
+ */
 function hashtagLine(text: string, tags: readonly string[]): string {
   const present = new Set(extractHashtags(text));
   const unique = [...new Set(tags.map(tagToHashtag).filter((t): t is string => t !== null))];
+  const words = [
+    ...new Set(tags.filter((tag) => tagToHashtag(tag) === null).map((tag) => tag.trim())),
+  ].filter(Boolean);
   let line = '';
-  for (const tag of unique.filter((t) => !present.has(t))) {
-    // A line of hashtags never crowds out the text: at most a fifth of an entry.
-    if (line.length + tag.length + 1 > MAX_TAG_LINE) break;
-    line = line ? `${line} ${tag}` : tag;
-  }
+  const add = (piece: string, separator: string) => {
+    // A line of tags never crowds out the text: at most a fifth of an entry.
+    if (line.length + piece.length + separator.length > MAX_TAG_LINE) return false;
+    line = line ? `${line}${separator}${piece}` : piece;
+    return true;
+  };
+  for (const tag of unique.filter((t) => !present.has(t))) if (!add(tag, ' ')) break;
+  if (words.length > 0) add(`Tags: ${words.join(', ')}`, line ? ' · ' : '');
   return line;
 }
 
@@ -64,21 +73,34 @@ export function splitText(text: string, max: number): string[] {
   return parts;
 }
 
+/** Said at the end of each piece of a split entry. */
+export const partMark = (part: number, of: number) => `(part ${part} of ${of})`;
+
 export type ImportedText = { parts: string[] } | { parts: null; reason: 'too_long' };
 
 /**
  * The text of one imported entry, with its tags appended as a last line of hashtags (the only way Daybook stores
- * themes). An entry longer than the 5,000-character limit is split into consecutive entries, each ending with the
- * same hashtags, rather than cut: nothing the person wrote is lost (ADR 037). Beyond MAX_IMPORT_PARTS pieces it is
- * reported instead.
+ * themes). An entry longer than the 5,000-character limit is split into consecutive entries, each ending with
+ * "(part 2 of 3)" and the same hashtags, rather than cut: nothing the person wrote is lost (ADR 037, ADR 070).
+ * Beyond MAX_IMPORT_PARTS pieces it is reported instead.
  */
 export function importedText(text: string, tags: readonly string[] = []): ImportedText {
   const body = text.replace(/\r\n?/g, '\n').trim();
   const line = hashtagLine(body, tags);
   const suffix = line ? `${body ? '\n\n' : ''}${line}` : '';
   if (body.length + suffix.length <= ENTRY_LIMITS.maxChars) return { parts: [body + suffix] };
-  const room = ENTRY_LIMITS.maxChars - (line ? line.length + 2 : 0);
+  // Room for "(part 20 of 20)" and the tags after a blank line each.
+  const room =
+    ENTRY_LIMITS.maxChars -
+    (line ? line.length + 2 : 0) -
+    partMark(MAX_IMPORT_PARTS, MAX_IMPORT_PARTS).length -
+    2;
   const parts = splitText(body, room);
   if (parts.length > MAX_IMPORT_PARTS) return { parts: null, reason: 'too_long' };
-  return { parts: parts.map((part) => (line ? `${part}\n\n${line}` : part)) };
+  return {
+    parts: parts.map((part, index) => {
+      const marked = `${part}\n\n${partMark(index + 1, parts.length)}`;
+      return line ? `${marked}\n\n${line}` : marked;
+    }),
+  };
 }

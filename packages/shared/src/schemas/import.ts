@@ -8,7 +8,8 @@ import { IsoDay } from './entries.ts';
  *   DELETE /api/import/:id           → 204 (drops a preview and the media it validated)
  *   GET    /api/import/batches       → ImportBatch[] (the imports confirmed, newest first; ADR 068)
  *   DELETE /api/import/batches/:id   → ImportBatchRemoval (removes an import's entries and their media)
- * Two sources: Daybook's own archive (schemas/archive.ts) and Day One's JSON export (Journal.json + photos/…).
+ * Two sources: Daybook's own archive (schemas/archive.ts) and Day One's JSON export (one <journal>.json per
+ * journal, photos/, audios/, videos/, pdfs/; at the top of the zip or in one folder; ADR 070).
  */
 
 export const IMPORT_LIMITS = {
@@ -46,7 +47,7 @@ export const IMPORT_MESSAGES = {
   noFile: 'Choose a .zip archive to import.',
   interrupted: 'The upload was interrupted. Please try again.',
   unknownFormat:
-    'This archive is not a Daybook or Day One export: it has no entries.json or Journal.json at its top level.',
+    "This archive is not a Daybook or Day One export: it has no entries.json and no journal's .json file at its top level.",
   bomb: 'This archive expands to far more data than it holds (a zip bomb), so it was not imported.',
   sizeMismatch: "This archive's files hold more data than their headers declare, so it was not imported.",
   jsonTooLarge: (file: string) =>
@@ -70,7 +71,7 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 /*
- * Day One's JSON export (version 1.0 of its "JSON" format): Journal.json (or <journal name>.json) with
+ * Day One's JSON export (version 1.0 of its "JSON" format): one <journal name>.json per journal with
  * `entries[]`, each with uuid, creationDate (ISO, UTC), timeZone (IANA), text (Markdown with
  * `![](dayone-moment://<identifier>)` where an attachment sits), tags[], and photos[] / audios[] / videos[] whose
  * files are photos/<md5>.<type>, audios/<md5>.<format> and videos/<md5>.<type>. Unknown fields are ignored.
@@ -99,6 +100,8 @@ export const DayOneEntry = z.object({
   photos: z.array(DayOneAttachment).optional(),
   audios: z.array(DayOneAttachment).optional(),
   videos: z.array(DayOneAttachment).optional(),
+  /** PDFs (pdfs/<md5>.pdf): listed as skipped, never silently dropped. */
+  pdfAttachments: z.array(DayOneAttachment).optional(),
 });
 export type DayOneEntry = z.infer<typeof DayOneEntry>;
 

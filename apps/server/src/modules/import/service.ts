@@ -16,6 +16,7 @@ import {
   MEDIA_MESSAGES,
   MODERATION_MESSAGES,
   needsModeration,
+  partMark,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
@@ -243,8 +244,9 @@ export function createImportService(deps: {
         return skipEntry('It has no text and no attachment that can be imported.');
       for (const [index, part] of text.parts.entries()) {
         const sealed = await encryptText(key, part);
-        // The pieces of a split entry follow each other by a millisecond, in order.
-        const createdAt = new Date(candidate.createdAt.getTime() + index);
+        // The pieces of a split entry are a millisecond apart, the first at the entry's own time and each next one
+        // just before it, so lists (newest first) show them in reading order (ADR 070).
+        const createdAt = new Date(candidate.createdAt.getTime() - index);
         items.push({
           position: ++position,
           importKey: index === 0 ? candidate.key : `${candidate.key}#${index + 1}`,
@@ -258,7 +260,10 @@ export function createImportService(deps: {
           mediaDraftId: index === 0 ? draftId : null,
           attachToExisting: false,
           sourceType: candidate.sourceType,
-          label: text.parts.length > 1 ? `${candidate.label} (part ${index + 1})` : candidate.label,
+          label:
+            text.parts.length > 1
+              ? `${candidate.label} ${partMark(index + 1, text.parts.length)}`
+              : candidate.label,
         });
       }
       newEntries += text.parts.length;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   ARCHIVE_LAYOUT,
   ARCHIVE_SCHEMA_VERSION,
@@ -20,10 +21,14 @@ import { AppError } from '../../lib/errors.ts';
 import { readJsonRecords } from './json-records.ts';
 import type { ZipArchive } from './zip.ts';
 
-/** Which export an archive is, and the JSON file that lists its entries. */
-export type ArchiveKind = { source: ImportSource; file: string };
+/**
+ * Which export an archive is, the folder it sits in ('' at the top; one folder when the zip was made of the
+ * export's folder, as the Finder does), and the JSON files that list its entries: Daybook's entries.json, or
+ * every journal file of a Day One export (one per journal, named after it; ADR 070).
+ */
+export type ArchiveKind = { source: ImportSource; root: string; files: string[] };
 
-/** What reading an archive hands on, record by record, in the file's order. */
+/** What reading an archive hands on, record by record, in the files' order. */
 export type ArchiveVisitor = {
   /** The file is not read further until the promise settles: this is where the caller checks and stages. */
   candidate(candidate: ImportCandidate): Promise<void>;
@@ -31,21 +36,28 @@ export type ArchiveVisitor = {
   skip(skip: ImportSkip): void;
 };
 
+/** The journal a Day One file holds, from its name: "Travel.json" is "Travel". */
+export const journalName = (file: string) => path.posix.basename(file, path.posix.extname(file));
+
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
 
-/**
- * Which export this is, by its top-level files: Daybook's entries.json, else Day One's Journal.json (or the one
- * JSON file at the top, which Day One names after the journal).
- */
+/** The export's folder: the top of the zip, or the one folder everything sits in. */
+function exportRoot(zip: ZipArchive): string {
+  const tops = new Set([...zip.names].map((name) => (name.includes('/') ? `${name.split('/')[0]}/` : '')));
+  const [only] = tops;
+  return tops.size === 1 && only ? only : '';
+}
+
 export function archiveKind(zip: ZipArchive): ArchiveKind {
-  if (zip.names.has(ARCHIVE_LAYOUT.manifest)) return { source: 'daybook', file: ARCHIVE_LAYOUT.manifest };
-  const topJson = [...zip.names].filter(
-    (name) => !name.includes('/') && name.toLowerCase().endsWith('.json'),
-  );
-  const journal =
-    topJson.find((name) => name === 'Journal.json') ?? (topJson.length === 1 ? topJson[0] : null);
-  if (!journal) throw invalid(IMPORT_MESSAGES.unknownFormat);
-  return { source: 'dayone', file: journal };
+  const root = exportRoot(zip);
+  if (zip.names.has(`${root}${ARCHIVE_LAYOUT.manifest}`))
+    return { source: 'daybook', root, files: [`${root}${ARCHIVE_LAYOUT.manifest}`] };
+  const journals = [...zip.names]
+    .filter((name) => name.startsWith(root) && !name.slice(root.length).includes('/'))
+    .filter((name) => name.toLowerCase().endsWith('.json'))
+    .sort((a, b) => a.localeCompare(b));
+  if (journals.length === 0) throw invalid(IMPORT_MESSAGES.unknownFormat);
+  return { source: 'dayone', root, files: journals };
 }
 
 /** The members around the entries (version, metadata) checked by the file's schema once it has been read. */
@@ -56,9 +68,10 @@ function checkHead(schema: z.ZodType, head: Record<string, unknown>, sawArray: b
 }
 
 /**
- * Streams the archive's JSON (ADR 054): each entry is checked by its schema and made a candidate by the shared
- * pure mapping as soon as it is read, and handed to the visitor before the next is read. Returns how many entries
- * the file held. Throws the file's first fault; what the visitor staged before it is the caller's to drop.
+ * Streams the archive's JSON files one after another (ADR 054): each entry is checked by its schema and made a
+ * candidate by the shared pure mapping as soon as it is read, and handed to the visitor before the next is read.
+ * Returns how many entries the files held. Throws the first fault; what the visitor staged before it is the
+ * caller's to drop.
  */
 export async function readArchive(
   zip: ZipArchive,
@@ -66,9 +79,41 @@ export async function readArchive(
   fallbackZone: string,
   visitor: ArchiveVisitor,
 ): Promise<number> {
-  const { file, source } = kind;
+  // Paths inside the export are relative to its folder, wherever the zip put it.
+  const files = { has: (name: string) => zip.names.has(`${kind.root}${name}`) };
+  const rooted = (candidate: ImportCandidate): ImportCandidate =>
+    candidate.media
+      ? { ...candidate, media: { ...candidate.media, path: `${kind.root}${candidate.media.path}` } }
+      : candidate;
+  // Several journals: each entry keeps its journal's name as a theme (one journal needs no name).
+  const isSeveral = kind.files.length > 1;
+  let total = 0;
+  for (const file of kind.files) {
+    total += await readFile(zip, file, kind.source, IMPORT_LIMITS.maxEntries - total, {
+      async dayOne(entry) {
+        await visitor.candidate(
+          rooted(dayOneCandidate(entry, files, fallbackZone, isSeveral ? journalName(file) : null)),
+        );
+      },
+      async daybook(entry) {
+        const mapped = daybookCandidate(entry, files);
+        if ('skip' in mapped) return visitor.skip(mapped.skip);
+        await visitor.candidate(rooted(mapped.candidate));
+      },
+    });
+  }
+  return total;
+}
+
+/** One JSON file of the archive, record by record, at most `maxRecords` of them. */
+async function readFile(
+  zip: ZipArchive,
+  file: string,
+  source: ImportSource,
+  maxRecords: number,
+  on: { dayOne(entry: DayOneEntry): Promise<void>; daybook(entry: ArchiveEntry): Promise<void> },
+): Promise<number> {
   if (zip.sizeOf(file) > IMPORT_LIMITS.maxJsonBytes) throw invalid(IMPORT_MESSAGES.jsonTooLarge(file));
-  const files = { has: (name: string) => zip.names.has(name) };
   // A Daybook entry that does not fit today's schema may be from a newer version whose number comes later in
   // the file: the fault waits for the end of the file, which then tells which message is true.
   let pending: AppError | null = null;
@@ -78,7 +123,7 @@ export async function readArchive(
     file,
     arrayKey: 'entries',
     maxValueChars: IMPORT_LIMITS.maxEntryJsonChars,
-    maxRecords: IMPORT_LIMITS.maxEntries,
+    maxRecords,
     tooManyRecords: () => invalid(IMPORT_MESSAGES.tooManyEntries(IMPORT_LIMITS.maxEntries)),
     onMember(key, value) {
       if (source !== 'daybook' || key !== 'schemaVersion' || typeof value !== 'number') return;
@@ -90,7 +135,7 @@ export async function readArchive(
       if (source === 'dayone') {
         const entry = parseImportRecord(DayOneEntry, value, file, ['entries', index]);
         if ('message' in entry) throw invalid(entry.message);
-        return visitor.candidate(dayOneCandidate(entry.data, files, fallbackZone));
+        return on.dayOne(entry.data);
       }
       const entry = parseImportRecord(ArchiveEntry, value, file, ['entries', index]);
       if ('message' in entry) {
@@ -98,9 +143,7 @@ export async function readArchive(
         if (version !== null) throw pending;
         return;
       }
-      const mapped = daybookCandidate(entry.data, files);
-      if ('skip' in mapped) return visitor.skip(mapped.skip);
-      return visitor.candidate(mapped.candidate);
+      return on.daybook(entry.data);
     },
   });
   if (source === 'daybook') {

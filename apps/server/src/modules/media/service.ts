@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -11,6 +11,7 @@ import {
   type MediaType,
   type ModerationResult,
   mediaModerationOutcome,
+  movieDurationSeconds,
   type SessionUser,
   type SignedMediaUrl,
   type SignedThumbnailUrl,
@@ -55,6 +56,25 @@ const WEBM_CONTAINERS = new Set(['video/webm', 'audio/webm']);
 
 /** Safari's MediaRecorder writes fragmented MP4, whose header may carry no duration. */
 const FRAGMENTED_CONTAINERS = new Set(['video/mp4', 'audio/mp4']);
+/** MP4 and QuickTime: a movie header (`mvhd`) says how long the movie is (ADR 070). */
+const MOVIE_CONTAINERS = new Set(['video/mp4', 'video/quicktime']);
+
+/** The movie header's duration, reading only box headers and the `moov` box. */
+async function movieDuration(file: string): Promise<number | null> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    return await movieDurationSeconds(async (offset, length) => {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+      return buffer.subarray(0, bytesRead);
+    }, size);
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Containers that may hold audio only: MediaRecorder writes audio as WebM, Safari as MP4. */
 const AUDIO_CONTAINERS = new Set(['video/webm', 'video/mp4']);
@@ -288,7 +308,9 @@ export function createMediaService(deps: {
       // MP4 parsers do not always mark a video track as such; any track that is not audio counts.
       const hasVideo = tracks.some((t) => t.video || t.type === 1 || !(t.audio || t.type === 2));
       if (!(type === 'video' ? hasVideo : hasAudio)) throw new AppError('MEDIA_UNREADABLE', INVALID[type]);
-      durationSeconds = format.duration ?? null;
+      // A movie without a sound track is timed by music-metadata through its audio only: its movie header says.
+      durationSeconds =
+        format.duration ?? (MOVIE_CONTAINERS.has(sniffedMime) ? await movieDuration(file) : null);
       // Fragmented MP4 (Safari's recorder) carries its length in fragments a header parser does not add up.
       if (durationSeconds === null && !FRAGMENTED_CONTAINERS.has(sniffedMime))
         throw new AppError('MEDIA_UNREADABLE', INVALID[type]);

@@ -88,9 +88,9 @@ export function ImportSection() {
           Import entries
         </h2>
         <p className="text-sm text-muted-foreground">
-          Bring in a Daybook export or Day One&rsquo;s JSON export (a .zip with Journal.json). Entries keep
-          their dates, are encrypted like everything you write, and do not count against your daily limit.
-          Importing the same archive again, or your own Daybook export, adds nothing.
+          Bring in a Daybook export or Day One&rsquo;s JSON export (the .zip of your journals, every journal
+          in it). Entries keep their dates, are encrypted like everything you write, and do not count against
+          your daily limit. Importing the same archive again, or your own Daybook export, adds nothing.
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
