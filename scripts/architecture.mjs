@@ -55,6 +55,11 @@ function importsOf(file) {
 }
 
 const files = sourceFiles(srcRoot);
+/** A function's or method's first line in a repository: `async name(`, `function name(`, `name(`. */
+const METHOD_START =
+  /^\s*(async\s+)?(function\s+)?(?!(if|for|while|switch|return|catch)\b)[A-Za-z_]\w*\s*[(<].*[({]\s*$/;
+/** A read of the entries table, in SQL text or through drizzle. */
+const ENTRIES_READ = /\b(from|join)\s+(entries|\$\{entries\})\b|\.(from|innerJoin|leftJoin)\(entries\b/;
 const violations = [];
 const graph = new Map(); // unit → Set of units it imports
 // Edges that count for no-module-cycles: all but the routes' `import type { Services }` of the composition root,
@@ -81,6 +86,26 @@ for (const file of files) {
         `sql-in-repositories: ${rel(file)} touches tables or SQL; move the query into a repository and call it through the service`,
       );
     }
+  }
+
+  // server/visible-entries-rule: outside the entries module, a statement that reads the entries table says which
+  // entries it may see with the entries module's rule (visibleEntriesOf, visibleEntry, handed in by services.ts),
+  // or names its reason on an `entries-rule:` comment just above (a purge reads every row, deleted ones too).
+  if (isRepository && from !== 'modules/entries') {
+    const lines = text.split('\n');
+    lines.forEach((line, index) => {
+      if (!ENTRIES_READ.test(line)) return;
+      // The statement's function: from its signature above to the next one below.
+      let start = index;
+      while (start > 0 && !METHOD_START.test(lines[start])) start--;
+      let end = index + 1;
+      while (end < lines.length && !METHOD_START.test(lines[end])) end++;
+      const statement = lines.slice(start, end).join('\n');
+      if (/visibleEntr|visible\.(of|rule)\(|exportableIn\(|entries-rule:/.test(statement)) return;
+      violations.push(
+        `server/visible-entries-rule: ${rel(file)}:${index + 1} reads entries without the visible-entries rule (visibleEntriesOf or visibleEntry from services.ts, or an "entries-rule:" reason)`,
+      );
+    });
   }
 
   for (const { specifier, target, typeOnly, line } of importsOf(file)) {

@@ -8,14 +8,18 @@
 //   web/no-cross-feature        features/A never imports features/B (share through lib or components/ui)
 //   web/shared-layer-is-leaf    components/ui and lib never import features or app
 //   web/feature-not-into-app    features never import app (the app composes features, not the reverse)
+//   web/no-server-import        apps/web never imports apps/server (the browser gets the API, not the server)
+//   shared/no-app-import        packages/shared never imports an app (both apps depend on it, not the reverse)
 //
 // Test files obey the same rules: a test that needs the whole router lives in app/.
-// Usage: node scripts/check-web-boundaries.mjs [srcDir]   (default apps/web/src)
+// Usage: node scripts/check-web-boundaries.mjs [srcDir] [sharedDir]   (default apps/web/src, packages/shared/src)
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const srcDir = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/src'));
+const sharedDir = path.resolve(process.argv[3] ?? path.join(root, 'packages/shared/src'));
+const appsDir = path.resolve(srcDir, '../..');
 
 const SOURCE = /\.(?:ts|tsx|mts|js|jsx|mjs)$/;
 // Static imports, re-exports (`export … from`), side-effect imports, dynamic `import()` and vitest's module
@@ -60,27 +64,57 @@ function* sourceFiles(dir) {
 const toPosix = (p) => p.split(path.sep).join('/');
 const violations = [];
 let checked = 0;
+
+/** Where a specifier leads: the app it names by package, or the file a relative path resolves to. */
+function appOf(file, specifier) {
+  const byName = /^@daybook\/(web|server)(?:\/|$)/.exec(specifier);
+  if (byName) return byName[1];
+  if (!specifier.startsWith('.')) return null;
+  const target = toPosix(path.relative(appsDir, path.resolve(path.dirname(file), specifier)));
+  return target.startsWith('..') ? null : target.split('/')[0];
+}
+
+function eachImport(file, visit) {
+  const text = stripComments(readFileSync(file, 'utf8'));
+  for (const match of text.matchAll(IMPORT)) {
+    const line = text.slice(0, match.index).split('\n').length;
+    visit(match[1], line);
+  }
+}
+
 for (const file of sourceFiles(srcDir)) {
   checked++;
   const fromRelative = toPosix(path.relative(srcDir, file));
   const from = zoneOf(fromRelative);
-  const text = stripComments(readFileSync(file, 'utf8'));
-  for (const match of text.matchAll(IMPORT)) {
-    const specifier = match[1];
-    if (!specifier.startsWith('.')) continue; // packages (@daybook/shared, react, …) are not zones
-    const target = toPosix(path.relative(srcDir, path.resolve(path.dirname(file), specifier)));
-    if (target.startsWith('..')) continue;
-    const rule = brokenRule(from, zoneOf(target));
-    if (rule) {
-      const line = text.slice(0, match.index).split('\n').length;
-      violations.push(`${rule}: apps/web/src/${fromRelative}:${line} imports '${specifier}' (${target})`);
+  eachImport(file, (specifier, line) => {
+    if (appOf(file, specifier) === 'server') {
+      violations.push(`web/no-server-import: apps/web/src/${fromRelative}:${line} imports '${specifier}'`);
+      return;
     }
-  }
+    if (!specifier.startsWith('.')) return; // packages (@daybook/shared, react, …) are not zones
+    const target = toPosix(path.relative(srcDir, path.resolve(path.dirname(file), specifier)));
+    if (target.startsWith('..')) return;
+    const rule = brokenRule(from, zoneOf(target));
+    if (rule)
+      violations.push(`${rule}: apps/web/src/${fromRelative}:${line} imports '${specifier}' (${target})`);
+  });
+}
+
+for (const file of sourceFiles(sharedDir)) {
+  checked++;
+  const fromRelative = toPosix(path.relative(sharedDir, file));
+  eachImport(file, (specifier, line) => {
+    const app = appOf(file, specifier);
+    if (app)
+      violations.push(
+        `shared/no-app-import: packages/shared/src/${fromRelative}:${line} imports '${specifier}' (apps/${app})`,
+      );
+  });
 }
 
 if (violations.length > 0) {
-  console.error(`✖ web import boundaries: ${violations.length} violation(s) (ADR 022)`);
+  console.error(`✖ import boundaries: ${violations.length} violation(s) (ADR 022)`);
   for (const violation of violations) console.error(`  ${violation}`);
   process.exit(1);
 }
-console.info(`✔ web import boundaries: ${checked} files, no violations`);
+console.info(`✔ web and shared import boundaries: ${checked} files, no violations`);

@@ -36,7 +36,7 @@ import { createBillingService, type PaymentsSetup } from './modules/billing/serv
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
-import { visibleEntriesOf } from './modules/entries/repository.ts';
+import { visibleEntriesOf, visibleEntry } from './modules/entries/repository.ts';
 import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createExportService } from './modules/export/service.ts';
@@ -204,6 +204,7 @@ export function createServices(deps: {
     clock,
     appUrl: config.appUrl,
     linkSecret: config.authSecret,
+    visibleEntries: { of: visibleEntriesOf, rule: visibleEntry },
   });
   const jobRuns = createJobRunStore(db, clock);
 
@@ -286,6 +287,7 @@ export function createServices(deps: {
       appUrl: config.appUrl,
       authSecret: config.authSecret,
       push: createPushSender(config.push, deps.push),
+      visibleEntry,
     }),
     ai: createAiService({
       db,

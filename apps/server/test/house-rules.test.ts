@@ -44,6 +44,27 @@ function run(dir: string, ...args: string[]) {
 }
 
 describe('scripts/architecture.mjs', () => {
+  it('lets a repository read entries with the rule or a stated reason', () => {
+    const dir = scratchTree({
+      'apps/server/src/modules/plans/repository.ts': [
+        "import { sql } from 'drizzle-orm';",
+        'export const q = sql`select 1`;',
+        'export function mine(visibleEntriesOf: (id: string) => unknown, id: string) {',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is the source of a scratch file
+        '  return sql`select count(*) from entries where ${visibleEntriesOf(id)}`;',
+        '}',
+        'export function purge(id: string) {',
+        '  // entries-rule: a purge counts every row.',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is the source of a scratch file
+        '  return sql`select count(*) from entries where user_id = ${id}`;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    run(dir);
+    expect(run(dir, '--check')).toEqual({ status: 0, stderr: '' });
+  });
+
   it('writes the module graph, then passes --check on a tree that keeps the rules', () => {
     const dir = scratchTree({});
     expect(run(dir, '--check').stderr).toContain('module-graph-up-to-date');
@@ -81,6 +102,14 @@ describe('scripts/architecture.mjs', () => {
       {
         'apps/server/src/jobs/prune.ts':
           "import { sql } from 'drizzle-orm';\nexport const p = sql`delete from t`;\n",
+      },
+    ],
+    [
+      'server/visible-entries-rule',
+      {
+        'apps/server/src/modules/plans/repository.ts':
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the string is the source of a scratch file
+          "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\nexport function count(id: string) {\n  return sql`select count(*) from entries where user_id = ${id}`;\n}\n",
       },
     ],
   ])('fails --check with %s', (rule, files) => {

@@ -11,6 +11,7 @@ import {
 } from '../src/db/schema/index.ts';
 import { isPublicAddress, type PushNetwork } from '../src/infra/push/endpoint-guard.ts';
 import { createPushSender } from '../src/infra/push/web-push.ts';
+import { visibleEntry } from '../src/modules/entries/repository.ts';
 import { createRemindersService, REMINDER_NOTIFICATION } from '../src/modules/reminders/service.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { openSecondHandle } from './support/database.ts';
@@ -378,6 +379,7 @@ describe('exactly once', () => {
         appUrl: ctx.config.appUrl,
         authSecret: ctx.config.authSecret,
         push: null,
+        visibleEntry,
       });
       const [a, b] = await Promise.all([
         ctx.app.services.reminders.deliverDue({ batchSize: 3 }),
@@ -411,6 +413,7 @@ describe('Web Push', () => {
       appUrl: context.config.appUrl,
       authSecret: context.config.authSecret,
       push: createPushSender(context.config.push, { network, ca: push.cert }),
+      visibleEntry,
     });
 
   const register = (owner: Owner, subscription: ReturnType<typeof push.subscribe>) =>

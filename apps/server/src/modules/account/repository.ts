@@ -225,6 +225,7 @@ export function createAccountRepository(db: Executor) {
 
     /** The stored media files of a user: its entries' and its drafts'. */
     async mediaPathsOf(userId: string): Promise<string[]> {
+      // entries-rule: a purge removes every file the account holds, whatever the state of its entry.
       const { rows } = await db.execute<{ path: string }>(sql`
         select media_url as path from entries where user_id = ${userId} and media_url is not null
         union all select file_path from media_drafts where user_id = ${userId}`);
@@ -232,6 +233,7 @@ export function createAccountRepository(db: Executor) {
     },
 
     async countEntries(userId: string): Promise<number> {
+      // entries-rule: the purge's audit counts every row it deletes, deleted entries and letters to the future too.
       const { rows } = await db.execute<{ n: number }>(
         sql`select count(*)::int as n from entries where user_id = ${userId}`,
       );

@@ -40,6 +40,7 @@ export function createMediaRepository(db: Executor) {
 
     /** Whether a stored file still belongs to a live entry or a draft (both lookups by index). */
     async isAttached(filePath: string): Promise<boolean> {
+      // entries-rule: a file is in use while any entry not deleted points at it, whoever's and of whatever kind.
       const { rows } = await db.execute<{ attached: boolean }>(sql`
         select exists (select 1 from entries where media_url = ${filePath} and deleted_at is null)
             or exists (select 1 from media_drafts where file_path = ${filePath}) as attached`);
@@ -49,6 +50,7 @@ export function createMediaRepository(db: Executor) {
     /** Which of these stored files a live entry or a draft refers to. */
     async attachedAmong(filePaths: string[]): Promise<Set<string>> {
       if (filePaths.length === 0) return new Set();
+      // entries-rule: as isAttached, by path.
       const live = await db
         .select({ path: entries.mediaUrl })
         .from(entries)

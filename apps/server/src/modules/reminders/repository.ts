@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { textArray } from '../../db/live-events.ts';
 import { pushSubscriptions, reminderDeliveries, reminderSettings, users } from '../../db/schema/index.ts';
@@ -47,7 +47,10 @@ const dateText = (value: string | Date) =>
   typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 /** Every statement about a user's settings or subscriptions is scoped to that user. */
-export function createRemindersRepository(db: Executor) {
+/** The entries module's visibility rule alone (ADR 021), handed in by services.ts: modules share no repositories. */
+export type VisibleEntry = (alias?: string) => SQL;
+
+export function createRemindersRepository(db: Executor, visibleEntry: VisibleEntry) {
   return {
     async find(userId: string): Promise<ReminderSettingsRow | null> {
       const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
@@ -159,7 +162,7 @@ export function createRemindersRepository(db: Executor) {
         select distinct e.user_id, e.entry_date::text as local_date
         from unnest(${ids}::uuid[], ${dates}::date[]) as d(user_id, local_date)
         join entries e on e.user_id = d.user_id and e.entry_date = d.local_date
-        where e.deleted_at is null and e.source_type <> 'future_me'`);
+        where ${visibleEntry('e')}`);
       return new Set(rows.map((row) => `${row.user_id} ${row.local_date}`));
     },
 

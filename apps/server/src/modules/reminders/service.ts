@@ -22,7 +22,12 @@ import type { PushSender } from '../../infra/push/web-push.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyUsers } from '../notifications/service.ts';
-import { createRemindersRepository, type DueReminder, type ReminderSettingsRow } from './repository.ts';
+import {
+  createRemindersRepository,
+  type DueReminder,
+  type ReminderSettingsRow,
+  type VisibleEntry,
+} from './repository.ts';
 
 /** How the reminder job works through due reminders (ADR 042). */
 export const REMINDER_DELIVERY = {
@@ -51,9 +56,10 @@ export function createRemindersService(deps: {
   appUrl: string;
   authSecret: string;
   push: PushSender | null;
+  visibleEntry: VisibleEntry;
 }) {
   const { db, clock, push } = deps;
-  const repository = createRemindersRepository(db);
+  const repository = createRemindersRepository(db, deps.visibleEntry);
 
   const sign = (userId: string) =>
     createHmac('sha256', deps.authSecret).update(`${TOKEN_PURPOSE}:${userId}`).digest('base64url');
@@ -141,7 +147,7 @@ export function createRemindersService(deps: {
    */
   async function deliverBatch(batchSize: number, userId?: string): Promise<ReminderRunReport> {
     return db.transaction(async (tx) => {
-      const txRepository = createRemindersRepository(tx);
+      const txRepository = createRemindersRepository(tx, deps.visibleEntry);
       const now = clock.now();
       const claimed = await txRepository.claimDue(now, batchSize, userId);
       const report: ReminderRunReport = { processed: claimed.length, sent: 0, alreadyWritten: 0, skipped: 0 };
@@ -306,7 +312,7 @@ export function createRemindersService(deps: {
       const result = { sent: 0, failed: 0 };
       if (!push) return result;
       await db.transaction(async (tx) => {
-        const txRepository = createRemindersRepository(tx);
+        const txRepository = createRemindersRepository(tx, deps.visibleEntry);
         const pending = await txRepository.claimPendingPushes(REMINDER_DELIVERY.pushBatchSize);
         const payload = pushPayload();
         for (const delivery of pending) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   type EncryptionMetadata,
@@ -54,8 +54,12 @@ const activeAt = (now: Date) =>
 
 const hasInAppView = sql<boolean>`exists (select 1 from ${shareEvents} where ${shareEvents.shareId} = ${sharedEntries.id} and ${shareEvents.eventType} = 'in_app_viewed')`;
 
-export function createSharingRepository(db: Executor) {
+/** The entries module's visibility rule (ADR 021), handed in by services.ts: modules share no repositories. */
+export type EntryVisibility = { of: (userId: string) => SQL; rule: (alias?: string) => SQL };
+
+export function createSharingRepository(db: Executor, visible: EntryVisibility) {
   function withEntry() {
+    // entries-rule: a share is read by its own status; the service answers a deleted entry as no longer available.
     return db
       .select({ share: sharedEntries, senderName: users.name, entry: entryColumns })
       .from(sharedEntries)
@@ -72,7 +76,7 @@ export function createSharingRepository(db: Executor) {
       const [row] = await db
         .select({ id: entries.id, moodTag: entries.moodTag })
         .from(entries)
-        .where(and(eq(entries.id, entryId), eq(entries.userId, userId), isNull(entries.deletedAt)));
+        .where(and(eq(entries.id, entryId), visible.of(userId)));
       return row ?? null;
     },
 
@@ -176,7 +180,7 @@ export function createSharingRepository(db: Executor) {
             activeAt(now),
             isNull(sharedEntries.recipientUserId),
             lt(sharedEntries.resendCount, maxResends),
-            sql`exists (select 1 from ${entries} where ${entries.id} = ${sharedEntries.entryId} and ${entries.deletedAt} is null)`,
+            sql`exists (select 1 from ${entries} where ${entries.id} = ${sharedEntries.entryId} and ${visible.rule()})`,
           ),
         )
         .returning();

@@ -37,6 +37,7 @@ import type { SendingLimits } from '../sending-limits/service.ts';
 import { createShareMediaLinks } from './media-links.ts';
 import {
   createSharingRepository,
+  type EntryVisibility,
   type ShareEventRow,
   type ShareRow,
   type ShareWithEntry,
@@ -90,9 +91,10 @@ export function createSharingService(deps: {
   appUrl: string;
   /** Signs the links to shared media (AUTH_SECRET). */
   linkSecret: string;
+  visibleEntries: EntryVisibility;
 }) {
   const { db, keys, moderator, media, plans, limits, clock, appUrl } = deps;
-  const repository = createSharingRepository(db);
+  const repository = createSharingRepository(db, deps.visibleEntries);
   const mediaLinks = createShareMediaLinks(deps.linkSecret, appUrl);
   const linkFor = (token: string) => `${appUrl}/share/${token}`;
 
@@ -245,7 +247,7 @@ export function createSharingService(deps: {
         // The daily caps count e-mails, not requests (ADR 059); a refusal rolls back with the shares it refused.
         await limits.spend(user, 'shareEmails', { amount: emails.length, executor: tx });
         await limits.spendOnRecipients(emails, tx);
-        const txRepository = createSharingRepository(tx);
+        const txRepository = createSharingRepository(tx, deps.visibleEntries);
         const registered = await txRepository.usersByEmail(emails);
         const rows: { share: ShareRow; recipientName: string | null }[] = [];
         for (const email of emails) {
@@ -317,7 +319,7 @@ export function createSharingService(deps: {
       const senderName = displayName(user.fullName, user.email);
       const { token, tokenHash } = newShareToken();
       const claimed = await db.transaction(async (tx) => {
-        const txRepository = createSharingRepository(tx);
+        const txRepository = createSharingRepository(tx, deps.visibleEntries);
         const share = await txRepository.claimResend(
           user.id,
           shareId,
@@ -372,7 +374,7 @@ export function createSharingService(deps: {
     async revoke(user: SessionUser, shareId: string): Promise<SentShare> {
       const now = clock.now();
       const revoked = await db.transaction(async (tx) => {
-        const scoped = createSharingRepository(tx);
+        const scoped = createSharingRepository(tx, deps.visibleEntries);
         const share = await scoped.revoke(user.id, shareId, now);
         if (!share) return null;
         // A recipient with an account is told in the app (ADR 056), also one who signed up after the share was
@@ -428,7 +430,10 @@ export function createSharingService(deps: {
     /** The expiry job: marks shares past their date expired and tells registered recipients' open tabs. */
     async expireDue(): Promise<number> {
       return db.transaction(async (tx) => {
-        const expired = await createSharingRepository(tx).expireDue(clock.now(), EXPIRY_BATCH);
+        const expired = await createSharingRepository(tx, deps.visibleEntries).expireDue(
+          clock.now(),
+          EXPIRY_BATCH,
+        );
         for (const share of expired) {
           if (share.recipientUserId) {
             await queueLiveEvent(tx, share.recipientUserId, { type: 'received-share', id: share.id });
@@ -522,7 +527,7 @@ export function createSharingService(deps: {
       const now = clock.now();
       return db.transaction(async (tx) => {
         await limits.spend(user, 'thankYouNotes', { executor: tx });
-        const note = await createSharingRepository(tx).insertThankYou({
+        const note = await createSharingRepository(tx, deps.visibleEntries).insertThankYou({
           shareId,
           senderUserId: found.share.senderId,
           recipientUserId: user.id,
@@ -573,7 +578,7 @@ export function createSharingService(deps: {
       adminUserId: string | null,
     ) {
       const now = clock.now();
-      const scoped = createSharingRepository(tx);
+      const scoped = createSharingRepository(tx, deps.visibleEntries);
       const found = await scoped.findReport(reportId);
       if (!found) throw new AppError('NOT_FOUND', 'Report not found');
       if (!(await scoped.resolveReport(reportId, resolution, adminUserId, now))) {

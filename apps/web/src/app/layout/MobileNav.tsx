@@ -1,19 +1,10 @@
 import type { SessionUser } from '@daybook/shared';
-import { Menu } from 'lucide-react';
-import { type ComponentProps, type ComponentType, lazy } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { type ComponentType, lazy } from 'react';
 import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
+import { MenuButton } from './MenuButton.tsx';
 
 const loadMobileNavDrawer = () => import('./MobileNavDrawer.tsx');
 const MobileNavDrawer = lazy(async () => ({ default: (await loadMobileNavDrawer()).MobileNavDrawer }));
-
-export function MenuButton(props: ComponentProps<typeof Button>) {
-  return (
-    <Button variant="ghost" size="icon" aria-label="Open menu" {...props}>
-      <Menu aria-hidden="true" />
-    </Button>
-  );
-}
 
 type DrawerProps = { user: SessionUser | null; className?: string; defaultOpen?: boolean };
 

@@ -16,8 +16,8 @@ import { cn } from '../../lib/cn.ts';
 import { useSignOut } from '../../lib/session/sign-out.ts';
 import { displayName } from './display-name.ts';
 import { Logo } from './Logo.tsx';
+import { MenuButton } from './MenuButton.tsx';
 import { MobileCalendar } from './MobileCalendar.tsx';
-import { MenuButton } from './MobileNav.tsx';
 import { PUBLIC_NAV_LINKS } from './nav-links.ts';
 
 const ICONS = { Features: Sparkles, Pricing: Tag, 'Help & Support': LifeBuoy } as const;

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { cn } from '../../lib/cn.ts';
-import type { MarkdownTextProps } from './markdown-text.tsx';
+import type { MarkdownTextProps } from './markdown-props.ts';
 
 /** Where the chunk cannot load (offline before it was cached, a deploy that replaced it), the text shows as written. */
 function TextAsWritten({ text, id, className }: MarkdownTextProps) {

@@ -4,7 +4,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { createElement, Fragment, type ReactNode, useId, useMemo } from 'react';
 import { cn } from '../../lib/cn.ts';
-import type { MarkdownTextProps } from './markdown-text.tsx';
+import type { MarkdownTextProps } from './markdown-props.ts';
 
 /*
  * The parser's syntax tree drawn as React elements, never as an HTML string: HTML in the text is a node whose

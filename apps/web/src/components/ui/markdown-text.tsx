@@ -2,19 +2,7 @@ import { looksLikeMarkdown, markdownToPlainText, resolveMarkdownEscapes } from '
 import { type ReactNode, Suspense } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { LazyMarkdownBody } from './markdown-body-lazy.tsx';
-
-export type MarkdownTextProps = {
-  /** Markdown, as stored. */
-  text: string;
-  /** Given, the text is cut after this many characters as read, and "..." added. */
-  maxChars?: number | undefined;
-  /** How a run of plain text is drawn (the entry card makes its hashtags into buttons). */
-  renderText?: ((text: string) => ReactNode) | undefined;
-  /** The heading level an entry's `#` gets: the first below the page's own headings around it. */
-  headingLevel: 2 | 3 | 4;
-  id?: string | undefined;
-  className?: string | undefined;
-};
+import type { MarkdownTextProps } from './markdown-props.ts';
 
 /** Spec §2's cut: the first `maxChars` characters, trailing spaces dropped, then "...". */
 function cutText(text: string, maxChars: number | undefined): string {

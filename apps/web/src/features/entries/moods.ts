@@ -6,6 +6,9 @@ export type Mood = (typeof MOODS)[number];
 /** The quick entry picker offers the first 16 of the 19 moods (spec §3). */
 export const PICKER_MOODS: readonly Mood[] = MOODS.slice(0, PICKER_MOOD_COUNT);
 
+/** The picker's title, on its button's popup and its drawer alike. */
+export const MOOD_PICKER_TITLE = 'How are you feeling?';
+
 export function findMood(label: string | null | undefined): Mood | undefined {
   return label ? MOODS.find((mood) => mood.label === label) : undefined;
 }

@@ -5,7 +5,7 @@ import type { SealedEntryText } from '../../lib/encryption/entry-cipher.ts';
 import { enqueueEntry, requestBackgroundSync } from '../../lib/offline/entry-queue.ts';
 import { entriesKeys } from './api/query-keys.ts';
 import { errorDescription, isSignedOutError } from './hooks/entry-checks.ts';
-import type { NewEntry } from './hooks/use-save-entry.ts';
+import type { NewEntry } from './new-entry.ts';
 import { OFFLINE_MESSAGES } from './offline.ts';
 
 type Deps = {

@@ -7,7 +7,6 @@ import { findMood } from '../moods.ts';
 const loadMoodPickerPopup = () => import('./MoodPickerPopup.tsx');
 const MoodPickerPopup = lazy(async () => ({ default: (await loadMoodPickerPopup()).MoodPickerPopup }));
 
-export const MOOD_PICKER_TITLE = 'How are you feeling?';
 /** Marks the picker's panel, which is rendered outside the card, as part of it (see QuickEntryCard). */
 export const CARD_LAYER_ATTRIBUTE = 'data-entry-card-layer';
 

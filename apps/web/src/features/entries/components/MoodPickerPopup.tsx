@@ -9,8 +9,7 @@ import {
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
-import { PICKER_MOODS } from '../moods.ts';
-import { MOOD_PICKER_TITLE } from './MoodPicker.tsx';
+import { MOOD_PICKER_TITLE, PICKER_MOODS } from '../moods.ts';
 
 const COLUMNS = 4;
 const KEY_STEPS: Record<string, number> = {

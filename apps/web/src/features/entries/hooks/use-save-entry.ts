@@ -10,6 +10,7 @@ import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useIsOffline } from '../../../lib/use-is-offline.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { dailyLimitQueryOptions } from '../api/get-daily-limit.ts';
+import type { NewEntry } from '../new-entry.ts';
 import {
   announceSaved,
   announceServerRefusal,
@@ -17,14 +18,6 @@ import {
   errorDescription,
   isSignedOutError,
 } from './entry-checks.ts';
-
-export type NewEntry = {
-  /** May be empty when a file is attached (spec §5: "Please add some text or media"). */
-  text: string;
-  mood: string | null;
-  /** The uploaded media draft the entry takes over (spec §4). */
-  mediaDraftId?: string | null | undefined;
-};
 
 /** Errors whose message is the answer itself (a limit, the plan): shown as received (spec §8). */
 const SHOWN_AS_RECEIVED = new Set([403, 429]);
