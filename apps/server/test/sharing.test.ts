@@ -11,6 +11,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   emailOutbox,
+  entries,
   notifications,
   sharedEntries,
   shareEvents,
@@ -163,6 +164,11 @@ describe('sharing', () => {
     const notMine = await shareEntry(ctx, stranger.cookie, entry.id, [uniqueEmail()]);
     expect(notMine.statusCode).toBe(404);
     expect((await get(`/api/entries/${entry.id}/shares`, stranger.cookie)).statusCode).toBe(404);
+
+    // A letter to one's future self is not an entry of the journal: it is not shared by its id (ADR 071).
+    const letter = await writeEntry(ctx, owner.cookie, owner.user.id, 'Dear future me');
+    await ctx.database.db.update(entries).set({ sourceType: 'future_me' }).where(eq(entries.id, letter.id));
+    expect((await shareEntry(ctx, owner.cookie, letter.id, [uniqueEmail()])).statusCode).toBe(404);
 
     const self = await shareEntry(ctx, owner.cookie, entry.id, [owner.user.email.toUpperCase()]);
     expect(self.statusCode).toBe(400);
