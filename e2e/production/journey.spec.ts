@@ -91,4 +91,20 @@ test.describe('production journey', () => {
     expect(head.status()).toBe(200);
     expect(head.headers()['strict-transport-security']).toMatch(/max-age=\d+/);
   });
+
+  test('metrics: Prometheus reads METRICS_PORT on loopback; the public port has no /metrics', async ({
+    request,
+  }, testInfo) => {
+    const run = testInfo.project.metadata as ProductionRun;
+    expect((await request.get('/api/health')).status()).toBe(200);
+    expect((await request.get('/metrics')).status()).toBe(404);
+    expect((await request.get(`http://127.0.0.1:${run.serverPort}/metrics`)).status()).toBe(404);
+    const scraped = await request.get(`http://127.0.0.1:${run.metricsPort}/metrics`);
+    expect(scraped.status()).toBe(200);
+    const text = await scraped.text();
+    expect(text).toMatch(
+      /daybook_http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/,
+    );
+    expect(text).toContain('process_resident_memory_bytes');
+  });
 });

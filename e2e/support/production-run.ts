@@ -14,6 +14,8 @@ export type ProductionRun = {
   proxyPort: number;
   /** The server's own plain-http port on 127.0.0.1, reached only through the proxy. */
   serverPort: number;
+  /** METRICS_PORT: Prometheus's listener on 127.0.0.1 (ADR 072). */
+  metricsPort: number;
   /** Scratch directory of the run: the server's DATA_DIR, the certificate, the SMTP inbox. */
   dir: string;
   /** Where the run's e-mails land as .eml files: DATA_DIR/mail, or the SMTP listener's inbox. */
@@ -30,6 +32,7 @@ export function productionRun(variant: ProductionVariant): ProductionRun {
     variant,
     proxyPort: base,
     serverPort: base + 1,
+    metricsPort: base + 20,
     dir,
     mailDir: variant === 'embedded' ? path.join(dir, 'data', 'mail') : path.join(dir, 'smtp-inbox'),
     baseURL: `https://localhost:${base}`,

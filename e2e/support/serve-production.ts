@@ -125,6 +125,7 @@ const serverEnv: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   PORT: String(run.serverPort),
+  METRICS_PORT: String(run.metricsPort),
   APP_URL: run.baseURL,
   TRUST_PROXY: '127.0.0.1',
   DATA_DIR: path.join(run.dir, 'data'),

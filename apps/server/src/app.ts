@@ -40,6 +40,8 @@ import {
   serverTimeoutOptions,
 } from './infra/http/timeouts.ts';
 import { LIVE_HUB_OPTIONS, type LiveHubOptions } from './infra/live/hub.ts';
+import { outboxHealth } from './infra/mail/outbox.ts';
+import { createMetrics, isMetricsToken, type Metrics } from './infra/metrics/metrics.ts';
 import type { PushSenderOptions } from './infra/push/web-push.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
@@ -87,6 +89,8 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** This instance's Prometheus registry and request observer (ADR 072). */
+    metrics: Metrics;
   }
 }
 
@@ -228,6 +232,40 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await services.moderation.image.close();
   });
+  // What Prometheus reads (ADR 072): every answered request by its route's pattern, and what the sources say at
+  // each scrape. main.ts serves it on METRICS_PORT; with METRICS_TOKEN, /metrics answers here for that token only.
+  const metrics = createMetrics({
+    pool: database.poolStats,
+    liveStreams: services.events.streamCount,
+    outbox: () => outboxHealth(database.db, clock.now()),
+    jobs: async () =>
+      (await services.jobRuns.list()).map((run) => ({
+        name: run.name,
+        lastSucceededAt: run.lastSucceededAt,
+      })),
+    now: () => clock.now(),
+  });
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observe(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  const metricsToken = config.metrics.token;
+  if (metricsToken) {
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!isMetricsToken(request.headers.authorization, metricsToken))
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ code: 'UNAUTHENTICATED', message: 'Not authenticated' });
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
   // The local mailbox is a development tool: it exists only without SMTP_URL and outside production
   // (mail still goes to DATA_DIR/mail then, but is never served), and answers only on this machine.
   const hasLocalMailbox = !config.isProduction && !config.mail.smtpUrl;

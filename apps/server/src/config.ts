@@ -13,6 +13,11 @@ const EnvSchema = z.object({
   // Loopback by default: a fresh install is reachable from this machine only (README: 0.0.0.0 behind a proxy).
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Prometheus metrics on a listener of their own (ADR 072); loopback unless METRICS_HOST says otherwise. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Prometheus metrics at /metrics on the public port, for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   APP_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -127,6 +132,8 @@ export type Config = {
   isHttps: boolean;
   host: string;
   port: number;
+  /** Where Prometheus reads this instance (ADR 072): its own port, a token on the public one, both or neither. */
+  metrics: { port: number | null; host: string; token: string | null };
   appUrl: string;
   database:
     | { kind: 'postgres'; url: string; poolSize: number }
@@ -298,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isHttps: new URL(appUrl).protocol === 'https:',
     host: env.HOST,
     port: env.PORT,
+    metrics: { port: env.METRICS_PORT ?? null, host: env.METRICS_HOST, token: env.METRICS_TOKEN ?? null },
     appUrl,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailTransport } from './infra/mail/transport.ts';
+import { serveMetrics } from './infra/metrics/metrics.ts';
 import { jobDefinitions } from './jobs/definitions.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { systemClock } from './lib/clock.ts';
@@ -50,6 +51,11 @@ async function main(): Promise<void> {
 
   // Before listening, so the CLI reaches the server as soon as it answers HTTP.
   const control = await startAdminControl({ config, database, clock: systemClock, log: app.log });
+  // Prometheus reads this instance here, away from the public port (ADR 072).
+  const metricsListener =
+    config.metrics.port === null
+      ? null
+      : await serveMetrics(app.metrics.registry, { host: config.metrics.host, port: config.metrics.port });
 
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     try {
       await control?.close();
+      await metricsListener?.close();
       await app.close();
       await scheduler?.stop();
       mail.close();
@@ -77,6 +84,8 @@ async function main(): Promise<void> {
     { url: config.appUrl, database: database.driver, mail: mail.kind },
     `Daybook is running at ${config.appUrl}`,
   );
+  if (config.metrics.port !== null)
+    app.log.info(`Metrics for Prometheus at http://${config.metrics.host}:${config.metrics.port}/metrics`);
 }
 
 main().catch((error) => {

@@ -34,6 +34,8 @@ export type Database = {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Subscription>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections, for the metrics (ADR 072). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data directory as a gzipped tarball, taken between queries (the admin backup). */
   dumpDataDir?(): Promise<Blob>;
 };
@@ -122,6 +124,7 @@ export async function openDatabase(
       db,
       driver: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // The per-query timeout (read by node-postgres, missing from its types) drops the connection that
       // waited, so pings cannot pile up on a lock and hold the whole pool.
       ping: () => {
