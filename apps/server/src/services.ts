@@ -13,7 +13,7 @@ import { createJobRunStore } from './infra/jobs/runs.ts';
 import { createLiveChannel } from './infra/live/channel.ts';
 import { createLiveHub, type LiveHubOptions } from './infra/live/hub.ts';
 import { enqueueMail } from './infra/mail/outbox.ts';
-import { passwordResetMail, verificationMail } from './infra/mail/templates.ts';
+import { passwordChangedMail, passwordResetMail, verificationMail } from './infra/mail/templates.ts';
 import { createLocalImageModerator } from './infra/moderation/image-moderator.ts';
 import { createLayeredTextModerator } from './infra/moderation/layered-text-moderator.ts';
 import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
@@ -102,6 +102,10 @@ export function createServices(deps: {
         forgetSessionsOf(user.id);
         await queueSessionsChanged(db, user.id);
         await lockout.clear(user.email);
+        // The owner hears of it, as of a change from the profile (ADR 073).
+        const now = clock.now();
+        const mail = passwordChangedMail(user.name, now, `${config.appUrl}/reset-password`);
+        await enqueueMail(db, { ...mail, to: user.email }, now);
       },
     },
     verifyPassword: deps.verifyPassword,
@@ -233,6 +237,8 @@ export function createServices(deps: {
       authSecret: config.authSecret,
       sessionCookieName: sessionCookie(config).name,
       secureCookies: sessionCookie(config).secure,
+      db,
+      appUrl: config.appUrl,
       accounts: account,
       lockout,
       clock,

@@ -26,6 +26,7 @@ export * from './domain/password.ts';
 export * from './domain/reminders.ts';
 export * from './domain/share-status.ts';
 export * from './domain/streak.ts';
+export * from './domain/user-agent.ts';
 export * from './domain/webm-duration.ts';
 export * from './domain/welcome-card.ts';
 export * from './domain/zone-formatters.ts';

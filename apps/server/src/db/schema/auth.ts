@@ -64,6 +64,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * The browsers an account has signed in from (ADR 073), each by the SHA-256 of the random id in its long-lived
+ * `daybook_browser` cookie: a sign-in from one not listed is told to the owner by e-mail.
+ */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.browserHash] })],
+);
+
 /** Credentials per provider; for e-mail sign-in the argon2id hash lives in `password`. */
 export const accounts = pgTable(
   'accounts',

@@ -18,8 +18,8 @@ export type AuthMail = {
 };
 
 export type AuthHooks = {
-  /** After a successful reset: the lockout of that e-mail is cleared. */
-  onPasswordReset(user: { id: string; email: string }): Promise<void>;
+  /** After a successful reset: the lockout of that e-mail is cleared, and its owner told. */
+  onPasswordReset(user: { id: string; email: string; name: string }): Promise<void>;
 };
 
 type LogMethod = (details: object, message: string) => void;

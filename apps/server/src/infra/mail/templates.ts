@@ -111,6 +111,43 @@ export function deletionCancelledMail(name: string, url: string): RenderedMail {
   });
 }
 
+/** "29 November 2026, 01:23 UTC": when something happened to an account, in UTC (the reader's zone is not sent). */
+const utcMomentLabel = (date: Date) =>
+  `${date.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+
+/**
+ * A sign-in from a browser the account had not used before (ADR 073): which browser, when, and where to end that
+ * session. Nothing of the journal, and no address or location (none is looked up).
+ */
+export function newSignInMail(name: string, input: { device: string; at: Date }, url: string): RenderedMail {
+  return actionMail({
+    template: 'new_sign_in',
+    subject: `New sign-in to your ${APP_NAME} account`,
+    greeting: hello(name),
+    paragraphs: [
+      `Your account was signed in from a browser it had not used before: ${input.device}, on ${utcMomentLabel(input.at)}.`,
+      'If this was you, there is nothing to do. If not, sign that session out from your profile and change your password.',
+    ],
+    action: { label: 'Review your sessions', url },
+    footnote: 'We send this for every browser that signs in to your account for the first time.',
+  });
+}
+
+/** The account's password was changed (ADR 073); every other session was signed out with it. */
+export function passwordChangedMail(name: string, at: Date, url: string): RenderedMail {
+  return actionMail({
+    template: 'password_changed',
+    subject: `Your ${APP_NAME} password was changed`,
+    greeting: hello(name),
+    paragraphs: [
+      `The password of your account was changed on ${utcMomentLabel(at)}, and every other session was signed out.`,
+      "If this wasn't you, reset your password now from the sign-in page: someone else may know it.",
+    ],
+    action: { label: 'Reset your password', url },
+    footnote: 'We send this whenever the password of your account changes.',
+  });
+}
+
 /** "22 December 2026": a share link's last day, in UTC (the recipient's zone is unknown). */
 const utcDateLabel = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

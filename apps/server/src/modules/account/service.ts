@@ -16,7 +16,11 @@ import type { Auth } from '../../infra/auth/better-auth.ts';
 import { callAuth, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
 import { assertNotCommonPassword, verifyPassword } from '../../infra/auth/passwords.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
-import { deletionCancelledMail, deletionScheduledMail } from '../../infra/mail/templates.ts';
+import {
+  deletionCancelledMail,
+  deletionScheduledMail,
+  passwordChangedMail,
+} from '../../infra/mail/templates.ts';
 import { filesOf, type Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -170,6 +174,13 @@ export function createAccountService(deps: {
       );
       // Every other session of the user ended, and this one was replaced.
       await sessionsChanged(userId);
+      // The owner hears of it, wherever the change came from (ADR 073).
+      const user = await accounts.findById(userId);
+      if (user) {
+        const now = clock.now();
+        const mail = passwordChangedMail(user.name, now, `${appUrl}/reset-password`);
+        await enqueueMail(db, { ...mail, to: user.email }, now);
+      }
       return { result: null, setCookies: responseHeaders.getSetCookie() };
     },
 

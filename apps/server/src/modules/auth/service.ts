@@ -1,14 +1,18 @@
-import type { RegisterInput, ResetPasswordInput, SignInInput } from '@daybook/shared';
 import {
   AUTH_MESSAGES,
   AUTH_TIMINGS,
+  describeUserAgent,
   type LoginStatus,
   normalizeEmail,
+  type RegisterInput,
   type RegisterResponse,
+  type ResetPasswordInput,
   type SessionUser,
+  type SignInInput,
 } from '@daybook/shared';
 import { verifyJWT } from 'better-auth/crypto';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { Auth } from '../../infra/auth/better-auth.ts';
 import { callAuth, translateAuthError, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
 import { assertNotCommonPassword } from '../../infra/auth/passwords.ts';
@@ -19,9 +23,13 @@ import {
   verifiedSessionToken,
 } from '../../infra/auth/session-cookie.ts';
 import { hashSessionToken } from '../../infra/auth/session-tokens.ts';
+import { enqueueMail } from '../../infra/mail/outbox.ts';
+import { newSignInMail } from '../../infra/mail/templates.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountDirectory, UserRow } from '../account/service.ts';
+import { createKnownBrowsersRepository } from './browsers-repository.ts';
+import { knownBrowser } from './known-browser.ts';
 import type { LockoutService } from './lockout-service.ts';
 import { createRegistrationBrowser } from './registration-browser.ts';
 
@@ -98,6 +106,9 @@ export function createAuthService(deps: {
   log: BackgroundLog;
   /** Cookies we set ourselves carry `Secure` when APP_URL is https. */
   secureCookies: boolean;
+  /** Where a new browser's sign-in is recorded and told by e-mail (ADR 073). */
+  db: Db;
+  appUrl: string;
   /** After a sign-out: the live streams of that session close at once (modules/events). */
   onSessionEnded?: (sessionId: string) => Promise<void>;
   /**
@@ -114,6 +125,26 @@ export function createAuthService(deps: {
    * signature was checked when it was stored, and is not checked again), else the signature is checked and one
    * round trip (session joined to user) answers, cached unless a revocation was heard while it was on its way.
    */
+  /**
+   * Records the browser of a sign-in; one the account had not used before is told to its owner by e-mail, unless
+   * it is the account's very first (ADR 073). Answers the cookie that keeps the browser known.
+   */
+  async function noteBrowser(
+    user: { id: string; name: string; email: string },
+    headers: Headers,
+  ): Promise<string> {
+    const browser = knownBrowser(headers.get('cookie'), deps.secureCookies);
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      const seen = await createKnownBrowsersRepository(tx).remember(user.id, browser.hash, now);
+      if (!seen.isNew || !seen.knewOthers) return;
+      const device = describeUserAgent(headers.get('user-agent'));
+      const mail = newSignInMail(user.name, { device, at: now }, `${deps.appUrl}/profile#sessions`);
+      await enqueueMail(tx, { ...mail, to: user.email }, now);
+    });
+    return browser.setCookie;
+  }
+
   async function liveSession(signed: string, now: Date, isFresh: boolean): Promise<CachedSession | null> {
     const key = cache ? sessionCacheKey(signed) : '';
     if (cache) {
@@ -308,8 +339,9 @@ export function createAuthService(deps: {
           });
         });
       await reservation.succeeded(userAgent);
-      const user = await accounts.findById(outcome.response.user.id);
-      return { result: toSessionUser(user!), setCookies: outcome.headers.getSetCookie() };
+      const user = (await accounts.findById(outcome.response.user.id))!;
+      const browserCookie = await noteBrowser(user, headers);
+      return { result: toSessionUser(user), setCookies: [...outcome.headers.getSetCookie(), browserCookie] };
     },
 
     async signOut(headers: Headers): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { ActiveSession } from '@daybook/shared';
+import { type ActiveSession, describeUserAgent } from '@daybook/shared';
 import { formatDistance } from 'date-fns';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
-import { describeUserAgent } from '../user-agent.ts';
+
 import { SettingsSection } from './SettingsSection.tsx';
 
 const isPhone = (userAgent: string | null) => /iPhone|Android|Mobile/.test(userAgent ?? '');
