@@ -33,9 +33,7 @@ const files = readdirSync(dir)
 function read(file) {
   const text = readFileSync(path.join(dir, file), 'utf8');
   const number = file.slice(0, 3);
-  const title = (/^#\s+(.*)$/m.exec(text)?.[1] ?? file)
-    .replace(/^\d{3}\s*(—|-|:)?\s*/, '')
-    .trim();
+  const title = (/^#\s+(.*)$/m.exec(text)?.[1] ?? file).replace(/^\d{3}\s*(—|-|:)?\s*/, '').trim();
   const head = text.split('\n').slice(0, 12).join('\n');
   const date = /^Date:\s*(\d{4}-\d{2}-\d{2})\s*$/m.exec(head)?.[1] ?? null;
   // The Status paragraph: its line and the lines that continue it, up to a blank line.
@@ -51,7 +49,8 @@ function changes(record) {
   if (!record.status) return [];
   const found = new Set();
   for (const clause of record.status.matchAll(/\b(amends|supersedes)\b([^;)]*)/gi)) {
-    for (const number of clause[2].matchAll(/\b(0\d\d)\b/g)) if (number[1] !== record.number) found.add(number[1]);
+    for (const number of clause[2].matchAll(/\b(0\d\d)\b/g))
+      if (number[1] !== record.number) found.add(number[1]);
   }
   return [...found];
 }
@@ -88,7 +87,9 @@ const changedBy = new Map();
 for (const record of records) {
   for (const number of changes(record)) {
     if (!byNumber.has(number)) {
-      violations.push(`adr/changes-a-record: ${record.file} amends or supersedes ${number}, which does not exist`);
+      violations.push(
+        `adr/changes-a-record: ${record.file} amends or supersedes ${number}, which does not exist`,
+      );
       continue;
     }
     changedBy.set(number, [...(changedBy.get(number) ?? []), record.number]);
@@ -123,7 +124,9 @@ const highest = Math.max(...records.map((record) => Number(record.number)));
 for (let n = 1; n <= highest; n++) {
   const number = String(n).padStart(3, '0');
   if (!used.has(number) && !SKIPPED[number])
-    violations.push(`adr/no-unexplained-gap: no record ${number}; explain it in SKIPPED (scripts/decisions.mjs)`);
+    violations.push(
+      `adr/no-unexplained-gap: no record ${number}; explain it in SKIPPED (scripts/decisions.mjs)`,
+    );
 }
 
 const escapeCell = (value) => value.replace(/\|/g, '\\|');
@@ -139,7 +142,9 @@ const index = [
   '|---|---|---|---|',
   ...records.map((record) => {
     const later = changedBy.get(record.number) ?? [];
-    const status = record.status ? record.status.split(/[\s(;]/)[0].replace(/^./, (c) => c.toUpperCase()) : '—';
+    const status = record.status
+      ? record.status.split(/[\s(;]/)[0].replace(/^./, (c) => c.toUpperCase())
+      : '—';
     return `| [${record.number}](${record.file}) ${escapeCell(record.title)} | ${record.date ?? '—'} | ${status} | ${later.length ? later.map(link).join(', ') : '—'} |`;
   }),
   '',
@@ -155,7 +160,9 @@ try {
 } catch {}
 if (currentIndex !== index) {
   if (isCheck)
-    violations.push('adr/index-up-to-date: docs/decisions/README.md is stale; run node scripts/decisions.mjs');
+    violations.push(
+      'adr/index-up-to-date: docs/decisions/README.md is stale; run node scripts/decisions.mjs',
+    );
   else writeFileSync(indexPath, index);
 }
 
