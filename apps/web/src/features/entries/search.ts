@@ -1,5 +1,12 @@
-import { type Entry, type EntryCriteria, type EntryKey, matchesCriteria } from '@daybook/shared';
+import {
+  type Entry,
+  type EntryCriteria,
+  type EntryKey,
+  matchesCriteria,
+  searchableText,
+} from '@daybook/shared';
 import { openEntriesCached } from '../../lib/encryption/opened-text-cache.ts';
+import { keepSearchText } from '../../lib/encryption/opened-texts.ts';
 import type { DecryptedEntry } from './api/get-entries.ts';
 
 /** User Timing names: a benchmark reads the `daybook:search` measure (decrypting and filtering, in ms). */
@@ -23,6 +30,12 @@ export async function searchEntries(
   if (canTime()) performance.mark(SEARCH_START_MARK);
   const opened = await openEntriesCached(key, userId, candidates, { signal });
   signal?.throwIfAborted();
+  // The text as search reads it, once per version of an entry: later searches only scan (ADR 069).
+  for (const entry of opened) {
+    if (entry.searchText !== undefined || entry.isDecryptionFailed) continue;
+    entry.searchText = searchableText(entry.text);
+    keepSearchText(userId, entry, entry.searchText);
+  }
   const matches = opened.filter((entry) => matchesCriteria(entry, criteria));
   if (canTime()) performance.measure(SEARCH_MEASURE, SEARCH_START_MARK);
   return matches;

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type SessionResponse, type SessionUser } from '@daybook/
 import type { QueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '../constants.ts';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
-import { forgetOpenedTexts } from '../encryption/opened-text-cache.ts';
+import { forgetOpenedTexts } from '../encryption/opened-texts.ts';
 import { removeStored } from '../storage.ts';
 import { rememberOfflineUser } from './offline-user.ts';
 

@@ -6,7 +6,8 @@ import { entriesKeys } from './query-keys.ts';
 /**
  * Every entry of a day or a period, newest first, still encrypted, read a page at a time: search and themes
  * decrypt and filter them in the browser (the server keeps no plain text or index of entries to search).
- * `onPage` receives each page as it arrives, so decrypting can start before the last page is in (ADR 069).
+ * `onPage` receives each page but the last as it arrives, so decrypting can start before the last page is in
+ * (ADR 069).
  */
 export async function getSearchCandidates(
   query: Omit<CandidatesQuery, 'after'>,
@@ -24,8 +25,9 @@ export async function getSearchCandidates(
       { schema: SearchCandidates, signal },
     );
     entries.push(...page.entries);
-    onPage?.(page.entries);
     after = page.next;
+    // The last page is left to the search that follows, which would otherwise find it half decrypted.
+    if (after) onPage?.(page.entries);
   } while (after);
   return { entries };
 }
