@@ -14,6 +14,7 @@ import {
 import { purgeDueAccounts } from '../src/modules/account/service.ts';
 import { useTestApp } from './support/app.ts';
 import {
+  changePassword,
   createSignedInUser,
   latestMailTo,
   pathOf,
@@ -139,31 +140,13 @@ describe('password, e-mail and sessions', () => {
     const other = sessionCookie(
       (await signIn(ctx, user.email, STRONG_PASSWORD, 'Other browser')).headers['set-cookie'],
     );
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/me/password',
-      headers: { cookie },
-      payload: {
-        currentPassword: 'Not-It-123',
-        newPassword: 'Fresh-Meadow-9',
-        confirmPassword: 'Fresh-Meadow-9',
-      },
-    });
+    const wrong = await changePassword(ctx, cookie, 'Not-It-123', 'Fresh-Meadow-9');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
       code: 'CURRENT_PASSWORD_INCORRECT',
       message: AUTH_MESSAGES.currentPasswordWrong,
     });
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/me/password',
-      headers: { cookie },
-      payload: {
-        currentPassword: STRONG_PASSWORD,
-        newPassword: 'Fresh-Meadow-9',
-        confirmPassword: 'Fresh-Meadow-9',
-      },
-    });
+    const ok = await changePassword(ctx, cookie, STRONG_PASSWORD, 'Fresh-Meadow-9');
     expect(ok.statusCode).toBe(200);
     const current = sessionCookie(ok.headers['set-cookie']);
     expect(

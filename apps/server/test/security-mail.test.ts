@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { knownBrowsers } from '../src/db/schema/index.ts';
 import { useSmtp } from './sharing-support.ts';
 import { useTestApp } from './support/app.ts';
-import { createUser, STRONG_PASSWORD, sessionCookie, signIn } from './support/factories.ts';
+import { changePassword, createUser, STRONG_PASSWORD, sessionCookie, signIn } from './support/factories.ts';
 
 /*
  * A word when it matters (issue 32 item 4, ADR 073): a sign-in from a browser the account had not used before,
@@ -96,16 +96,7 @@ describe('security e-mails', () => {
   it('tells the owner when the password was changed from the profile', async () => {
     const user = await createUser(ctx);
     const cookie = sessionCookie((await signIn(ctx, user.email)).headers['set-cookie']);
-    const changed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/me/password',
-      headers: { cookie },
-      payload: {
-        currentPassword: STRONG_PASSWORD,
-        newPassword: 'Fresh-Meadow-9',
-        confirmPassword: 'Fresh-Meadow-9',
-      },
-    });
+    const changed = await changePassword(ctx, cookie, STRONG_PASSWORD, 'Fresh-Meadow-9');
     expect(changed.statusCode, changed.body).toBe(200);
     const mails = (await smtp.mailsTo(user.email)).filter(
       (mail) => mail.subject === 'Your Daybook password was changed',

@@ -76,6 +76,21 @@ export async function signIn(
   });
 }
 
+/** Changes a signed-in user's password from the profile (POST /api/me/password). */
+export function changePassword(
+  ctx: TestContext,
+  cookie: string,
+  currentPassword: string,
+  newPassword: string,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/me/password',
+    headers: { cookie },
+    payload: { currentPassword, newPassword, confirmPassword: newPassword },
+  });
+}
+
 /** A verified user with a signed-in session cookie. */
 export async function createSignedInUser(ctx: TestContext, overrides: Record<string, unknown> = {}) {
   const user = await createUser(ctx, overrides);

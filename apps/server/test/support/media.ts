@@ -46,20 +46,24 @@ export function wav(seconds: number): Buffer {
 }
 
 /**
- * A small WebM video made by Debian's ffmpeg (installed by .ci/run). `live` writes it as MediaRecorder does:
- * clusters of unknown size, no Cues and no Duration in the header.
+ * A fixture made by Debian's ffmpeg (installed by .ci/run) from one of its test sources (`testsrc` pictures,
+ * `sine` sound), encoded with `encoding`, kept under `name` in the fixtures folder.
  */
-export function webmVideo(seconds: number, options: { live?: boolean } = {}): Buffer {
+function ffmpegFixture(name: string, source: string, encoding: string[]): Buffer {
   mkdirSync(fixtureDir, { recursive: true });
-  const file = path.join(fixtureDir, `video-${seconds}s${options.live ? '-live' : ''}.webm`);
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=duration=${seconds}:size=64x48:rate=2`,
+  const file = path.join(fixtureDir, name);
+  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', source, ...encoding, file]);
+  return readFileSync(file);
+}
+
+const pictures = (seconds: number) => `testsrc=duration=${seconds}:size=64x48:rate=2`;
+
+/**
+ * A small WebM video. `live` writes it as MediaRecorder does: clusters of unknown size, no Cues and no Duration in
+ * the header.
+ */
+export const webmVideo = (seconds: number, options: { live?: boolean } = {}): Buffer =>
+  ffmpegFixture(`video-${seconds}s${options.live ? '-live' : ''}.webm`, pictures(seconds), [
     '-c:v',
     'libvpx',
     '-b:v',
@@ -67,73 +71,26 @@ export function webmVideo(seconds: number, options: { live?: boolean } = {}): Bu
     ...(options.live ? ['-live', '1'] : []),
     '-f',
     'webm',
-    file,
   ]);
-  return readFileSync(file);
-}
 
 /** A QuickTime movie with no sound track (ADR 070: music-metadata times movies by their audio only). */
-export function quickTimeVideo(seconds: number): Buffer {
-  mkdirSync(fixtureDir, { recursive: true });
-  const file = path.join(fixtureDir, `video-${seconds}s.mov`);
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=duration=${seconds}:size=64x48:rate=2`,
-    '-c:v',
-    'mpeg4',
-    '-f',
-    'mov',
-    file,
-  ]);
-  return readFileSync(file);
-}
+export const quickTimeVideo = (seconds: number): Buffer =>
+  ffmpegFixture(`video-${seconds}s.mov`, pictures(seconds), ['-c:v', 'mpeg4', '-f', 'mov']);
 
 /** AAC in an .m4a, as Day One stores a voice note. */
-export function m4aAudio(seconds: number): Buffer {
-  mkdirSync(fixtureDir, { recursive: true });
-  const file = path.join(fixtureDir, `audio-${seconds}s.m4a`);
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=duration=${seconds}`,
-    '-c:a',
-    'aac',
-    file,
-  ]);
-  return readFileSync(file);
-}
+export const m4aAudio = (seconds: number): Buffer =>
+  ffmpegFixture(`audio-${seconds}s.m4a`, `sine=duration=${seconds}`, ['-c:a', 'aac']);
 
 /** Opus audio in a live-stream WebM, as Chrome's MediaRecorder records a voice note. */
-export function webmAudio(seconds: number): Buffer {
-  mkdirSync(fixtureDir, { recursive: true });
-  const file = path.join(fixtureDir, `audio-${seconds}s-live.webm`);
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=duration=${seconds}`,
+export const webmAudio = (seconds: number): Buffer =>
+  ffmpegFixture(`audio-${seconds}s-live.webm`, `sine=duration=${seconds}`, [
     '-c:a',
     'libopus',
     '-live',
     '1',
     '-f',
     'webm',
-    file,
   ]);
-  return readFileSync(file);
-}
 
 /**
  * A JPEG as a phone writes it: EXIF with a GPS position (51°30' N, 0°7' W) and orientation 6 (turned 90°),

@@ -57,7 +57,7 @@ type SearchResult = {
 };
 
 /**
- * Search and themes (spec §5): every entry of the range is fetched (a page of 1,000 at a time, each decrypted
+ * Search and themes (spec §5): every entry of the range is fetched (a page of 1,000 at a time, decrypted
  * as it arrives), decrypted in the browser and filtered there, then paged 5 at a time with their exact count
  * (ADR 069). A newer search cancels an older one still decrypting, so a stale result never replaces a newer
  * one; decrypted text is cached for the session.
@@ -79,7 +79,7 @@ export function useEntrySearchFeed({
   const entryKey = key.data;
   const candidates = useQuery({
     ...searchCandidatesQueryOptions(userId, range, (page) => {
-      // Decrypting starts with the first page; the search then finds these texts ready (or under way).
+      // Decrypting starts with the first page; the search then finds most texts ready.
       if (entryKey) openEntriesCached(entryKey, userId, page).catch(() => undefined);
     }),
     enabled: enabled && entryKey !== undefined,
