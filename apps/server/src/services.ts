@@ -104,7 +104,10 @@ export function createServices(deps: {
         await lockout.clear(user.email);
         // The owner hears of it, as of a change from the profile (ADR 073).
         const now = clock.now();
-        const mail = passwordChangedMail(user.name, now, `${config.appUrl}/reset-password`);
+        // A reset ends every session (revokeSessionsOnPasswordReset).
+        const mail = passwordChangedMail(user.name, now, `${config.appUrl}/reset-password`, {
+          otherSessionsEnded: true,
+        });
         await enqueueMail(db, { ...mail, to: user.email }, now);
       },
     },

@@ -106,4 +106,22 @@ describe('security e-mails', () => {
     expect(mails[0]!.text).toContain(`${ctx.config.appUrl}/reset-password`);
     expect(mails[0]!.text).not.toContain('Fresh-Meadow-9');
   });
+
+  it('keeps the other sessions when asked, and says so', async () => {
+    const user = await createUser(ctx);
+    const cookie = sessionCookie((await signIn(ctx, user.email)).headers['set-cookie']);
+    const other = sessionCookie(
+      (await signIn(ctx, user.email, STRONG_PASSWORD, 'Other browser')).headers['set-cookie'],
+    );
+    const changed = await changePassword(ctx, cookie, STRONG_PASSWORD, 'Fresh-Meadow-9', {
+      signOutOtherSessions: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: other } });
+    expect(me.statusCode).toBe(200);
+    const [mail] = (await smtp.mailsTo(user.email)).filter(
+      (message) => message.subject === 'Your Daybook password was changed',
+    );
+    expect(mail!.text).toContain('Your other sessions stayed signed in');
+  });
 });

@@ -82,12 +82,13 @@ export function changePassword(
   cookie: string,
   currentPassword: string,
   newPassword: string,
+  options: { signOutOtherSessions?: boolean } = {},
 ) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/me/password',
     headers: { cookie },
-    payload: { currentPassword, newPassword, confirmPassword: newPassword },
+    payload: { currentPassword, newPassword, confirmPassword: newPassword, ...options },
   });
 }
 

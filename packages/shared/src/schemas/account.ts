@@ -37,6 +37,8 @@ export const ChangePasswordInput = z
     currentPassword: z.string().min(1, 'Current password is required').max(1024),
     newPassword: NewPassword,
     confirmPassword: z.string(),
+    /** Sign out every other session with the change (the default), or keep them (ADR 073). */
+    signOutOtherSessions: z.boolean().default(true),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],

@@ -133,14 +133,21 @@ export function newSignInMail(name: string, input: { device: string; at: Date },
   });
 }
 
-/** The account's password was changed (ADR 073); every other session was signed out with it. */
-export function passwordChangedMail(name: string, at: Date, url: string): RenderedMail {
+/** The account's password was changed (ADR 073), with or without the other sessions ended with it. */
+export function passwordChangedMail(
+  name: string,
+  at: Date,
+  url: string,
+  { otherSessionsEnded }: { otherSessionsEnded: boolean },
+): RenderedMail {
   return actionMail({
     template: 'password_changed',
     subject: `Your ${APP_NAME} password was changed`,
     greeting: hello(name),
     paragraphs: [
-      `The password of your account was changed on ${utcMomentLabel(at)}, and every other session was signed out.`,
+      otherSessionsEnded
+        ? `The password of your account was changed on ${utcMomentLabel(at)}, and every other session was signed out.`
+        : `The password of your account was changed on ${utcMomentLabel(at)}. Your other sessions stayed signed in; you can end them from your profile.`,
       "If this wasn't you, reset your password now from the sign-in page: someone else may know it.",
     ],
     action: { label: 'Reset your password', url },

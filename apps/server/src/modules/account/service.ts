@@ -158,7 +158,7 @@ export function createAccountService(deps: {
     async changePassword(
       userId: string,
       headers: Headers,
-      input: { currentPassword: string; newPassword: string },
+      input: { currentPassword: string; newPassword: string; signOutOtherSessions: boolean },
     ): Promise<WithCookies<null>> {
       assertNotCommonPassword(input.newPassword, 'newPassword');
       const { headers: responseHeaders } = await callAuth(() =>
@@ -166,19 +166,21 @@ export function createAccountService(deps: {
           body: {
             currentPassword: input.currentPassword,
             newPassword: input.newPassword,
-            revokeOtherSessions: true,
+            revokeOtherSessions: input.signOutOtherSessions,
           },
           headers,
           returnHeaders: true,
         }),
       );
-      // Every other session of the user ended, and this one was replaced.
+      // This session was replaced, and the others ended unless the person kept them.
       await sessionsChanged(userId);
       // The owner hears of it, wherever the change came from (ADR 073).
       const user = await accounts.findById(userId);
       if (user) {
         const now = clock.now();
-        const mail = passwordChangedMail(user.name, now, `${appUrl}/reset-password`);
+        const mail = passwordChangedMail(user.name, now, `${appUrl}/reset-password`, {
+          otherSessionsEnded: input.signOutOtherSessions,
+        });
         await enqueueMail(db, { ...mail, to: user.email }, now);
       }
       return { result: null, setCookies: responseHeaders.getSetCookie() };

@@ -11,7 +11,7 @@ export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    // The server signs the other sessions out.
+    // The server signs the other sessions out, unless asked to keep them.
     onSuccess: () => void client.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
   });
 }

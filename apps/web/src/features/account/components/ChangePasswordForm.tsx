@@ -4,6 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, Input } from '../../../components/ui/input.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
@@ -29,7 +30,7 @@ export function ChangePasswordForm() {
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({
     resolver: zodResolver(ChangePasswordInput),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', signOutOtherSessions: true },
   });
   const newPassword = watch('newPassword');
   const confirmPassword = watch('confirmPassword');
@@ -58,7 +59,7 @@ export function ChangePasswordForm() {
     <SettingsSection
       id="password"
       title="Change password"
-      description="Changing it signs you out everywhere else."
+      description="Choose whether your other sessions end with the change; we e-mail you either way."
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormField label="Current password" error={errors.currentPassword?.message}>
@@ -76,6 +77,10 @@ export function ChangePasswordForm() {
           passwordError={errors.newPassword?.message}
           confirmError={errors.confirmPassword?.message}
         />
+        <label className="flex items-center gap-2 text-sm">
+          <Checkbox {...register('signOutOtherSessions')} />
+          Sign out of my other sessions (every other browser and device)
+        </label>
         <Button type="submit" disabled={isSubmitting} className="self-start">
           <KeyRound aria-hidden="true" />
           Change password
