@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, ChangePasswordInput } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,6 +22,7 @@ const FIELD_NAMES: readonly (keyof ChangePasswordInput)[] = [
 
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
+  const signOutOthersId = useId();
   const {
     register,
     handleSubmit,
@@ -77,10 +79,12 @@ export function ChangePasswordForm() {
           passwordError={errors.newPassword?.message}
           confirmError={errors.confirmPassword?.message}
         />
-        <label className="flex items-center gap-2 text-sm">
-          <Checkbox {...register('signOutOtherSessions')} />
-          Sign out of my other sessions (every other browser and device)
-        </label>
+        <div className="flex items-center gap-2">
+          <Checkbox id={signOutOthersId} {...register('signOutOtherSessions')} />
+          <label htmlFor={signOutOthersId} className="text-sm">
+            Sign out of my other sessions (every other browser and device)
+          </label>
+        </div>
         <Button type="submit" disabled={isSubmitting} className="self-start">
           <KeyRound aria-hidden="true" />
           Change password
