@@ -1,7 +1,5 @@
 import { type CandidatesQuery, type Entry, SearchCandidates } from '@daybook/shared';
-import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { entriesKeys } from './query-keys.ts';
 
 /**
  * Every entry of a day or a period, newest first, still encrypted, read a page at a time: search and themes
@@ -30,15 +28,4 @@ export async function getSearchCandidates(
     if (after) onPage?.(page.entries);
   } while (after);
   return { entries };
-}
-
-export function searchCandidatesQueryOptions(
-  userId: string,
-  query: Omit<CandidatesQuery, 'after'>,
-  onPage?: (entries: readonly Entry[]) => void,
-) {
-  return queryOptions({
-    queryKey: entriesKeys.searchCandidates(userId, query),
-    queryFn: ({ signal }) => getSearchCandidates(query, signal, onPage),
-  });
 }

@@ -5,8 +5,7 @@ import { openEntriesCached } from '../../../lib/encryption/opened-text-cache.ts'
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { type DecryptedEntry, type EntryFilters, entryPageQueryOptions } from '../api/get-entries.ts';
-import { searchCandidatesQueryOptions } from '../api/get-search-candidates.ts';
-import { searchEntries } from '../search.ts';
+import { entriesKeys } from '../api/query-keys.ts';
 
 /** One page of a list of entries, however it was found: what the list view shows. */
 export type EntryFeed = {
@@ -78,10 +77,15 @@ export function useEntrySearchFeed({
   const { key } = useEntryCipher();
   const entryKey = key.data;
   const candidates = useQuery({
-    ...searchCandidatesQueryOptions(userId, range, (page) => {
-      // Decrypting starts with the first page; the search then finds most texts ready.
-      if (entryKey) openEntriesCached(entryKey, userId, page).catch(() => undefined);
-    }),
+    queryKey: entriesKeys.searchCandidates(userId, range),
+    // The fetching loads with the first search, as the search itself does.
+    queryFn: async ({ signal }) => {
+      const { getSearchCandidates } = await import('../api/get-search-candidates.ts');
+      return getSearchCandidates(range, signal, (page) => {
+        // Decrypting starts with the first page; the search then finds most texts ready.
+        if (entryKey) openEntriesCached(entryKey, userId, page).catch(() => undefined);
+      });
+    },
     enabled: enabled && entryKey !== undefined,
   });
   const list = enabled ? candidates.data?.entries : undefined;
@@ -93,17 +97,20 @@ export function useEntrySearchFeed({
     if (!entryKey || !list) return;
     const controller = new AbortController();
     const current = { query, theme };
-    searchEntries(entryKey, userId, list, current, controller.signal).then(
-      (matches) => {
-        if (controller.signal.aborted) return;
-        setFailure(null);
-        setResult({ candidates: list, criteria: current, matches });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setFailure(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
+    // The search's code loads with the first search: a page that only lists entries never needs it.
+    import('../search.ts')
+      .then(({ searchEntries }) => searchEntries(entryKey, userId, list, current, controller.signal))
+      .then(
+        (matches) => {
+          if (controller.signal.aborted) return;
+          setFailure(null);
+          setResult({ candidates: list, criteria: current, matches });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setFailure(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
     return () => controller.abort();
   }, [entryKey, userId, list, query, theme]);
 
