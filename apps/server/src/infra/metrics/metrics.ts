@@ -74,13 +74,21 @@ export function createMetrics(sources: MetricSources) {
       this.set(sources.liveStreams());
     },
   });
+  // Both outbox gauges are collected at once by a scrape: they share one read of the outbox.
+  let outboxRead: ReturnType<MetricSources['outbox']> | null = null;
+  const readOutbox = () => {
+    outboxRead ??= sources.outbox().finally(() => {
+      outboxRead = null;
+    });
+    return outboxRead;
+  };
   new Gauge({
     name: 'daybook_outbox_messages',
     help: 'E-mails in the outbox: queued (retrying among them) and given up on',
     labelNames: ['state'] as const,
     registers: [own],
     async collect() {
-      const outbox = await sources.outbox();
+      const outbox = await readOutbox();
       this.set({ state: 'queued' }, outbox.queued);
       this.set({ state: 'retrying' }, outbox.retrying);
       this.set({ state: 'failed' }, outbox.failed);
@@ -91,7 +99,7 @@ export function createMetrics(sources: MetricSources) {
     help: 'Age of the oldest queued e-mail (0 when none waits): how far delivery lags',
     registers: [own],
     async collect() {
-      const { oldestQueuedAt } = await sources.outbox();
+      const { oldestQueuedAt } = await readOutbox();
       this.set(oldestQueuedAt ? seconds(oldestQueuedAt, sources.now()) : 0);
     },
   });
