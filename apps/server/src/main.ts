@@ -42,6 +42,7 @@ async function main(): Promise<void> {
           sharing: app.services.sharing,
           futureMessages: app.services.futureMessages,
           reminders: app.services.reminders,
+          imports: app.services.imports,
           billing: app.services.billing,
         }),
         app.log,

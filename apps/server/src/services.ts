@@ -30,7 +30,7 @@ import { createAdminAreaService } from './modules/admin/area-service.ts';
 import { createAiService } from './modules/ai/service.ts';
 import { createLockoutRepository } from './modules/auth/lockout-repository.ts';
 import { createLockoutService } from './modules/auth/lockout-service.ts';
-import { createAuthService } from './modules/auth/service.ts';
+import { createAuthService, toSessionUser } from './modules/auth/service.ts';
 import { createBillingRepository } from './modules/billing/repository.ts';
 import { createBillingService, type PaymentsSetup } from './modules/billing/service.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
@@ -288,6 +288,11 @@ export function createServices(deps: {
       clock,
       tmpDir: path.join(config.dataDir, 'tmp'),
       visibleEntries: visibleEntriesOf,
+      storage,
+      owner: async (userId) => {
+        const user = await account.findById(userId);
+        return user ? toSessionUser(user) : null;
+      },
     }),
     futureMessages,
     reminders: createRemindersService({

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Entry, ImportBatch, ImportPreview } from '@daybook/shared';
+import type { Entry, ImportBatch } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { entries, importBatches, mediaDrafts } from '../src/db/schema/index.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { createEntry, createSignedInUser } from './support/factories.ts';
-import { importArchive, uploadImportArchive } from './support/import.ts';
+import { importArchive, previewImport } from './support/import.ts';
 import { buildZip } from './support/zip.ts';
 
 /*
@@ -140,8 +140,8 @@ describe('import batches', () => {
     expect((await removeBatch(ctx, person.cookie, batch!.id)).statusCode).toBe(404);
 
     // An undone import can be done again: the archive's entries are new once more.
-    const again = await uploadImportArchive(ctx, person.cookie, await dayOneArchive());
-    expect(again.json<ImportPreview>()).toMatchObject({ newEntries: 3, duplicates: 0 });
+    const again = await previewImport(ctx, person.cookie, await dayOneArchive());
+    expect(again).toMatchObject({ newEntries: 3, duplicates: 0 });
   });
 
   it("adds nothing when one's own export comes back into the same account, written and imported entries alike", async () => {
@@ -157,8 +157,8 @@ describe('import batches', () => {
       headers: { cookie: person.cookie },
     });
     expect(exported.statusCode).toBe(200);
-    const preview = await uploadImportArchive(ctx, person.cookie, exported.rawPayload);
-    expect(preview.json<ImportPreview>()).toMatchObject({
+    const preview = await previewImport(ctx, person.cookie, exported.rawPayload);
+    expect(preview).toMatchObject({
       source: 'daybook',
       archiveEntries: 5,
       newEntries: 0,
@@ -167,7 +167,7 @@ describe('import batches', () => {
     });
     await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/import/${preview.json<ImportPreview>().id}`,
+      url: `/api/import/${preview.id}`,
       headers: { cookie: person.cookie },
     });
     expect(await storedFor(ctx, person.user)).toEqual(before);
@@ -183,8 +183,8 @@ describe('import batches', () => {
       headers: { cookie: friend.cookie },
     });
     for (const who of [person, friend]) {
-      const back = await uploadImportArchive(ctx, who.cookie, reExported.rawPayload);
-      expect(back.json<ImportPreview>(), who.user.email).toMatchObject({ newEntries: 0, duplicates: 5 });
+      const back = await previewImport(ctx, who.cookie, reExported.rawPayload);
+      expect(back, who.user.email).toMatchObject({ newEntries: 0, duplicates: 5 });
     }
   });
 });

@@ -6,13 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as pause } from 'node:timers/promises';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type ImportReport } from '@daybook/shared';
-import { count, eq } from 'drizzle-orm';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportJob } from '@daybook/shared';
+import { and, count, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entries, importPreviews, mediaDrafts } from '../src/db/schema/index.ts';
 import { useTestApp } from './support/app.ts';
 import { createSignedInUser } from './support/factories.ts';
-import { uploadImportArchive } from './support/import.ts';
+import { checkImportArchive, readImport, runImportJobs } from './support/import.ts';
 import { buildZip, writeZipFile } from './support/zip.ts';
 
 /*
@@ -136,7 +136,7 @@ async function uploadFile(base: string, cookie: string, file: string) {
     for await (const chunk of createReadStream(file)) yield chunk as Buffer;
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
-  const response = await fetch(`${base}/api/import/preview`, {
+  const response = await fetch(`${base}/api/import`, {
     method: 'POST',
     headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body: body(),
@@ -159,13 +159,14 @@ describe('import bounds', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const uploadZip = (cookie: string, archive: Buffer) => uploadImportArchive(ctx, cookie, archive);
-
   async function writtenFor(userId: string) {
     const db = ctx.database.db;
     const [e] = await db.select({ n: count() }).from(entries).where(eq(entries.userId, userId));
     const [d] = await db.select({ n: count() }).from(mediaDrafts).where(eq(mediaDrafts.userId, userId));
-    const [p] = await db.select({ n: count() }).from(importPreviews).where(eq(importPreviews.userId, userId));
+    const [p] = await db
+      .select({ n: count() })
+      .from(importPreviews)
+      .where(and(eq(importPreviews.userId, userId), notInArray(importPreviews.state, ['done', 'failed'])));
     return { entries: e!.n, drafts: d!.n, previews: p!.n };
   }
   const NOTHING = { entries: 0, drafts: 0, previews: 0 };
@@ -202,10 +203,16 @@ describe('import bounds', () => {
         expect(watch.p99Ms).toBeLessThan(MAX_LOOP_P99_MS + idle.watch.p99Ms);
         expect(watch.healthMaxMs).toBeLessThan(MAX_HEALTH_MS + idle.watch.healthMaxMs);
       };
-      const check = await watching(base, () => uploadFile(base, signedIn.cookie, archive));
+      // The upload, then the check as the import job runs it in this same process (ADR 077).
+      const check = await watching(base, async () => {
+        const uploaded = await uploadFile(base, signedIn.cookie, archive);
+        expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(202);
+        await runImportJobs(ctx);
+        return readImport(ctx, signedIn.cookie, (uploaded.body as ImportJob).id);
+      });
       console.info(`import-bounds check (${archiveBytes} bytes):`, check.watch);
-      expect(check.result.status, JSON.stringify(check.result.body)).toBe(201);
-      const preview = check.result.body as ImportPreview;
+      expect(check.result.state, JSON.stringify(check.result.error)).toBe('ready');
+      const preview = check.result.preview!;
       expect(preview).toMatchObject({ source: 'dayone', archiveEntries: entryCount, newEntries: entryCount });
       expect(check.watch.healthChecks).toBeGreaterThan(5);
       withinBounds(check.watch, { loop: onPostgres });
@@ -215,11 +222,13 @@ describe('import bounds', () => {
           method: 'POST',
           headers: { cookie: signedIn.cookie },
         });
-        return { status: response.status, body: (await response.json()) as ImportReport };
+        expect(response.status).toBe(202);
+        await runImportJobs(ctx);
+        return readImport(ctx, signedIn.cookie, preview.id);
       });
       console.info('import-bounds confirm:', write.watch);
-      expect(write.result.status).toBe(200);
-      expect(write.result.body.imported).toBe(entryCount);
+      expect(write.result.state).toBe('done');
+      expect(write.result.report?.imported).toBe(entryCount);
       withinBounds(write.watch, { loop: onPostgres });
       expect((await writtenFor(signedIn.user.id)).entries).toBe(entryCount);
       await rm(archive, { force: true });
@@ -245,9 +254,9 @@ describe('import bounds', () => {
         isDeflated: true,
       },
     ]);
-    const response = await uploadZip(signedIn.cookie, archive);
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({
+    const checked = await checkImportArchive(ctx, signedIn.cookie, archive);
+    expect(checked.state, JSON.stringify(checked.error)).toBe('ready');
+    expect(checked.preview).toMatchObject({
       archiveEntries: IMPORT_LIMITS.maxEntries,
       newEntries: IMPORT_LIMITS.maxEntries,
     });
@@ -321,10 +330,9 @@ describe('import bounds', () => {
       ],
     ])('%s', async (_name, build, message) => {
       const signedIn = await createSignedInUser(ctx);
-      const response = await uploadZip(signedIn.cookie, build());
-      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).toBeLessThan(500);
-      expect(response.json().message).toBe(message);
+      const checked = await checkImportArchive(ctx, signedIn.cookie, build());
+      expect(checked.state).toBe('failed');
+      expect(checked.error?.message).toBe(message);
       expect(await writtenFor(signedIn.user.id)).toEqual(NOTHING);
     });
   });

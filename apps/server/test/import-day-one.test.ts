@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { decryptText, deriveEntryKey, type Entry, type ImportPreview } from '@daybook/shared';
+import { decryptText, deriveEntryKey, type Entry } from '@daybook/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { createSignedInUser, setPlan } from './support/factories.ts';
-import { confirmImport, uploadImportArchive } from './support/import.ts';
+import { confirmImport, previewImport } from './support/import.ts';
 import { m4aAudio, quickTimeVideo } from './support/media.ts';
 import { buildZip } from './support/zip.ts';
 
@@ -104,9 +104,7 @@ describe('Day One import of a real-shaped export', () => {
     const person = await createSignedInUser(ctx);
     await setPlan(ctx, person.user.id, 'premium');
 
-    const uploaded = await uploadImportArchive(ctx, person.cookie, await severalJournals());
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const preview = uploaded.json<ImportPreview>();
+    const preview = await previewImport(ctx, person.cookie, await severalJournals());
     expect(preview).toMatchObject({ source: 'dayone', archiveEntries: 4, media: 3, duplicates: 0 });
     // The long dream is two entries; nothing but the PDF is left out, and it is named.
     expect(preview.newEntries).toBe(5);
@@ -118,7 +116,7 @@ describe('Day One import of a real-shaped export', () => {
     ]);
 
     const report = await confirmImport(ctx, person.cookie, preview.id);
-    expect(report.json()).toMatchObject({ imported: 5, media: 3, skippedCount: 1 });
+    expect(report).toMatchObject({ imported: 5, media: 3, skippedCount: 1 });
 
     const entries = await entriesWithText(ctx, person);
     const find = (words: string) => entries.find((entry) => entry.text.includes(words))!;

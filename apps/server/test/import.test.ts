@@ -6,10 +6,9 @@ import {
   deriveEntryKey,
   type Entry,
   IMPORT_MESSAGES,
-  type ImportPreview,
   MODERATION_MESSAGES,
 } from '@daybook/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { entries, importPreviews, mediaDrafts } from '../src/db/schema/index.ts';
@@ -21,7 +20,14 @@ import {
   createSignedInUser,
   setPlan,
 } from './support/factories.ts';
-import { confirmImport as confirm, importArchive, uploadImportArchive } from './support/import.ts';
+import {
+  checkImportArchive,
+  confirmImport,
+  importArchive,
+  previewImport,
+  readImport,
+  requestConfirm,
+} from './support/import.ts';
 import { webmVideo } from './support/media.ts';
 import { buildZip, type ZipInput } from './support/zip.ts';
 
@@ -68,7 +74,13 @@ async function writtenFor(ctx: TestContext, userId: string) {
   return {
     entries: (await db.select().from(entries).where(eq(entries.userId, userId))).length,
     drafts: (await db.select().from(mediaDrafts).where(eq(mediaDrafts.userId, userId))).length,
-    previews: (await db.select().from(importPreviews).where(eq(importPreviews.userId, userId))).length,
+    // Imports still under way or waiting; an outcome (a report or an error to read) holds nothing of the archive.
+    previews: (
+      await db
+        .select()
+        .from(importPreviews)
+        .where(and(eq(importPreviews.userId, userId), notInArray(importPreviews.state, ['done', 'failed'])))
+    ).length,
     files: existsSync(mediaDir)
       ? readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length
       : 0,
@@ -141,9 +153,7 @@ describe('import', () => {
     const signedIn = await createSignedInUser(ctx);
     const { archive, longText } = await dayOneArchive(ctx.clock.now());
 
-    const uploaded = await uploadImportArchive(ctx, signedIn.cookie, archive);
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const preview = uploaded.json<ImportPreview>();
+    const preview = await previewImport(ctx, signedIn.cookie, archive);
     expect(preview).toMatchObject({
       source: 'dayone',
       archiveEntries: 4,
@@ -163,9 +173,8 @@ describe('import', () => {
     // Nothing is an entry until the person confirms.
     expect((await writtenFor(ctx, signedIn.user.id)).entries).toBe(0);
 
-    const report = await confirm(ctx, signedIn.cookie, preview.id);
-    expect(report.statusCode, report.body).toBe(200);
-    expect(report.json()).toMatchObject({
+    const report = await confirmImport(ctx, signedIn.cookie, preview.id);
+    expect(report).toMatchObject({
       imported: 5,
       duplicates: 0,
       media: 1,
@@ -214,7 +223,9 @@ describe('import', () => {
     });
     expect(rows.find((r) => r.id === sea.id)!.metadata).not.toHaveProperty('time_zone');
     // The preview is used up.
-    expect((await confirm(ctx, signedIn.cookie, preview.id)).json().message).toBe(IMPORT_MESSAGES.expired);
+    expect((await requestConfirm(ctx, signedIn.cookie, preview.id)).json().message).toBe(
+      IMPORT_MESSAGES.expired,
+    );
     expect(await writtenFor(ctx, signedIn.user.id)).toMatchObject({ drafts: 0, previews: 0 });
   });
 
@@ -249,26 +260,23 @@ describe('import', () => {
     );
   });
 
-  it('adds nothing when the same archive is imported again, even from two previews at once', async () => {
+  it('adds nothing when the same archive is imported again; a new upload replaces a preview still waiting', async () => {
     const signedIn = await createSignedInUser(ctx);
     const { archive } = await dayOneArchive(ctx.clock.now());
     await importArchive(ctx, signedIn.cookie, archive);
     const before = await writtenFor(ctx, signedIn.user.id);
 
-    const again = await uploadImportArchive(ctx, signedIn.cookie, archive);
-    expect(again.json()).toMatchObject({ archiveEntries: 4, newEntries: 0, duplicates: 4, media: 0 });
-    expect((await confirm(ctx, signedIn.cookie, again.json().id)).json()).toMatchObject({ imported: 0 });
+    const again = await previewImport(ctx, signedIn.cookie, archive);
+    expect(again).toMatchObject({ archiveEntries: 4, newEntries: 0, duplicates: 4, media: 0 });
+    expect(await confirmImport(ctx, signedIn.cookie, again.id)).toMatchObject({ imported: 0 });
 
-    // Two previews taken before either import ran: the second import finds every entry already there.
+    // A second upload while a preview waits replaces it: one import per person at a time (ADR 077).
     const other = await createSignedInUser(ctx);
-    const first = (await uploadImportArchive(ctx, other.cookie, archive)).json<ImportPreview>();
-    const second = (await uploadImportArchive(ctx, other.cookie, archive)).json<ImportPreview>();
+    const first = await previewImport(ctx, other.cookie, archive);
+    const second = await previewImport(ctx, other.cookie, archive);
     expect(second.newEntries).toBe(5);
-    expect((await confirm(ctx, other.cookie, first.id)).json()).toMatchObject({ imported: 5 });
-    expect((await confirm(ctx, other.cookie, second.id)).json()).toMatchObject({
-      imported: 0,
-      duplicates: 5,
-    });
+    expect((await requestConfirm(ctx, other.cookie, first.id)).json().message).toBe(IMPORT_MESSAGES.expired);
+    expect(await confirmImport(ctx, other.cookie, second.id)).toMatchObject({ imported: 5 });
 
     expect(await writtenFor(ctx, signedIn.user.id)).toEqual(before);
     expect(await writtenFor(ctx, other.user.id)).toEqual({ ...before, drafts: 0, previews: 0 });
@@ -354,10 +362,10 @@ describe('import', () => {
       ],
     ])('%s', async (_name, build, message) => {
       const signedIn = await createSignedInUser(ctx);
-      const response = await uploadImportArchive(ctx, signedIn.cookie, await build());
-      expect(response.statusCode).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).toBeLessThan(500);
-      expect(response.json().message).toBe(message);
+      const checked = await checkImportArchive(ctx, signedIn.cookie, await build());
+      expect(checked.state).toBe('failed');
+      expect(checked.error?.message).toBe(message);
+      expect(checked.preview).toBeNull();
       expect(await writtenFor(ctx, signedIn.user.id)).toEqual(NOTHING);
     });
 
@@ -365,7 +373,7 @@ describe('import', () => {
       const signedIn = await createSignedInUser(ctx);
       const response = await ctx.app.inject({
         method: 'POST',
-        url: '/api/import/preview',
+        url: '/api/import',
         headers: { cookie: signedIn.cookie, 'content-type': 'application/json' },
         payload: {},
       });
@@ -374,13 +382,25 @@ describe('import', () => {
     });
   });
 
-  it("does not let another user confirm or drop someone's preview", async () => {
+  it("does not let another user read, confirm or drop someone's import", async () => {
     const owner = await createSignedInUser(ctx);
     const stranger = await createSignedInUser(ctx);
     const { archive } = await dayOneArchive(ctx.clock.now());
-    const preview = (await uploadImportArchive(ctx, owner.cookie, archive)).json<ImportPreview>();
+    const preview = await previewImport(ctx, owner.cookie, archive);
 
-    const confirmed = await confirm(ctx, stranger.cookie, preview.id);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/import/${preview.id}`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(read.statusCode).toBe(404);
+    const current = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/import/current',
+      headers: { cookie: stranger.cookie },
+    });
+    expect(current.json()).toBeNull();
+    const confirmed = await requestConfirm(ctx, stranger.cookie, preview.id);
     expect(confirmed.statusCode).toBe(404);
     const dropped = await ctx.app.inject({
       method: 'DELETE',
@@ -390,13 +410,14 @@ describe('import', () => {
     expect(dropped.statusCode).toBe(404);
     expect(await writtenFor(ctx, stranger.user.id)).toEqual(NOTHING);
 
-    expect((await confirm(ctx, owner.cookie, preview.id)).json()).toMatchObject({ imported: 5, media: 1 });
+    expect((await readImport(ctx, owner.cookie, preview.id)).state).toBe('ready');
+    expect(await confirmImport(ctx, owner.cookie, preview.id)).toMatchObject({ imported: 5, media: 1 });
   });
 
   it('drops a preview with its validated media when asked', async () => {
     const signedIn = await createSignedInUser(ctx);
     const { archive } = await dayOneArchive(ctx.clock.now());
-    const preview = (await uploadImportArchive(ctx, signedIn.cookie, archive)).json<ImportPreview>();
+    const preview = await previewImport(ctx, signedIn.cookie, archive);
     expect((await writtenFor(ctx, signedIn.user.id)).drafts).toBe(1);
     const dropped = await ctx.app.inject({
       method: 'DELETE',
@@ -544,15 +565,14 @@ describe('import', () => {
     expect(first.report).toMatchObject({ imported: 2, media: 0, attachments: 0 });
 
     // Still on Free, importing again adds nothing and offers nothing.
-    const unchanged = await uploadImportArchive(ctx, reader.cookie, archive);
-    expect(unchanged.json()).toMatchObject({ newEntries: 0, duplicates: 2, attachments: 0 });
+    const unchanged = await previewImport(ctx, reader.cookie, archive);
+    expect(unchanged).toMatchObject({ newEntries: 0, duplicates: 2, attachments: 0 });
 
     // After upgrading, the same archive brings the video to the entry that was imported without it.
     await setPlan(ctx, reader.user.id, 'premium');
-    const again = await uploadImportArchive(ctx, reader.cookie, archive);
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.json()).toMatchObject({ newEntries: 0, duplicates: 2, media: 1, attachments: 1 });
-    const report = (await confirm(ctx, reader.cookie, again.json().id)).json();
+    const again = await previewImport(ctx, reader.cookie, archive);
+    expect(again).toMatchObject({ newEntries: 0, duplicates: 2, media: 1, attachments: 1 });
+    const report = await confirmImport(ctx, reader.cookie, again.id);
     expect(report).toMatchObject({ imported: 0, duplicates: 2, media: 1, attachments: 1 });
     const copy = await listAll(ctx, reader.cookie);
     expect(copy).toHaveLength(2);
@@ -565,8 +585,8 @@ describe('import', () => {
     ).toBe(true);
 
     // Once it has come in, a further import offers it no more, and leaves no draft behind.
-    const done = await uploadImportArchive(ctx, reader.cookie, archive);
-    expect(done.json()).toMatchObject({ newEntries: 0, media: 0, attachments: 0 });
+    const done = await previewImport(ctx, reader.cookie, archive);
+    expect(done).toMatchObject({ newEntries: 0, media: 0, attachments: 0 });
     expect(
       await ctx.database.db.select().from(mediaDrafts).where(eq(mediaDrafts.userId, reader.user.id)),
     ).toEqual([]);

@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import { purgeDueAccounts } from '../modules/account/service.ts';
 import type { BillingService } from '../modules/billing/service.ts';
 import type { FutureMessagesService } from '../modules/future-messages/service.ts';
+import type { ImportService } from '../modules/import/service.ts';
 import type { MediaService } from '../modules/media/service.ts';
 import type { RemindersService } from '../modules/reminders/service.ts';
 import type { SharingService } from '../modules/sharing/service.ts';
@@ -25,6 +26,7 @@ export function jobDefinitions(deps: {
   sharing: SharingService;
   futureMessages: FutureMessagesService;
   reminders: RemindersService;
+  imports: ImportService;
   /** Ends a purged account's subscription with the payment provider. */
   billing?: Pick<BillingService, 'cancelForPurge'>;
 }): JobDefinition[] {
@@ -81,6 +83,18 @@ export function jobDefinitions(deps: {
         await deps.reminders.deliverDue();
         await deps.reminders.sendPendingPushes();
       },
+    },
+    {
+      // Imports as jobs (ADR 077): checked and written away from any request. Claimed with SKIP LOCKED and a lease,
+      // so every instance may run it; stopping the instance hands its import on at the next batch.
+      name: 'run-imports',
+      everyMs: 2_000,
+      run: (signal) => deps.imports.runPending(signal),
+    },
+    {
+      name: 'sweep-imports',
+      everyMs: 10 * 60_000,
+      run: () => deps.imports.sweep(),
     },
     {
       name: 'remove-stale-media-drafts',

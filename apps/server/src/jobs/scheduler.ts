@@ -3,8 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export type JobDefinition = {
   name: string;
   everyMs: number;
-  /** Must be safe to run on several instances at once: claim rows with SKIP LOCKED, never trust memory. */
-  run(): Promise<unknown>;
+  /**
+   * Must be safe to run on several instances at once: claim rows with SKIP LOCKED, never trust memory. `signal`
+   * aborts when the scheduler stops: a long run stops at its next step, so that shutdown need not wait for it.
+   */
+  run(signal?: AbortSignal): Promise<unknown>;
 };
 
 /** Where each run's start and outcome are written (the admin area's jobs health); failures to record are logged. */
@@ -19,6 +22,7 @@ export function startScheduler(jobs: JobDefinition[], log: FastifyBaseLogger, re
     what?.catch((error: unknown) => log.warn({ err: error }, 'job run could not be recorded'));
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
   let isStopping = false;
 
   const tick = (job: JobDefinition) => {
@@ -26,7 +30,7 @@ export function startScheduler(jobs: JobDefinition[], log: FastifyBaseLogger, re
     const run = (async () => {
       await record(recorder?.started(job.name));
       try {
-        await job.run();
+        await job.run(stopping.signal);
         await record(recorder?.finished(job.name, undefined));
       } catch (error) {
         log.error({ err: error, job: job.name }, 'job failed');
@@ -44,6 +48,7 @@ export function startScheduler(jobs: JobDefinition[], log: FastifyBaseLogger, re
   return {
     async stop(): Promise<void> {
       isStopping = true;
+      stopping.abort();
       for (const timer of timers) clearInterval(timer);
       await Promise.all(running.values());
     },

@@ -23,7 +23,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ENCRYPTION_SECRET: 'test-encryption-secret-that-is-long-enough',
     AUTH_SECRET: 'test-auth-secret-that-is-long-enough-too',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
@@ -86,6 +86,7 @@ export function jobOf(ctx: TestContext, name: string, deps: Partial<JobDeps> = {
     sharing: ctx.app.services.sharing,
     futureMessages: ctx.app.services.futureMessages,
     reminders: ctx.app.services.reminders,
+    imports: ctx.app.services.imports,
     billing: ctx.app.services.billing,
     ...deps,
   }).find((definition) => definition.name === name);

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { IsoDay } from './entries.ts';
 
 /**
- * Import API contract (issue 15, ADR 037). Paths, all scoped to the signed-in user:
- *   POST   /api/import/preview       multipart field "archive" (a .zip) → 201 ImportPreview; nothing is imported yet
- *   POST   /api/import/:id/confirm   → ImportReport (imports the previewed entries, one transaction per batch)
- *   DELETE /api/import/:id           → 204 (drops a preview and the media it validated)
+ * Import API contract (issue 15, ADR 037; as a background job since ADR 077). Paths, all scoped to the signed-in user:
+ *   POST   /api/import                multipart field "archive" (a .zip) → 202 ImportJob ('checking'); a job checks it
+ *   GET    /api/import/current        → ImportJob or null (the user's latest import, until dismissed)
+ *   GET    /api/import/:id            → ImportJob (live events of type 'import' say when to read it again)
+ *   POST   /api/import/:id/confirm    → 202 ImportJob ('importing'); a job writes the previewed entries
+ *   DELETE /api/import/:id            → 204 (cancels a check or an import, drops a preview, or dismisses a report)
  *   GET    /api/import/batches       → ImportBatch[] (the imports confirmed, newest first; ADR 068)
  *   DELETE /api/import/batches/:id   → ImportBatchRemoval (removes an import's entries and their media)
  * Two sources: Daybook's own archive (schemas/archive.ts) and Day One's JSON export (one <journal>.json per
@@ -39,6 +41,13 @@ export const IMPORT_LIMITS = {
   previewMinutes: 60,
   /** Skipped items listed in a preview or report (all are counted). */
   listedSkips: 200,
+  /**
+   * How long a job holds an import it is running before another instance may take it up (renewed as it works):
+   * an instance that dies hands its import on within this (ADR 077).
+   */
+  leaseSeconds: 60,
+  /** Times an import is taken up before it is given up (a crash, an instance killed, again and again). */
+  maxAttempts: 3,
 } as const;
 
 export const IMPORT_MESSAGES = {
@@ -68,6 +77,11 @@ export const IMPORT_MESSAGES = {
   expired: 'This import preview has expired or was already used. Upload the archive again.',
   damaged: 'This zip archive is damaged and cannot be read.',
   batchNotFound: 'This import is not in your journal any more.',
+  notFound: 'This import is not here any more. Upload the archive again.',
+  alreadyRunning:
+    'An import is already being checked or written. Wait for it to finish, or cancel it, first.',
+  gaveUp:
+    'This import stopped several times before it could finish, so it was given up. Nothing was imported.',
 } as const;
 
 /*
@@ -172,6 +186,40 @@ export const ImportReport = z
 export type ImportReport = z.infer<typeof ImportReport>;
 
 export const ImportId = z.object({ id: z.uuid() });
+
+/**
+ * Where an import is (ADR 077): a job checks the archive, the person confirms the preview, a job writes it.
+ * `cancelled` lasts only until a job has cleaned up after it.
+ */
+export const ImportState = z.enum(['checking', 'ready', 'importing', 'done', 'failed', 'cancelled']);
+export type ImportState = z.infer<typeof ImportState>;
+
+/** How far a job has got: entries read (checking) or written (importing), of how many when known. */
+export const ImportProgress = z.object({
+  done: z.number().int().nonnegative(),
+  /** Unknown while checking (the archive is read as a stream); the entries to write while importing. */
+  total: z.number().int().nonnegative().nullable(),
+  /** 0 to 1 of the current step: bytes of the archive's JSON read while checking, entries written while importing. */
+  fraction: z.number().min(0).max(1),
+});
+export type ImportProgress = z.infer<typeof ImportProgress>;
+
+export const ImportJob = z
+  .object({
+    id: z.uuid(),
+    state: ImportState,
+    source: ImportSource.nullable(),
+    progress: ImportProgress,
+    /** The preview to confirm, once checked ('ready'). */
+    preview: ImportPreview.nullable(),
+    /** What was written ('done'). */
+    report: ImportReport.nullable(),
+    /** Why it stopped ('failed'): the same code and message an upload checked at once would have answered. */
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ImportJob' });
+export type ImportJob = z.infer<typeof ImportJob>;
 
 /**
  * A confirmed import (ADR 068), counted from the entries it wrote that are still in the journal; one whose

@@ -7,6 +7,7 @@ import { z } from 'zod';
  *   received-share  a share addressed to this user was created or changed (revoked, expired)
  *   entry           one of this user's entries was created, edited or deleted (streak refresh)
  *   subscription    this user's plan or subscription changed (checkout, renewal, cancel, payment failure)
+ *   import          one of this user's imports moved on (progress, preview ready, done, failed; ADR 077)
  *   resync          the stream reconnected after a gap: refetch everything live
  */
 export const LiveEvent = z.discriminatedUnion('type', [
@@ -14,6 +15,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('received-share'), id: z.string() }),
   z.object({ type: z.literal('entry'), id: z.string() }),
   z.object({ type: z.literal('subscription') }),
+  z.object({ type: z.literal('import'), id: z.string() }),
   z.object({ type: z.literal('resync') }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;

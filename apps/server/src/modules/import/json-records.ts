@@ -25,6 +25,8 @@ export type JsonRecordsOptions = {
   onMember?: (key: string, value: unknown) => void;
   /** Each record in order; the file is not read further until the promise settles. */
   onRecord: (value: unknown, index: number) => Promise<void>;
+  /** Bytes of the file handed to the parser so far (an import's progress, ADR 077). */
+  onBytes?: (bytes: number) => void;
 };
 
 export type JsonRecordsResult = {
@@ -131,8 +133,9 @@ const SLICE_BYTES = 4096;
  * Hands the parser its input a slice at a time and lets the event loop in between once 10 ms have gone by, so
  * tokenizing never holds it for a whole chunk (a UTF-8 character cut in two is joined again by the parser).
  */
-function inSlices(): Transform {
+function inSlices(onBytes?: (bytes: number) => void): Transform {
   const breathe = createBreather();
+  let bytes = 0;
   return new Transform({
     writableHighWaterMark: SLICE_BYTES,
     readableHighWaterMark: SLICE_BYTES,
@@ -141,6 +144,8 @@ function inSlices(): Transform {
         this.push(chunk.subarray(at, at + SLICE_BYTES));
         await breathe();
       }
+      bytes += chunk.length;
+      onBytes?.(bytes);
       done();
     },
   });
@@ -245,7 +250,7 @@ export async function readJsonRecords(
   // Values come in chunks (no packed strings, keys or numbers): the builder counts them as they arrive.
   const parser = new StreamJsonParser({ packValues: false, writableHighWaterMark: SLICE_BYTES });
   try {
-    await pipeline(source, inSlices(), parser, sink);
+    await pipeline(source, inSlices(options.onBytes), parser, sink);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw notJson(file);

@@ -1,8 +1,11 @@
-import { and, asc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import type { ImportState } from '@daybook/shared';
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { liveEventNotify } from '../../db/live-events.ts';
 import { importBatches, importItems, importPreviews } from '../../db/schema/index.ts';
 
-export type ImportPreviewRow = typeof importPreviews.$inferSelect;
+/** One import, from upload to report (ADR 077). */
+export type ImportRow = typeof importPreviews.$inferSelect;
 export type ImportItemRow = typeof importItems.$inferSelect;
 
 /** A batch as /export lists it, counted from its entries still in the journal. */
@@ -21,9 +24,13 @@ export type VisibleEntries = (userId: string) => SQL;
 
 export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEntries) {
   return {
-    async insertPreview(values: typeof importPreviews.$inferInsert): Promise<ImportPreviewRow> {
-      const [row] = await db.insert(importPreviews).values(values).returning();
-      return row!;
+    /**
+     * A new import, held (`leaseUntil`) until its archive is in storage; none when the user already has one being
+     * checked or written (the partial unique index answers, whichever instance races).
+     */
+    async insertImport(values: typeof importPreviews.$inferInsert): Promise<ImportRow | null> {
+      const [row] = await db.insert(importPreviews).values(values).onConflictDoNothing().returning();
+      return row ?? null;
     },
 
     /** In statements of 100 rows: on the embedded database each statement holds the event loop while it runs. */
@@ -33,39 +40,94 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
       }
     },
 
-    /** Makes a fully staged preview confirmable: its summary, and a validity that starts now (ADR 054). */
-    async open(userId: string, id: string, summary: Record<string, unknown>, expiresAt: Date): Promise<void> {
-      await db
-        .update(importPreviews)
-        .set({ summary, expiresAt })
-        .where(and(eq(importPreviews.id, id), eq(importPreviews.userId, userId)));
+    async removeItems(id: string): Promise<void> {
+      await db.delete(importItems).where(eq(importItems.previewId, id));
     },
 
-    /** The user's preview while it can still be confirmed; another user's id finds nothing. */
-    async findOwned(userId: string, id: string, now: Date): Promise<ImportPreviewRow | null> {
+    /** The user's import; another user's id finds nothing. */
+    async findOwned(userId: string, id: string): Promise<ImportRow | null> {
       const [row] = await db
         .select()
         .from(importPreviews)
-        .where(
-          and(
-            eq(importPreviews.id, id),
-            eq(importPreviews.userId, userId),
-            gt(importPreviews.expiresAt, now),
-          ),
-        );
+        .where(and(eq(importPreviews.id, id), eq(importPreviews.userId, userId)));
+      return row ?? null;
+    },
+
+    /** The user's latest import that is not being cleaned up after a cancel. */
+    async latest(userId: string): Promise<ImportRow | null> {
+      const [row] = await db
+        .select()
+        .from(importPreviews)
+        .where(and(eq(importPreviews.userId, userId), ne(importPreviews.state, 'cancelled')))
+        .orderBy(desc(importPreviews.createdAt))
+        .limit(1);
       return row ?? null;
     },
 
     /**
-     * Takes the preview for one confirmation by ending its validity now: a second confirm, or another user's,
-     * finds nothing. False when another confirmation took it first.
+     * Changes an import when it is still in one of `states`, and tells the user's open tabs in the same round trip
+     * (the NOTIFY is sent when the statement commits). False when it had moved on (cancelled, taken, finished).
      */
-    async claim(userId: string, id: string, now: Date): Promise<boolean> {
+    async change(
+      row: Pick<ImportRow, 'id' | 'userId'>,
+      states: readonly ImportState[],
+      values: Partial<typeof importPreviews.$inferInsert>,
+    ): Promise<boolean> {
+      const changed = db
+        .update(importPreviews)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(importPreviews.id, row.id), inArray(importPreviews.state, [...states])))
+        .returning({ id: importPreviews.id });
       const { rows } = await db.execute<{ id: string }>(sql`
-        update import_previews set expires_at = ${now.toISOString()}
-        where id = ${id} and user_id = ${userId} and expires_at > ${now.toISOString()}
-        returning id`);
+        with changed as ${changed}
+        select id, ${liveEventNotify(row.userId, { type: 'import', id: row.id })} from changed`);
       return rows.length > 0;
+    },
+
+    /**
+     * Takes the oldest import a job should work on (being checked, being written, or cancelled and not cleaned up
+     * yet) that no live job holds, and holds it until `leaseUntil`: SKIP LOCKED, so instances never take the same one.
+     */
+    async claimNext(now: Date, leaseUntil: Date): Promise<ImportRow | null> {
+      const { rows } = await db.execute<{ id: string }>(sql`
+        update import_previews set lease_until = ${leaseUntil.toISOString()}, attempts = attempts + 1
+        where id = (
+          select id from import_previews
+          where state in ('checking', 'importing', 'cancelled')
+            and (lease_until is null or lease_until < ${now.toISOString()})
+          order by created_at
+          limit 1
+          for update skip locked)
+        returning id`);
+      const id = rows[0]?.id;
+      if (!id) return null;
+      const [row] = await db.select().from(importPreviews).where(eq(importPreviews.id, id));
+      return row ?? null;
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(importPreviews)
+        .where(and(eq(importPreviews.id, id), eq(importPreviews.userId, userId)))
+        .returning({ id: importPreviews.id });
+      return rows.length > 0;
+    },
+
+    /** Previews never confirmed within their validity, and reports nobody dismissed: what the sweep removes. */
+    async leftBehind(now: Date, finishedBefore: Date): Promise<Pick<ImportRow, 'id' | 'userId' | 'state'>[]> {
+      return db
+        .select({ id: importPreviews.id, userId: importPreviews.userId, state: importPreviews.state })
+        .from(importPreviews)
+        .where(
+          or(
+            and(eq(importPreviews.state, 'ready'), lt(importPreviews.expiresAt, now)),
+            and(
+              inArray(importPreviews.state, ['done', 'failed']),
+              lt(importPreviews.updatedAt, finishedBefore),
+            ),
+          ),
+        )
+        .limit(100);
     },
 
     async items(previewId: string, afterPosition: number, limit: number): Promise<ImportItemRow[]> {
@@ -77,21 +139,20 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
         .limit(limit);
     },
 
-    async draftIds(userId: string, previewId: string): Promise<string[]> {
+    /** The media drafts staged for an import's items after `afterPosition` (all of them by default). */
+    async draftIds(userId: string, previewId: string, afterPosition = 0): Promise<string[]> {
       const rows = await db
         .select({ id: importItems.mediaDraftId })
         .from(importItems)
         .innerJoin(importPreviews, eq(importPreviews.id, importItems.previewId))
-        .where(and(eq(importItems.previewId, previewId), eq(importPreviews.userId, userId)));
+        .where(
+          and(
+            eq(importItems.previewId, previewId),
+            eq(importPreviews.userId, userId),
+            gt(importItems.position, afterPosition),
+          ),
+        );
       return rows.map((r) => r.id).filter((id): id is string => id !== null);
-    },
-
-    async remove(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(importPreviews)
-        .where(and(eq(importPreviews.id, id), eq(importPreviews.userId, userId)))
-        .returning({ id: importPreviews.id });
-      return rows.length > 0;
     },
 
     async createBatch(userId: string, source: 'daybook' | 'dayone'): Promise<string> {
@@ -143,15 +204,6 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
 
     async removeBatch(userId: string, id: string): Promise<void> {
       await db.delete(importBatches).where(and(eq(importBatches.id, id), eq(importBatches.userId, userId)));
-    },
-
-    /** The user's previews that ended before `before` (abandoned, or taken by an import long finished or dead). */
-    async endedBefore(userId: string, before: Date): Promise<string[]> {
-      const rows = await db
-        .select({ id: importPreviews.id })
-        .from(importPreviews)
-        .where(and(eq(importPreviews.userId, userId), lt(importPreviews.expiresAt, before)));
-      return rows.map((r) => r.id);
     },
   };
 }

@@ -10,8 +10,7 @@ import {
   ImportBatch,
   ImportBatchRemoval,
   ImportId,
-  ImportPreview,
-  ImportReport,
+  ImportJob,
 } from '@daybook/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +24,7 @@ const errors = {
   401: ApiError,
   403: ApiError,
   404: ApiError,
+  409: ApiError,
   413: ApiError,
   415: ApiError,
   422: ApiError,
@@ -43,15 +43,15 @@ export const importRoutes =
       });
 
       signedIn.post(
-        '/import/preview',
+        '/import',
         {
           bodyLimit: IMPORT_LIMITS.maxArchiveBytes + 64 * 1024,
           config: { rateLimit: { max: 10, timeWindow: '10 minutes', groupId: ':import' } },
           schema: {
             tags,
             summary:
-              'Upload a Daybook or Day One export (multipart field "archive", a .zip) and see what would be imported',
-            response: { 201: ImportPreview, ...errors },
+              'Upload a Daybook or Day One export (multipart field "archive", a .zip); a background job checks it',
+            response: { 202: ImportJob, ...errors },
           },
         },
         async (request, reply) => {
@@ -72,11 +72,24 @@ export const importRoutes =
               throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.interrupted);
             }
             if (upload.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
-            return reply.status(201).send(await services.imports.preview(user, tempFile));
+            return reply.status(202).send(await services.imports.start(user, tempFile));
           } finally {
             await rm(tempFile, { force: true });
           }
         },
+      );
+
+      signedIn.get(
+        '/import/current',
+        {
+          schema: {
+            tags,
+            summary:
+              "The user's latest import: being checked, waiting for confirmation, being written, or its outcome",
+            response: { 200: ImportJob.nullable(), ...errors },
+          },
+        },
+        (request) => services.imports.current(signedInUser(request)),
       );
 
       signedIn.post(
@@ -85,12 +98,13 @@ export const importRoutes =
           config: { rateLimit: { max: 10, timeWindow: '10 minutes', groupId: ':import-confirm' } },
           schema: {
             tags,
-            summary: 'Import a previewed archive (once, within an hour); answers with the report',
+            summary: 'Import a checked archive (once, within an hour); a background job writes the entries',
             params: ImportId,
-            response: { 200: ImportReport, ...errors },
+            response: { 202: ImportJob, ...errors },
           },
         },
-        (request) => services.imports.confirm(signedInUser(request), request.params.id),
+        async (request, reply) =>
+          reply.status(202).send(await services.imports.confirm(signedInUser(request), request.params.id)),
       );
 
       signedIn.get(
@@ -118,18 +132,32 @@ export const importRoutes =
         (request) => services.imports.removeBatch(signedInUser(request), request.params.id),
       );
 
+      signedIn.get(
+        '/import/:id',
+        {
+          schema: {
+            tags,
+            summary: 'One import: its state, progress, preview, report or error',
+            params: ImportId,
+            response: { 200: ImportJob, ...errors },
+          },
+        },
+        (request) => services.imports.get(signedInUser(request), request.params.id),
+      );
+
       signedIn.delete(
         '/import/:id',
         {
           schema: {
             tags,
-            summary: 'Drop an import preview without importing',
+            summary:
+              'Cancel a check or an import being written (nothing of it stays), drop a preview, or dismiss an outcome',
             params: ImportId,
             response: { 204: z.null(), ...errors },
           },
         },
         async (request, reply) => {
-          await services.imports.discard(signedInUser(request), request.params.id);
+          await services.imports.cancel(signedInUser(request), request.params.id);
           return reply.status(204).send(null);
         },
       );

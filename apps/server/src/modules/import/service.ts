@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   encryptText,
   entryModerationOutcome,
@@ -9,7 +11,9 @@ import {
   type ImportBatch,
   type ImportBatchRemoval,
   type ImportCandidate,
+  type ImportJob,
   type ImportPreview,
+  type ImportProgress,
   type ImportReport,
   type ImportSkip,
   importedText,
@@ -22,16 +26,33 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
+import { importArchivePath, type Storage } from '../../infra/storage/storage.ts';
 import { createBreather } from '../../lib/breather.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EntriesService, ImportedEntry } from '../entries/service.ts';
 import { type MediaService, maxBytesFor, tooLargeMessage } from '../media/service.ts';
-import { createImportRepository, type ImportItemRow, type VisibleEntries } from './repository.ts';
+import {
+  createImportRepository,
+  type ImportItemRow,
+  type ImportRow,
+  type VisibleEntries,
+} from './repository.ts';
 import { type ArchiveKind, archiveKind, readArchive } from './sources.ts';
 import { openZipArchive, type ZipArchive } from './zip.ts';
 
 const HOUR_MS = 3600_000;
+
+/** How often a running job writes its progress (and renews its lease): often enough for a bar that moves. */
+const PROGRESS_EVERY_MS = 1_000;
+
+/** A report nobody dismissed stays readable this long. */
+const FINISHED_KEPT_MS = 24 * HOUR_MS;
+
+/** Thrown inside a job when the person cancelled the import it is working on. */
+class ImportCancelled extends Error {}
+/** Thrown inside a job when this instance is stopping: the import is handed on, not failed. */
+class ImportPaused extends Error {}
 
 /**
  * Candidates checked and staged together (ADR 054): one look-up of known keys and one insert per batch, and never
@@ -85,19 +106,16 @@ export function createImportService(deps: {
   clock: Clock;
   tmpDir: string;
   visibleEntries: VisibleEntries;
+  storage: Storage;
+  /** The account an import belongs to, as its requests would see it; null once it is gone. */
+  owner: (userId: string) => Promise<SessionUser | null>;
 }) {
-  const { db, entries, media, keys, moderator, clock, tmpDir } = deps;
+  const { db, entries, media, keys, moderator, clock, tmpDir, storage } = deps;
   const repository = createImportRepository(db, deps.visibleEntries);
 
   async function discardPreview(user: SessionUser, id: string): Promise<boolean> {
     for (const draftId of await repository.draftIds(user.id, id)) await media.discardDraft(user, draftId);
     return repository.remove(user.id, id);
-  }
-
-  /** Previews abandoned (or taken by an import that finished or died) more than an hour ago go with their drafts. */
-  async function sweep(user: SessionUser): Promise<void> {
-    const before = new Date(clock.now().getTime() - HOUR_MS);
-    for (const id of await repository.endedBefore(user.id, before)) await discardPreview(user, id);
   }
 
   /**
@@ -166,8 +184,10 @@ export function createImportService(deps: {
     previewId: string,
     workDir: string,
     drafts: string[],
+    onProgress: (entriesRead: number, fraction: number) => Promise<void>,
   ) {
     const key = await keys.keyFor(user.id);
+    let fractionRead = 0;
     const now = clock.now();
     const breathe = createBreather();
     const skipped = skipList();
@@ -285,6 +305,7 @@ export function createImportService(deps: {
       const items: NewItem[] = [];
       for (const candidate of taken) {
         await stageOne(candidate, existing, withoutMedia, items);
+        await onProgress(candidates, fractionRead);
         await breathe();
       }
       await repository.insertItems(items.map((item) => ({ ...item, previewId })));
@@ -299,6 +320,9 @@ export function createImportService(deps: {
         else await breathe();
       },
       skip: (item) => skipped.add(item),
+      read: (fraction) => {
+        fractionRead = fraction;
+      },
     });
     await flush();
     if (candidates === 0) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.noEntries);
@@ -315,164 +339,411 @@ export function createImportService(deps: {
     };
   }
 
-  return {
-    /**
-     * Reads an uploaded archive (a temporary file the caller removes) and, when every check passes, keeps what it
-     * would import: texts encrypted with the user's key, media as validated drafts. Nothing is written when any
-     * check fails: drafts made so far are removed before the error goes out.
-     */
-    async preview(user: SessionUser, archiveFile: string): Promise<ImportPreview> {
-      await sweep(user);
-      const zip = await openZipArchive(archiveFile);
-      await mkdir(tmpDir, { recursive: true, mode: 0o700 });
-      const workDir = await mkdtemp(path.join(tmpDir, 'import-'));
-      const drafts: string[] = [];
-      const id = randomUUID();
-      let created = false;
-      try {
-        const kind = archiveKind(zip);
-        // Staged under a preview that has already ended: nobody can confirm it until every check has passed, and
-        // one whose check died half way is swept, with its drafts, at the user's next upload an hour later.
-        await repository.insertPreview({
-          id,
-          userId: user.id,
-          source: kind.source,
-          summary: {},
-          expiresAt: clock.now(),
-        });
-        created = true;
-        const staged = await stage(user, zip, kind, id, workDir, drafts);
-        const expiresAt = new Date(clock.now().getTime() + IMPORT_LIMITS.previewMinutes * 60_000);
-        const preview: ImportPreview = {
-          id,
-          source: kind.source,
-          archiveEntries: staged.archiveEntries,
-          newEntries: staged.newEntries,
-          duplicates: staged.duplicates,
-          media: staged.mediaCount,
-          attachments: staged.attachments,
-          firstDate: staged.firstDate,
-          lastDate: staged.lastDate,
-          skippedCount: staged.skipped.count,
-          skipped: staged.skipped.listed,
-          expiresAt: expiresAt.toISOString(),
-        };
-        const summary: StoredSummary = { ...preview, hasCrisis: staged.hasCrisis };
-        await repository.open(user.id, id, summary, expiresAt);
-        return preview;
-      } catch (error) {
-        if (created) await repository.remove(user.id, id);
-        for (const draftId of drafts) await media.discardDraft(user, draftId);
-        throw error;
-      } finally {
-        zip.close();
-        await rm(workDir, { recursive: true, force: true });
-      }
-    },
+  /** Drops what a check staged (items and their media drafts), so that a new attempt starts clean. */
+  async function dropStaged(user: SessionUser, id: string, afterPosition = 0): Promise<void> {
+    for (const draftId of await repository.draftIds(user.id, id, afterPosition))
+      await media.discardDraft(user, draftId);
+    await repository.removeItems(id);
+  }
 
-    /**
-     * Writes a preview's entries in batches of IMPORT_LIMITS.batchSize, one transaction each, and reports. Only the
-     * owner can confirm, once; entries the user already has (by import key) are skipped, even when another import
-     * of the same archive wrote them meanwhile.
-     */
-    async confirm(user: SessionUser, id: string): Promise<ImportReport> {
-      const now = clock.now();
-      const preview = await repository.findOwned(user.id, id, now);
-      if (!preview || !(await repository.claim(user.id, id, now)))
-        throw new AppError('NOT_FOUND', IMPORT_MESSAGES.expired);
-      const summary = preview.summary as StoredSummary;
-      const batchId = await repository.createBatch(user.id, preview.source);
-      const skipped = skipList(summary.skipped, summary.skippedCount);
-      let imported = 0;
-      let duplicates = summary.duplicates;
-      let mediaCount = 0;
-      let attachments = 0;
-      let after = 0;
-      const breathe = createBreather();
-      for (;;) {
-        const batch = await repository.items(id, after, IMPORT_LIMITS.batchSize);
-        if (batch.length === 0) break;
-        after = batch.at(-1)!.position;
-        const releases = new Map<string, () => Promise<unknown>>();
-        const rows: ImportedEntry[] = [];
-        for (const item of batch) {
-          let attached: Awaited<ReturnType<MediaService['claimDraft']>> | null = null;
-          if (item.mediaDraftId) {
-            try {
-              attached = await media.claimDraft(user, item.mediaDraftId, item.entryDate);
-              releases.set(item.importKey, attached.release);
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-              skipped.add({
-                item: item.label,
-                reason: `Its attachment could not be saved: ${error.message}`,
-              });
-            }
-          }
-          await breathe();
-          if (item.attachToExisting) {
-            if (!attached) continue;
-            const joined = await entries
-              .attachImportedMedia(user, item.importKey, attached)
-              .catch(async (error: unknown) => {
-                await attached.release();
-                throw error;
-              });
-            // The entry got an attachment meanwhile, or was deleted: the file does not outlive the choice.
-            if (!joined) await attached.release();
-            else {
-              mediaCount++;
-              attachments++;
-            }
-            releases.delete(item.importKey);
-            continue;
-          }
-          rows.push({
-            importKey: item.importKey,
-            encryptedContent: item.encryptedContent,
-            encryptionIv: item.encryptionIv,
-            moodTag: item.moodTag,
-            timeZone: item.timeZone,
-            entryDate: item.entryDate,
-            createdAt: item.createdAt,
-            updatedAt: item.updatedAt,
-            contentType: attached?.contentType ?? 'text',
-            mediaUrl: attached?.mediaUrl ?? null,
-            mediaThumbnail: attached?.thumbnail ?? null,
-            sourceType: item.sourceType,
-          });
-        }
-        let inserted: Set<string>;
-        try {
-          inserted = await entries.insertImported(user, rows, batchId);
-        } catch (error) {
-          for (const release of releases.values()) await release();
-          throw error;
-        }
-        for (const row of rows) {
-          if (inserted.has(row.importKey)) {
-            imported++;
-            if (row.mediaUrl) mediaCount++;
-          } else {
-            duplicates++;
-            await releases.get(row.importKey)?.();
+  async function removeArchive(row: ImportRow): Promise<void> {
+    if (row.archivePath) await storage.remove(row.archivePath).catch(() => undefined);
+  }
+
+  /**
+   * What a running job calls as it goes: at most once a second it writes the progress and renews its lease, in a
+   * statement that also finds out whether the person cancelled (the row left `state`). Stopping this instance
+   * pauses the job instead, so the next one takes the import up.
+   */
+  function progressWriter(row: ImportRow, state: 'checking' | 'importing', signal: AbortSignal) {
+    let last = 0;
+    return async (progress: ImportProgress, extra: Partial<ImportRow> = {}, force = false) => {
+      if (signal.aborted) throw new ImportPaused();
+      const now = clock.now().getTime();
+      if (!force && now - last < PROGRESS_EVERY_MS) return;
+      last = now;
+      const leaseUntil = new Date(now + IMPORT_LIMITS.leaseSeconds * 1000);
+      if (!(await repository.change(row, [state], { progress, leaseUntil, ...extra })))
+        throw new ImportCancelled();
+    };
+  }
+
+  /** Copies the uploaded archive from storage to this instance's disk, where the zip reader can seek in it. */
+  async function fetchArchive(row: ImportRow, workDir: string): Promise<string> {
+    const stored = row.archivePath ? await storage.read(row.archivePath) : null;
+    if (!stored) throw new AppError('VALIDATION_FAILED', IMPORT_MESSAGES.interrupted);
+    const local = path.join(workDir, 'archive.zip');
+    await pipeline(stored.stream, createWriteStream(local, { mode: 0o600 }));
+    return local;
+  }
+
+  /**
+   * The check, as a job (ADR 077): reads and stages the archive (ADR 054) and leaves a preview to confirm, or the
+   * error that refused it. A new attempt (after an instance died) starts again from the top.
+   */
+  async function check(row: ImportRow, user: SessionUser, signal: AbortSignal): Promise<void> {
+    await dropStaged(user, row.id);
+    await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+    const workDir = await mkdtemp(path.join(tmpDir, 'import-'));
+    const drafts: string[] = [];
+    let zip: ZipArchive | null = null;
+    const write = progressWriter(row, 'checking', signal);
+    try {
+      zip = await openZipArchive(await fetchArchive(row, workDir));
+      const kind = archiveKind(zip);
+      const staged = await stage(user, zip, kind, row.id, workDir, drafts, (done, fraction) =>
+        write({ done, total: null, fraction }),
+      );
+      const expiresAt = new Date(clock.now().getTime() + IMPORT_LIMITS.previewMinutes * 60_000);
+      const preview: ImportPreview = {
+        id: row.id,
+        source: kind.source,
+        archiveEntries: staged.archiveEntries,
+        newEntries: staged.newEntries,
+        duplicates: staged.duplicates,
+        media: staged.mediaCount,
+        attachments: staged.attachments,
+        firstDate: staged.firstDate,
+        lastDate: staged.lastDate,
+        skippedCount: staged.skipped.count,
+        skipped: staged.skipped.listed,
+        expiresAt: expiresAt.toISOString(),
+      };
+      const summary: StoredSummary = { ...preview, hasCrisis: staged.hasCrisis };
+      const opened = await repository.change(row, ['checking'], {
+        state: 'ready',
+        source: kind.source,
+        summary,
+        expiresAt,
+        archivePath: null,
+        leaseUntil: null,
+        progress: { done: staged.archiveEntries, total: staged.archiveEntries, fraction: 1 },
+      });
+      if (!opened) throw new ImportCancelled();
+      await removeArchive(row);
+    } catch (error) {
+      if (error instanceof ImportPaused) throw error;
+      for (const draftId of drafts) await media.discardDraft(user, draftId);
+      await repository.removeItems(row.id);
+      if (error instanceof AppError) {
+        await removeArchive(row);
+        await repository.change(row, ['checking'], {
+          state: 'failed',
+          failure: { code: error.code, message: error.message },
+          archivePath: null,
+          leaseUntil: null,
+        });
+        return;
+      }
+      throw error;
+    } finally {
+      zip?.close();
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Writes a confirmed preview's entries in batches of IMPORT_LIMITS.batchSize, one transaction each, as a job.
+   * Where it has got to and the report so far are written with its progress, so an import taken up again after an
+   * instance died goes on from there, in the same batch; entries already written are known by their import keys
+   * and never written twice.
+   */
+  async function write(row: ImportRow, user: SessionUser, signal: AbortSignal): Promise<void> {
+    const summary = row.summary as StoredSummary;
+    const report = (row.report ?? {}) as Partial<ImportReport>;
+    const batchId = row.batchId!;
+    const skipped = skipList(report.skipped ?? summary.skipped, report.skippedCount ?? summary.skippedCount);
+    let imported = report.imported ?? 0;
+    let duplicates = report.duplicates ?? summary.duplicates;
+    let mediaCount = report.media ?? 0;
+    let attachments = report.attachments ?? 0;
+    let after = row.writtenThrough;
+    const total = summary.newEntries + summary.attachments;
+    const reportSoFar = (): ImportReport => ({
+      batchId,
+      imported,
+      duplicates,
+      media: mediaCount,
+      attachments,
+      skippedCount: skipped.count,
+      skipped: skipped.listed,
+      crisisResources: summary.hasCrisis ? MODERATION_MESSAGES.crisis : null,
+    });
+    const progress = progressWriter(row, 'importing', signal);
+    const breathe = createBreather();
+    for (;;) {
+      const batch = await repository.items(row.id, after, IMPORT_LIMITS.batchSize);
+      if (batch.length === 0) break;
+      const releases = new Map<string, () => Promise<unknown>>();
+      const rows: ImportedEntry[] = [];
+      for (const item of batch) {
+        let attached: Awaited<ReturnType<MediaService['claimDraft']>> | null = null;
+        if (item.mediaDraftId) {
+          try {
+            attached = await media.claimDraft(user, item.mediaDraftId, item.entryDate);
+            releases.set(item.importKey, attached.release);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            skipped.add({
+              item: item.label,
+              reason: `Its attachment could not be saved: ${error.message}`,
+            });
           }
         }
         await breathe();
+        if (item.attachToExisting) {
+          if (!attached) continue;
+          const joined = await entries
+            .attachImportedMedia(user, item.importKey, attached)
+            .catch(async (error: unknown) => {
+              await attached.release();
+              throw error;
+            });
+          // The entry got an attachment meanwhile, or was deleted: the file does not outlive the choice.
+          if (!joined) await attached.release();
+          else {
+            mediaCount++;
+            attachments++;
+          }
+          releases.delete(item.importKey);
+          continue;
+        }
+        rows.push({
+          importKey: item.importKey,
+          encryptedContent: item.encryptedContent,
+          encryptionIv: item.encryptionIv,
+          moodTag: item.moodTag,
+          timeZone: item.timeZone,
+          entryDate: item.entryDate,
+          createdAt: item.createdAt,
+          updatedAt: item.updatedAt,
+          contentType: attached?.contentType ?? 'text',
+          mediaUrl: attached?.mediaUrl ?? null,
+          mediaThumbnail: attached?.thumbnail ?? null,
+          sourceType: item.sourceType,
+        });
       }
-      await repository.remove(user.id, id);
-      // A batch that wrote nothing (every entry there already, or only attachments) has nothing to undo.
-      if (imported === 0) await repository.removeBatch(user.id, batchId);
-      return {
-        batchId: imported > 0 ? batchId : null,
-        imported,
-        duplicates,
-        media: mediaCount,
-        attachments,
-        skippedCount: skipped.count,
-        skipped: skipped.listed,
-        crisisResources: summary.hasCrisis ? MODERATION_MESSAGES.crisis : null,
-      };
+      let inserted: Set<string>;
+      try {
+        inserted = await entries.insertImported(user, rows, batchId);
+      } catch (error) {
+        for (const release of releases.values()) await release();
+        throw error;
+      }
+      for (const entry of rows) {
+        if (inserted.has(entry.importKey)) {
+          imported++;
+          if (entry.mediaUrl) mediaCount++;
+        } else {
+          duplicates++;
+          await releases.get(entry.importKey)?.();
+        }
+      }
+      after = batch.at(-1)!.position;
+      const done = Math.min(after, total);
+      // Every batch is recorded (where to go on from), the progress shown at most once a second.
+      await progress(
+        { done, total, fraction: total > 0 ? done / total : 1 },
+        { writtenThrough: after, report: reportSoFar() },
+        true,
+      );
+      await breathe();
+    }
+    await repository.removeItems(row.id);
+    // A batch that wrote nothing (every entry there already, or only attachments) has nothing to undo.
+    if (imported === 0) await repository.removeBatch(user.id, batchId);
+    const finished = await repository.change(row, ['importing'], {
+      state: 'done',
+      report: { ...reportSoFar(), batchId: imported > 0 ? batchId : null },
+      batchId: imported > 0 ? batchId : null,
+      leaseUntil: null,
+      progress: { done: total, total, fraction: 1 },
+    });
+    if (!finished) throw new ImportCancelled();
+  }
+
+  /**
+   * Takes back everything an import made: what its check staged, the entries it had written (the batch goes as a
+   * whole, as "Remove" on /export would), and its archive. The row itself is the caller's.
+   */
+  async function undo(row: ImportRow, user: SessionUser): Promise<void> {
+    await dropStaged(user, row.id);
+    if (row.batchId) {
+      await entries.removeImportBatch(user, row.batchId);
+      await repository.removeBatch(user.id, row.batchId);
+    }
+    await removeArchive(row);
+  }
+
+  /** The row as the API shows it. */
+  function toJob(row: ImportRow): ImportJob {
+    const { hasCrisis: _hasCrisis, ...preview } = row.summary as StoredSummary;
+    return {
+      id: row.id,
+      state: row.state,
+      source: row.source,
+      progress: row.progress,
+      preview: row.state === 'ready' ? preview : null,
+      report: row.state === 'done' ? (row.report as ImportReport) : null,
+      error: row.state === 'failed' ? row.failure : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** Runs one claimed import until it is done, fails, is cancelled, or this instance stops. */
+  async function run(row: ImportRow, signal: AbortSignal): Promise<void> {
+    const user = await deps.owner(row.userId);
+    if (!user) return void (await repository.remove(row.userId, row.id));
+    try {
+      if (row.state === 'cancelled') {
+        await undo(row, user);
+        return void (await repository.remove(user.id, row.id));
+      }
+      if (row.attempts > IMPORT_LIMITS.maxAttempts) {
+        await undo(row, user);
+        await repository.change(row, [row.state], {
+          state: 'failed',
+          failure: { code: 'SERVICE_UNAVAILABLE', message: IMPORT_MESSAGES.gaveUp },
+          archivePath: null,
+          leaseUntil: null,
+          batchId: null,
+        });
+        return;
+      }
+      if (row.state === 'checking') await check(row, user, signal);
+      else await write(row, user, signal);
+    } catch (error) {
+      if (error instanceof ImportPaused) {
+        // Handed on at once, and the pause does not count as an attempt.
+        await repository.change(row, [row.state], { leaseUntil: null, attempts: row.attempts - 1 });
+        return;
+      }
+      if (error instanceof ImportCancelled) {
+        const latest = await repository.findOwned(user.id, row.id);
+        if (latest?.state === 'cancelled') {
+          await undo(latest, user);
+          await repository.remove(user.id, row.id);
+        }
+        return;
+      }
+      // Anything else (the database went away, a bug) leaves the lease to run out: the import is taken up again.
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * Takes an uploaded archive (a temporary file the caller removes) into storage and queues its check. One
+     * import per person is checked or written at a time; a preview still waiting is replaced by the new upload.
+     */
+    async start(user: SessionUser, uploadedFile: string): Promise<ImportJob> {
+      const waiting = await repository.latest(user.id);
+      if (waiting?.state === 'ready') await discardPreview(user, waiting.id);
+      const id = randomUUID();
+      const archivePath = importArchivePath(user.id, id);
+      const now = clock.now();
+      // Held for a lease until the archive is in storage, so that no job takes it up before; a server that dies
+      // in between leaves a row that a job fails ("interrupted") once the lease has run out.
+      const row = await repository.insertImport({
+        id,
+        userId: user.id,
+        state: 'checking',
+        archivePath,
+        progress: { done: 0, total: null, fraction: 0 },
+        summary: {},
+        expiresAt: now,
+        leaseUntil: new Date(now.getTime() + IMPORT_LIMITS.leaseSeconds * 1000),
+      });
+      if (!row) throw new AppError('CONFLICT', IMPORT_MESSAGES.alreadyRunning);
+      try {
+        await storage.putFile(archivePath, uploadedFile, 'application/zip');
+      } catch (error) {
+        await repository.remove(user.id, id);
+        await storage.remove(archivePath).catch(() => undefined);
+        throw error;
+      }
+      await repository.change(row, ['checking'], { leaseUntil: null });
+      return toJob({ ...row, leaseUntil: null });
+    },
+
+    /** The user's latest import (being checked, waiting, being written, or its outcome until dismissed). */
+    async current(user: SessionUser): Promise<ImportJob | null> {
+      const row = await repository.latest(user.id);
+      return row ? toJob(row) : null;
+    },
+
+    async get(user: SessionUser, id: string): Promise<ImportJob> {
+      const row = await repository.findOwned(user.id, id);
+      if (!row) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
+      return toJob(row);
+    },
+
+    /**
+     * Queues the writing of a checked preview (once, within its hour): only the owner can confirm, and a second
+     * confirm finds it already taken.
+     */
+    async confirm(user: SessionUser, id: string): Promise<ImportJob> {
+      const row = await repository.findOwned(user.id, id);
+      if (row?.state !== 'ready' || row.expiresAt <= clock.now())
+        throw new AppError('NOT_FOUND', IMPORT_MESSAGES.expired);
+      const summary = row.summary as StoredSummary;
+      const batchId = await repository.createBatch(user.id, row.source ?? 'daybook');
+      const total = summary.newEntries + summary.attachments;
+      const progress = { done: 0, total, fraction: 0 };
+      const queued = await repository.change(row, ['ready'], {
+        state: 'importing',
+        batchId,
+        progress,
+        expiresAt: clock.now(),
+      });
+      if (!queued) {
+        await repository.removeBatch(user.id, batchId);
+        throw new AppError('NOT_FOUND', IMPORT_MESSAGES.expired);
+      }
+      return toJob({ ...row, state: 'importing', batchId, progress });
+    },
+
+    /**
+     * Cancels a check or an import being written (a job cleans up after it: nothing of it stays), drops a preview
+     * and its media, or dismisses an outcome.
+     */
+    async cancel(user: SessionUser, id: string): Promise<void> {
+      const row = await repository.findOwned(user.id, id);
+      if (!row) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
+      if (await repository.change(row, ['checking', 'importing'], { state: 'cancelled' })) return;
+      if (row.state === 'cancelled') return;
+      await discardPreview(user, id);
+    },
+
+    /**
+     * The import job (ADR 077): takes imports one after another, as long as there are some no other instance
+     * holds, until `signal` (this instance stopping). Every instance may run it.
+     */
+    async runPending(signal: AbortSignal = new AbortController().signal): Promise<number> {
+      let ran = 0;
+      while (!signal.aborted) {
+        const now = clock.now();
+        const row = await repository.claimNext(
+          now,
+          new Date(now.getTime() + IMPORT_LIMITS.leaseSeconds * 1000),
+        );
+        if (!row) break;
+        await run(row, signal);
+        ran++;
+      }
+      return ran;
+    },
+
+    /** Previews never confirmed within their hour and reports a day old go, with what they staged. */
+    async sweep(): Promise<number> {
+      const now = clock.now();
+      const rows = await repository.leftBehind(now, new Date(now.getTime() - FINISHED_KEPT_MS));
+      for (const row of rows) {
+        const user = await deps.owner(row.userId);
+        if (user && row.state === 'ready') await discardPreview(user, row.id);
+        else await repository.remove(row.userId, row.id);
+      }
+      return rows.length;
     },
 
     /** The imports confirmed, newest first, with what of them is still in the journal (ADR 068). */
@@ -488,11 +759,6 @@ export function createImportService(deps: {
       const removed = await entries.removeImportBatch(user, id);
       await repository.removeBatch(user.id, id);
       return { removed };
-    },
-
-    /** Drops an unconfirmed preview and the media it validated. */
-    async discard(user: SessionUser, id: string): Promise<void> {
-      if (!(await discardPreview(user, id))) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.expired);
     },
   };
 }

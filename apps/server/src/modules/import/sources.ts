@@ -34,6 +34,8 @@ export type ArchiveVisitor = {
   candidate(candidate: ImportCandidate): Promise<void>;
   /** A record that is listed as skipped rather than imported. */
   skip(skip: ImportSkip): void;
+  /** How much of the archive's JSON has been read, 0 to 1 (an import's progress while it is checked). */
+  read?(fraction: number): void;
 };
 
 /** The journal a Day One file holds, from its name: "Travel.json" is "Travel". */
@@ -87,9 +89,12 @@ export async function readArchive(
       : candidate;
   // Several journals: each entry keeps its journal's name as a theme (one journal needs no name).
   const isSeveral = kind.files.length > 1;
+  const jsonBytes = kind.files.reduce((sum, file) => sum + zip.sizeOf(file), 0);
+  let bytesBefore = 0;
   let total = 0;
   for (const file of kind.files) {
-    total += await readFile(zip, file, kind.source, IMPORT_LIMITS.maxEntries - total, {
+    const onBytes = (bytes: number) => visitor.read?.(jsonBytes > 0 ? (bytesBefore + bytes) / jsonBytes : 1);
+    total += await readFile(zip, file, kind.source, IMPORT_LIMITS.maxEntries - total, onBytes, {
       async dayOne(entry) {
         await visitor.candidate(
           rooted(dayOneCandidate(entry, files, fallbackZone, isSeveral ? journalName(file) : null)),
@@ -101,6 +106,7 @@ export async function readArchive(
         await visitor.candidate(rooted(mapped.candidate));
       },
     });
+    bytesBefore += zip.sizeOf(file);
   }
   return total;
 }
@@ -111,6 +117,7 @@ async function readFile(
   file: string,
   source: ImportSource,
   maxRecords: number,
+  onBytes: (bytes: number) => void,
   on: { dayOne(entry: DayOneEntry): Promise<void>; daybook(entry: ArchiveEntry): Promise<void> },
 ): Promise<number> {
   if (zip.sizeOf(file) > IMPORT_LIMITS.maxJsonBytes) throw invalid(IMPORT_MESSAGES.jsonTooLarge(file));
@@ -125,6 +132,7 @@ async function readFile(
     maxValueChars: IMPORT_LIMITS.maxEntryJsonChars,
     maxRecords,
     tooManyRecords: () => invalid(IMPORT_MESSAGES.tooManyEntries(IMPORT_LIMITS.maxEntries)),
+    onBytes,
     onMember(key, value) {
       if (source !== 'daybook' || key !== 'schemaVersion' || typeof value !== 'number') return;
       version = value;
