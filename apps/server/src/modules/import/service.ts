@@ -358,13 +358,15 @@ export function createImportService(deps: {
   function progressWriter(row: ImportRow, state: 'checking' | 'importing', signal: AbortSignal) {
     let last = 0;
     return async (progress: ImportProgress, extra: Partial<ImportRow> = {}, force = false) => {
-      if (signal.aborted) throw new ImportPaused();
       const now = clock.now().getTime();
-      if (!force && now - last < PROGRESS_EVERY_MS) return;
-      last = now;
-      const leaseUntil = new Date(now + IMPORT_LIMITS.leaseSeconds * 1000);
-      if (!(await repository.change(row, [state], { progress, leaseUntil, ...extra })))
-        throw new ImportCancelled();
+      if (force || now - last >= PROGRESS_EVERY_MS) {
+        last = now;
+        const leaseUntil = new Date(now + IMPORT_LIMITS.leaseSeconds * 1000);
+        if (!(await repository.change(row, [state], { progress, leaseUntil, ...extra })))
+          throw new ImportCancelled();
+      }
+      // After the write: what was done up to here is recorded before the import is handed on.
+      if (signal.aborted) throw new ImportPaused();
     };
   }
 
