@@ -2,7 +2,7 @@ import { LiveEvent } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { planFeaturesQueryOptions } from './plan-features.ts';
 import { PROFILE_QUERY_KEY } from './profile.ts';
-import { billingKeys, journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
+import { billingKeys, importKeys, journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
 
 export const LIVE_EVENTS_PATH = '/api/events';
 /** The `event:` names the server sends (packages/shared/src/schemas/live-events.ts). */
@@ -11,6 +11,7 @@ export const LIVE_EVENT_TYPES = [
   'received-share',
   'entry',
   'subscription',
+  'import',
   'resync',
 ] as const;
 /** Waits before opening a new stream after the browser gave up on one: doubled each time, capped. */
@@ -29,8 +30,11 @@ export function liveEventKeys(event: LiveEvent): ReadonlyArray<readonly unknown[
     case 'subscription':
       // The plan changed: its features, the subscription status and the profile's plan all follow.
       return [billingKeys.all, planFeaturesQueryOptions.queryKey, PROFILE_QUERY_KEY];
+    case 'import':
+      return [importKeys.current];
     case 'resync':
       return [
+        importKeys.current,
         notificationKeys.all,
         receivedShareKeys.all,
         journalKeys.all,

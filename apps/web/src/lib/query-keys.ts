@@ -75,3 +75,11 @@ export const billingKeys = {
 
 /** The signed-in user's daily reminder (GET /api/reminders); saving replaces it with the answer. */
 export const reminderKeys = { settings: ['reminders', 'settings'] as const };
+
+/**
+ * The person's import under way (ADR 077): the /export page reads it, and a live `import` event (progress, a
+ * preview ready, done, failed) makes it stale.
+ */
+export const importKeys = {
+  current: ['import', 'current'] as const,
+};

@@ -59,6 +59,7 @@ describe('/export', () => {
       ...signedInHandlers(),
       [SUMMARY]: () => new Promise<Response>((resolve) => (answer = resolve)),
       'GET /api/import/batches': json([]),
+      'GET /api/import/current': json(null),
     });
     renderWithProviders(<ExportPage />, { path: '/export' });
     expect(screen.getByRole('heading', { level: 1, name: 'Data & Export' })).toBeTruthy();

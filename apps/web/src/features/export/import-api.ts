@@ -1,47 +1,64 @@
-import { ImportBatch, ImportBatchRemoval, ImportPreview, ImportReport } from '@daybook/shared';
+import { ImportBatch, ImportBatchRemoval, ImportJob } from '@daybook/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, apiUpload } from '../../lib/api-client.ts';
-import { journalKeys } from '../../lib/query-keys.ts';
+import { importKeys, journalKeys } from '../../lib/query-keys.ts';
 
 /*
- * The import API (packages/shared/src/schemas/import.ts): upload an archive for a preview, then confirm or drop
- * it; list the imports confirmed and remove one as a whole. Every answer is parsed with its shared schema.
+ * The import API (packages/shared/src/schemas/import.ts): upload an archive, which a job on the server checks
+ * (ADR 077); read the import as it goes; confirm it, which a job writes; cancel or dismiss it; list the imports
+ * confirmed and remove one as a whole. Every answer is parsed with its shared schema.
  */
 
 const BASE = '/api/import';
-const previewPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+const importPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-/** Sends the archive as multipart (field "archive") with upload progress, 0 to 1. */
+/** Sends the archive as multipart (field "archive") with upload progress, 0 to 1; answers with the queued import. */
 export function uploadArchive(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
-): Promise<ImportPreview> {
+): Promise<ImportJob> {
   const form = new FormData();
   form.append('archive', file, file.name);
-  return apiUpload(`${BASE}/preview`, {
-    method: 'POST',
-    body: form,
-    schema: ImportPreview,
-    onProgress,
-    signal,
+  return apiUpload(BASE, { method: 'POST', body: form, schema: ImportJob, onProgress, signal });
+}
+
+/** While a job works on it, read again every few seconds too, in case the live stream is not open. */
+const POLL_MS = 3_000;
+const isWorking = (job: ImportJob | null | undefined) =>
+  job?.state === 'checking' || job?.state === 'importing';
+
+/** The person's latest import; a live `import` event (lib/live-stream.ts) refreshes it as the job goes. */
+export function useCurrentImport() {
+  return useQuery({
+    queryKey: importKeys.current,
+    queryFn: ({ signal }) => apiRequest(`${BASE}/current`, { schema: ImportJob.nullable(), signal }),
+    refetchInterval: (query) => (isWorking(query.state.data) ? POLL_MS : false),
   });
 }
 
-/** Imports a preview; every cached list, calendar, streak and chart may change, so all of them refresh. */
-export function useConfirmImport() {
+/** Shows the import the server answered with at once, before any event about it arrives. */
+export function useShowImport() {
   const client = useQueryClient();
+  return (job: ImportJob | null) => client.setQueryData(importKeys.current, job);
+}
+
+export function useConfirmImport() {
+  const show = useShowImport();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(`${previewPath(id)}/confirm`, { method: 'POST', schema: ImportReport }),
-    onSuccess: () => client.invalidateQueries(),
+      apiRequest(`${importPath(id)}/confirm`, { method: 'POST', schema: ImportJob }),
+    onSuccess: show,
   });
 }
 
-export function useDiscardImport() {
+/** Cancels a check or an import being written, drops a preview, or dismisses an outcome. */
+export function useCancelImport() {
+  const show = useShowImport();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(previewPath(id), { method: 'DELETE', schema: z.unknown() }),
+    mutationFn: (id: string) => apiRequest(importPath(id), { method: 'DELETE', schema: z.unknown() }),
+    onSuccess: () => show(null),
   });
 }
 

@@ -1,60 +1,81 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type ImportReport } from '@daybook/shared';
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@daybook/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { uploadArchive, useConfirmImport, useDiscardImport } from '../import-api.ts';
+import { journalKeys } from '../../../lib/query-keys.ts';
+import {
+  uploadArchive,
+  useCancelImport,
+  useConfirmImport,
+  useCurrentImport,
+  useShowImport,
+} from '../import-api.ts';
 import { ImportPreviewSummary, ImportReportSummary } from './ImportSummaries.tsx';
 
-type Step =
-  | { kind: 'choose' }
+/** What this tab is doing before the server has the archive; from then on the import itself says where it is. */
+type UploadState =
+  | { kind: 'idle' }
   | { kind: 'uploading'; fileName: string; fraction: number }
-  | { kind: 'preview'; preview: ImportPreview }
-  | { kind: 'importing'; preview: ImportPreview }
-  | { kind: 'done'; report: ImportReport }
-  | { kind: 'failed'; message: string };
+  | { kind: 'refused'; message: string };
 
 const messageOf = (error: unknown) =>
   error instanceof ApiRequestError ? error.message : NETWORK_ERROR_MESSAGE;
 
+const count = (n: number) => n.toLocaleString();
+
 /**
- * Import on /export (ADR 037): choose or drop a Daybook or Day One .zip, watch it upload, read the preview (how
- * many entries, from when to when, what will be skipped), then import and read the report. Nothing is written
- * before "Import" is pressed.
+ * Import on /export (ADR 037, ADR 077): choose or drop a Daybook or Day One .zip and watch it upload; a job on the
+ * server checks it while the bar shows how far, then the preview says what it holds (how many entries, from when
+ * to when, what will be skipped); "Import" has a job write it, with progress, and the report follows. The page may
+ * be left and come back to at any step: the import is the server's, and this section shows where it is.
  */
 export function ImportSection() {
-  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [upload, setUpload] = useState<UploadState>({ kind: 'idle' });
   const [isDragging, setIsDragging] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const current = useCurrentImport();
+  const showImport = useShowImport();
   const confirmImport = useConfirmImport();
-  const discardImport = useDiscardImport();
+  const cancelImport = useCancelImport();
+  const client = useQueryClient();
   const inputId = useId();
   const hintId = useId();
   const titleId = useId();
   const headingId = useId();
+  const job = current.data ?? null;
+
+  // Once the entries are written, every list, calendar, streak and chart may change.
+  const jobId = job?.id;
+  const isDone = job?.state === 'done';
+  useEffect(() => {
+    if (isDone && jobId) void client.invalidateQueries({ queryKey: journalKeys.all });
+  }, [client, isDone, jobId]);
 
   async function start(file: File) {
     if (file.size > IMPORT_LIMITS.maxArchiveBytes) {
-      setStep({ kind: 'failed', message: IMPORT_MESSAGES.tooLarge });
+      setUpload({ kind: 'refused', message: IMPORT_MESSAGES.tooLarge });
       return;
     }
     const controller = new AbortController();
     abort.current = controller;
-    setStep({ kind: 'uploading', fileName: file.name, fraction: 0 });
+    setUpload({ kind: 'uploading', fileName: file.name, fraction: 0 });
     try {
-      const preview = await uploadArchive(
+      const queued = await uploadArchive(
         file,
-        (fraction) => setStep({ kind: 'uploading', fileName: file.name, fraction }),
+        (fraction) => setUpload({ kind: 'uploading', fileName: file.name, fraction }),
         controller.signal,
       );
-      setStep({ kind: 'preview', preview });
+      showImport(queued);
+      setUpload({ kind: 'idle' });
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') setStep({ kind: 'choose' });
-      else setStep({ kind: 'failed', message: messageOf(error) });
+      if (error instanceof DOMException && error.name === 'AbortError') setUpload({ kind: 'idle' });
+      else setUpload({ kind: 'refused', message: messageOf(error) });
     } finally {
       abort.current = null;
     }
@@ -67,19 +88,9 @@ export function ImportSection() {
     if (file) void start(file);
   }
 
-  function onConfirm(preview: ImportPreview) {
-    setStep({ kind: 'importing', preview });
-    confirmImport.mutate(preview.id, {
-      onSuccess: (report) => setStep({ kind: 'done', report }),
-      onError: (error) => setStep({ kind: 'failed', message: messageOf(error) }),
-    });
-  }
-
-  function onCancelPreview(preview: ImportPreview) {
-    // Dropping the preview frees the media it validated; if that fails, it expires on its own within the hour.
-    discardImport.mutate(preview.id);
-    setStep({ kind: 'choose' });
-  }
+  /** Cancels, drops or dismisses the import; a failure to reach the server is said where the import shows. */
+  const cancel = (id: string) => cancelImport.mutate(id);
+  const isChoosing = upload.kind === 'idle' && (job === null || job.state === 'cancelled');
 
   return (
     <Card aria-labelledby={headingId} role="region">
@@ -94,7 +105,13 @@ export function ImportSection() {
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {step.kind === 'choose' && (
+        {current.isPending && upload.kind === 'idle' && (
+          <div className="flex flex-col gap-2" aria-hidden="true" data-testid="import-loading">
+            <div className="h-28 animate-pulse rounded-lg bg-muted" />
+          </div>
+        )}
+
+        {!current.isPending && isChoosing && (
           <label
             htmlFor={inputId}
             onDragOver={(event) => {
@@ -133,15 +150,15 @@ export function ImportSection() {
           </label>
         )}
 
-        {step.kind === 'uploading' && (
+        {upload.kind === 'uploading' && (
           <div className="flex flex-col gap-3">
             <p className="text-sm">
-              Uploading and checking <span className="font-medium">{step.fileName}</span>…
+              Uploading <span className="font-medium">{upload.fileName}</span>…
             </p>
             <ProgressBar
-              value={step.fraction * 100}
+              value={upload.fraction * 100}
               label="Uploading archive"
-              valueText={step.fraction >= 1 ? 'Checking the archive' : `${Math.round(step.fraction * 100)}%`}
+              valueText={`${Math.round(upload.fraction * 100)}%`}
             />
             <div>
               <Button variant="outline" onClick={() => abort.current?.abort()}>
@@ -151,46 +168,103 @@ export function ImportSection() {
           </div>
         )}
 
-        {step.kind === 'preview' && (
-          <ImportPreviewSummary
-            preview={step.preview}
-            onConfirm={() => onConfirm(step.preview)}
-            onCancel={() => onCancelPreview(step.preview)}
-          />
-        )}
-
-        {step.kind === 'importing' && (
-          <div className="flex flex-col gap-3">
-            <p className="text-sm">
-              Importing {step.preview.newEntries.toLocaleString()} entries… Keep this page open.
-            </p>
-            {/* Indeterminate: the server writes in batches and answers once, so there is no honest percentage. */}
-            <div
-              role="progressbar"
-              aria-label="Importing entries"
-              aria-valuetext="Importing"
-              className="h-2 w-full overflow-hidden rounded-full bg-muted"
-            >
-              <div className="h-full w-1/3 rounded-full bg-primary motion-safe:animate-pulse" />
-            </div>
-          </div>
-        )}
-
-        {step.kind === 'done' && (
-          <ImportReportSummary report={step.report} onAgain={() => setStep({ kind: 'choose' })} />
-        )}
-
-        {step.kind === 'failed' && (
+        {upload.kind === 'refused' && (
           <Alert variant="error" role="alert">
-            <p>{step.message}</p>
+            <p>{upload.message}</p>
             <div>
-              <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'choose' })}>
+              <Button variant="outline" size="sm" onClick={() => setUpload({ kind: 'idle' })}>
                 Choose another archive
               </Button>
             </div>
           </Alert>
         )}
+
+        {upload.kind === 'idle' && job?.state === 'checking' && (
+          <ImportProgress
+            text={
+              job.progress.done > 0
+                ? `Checking the archive: ${count(job.progress.done)} entries read…`
+                : 'Checking the archive…'
+            }
+            label="Checking archive"
+            fraction={job.progress.fraction}
+            onCancel={() => cancel(job.id)}
+            cancelLabel="Cancel"
+          />
+        )}
+
+        {upload.kind === 'idle' && job?.state === 'ready' && job.preview && (
+          <ImportPreviewSummary
+            preview={job.preview}
+            isConfirming={confirmImport.isPending}
+            onConfirm={() => confirmImport.mutate(job.id)}
+            onCancel={() => cancel(job.id)}
+          />
+        )}
+
+        {upload.kind === 'idle' && job?.state === 'importing' && (
+          <ImportProgress
+            text={`Importing ${count(job.progress.done)} of ${count(job.progress.total ?? 0)} entries…`}
+            label="Importing entries"
+            fraction={job.progress.fraction}
+            onCancel={() => cancel(job.id)}
+            cancelLabel="Cancel and remove what was imported"
+          />
+        )}
+
+        {upload.kind === 'idle' && job?.state === 'done' && job.report && (
+          <ImportReportSummary report={job.report} onAgain={() => cancel(job.id)} />
+        )}
+
+        {upload.kind === 'idle' && job?.state === 'failed' && (
+          <Alert variant="error" role="alert">
+            <p>{job.error?.message}</p>
+            <div>
+              <Button variant="outline" size="sm" onClick={() => cancel(job.id)}>
+                Choose another archive
+              </Button>
+            </div>
+          </Alert>
+        )}
+
+        {(current.isError || confirmImport.isError || cancelImport.isError) && (
+          <Alert variant="error" role="alert">
+            <p>{messageOf(current.error ?? confirmImport.error ?? cancelImport.error)}</p>
+          </Alert>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A job at work on the server: what it is doing, how far, and a way to stop it. The page may be left meanwhile. */
+function ImportProgress({
+  text,
+  label,
+  fraction,
+  onCancel,
+  cancelLabel,
+}: {
+  text: string;
+  label: string;
+  fraction: number;
+  onCancel: () => void;
+  cancelLabel: string;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm" aria-live="polite">
+        {text}
+      </p>
+      <ProgressBar value={fraction * 100} label={label} valueText={`${Math.round(fraction * 100)}%`} />
+      <p className="text-sm text-muted-foreground">
+        This runs on the server: you can leave this page and come back.
+      </p>
+      <div>
+        <Button variant="outline" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+      </div>
+    </div>
   );
 }

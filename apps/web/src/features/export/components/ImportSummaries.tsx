@@ -35,10 +35,13 @@ export function ImportPreviewSummary({
   preview,
   onConfirm,
   onCancel,
+  isConfirming = false,
 }: {
   preview: ImportPreview;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirmation is on its way to the server: the button is not pressed twice. */
+  isConfirming?: boolean;
 }) {
   // Attachments an earlier import left out (a plan that could not hold them) join their entries now.
   const hasNew = preview.newEntries > 0 || preview.attachments > 0;
@@ -83,7 +86,11 @@ export function ImportPreviewSummary({
         </Alert>
       )}
       <div className="flex flex-wrap gap-3">
-        {hasNew && <Button onClick={onConfirm}>{confirmLabel}</Button>}
+        {hasNew && (
+          <Button onClick={onConfirm} disabled={isConfirming}>
+            {confirmLabel}
+          </Button>
+        )}
         <Button variant="outline" onClick={onCancel}>
           {hasNew ? 'Cancel' : 'Choose another archive'}
         </Button>
