@@ -41,6 +41,8 @@ const ON_BOTH_DATABASES = [
   'test/auth-lockout-race.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
+  // Import jobs claimed with SKIP LOCKED and a lease, and their progress told by NOTIFY (ADR 077).
+  'test/import-jobs.test.ts',
   // The embedded database shares the server's thread: a large import must not stall it (ADR 054).
   'test/import-bounds.test.ts',
 ];

@@ -56,7 +56,10 @@ test.describe('import', () => {
       buffer: await dayOneArchive(),
     });
 
-    await expect(section.getByRole('heading', { name: 'Ready to import: Day One export' })).toBeVisible();
+    // A job on the server checks the archive (ADR 077); the page follows it through live events.
+    await expect(section.getByRole('heading', { name: 'Ready to import: Day One export' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(section.getByText('24 Dec 2022 to 01 Jun 2023')).toBeVisible();
     await expectAccessible();
     for (const width of [1366, 390]) {
@@ -65,7 +68,7 @@ test.describe('import', () => {
     }
 
     await section.getByRole('button', { name: 'Import 2 entries' }).click();
-    await expect(section.getByText('Imported 2 entries with 1 attachment.')).toBeVisible();
+    await expect(section.getByText('Imported 2 entries with 1 attachment.')).toBeVisible({ timeout: 30_000 });
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: test.info().outputPath(`import-report-${width}.png`), fullPage: true });

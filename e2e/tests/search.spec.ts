@@ -32,14 +32,19 @@ test('search over All Time finds an entry older than the newest 1,000, its words
   const user = await createVerifiedUser(request, 'Rosalía Castro');
   await signInAs(page, user, '/search');
   // Imported through the API as the import page does it: this test is about search, the import has its own.
-  const preview = await page.request.post('/api/import/preview', {
+  const uploaded = await page.request.post('/api/import', {
     multipart: {
       archive: { name: 'dayone.zip', mimeType: 'application/zip', buffer: yearsOfDayOne() },
     },
   });
-  expect(preview.status(), await preview.text()).toBe(201);
-  const confirmed = await page.request.post(`/api/import/${(await preview.json()).id}/confirm`);
-  expect((await confirmed.json()).imported).toBe(1200);
+  expect(uploaded.status(), await uploaded.text()).toBe(202);
+  const id: string = (await uploaded.json()).id;
+  // A job checks, then writes it (ADR 077).
+  const stateOf = async () => (await (await page.request.get(`/api/import/${id}`)).json()).state;
+  await expect.poll(stateOf, { timeout: 60_000 }).toBe('ready');
+  expect((await page.request.post(`/api/import/${id}/confirm`)).status()).toBe(202);
+  await expect.poll(stateOf, { timeout: 60_000 }).toBe('done');
+  expect((await (await page.request.get(`/api/import/${id}`)).json()).report.imported).toBe(1200);
 
   const box = page.getByRole('searchbox', { name: 'Search entries' });
   await box.fill('finisterre');

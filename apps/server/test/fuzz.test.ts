@@ -160,10 +160,11 @@ function report(failures: Failure[]): string {
 /**
  * What the API may answer. Bad input gets 400/413/415/422 (414 for an over-long path segment); the rest are the
  * answers of requests that are well-formed but not allowed (signed out, locked, rate-limited, not found…). A page
- * asked for with `If-None-Match: *` exists, so a GET of it rightly answers 304 (RFC 9110, 13.1.2).
+ * asked for with `If-None-Match: *` exists, so a GET of it rightly answers 304 (RFC 9110, 13.1.2). An upload for
+ * import is 202: a job checks it later, and refuses it there (ADR 077).
  */
 const EXPECTED_STATUSES = new Set([
-  200, 201, 204, 206, 302, 304, 400, 401, 403, 404, 409, 413, 414, 415, 416, 422, 423, 429,
+  200, 201, 202, 204, 206, 302, 304, 400, 401, 403, 404, 409, 413, 414, 415, 416, 422, 423, 429,
 ]);
 
 /** An error answer must say what went wrong with a code from the catalogue (a byte-range refusal excepted). */
