@@ -84,7 +84,11 @@ export function buildZip(files: ZipInput[]): Buffer {
 }
 
 /** One file of a zip written to disk: its content produced piece by piece, never whole in memory. */
-export type StreamedZipInput = { name: string; content: () => Iterable<string>; isDeflated?: boolean };
+export type StreamedZipInput = {
+  name: string;
+  content: () => Iterable<string | Uint8Array>;
+  isDeflated?: boolean;
+};
 
 /**
  * Writes a zip to `file` one piece at a time, for archives too large to build in memory (the 100 MB import of

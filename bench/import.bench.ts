@@ -1,0 +1,189 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ImportJob } from '@daybook/shared';
+import sharp from 'sharp';
+import { openZipArchive } from '../apps/server/src/modules/import/zip.ts';
+import { writeZipFile } from '../apps/server/test/support/zip.ts';
+import { benchUser, startBenchApp } from './lib/app.ts';
+import { openBenchDatabase } from './lib/database.ts';
+
+/** A photo of about `megabytes`, of noise (a photo does not compress either). */
+async function noisePhoto(megabytes: number): Promise<Buffer> {
+  const width = 1600;
+  const height = Math.max(64, Math.round((megabytes * 1_048_576) / (width * 3 * 0.55)));
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/**
+ * A Day One export of `entryCount` entries, one in `photoEvery` with the photo: the same picture with a few bytes
+ * after its end, so that each is a file of its own, named by its md5 as Day One names them.
+ */
+async function writeDayOneArchive(
+  file: string,
+  options: { entryCount: number; photoEvery: number },
+  photo: Buffer,
+  prefix: string,
+) {
+  const photos: { md5: string; tail: Buffer }[] = [];
+  const journal = {
+    metadata: { version: '1.0' },
+    entries: Array.from({ length: options.entryCount }, (_, i) => {
+      const entry: Record<string, unknown> = {
+        uuid: `${prefix}${String(i).padStart(8, '0')}`,
+        creationDate: new Date(Date.UTC(2014, 0, 1) + i * 86_400_000).toISOString(),
+        timeZone: 'Europe/Lisbon',
+        text: `Day ${i + 1}. A slow walk by the river this evening; I left my phone at home and noticed the light on the water. #walks`,
+      };
+      if (i % options.photoEvery === 0) {
+        const tail = randomBytes(16);
+        const md5 = createHash('md5').update(photo).update(tail).digest('hex');
+        photos.push({ md5, tail });
+        entry.photos = [{ identifier: `P${i}`, md5, type: 'jpeg' }];
+      }
+      return entry;
+    }),
+  };
+  const archiveBytes = await writeZipFile(file, [
+    { name: 'Journal.json', content: () => [JSON.stringify(journal)], isDeflated: true },
+    ...photos.map(({ md5, tail }) => ({ name: `photos/${md5}.jpeg`, content: () => [photo, tail] })),
+  ]);
+  return { archiveBytes, photos: photos.length };
+}
+
+/** The archive as a multipart body read from disk as it is sent, as a browser sends a file. */
+async function upload(origin: string, cookie: string, file: string): Promise<ImportJob> {
+  const boundary = `----daybook${randomUUID()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="archive"; filename="dayone.zip"\r\nContent-Type: application/zip\r\n\r\n`;
+  async function* body() {
+    yield Buffer.from(head);
+    for await (const chunk of createReadStream(file)) yield chunk as Buffer;
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  const response = await fetch(`${origin}/api/import`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: body(),
+    duplex: 'half',
+  } as RequestInit);
+  if (response.status !== 202)
+    throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as ImportJob;
+}
+
+/**
+ * Import throughput (issue 29 item 2, ADR 077): a Day One export of `entryCount` entries, one in `photoEvery` with
+ * a photo of about `photoMegabytes`, uploaded over loopback, checked and written by the import job in the server's
+ * process; beside a bare read of the same archive (every member inflated and dropped, the journal parsed). The
+ * process's resident memory is sampled throughout: it must not grow with the archive.
+ */
+export async function importThroughputBench(options: {
+  entryCount: number;
+  photoEvery: number;
+  photoMegabytes: number;
+}) {
+  const bench = await openBenchDatabase();
+  const { app, origin } = await startBenchApp(bench.database);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'daybook-import-bench-'));
+  try {
+    const user = await benchUser(app, bench.database);
+    const read = async (id: string) =>
+      (await (
+        await fetch(`${origin}/api/import/${id}`, { headers: { cookie: user.cookie } })
+      ).json()) as ImportJob;
+    const photo = await noisePhoto(options.photoMegabytes);
+    const archive = path.join(dir, 'dayone.zip');
+    const { archiveBytes, photos } = await writeDayOneArchive(archive, options, photo, 'BENCH');
+    const mediaMegabytes = (photos * (photo.length + 16)) / 1_048_576;
+
+    // The bare read: every member inflated and dropped, the journal parsed.
+    const bareBegan = performance.now();
+    const zip = await openZipArchive(archive);
+    for (const name of zip.names) {
+      if (name.endsWith('.json')) {
+        const chunks: Buffer[] = [];
+        await pipeline(
+          await zip.stream(name),
+          new Writable({
+            write: (chunk: Buffer, _encoding, done) => {
+              chunks.push(chunk);
+              done();
+            },
+          }),
+        );
+        JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } else await pipeline(await zip.stream(name), new Writable({ write: (_c, _e, done) => done() }));
+    }
+    zip.close();
+    const bareSeconds = (performance.now() - bareBegan) / 1000;
+
+    /** Upload, check, confirm, write, as the import page and the job do them: the moments each step ended. */
+    async function importThroughTheJob(file: string) {
+      const began = performance.now();
+      const queued = await upload(origin, user.cookie, file);
+      const uploadedAt = performance.now();
+      await app.services.imports.runPending();
+      const checkedAt = performance.now();
+      const checked = await read(queued.id);
+      if (checked.state !== 'ready')
+        throw new Error(`check ended ${checked.state}: ${checked.error?.message}`);
+      const confirmed = await fetch(`${origin}/api/import/${queued.id}/confirm`, {
+        method: 'POST',
+        headers: { cookie: user.cookie },
+      });
+      if (confirmed.status !== 202) throw new Error(`confirm answered ${confirmed.status}`);
+      await app.services.imports.runPending();
+      const doneAt = performance.now();
+      return { began, uploadedAt, checkedAt, doneAt, report: (await read(queued.id)).report };
+    }
+
+    // A first small import loads what any first import loads (the image model, the JIT): not the archive's cost.
+    const warmUp = path.join(dir, 'warm-up.zip');
+    await writeDayOneArchive(warmUp, { entryCount: 10, photoEvery: 10 }, photo, 'WARM');
+    await importThroughTheJob(warmUp);
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 100);
+    const { began, uploadedAt, checkedAt, doneAt, report } = await importThroughTheJob(archive).finally(() =>
+      clearInterval(sampler),
+    );
+    if (report?.imported !== options.entryCount || report.media !== photos)
+      throw new Error(`import wrote ${JSON.stringify(report)}`);
+    const oursSeconds = (doneAt - began) / 1000;
+    return {
+      entries: options.entryCount,
+      photos,
+      archiveMegabytes: archiveBytes / 1_048_576,
+      mediaMegabytes,
+      seconds: {
+        upload: (uploadedAt - began) / 1000,
+        check: (checkedAt - uploadedAt) / 1000,
+        write: (doneAt - checkedAt) / 1000,
+      },
+      ours: {
+        entriesPerSecond: options.entryCount / oursSeconds,
+        megabytesPerSecond: archiveBytes / 1_048_576 / oursSeconds,
+      },
+      bare: {
+        entriesPerSecond: options.entryCount / bareSeconds,
+        megabytesPerSecond: archiveBytes / 1_048_576 / bareSeconds,
+      },
+      ratio: bareSeconds / oursSeconds,
+      rssGrowthMegabytes: (rssPeak - rssBefore) / 1_048_576,
+    };
+  } finally {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+    await bench.drop();
+  }
+}
