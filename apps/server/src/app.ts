@@ -59,6 +59,7 @@ import { exportRoutes } from './modules/export/routes.ts';
 import { futureMessagesRoutes, futureMessagesTestRoutes } from './modules/future-messages/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
+import { importTmpDir } from './modules/import/service.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
@@ -335,7 +336,7 @@ export async function buildApp({
           localStorage: services.localStorage,
         }),
       );
-      await api.register(importRoutes(services, { tmpDir: path.join(config.dataDir, 'tmp') }));
+      await api.register(importRoutes(services, { tmpDir: importTmpDir(config.dataDir) }));
       api.setNotFoundHandler((request, reply) =>
         reply
           .status(404)

@@ -42,7 +42,7 @@ import { createEventsService } from './modules/events/service.ts';
 import { createExportService } from './modules/export/service.ts';
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
-import { createImportService } from './modules/import/service.ts';
+import { createImportService, importTmpDir } from './modules/import/service.ts';
 import { createInsightsService } from './modules/insights/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
@@ -286,7 +286,7 @@ export function createServices(deps: {
       keys: encryption,
       moderator: moderation.text,
       clock,
-      tmpDir: path.join(config.dataDir, 'tmp'),
+      tmpDir: importTmpDir(config.dataDir),
       visibleEntries: visibleEntriesOf,
       storage,
       owner: async (userId) => {

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportJob } from '@daybook/shared';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { entries, importBatches, importItems, importPreviews } from '../src/db/schema/index.ts';
-import { type TestContext, useTestApp } from './support/app.ts';
+import { importTmpDir } from '../src/modules/import/service.ts';
+import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { createSignedInUser } from './support/factories.ts';
 import { readImport, requestConfirm, runImportJobs, uploadImportArchive } from './support/import.ts';
 import { openStream, originOf } from './support/live.ts';
@@ -269,5 +272,49 @@ describe('imports as a job', () => {
       imports: 0,
       files: 0,
     });
+  });
+
+  it('sweeps what was left behind: a preview past its hour with its media, a report a day old, a dead upload on disk', async () => {
+    const person = await createSignedInUser(ctx);
+    const uploaded = await upload(ctx, person.cookie, journalArchive(4));
+    await runImportJobs(ctx);
+    expect((await readImport(ctx, person.cookie, uploaded.id)).state).toBe('ready');
+    const tmp = importTmpDir(ctx.config.dataDir);
+    await mkdir(tmp, { recursive: true });
+    const deadUpload = path.join(tmp, `${randomUUID()}.zip`);
+    await writeFile(deadUpload, 'half an upload');
+    const hourAgo = new Date(Date.now() - 61 * 60_000);
+    await utimes(deadUpload, hourAgo, hourAgo);
+    const freshUpload = path.join(tmp, `${randomUUID()}.zip`);
+    await writeFile(freshUpload, 'an upload under way');
+
+    const sweep = jobOf(ctx, 'sweep-imports');
+    await sweep.run();
+    expect((await readImport(ctx, person.cookie, uploaded.id)).state).toBe('ready');
+    expect(existsSync(deadUpload)).toBe(false);
+    expect(existsSync(freshUpload)).toBe(true);
+
+    ctx.clock.advance(IMPORT_LIMITS.previewMinutes * 60_000 + 1);
+    await sweep.run();
+    expect(await current(ctx, person.cookie)).toBeNull();
+    expect(await leftFor(ctx, person.user.id)).toEqual({
+      entries: 0,
+      batches: 0,
+      items: 0,
+      imports: 0,
+      files: 0,
+    });
+
+    const imported = await upload(ctx, person.cookie, journalArchive(2, 'LATER'));
+    await runImportJobs(ctx);
+    await requestConfirm(ctx, person.cookie, imported.id);
+    await runImportJobs(ctx);
+    ctx.clock.advance(23 * 3600_000);
+    await sweep.run();
+    expect((await current(ctx, person.cookie))?.state).toBe('done');
+    ctx.clock.advance(2 * 3600_000);
+    await sweep.run();
+    expect(await current(ctx, person.cookie)).toBeNull();
+    expect((await leftFor(ctx, person.user.id)).entries).toBe(2);
   });
 });

@@ -22,7 +22,8 @@ export type ImportBatchRow = {
 /** The entries module's visibility rule (ADR 021), handed in by services.ts: modules share no repositories. */
 export type VisibleEntries = (userId: string) => SQL;
 
-export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEntries) {
+/** `now` is the app's clock, which dates each change of an import (the sweep compares it with the same clock). */
+export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEntries, now: () => Date) {
   return {
     /**
      * A new import, held (`leaseUntil`) until its archive is in storage; none when the user already has one being
@@ -75,7 +76,7 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
     ): Promise<boolean> {
       const changed = db
         .update(importPreviews)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({ ...values, updatedAt: now() })
         .where(and(eq(importPreviews.id, row.id), inArray(importPreviews.state, [...states])))
         .returning({ id: importPreviews.id });
       const { rows } = await db.execute<{ id: string }>(sql`

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -48,6 +48,12 @@ const PROGRESS_EVERY_MS = 1_000;
 
 /** A report nobody dismissed stays readable this long. */
 const FINISHED_KEPT_MS = 24 * HOUR_MS;
+
+/**
+ * The imports' own temporary folder: uploads on their way to storage and each job's copy of its archive. The
+ * sweep empties it of what is an hour old, which only a process that died mid-way can leave (ADR 077).
+ */
+export const importTmpDir = (dataDir: string) => path.join(dataDir, 'tmp', 'imports');
 
 /** Thrown inside a job when the person cancelled the import it is working on. */
 class ImportCancelled extends Error {}
@@ -111,7 +117,7 @@ export function createImportService(deps: {
   owner: (userId: string) => Promise<SessionUser | null>;
 }) {
   const { db, entries, media, keys, moderator, clock, tmpDir, storage } = deps;
-  const repository = createImportRepository(db, deps.visibleEntries);
+  const repository = createImportRepository(db, deps.visibleEntries, () => clock.now());
 
   async function discardPreview(user: SessionUser, id: string): Promise<boolean> {
     for (const draftId of await repository.draftIds(user.id, id)) await media.discardDraft(user, draftId);
@@ -744,6 +750,12 @@ export function createImportService(deps: {
         const user = await deps.owner(row.userId);
         if (user && row.state === 'ready') await discardPreview(user, row.id);
         else await repository.remove(row.userId, row.id);
+      }
+      // What a process killed mid-upload or mid-check left on this instance's disk.
+      for (const name of await readdir(tmpDir).catch(() => [])) {
+        const file = path.join(tmpDir, name);
+        const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Number.POSITIVE_INFINITY }));
+        if (now.getTime() - mtimeMs > HOUR_MS) await rm(file, { recursive: true, force: true });
       }
       return rows.length;
     },
