@@ -33,6 +33,17 @@ async function severalJournals() {
         timeZone: 'Asia/Tokyo',
         text: 'Temple bells at dawn.\n\n![](dayone-moment:/audio/VOICE1)',
         tags: ['Japan', '2022'],
+        starred: true,
+        // As Day One writes them, with coordinates and codes Daybook does not keep (ADR 078).
+        location: {
+          placeName: 'Kiyomizu-dera',
+          localityName: 'Kyoto',
+          administrativeArea: 'Kyoto',
+          country: 'Japan',
+          latitude: 34.99,
+          longitude: 135.78,
+        },
+        weather: { conditionsDescription: 'Mostly Clear', temperatureCelsius: 14.6, weatherCode: 'clear' },
         audios: [{ identifier: 'VOICE1', md5: AUDIO_MD5, format: 'aac', duration: 3 }],
         pdfAttachments: [{ identifier: 'TICKET', md5: PDF_MD5, type: 'pdf' }],
       },
@@ -123,7 +134,9 @@ describe('Day One import of a real-shaped export', () => {
     const temple = find('Temple bells');
     expect(temple).toMatchObject({ contentType: 'audio', timeZone: 'Asia/Tokyo', isImported: true });
     // Each journal's name is a theme once the export holds several; a tag without a letter stays as a word.
-    expect(temple.text).toBe('Temple bells at dawn.\n\n#japan #travel · Tags: 2022');
+    expect(temple.text).toBe(
+      'Temple bells at dawn.\n\nStarred · Place: Kiyomizu-dera, Kyoto, Japan · Weather: Mostly Clear, 15 °C\n\n#japan #travel · Tags: 2022',
+    );
     expect(find('bullet train')).toMatchObject({ contentType: 'video' });
     expect(find('Kyoto')).toMatchObject({ contentType: 'image' });
 

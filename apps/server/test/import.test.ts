@@ -188,7 +188,7 @@ describe('import', () => {
     for (const entry of list) byText.set(await textOf(ctx, signedIn, entry), entry);
 
     // 02:30 UTC on 10 March is still 9 March in Los Angeles; 23:30 UTC is already 11 March in Tokyo.
-    const sea = byText.get('Walked by the **sea**.\n\nFelt calm.\n\n#travel #family-trips')!;
+    const sea = byText.get('Walked by the **sea**.\n\nFelt calm.\n\nStarred\n\n#travel #family-trips')!;
     expect(sea).toMatchObject({ entryDate: '2024-03-09', createdAt: '2024-03-10T02:30:00.000Z' });
     expect(sea.contentType).toBe('image');
     await expect(sharp(await mediaBytes(ctx, signedIn.cookie, sea.id)).metadata()).resolves.toMatchObject({

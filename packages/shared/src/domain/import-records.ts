@@ -156,7 +156,7 @@ export function dayOneCandidate(
   return {
     key: `dayone:${entry.uuid}`,
     label,
-    text: stripDayOneMoments(entry.text ?? ''),
+    text: withDetails(stripDayOneMoments(entry.text ?? ''), dayOneDetails(entry)),
     tags: [...(entry.tags ?? []), ...(journal ? [journal] : [])],
     moodTag: null,
     sourceType: 'journal',
@@ -168,6 +168,33 @@ export function dayOneCandidate(
     skipped,
   };
 }
+
+/**
+ * What Day One knows about an entry besides its text, as one line: "Starred · Place: Praça do Comércio, Lisbon,
+ * Portugal · Weather: Partly Cloudy, 21 °C". It is kept in the entry's text, which is encrypted, not as
+ * columns the server could read: where someone was is as private as what they wrote (ADR 078). Null when Day One
+ * wrote none of it.
+ */
+export function dayOneDetails(entry: Pick<DayOneEntry, 'starred' | 'location' | 'weather'>): string | null {
+  const details: string[] = [];
+  if (entry.starred) details.push('Starred');
+  const { placeName, localityName, administrativeArea, country } = entry.location ?? {};
+  const place = [
+    ...new Set([placeName, localityName, administrativeArea, country].map((part) => part?.trim())),
+  ];
+  const placeLine = place.filter(Boolean).join(', ');
+  if (placeLine) details.push(`Place: ${placeLine}`);
+  const { conditionsDescription, temperatureCelsius } = entry.weather ?? {};
+  const weather = [
+    conditionsDescription?.trim(),
+    temperatureCelsius === undefined ? undefined : `${Math.round(temperatureCelsius)} °C`,
+  ].filter(Boolean);
+  if (weather.length > 0) details.push(`Weather: ${weather.join(', ')}`);
+  return details.length > 0 ? details.join(' · ') : null;
+}
+
+const withDetails = (text: string, details: string | null) =>
+  details ? `${text.trimEnd()}${text.trim() ? '\n\n' : ''}${details}` : text;
 
 /** The prefix of an entry's archive identity when it was written in Daybook: "daybook:<its id>". */
 export const DAYBOOK_KEY_PREFIX = 'daybook:';

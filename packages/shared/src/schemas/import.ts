@@ -103,6 +103,9 @@ export const DayOneAttachment = z.object({
 });
 export type DayOneAttachment = z.infer<typeof DayOneAttachment>;
 
+/** A name Day One writes about an entry (a place, the weather), kept when it is a short string. */
+const DayOneWord = z.string().max(200).optional().catch(undefined);
+
 export const DayOneEntry = z.object({
   uuid: z.string().min(1).max(100),
   creationDate: z.iso.datetime({ offset: true }),
@@ -116,6 +119,20 @@ export const DayOneEntry = z.object({
   videos: z.array(DayOneAttachment).optional(),
   /** PDFs (pdfs/<md5>.pdf): listed as skipped, never silently dropped. */
   pdfAttachments: z.array(DayOneAttachment).optional(),
+  /** Where it was written; a field of another shape is left out rather than refusing the archive. */
+  location: z
+    .object({
+      placeName: DayOneWord,
+      localityName: DayOneWord,
+      administrativeArea: DayOneWord,
+      country: DayOneWord,
+    })
+    .optional()
+    .catch(undefined),
+  weather: z
+    .object({ conditionsDescription: DayOneWord, temperatureCelsius: z.number().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
 });
 export type DayOneEntry = z.infer<typeof DayOneEntry>;
 
