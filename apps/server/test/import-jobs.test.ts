@@ -294,7 +294,12 @@ describe('imports as a job', () => {
     expect(existsSync(deadUpload)).toBe(false);
     expect(existsSync(freshUpload)).toBe(true);
 
+    // Past its validity it can no longer be confirmed; an hour later it goes.
     ctx.clock.advance(IMPORT_LIMITS.previewMinutes * 60_000 + 1);
+    expect((await requestConfirm(ctx, person.cookie, uploaded.id)).statusCode).toBe(404);
+    await sweep.run();
+    expect((await current(ctx, person.cookie))?.state).toBe('ready');
+    ctx.clock.advance(3600_000);
     await sweep.run();
     expect(await current(ctx, person.cookie)).toBeNull();
     expect(await leftFor(ctx, person.user.id)).toEqual({

@@ -115,13 +115,16 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
     },
 
     /** Previews never confirmed within their validity, and reports nobody dismissed: what the sweep removes. */
-    async leftBehind(now: Date, finishedBefore: Date): Promise<Pick<ImportRow, 'id' | 'userId' | 'state'>[]> {
+    async leftBehind(
+      expiredBefore: Date,
+      finishedBefore: Date,
+    ): Promise<Pick<ImportRow, 'id' | 'userId' | 'state'>[]> {
       return db
         .select({ id: importPreviews.id, userId: importPreviews.userId, state: importPreviews.state })
         .from(importPreviews)
         .where(
           or(
-            and(eq(importPreviews.state, 'ready'), lt(importPreviews.expiresAt, now)),
+            and(eq(importPreviews.state, 'ready'), lt(importPreviews.expiresAt, expiredBefore)),
             and(
               inArray(importPreviews.state, ['done', 'failed']),
               lt(importPreviews.updatedAt, finishedBefore),

@@ -742,10 +742,15 @@ export function createImportService(deps: {
       return ran;
     },
 
-    /** Previews never confirmed within their hour and reports a day old go, with what they staged. */
+    /** Previews an hour past their validity and reports a day old go, with what they staged. */
     async sweep(): Promise<number> {
       const now = clock.now();
-      const rows = await repository.leftBehind(now, new Date(now.getTime() - FINISHED_KEPT_MS));
+      // A preview an hour past its validity: a row of the previous version that is still being staged has ended
+      // validity too (ADR 054), and its own instance may be writing its items for a while yet (ADR 077).
+      const rows = await repository.leftBehind(
+        new Date(now.getTime() - HOUR_MS),
+        new Date(now.getTime() - FINISHED_KEPT_MS),
+      );
       for (const row of rows) {
         const user = await deps.owner(row.userId);
         if (user && row.state === 'ready') await discardPreview(user, row.id);

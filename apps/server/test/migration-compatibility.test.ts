@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportJob, ImportPreview } from '@daybook/shared';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './support/app.ts';
+import { createSignedInUser } from './support/factories.ts';
+
+/*
+ * The upgrade rule (deploy/README.md, issue 26 item 7): a migration adds and never takes away, so an instance of
+ * the previous version keeps working on the migrated schema while the instances are replaced one by one. Here the
+ * previous version's own statements for an import preview (before migration 0019, ADR 077) run on today's schema,
+ * and today's code reads what they wrote.
+ */
+describe('migrations keep the previous version working', () => {
+  const ctx = useTestApp();
+
+  it("0019: the previous version's import previews are written, confirmed and read as 'ready' imports", async () => {
+    const person = await createSignedInUser(ctx);
+    const db = ctx.database.db;
+    const id = randomUUID();
+    const preview: ImportPreview = {
+      id,
+      source: 'dayone',
+      archiveEntries: 1,
+      newEntries: 1,
+      duplicates: 0,
+      media: 0,
+      attachments: 0,
+      firstDate: '2022-05-01',
+      lastDate: '2022-05-01',
+      skippedCount: 0,
+      skipped: [],
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    };
+    // The previous version's statements, as its repository sent them (only the columns it knew).
+    await db.execute(sql`
+      insert into import_previews (id, user_id, source, summary, expires_at)
+      values (${id}, ${person.user.id}, 'dayone', '{}'::jsonb, now())`);
+    await db.execute(sql`
+      insert into import_items (preview_id, position, import_key, encrypted_content, encryption_iv, mood_tag,
+                                time_zone, entry_date, created_at, updated_at, media_draft_id, attach_to_existing,
+                                source_type, label)
+      values (${id}, 1, 'dayone:OLD1', 'c2VhbGVk', 'aXY=', null, 'UTC', '2022-05-01', now(), now(), null, false,
+              'journal', 'Entry of 2022-05-01')`);
+    await db.execute(sql`
+      update import_previews set summary = ${JSON.stringify(preview)}::jsonb, expires_at = ${preview.expiresAt}
+      where id = ${id} and user_id = ${person.user.id}`);
+    const { rows } = await db.execute<{ id: string }>(sql`
+      select id, user_id, source, summary, expires_at, created_at from import_previews
+      where id = ${id} and user_id = ${person.user.id} and expires_at > now()`);
+    expect(rows).toHaveLength(1);
+
+    // Today's code sees a preview waiting for its confirmation.
+    const current = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/import/current',
+      headers: { cookie: person.cookie },
+    });
+    expect(current.json<ImportJob>()).toMatchObject({ id, state: 'ready', preview: { newEntries: 1 } });
+
+    // And the previous version can still take it for its own confirmation.
+    const claimed = await db.execute<{ id: string }>(sql`
+      update import_previews set expires_at = now()
+      where id = ${id} and user_id = ${person.user.id} and expires_at > now() returning id`);
+    expect(claimed.rows).toHaveLength(1);
+  });
+});
