@@ -60,6 +60,8 @@ export const ActiveSession = z.object({
   lastActiveAt: z.string(),
   expiresAt: z.string(),
   isCurrent: z.boolean(),
+  /** Signed in with a second step (a code from an authenticator app or a recovery code), ADR 075. */
+  isTwoFactor: z.boolean(),
 });
 export type ActiveSession = z.infer<typeof ActiveSession>;
 export const SessionList = z.object({ sessions: z.array(ActiveSession) }).meta({ id: 'SessionList' });
