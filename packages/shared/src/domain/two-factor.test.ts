@@ -89,7 +89,9 @@ describe('codes as typed', () => {
     expect(TwoFactorCodeInput.parse({ code: '123 456' })).toEqual({ code: '123456' });
     expect(TwoFactorCodeInput.parse({ recoveryCode: 'ABCDE-FGHJK' })).toEqual({ recoveryCode: 'abcdefghjk' });
     const both = TwoFactorCodeInput.safeParse({ code: '123456', recoveryCode: 'abcde-fghjk' });
-    expect(both.error?.issues[0]?.message).toBe('Enter a code from your authenticator app or a recovery code');
+    expect(both.error?.issues[0]?.message).toBe(
+      'Enter a code from your authenticator app or a recovery code',
+    );
     const wrongShape = TwoFactorCodeInput.safeParse({ code: '12' });
     expect(wrongShape.error?.issues[0]?.message).toBe('Enter the 6-digit code from your authenticator app');
   });

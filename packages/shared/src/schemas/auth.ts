@@ -112,7 +112,9 @@ export const SignInResponse = z
 export type SignInResponse = z.infer<typeof SignInResponse>;
 
 /** The second step's answer: signed in. */
-export const TwoFactorSignInResponse = z.object({ user: SessionUser }).meta({ id: 'TwoFactorSignInResponse' });
+export const TwoFactorSignInResponse = z
+  .object({ user: SessionUser })
+  .meta({ id: 'TwoFactorSignInResponse' });
 
 /** better-auth's reset tokens are URL-safe ids; anything else cannot match one. */
 const ResetToken = z

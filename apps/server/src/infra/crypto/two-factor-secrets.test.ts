@@ -14,7 +14,9 @@ describe('two-factor secrets at rest', () => {
     expect(sealed).not.toBe(secrets.seal(USER, secret));
     expect(secrets.open(USER, sealed)).toEqual(secret);
     expect(() => secrets.open(OTHER, sealed)).toThrow();
-    expect(() => createTwoFactorSecrets('another-server-secret-000000000000000').open(USER, sealed)).toThrow();
+    expect(() =>
+      createTwoFactorSecrets('another-server-secret-000000000000000').open(USER, sealed),
+    ).toThrow();
     const [version, iv, body] = sealed.split('.');
     const flipped = `${version}.${iv}.${body!.slice(0, -2)}${body!.endsWith('AA') ? 'AB' : 'AA'}`;
     expect(() => secrets.open(USER, flipped)).toThrow();
@@ -25,6 +27,8 @@ describe('two-factor secrets at rest', () => {
     expect(hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(secrets.recoveryCodeHash(USER, 'abcdefghjk')).toBe(hash);
     expect(secrets.recoveryCodeHash(OTHER, 'abcdefghjk')).not.toBe(hash);
-    expect(createTwoFactorSecrets('another-server-secret-000000000000000').recoveryCodeHash(USER, 'abcdefghjk')).not.toBe(hash);
+    expect(
+      createTwoFactorSecrets('another-server-secret-000000000000000').recoveryCodeHash(USER, 'abcdefghjk'),
+    ).not.toBe(hash);
   });
 });
