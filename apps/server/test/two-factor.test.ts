@@ -137,7 +137,7 @@ describe('two-step sign-in', () => {
       payload: { code: '12345' },
     });
     expect(badShape.statusCode).toBe(400);
-    expect(badShape.json().fields).toEqual({ code: 'Enter the 6-digit code from your authenticator app' });
+    expect(badShape.json().fields).toEqual({ code: 'A code is 6 digits, like 123 456' });
 
     const wrongCode = await call({
       method: 'POST',

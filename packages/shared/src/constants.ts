@@ -62,7 +62,7 @@ export const TWO_FACTOR = {
 export const TWO_FACTOR_MESSAGES = {
   codePrompt: 'Enter the 6-digit code from your authenticator app',
   recoveryPrompt: 'Enter one of your recovery codes',
-  codeShape: 'Enter the 6-digit code from your authenticator app',
+  codeShape: 'A code is 6 digits, like 123 456',
   recoveryCodeShape: 'Enter a recovery code as it was given, like abcde-fghjk',
   codeOrRecoveryCode: 'Enter a code from your authenticator app or a recovery code',
   codeWrong: 'That code is not right. Check the code in your authenticator app and try again.',

@@ -93,6 +93,6 @@ describe('codes as typed', () => {
       'Enter a code from your authenticator app or a recovery code',
     );
     const wrongShape = TwoFactorCodeInput.safeParse({ code: '12' });
-    expect(wrongShape.error?.issues[0]?.message).toBe('Enter the 6-digit code from your authenticator app');
+    expect(wrongShape.error?.issues[0]?.message).toBe('A code is 6 digits, like 123 456');
   });
 });

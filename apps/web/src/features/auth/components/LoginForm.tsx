@@ -18,6 +18,9 @@ import type { LoginProblem } from './login-submit.tsx';
  */
 const loadLoginSubmit = () => import('./login-submit.tsx');
 
+/** The code step of a two-step sign-in, loaded only when a right password asks for it (ADR 075). */
+const TwoFactorStep = lazy(() => import('./TwoFactorStep.tsx'));
+
 const LoginProblemAlert = lazy(() =>
   loadLoginSubmit().then(({ LoginProblemAlert }) => ({ default: LoginProblemAlert })),
 );
@@ -37,6 +40,7 @@ export function LoginForm() {
   });
   const isPremiumRequested = searchParams.get('intent') === 'premium';
   const [problem, setProblem] = useState<LoginProblem | null>(null);
+  const [isCodeStep, setIsCodeStep] = useState(false);
   // On the prerendered page (ADR 049) the form is HTML before its script runs: a submit then would be the
   // browser's own, a GET with the password in the address. The button waits for the script; typing need not
   // (react-hook-form keeps a value typed before it registered the field).
@@ -61,10 +65,20 @@ export function LoginForm() {
       signInWith: signIn.mutateAsync,
     });
     if (outcome.kind === 'problem') setProblem(outcome.problem);
-    if (outcome.kind !== 'signed-in') return;
-    const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;
-    void navigate(target, { replace: true });
+    setIsCodeStep(outcome.kind === 'two-factor');
+    if (outcome.kind === 'signed-in') onSignedIn();
   });
+  const onSignedIn = () =>
+    void navigate(safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH, {
+      replace: true,
+    });
+
+  if (isCodeStep)
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep onSignedIn={onSignedIn} onRestart={() => setIsCodeStep(false)} />
+      </Suspense>
+    );
 
   return (
     <form

@@ -5,6 +5,7 @@ import {
   type LoginStatus,
   type SessionUser,
   SignInInput,
+  type SignInResponse,
 } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { QueryClient } from '@tanstack/react-query';
@@ -66,11 +67,15 @@ function problemFrom(error: unknown, email: string): LoginProblem {
   }
 }
 
-/** How a submit ended: a problem to show, on to checkout (the browser is leaving), or signed in. */
+/**
+ * How a submit ended: a problem to show, on to checkout (the browser is leaving), signed in, or (two-step sign-in
+ * on) the password was right and the code step comes next (ADR 075).
+ */
 export type SignInOutcome =
   | { kind: 'problem'; problem: LoginProblem }
   | { kind: 'checkout' }
-  | { kind: 'signed-in' };
+  | { kind: 'signed-in' }
+  | { kind: 'two-factor' };
 
 const loadBilling = () => import('../../../lib/billing-intent.ts');
 
@@ -88,7 +93,7 @@ export async function submitSignIn(
   }: {
     client: QueryClient;
     isPremiumRequested: boolean;
-    signInWith: (input: SignInInput) => Promise<SessionUser>;
+    signInWith: (input: SignInInput) => Promise<SignInResponse>;
   },
 ): Promise<SignInOutcome> {
   let status: LoginStatus | undefined;
@@ -102,15 +107,23 @@ export async function submitSignIn(
     return { kind: 'problem', problem: { kind: 'locked', message: lockedMessage(status) } };
   }
 
-  let user: SessionUser;
+  let answer: SignInResponse;
   try {
-    user = await signInWith(input);
+    answer = await signInWith(input);
   } catch (error) {
     const problem = problemFrom(error, input.email);
     if (problem.kind === 'locked') toast.error(AUTH_MESSAGES.lockedOutToast);
     return { kind: 'problem', problem };
   }
+  if (!('user' in answer)) return { kind: 'two-factor' };
+  return finishSignIn(answer.user, { client, isPremiumRequested });
+}
 
+/** Signed in (by the password, or by the code step after it): on to checkout when it is due, else announced. */
+export async function finishSignIn(
+  user: SessionUser,
+  { client, isPremiumRequested }: { client: QueryClient; isPremiumRequested: boolean },
+): Promise<Exclude<SignInOutcome, { kind: 'problem' | 'two-factor' }>> {
   // Premium chosen at registration (or asked for with ?intent=premium) and still on Free: on to checkout.
   try {
     // Loaded now rather than with the page: the login page's first load stays in budget.
