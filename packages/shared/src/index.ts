@@ -35,6 +35,7 @@ export * from './first-screen.ts';
 export * from './moderation/index.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';
+export * from './schemas/account-security.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/ai.ts';
 export * from './schemas/analytics.ts';

@@ -1,4 +1,4 @@
-import { TWO_FACTOR } from '../constants.ts';
+import { TWO_FACTOR } from '../two-factor-constants.ts';
 
 /*
  * The pure parts of two-step sign-in (RFC 6238, ADR 075) that both sides need: the secret's base32 spelling, the

@@ -102,20 +102,6 @@ export type SessionUser = z.infer<typeof SessionUser>;
 export const SessionResponse = z.object({ user: SessionUser.nullable() }).meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
-/**
- * Signed in, or (two-step sign-in on, ADR 075) the password was right and a code is due: no session exists yet,
- * only a short-lived pending state named by an HttpOnly cookie.
- */
-export const SignInResponse = z
-  .union([z.object({ user: SessionUser }), z.object({ twoFactorRequired: z.literal(true) })])
-  .meta({ id: 'SignInResponse' });
-export type SignInResponse = z.infer<typeof SignInResponse>;
-
-/** The second step's answer: signed in. */
-export const TwoFactorSignInResponse = z
-  .object({ user: SessionUser })
-  .meta({ id: 'TwoFactorSignInResponse' });
-
 /** better-auth's reset tokens are URL-safe ids; anything else cannot match one. */
 const ResetToken = z
   .string()

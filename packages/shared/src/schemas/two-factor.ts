@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TWO_FACTOR_MESSAGES } from '../constants.ts';
 import { normalizeRecoveryCode, normalizeTotpCode } from '../domain/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../two-factor-constants.ts';
+import { SessionUser } from './auth.ts';
 
 /** A 6-digit code from an authenticator app; spaces are allowed ("123 456"). */
 export const TotpCode = z
@@ -76,3 +77,21 @@ export const TwoFactorAttempts = z
   })
   .meta({ id: 'TwoFactorAttempts' });
 export type TwoFactorAttempts = z.infer<typeof TwoFactorAttempts>;
+
+/*
+ * The sign-in's answers live here rather than in auth.ts: auth.ts loads with the web's shell, these only with the
+ * login's submit code (ADR 075).
+ */
+/**
+ * Signed in, or (two-step sign-in on, ADR 075) the password was right and a code is due: no session exists yet,
+ * only a short-lived pending state named by an HttpOnly cookie.
+ */
+export const SignInResponse = z
+  .union([z.object({ user: SessionUser }), z.object({ twoFactorRequired: z.literal(true) })])
+  .meta({ id: 'SignInResponse' });
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
+/** The second step's answer: signed in. */
+export const TwoFactorSignInResponse = z
+  .object({ user: SessionUser })
+  .meta({ id: 'TwoFactorSignInResponse' });

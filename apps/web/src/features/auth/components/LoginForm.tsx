@@ -40,7 +40,6 @@ export function LoginForm() {
   });
   const isPremiumRequested = searchParams.get('intent') === 'premium';
   const [problem, setProblem] = useState<LoginProblem | null>(null);
-  const [isCodeStep, setIsCodeStep] = useState(false);
   // On the prerendered page (ADR 049) the form is HTML before its script runs: a submit then would be the
   // browser's own, a GET with the password in the address. The button waits for the script; typing need not
   // (react-hook-form keeps a value typed before it registered the field).
@@ -65,18 +64,16 @@ export function LoginForm() {
       signInWith: signIn.mutateAsync,
     });
     if (outcome.kind === 'problem') setProblem(outcome.problem);
-    setIsCodeStep(outcome.kind === 'two-factor');
-    if (outcome.kind === 'signed-in') onSignedIn();
+    if (outcome.kind !== 'signed-in') return;
+    const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;
+    void navigate(target, { replace: true });
   });
-  const onSignedIn = () =>
-    void navigate(safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH, {
-      replace: true,
-    });
 
-  if (isCodeStep)
+  // A right password with two-step sign-in on: the code step takes the form's place.
+  if (problem?.kind === 'two-factor')
     return (
       <Suspense fallback={null}>
-        <TwoFactorStep onSignedIn={onSignedIn} onRestart={() => setIsCodeStep(false)} />
+        <TwoFactorStep onRestart={() => setProblem(null)} />
       </Suspense>
     );
 

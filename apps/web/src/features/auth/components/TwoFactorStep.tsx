@@ -4,13 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM, safeRedirectPath } from '../../../lib/session/redirect.ts';
 import { verifyTwoFactor } from '../api/verify-two-factor.ts';
 import { finishSignIn } from './login-submit.tsx';
 
@@ -39,16 +40,10 @@ function problemFrom(error: unknown): StepProblem {
   };
 }
 
-export default function TwoFactorStep({
-  onSignedIn,
-  onRestart,
-}: {
-  /** Signed in: the page sends the person on. */
-  onSignedIn: () => void;
-  /** The pending state ran out: back to the e-mail and password. */
-  onRestart: () => void;
-}) {
+/** `onRestart`: the pending state ran out, back to the e-mail and password. */
+export default function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [isRecovery, setIsRecovery] = useState(false);
   const [problem, setProblem] = useState<StepProblem | null>(null);
@@ -71,7 +66,9 @@ export default function TwoFactorStep({
         client,
         isPremiumRequested: searchParams.get('intent') === 'premium',
       });
-      if (outcome.kind === 'signed-in') onSignedIn();
+      if (outcome.kind !== 'signed-in') return;
+      const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;
+      void navigate(target, { replace: true });
     } catch (error) {
       setProblem(problemFrom(error));
       setFocus('code');

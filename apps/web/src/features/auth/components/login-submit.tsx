@@ -6,6 +6,7 @@ import {
   type SessionUser,
   SignInInput,
   type SignInResponse,
+  TWO_FACTOR_MESSAGES,
 } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { QueryClient } from '@tanstack/react-query';
@@ -34,7 +35,9 @@ export type LoginProblem =
   | { kind: 'failed'; message: string; remainingAttempts?: number }
   | { kind: 'locked'; message: string }
   | { kind: 'unverified'; message: string; email: string }
-  | { kind: 'other'; message: string };
+  | { kind: 'other'; message: string }
+  /** Not a problem: the password was right and the code step comes next (ADR 075); LoginForm shows it instead. */
+  | { kind: 'two-factor'; message: string };
 
 function lockedMessage(status: LoginStatus): string {
   return AUTH_MESSAGES.lockedOut(status.lockedForMinutes ?? status.lockoutDurationMinutes);
@@ -68,14 +71,13 @@ function problemFrom(error: unknown, email: string): LoginProblem {
 }
 
 /**
- * How a submit ended: a problem to show, on to checkout (the browser is leaving), signed in, or (two-step sign-in
- * on) the password was right and the code step comes next (ADR 075).
+ * How a submit ended: a problem to show (or, with two-step sign-in on, the code step: ADR 075), on to checkout
+ * (the browser is leaving), or signed in.
  */
 export type SignInOutcome =
   | { kind: 'problem'; problem: LoginProblem }
   | { kind: 'checkout' }
-  | { kind: 'signed-in' }
-  | { kind: 'two-factor' };
+  | { kind: 'signed-in' };
 
 const loadBilling = () => import('../../../lib/billing-intent.ts');
 
@@ -115,7 +117,8 @@ export async function submitSignIn(
     if (problem.kind === 'locked') toast.error(AUTH_MESSAGES.lockedOutToast);
     return { kind: 'problem', problem };
   }
-  if (!('user' in answer)) return { kind: 'two-factor' };
+  if (!('user' in answer))
+    return { kind: 'problem', problem: { kind: 'two-factor', message: TWO_FACTOR_MESSAGES.codePrompt } };
   return finishSignIn(answer.user, { client, isPremiumRequested });
 }
 
@@ -123,7 +126,7 @@ export async function submitSignIn(
 export async function finishSignIn(
   user: SessionUser,
   { client, isPremiumRequested }: { client: QueryClient; isPremiumRequested: boolean },
-): Promise<Exclude<SignInOutcome, { kind: 'problem' | 'two-factor' }>> {
+): Promise<Exclude<SignInOutcome, { kind: 'problem' }>> {
   // Premium chosen at registration (or asked for with ?intent=premium) and still on Free: on to checkout.
   try {
     // Loaded now rather than with the page: the login page's first load stays in budget.
