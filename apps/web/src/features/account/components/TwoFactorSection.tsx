@@ -214,32 +214,36 @@ function ConfirmSetup({
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm">
-        <li className="flex flex-col gap-3">
-          <span>
-            Scan this QR code with your authenticator app (for example Google Authenticator, Aegis or
-            1Password).
-          </span>
-          <Suspense fallback={<Skeleton className="size-48 rounded-lg" />}>
-            <QrCode
-              value={setup.otpauthUri}
-              label={`QR code to add Daybook (${email}) to an authenticator app`}
-            />
-          </Suspense>
-          <span>
-            Can't scan it? Enter this key in the app instead:{' '}
-            <code
-              id={secretId}
-              className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all select-all"
-            >
-              {groupSecret(setup.secret)}
-            </code>
-          </span>
+        <li className="pl-1">
+          <div className="flex flex-col gap-3">
+            <span>
+              Scan this QR code with your authenticator app (for example Google Authenticator, Aegis or
+              1Password).
+            </span>
+            <Suspense fallback={<Skeleton className="size-48 rounded-lg" />}>
+              <QrCode
+                value={setup.otpauthUri}
+                label={`QR code to add Daybook (${email}) to an authenticator app`}
+              />
+            </Suspense>
+            <span>
+              Can't scan it? Enter this key in the app instead:{' '}
+              <code
+                id={secretId}
+                className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all select-all"
+              >
+                {groupSecret(setup.secret)}
+              </code>
+            </span>
+          </div>
         </li>
-        <li className="flex flex-col gap-3">
-          <span>{TWO_FACTOR_MESSAGES.codePrompt}, to confirm it works.</span>
-          <FormField label="6-digit code" error={errors.code?.message} className="max-w-48">
-            {(control) => <Input {...oneTimeCodeInputProps} {...control} {...register('code')} />}
-          </FormField>
+        <li className="pl-1">
+          <div className="flex flex-col gap-3">
+            <span>{TWO_FACTOR_MESSAGES.codePrompt}, to confirm it works.</span>
+            <FormField label="6-digit code" error={errors.code?.message} className="max-w-48">
+              {(control) => <Input {...oneTimeCodeInputProps} {...control} {...register('code')} />}
+            </FormField>
+          </div>
         </li>
       </ol>
       <div className="flex items-center gap-2">
