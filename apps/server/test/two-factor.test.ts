@@ -1,10 +1,11 @@
 import { base32Decode, normalizeRecoveryCode } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges, twoFactorRecoveryCodes, twoFactors } from '../src/db/schema/index.ts';
 import { totpCode, totpStep } from '../src/infra/auth/totp.ts';
 import { useSmtp } from './sharing-support.ts';
-import { type TestContext, useTestApp } from './support/app.ts';
+import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser, sessionCookie, signIn } from './support/factories.ts';
 
 /*
@@ -16,8 +17,6 @@ import { clientAddress, createSignedInUser, sessionCookie, signIn } from './supp
 
 const MINUTE = 60_000;
 const STEP = 30_000;
-
-type Inject = Parameters<TestContext['app']['inject']>[0];
 
 /** A two-step user: signed in, two-step sign-in on, and what their authenticator app and drawer hold. */
 type TwoStepUser = Awaited<ReturnType<typeof createSignedInUser>> & {
@@ -35,8 +34,7 @@ describe('two-step sign-in', () => {
   const ctx = useTestApp();
   const smtp = useSmtp(ctx);
 
-  const call = (options: Exclude<Inject, string>) =>
-    ctx.app.inject({ remoteAddress: clientAddress(), ...options } as Inject);
+  const call = (options: InjectOptions) => ctx.app.inject({ remoteAddress: clientAddress(), ...options });
 
   /** The code the app shows now (the test's clock). */
   const codeNow = (secret: Uint8Array) => totpCode(secret, totpStep(ctx.clock.now()));
