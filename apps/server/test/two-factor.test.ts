@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sessions, twoFactorChallenges, twoFactorRecoveryCodes, twoFactors } from '../src/db/schema/index.ts';
 import { totpCode, totpStep } from '../src/infra/auth/totp.ts';
+import { createAdminService } from '../src/modules/admin/service.ts';
 import { useSmtp } from './sharing-support.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser, sessionCookie, signIn } from './support/factories.ts';
@@ -434,6 +435,31 @@ describe('two-step sign-in', () => {
     const answer = await codeStep(strangers.challenge, { code: codeNow(owner.secret) });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().code).toBe('TWO_FACTOR_CODE_INVALID');
+  });
+
+  it('is turned off by an operator for someone who lost app and codes, with the owner told', async () => {
+    const user = await turnOn(await createSignedInUser(ctx));
+    const admin = createAdminService({ config: ctx.config, database: ctx.database, clock: ctx.clock });
+    const answer = await admin.run({ command: 'two-step-off', email: user.user.email, operator: 'ops' });
+    expect(answer).toMatchObject({ ok: true, lines: [expect.stringContaining('password alone')] });
+    const plain = await signIn(ctx, user.user.email);
+    expect(plain.json().user.email).toBe(user.user.email);
+    const mails = (await smtp.mailsTo(user.user.email)).filter((m) =>
+      m.subject?.startsWith('Two-step sign-in is off'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(
+      await admin.run({ command: 'two-step-off', email: user.user.email, operator: 'ops' }),
+    ).toMatchObject({
+      ok: true,
+      lines: [expect.stringContaining('did not have two-step sign-in on')],
+    });
+    expect(
+      await admin.run({ command: 'two-step-off', email: 'nobody@example.com', operator: 'ops' }),
+    ).toMatchObject({
+      ok: false,
+      code: 'not_found',
+    });
   });
 
   it('gives one session for one code sent twice at once', async () => {

@@ -13,7 +13,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@daybook/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { PasswordVerifier } from '../../infra/auth/passwords.ts';
 import { sessionCookieValue } from '../../infra/auth/session-cookie.ts';
 import { matchTotp, newTotpSecret } from '../../infra/auth/totp.ts';
@@ -259,3 +259,21 @@ export function createTwoFactorService(deps: {
 }
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
+
+/**
+ * The operator's way out for someone who lost both the app and every recovery code (`npm run admin -- two-step-off`):
+ * two-step sign-in is turned off in the caller's transaction (with its audit row), and the owner is told by the
+ * same e-mail as a turn-off from the profile. Answers whether it was on.
+ */
+export async function turnOffTwoFactorByOperator(
+  tx: Executor,
+  user: { id: string; name: string; email: string },
+  now: Date,
+  appUrl: string,
+): Promise<boolean> {
+  if (!(await createTwoFactorRepository(tx).remove(user.id))) return false;
+  await createTwoFactorRepository(tx).clearLock(user.id);
+  const mail = twoFactorDisabledMail(user.name, now, `${appUrl}/profile#two-step`);
+  await enqueueMail(tx, { ...mail, to: user.email }, now);
+  return true;
+}
