@@ -35,6 +35,8 @@ describe('TwoFactorSection', () => {
     // The QR code (its encoder loaded now) and the key as text, in groups of four.
     const qr = await screen.findByRole('img', { name: /QR code to add Daybook \(ada@example.com\)/ });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    // The button that led here is gone: focus starts at the set-up's steps.
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Set-up steps' }));
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST /api/me/two-factor/setup')).toEqual([{ password: 'Quiet-River-42' }]);
 

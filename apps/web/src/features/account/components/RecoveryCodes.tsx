@@ -1,5 +1,6 @@
 import { recoveryCodesText } from '@daybook/shared';
 import { Copy, Download } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +16,9 @@ export function RecoveryCodes({
   onDone: () => void;
 }) {
   const text = recoveryCodesText(codes, account, new Date());
+  // Shown in place of the set-up form: focus moves to the codes' warning, so it is read first.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => noticeRef.current?.focus(), []);
 
   const onDownload = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -36,13 +40,15 @@ export function RecoveryCodes({
 
   return (
     <div className="flex flex-col gap-4">
-      <Alert variant="warning">
-        <p className="font-semibold">Save your recovery codes now: they are shown only this once.</p>
-        <p>
-          Each code signs you in once if you lose your phone or authenticator app. Keep them somewhere safe,
-          apart from your password.
-        </p>
-      </Alert>
+      <div ref={noticeRef} tabIndex={-1} className="rounded-lg outline-offset-4">
+        <Alert variant="warning">
+          <p className="font-semibold">Save your recovery codes now: they are shown only this once.</p>
+          <p>
+            Each code signs you in once if you lose your phone or authenticator app. Keep them somewhere safe,
+            apart from your password.
+          </p>
+        </Alert>
+      </div>
       <ul
         aria-label="Recovery codes"
         className="grid grid-cols-2 gap-2 rounded-lg border bg-muted/40 p-4 font-mono text-sm sm:grid-cols-2"

@@ -8,7 +8,7 @@ import {
 } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -185,6 +185,9 @@ function ConfirmSetup({
 }) {
   const enable = useEnableTwoFactor();
   const signOutOthersId = useId();
+  // The button that led here is gone: keyboard and screen-reader users start at the set-up's first step.
+  const stepsRef = useRef<HTMLOListElement>(null);
+  useEffect(() => stepsRef.current?.focus(), []);
   const secretId = useId();
   const {
     register,
@@ -213,7 +216,12 @@ function ConfirmSetup({
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm">
+      <ol
+        ref={stepsRef}
+        tabIndex={-1}
+        aria-label="Set-up steps"
+        className="flex list-decimal flex-col gap-4 rounded-md pl-5 text-sm outline-offset-4"
+      >
         <li className="pl-1">
           <div className="flex flex-col gap-3">
             <span>
