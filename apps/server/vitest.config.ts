@@ -39,6 +39,8 @@ const ON_BOTH_DATABASES = [
   // Concurrency: overlapping transactions on PostgreSQL, one at a time on PGlite.
   'test/sharing-races.test.ts',
   'test/auth-lockout-race.test.ts',
+  // The code step's lock and single-use codes, states and recovery codes under parallel requests (ADR 075).
+  'test/two-factor.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   // Import jobs claimed with SKIP LOCKED and a lease, and their progress told by NOTIFY (ADR 077).

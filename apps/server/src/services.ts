@@ -4,10 +4,11 @@ import type { Database } from './db/client.ts';
 import { queueSessionsChanged } from './db/live-events.ts';
 import { createOpenAiProvider } from './infra/ai/openai-provider.ts';
 import { type AuthLog, createAuth } from './infra/auth/better-auth.ts';
-import type { PasswordVerifier } from './infra/auth/passwords.ts';
+import { type PasswordVerifier, verifyPassword } from './infra/auth/passwords.ts';
 import { createSessionCache, type SessionCacheOptions } from './infra/auth/session-cache.ts';
 import { sessionCookie } from './infra/auth/session-cookie.ts';
 import { createEntryKeys } from './infra/crypto/entry-keys.ts';
+import { createTwoFactorSecrets } from './infra/crypto/two-factor-secrets.ts';
 import { createRateLimiter } from './infra/http/rate-limit-store.ts';
 import { createJobRunStore } from './infra/jobs/runs.ts';
 import { createLiveChannel } from './infra/live/channel.ts';
@@ -31,6 +32,7 @@ import { createAiService } from './modules/ai/service.ts';
 import { createLockoutRepository } from './modules/auth/lockout-repository.ts';
 import { createLockoutService } from './modules/auth/lockout-service.ts';
 import { createAuthService, toSessionUser } from './modules/auth/service.ts';
+import { createTwoFactorService } from './modules/auth/two-factor-service.ts';
 import { createBillingRepository } from './modules/billing/repository.ts';
 import { createBillingService, type PaymentsSetup } from './modules/billing/service.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
@@ -168,6 +170,15 @@ export function createServices(deps: {
     // Called at request time, after `entries` below exists.
     hasEntries: (userId) => entries.hasAny(userId),
   });
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    secrets: createTwoFactorSecrets(config.encryptionSecret),
+    accounts: account,
+    verifyPassword: deps.verifyPassword ?? verifyPassword,
+    appUrl: config.appUrl,
+    secureCookies: sessionCookie(config).secure,
+  });
   const events = createEventsService({
     db,
     hub: createLiveHub({
@@ -244,6 +255,8 @@ export function createServices(deps: {
       appUrl: config.appUrl,
       accounts: account,
       lockout,
+      twoFactor,
+      verifyPassword: deps.verifyPassword ?? verifyPassword,
       clock,
       log: deps.log,
       onSessionEnded: events.sessionEnded,
@@ -261,6 +274,7 @@ export function createServices(deps: {
       },
     }),
     account,
+    twoFactor,
     billing,
     events,
     notifications: createNotificationsService({ db }),

@@ -565,3 +565,4 @@ export const AFFIRMATIONS = [
 ] as const;
 // AI features (issue 13): their own module, so that only the pages that use them load them (ADR 032).
 export { AI_LIMITS, AI_MESSAGES, FUTURE_SELF_AHEAD } from './ai-constants.ts';
+export { TWO_FACTOR, TWO_FACTOR_MESSAGES } from './two-factor-constants.ts';

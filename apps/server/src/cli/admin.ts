@@ -17,6 +17,8 @@ const USAGE = `Usage: npm run admin -- <command>
   enable <email>                       allow sign-in again
   plan <email> <free|basic|premium>    change a user's plan (Basic is granted this way)
   confirm <email>                      mark the address as confirmed (no mailbox needed)
+  two-step-off <email>                 turn two-step sign-in off (lost phone and recovery codes); the owner
+                                       is told by e-mail
   set-password <email>                 set a new password, read from the terminal or one line of stdin;
                                        ends every session and clears the sign-in lock
   backup <dir>                         write the database and the media (never the secrets) into <dir>
@@ -43,6 +45,7 @@ async function parseRequest(args: string[]): Promise<AdminRequest | { command: '
     case 'disable':
     case 'enable':
     case 'confirm':
+    case 'two-step-off':
     case 'set-password':
     case 'plan':
       if (!first) usage(`${command} needs an e-mail address.`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_DELETION, DELETION_MESSAGES } from '../constants.ts';
-import { Email, FullName, NewPassword, TimeZone } from './auth.ts';
+import { FullName, TimeZone } from './auth.ts';
 import { BillingInterval } from './pricing.ts';
 import { StoredText } from './text.ts';
 
@@ -31,40 +31,6 @@ export const UpdateProfileInput = z
   .refine((v) => v.fullName !== undefined || v.timezone !== undefined, 'Nothing to update')
   .meta({ id: 'UpdateProfileInput' });
 export type UpdateProfileInput = z.input<typeof UpdateProfileInput>;
-
-export const ChangePasswordInput = z
-  .object({
-    currentPassword: z.string().min(1, 'Current password is required').max(1024),
-    newPassword: NewPassword,
-    confirmPassword: z.string(),
-    /** Sign out every other session with the change (the default), or keep them (ADR 073). */
-    signOutOtherSessions: z.boolean().default(true),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-  })
-  .meta({ id: 'ChangePasswordInput' });
-export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
-
-export const ChangeEmailInput = z
-  .object({ newEmail: Email, password: z.string().min(1, 'Password is required').max(1024) })
-  .meta({ id: 'ChangeEmailInput' });
-export type ChangeEmailInput = z.input<typeof ChangeEmailInput>;
-
-export const ActiveSession = z.object({
-  id: z.string(),
-  userAgent: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  createdAt: z.string(),
-  lastActiveAt: z.string(),
-  expiresAt: z.string(),
-  isCurrent: z.boolean(),
-});
-export type ActiveSession = z.infer<typeof ActiveSession>;
-export const SessionList = z.object({ sessions: z.array(ActiveSession) }).meta({ id: 'SessionList' });
-export type SessionList = z.infer<typeof SessionList>;
-export const RevokedSessions = z.object({ revoked: z.number().int() }).meta({ id: 'RevokedSessions' });
 
 export const AvatarResponse = z.object({ avatarUrl: z.string().nullable() }).meta({ id: 'AvatarResponse' });
 

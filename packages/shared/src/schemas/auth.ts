@@ -102,8 +102,6 @@ export type SessionUser = z.infer<typeof SessionUser>;
 export const SessionResponse = z.object({ user: SessionUser.nullable() }).meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
-export const SignInResponse = z.object({ user: SessionUser }).meta({ id: 'SignInResponse' });
-
 /** better-auth's reset tokens are URL-safe ids; anything else cannot match one. */
 const ResetToken = z
   .string()

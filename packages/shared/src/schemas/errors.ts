@@ -13,6 +13,16 @@ export const ERROR_STATUS = {
   ACCOUNT_LOCKED: 423,
   ACCOUNT_DISABLED: 403,
   INVALID_TOKEN: 400,
+  /**
+   * Two-step sign-in (ADR 075): a wrong or reused code, its lock, the pending state run out, set-up states. A wrong
+   * code is a 400, not a 401: the web app reads a 401 from a signed-in call as the end of its session.
+   */
+  TWO_FACTOR_CODE_INVALID: 400,
+  TWO_FACTOR_LOCKED: 423,
+  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
+  TWO_FACTOR_SETUP_MISSING: 409,
   CURRENT_PASSWORD_INCORRECT: 400,
   EMAIL_IN_USE: 409,
   DAILY_LIMIT_REACHED: 429,

@@ -22,7 +22,7 @@ export const verifiedSignIn = () =>
           const session = await ctx.context.internalAdapter.createSession(user.id);
           if (!session) throw new APIError('INTERNAL_SERVER_ERROR', { message: 'No session created' });
           await setSessionCookie(ctx, { session, user });
-          return ctx.json({ userId: user.id });
+          return ctx.json({ userId: user.id, sessionId: session.id });
         },
       ),
     },

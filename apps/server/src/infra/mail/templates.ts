@@ -155,6 +155,47 @@ export function passwordChangedMail(
   });
 }
 
+/**
+ * Two-step sign-in was turned on (ADR 075): when, whether the other sessions were ended, and where to look if it
+ * was not the owner. Nothing of the secret or the recovery codes is in it.
+ */
+export function twoFactorEnabledMail(
+  name: string,
+  at: Date,
+  url: string,
+  { otherSessionsEnded }: { otherSessionsEnded: boolean },
+): RenderedMail {
+  return actionMail({
+    template: 'two_factor_enabled',
+    subject: `Two-step sign-in is on for your ${APP_NAME} account`,
+    greeting: hello(name),
+    paragraphs: [
+      `Two-step sign-in was turned on for your account on ${utcMomentLabel(at)}. From now on, signing in asks for a code from your authenticator app (or one of your recovery codes) after the password.`,
+      otherSessionsEnded
+        ? 'Every other session was signed out.'
+        : 'Your other sessions stayed signed in; you can end them from your profile.',
+      "If this wasn't you, someone else may know your password: change it now and review your sessions.",
+    ],
+    action: { label: 'Review your account', url },
+    footnote: 'We send this whenever two-step sign-in is turned on or off for your account.',
+  });
+}
+
+/** Two-step sign-in was turned off (ADR 075). */
+export function twoFactorDisabledMail(name: string, at: Date, url: string): RenderedMail {
+  return actionMail({
+    template: 'two_factor_disabled',
+    subject: `Two-step sign-in is off for your ${APP_NAME} account`,
+    greeting: hello(name),
+    paragraphs: [
+      `Two-step sign-in was turned off for your account on ${utcMomentLabel(at)}. Signing in now asks for the password only, and your recovery codes no longer work.`,
+      "If this wasn't you, change your password now, review your sessions and turn two-step sign-in on again.",
+    ],
+    action: { label: 'Review your account', url },
+    footnote: 'We send this whenever two-step sign-in is turned on or off for your account.',
+  });
+}
+
 /** "22 December 2026": a share link's last day, in UTC (the recipient's zone is unknown). */
 const utcDateLabel = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -126,6 +126,10 @@ export function createAccountRepository(db: Executor) {
         .where(and(eq(sessions.id, sessionId), lt(sessions.updatedAt, since)));
     },
 
+    async markSessionTwoFactor(sessionId: string): Promise<void> {
+      await db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, sessionId));
+    },
+
     /** Which of these sessions are still live (not ended, not expired, user not disabled): one round trip. */
     async liveSessionIds(ids: string[], now: Date): Promise<string[]> {
       if (ids.length === 0) return [];

@@ -7,12 +7,19 @@ import {
   ChangeEmailInput,
   ChangePasswordInput,
   DeletionStatus,
+  EnableTwoFactorInput,
   OkResponse,
   PlanFeatures,
   Profile,
   RequestDeletionInput,
   RevokedSessions,
   SessionList,
+  StartTwoFactorSetupInput,
+  TWO_FACTOR_MESSAGES,
+  TwoFactorCodeInput,
+  TwoFactorEnabled,
+  TwoFactorSetup,
+  TwoFactorStatus,
   UpdateProfileInput,
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,6 +39,7 @@ const errors = {
   404: ApiError,
   409: ApiError,
   413: ApiError,
+  423: ApiError,
   415: ApiError,
   429: ApiError,
 };
@@ -182,6 +190,66 @@ export const accountRoutes =
         async (request, reply) => {
           await services.account.revokeSession(signedInUser(request).id, request.params.id);
           return reply.status(204).send(null);
+        },
+      );
+
+      // Two-step sign-in (ADR 075).
+      signedIn.get(
+        '/me/two-factor',
+        {
+          schema: {
+            tags,
+            summary: 'Two-step sign-in: on or off',
+            response: { 200: TwoFactorStatus, ...errors },
+          },
+        },
+        (request) => services.twoFactor.status(signedInUser(request).id),
+      );
+
+      signedIn.post(
+        '/me/two-factor/setup',
+        {
+          config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':two-factor-setup' } },
+          schema: {
+            tags,
+            summary:
+              'Start turning on two-step sign-in (password again): a new secret, not on until confirmed',
+            body: StartTwoFactorSetupInput,
+            response: { 200: TwoFactorSetup, ...errors },
+          },
+        },
+        (request) => services.twoFactor.startSetup(signedInUser(request).id, request.body.password),
+      );
+
+      signedIn.post(
+        '/me/two-factor/enable',
+        {
+          config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':two-factor-enable' } },
+          schema: {
+            tags,
+            summary:
+              'Confirm the set-up with a code: two-step sign-in is on; answers the recovery codes, once',
+            body: EnableTwoFactorInput,
+            response: { 200: TwoFactorEnabled, ...errors },
+          },
+        },
+        (request) => services.twoFactor.enable(signedInUser(request).id, request.sessionId!, request.body),
+      );
+
+      signedIn.post(
+        '/me/two-factor/disable',
+        {
+          config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':two-factor-disable' } },
+          schema: {
+            tags,
+            summary: 'Turn two-step sign-in off, with a code or a recovery code',
+            body: TwoFactorCodeInput,
+            response: { 200: OkResponse, ...errors },
+          },
+        },
+        async (request) => {
+          await services.twoFactor.disable(signedInUser(request).id, request.body);
+          return { ok: true as const, message: TWO_FACTOR_MESSAGES.disabled };
         },
       );
 

@@ -217,6 +217,7 @@ export function createAccountService(deps: {
           lastActiveAt: s.updatedAt.toISOString(),
           expiresAt: s.expiresAt.toISOString(),
           isCurrent: s.id === currentSessionId,
+          isTwoFactor: s.twoFactorVerified,
         }))
         .sort(
           (a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastActiveAt.localeCompare(a.lastActiveAt),
@@ -302,6 +303,10 @@ export function createAccountService(deps: {
     findById: (id: string) => accounts.findById(id),
     findByEmail: (email: string) => accounts.findByEmail(email),
     findLiveSession: (tokenHash: string, now: Date) => accounts.findLiveSession(tokenHash, now),
+    /** The argon2id hash of the user's password, for checks that must not create a session (two-step sign-in). */
+    credentialPasswordOf: (userId: string) => accounts.credentialPasswordOf(userId),
+    /** The session passed a second step at sign-in (ADR 075); the sessions list says so. */
+    markSessionTwoFactor: (sessionId: string) => accounts.markSessionTwoFactor(sessionId),
     touchSession: (sessionId: string, now: Date, since: Date) => accounts.touchSession(sessionId, now, since),
     /** For open live streams: which of their sessions still hold (checked in batches on each heartbeat). */
     liveSessionIds: (ids: string[], now: Date) => accounts.liveSessionIds(ids, now),
@@ -315,7 +320,13 @@ export type AccountService = ReturnType<typeof createAccountService>;
 /** What the auth module reads of accounts. */
 export type AccountDirectory = Pick<
   AccountService,
-  'findById' | 'findByEmail' | 'findLiveSession' | 'touchSession' | 'upsertSubscriptionIntent'
+  | 'findById'
+  | 'findByEmail'
+  | 'findLiveSession'
+  | 'touchSession'
+  | 'upsertSubscriptionIntent'
+  | 'credentialPasswordOf'
+  | 'markSessionTwoFactor'
 >;
 export type { UserRow };
 

@@ -1,6 +1,7 @@
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createAccountAdministration } from '../account/service.ts';
+import { turnOffTwoFactorByOperator } from '../auth/two-factor-service.ts';
 import { createPlansServiceFor } from '../plans/service.ts';
 import { createAuditRepository } from './audit-repository.ts';
 import { createAdminRepository, createUserDirectoryRepository } from './repository.ts';
@@ -22,6 +23,7 @@ export type AuditAction =
   | 'user.change_plan'
   | 'user.confirm_email'
   | 'user.set_password'
+  | 'user.two_step_off'
   | 'backup'
   | 'seed'
   | 'report.dismiss'
@@ -117,6 +119,15 @@ export function createUserActions(deps: {
       act(actor, ref, 'user.change_plan', async (tx, user) => {
         await createPlansServiceFor(tx).grant(user.email, plan);
         return { plan };
+      }),
+
+    /** Two-step sign-in off (ADR 075); `onResult` hears whether it was on. Null when there is no such user. */
+    turnOffTwoFactor: (actor: AdminActor, ref: UserRef, appUrl: string, onResult: (wasOn: boolean) => void) =>
+      act(actor, ref, 'user.two_step_off', async (tx, found) => {
+        const user = (await createAccountAdministration(tx).findByEmail(found.email))!;
+        const wasOn = await turnOffTwoFactorByOperator(tx, user, clock.now(), appUrl);
+        onResult(wasOn);
+        return { wasOn };
       }),
 
     /** Whether the address was confirmed before; null when there is no such user. */

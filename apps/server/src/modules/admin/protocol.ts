@@ -17,7 +17,11 @@ export const SEED_LIMITS = { users: 100_000, entries: 10_000_000 } as const;
 const operator = z.string().trim().min(1).max(100).optional();
 
 export const AdminRequest = z.discriminatedUnion('command', [
-  z.object({ command: z.enum(['grant', 'revoke', 'disable', 'enable', 'confirm']), email, operator }),
+  z.object({
+    command: z.enum(['grant', 'revoke', 'disable', 'enable', 'confirm', 'two-step-off']),
+    email,
+    operator,
+  }),
   z.object({ command: z.literal('plan'), email, plan: z.enum(['free', 'basic', 'premium']), operator }),
   z.object({ command: z.literal('set-password'), email, password: z.string(), operator }),
   z.object({ command: z.literal('backup'), dir: z.string().min(1), operator }),

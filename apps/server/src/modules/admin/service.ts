@@ -55,6 +55,23 @@ export function createAdminService(deps: { config: Config; database: Database; c
             `${request.email} ${request.command === 'disable' ? 'is disabled and signed out everywhere' : 'can sign in again'}.`,
           ]);
         }
+        case 'two-step-off': {
+          let wasOn = false;
+          const user = await actions.turnOffTwoFactor(
+            actor,
+            { email: request.email },
+            config.appUrl,
+            (on) => {
+              wasOn = on;
+            },
+          );
+          if (!user) return noAccount(request.email);
+          return succeeded([
+            wasOn
+              ? `${request.email} signs in with the password alone now; the owner is told by e-mail.`
+              : `${request.email} did not have two-step sign-in on.`,
+          ]);
+        }
         case 'plan': {
           const changed = await actions.setPlan(actor, { email: request.email }, request.plan);
           if (!changed) return noAccount(request.email);

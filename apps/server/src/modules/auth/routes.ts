@@ -14,6 +14,8 @@ import {
   SessionResponse,
   SignInInput,
   SignInResponse,
+  TwoFactorCodeInput,
+  TwoFactorSignInResponse,
   VerifyEmailLinkQuery,
 } from '@daybook/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -105,7 +107,29 @@ export const authRoutes =
       async (request, reply) => {
         const { result, setCookies } = await services.auth.signIn(request.body, requestHeaders(request));
         appendSetCookies(reply, setCookies);
-        return { user: result };
+        return result;
+      },
+    );
+
+    app.post(
+      '/auth/two-factor',
+      {
+        config: perClient(30, '15 minutes', ':two-factor'),
+        schema: {
+          tags,
+          summary:
+            'The second step of a two-step sign-in: a code from the authenticator app or a recovery code (ADR 075)',
+          body: TwoFactorCodeInput,
+          response: { 200: TwoFactorSignInResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { result, setCookies } = await services.auth.completeTwoFactorSignIn(
+          request.body,
+          requestHeaders(request),
+        );
+        appendSetCookies(reply, setCookies);
+        return result;
       },
     );
 

@@ -9,13 +9,16 @@ import {
   type ResetPasswordInput,
   type SessionUser,
   type SignInInput,
+  type SignInResponse,
+  TWO_FACTOR_MESSAGES,
+  type TwoFactorCode,
 } from '@daybook/shared';
 import { verifyJWT } from 'better-auth/crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../../infra/auth/better-auth.ts';
 import { callAuth, translateAuthError, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
-import { assertNotCommonPassword } from '../../infra/auth/passwords.ts';
+import { assertNotCommonPassword, type PasswordVerifier } from '../../infra/auth/passwords.ts';
 import { type CachedSession, type SessionCache, sessionCacheKey } from '../../infra/auth/session-cache.ts';
 import {
   readSessionToken,
@@ -32,6 +35,7 @@ import { createKnownBrowsersRepository } from './browsers-repository.ts';
 import { knownBrowser } from './known-browser.ts';
 import type { LockoutService } from './lockout-service.ts';
 import { createRegistrationBrowser } from './registration-browser.ts';
+import type { TwoFactorService } from './two-factor-service.ts';
 
 type BackgroundLog = { error(details: object, message: string): void };
 
@@ -109,6 +113,10 @@ export function createAuthService(deps: {
   /** Where a new browser's sign-in is recorded and told by e-mail (ADR 073). */
   db: Db;
   appUrl: string;
+  /** Two-step sign-in (ADR 075): whose sign-in asks for a code, the pending state between, the code check. */
+  twoFactor: TwoFactorService;
+  /** The password check of a two-step sign-in, made here so that the password step creates no session. */
+  verifyPassword: PasswordVerifier;
   /** After a sign-out: the live streams of that session close at once (modules/events). */
   onSessionEnded?: (sessionId: string) => Promise<void>;
   /**
@@ -312,7 +320,10 @@ export function createAuthService(deps: {
 
     loginStatus: (email: string): Promise<LoginStatus> => lockout.status(email),
 
-    async signIn(input: z.output<typeof SignInInput>, headers: Headers): Promise<WithCookies<SessionUser>> {
+    async signIn(
+      input: z.output<typeof SignInInput>,
+      headers: Headers,
+    ): Promise<WithCookies<SignInResponse>> {
       const email = normalizeEmail(input.email);
       const userAgent = headers.get('user-agent');
       // The attempt is counted before the password is checked (one atomic statement), so parallel guesses
@@ -320,6 +331,48 @@ export function createAuthService(deps: {
       const reserved = await lockout.reserve(email);
       if ('refused' in reserved) throw lockedError(reserved.refused);
       const { reservation } = reserved;
+      const wrongPassword = async (): Promise<never> => {
+        const after = await reservation.failed(userAgent);
+        if (after.isLockedOut) throw lockedError(after);
+        throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, undefined, {
+          loginStatus: after,
+        });
+      };
+
+      // Two-step sign-in on: the password is checked here, because better-auth's sign-in would create a session.
+      // A right one yields only a pending state for the code step (ADR 075), never a session.
+      let known: UserRow | null;
+      try {
+        const user = await accounts.findByEmail(email);
+        known = user && (await deps.twoFactor.isEnabled(user.id)) ? user : null;
+      } catch (error) {
+        await reservation.release();
+        throw error;
+      }
+      if (known) {
+        let isRight = false;
+        try {
+          const hash = await accounts.credentialPasswordOf(known.id);
+          isRight = hash !== null && (await deps.verifyPassword({ hash, password: input.password }));
+        } catch (error) {
+          await reservation.release();
+          throw error;
+        }
+        if (!isRight) return wrongPassword();
+        // The same outcomes, in the same order, as better-auth's sign-in (its ban check runs on session creation).
+        if (!known.emailVerified || known.banned) {
+          await reservation.release();
+          throw known.banned
+            ? new AppError('ACCOUNT_DISABLED', AUTH_MESSAGES.accountDisabled)
+            : new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerifiedAtLogin);
+        }
+        await reservation.succeeded(userAgent);
+        return {
+          result: { twoFactorRequired: true },
+          setCookies: [await deps.twoFactor.startChallenge(known.id)],
+        };
+      }
+
       const outcome = await auth.api
         .signInEmail({
           body: { email, password: input.password, rememberMe: true },
@@ -332,16 +385,44 @@ export function createAuthService(deps: {
             await reservation.release();
             throw translated;
           }
-          const after = await reservation.failed(userAgent);
-          if (after.isLockedOut) throw lockedError(after);
-          throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, undefined, {
-            loginStatus: after,
-          });
+          return wrongPassword();
         });
       await reservation.succeeded(userAgent);
       const user = (await accounts.findById(outcome.response.user.id))!;
       const browserCookie = await noteBrowser(user, headers);
-      return { result: toSessionUser(user), setCookies: [...outcome.headers.getSetCookie(), browserCookie] };
+      return {
+        result: { user: toSessionUser(user) },
+        setCookies: [...outcome.headers.getSetCookie(), browserCookie],
+      };
+    },
+
+    /**
+     * The code step of a two-step sign-in: the pending state of a right password, then a code from the app or a
+     * recovery code (with its own lockout). Only now is a session created, marked as passed with a second step.
+     */
+    async completeTwoFactorSignIn(
+      input: TwoFactorCode,
+      headers: Headers,
+    ): Promise<WithCookies<{ user: SessionUser }>> {
+      const cookie = headers.get('cookie');
+      const expired = () =>
+        new AppError('TWO_FACTOR_CHALLENGE_EXPIRED', TWO_FACTOR_MESSAGES.challengeExpired);
+      const userId = await deps.twoFactor.challengedUser(cookie);
+      if (!userId) throw expired();
+      await deps.twoFactor.checkSecondStep(userId, input);
+      if (!(await deps.twoFactor.consumeChallenge(cookie, userId))) throw expired();
+      const user = await accounts.findById(userId);
+      if (!user) throw expired();
+      if (user.banned) throw new AppError('ACCOUNT_DISABLED', AUTH_MESSAGES.accountDisabled);
+      const { headers: responseHeaders, response } = await callAuth(() =>
+        auth.api.signInVerifiedUser({ body: { userId }, headers, returnHeaders: true }),
+      );
+      await accounts.markSessionTwoFactor(response.sessionId);
+      const browserCookie = await noteBrowser(user, headers);
+      return {
+        result: { user: toSessionUser(user) },
+        setCookies: [...responseHeaders.getSetCookie(), browserCookie, deps.twoFactor.clearChallengeCookie()],
+      };
     },
 
     async signOut(headers: Headers): Promise<string[]> {

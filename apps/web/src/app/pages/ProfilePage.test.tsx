@@ -41,6 +41,7 @@ const sessions = {
       lastActiveAt: new Date(Date.now() - 5 * 60_000).toISOString(),
       expiresAt: '2026-12-20T10:00:00Z',
       isCurrent: true,
+      isTwoFactor: false,
     },
     {
       id: 's-2',
@@ -50,6 +51,7 @@ const sessions = {
       lastActiveAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
       expiresAt: '2026-12-01T10:00:00Z',
       isCurrent: false,
+      isTwoFactor: true,
     },
   ],
 };
@@ -59,6 +61,7 @@ function profileHandlers(overrides: Parameters<typeof stubApi>[0] = {}) {
     ...signedInHandlers(),
     'GET /api/me': json(profile),
     'GET /api/me/sessions': json(sessions),
+    'GET /api/me/two-factor': json({ isEnabled: false, enabledAt: null, recoveryCodesLeft: 0 }),
     ...overrides,
   });
 }

@@ -97,6 +97,11 @@ function SessionRow({ session }: { session: ActiveSession }) {
               This device
             </span>
           ) : null}
+          {session.isTwoFactor ? (
+            <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-foreground">
+              Two-step sign-in
+            </span>
+          ) : null}
         </p>
         <p className="text-sm text-muted-foreground">
           {session.ipAddress ? `${session.ipAddress} · ` : ''}Last active {lastActive}

@@ -15,6 +15,7 @@ import { ProfileDetailsForm } from '../components/ProfileDetailsForm.tsx';
 import { SessionsSection } from '../components/SessionsSection.tsx';
 import { SubscriptionSection } from '../components/SubscriptionSection.tsx';
 import { TimezoneSection } from '../components/TimezoneSection.tsx';
+import { TwoFactorSection } from '../components/TwoFactorSection.tsx';
 
 export const EMAIL_CHANGED_MESSAGE = 'Your email address has been changed.';
 
@@ -25,6 +26,7 @@ const SECTIONS = [
   { id: 'reminders', label: 'Daily reminder' },
   { id: 'password', label: 'Password' },
   { id: 'email', label: 'Email' },
+  { id: 'two-step', label: 'Two-step sign-in' },
   { id: 'sessions', label: 'Sessions' },
   { id: 'subscription', label: 'Subscription' },
   { id: 'delete-account', label: 'Delete account' },
@@ -106,6 +108,7 @@ export default function ProfilePage({ reminders }: { reminders?: ReactNode } = {
               {reminders}
               <ChangePasswordForm />
               <ChangeEmailForm profile={profile.data} />
+              <TwoFactorSection email={profile.data.email} />
               <SessionsSection />
               <SubscriptionSection profile={profile.data} />
               <DeleteAccountSection />

@@ -10,6 +10,7 @@ const ACTION_LABELS: Record<string, string> = {
   'user.change_plan': 'Changed plan',
   'user.confirm_email': 'Confirmed e-mail',
   'user.set_password': 'Set password',
+  'user.two_step_off': 'Turned two-step sign-in off',
   backup: 'Backup',
   seed: 'Seeded sample data',
   'report.dismiss': 'Dismissed report',

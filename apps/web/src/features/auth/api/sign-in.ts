@@ -10,13 +10,9 @@ import { setSessionUser } from '../../../lib/session/session-state.ts';
  * visitor-only pages send a signed-in person on to the dashboard. LoginForm runs it as its mutation, loaded
  * with the rest of a submit's code (components/login-submit.tsx, ADR 049).
  */
-export async function signIn(input: SignInInput): Promise<SessionUser> {
-  const { user } = await apiRequest('/api/auth/sign-in', {
-    method: 'POST',
-    body: input,
-    schema: SignInResponse,
-  });
-  return user;
+export function signIn(input: SignInInput): Promise<SignInResponse> {
+  // With two-step sign-in on, a right password answers `twoFactorRequired` and no session (ADR 075).
+  return apiRequest('/api/auth/sign-in', { method: 'POST', body: input, schema: SignInResponse });
 }
 
 /** Makes a new session known to this tab (its screens follow at once) and the others. */

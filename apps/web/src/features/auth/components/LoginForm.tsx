@@ -18,6 +18,9 @@ import type { LoginProblem } from './login-submit.tsx';
  */
 const loadLoginSubmit = () => import('./login-submit.tsx');
 
+/** The code step of a two-step sign-in, loaded only when a right password asks for it (ADR 075). */
+const TwoFactorStep = lazy(() => import('./TwoFactorStep.tsx'));
+
 const LoginProblemAlert = lazy(() =>
   loadLoginSubmit().then(({ LoginProblemAlert }) => ({ default: LoginProblemAlert })),
 );
@@ -65,6 +68,14 @@ export function LoginForm() {
     const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;
     void navigate(target, { replace: true });
   });
+
+  // A right password with two-step sign-in on: the code step takes the form's place.
+  if (problem?.kind === 'two-factor')
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorStep onRestart={() => setProblem(null)} />
+      </Suspense>
+    );
 
   return (
     <form

@@ -5,6 +5,8 @@ import {
   type LoginStatus,
   type SessionUser,
   SignInInput,
+  type SignInResponse,
+  TWO_FACTOR_MESSAGES,
 } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { QueryClient } from '@tanstack/react-query';
@@ -33,7 +35,9 @@ export type LoginProblem =
   | { kind: 'failed'; message: string; remainingAttempts?: number }
   | { kind: 'locked'; message: string }
   | { kind: 'unverified'; message: string; email: string }
-  | { kind: 'other'; message: string };
+  | { kind: 'other'; message: string }
+  /** Not a problem: the password was right and the code step comes next (ADR 075); LoginForm shows it instead. */
+  | { kind: 'two-factor'; message: string };
 
 function lockedMessage(status: LoginStatus): string {
   return AUTH_MESSAGES.lockedOut(status.lockedForMinutes ?? status.lockoutDurationMinutes);
@@ -66,7 +70,10 @@ function problemFrom(error: unknown, email: string): LoginProblem {
   }
 }
 
-/** How a submit ended: a problem to show, on to checkout (the browser is leaving), or signed in. */
+/**
+ * How a submit ended: a problem to show (or, with two-step sign-in on, the code step: ADR 075), on to checkout
+ * (the browser is leaving), or signed in.
+ */
 export type SignInOutcome =
   | { kind: 'problem'; problem: LoginProblem }
   | { kind: 'checkout' }
@@ -88,7 +95,7 @@ export async function submitSignIn(
   }: {
     client: QueryClient;
     isPremiumRequested: boolean;
-    signInWith: (input: SignInInput) => Promise<SessionUser>;
+    signInWith: (input: SignInInput) => Promise<SignInResponse>;
   },
 ): Promise<SignInOutcome> {
   let status: LoginStatus | undefined;
@@ -102,15 +109,24 @@ export async function submitSignIn(
     return { kind: 'problem', problem: { kind: 'locked', message: lockedMessage(status) } };
   }
 
-  let user: SessionUser;
+  let answer: SignInResponse;
   try {
-    user = await signInWith(input);
+    answer = await signInWith(input);
   } catch (error) {
     const problem = problemFrom(error, input.email);
     if (problem.kind === 'locked') toast.error(AUTH_MESSAGES.lockedOutToast);
     return { kind: 'problem', problem };
   }
+  if (!('user' in answer))
+    return { kind: 'problem', problem: { kind: 'two-factor', message: TWO_FACTOR_MESSAGES.codePrompt } };
+  return finishSignIn(answer.user, { client, isPremiumRequested });
+}
 
+/** Signed in (by the password, or by the code step after it): on to checkout when it is due, else announced. */
+export async function finishSignIn(
+  user: SessionUser,
+  { client, isPremiumRequested }: { client: QueryClient; isPremiumRequested: boolean },
+): Promise<Exclude<SignInOutcome, { kind: 'problem' }>> {
   // Premium chosen at registration (or asked for with ?intent=premium) and still on Free: on to checkout.
   try {
     // Loaded now rather than with the page: the login page's first load stays in budget.
