@@ -30,7 +30,7 @@ const preview = (overrides: Partial<ImportPreview> = {}): ImportPreview => ({
   lastDate: '2023-06-01',
   skippedCount: 1,
   skipped: [{ item: 'photos/abc.heic', reason: 'Entry of 2023-06-01: this file type is not supported.' }],
-  expiresAt: '2026-11-22T12:00:00.000Z',
+  expiresAt: new Date(Date.now() + 3600_000).toISOString(),
   ...overrides,
 });
 
@@ -270,5 +270,22 @@ describe('ImportSection', () => {
     expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Choose another archive' }));
     await waitFor(() => expect(dropped).toBe(true));
+  });
+
+  it('says when a preview left waiting has expired, and lets the person start again', async () => {
+    let dropped = false;
+    const server = importServer(ready({ expiresAt: new Date(Date.now() - 1000).toISOString() }), {
+      [`DELETE /api/import/${ID}`]: () => {
+        dropped = true;
+        server.current = null;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderWithProviders(<ImportSection />);
+    expect((await screen.findByRole('alert')).textContent).toContain(IMPORT_MESSAGES.expired);
+    expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Choose another archive' }));
+    await waitFor(() => expect(dropped).toBe(true));
+    expect(await screen.findByLabelText('Choose a .zip archive or drop it here')).toBeTruthy();
   });
 });

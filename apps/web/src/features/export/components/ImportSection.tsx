@@ -1,4 +1,4 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@daybook/shared';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
@@ -28,6 +28,9 @@ const messageOf = (error: unknown) =>
   error instanceof ApiRequestError ? error.message : NETWORK_ERROR_MESSAGE;
 
 const count = (n: number) => n.toLocaleString();
+
+/** A preview past its hour can no longer be confirmed: the server would answer that it expired. */
+const isExpired = (preview: ImportPreview) => new Date(preview.expiresAt).getTime() <= Date.now();
 
 /**
  * Import on /export (ADR 037, ADR 077): choose or drop a Daybook or Day One .zip and watch it upload; a job on the
@@ -193,7 +196,18 @@ export function ImportSection() {
           />
         )}
 
-        {upload.kind === 'idle' && job?.state === 'ready' && job.preview && (
+        {upload.kind === 'idle' && job?.state === 'ready' && job.preview && isExpired(job.preview) && (
+          <Alert variant="error" role="alert">
+            <p>{IMPORT_MESSAGES.expired}</p>
+            <div>
+              <Button variant="outline" size="sm" onClick={() => cancel(job.id)}>
+                Choose another archive
+              </Button>
+            </div>
+          </Alert>
+        )}
+
+        {upload.kind === 'idle' && job?.state === 'ready' && job.preview && !isExpired(job.preview) && (
           <ImportPreviewSummary
             preview={job.preview}
             isConfirming={confirmImport.isPending}
