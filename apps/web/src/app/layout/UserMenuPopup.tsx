@@ -12,17 +12,16 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { useSignOut } from '../../lib/session/sign-out.ts';
 import { displayName } from './display-name.ts';
+import { USER_MENU_LABEL, USER_MENU_TRIGGER_CLASS } from './user-menu-trigger.ts';
 
-export function UserMenu({ user }: { user: SessionUser }) {
+/** The account menu itself (Radix); loaded on first use by `UserMenu` (ADR 020, 076). */
+export function UserMenuPopup({ user, defaultOpen = false }: { user: SessionUser; defaultOpen?: boolean }) {
   const signOut = useSignOut();
   const name = displayName(user);
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        className="inline-flex size-10 items-center justify-center rounded-full transition-colors hover:bg-muted"
-      >
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger aria-label={USER_MENU_LABEL} className={USER_MENU_TRIGGER_CLASS}>
         <Avatar name={name} src={user.avatarUrl} />
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-64">
