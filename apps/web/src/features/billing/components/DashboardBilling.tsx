@@ -2,7 +2,6 @@ import { BILLING_MESSAGES, BILLING_TIMINGS, EMAIL_CONFIRMED_PARAM } from '@daybo
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import {
   invalidatePlanQueries,
   setSubscriptionIntent,
@@ -10,6 +9,7 @@ import {
   useSubscriptionStatus,
 } from '../../../lib/billing.ts';
 import { forgetRegistrationChoice } from '../../../lib/billing-intent.ts';
+import { toast } from '../../../lib/toast.ts';
 import {
   clearUpgradeNotice,
   isBannerSnoozed,
