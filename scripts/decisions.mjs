@@ -24,7 +24,7 @@ const SKIPPED = {
   '038': 'skipped on 2026-11-22, as 036',
   '039': 'skipped on 2026-11-22, as 036',
   // Remove when 075 lands: the record is being written on the two-step sign-in branch, beside 076 on this one.
-  '075': 'held on 2026-11-29 for the two-step sign-in record, written on another branch at the same time as 076',
+  '075': 'held on 2026-11-29 for the two-step sign-in record, written on another branch beside 076',
 };
 
 const CHANGED_BY = /^Changed by: .*$/m;
