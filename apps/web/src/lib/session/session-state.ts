@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../constants.ts';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
 import { forgetOpenedTexts } from '../encryption/opened-texts.ts';
 import { removeStored } from '../storage.ts';
+import { toast } from '../toast.ts';
 import { rememberOfflineUser } from './offline-user.ts';
 
 /** Removes the encrypted drafts in IndexedDB (ADR 040); loaded only when someone signs out. */
@@ -50,8 +51,5 @@ export function clearUserData(client: QueryClient): void {
 export function expireSession(client: QueryClient): void {
   if (!currentSessionUser(client)) return;
   clearUserData(client);
-  // Imported here, not at the top: sonner stays out of the shell (app/providers.tsx).
-  void import('sonner').then(({ toast }) =>
-    toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' }),
-  );
+  toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
 }
