@@ -4,7 +4,6 @@ import { STORAGE_KEYS } from '../constants.ts';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
 import { forgetOpenedTexts } from '../encryption/opened-texts.ts';
 import { removeStored } from '../storage.ts';
-import { toast } from '../toast.ts';
 import { rememberOfflineUser } from './offline-user.ts';
 
 /** Removes the encrypted drafts in IndexedDB (ADR 040); loaded only when someone signs out. */
@@ -51,5 +50,9 @@ export function clearUserData(client: QueryClient): void {
 export function expireSession(client: QueryClient): void {
   if (!currentSessionUser(client)) return;
   clearUserData(client);
-  toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' });
+  // Imported here, not at the top: the prerendered pages' islands (the plan chooser) use this module and never
+  // expire a session, so the toast module stays out of their load.
+  void import('../toast.ts').then(({ toast }) =>
+    toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' }),
+  );
 }
