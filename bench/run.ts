@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { analyticsRenderBench } from './analytics.bench.ts';
 import { dashboardBench } from './dashboard.bench.ts';
+import { dashboardJavaScriptBench, printDashboardJavaScript } from './dashboard-javascript.bench.ts';
 import { entryCreationBench } from './entries.bench.ts';
 import { exportThroughputBench } from './export.bench.ts';
 import { futureMessagesBench } from './future-messages.bench.ts';
@@ -180,8 +181,11 @@ const web = {
     'lighthouseBench',
   ),
   bundles: bundleFigures(),
+  // Issue 25's measure: every script a signed-in /dashboard loads in chromium, against the budget script's count.
+  dashboardJavaScript: await dashboardJavaScriptBench(),
 };
 printWebFigures(web.lighthouse, web.bundles);
+printDashboardJavaScript(web.dashboardJavaScript);
 
 // Last, on a machine the other benchmarks no longer load: the server as `npm start` runs it, idle (ADR 043).
 const memory = await idleMemoryBench();

@@ -105,8 +105,8 @@ const ENTRY_SCRIPT = 'src/main.tsx';
 const FIRST_SCREEN_PAGE = 'src/app/pages/DashboardPage.tsx';
 /**
  * What it loads as it first renders, below or beside the first paint: the plan pieces, the companions, the
- * Future Self card and banner, the offline queue, and the header's bells and account menu (with the popups
- * they open). One chunk, asked for with the page and run after its first render.
+ * Future Self card and banner, the offline queue, and the header's bells and account button (their popups, menus
+ * and dialogs load on first use, ADR 076). One chunk, asked for with the page and run after its first render.
  */
 const FIRST_SCREEN_LATER = [
   'src/features/billing/components/DashboardBilling.tsx',

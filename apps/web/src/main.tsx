@@ -11,6 +11,7 @@ import { createAppRouter, loadOpeningPage, routes } from './app/router.tsx';
 import { coalescedTimers } from './lib/coalesced-timers.ts';
 import { registerServiceWorker } from './lib/pwa/register.ts';
 import { seedFromAppBootstrap } from './lib/session/app-bootstrap.ts';
+import { toast } from './lib/toast.ts';
 import { nextTask, warmUpFirstRender } from './lib/warm-up.ts';
 import './styles.css';
 
@@ -19,16 +20,12 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 // The service worker (offline app shell, ADR 040), once the page has settled; a new version waits for "Reload".
 if (import.meta.env.PROD) {
-  registerServiceWorker(
-    (reload) =>
-      // sonner is imported here, not at the top, so it stays out of the shell (app/providers.tsx).
-      void import('sonner').then(({ toast }) =>
-        toast('A new version is available', {
-          id: 'app-update',
-          duration: Number.POSITIVE_INFINITY,
-          action: { label: 'Reload', onClick: reload },
-        }),
-      ),
+  registerServiceWorker((reload) =>
+    toast('A new version is available', {
+      id: 'app-update',
+      duration: Number.POSITIVE_INFINITY,
+      action: { label: 'Reload', onClick: reload },
+    }),
   );
 }
 

@@ -1,24 +1,27 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { ThemeProvider } from '../features/theme/ThemeProvider.tsx';
 import { useTheme } from '../features/theme/theme-context.ts';
 import { TOAST_DURATION_MS } from '../lib/constants.ts';
+import { loadedToasts } from '../lib/toast.ts';
 import { createQueryClient } from './query-client.ts';
 
 /**
- * sonner (about 10 KB gzip) stays out of the shell: the toaster loads beside the first page, and pages that toast
- * bring it with them. A toast raised before the toaster mounts is shown when it does (sonner replays active
- * toasts to a new subscriber).
+ * sonner (about 10 KB gzip) stays out of the page's load: it comes with the first toast (lib/toast.ts, ADR 076),
+ * and the toaster mounts then, showing that toast (sonner replays active toasts to a new subscriber).
  */
-const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
-
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
+  const sonner = useSyncExternalStore(loadedToasts.subscribe, loadedToasts.get, () => null);
+  if (!sonner) return null;
   // One toast at a time (spec §9).
   return (
-    <Suspense fallback={null}>
-      <Toaster theme={resolvedTheme} visibleToasts={1} duration={TOAST_DURATION_MS.default} closeButton />
-    </Suspense>
+    <sonner.Toaster
+      theme={resolvedTheme}
+      visibleToasts={1}
+      duration={TOAST_DURATION_MS.default}
+      closeButton
+    />
   );
 }
 

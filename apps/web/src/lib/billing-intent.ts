@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES, BILLING_TIMINGS, type PlanId, type SubscriptionStatus } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { createCheckout, setSubscriptionIntent, subscriptionQueryOptions } from './billing.ts';
+import { toast } from './toast.ts';
 
 /** For the login page, which loads this module only once someone has signed in. */
 export { browserLocation, checkoutErrorMessage } from './billing.ts';

@@ -10,12 +10,12 @@ import {
 } from '@daybook/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { ApiRequestError, apiRequest } from './api-client.ts';
 import { planFeaturesQueryOptions } from './plan-features.ts';
 import { browserCurrency } from './pricing/get-pricing.ts';
 import { PROFILE_QUERY_KEY } from './profile.ts';
 import { billingKeys } from './query-keys.ts';
+import { toast } from './toast.ts';
 
 /**
  * GET /api/billing/subscription, the spec's check-subscription (§7), read by the dashboard (overlay, banner,

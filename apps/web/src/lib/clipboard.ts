@@ -1,7 +1,7 @@
 import { MESSAGES } from '@daybook/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { BRIEF_TOAST, COPIED_STATE_MS } from './constants.ts';
+import { toast } from './toast.ts';
 
 /** Copies text and says so in a toast. `navigator.clipboard` is missing outside secure contexts. */
 export async function copyTextWithToast(text: string): Promise<boolean> {

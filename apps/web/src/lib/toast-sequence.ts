@@ -1,4 +1,4 @@
-import { type ExternalToast, toast } from 'sonner';
+import { type ExternalToast, toast } from './toast.ts';
 
 export type ToastStep = {
   kind: 'success' | 'warning' | 'error' | 'info';

@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { closeDb } from '../lib/offline/idb.ts';
+import { loadToasts } from '../lib/toast.ts';
 import { isAllowedConsoleOutput, resetAllowedConsoleOutput } from './console.ts';
 
 /*
@@ -16,6 +17,12 @@ let unexpectedConsoleOutput: string[] = [];
 // Key derivation (PBKDF2, 100,000 iterations) and decryption are real here; on a busy two-core CI machine they
 // can take longer than testing-library's one-second default for `findBy…`/`waitFor`.
 configure({ asyncUtilTimeout: 5000 });
+
+// The app loads sonner with its first toast (lib/toast.ts); loaded before the tests, after a file's `vi.mock`
+// of it is in place, every toast reaches sonner (or the file's fake of it) at once, as the tests expect.
+beforeAll(async () => {
+  await loadToasts();
+});
 
 beforeEach(() => {
   // Every test starts with an empty IndexedDB (drafts, the offline queue: fake-indexeddb, in memory).

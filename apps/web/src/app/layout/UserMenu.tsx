@@ -1,65 +1,40 @@
 import type { SessionUser } from '@daybook/shared';
-import { Download, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { lazy } from 'react';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.tsx';
-import { useSignOut } from '../../lib/session/sign-out.ts';
+import { DeferredPopup } from '../../components/ui/deferred-popup.tsx';
 import { displayName } from './display-name.ts';
+import { USER_MENU_LABEL, USER_MENU_TRIGGER_CLASS } from './user-menu-trigger.ts';
 
+const loadUserMenuPopup = () => import('./UserMenuPopup.tsx');
+const UserMenuPopup = lazy(async () => ({ default: (await loadUserMenuPopup()).UserMenuPopup }));
+
+/** The keys that open a Radix menu from its trigger. */
+const MENU_OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+/**
+ * The header's account button; its menu (Radix's menu, floating-ui, about 20 KB gzip) loads when the button is
+ * first pointed at, focused or pressed, not with every signed-in page (ADR 076).
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const signOut = useSignOut();
   const name = displayName(user);
-
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        className="inline-flex size-10 items-center justify-center rounded-full transition-colors hover:bg-muted"
-      >
-        <Avatar name={name} src={user.avatarUrl} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-64">
-        <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
-          <Avatar name={name} src={user.avatarUrl} className="size-10" />
-          <span className="flex min-w-0 flex-col">
-            <span className="truncate text-sm font-semibold text-foreground">{name}</span>
-            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <UserRound aria-hidden="true" />
-            Profile Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/export">
-            <Download aria-hidden="true" />
-            Data &amp; Export
-          </Link>
-        </DropdownMenuItem>
-        {user.role === 'admin' ? (
-          <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <ShieldCheck aria-hidden="true" />
-              Admin
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <DeferredPopup
+      preload={() => loadUserMenuPopup().catch(() => undefined)}
+      openKeys={MENU_OPEN_KEYS}
+      trigger={(standIn) => (
+        <button
+          type="button"
+          aria-label={USER_MENU_LABEL}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className={USER_MENU_TRIGGER_CLASS}
+          {...standIn}
+        >
+          <Avatar name={name} src={user.avatarUrl} />
+        </button>
+      )}
+    >
+      <UserMenuPopup user={user} defaultOpen />
+    </DeferredPopup>
   );
 }

@@ -1,18 +1,15 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Button, type ButtonProps } from './button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from './dialog.tsx';
+
+// Radix's dialog with its focus trap and scroll lock (about 14 KB gzip) loads when the button is first pressed:
+// the dashboard's Future Self card shows one for every scheduled message, and few are cancelled (ADR 076).
+const ConfirmDialog = lazy(async () => ({ default: (await import('./confirm-dialog.tsx')).ConfirmDialog }));
 
 /**
  * A button that asks first: a destructive action is confirmed in a dialog that says what will happen (Radix's
- * dialog: focus trapped, Escape and the dismiss button step back). The dialog closes once `onConfirm` settles;
- * `onConfirm` reports its own outcome (a toast), and must not reject.
+ * dialog: focus trapped, Escape and the dismiss button step back, focus back on this button). The dialog opens
+ * as soon as its code has arrived and closes once `onConfirm` settles; `onConfirm` reports its own outcome (a
+ * toast), and must not reject.
  */
 export function ConfirmButton({
   title,
@@ -30,39 +27,37 @@ export function ConfirmButton({
   dismissLabel?: string;
   onConfirm: () => Promise<void>;
 }) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const [isOpen, setOpen] = useState(false);
-  const [isBusy, setBusy] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <Button {...buttonProps} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+    <>
+      <Button
+        {...buttonProps}
+        ref={triggerRef}
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onClick={() => {
+          setHasOpened(true);
+          setOpen(true);
+        }}
+      >
         {children}
       </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">{dismissLabel}</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={isBusy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await onConfirm();
-              } finally {
-                setBusy(false);
-                setOpen(false);
-              }
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={isOpen}
+            onOpenChange={setOpen}
+            triggerRef={triggerRef}
+            title={title}
+            description={description}
+            confirmLabel={confirmLabel}
+            dismissLabel={dismissLabel}
+            onConfirm={onConfirm}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { SealedEntryText } from '../../lib/encryption/entry-cipher.ts';
 import { enqueueEntry, requestBackgroundSync } from '../../lib/offline/entry-queue.ts';
+import { toast } from '../../lib/toast.ts';
 import { entriesKeys } from './api/query-keys.ts';
 import { errorDescription, isSignedOutError } from './hooks/entry-checks.ts';
 import type { NewEntry } from './new-entry.ts';

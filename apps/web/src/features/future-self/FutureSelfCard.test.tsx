@@ -276,8 +276,11 @@ describe('the Future Self card: upcoming messages', () => {
     fireEvent.click(cancelButton);
     let dialog = await screen.findByRole('dialog', { name: 'Cancel this message?' });
     expect(dialog.textContent).toContain("“Open on your birthday” will not be sent. This can't be undone.");
+    // The dialog's code loads on this first press (ADR 076); focus is inside it, and back on the button after.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(cancelButton));
     expect(callsTo(fetchMock, `POST /api/future-messages/${first.id}/cancel`)).toHaveLength(0);
 
     fireEvent.click(cancelButton);

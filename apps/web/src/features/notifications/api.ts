@@ -1,11 +1,11 @@
 import { NOTIFICATION_LIMITS, NotificationPage, NotificationSummary, ThankYouNote } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useEntryCipher } from '../../lib/encryption/use-entry-cipher.ts';
 import { notificationKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session/get-session.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** Spec §9: stale after a minute, refetched every 60 s, never on focus. */
 const notificationCache = {

@@ -1,5 +1,5 @@
 import { ENTRY_LIMITS } from '@daybook/shared';
-import { toast } from 'sonner';
+import { toast } from '../toast.ts';
 
 export const CRISIS_TOAST_ID = 'moderation-crisis';
 

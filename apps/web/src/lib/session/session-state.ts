@@ -50,8 +50,9 @@ export function clearUserData(client: QueryClient): void {
 export function expireSession(client: QueryClient): void {
   if (!currentSessionUser(client)) return;
   clearUserData(client);
-  // Imported here, not at the top: sonner stays out of the shell (app/providers.tsx).
-  void import('sonner').then(({ toast }) =>
+  // Imported here, not at the top: the prerendered pages' islands (the plan chooser) use this module and never
+  // expire a session, so the toast module stays out of their load.
+  void import('../toast.ts').then(({ toast }) =>
     toast.error(AUTH_MESSAGES.sessionExpired, { id: 'session-expired' }),
   );
 }

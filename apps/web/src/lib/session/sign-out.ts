@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES, OkResponse } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ApiRequestError, apiRequest } from '../api-client.ts';
 import { BRIEF_TOAST } from '../constants.ts';
 import { waitForRenderedPath } from '../rendered-location.ts';
+import { toast } from '../toast.ts';
 import { broadcastAuth } from './auth-channel.ts';
 import { clearUserData } from './session-state.ts';
 

@@ -1,12 +1,12 @@
 import { AUTH_MESSAGES, AVATAR_MIME_TYPES, avatarFileProblem, type Profile } from '@daybook/shared';
 import { ImageUp, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useDeleteAvatar } from '../api/delete-avatar.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 import { SettingsSection } from './SettingsSection.tsx';

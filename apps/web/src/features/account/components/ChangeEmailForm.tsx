@@ -2,12 +2,12 @@ import { AUTH_MESSAGES, ChangeEmailInput, type Profile } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AtSign } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, emailInputProps, Input } from '../../../components/ui/input.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -11,6 +10,7 @@ import { currentPasswordInputProps, Input } from '../../../components/ui/input.t
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 

@@ -7,7 +7,6 @@ import {
 } from '@daybook/shared';
 import { Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -22,6 +21,7 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useCancelDeletion } from '../api/cancel-deletion.ts';
 import { useDeletionStatus } from '../api/get-deletion-status.ts';
 import { useRequestDeletion } from '../api/request-deletion.ts';

@@ -1,11 +1,11 @@
 import { type ActiveSession, describeUserAgent } from '@daybook/shared';
 import { formatDistance } from 'date-fns';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';

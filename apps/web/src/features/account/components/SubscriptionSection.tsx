@@ -7,7 +7,6 @@ import {
 } from '@daybook/shared';
 import { Check, ExternalLink, LoaderCircle, Minus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -26,6 +25,7 @@ import {
   useSubscriptionStatus,
 } from '../../../lib/billing.ts';
 import { usePlanFeatures } from '../../../lib/plan-features.ts';
+import { toast } from '../../../lib/toast.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 
 type FeatureLine = { label: string; value: boolean | string };

@@ -1,10 +1,10 @@
 import type { Profile } from '@daybook/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zone.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { rememberChosenTimezone } from '../timezone.ts';
 import { SettingsSection } from './SettingsSection.tsx';

@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { scrollToHashTarget } from '../../../lib/hash-scroll.ts';
 import { useProfile } from '../../../lib/profile.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AvatarSection } from '../components/AvatarSection.tsx';
 import { ChangeEmailForm } from '../components/ChangeEmailForm.tsx';

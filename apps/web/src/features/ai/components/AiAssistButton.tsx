@@ -1,9 +1,9 @@
 import { AI_MESSAGES, canUseAiAssist } from '@daybook/shared';
 import { LoaderCircle, Wand2 } from 'lucide-react';
 import { type MouseEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { DeferredTooltip } from '../../../components/ui/deferred-tooltip.tsx';
+import { toast } from '../../../lib/toast.ts';
 
 type AiAssistButtonProps = {
   text: string;

@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
 import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 const NewPasswordValues = z

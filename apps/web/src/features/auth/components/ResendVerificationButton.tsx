@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@daybook/shared';
 import { MailPlus } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 type ResendVerificationButtonProps = Omit<ButtonProps, 'onClick'> & {

@@ -10,10 +10,10 @@ import {
 } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { broadcastAuth } from '../../../lib/session/auth-channel.ts';
+import { toast } from '../../../lib/toast.ts';
 import { getLoginStatus, loginStatusFromDetails } from '../api/get-login-status.ts';
 import { announceSignIn, signIn } from '../api/sign-in.ts';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';

@@ -1,8 +1,7 @@
 import { BILLING_MESSAGES, BILLING_TIMINGS, EMAIL_CONFIRMED_PARAM } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import {
   invalidatePlanQueries,
   setSubscriptionIntent,
@@ -10,6 +9,7 @@ import {
   useSubscriptionStatus,
 } from '../../../lib/billing.ts';
 import { forgetRegistrationChoice } from '../../../lib/billing-intent.ts';
+import { toast } from '../../../lib/toast.ts';
 import {
   clearUpgradeNotice,
   isBannerSnoozed,
@@ -19,9 +19,17 @@ import {
   takeFreshUpgradeNotice,
   type UpgradeNotice,
 } from '../prompts.ts';
-import { CheckoutOverlay } from './CheckoutOverlay.tsx';
 import { PremiumSignupBanner } from './PremiumSignupBanner.tsx';
-import { UpgradeCelebration } from './UpgradeCelebration.tsx';
+
+// Dialogs (Radix's dialog, its focus trap and scroll lock, about 10 KB gzip) that only some visits show: loaded
+// when one is due, not with every dashboard (ADR 076). Each is modal and opens on its own, so nothing is drawn
+// in its place meanwhile.
+const CheckoutOverlay = lazy(async () => ({
+  default: (await import('./CheckoutOverlay.tsx')).CheckoutOverlay,
+}));
+const UpgradeCelebration = lazy(async () => ({
+  default: (await import('./UpgradeCelebration.tsx')).UpgradeCelebration,
+}));
 
 /** While a paid checkout is being confirmed (the provider's webhook may lag the return), ask every 2 s. */
 const PROCESSING_POLL_MS = 2000;
@@ -124,21 +132,23 @@ export function DashboardBilling() {
 
   return (
     <>
-      {isReturning && isFree ? (
-        <CheckoutOverlay
-          isProcessing
-          isStarting={false}
-          onCheckout={startCheckout}
-          onClose={() => setIsReturning(false)}
-        />
-      ) : wantsPremium && !isOverlayClosed ? (
-        <CheckoutOverlay
-          isProcessing={false}
-          isStarting={checkout.isPending || isLeavingForCheckout}
-          onCheckout={startCheckout}
-          onClose={() => setIsOverlayClosed(true)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {isReturning && isFree ? (
+          <CheckoutOverlay
+            isProcessing
+            isStarting={false}
+            onCheckout={startCheckout}
+            onClose={() => setIsReturning(false)}
+          />
+        ) : wantsPremium && !isOverlayClosed ? (
+          <CheckoutOverlay
+            isProcessing={false}
+            isStarting={checkout.isPending || isLeavingForCheckout}
+            onCheckout={startCheckout}
+            onClose={() => setIsOverlayClosed(true)}
+          />
+        ) : null}
+      </Suspense>
       {wantsPremium && !isReturning && !isBannerSnoozed(snoozedUntil, Date.now()) ? (
         <PremiumSignupBanner
           isStarting={checkout.isPending}
@@ -149,7 +159,11 @@ export function DashboardBilling() {
           }}
         />
       ) : null}
-      {notice ? <UpgradeCelebration planName={notice.planName} onClose={closeCelebration} /> : null}
+      {notice ? (
+        <Suspense fallback={null}>
+          <UpgradeCelebration planName={notice.planName} onClose={closeCelebration} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,6 @@ import { BILLING_MESSAGES, BillingInterval } from '@daybook/shared';
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import {
   browserLocation,
   checkoutErrorMessage,
@@ -10,6 +9,7 @@ import {
   useSubscriptionStatus,
 } from '../../../lib/billing.ts';
 import { checkoutRoute } from '../../../lib/billing-intent.ts';
+import { toast } from '../../../lib/toast.ts';
 
 /**
  * A signed-in person asking for Premium (e.g. /register?intent=premium or /login?intent=premium, or "Go Premium"):

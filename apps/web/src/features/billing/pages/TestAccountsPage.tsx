@@ -1,13 +1,13 @@
 import type { TestAccountPlan } from '@daybook/shared';
 import { Crown, LoaderCircle, LogIn, Sprout, Star } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FeatureUnavailable } from '../../../components/ui/feature-unavailable.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useTestToolsQuery } from '../../../lib/server-info.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignInAsTestAccount, useTestAccounts } from '../api/test-accounts.ts';
 

@@ -1,8 +1,8 @@
 import { STREAK_MESSAGES, type Streak, type StreakDay } from '@daybook/shared';
 import { Award, Flame } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { DeferredTooltip } from '../../../components/ui/deferred-tooltip.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useStreak } from '../api/get-streak.ts';
 import { dayCount, rowDayLabel } from '../format.ts';
@@ -97,30 +97,32 @@ function WeekRow({ days }: { days: readonly StreakDay[] }) {
         const dateLabel = `${isToday ? 'Today, ' : ''}${rowDayLabel(day.date)}`;
         return (
           <li key={day.date} className="flex flex-col items-center gap-1">
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <span
-                  role="img"
-                  // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that keyboard users get the tooltip too; its name says the same to screen readers.
-                  tabIndex={0}
-                  aria-label={`${dateLabel}: ${status}`}
-                  data-has-entry={day.hasEntry}
-                  className={cn(
-                    'flex size-7 items-center justify-center rounded-full border-2 outline-offset-2 focus-visible:outline-2 focus-visible:outline-ring',
-                    day.hasEntry ? 'border-primary bg-primary' : 'border-input bg-transparent',
-                    day.isUpcoming && 'border-dashed',
-                    isToday && 'ring-2 ring-primary/40 ring-offset-2 ring-offset-card',
-                  )}
-                >
-                  {day.hasEntry ? (
-                    <Flame aria-hidden="true" className="size-3.5 text-primary-foreground" />
-                  ) : null}
-                </span>
-              </TooltipTrigger>
-              <TooltipContent>
-                <span className="font-medium">{dateLabel}</span> · {status}
-              </TooltipContent>
-            </Tooltip>
+            {/* Radix's tooltip loads when a dot is first pointed at or focused (ADR 076). */}
+            <DeferredTooltip
+              content={
+                <>
+                  <span className="font-medium">{dateLabel}</span> · {status}
+                </>
+              }
+            >
+              <span
+                role="img"
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that keyboard users get the tooltip too; its name says the same to screen readers.
+                tabIndex={0}
+                aria-label={`${dateLabel}: ${status}`}
+                data-has-entry={day.hasEntry}
+                className={cn(
+                  'flex size-7 items-center justify-center rounded-full border-2 outline-offset-2 focus-visible:outline-2 focus-visible:outline-ring',
+                  day.hasEntry ? 'border-primary bg-primary' : 'border-input bg-transparent',
+                  day.isUpcoming && 'border-dashed',
+                  isToday && 'ring-2 ring-primary/40 ring-offset-2 ring-offset-card',
+                )}
+              >
+                {day.hasEntry ? (
+                  <Flame aria-hidden="true" className="size-3.5 text-primary-foreground" />
+                ) : null}
+              </span>
+            </DeferredTooltip>
             <span
               aria-hidden="true"
               className={cn('text-xs text-muted-foreground', isToday && 'font-semibold text-foreground')}

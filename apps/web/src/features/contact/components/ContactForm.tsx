@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { emailInputProps, Input } from '../../../components/ui/input.tsx';
@@ -11,6 +10,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateContactMessage } from '../api/create-contact-message.ts';
 
 const TOPIC_LABELS: Record<ContactTopic, string> = {

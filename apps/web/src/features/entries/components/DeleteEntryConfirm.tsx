@@ -1,7 +1,6 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import { Trash2 } from 'lucide-react';
 import type { RefObject } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
 import { useDeletionLimit } from '../api/get-deletion-limit.ts';
 

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudOff, Copy, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { BRIEF_TOAST } from '../../../lib/constants.ts';
@@ -9,6 +8,7 @@ import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { discardQueued, flushQueue, listQueued } from '../../../lib/offline/entry-queue.ts';
 import { SYNC_ENTRIES_EVENT } from '../../../lib/offline/sync-event.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { entriesKeys } from '../api/query-keys.ts';
 import { entryTime } from '../format.ts';
 import { OFFLINE_MESSAGES } from '../offline.ts';

@@ -1,10 +1,10 @@
 import { entryModerationOutcome } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
 import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { announceModerationBlock } from '../../../lib/moderation/announce.ts';
 import { moderateText } from '../../../lib/moderation/moderate-text.ts';
+import { toast } from '../../../lib/toast.ts';
 import { type ToastStep, toastInTurn } from '../../../lib/toast-sequence.ts';
 
 export type TextCheck = { isAllowed: false } | { isAllowed: true; warning: string | null };

@@ -1,9 +1,9 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
 import {
   announceSaved,

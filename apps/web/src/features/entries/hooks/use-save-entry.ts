@@ -1,12 +1,12 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useIsOffline } from '../../../lib/use-is-offline.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { dailyLimitQueryOptions } from '../api/get-daily-limit.ts';

@@ -1,13 +1,13 @@
 import type { ImportBatch } from '@daybook/shared';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { shortDate } from '../../../lib/format-date.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useImportBatches, useRemoveImportBatch } from '../import-api.ts';
 import { plural, SOURCE_NAMES } from './ImportSummaries.tsx';
 

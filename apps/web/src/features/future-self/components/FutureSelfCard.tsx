@@ -1,12 +1,12 @@
 import { FlaskConical, Send } from 'lucide-react';
 import { type ComponentProps, lazy, useId } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { DeferredPopup } from '../../../components/ui/deferred-popup.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { usePlanFeatures } from '../../../lib/plan-features.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useProcessDueMessages, useTestTools } from '../api.ts';
 import { useUserTimeZone } from '../hooks/use-user-time-zone.ts';
 import { UpcomingMessages } from './UpcomingMessages.tsx';

@@ -6,7 +6,6 @@ import {
   zonedInstant,
 } from '@daybook/shared';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -20,6 +19,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { type ScheduleFieldErrors, useScheduleFutureMessage } from '../hooks/use-schedule-message.ts';
 import { blankFields, type DraftField, type ScheduleDraft, sendTimeProblem } from '../schedule.ts';
 

@@ -1,5 +1,5 @@
 import { FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { useCancelMessage } from '../api.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { type DeliveryChannel, FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useScheduleMessage } from '../api.ts';
 import { formatSendTime } from '../schedule.ts';
 

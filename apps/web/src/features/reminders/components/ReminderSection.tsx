@@ -6,7 +6,6 @@ import {
   WEEKDAYS,
 } from '@daybook/shared';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -17,6 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { toast } from '../../../lib/toast.ts';
 import { savePushSubscription, useReminderSettings, useSaveReminderSettings } from '../api.ts';
 import { isPushSupported, PushSetupError, subscribeThisBrowser } from '../push.ts';
 

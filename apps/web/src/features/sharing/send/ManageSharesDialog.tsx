@@ -10,7 +10,6 @@ import {
 import { formatDistance } from 'date-fns';
 import { Ban, LoaderCircle, Mail, RotateCw, UserPlus } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,6 +24,7 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useResendShare, useRevokeShare, useSentShares } from './api.ts';
 
 export const MANAGE_DIALOG_TITLE = 'Manage Sharing';

@@ -1,7 +1,6 @@
 import { SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
 import { LoaderCircle, Send, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import {
@@ -20,6 +19,7 @@ import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { announceModerationBlock } from '../../../lib/moderation/announce.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateShare } from './api.ts';
 import { checkRecipient, splitTypedAddresses } from './recipients.ts';
 

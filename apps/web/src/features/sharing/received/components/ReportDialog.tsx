@@ -1,6 +1,5 @@
 import { REPORT_REASONS, ReportShareInput, SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -12,6 +11,7 @@ import {
 import { Label } from '../../../../components/ui/label.tsx';
 import { Select } from '../../../../components/ui/select.tsx';
 import { Textarea } from '../../../../components/ui/textarea.tsx';
+import { toast } from '../../../../lib/toast.ts';
 import { useReportShare } from '../api.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');

@@ -1,6 +1,5 @@
 import { SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import {
@@ -13,6 +12,7 @@ import {
 import { Label } from '../../../../components/ui/label.tsx';
 import { Textarea } from '../../../../components/ui/textarea.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
+import { toast } from '../../../../lib/toast.ts';
 import { ThankYouRefused, type ThankYouStep, useCheckedThankYou } from '../thank-you.ts';
 
 /** Refusals the person can fix by rewording: shown in the dialog, which stays open. */

@@ -1,7 +1,7 @@
 import { SHARE_MESSAGES } from '@daybook/shared';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 
 export const HIGHLIGHT_SHARE_PARAM = 'highlight_share';
 
