@@ -39,10 +39,13 @@ for (const [where, names] of [
   ['.env.example', inExample],
   ['deploy/compose.yaml', inCompose],
 ])
-  for (const name of names) if (!known.has(name)) problems.push(`${name} is in ${where} but the server does not read it`);
+  for (const name of names)
+    if (!known.has(name)) problems.push(`${name} is in ${where} but the server does not read it`);
 
 if (problems.length > 0) {
   for (const problem of problems) console.error(`✖ env-docs: ${problem}`);
   process.exit(1);
 }
-console.info(`env-docs: ${known.size} variables, each in the README, .env.example and known to deploy/compose.yaml`);
+console.info(
+  `env-docs: ${known.size} variables, each in the README, .env.example and known to deploy/compose.yaml`,
+);

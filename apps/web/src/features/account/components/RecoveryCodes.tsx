@@ -1,9 +1,9 @@
 import { recoveryCodesText } from '@daybook/shared';
 import { Copy, Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../lib/toast.ts';
 
 /** The ten recovery codes, shown once after turning two-step sign-in on: download them, or copy them. */
 export function RecoveryCodes({
