@@ -24,6 +24,8 @@ test('turn on two-step sign-in from the profile, then sign in again with a code'
   browser,
   expectAccessible,
 }, testInfo) => {
+  // Two sign-ins, axe twice, screenshots and a second browser on a shared two-core machine.
+  test.setTimeout(90_000);
   const user = await createVerifiedUser(page.request);
   await signInAs(page, user, '/profile#two-step');
 
