@@ -88,6 +88,17 @@ async function runUntilHeard(ctx: TestContext, tab: Awaited<ReturnType<typeof op
   await heard;
 }
 
+/** A person with an open tab, whose import of the test journal has been checked and confirmed. */
+async function confirmedImport(ctx: TestContext) {
+  const person = await createSignedInUser(ctx);
+  const tab = await openStream(await originOf(ctx.app), { cookie: person.cookie });
+  const uploaded = await upload(ctx, person.cookie, journalArchive());
+  await runImportJobs(ctx);
+  await tab.nextEvent('import');
+  await requestConfirm(ctx, person.cookie, uploaded.id);
+  return { person, tab, uploaded };
+}
+
 describe('imports as a job', () => {
   const ctx = useTestApp({ RATE_LIMIT_SCALE: '100' });
 
@@ -199,12 +210,7 @@ describe('imports as a job', () => {
   });
 
   it('takes back what it had written when an import is cancelled half way', async () => {
-    const person = await createSignedInUser(ctx);
-    const tab = await openStream(await originOf(ctx.app), { cookie: person.cookie });
-    const uploaded = await upload(ctx, person.cookie, journalArchive());
-    await runImportJobs(ctx);
-    await tab.nextEvent('import');
-    await requestConfirm(ctx, person.cookie, uploaded.id);
+    const { person, tab, uploaded } = await confirmedImport(ctx);
 
     // The job stops after its first batch (as a stopping instance's would); part of the journal is written.
     await runUntilHeard(ctx, tab, 1);
@@ -227,12 +233,7 @@ describe('imports as a job', () => {
   });
 
   it('goes on where it was after an instance stops or dies, writing nothing twice', async () => {
-    const person = await createSignedInUser(ctx);
-    const tab = await openStream(await originOf(ctx.app), { cookie: person.cookie });
-    const uploaded = await upload(ctx, person.cookie, journalArchive());
-    await runImportJobs(ctx);
-    await tab.nextEvent('import');
-    await requestConfirm(ctx, person.cookie, uploaded.id);
+    const { person, tab, uploaded } = await confirmedImport(ctx);
 
     // A stopping instance hands the import on at once.
     await runUntilHeard(ctx, tab, 1);

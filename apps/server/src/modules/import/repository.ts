@@ -90,19 +90,21 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
      * yet) that no live job holds, and holds it until `leaseUntil`: SKIP LOCKED, so instances never take the same one.
      */
     async claimNext(now: Date, leaseUntil: Date): Promise<ImportRow | null> {
-      const { rows } = await db.execute<{ id: string }>(sql`
-        update import_previews set lease_until = ${leaseUntil.toISOString()}, attempts = attempts + 1
-        where id = (
-          select id from import_previews
-          where state in ('checking', 'importing', 'cancelled')
-            and (lease_until is null or lease_until < ${now.toISOString()})
-          order by created_at
-          limit 1
-          for update skip locked)
-        returning id`);
-      const id = rows[0]?.id;
-      if (!id) return null;
-      const [row] = await db.select().from(importPreviews).where(eq(importPreviews.id, id));
+      const [row] = await db
+        .update(importPreviews)
+        .set({ leaseUntil, attempts: sql`${importPreviews.attempts} + 1` })
+        .where(
+          eq(
+            importPreviews.id,
+            sql`(select id from import_previews
+                 where state in ('checking', 'importing', 'cancelled')
+                   and (lease_until is null or lease_until < ${now.toISOString()})
+                 order by created_at
+                 limit 1
+                 for update skip locked)`,
+          ),
+        )
+        .returning();
       return row ?? null;
     },
 
