@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run typecheck`: `tsc --noEmit` in every workspace, as many at once as there are cores (each check is one
-// single-threaded compiler; one after another they took about 90 s of CI's 20 minutes). A workspace's output is
-// printed whole, once it has finished, so that two checks never interleave their errors.
+// `npm run typecheck`: `tsc --noEmit` in every workspace, as many at once as there are cores. The compiler is
+// TypeScript 7, the native one (ADR 082): the five checks take about 18 s here where TypeScript 5.9's took 73. A
+// workspace's output is printed whole, once it has finished, so that two checks never interleave their errors.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
