@@ -118,7 +118,7 @@ const allStarted = performance.now();
  * Runs one step. Its output passes through as it comes, or, for a step that runs beside another, is kept and
  * printed whole when it ends, so that two steps never interleave their lines. A failed step ends the run.
  */
-async function runStep(name, { buffered = false, niceness = 0 } = {}) {
+async function runStep(name, { buffered = false } = {}) {
   const args = steps.find(([step]) => step === name)[1];
   const heading = `\n▶ ${name}${onDatabases[name] ? ` on ${onDatabases[name]}` : ''}`;
   if (!buffered) console.info(heading);
@@ -127,8 +127,8 @@ async function runStep(name, { buffered = false, niceness = 0 } = {}) {
   const counter = testCounter();
   let kept = '';
   const status = await run(
-    'nice',
-    ['-n', String(niceness), 'npm', ...args],
+    'npm',
+    args,
     ['ignore', 'pipe', 'pipe'],
     (child) => {
       running.add(child);
@@ -157,9 +157,9 @@ const running = new Set();
 
 // The integration step is the longest before the browser tests, and its files spend much of their time waiting
 // on PostgreSQL, on servers they start and on timers: the checks run beside it and fill that idle CPU (ADR 082).
-// It is the one that decides when the browser tests can start, so the checks run at a lower priority.
+// The files that time themselves run at its end (apps/server/vitest.config.ts), when the checks are done.
 const integration = runStep('integration', { buffered: true });
-for (const name of ['typecheck', 'lint', 'unit']) await runStep(name, { niceness: 5 });
+for (const name of ['typecheck', 'lint', 'unit']) await runStep(name);
 await integration;
 await runStep('end-to-end');
 console.info(`\n✔ all test steps passed in ${seconds(allStarted)} s\n${summary.join('\n')}`);

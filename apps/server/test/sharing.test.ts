@@ -756,7 +756,11 @@ describe('sharing', () => {
       metadata: { shareId: share.id },
     });
     expect(JSON.stringify(told)).not.toContain(LONG_TEXT.slice(0, 20));
-    const live = await tab.next((m) => m.kind === 'event' && JSON.parse(m.data).type === 'notification');
+    // The share's own notification may still be on its way when the stream opens (NOTIFY is asynchronous): wait
+    // for the revoke's, by its id.
+    const live = await tab.next(
+      (m) => m.kind === 'event' && JSON.parse(m.data).type === 'notification' && JSON.parse(m.data).id === told!.id,
+    );
     expect(live.kind === 'event' && JSON.parse(live.data)).toEqual({ type: 'notification', id: told!.id });
     const summary = (await get('/api/notifications/summary', recipient.cookie)).json();
     expect(summary.latest[0]).toMatchObject({ type: 'share_revoked', title: 'Shared entry revoked' });
