@@ -7,7 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 // scripts/architecture.mjs run against a scratch tree: each house rule fails by its name (ADR 021).
 const script = resolve(dirname(fileURLToPath(import.meta.url)), '../../../scripts/architecture.mjs');
-const GRAPH = '<!-- module-graph:start -->\n<!-- module-graph:end -->\n';
+const GRAPH = [
+  '<!-- server-folders:start -->\n<!-- server-folders:end -->',
+  '<!-- module-graph:start -->\n<!-- module-graph:end -->',
+  '<!-- web-features:start -->\n<!-- web-features:end -->\n',
+].join('\n');
 
 let root: string | null = null;
 afterEach(() => {
@@ -28,6 +32,9 @@ function scratchTree(extra: Record<string, string>) {
       "import { AppError } from '../../lib/errors.ts';\nimport { planOf } from '../plans/service.ts';\nexport const x = [AppError, planOf];\n",
     'apps/server/src/infra/http/errors.ts':
       "import { AppError } from '../../lib/errors.ts';\nexport { AppError };\n",
+    'apps/server/src/modules/plans/README.md': 'What a plan allows.\n',
+    'apps/server/src/modules/entries/README.md': 'Journal entries.\n',
+    'apps/server/src/infra/http/README.md': 'What every route shares.\n',
     'docs/ARCHITECTURE.md': `# Architecture\n\n${GRAPH}`,
     ...extra,
   };
@@ -69,8 +76,10 @@ describe('scripts/architecture.mjs', () => {
     const dir = scratchTree({});
     expect(run(dir, '--check').stderr).toContain('module-graph-up-to-date');
     expect(run(dir).status).toBe(0);
-    expect(readFileSync(join(dir, 'docs/ARCHITECTURE.md'), 'utf8')).toContain(
-      '| `modules/entries` | `modules/plans`, `lib` |',
+    const written = readFileSync(join(dir, 'docs/ARCHITECTURE.md'), 'utf8');
+    expect(written).toContain('| `modules/entries` | `modules/plans`, `lib` |');
+    expect(written).toContain(
+      '| [`modules/entries`](../apps/server/src/modules/entries) | Journal entries. |',
     );
     expect(run(dir, '--check')).toEqual({ status: 0, stderr: '' });
   });
@@ -112,6 +121,7 @@ describe('scripts/architecture.mjs', () => {
           "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\nexport function count(id: string) {\n  return sql`select count(*) from entries where user_id = ${id}`;\n}\n",
       },
     ],
+    ['folder-described', { 'apps/server/src/modules/media/service.ts': 'export const m = 1;\n' }],
   ])('fails --check with %s', (rule, files) => {
     const dir = scratchTree(files);
     const result = run(dir);
