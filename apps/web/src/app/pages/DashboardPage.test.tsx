@@ -4,6 +4,7 @@ import { format, parseISO } from 'date-fns';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, profile, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
+import { fakeWindowWidth } from '../../test/browser-api-fakes.ts';
 import { entryPage, safeVerdict, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, paragraphText, renderRoutes, renderWithProviders } from '../../test/render.tsx';
 import { routes } from '../router.tsx';
@@ -57,6 +58,24 @@ function showDay(date: string) {
   return dayButton(date);
 }
 const entryBox = () => screen.queryByRole('textbox', { name: "What's on your mind?" });
+
+describe('the dashboard on a phone', () => {
+  it('puts the writing box before the welcome card, which a wide screen shows above it (issue 25 item 12)', async () => {
+    const writingBoxFirst = async () => {
+      const welcome = await screen.findByRole('region', { name: 'Welcome to Daybook' });
+      const box = await screen.findByRole('textbox', { name: "What's on your mind?" });
+      return Boolean(box.compareDocumentPosition(welcome) & Node.DOCUMENT_POSITION_FOLLOWING);
+    };
+    fakeWindowWidth(390);
+    const phone = await renderDashboard();
+    expect(await writingBoxFirst()).toBe(true);
+    phone.unmount();
+
+    fakeWindowWidth(1366);
+    await renderDashboard();
+    expect(await writingBoxFirst()).toBe(false);
+  });
+});
 
 describe('dashboard filters', () => {
   it('opens on This Week, asking for Monday to Monday in the user time zone; chips switch the range', async () => {

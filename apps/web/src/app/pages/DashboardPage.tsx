@@ -285,6 +285,14 @@ const DashboardBody = memo(function DashboardBody({
     <FutureSelfCardSkeleton />
   );
 
+  const promotions = (
+    <>
+      <Suspense fallback={null}>
+        <DashboardBilling />
+      </Suspense>
+      <DashboardWelcomeCard />
+    </>
+  );
   return (
     <DashboardLayout
       heading={heading}
@@ -298,10 +306,7 @@ const DashboardBody = memo(function DashboardBody({
         )
       }
     >
-      <Suspense fallback={null}>
-        <DashboardBilling />
-      </Suspense>
-      <DashboardWelcomeCard />
+      {isMobile ? null : promotions}
       <Suspense fallback={null}>
         <FutureMessageBanner />
       </Suspense>
@@ -313,6 +318,9 @@ const DashboardBody = memo(function DashboardBody({
           />
         </div>
       ) : null}
+      {/* On a phone the writing box is the first screen's purpose: the plan's banner and welcome card follow it
+          (issue 25 item 12). Beside a sidebar there is room for both above the fold. */}
+      {isMobile ? promotions : null}
       {isFirstScreenDrawn ? (
         <Suspense fallback={null}>
           <QueuedEntries timeZone={timeZone} />
