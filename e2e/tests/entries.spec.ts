@@ -15,7 +15,16 @@ test.describe('entries', () => {
     await box.click();
     await box.fill('The first frost on the allotment, and a robin watching me dig.');
     await page.getByRole('button', { name: /Choose mood/ }).click();
-    await page.getByRole('button', { name: 'Grateful', exact: true }).click();
+    // Every mood's name is shown whole, "Celebrating" and "Productive" too, not cut to "Celebra…" (issue 25 item 12).
+    const grateful = page.getByRole('button', { name: 'Grateful', exact: true });
+    await expect(grateful).toBeVisible();
+    const cutLabels = await grateful.evaluate((button) =>
+      [...(button.closest('ul')?.querySelectorAll('button span:last-child') ?? [])]
+        .filter((label) => label.scrollWidth > label.clientWidth)
+        .map((label) => label.textContent),
+    );
+    expect(cutLabels).toEqual([]);
+    await grateful.click();
     await expect(page.getByRole('button', { name: /Choose mood.*Grateful/ })).toBeVisible();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(ENTRY_MESSAGES.created)).toBeVisible();

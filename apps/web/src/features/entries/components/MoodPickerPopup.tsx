@@ -54,7 +54,7 @@ export function MoodPickerPopup({
   ) : (
     <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-      <PopoverContent aria-labelledby={titleId} className="flex w-80 flex-col gap-3" data-entry-card-layer="">
+      <PopoverContent aria-labelledby={titleId} className="flex w-96 flex-col gap-3" data-entry-card-layer="">
         <h3 id={titleId} className="font-sans text-sm font-semibold">
           {MOOD_PICKER_TITLE}
         </h3>
@@ -101,7 +101,9 @@ function MoodGrid({ value, onChoose }: { value: string | null; onChoose: (label:
               <span aria-hidden="true" className="text-2xl leading-none">
                 {mood.emoji}
               </span>
-              <span className="max-w-full truncate">{mood.label}</span>
+              {/* Whole, never cut: the longest names ("Celebrating", "Productive") fit a cell of the 24rem popover or
+                  the phone's drawer, and wrap rather than lose letters where a font is wider. */}
+              <span className="max-w-full text-center leading-tight break-words">{mood.label}</span>
             </button>
           </li>
         );
