@@ -15,7 +15,6 @@ export const PASSKEY = {
 } as const;
 
 export const PASSKEY_MESSAGES = {
-  signIn: 'Sign in with a passkey',
   nameRequired: 'Give the passkey a name, like "Laptop" or "Phone"',
   nameTooLong: `A name is at most ${PASSKEY.nameMaxLength} characters`,
   notVerified: 'That passkey could not be checked. Try again, or sign in with your password.',
