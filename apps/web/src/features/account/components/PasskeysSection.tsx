@@ -4,11 +4,11 @@ import { KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { passkeyErrorMessage } from '../../../lib/passkeys.ts';
@@ -18,6 +18,13 @@ import { SettingsSection } from './SettingsSection.tsx';
 
 const NameForm = z.object({ name: PasskeyName });
 type NameForm = z.input<typeof NameForm>;
+
+/** A passkey's name, as the add and rename forms take it (trimmed, 1 to 60 characters). */
+const useNameForm = (name: string) =>
+  useForm<NameForm, unknown, z.output<typeof NameForm>>({
+    resolver: zodResolver(NameForm),
+    defaultValues: { name },
+  });
 
 const dateLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -45,12 +52,7 @@ export function PasskeysSection() {
           <Skeleton className="h-16" />
         </div>
       ) : passkeys.isError ? (
-        <Alert variant="error">
-          <p>Your passkeys could not be loaded.</p>
-          <Button size="sm" variant="outline" className="self-start" onClick={() => void passkeys.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <RetryAlert message="Your passkeys could not be loaded." onRetry={() => void passkeys.refetch()} />
       ) : list.length === 0 ? (
         <p className="text-sm text-muted-foreground">You have no passkeys yet.</p>
       ) : (
@@ -73,10 +75,7 @@ function AddPasskey() {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<NameForm, unknown, z.output<typeof NameForm>>({
-    resolver: zodResolver(NameForm),
-    defaultValues: { name: '' },
-  });
+  } = useNameForm('');
 
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
@@ -190,10 +189,7 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NameForm, unknown, z.output<typeof NameForm>>({
-    resolver: zodResolver(NameForm),
-    defaultValues: { name: passkey.name },
-  });
+  } = useNameForm(passkey.name);
 
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
