@@ -75,32 +75,51 @@ export function LoginForm() {
   };
 
   const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
-  const passkey = async (conditional: boolean) => {
+  // The browser runs one passkey request at a time, and a new one ends the one waiting. The button's request must
+  // not be ended by the autofill's, whose options may still be on their way when the button is pressed: the
+  // autofill's starts only while no button request runs, and is asked for again after one that did not sign in.
+  const isButtonRequest = useRef(false);
+  const isAutofillOffered = useRef(false);
+  const passkey = async (conditional: boolean): Promise<void> => {
     if (!conditional) {
+      isButtonRequest.current = true;
       setProblem(null);
       setIsPasskeyBusy(true);
     }
+    let outcome: Awaited<ReturnType<Awaited<ReturnType<typeof loadPasskeySignIn>>['signInWithPasskey']>>;
     try {
       const { signInWithPasskey } = await loadPasskeySignIn();
-      const outcome = await signInWithPasskey({ conditional, client, isPremiumRequested });
-      if (outcome.kind === 'problem') setProblem(outcome.problem);
-      if (outcome.kind === 'signed-in') goOn();
+      outcome = await signInWithPasskey({
+        conditional,
+        client,
+        isPremiumRequested,
+        isWanted: () => !conditional || !isButtonRequest.current,
+      });
     } finally {
-      if (!conditional) setIsPasskeyBusy(false);
+      if (!conditional) {
+        isButtonRequest.current = false;
+        setIsPasskeyBusy(false);
+      }
     }
+    if (outcome.kind === 'problem') setProblem(outcome.problem);
+    if (outcome.kind === 'signed-in') goOn();
+    else if (isAutofillOffered.current && (!conditional || outcome.kind === 'problem')) void passkey(true);
   };
 
-  // Passkeys in the e-mail field's autofill, asked for once, where the browser offers them; a request still
-  // waiting ends with the form.
-  const isAutofillStarted = useRef(false);
+  // Passkeys in the e-mail field's autofill, asked for on the form's first focus where the browser offers them; a
+  // request still waiting ends with the form.
+  const isAutofillAsked = useRef(false);
   const offerPasskeyAutofill = () => {
-    if (isAutofillStarted.current) return;
-    isAutofillStarted.current = true;
-    void offersPasskeyAutofill().then((isOffered) => (isOffered ? passkey(true) : undefined));
+    if (isAutofillAsked.current) return;
+    isAutofillAsked.current = true;
+    void offersPasskeyAutofill().then((isOffered) => {
+      isAutofillOffered.current = isOffered;
+      if (isOffered && !isButtonRequest.current) void passkey(true);
+    });
   };
   useEffect(
     () => () => {
-      if (isAutofillStarted.current) void loadPasskeySignIn().then((m) => m.cancelPasskeyRequest());
+      if (isAutofillOffered.current) void loadPasskeySignIn().then((m) => m.cancelPasskeyRequest());
     },
     [],
   );

@@ -26,14 +26,18 @@ export async function signInWithPasskey({
   conditional,
   client,
   isPremiumRequested,
+  isWanted = () => true,
 }: {
   conditional: boolean;
   client: QueryClient;
   isPremiumRequested: boolean;
+  /** Asked once the options are here: false drops the request (another one has started meanwhile). */
+  isWanted?: () => boolean;
 }): Promise<PasskeySignInOutcome> {
   let response: PasskeySignInInput['response'];
   try {
     const options = await apiRequest('/api/auth/passkey/options', { method: 'POST', schema: PasskeyOptions });
+    if (!isWanted()) return { kind: 'stepped-back' };
     response = (await startAuthentication({
       optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
       useBrowserAutofill: conditional,
