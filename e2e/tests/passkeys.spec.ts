@@ -94,6 +94,8 @@ test('add a passkey in the profile, then sign in with it in a fresh browser', as
     });
     await other.goto('/login');
     await expect(other.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+    await expectAccessible(other);
+    await other.screenshot({ path: testInfo.outputPath('login-with-passkey.png') });
     await other.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(other).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 

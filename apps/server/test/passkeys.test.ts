@@ -232,6 +232,9 @@ describe('passkeys', () => {
     expect(await refused({ origin: 'https://daybook.example.net' })).toBe('PASSKEY_NOT_VERIFIED');
     expect(await refused({ rpId: 'daybook.example.net' })).toBe('PASSKEY_NOT_VERIFIED');
     expect(await refused({ userVerified: false })).toBe('PASSKEY_NOT_VERIFIED');
+    // A user handle naming someone else than the passkey's owner.
+    const someoneElse = Buffer.from((await createSignedInUser(ctx)).user.id).toString('base64url');
+    expect(await refused({ userHandle: someoneElse })).toBe('PASSKEY_NOT_VERIFIED');
 
     // A challenge made for adding a passkey is no sign-in's.
     expect(await passkeySignIn(authenticator.authenticate(await addOptions(signedIn.cookie)))).toMatchObject({

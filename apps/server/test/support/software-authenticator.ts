@@ -43,8 +43,15 @@ type CreationOptions = {
 };
 type RequestOptions = { challenge: string; rpId?: string };
 
-/** What a ceremony may get wrong on purpose: another origin, no user verification, another relying party. */
-type Deviation = { origin?: string; userVerified?: boolean; rpId?: string; challenge?: string };
+/** What a ceremony may get wrong on purpose: another origin, no user verification, another relying party… */
+type Deviation = {
+  origin?: string;
+  userVerified?: boolean;
+  rpId?: string;
+  challenge?: string;
+  /** The user handle to answer with (base64url), in place of the one the credential was made for. */
+  userHandle?: string;
+};
 
 export function createSoftwareAuthenticator(defaults: { origin: string; rpId: string }) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -132,7 +139,7 @@ export function createSoftwareAuthenticator(defaults: { origin: string; rpId: st
           clientDataJSON: b64url(clientDataJSON),
           authenticatorData: b64url(authData),
           signature: b64url(signature),
-          ...(userHandle ? { userHandle } : {}),
+          ...((deviation.userHandle ?? userHandle) ? { userHandle: deviation.userHandle ?? userHandle } : {}),
         },
         authenticatorAttachment: 'platform' as const,
         clientExtensionResults: {},

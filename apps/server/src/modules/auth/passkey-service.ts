@@ -232,6 +232,9 @@ export function createPasskeyService(deps: {
       const taken = await takeChallenge(response.response.clientDataJSON, 'sign-in');
       const passkey = await repository.findByCredentialId(response.id);
       if (!passkey) throw new AppError('PASSKEY_UNKNOWN', PASSKEY_MESSAGES.unknown);
+      // WebAuthn §7.2: the user handle a resident key answers with must name the passkey's owner.
+      const handle = response.response.userHandle;
+      if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.userId) throw notVerified();
       let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
       try {
         verified = await verifyAuthenticationResponse({
