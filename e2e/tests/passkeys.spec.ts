@@ -11,8 +11,6 @@ import { expect, test } from '../support/fixtures.ts';
  * outside production the relying party of a loopback APP_URL is `localhost` (ADR 080).
  */
 
-type Credential = Record<string, unknown>;
-
 /** A virtual platform authenticator with user verification, as a laptop's fingerprint reader would be. */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -79,9 +77,7 @@ test('add a passkey in the profile, then sign in with it in a fresh browser', as
     await mailTo(page.request, user.email, /A passkey was added to your Daybook account/);
 
     // The passkey the authenticator made (a resident key), exported for the other browser.
-    const { credentials } = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })) as {
-      credentials: Credential[];
-    };
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
 
@@ -90,7 +86,7 @@ test('add a passkey in the profile, then sign in with it in a fresh browser', as
     const second = await virtualAuthenticator(other);
     await second.cdp.send('WebAuthn.addCredential', {
       authenticatorId: second.authenticatorId,
-      credential: credentials[0]! as never,
+      credential: credentials[0]!,
     });
     await other.goto('/login');
     await expect(other.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
