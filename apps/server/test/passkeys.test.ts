@@ -195,6 +195,9 @@ describe('passkeys', () => {
     expect(used).toMatchObject({ id: passkey.id, lastUsedAt: ctx.clock.now().toISOString() });
     const [row] = await ctx.database.db.select().from(passkeys).where(eq(passkeys.id, passkey.id));
     expect(row!.counter).toBe(1);
+    // Signed in from a browser the account had not used: the owner is told, as after a password (ADR 073).
+    const told = (await smtp.mailsTo(signedIn.user.email)).map((m) => m.subject);
+    expect(told).toContain('New sign-in to your Daybook account');
 
     // The sessions and verifications tables, and the challenges', hold nothing that signs anyone in.
     const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;

@@ -27,6 +27,7 @@ export const PASSKEY_MESSAGES = {
   lastWayIn: 'This passkey is the only way to sign in to your account, so it cannot be removed.',
   cancelled: 'The passkey request was cancelled or timed out.',
   unsupported: 'This browser cannot use passkeys on this address.',
+  unavailable: 'Passkeys need APP_URL to be a domain name, not an IP address.',
   added: 'Passkey added.',
   renamed: 'Passkey renamed.',
   removed: 'Passkey removed.',

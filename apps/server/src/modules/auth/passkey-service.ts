@@ -78,11 +78,7 @@ export function createPasskeyService(deps: {
   const repository = createPasskeyRepository(db);
 
   function party(): RelyingParty {
-    if (!deps.relyingParty)
-      throw new AppError(
-        'PASSKEYS_UNAVAILABLE',
-        'Passkeys need APP_URL to be a domain name, not an IP address.',
-      );
+    if (!deps.relyingParty) throw new AppError('PASSKEYS_UNAVAILABLE', PASSKEY_MESSAGES.unavailable);
     return deps.relyingParty;
   }
 
