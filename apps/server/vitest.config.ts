@@ -42,6 +42,8 @@ const ON_BOTH_DATABASES = [
   'test/auth-lockout-race.test.ts',
   // The code step's lock and single-use codes, states and recovery codes under parallel requests (ADR 075).
   'test/two-factor.test.ts',
+  // Passkey challenges and answers used once under parallel requests (ADR 080).
+  'test/passkeys.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   // Import jobs claimed with SKIP LOCKED and a lease, and their progress told by NOTIFY (ADR 077).

@@ -5,6 +5,7 @@ import { queueSessionsChanged } from './db/live-events.ts';
 import { createOpenAiProvider } from './infra/ai/openai-provider.ts';
 import { type AuthLog, createAuth } from './infra/auth/better-auth.ts';
 import { type PasswordVerifier, verifyPassword } from './infra/auth/passwords.ts';
+import { relyingParty } from './infra/auth/relying-party.ts';
 import { createSessionCache, type SessionCacheOptions } from './infra/auth/session-cache.ts';
 import { sessionCookie } from './infra/auth/session-cookie.ts';
 import { createEntryKeys } from './infra/crypto/entry-keys.ts';
@@ -31,6 +32,7 @@ import { createAdminAreaService } from './modules/admin/area-service.ts';
 import { createAiService } from './modules/ai/service.ts';
 import { createLockoutRepository } from './modules/auth/lockout-repository.ts';
 import { createLockoutService } from './modules/auth/lockout-service.ts';
+import { createPasskeyService } from './modules/auth/passkey-service.ts';
 import { createAuthService, toSessionUser } from './modules/auth/service.ts';
 import { createTwoFactorService } from './modules/auth/two-factor-service.ts';
 import { createBillingRepository } from './modules/billing/repository.ts';
@@ -179,6 +181,13 @@ export function createServices(deps: {
     appUrl: config.appUrl,
     secureCookies: sessionCookie(config).secure,
   });
+  const passkeys = createPasskeyService({
+    db,
+    clock,
+    relyingParty: relyingParty(config),
+    accounts: account,
+    appUrl: config.appUrl,
+  });
   const events = createEventsService({
     db,
     hub: createLiveHub({
@@ -256,6 +265,7 @@ export function createServices(deps: {
       accounts: account,
       lockout,
       twoFactor,
+      passkeys,
       verifyPassword: deps.verifyPassword ?? verifyPassword,
       clock,
       log: deps.log,
@@ -275,6 +285,7 @@ export function createServices(deps: {
     }),
     account,
     twoFactor,
+    passkeys,
     billing,
     events,
     notifications: createNotificationsService({ db }),

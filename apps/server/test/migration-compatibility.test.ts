@@ -64,4 +64,25 @@ describe('migrations keep the previous version working', () => {
       where id = ${id} and user_id = ${person.user.id} and expires_at > now() returning id`);
     expect(claimed.rows).toHaveLength(1);
   });
+
+  it("0021: a session the previous version writes (it knows no passkeys) is listed today as no passkey's", async () => {
+    const person = await createSignedInUser(ctx);
+    const db = ctx.database.db;
+    const id = randomUUID();
+    // The previous version's insert, through better-auth with its own schema: the columns it knew.
+    await db.execute(sql`
+      insert into sessions (id, user_id, token, expires_at, ip_address, user_agent, impersonated_by,
+                            two_factor_verified, created_at, updated_at)
+      values (${id}, ${person.user.id}, ${`old-version-${id}`}, now() + interval '1 day', null, 'Old version', null,
+              true, now(), now())`);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/sessions',
+      headers: { cookie: person.cookie },
+    });
+    expect(listed.json().sessions.find((s: { id: string }) => s.id === id)).toMatchObject({
+      isTwoFactor: true,
+      isPasskey: false,
+    });
+  });
 });

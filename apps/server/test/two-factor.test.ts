@@ -351,6 +351,51 @@ describe('two-step sign-in', () => {
     expect((await codeStep(second.challenge, { recoveryCode: user.recoveryCodes[1]! })).statusCode).toBe(200);
   });
 
+  it('makes new recovery codes with a current code: shown once, the old ones stop working', async () => {
+    const user = await turnOn(await createSignedInUser(ctx));
+    const replace = (cookie: string, payload: Record<string, string>) =>
+      call({ method: 'POST', url: '/api/me/two-factor/recovery-codes', headers: { cookie }, payload });
+
+    const wrong = await replace(user.cookie, { code: totpCode(user.secret, totpStep(ctx.clock.now()) + 7) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('TWO_FACTOR_CODE_INVALID');
+    expect((await replace(user.cookie, {})).statusCode).toBe(400);
+
+    const replaced = await replace(user.cookie, { code: codeNow(user.secret) });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const { recoveryCodes } = replaced.json();
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(user.recoveryCodes).not.toContain(code);
+    const status = await call({ method: 'GET', url: '/api/me/two-factor', headers: { cookie: user.cookie } });
+    expect(status.json().recoveryCodesLeft).toBe(10);
+    // Kept only as keyed hashes, like the first set.
+    const storedText = JSON.stringify(
+      await ctx.database.db
+        .select()
+        .from(twoFactorRecoveryCodes)
+        .where(eq(twoFactorRecoveryCodes.userId, user.user.id)),
+    );
+    for (const code of recoveryCodes) expect(storedText).not.toContain(normalizeRecoveryCode(code));
+
+    // An old code no longer signs in; a new one does. Another person's codes are not touched.
+    const other = await turnOn(await createSignedInUser(ctx));
+    const attempt = await passwordStep(user.user);
+    expect((await codeStep(attempt.challenge, { recoveryCode: user.recoveryCodes[0]! })).statusCode).toBe(
+      400,
+    );
+    expect((await codeStep(attempt.challenge, { recoveryCode: recoveryCodes[0] })).statusCode).toBe(200);
+    const theirs = await passwordStep(other.user);
+    expect((await codeStep(theirs.challenge, { recoveryCode: other.recoveryCodes[0]! })).statusCode).toBe(
+      200,
+    );
+
+    // Without two-step sign-in on there are none to replace.
+    const plain = await createSignedInUser(ctx);
+    const off = await replace(plain.cookie, { code: '123456' });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().code).toBe('TWO_FACTOR_NOT_ENABLED');
+  });
+
   it('is turned off only with a code or a recovery code, and the owner is told', async () => {
     const user = await turnOn(await createSignedInUser(ctx));
     const disable = (payload: Record<string, string>) =>

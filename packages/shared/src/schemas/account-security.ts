@@ -36,6 +36,8 @@ export const ActiveSession = z.object({
   isCurrent: z.boolean(),
   /** Signed in with a second step (a code from an authenticator app or a recovery code), ADR 075. */
   isTwoFactor: z.boolean(),
+  /** Signed in with a passkey (it counts as two steps), ADR 080. */
+  isPasskey: z.boolean(),
 });
 export type ActiveSession = z.infer<typeof ActiveSession>;
 export const SessionList = z.object({ sessions: z.array(ActiveSession) }).meta({ id: 'SessionList' });

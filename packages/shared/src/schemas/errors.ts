@@ -23,6 +23,17 @@ export const ERROR_STATUS = {
   TWO_FACTOR_ALREADY_ENABLED: 409,
   TWO_FACTOR_NOT_ENABLED: 409,
   TWO_FACTOR_SETUP_MISSING: 409,
+  /**
+   * Passkeys (ADR 080): an answer that does not check out, a passkey no account has, a challenge used or run out (a
+   * 400 too: adding a passkey is a signed-in call), the profile's limits, and an APP_URL no passkey can belong to.
+   */
+  PASSKEY_NOT_VERIFIED: 400,
+  PASSKEY_UNKNOWN: 400,
+  PASSKEY_CHALLENGE_EXPIRED: 400,
+  PASSKEY_ALREADY_ADDED: 409,
+  PASSKEY_LIMIT_REACHED: 409,
+  PASSKEY_LAST_WAY_IN: 409,
+  PASSKEYS_UNAVAILABLE: 409,
   CURRENT_PASSWORD_INCORRECT: 400,
   EMAIL_IN_USE: 409,
   DAILY_LIMIT_REACHED: 429,

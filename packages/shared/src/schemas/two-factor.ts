@@ -57,6 +57,12 @@ export const TwoFactorEnabled = z
   .meta({ id: 'TwoFactorEnabled' });
 export type TwoFactorEnabled = z.infer<typeof TwoFactorEnabled>;
 
+/** New recovery codes, shown once like the first set; the old ones stopped working. */
+export const TwoFactorRecoveryCodes = z
+  .object({ recoveryCodes: z.array(z.string()) })
+  .meta({ id: 'TwoFactorRecoveryCodes' });
+export type TwoFactorRecoveryCodes = z.infer<typeof TwoFactorRecoveryCodes>;
+
 /** A second step: a code from the app, or one of the recovery codes (exactly one of the two). */
 export const TwoFactorCodeInput = z
   .object({ code: TotpCode.optional(), recoveryCode: RecoveryCode.optional() })

@@ -196,6 +196,28 @@ export function twoFactorDisabledMail(name: string, at: Date, url: string): Rend
   });
 }
 
+/**
+ * A passkey was added to the account (ADR 080): its name, when, and where to remove it if it was not the owner.
+ * Nothing of the key is in it.
+ */
+export function passkeyAddedMail(
+  name: string,
+  passkey: { name: string; device: string; at: Date },
+  url: string,
+): RenderedMail {
+  return actionMail({
+    template: 'passkey_added',
+    subject: `A passkey was added to your ${APP_NAME} account`,
+    greeting: hello(name),
+    paragraphs: [
+      `A passkey named "${passkey.name}" was added to your account on ${utcMomentLabel(passkey.at)}, from ${passkey.device}. It can now sign in to your account without the password or a code.`,
+      "If this wasn't you, remove the passkey from your profile, change your password and review your sessions.",
+    ],
+    action: { label: 'Review your passkeys', url },
+    footnote: 'We send this whenever a passkey is added to your account.',
+  });
+}
+
 /** "22 December 2026": a share link's last day, in UTC (the recipient's zone is unknown). */
 const utcDateLabel = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -126,8 +126,12 @@ export function createAccountRepository(db: Executor) {
         .where(and(eq(sessions.id, sessionId), lt(sessions.updatedAt, since)));
     },
 
-    async markSessionTwoFactor(sessionId: string): Promise<void> {
-      await db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, sessionId));
+    /** How a session was signed in beyond a password: a second step (ADR 075) or a passkey (ADR 080). */
+    async markSession(sessionId: string, how: 'two-factor' | 'passkey'): Promise<void> {
+      await db
+        .update(sessions)
+        .set(how === 'passkey' ? { passkeyVerified: true } : { twoFactorVerified: true })
+        .where(eq(sessions.id, sessionId));
     },
 
     /** Which of these sessions are still live (not ended, not expired, user not disabled): one round trip. */

@@ -1,4 +1,5 @@
 import {
+  AddPasskeyInput,
   ApiError,
   AUTH_MESSAGES,
   AVATAR,
@@ -9,8 +10,13 @@ import {
   DeletionStatus,
   EnableTwoFactorInput,
   OkResponse,
+  PASSKEY_MESSAGES,
+  Passkey,
+  PasskeyList,
+  PasskeyOptions,
   PlanFeatures,
   Profile,
+  RenamePasskeyInput,
   RequestDeletionInput,
   RevokedSessions,
   SessionList,
@@ -18,6 +24,7 @@ import {
   TWO_FACTOR_MESSAGES,
   TwoFactorCodeInput,
   TwoFactorEnabled,
+  TwoFactorRecoveryCodes,
   TwoFactorSetup,
   TwoFactorStatus,
   UpdateProfileInput,
@@ -250,6 +257,92 @@ export const accountRoutes =
         async (request) => {
           await services.twoFactor.disable(signedInUser(request).id, request.body);
           return { ok: true as const, message: TWO_FACTOR_MESSAGES.disabled };
+        },
+      );
+
+      signedIn.post(
+        '/me/two-factor/recovery-codes',
+        {
+          config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':two-factor-codes' } },
+          schema: {
+            tags,
+            summary:
+              'New recovery codes, with a code or a recovery code: the old ones stop working; answers the new, once',
+            body: TwoFactorCodeInput,
+            response: { 200: TwoFactorRecoveryCodes, ...errors },
+          },
+        },
+        (request) => services.twoFactor.replaceRecoveryCodes(signedInUser(request).id, request.body),
+      );
+
+      // Passkeys (ADR 080).
+      signedIn.get(
+        '/me/passkeys',
+        { schema: { tags, summary: 'Your passkeys', response: { 200: PasskeyList, ...errors } } },
+        async (request) => ({ passkeys: await services.passkeys.list(signedInUser(request).id) }),
+      );
+
+      signedIn.post(
+        '/me/passkeys/options',
+        {
+          config: { rateLimit: { max: 20, timeWindow: '15 minutes', groupId: ':passkey-add-options' } },
+          schema: {
+            tags,
+            summary:
+              'Start adding a passkey: the options for navigator.credentials.create(), a single-use challenge',
+            response: { 200: PasskeyOptions, ...errors },
+          },
+        },
+        (request) => services.passkeys.registrationOptions(signedInUser(request).id),
+      );
+
+      signedIn.post(
+        '/me/passkeys',
+        {
+          config: { rateLimit: { max: 20, timeWindow: '15 minutes', groupId: ':passkey-add' } },
+          schema: {
+            tags,
+            summary:
+              'Add a passkey: the authenticator answer to the challenge, and a name; the owner is e-mailed',
+            body: AddPasskeyInput,
+            response: { 201: Passkey, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(
+              await services.passkeys.add(signedInUser(request).id, request.body, requestHeaders(request)),
+            ),
+      );
+
+      signedIn.patch(
+        '/me/passkeys/:id',
+        {
+          schema: {
+            tags,
+            summary: 'Rename a passkey',
+            params: z.object({ id: z.uuid() }),
+            body: RenamePasskeyInput,
+            response: { 200: Passkey, ...errors },
+          },
+        },
+        (request) => services.passkeys.rename(signedInUser(request).id, request.params.id, request.body.name),
+      );
+
+      signedIn.delete(
+        '/me/passkeys/:id',
+        {
+          schema: {
+            tags,
+            summary: 'Remove a passkey: it no longer signs in',
+            params: z.object({ id: z.uuid() }),
+            response: { 200: OkResponse, ...errors },
+          },
+        },
+        async (request) => {
+          await services.passkeys.remove(signedInUser(request).id, request.params.id);
+          return { ok: true as const, message: PASSKEY_MESSAGES.removed };
         },
       );
 

@@ -218,6 +218,7 @@ export function createAccountService(deps: {
           expiresAt: s.expiresAt.toISOString(),
           isCurrent: s.id === currentSessionId,
           isTwoFactor: s.twoFactorVerified,
+          isPasskey: s.passkeyVerified,
         }))
         .sort(
           (a, b) => Number(b.isCurrent) - Number(a.isCurrent) || b.lastActiveAt.localeCompare(a.lastActiveAt),
@@ -305,8 +306,8 @@ export function createAccountService(deps: {
     findLiveSession: (tokenHash: string, now: Date) => accounts.findLiveSession(tokenHash, now),
     /** The argon2id hash of the user's password, for checks that must not create a session (two-step sign-in). */
     credentialPasswordOf: (userId: string) => accounts.credentialPasswordOf(userId),
-    /** The session passed a second step at sign-in (ADR 075); the sessions list says so. */
-    markSessionTwoFactor: (sessionId: string) => accounts.markSessionTwoFactor(sessionId),
+    /** The session passed a second step (ADR 075) or was signed in with a passkey (ADR 080); the list says so. */
+    markSession: (sessionId: string, how: 'two-factor' | 'passkey') => accounts.markSession(sessionId, how),
     touchSession: (sessionId: string, now: Date, since: Date) => accounts.touchSession(sessionId, now, since),
     /** For open live streams: which of their sessions still hold (checked in batches on each heartbeat). */
     liveSessionIds: (ids: string[], now: Date) => accounts.liveSessionIds(ids, now),
@@ -326,7 +327,7 @@ export type AccountDirectory = Pick<
   | 'touchSession'
   | 'upsertSubscriptionIntent'
   | 'credentialPasswordOf'
-  | 'markSessionTwoFactor'
+  | 'markSession'
 >;
 export type { UserRow };
 

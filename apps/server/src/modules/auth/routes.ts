@@ -6,6 +6,9 @@ import {
   EmailOnlyInput,
   LoginStatus,
   OkResponse,
+  PasskeyOptions,
+  PasskeySignInInput,
+  PasskeySignInResponse,
   RegisterInput,
   RegisterResponse,
   ResetLinkParams,
@@ -126,6 +129,42 @@ export const authRoutes =
       async (request, reply) => {
         const { result, setCookies } = await services.auth.completeTwoFactorSignIn(
           request.body,
+          requestHeaders(request),
+        );
+        appendSetCookies(reply, setCookies);
+        return result;
+      },
+    );
+
+    // Passkeys (ADR 080): the options of a sign-in, then its answer; no e-mail is named, the passkey says whose.
+    app.post(
+      '/auth/passkey/options',
+      {
+        config: perClient(60, '15 minutes', ':passkey-options'),
+        schema: {
+          tags,
+          summary:
+            'Start a passkey sign-in: the options for navigator.credentials.get(), a single-use challenge',
+          response: { 200: PasskeyOptions, ...errors },
+        },
+      },
+      () => services.passkeys.signInOptions(),
+    );
+
+    app.post(
+      '/auth/passkey/sign-in',
+      {
+        config: perClient(30, '15 minutes', ':passkey-sign-in'),
+        schema: {
+          tags,
+          summary: 'Sign in with a passkey (counts as two steps: no code follows)',
+          body: PasskeySignInInput,
+          response: { 200: PasskeySignInResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { result, setCookies } = await services.auth.signInWithPasskey(
+          request.body.response,
           requestHeaders(request),
         );
         appendSetCookies(reply, setCookies);

@@ -4,6 +4,8 @@ import {
   describeUserAgent,
   type LoginStatus,
   normalizeEmail,
+  PASSKEY_MESSAGES,
+  type PasskeyAuthenticationResponse,
   type RegisterInput,
   type RegisterResponse,
   type ResetPasswordInput,
@@ -34,6 +36,7 @@ import type { AccountDirectory, UserRow } from '../account/service.ts';
 import { createKnownBrowsersRepository } from './browsers-repository.ts';
 import { knownBrowser } from './known-browser.ts';
 import type { LockoutService } from './lockout-service.ts';
+import type { PasskeyService } from './passkey-service.ts';
 import { createRegistrationBrowser } from './registration-browser.ts';
 import type { TwoFactorService } from './two-factor-service.ts';
 
@@ -115,6 +118,8 @@ export function createAuthService(deps: {
   appUrl: string;
   /** Two-step sign-in (ADR 075): whose sign-in asks for a code, the pending state between, the code check. */
   twoFactor: TwoFactorService;
+  /** Passkeys (ADR 080): the check of a passkey sign-in's answer. */
+  passkeys: PasskeyService;
   /** The password check of a two-step sign-in, made here so that the password step creates no session. */
   verifyPassword: PasswordVerifier;
   /** After a sign-out: the live streams of that session close at once (modules/events). */
@@ -417,11 +422,39 @@ export function createAuthService(deps: {
       const { headers: responseHeaders, response } = await callAuth(() =>
         auth.api.signInVerifiedUser({ body: { userId }, headers, returnHeaders: true }),
       );
-      await accounts.markSessionTwoFactor(response.sessionId);
+      await accounts.markSession(response.sessionId, 'two-factor');
       const browserCookie = await noteBrowser(user, headers);
       return {
         result: { user: toSessionUser(user) },
         setCookies: [...responseHeaders.getSetCookie(), browserCookie, deps.twoFactor.clearChallengeCookie()],
+      };
+    },
+
+    /**
+     * A passkey sign-in (ADR 080): the answer checked (user verification included, so it counts as two steps and
+     * no code follows), then the same account rules as a password sign-in: a disabled account or an unconfirmed
+     * address is refused. The spec's password lockout guards guesses at the password, which a passkey is not:
+     * it does not stop this sign-in, and the sign-in clears its count as a right password does.
+     */
+    async signInWithPasskey(
+      response: z.output<typeof PasskeyAuthenticationResponse>,
+      headers: Headers,
+    ): Promise<WithCookies<{ user: SessionUser }>> {
+      const userId = await deps.passkeys.verifySignIn(response);
+      const user = await accounts.findById(userId);
+      if (!user) throw new AppError('PASSKEY_UNKNOWN', PASSKEY_MESSAGES.unknown);
+      if (user.banned) throw new AppError('ACCOUNT_DISABLED', AUTH_MESSAGES.accountDisabled);
+      if (!user.emailVerified)
+        throw new AppError('EMAIL_NOT_VERIFIED', AUTH_MESSAGES.emailNotVerifiedAtLogin);
+      const { headers: responseHeaders, response: created } = await callAuth(() =>
+        auth.api.signInVerifiedUser({ body: { userId }, headers, returnHeaders: true }),
+      );
+      await accounts.markSession(created.sessionId, 'passkey');
+      await lockout.clear(user.email);
+      const browserCookie = await noteBrowser(user, headers);
+      return {
+        result: { user: toSessionUser(user) },
+        setCookies: [...responseHeaders.getSetCookie(), browserCookie],
       };
     },
 

@@ -10,6 +10,7 @@ import {
   type TwoFactorAttempts,
   type TwoFactorCode,
   type TwoFactorEnabled,
+  type TwoFactorRecoveryCodes,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@daybook/shared';
@@ -66,6 +67,11 @@ export function createTwoFactorService(deps: {
 }) {
   const { db, clock, secrets, accounts } = deps;
   const repository = createTwoFactorRepository(db);
+
+  const newRecoveryCodes = () =>
+    Array.from({ length: TWO_FACTOR.recoveryCodeCount }, () => recoveryCodeFrom(randomBytes(10)));
+  const hashesOf = (userId: string, codes: string[]) =>
+    codes.map((code) => secrets.recoveryCodeHash(userId, normalizeRecoveryCode(code)!));
 
   async function requireUser(userId: string) {
     const user = await accounts.findById(userId);
@@ -196,16 +202,13 @@ export function createTwoFactorService(deps: {
           code: TWO_FACTOR_MESSAGES.codeWrong,
         });
       }
-      const codes = Array.from({ length: TWO_FACTOR.recoveryCodeCount }, () =>
-        recoveryCodeFrom(randomBytes(10)),
-      );
+      const codes = newRecoveryCodes();
       await db.transaction(async (tx) => {
         const inTx = createTwoFactorRepository(tx);
         if (!(await inTx.enable(userId, step, now))) {
           throw new AppError('TWO_FACTOR_ALREADY_ENABLED', TWO_FACTOR_MESSAGES.alreadyEnabled);
         }
-        const hashes = codes.map((code) => secrets.recoveryCodeHash(userId, normalizeRecoveryCode(code)!));
-        await inTx.replaceRecoveryCodes(userId, hashes, now);
+        await inTx.replaceRecoveryCodes(userId, hashesOf(userId, codes), now);
         await inTx.clearLock(userId);
         const mail = twoFactorEnabledMail(user.name, now, `${deps.appUrl}/profile#two-step`, {
           otherSessionsEnded: input.signOutOtherSessions,
@@ -230,6 +233,24 @@ export function createTwoFactorService(deps: {
         const mail = twoFactorDisabledMail(user.name, now, `${deps.appUrl}/profile#two-step`);
         await enqueueMail(tx, { ...mail, to: user.email }, now);
       });
+    },
+
+    /**
+     * New recovery codes, shown once like the first set: needs a code from the app or a recovery code (counted
+     * against the code lock, as turning it off is). The old codes stop working in the same transaction.
+     */
+    async replaceRecoveryCodes(userId: string, input: TwoFactorCode): Promise<TwoFactorRecoveryCodes> {
+      await requireUser(userId);
+      await checkSecondStep(userId, input);
+      const codes = newRecoveryCodes();
+      await db.transaction(async (tx) => {
+        const inTx = createTwoFactorRepository(tx);
+        // Turned off by a parallel request since the code was checked: no codes for an account without it.
+        if (!(await inTx.find(userId))?.enabledAt)
+          throw new AppError('TWO_FACTOR_NOT_ENABLED', TWO_FACTOR_MESSAGES.notEnabled);
+        await inTx.replaceRecoveryCodes(userId, hashesOf(userId, codes), clock.now());
+      });
+      return { recoveryCodes: codes };
     },
 
     checkSecondStep,

@@ -42,6 +42,7 @@ const sessions = {
       expiresAt: '2026-12-20T10:00:00Z',
       isCurrent: true,
       isTwoFactor: false,
+      isPasskey: true,
     },
     {
       id: 's-2',
@@ -52,6 +53,7 @@ const sessions = {
       expiresAt: '2026-12-01T10:00:00Z',
       isCurrent: false,
       isTwoFactor: true,
+      isPasskey: false,
     },
   ],
 };
@@ -62,6 +64,7 @@ function profileHandlers(overrides: Parameters<typeof stubApi>[0] = {}) {
     'GET /api/me': json(profile),
     'GET /api/me/sessions': json(sessions),
     'GET /api/me/two-factor': json({ isEnabled: false, enabledAt: null, recoveryCodesLeft: 0 }),
+    'GET /api/me/passkeys': json({ passkeys: [] }),
     ...overrides,
   });
 }
@@ -107,6 +110,9 @@ describe('ProfilePage', () => {
     renderProfile();
     expect(await screen.findByText('Chrome on macOS')).toBeTruthy();
     expect(screen.getByText('This device')).toBeTruthy();
+    // This session was signed in with a passkey, the other with a second step.
+    expect(screen.getByText('Passkey')).toBeTruthy();
+    expect(screen.getByText('Two-step sign-in', { selector: 'span' })).toBeTruthy();
     expect(screen.getByText(/198\.51\.100\.4 · Last active 3 days ago/)).toBeTruthy();
 
     await act(async () => {

@@ -110,4 +110,24 @@ describe('TwoFactorSection', () => {
       ]),
     );
   });
+
+  it('makes new recovery codes with a code, then shows them once in place of the old', async () => {
+    const fetchMock = render({
+      'GET /api/me/two-factor': json(ON),
+      'POST /api/me/two-factor/recovery-codes': json({ recoveryCodes: CODES }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Make new recovery codes' }));
+    expect(
+      screen.getByText(/Your old recovery codes stop working once the new ones are made\./),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Code from your app, or a recovery code'), {
+      target: { value: '123 456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Make new codes' }));
+
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    expect(callsTo(fetchMock, 'POST /api/me/two-factor/recovery-codes')).toEqual([{ code: '123456' }]);
+    expect(screen.getByRole('button', { name: 'Download as .txt' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@daybook/shared';
+import { AUTH_MESSAGES, PASSKEY_MESSAGES } from '@daybook/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -181,6 +181,112 @@ describe('LoginPage', () => {
     renderPage();
     await logIn();
     expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.accountDisabled);
+  });
+});
+
+describe('LoginPage with a passkey', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+
+  /** A browser with WebAuthn whose passkey dialog answers at once with the credential given. */
+  function browserWithPasskey(get: (options: CredentialRequestOptions) => Promise<unknown>) {
+    vi.stubGlobal('PublicKeyCredential', class {});
+    vi.stubGlobal('navigator', { ...navigator, credentials: { get } });
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('signs in with a passkey: no e-mail, no password, no code, and on to where the person was headed', async () => {
+    const get = vi.fn(async (_options: CredentialRequestOptions) => ({
+      id: 'Y3JlZGVudGlhbA',
+      rawId: bytes('credential'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response: {
+        clientDataJSON: bytes('{}'),
+        authenticatorData: bytes('data'),
+        signature: bytes('signature'),
+        userHandle: bytes('user'),
+      },
+      getClientExtensionResults: () => ({}),
+    }));
+    browserWithPasskey(get);
+    const fetchMock = stubApi({
+      'POST /api/auth/passkey/options': json({
+        challenge: 'Y2hhbGxlbmdl',
+        rpId: 'localhost',
+        userVerification: 'required',
+      }),
+      'POST /api/auth/passkey/sign-in': json({ user: sessionUser }),
+    });
+    const { router } = renderPage('/login?redirect=%2Fprofile');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile');
+    // The browser was asked with the server's challenge and user verification required.
+    const asked = get.mock.calls[0]![0].publicKey!;
+    expect(new TextDecoder().decode(asked.challenge as ArrayBuffer)).toBe('challenge');
+    expect(asked.userVerification).toBe('required');
+    expect(callsTo(fetchMock, 'POST /api/auth/login-status')).toEqual([]);
+    expect(callsTo(fetchMock, 'POST /api/auth/passkey/sign-in')).toEqual([
+      {
+        response: expect.objectContaining({
+          id: 'Y3JlZGVudGlhbA',
+          rawId: 'Y3JlZGVudGlhbA',
+          type: 'public-key',
+          response: expect.objectContaining({ signature: 'c2lnbmF0dXJl', userHandle: 'dXNlcg' }),
+        }),
+      },
+    ]);
+  });
+
+  it('says so when the passkey dialog is cancelled or times out', async () => {
+    browserWithPasskey(async () => {
+      throw new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
+    });
+    stubApi({
+      'POST /api/auth/passkey/options': json({ challenge: 'Y2hhbGxlbmdl' }),
+    });
+    renderPage();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(PASSKEY_MESSAGES.cancelled);
+  });
+
+  it('says so in a browser without passkeys', async () => {
+    stubApi({ 'POST /api/auth/passkey/options': json({ challenge: 'Y2hhbGxlbmdl' }) });
+    renderPage();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(PASSKEY_MESSAGES.unsupported);
+  });
+
+  it('tells a passkey no account holds so', async () => {
+    browserWithPasskey(async () => ({
+      id: 'eA',
+      rawId: bytes('x'),
+      type: 'public-key',
+      response: { clientDataJSON: bytes('{}'), authenticatorData: bytes('d'), signature: bytes('s') },
+      getClientExtensionResults: () => ({}),
+    }));
+    stubApi({
+      'POST /api/auth/passkey/options': json({ challenge: 'Y2hhbGxlbmdl' }),
+      'POST /api/auth/passkey/sign-in': apiError(400, 'PASSKEY_UNKNOWN', PASSKEY_MESSAGES.unknown),
+    });
+    renderPage();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(PASSKEY_MESSAGES.unknown);
+  });
+
+  it("marks the e-mail field for the browser's passkey autofill", () => {
+    stubApi({});
+    renderPage();
+    expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('username webauthn');
   });
 });
 

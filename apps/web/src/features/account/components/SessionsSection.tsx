@@ -102,6 +102,11 @@ function SessionRow({ session }: { session: ActiveSession }) {
               Two-step sign-in
             </span>
           ) : null}
+          {session.isPasskey ? (
+            <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-foreground">
+              Passkey
+            </span>
+          ) : null}
         </p>
         <p className="text-sm text-muted-foreground">
           {session.ipAddress ? `${session.ipAddress} · ` : ''}Last active {lastActive}

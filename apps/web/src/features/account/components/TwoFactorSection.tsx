@@ -7,7 +7,7 @@ import {
   type TwoFactorSetup,
 } from '@daybook/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { type FieldValues, type Path, type UseFormSetError, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
 import { useTwoFactor } from '../api/get-two-factor.ts';
+import { useReplaceRecoveryCodes } from '../api/replace-recovery-codes.ts';
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -101,7 +102,11 @@ export function TwoFactorSection({ email }: { email: string }) {
           </Button>
         </Alert>
       ) : status.data.isEnabled ? (
-        <TurnOff enabledAt={status.data.enabledAt} recoveryCodesLeft={status.data.recoveryCodesLeft} />
+        <TurnedOn
+          enabledAt={status.data.enabledAt}
+          recoveryCodesLeft={status.data.recoveryCodesLeft}
+          onNewCodes={(codes) => setStage({ kind: 'codes', codes })}
+        />
       ) : stage.kind === 'password' ? (
         <StartSetup
           onStarted={(setup) => setStage({ kind: 'setup', setup })}
@@ -273,34 +278,70 @@ function ConfirmSetup({
   );
 }
 
-const TurnOffForm = z.object({ code: z.string().trim().min(1, TWO_FACTOR_MESSAGES.codeOrRecoveryCode) });
-type TurnOffForm = z.infer<typeof TurnOffForm>;
+const CodeForm = z.object({ code: z.string().trim().min(1, TWO_FACTOR_MESSAGES.codeOrRecoveryCode) });
+type CodeForm = z.infer<typeof CodeForm>;
 
-function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; recoveryCodesLeft: number }) {
+/** What a code opens once it is on: turning it off, or new recovery codes in place of the old. */
+const ACTIONS = {
+  off: {
+    hint: 'Turning it off needs a code, so that an open session alone cannot do it.',
+    submit: 'Turn off',
+    failed: 'Two-step sign-in could not be turned off',
+  },
+  codes: {
+    hint: 'New codes need a code too. Your old recovery codes stop working once the new ones are made.',
+    submit: 'Make new codes',
+    failed: 'New recovery codes could not be made',
+  },
+} as const;
+
+function TurnedOn({
+  enabledAt,
+  recoveryCodesLeft,
+  onNewCodes,
+}: {
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+  onNewCodes: (codes: string[]) => void;
+}) {
   const disable = useDisableTwoFactor();
-  const [isOpen, setIsOpen] = useState(false);
+  const replace = useReplaceRecoveryCodes();
+  const [action, setAction] = useState<keyof typeof ACTIONS | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
-  } = useForm<TurnOffForm>({ resolver: zodResolver(TurnOffForm), defaultValues: { code: '' } });
+  } = useForm<CodeForm>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(async ({ code }) => {
+    if (!action) return;
     // Six digits are a code from the app; anything else is read as a recovery code.
     const totp = normalizeTotpCode(code);
+    const input = totp ? { code: totp } : { recoveryCode: code };
     try {
-      await disable.mutateAsync(totp ? { code: totp } : { recoveryCode: code });
+      if (action === 'codes') {
+        const answer = await replace.mutateAsync(input);
+        toast.success('New recovery codes made', { description: 'The old ones no longer work.' });
+        onNewCodes(answer.recoveryCodes);
+        return;
+      }
+      await disable.mutateAsync(input);
       toast.success(TWO_FACTOR_MESSAGES.disabled);
     } catch (error) {
       if (error instanceof ApiRequestError && error.fields?.recoveryCode) {
         setError('code', { type: 'server', message: error.fields.recoveryCode }, { shouldFocus: true });
         return;
       }
-      showError(error, 'code', setError, 'Two-step sign-in could not be turned off');
+      showError(error, 'code', setError, ACTIONS[action].failed);
     }
   });
 
+  const open = (next: keyof typeof ACTIONS | null) => {
+    reset({ code: '' });
+    setAction(next);
+  };
   const since = enabledAt ? new Date(enabledAt).toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
   return (
     <div className="flex flex-col gap-4">
@@ -311,12 +352,12 @@ function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; r
           {recoveryCodesLeft === 1 ? '' : 's'} left.
         </span>
       </p>
-      {isOpen ? (
+      {action ? (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <FormField
             label="Code from your app, or a recovery code"
             error={errors.code?.message}
-            hint="Turning it off needs a code, so that an open session alone cannot do it."
+            hint={ACTIONS[action].hint}
             className="max-w-sm"
           >
             {(control) => (
@@ -331,20 +372,30 @@ function TurnOff({ enabledAt, recoveryCodesLeft }: { enabledAt: string | null; r
             )}
           </FormField>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              <ShieldOff aria-hidden="true" />
-              Turn off
+            <Button
+              type="submit"
+              variant={action === 'off' ? 'destructive' : 'primary'}
+              disabled={isSubmitting}
+            >
+              {action === 'off' ? <ShieldOff aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+              {ACTIONS[action].submit}
             </Button>
-            <Button variant="ghost" onClick={() => setIsOpen(false)}>
+            <Button variant="ghost" onClick={() => open(null)}>
               Cancel
             </Button>
           </div>
         </form>
       ) : (
-        <Button variant="outline" className="self-start" onClick={() => setIsOpen(true)}>
-          <ShieldOff aria-hidden="true" />
-          Turn off two-step sign-in
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => open('codes')}>
+            <KeyRound aria-hidden="true" />
+            Make new recovery codes
+          </Button>
+          <Button variant="outline" onClick={() => open('off')}>
+            <ShieldOff aria-hidden="true" />
+            Turn off two-step sign-in
+          </Button>
+        </div>
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { AvatarSection } from '../components/AvatarSection.tsx';
 import { ChangeEmailForm } from '../components/ChangeEmailForm.tsx';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { DeleteAccountSection } from '../components/DeleteAccountSection.tsx';
+import { PasskeysSection } from '../components/PasskeysSection.tsx';
 import { ProfileDetailsForm } from '../components/ProfileDetailsForm.tsx';
 import { SessionsSection } from '../components/SessionsSection.tsx';
 import { SubscriptionSection } from '../components/SubscriptionSection.tsx';
@@ -27,6 +28,7 @@ const SECTIONS = [
   { id: 'password', label: 'Password' },
   { id: 'email', label: 'Email' },
   { id: 'two-step', label: 'Two-step sign-in' },
+  { id: 'passkeys', label: 'Passkeys' },
   { id: 'sessions', label: 'Sessions' },
   { id: 'subscription', label: 'Subscription' },
   { id: 'delete-account', label: 'Delete account' },
@@ -109,6 +111,7 @@ export default function ProfilePage({ reminders }: { reminders?: ReactNode } = {
               <ChangePasswordForm />
               <ChangeEmailForm profile={profile.data} />
               <TwoFactorSection email={profile.data.email} />
+              <PasskeysSection />
               <SessionsSection />
               <SubscriptionSection profile={profile.data} />
               <DeleteAccountSection />

@@ -1,7 +1,7 @@
 import { PASSWORD_RULES, type SignInInput } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LogIn } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { KeyRound, LogIn } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -17,6 +17,20 @@ import type { LoginProblem } from './login-submit.tsx';
  * the form is first focused and waited for on submit, not with the page (ADR 049).
  */
 const loadLoginSubmit = () => import('./login-submit.tsx');
+
+/**
+ * The passkey sign-in and SimpleWebAuthn's browser code (ADR 080): loaded when the passkey button is pressed, or when
+ * the form is first focused in a browser that offers passkeys in the e-mail field's autofill.
+ */
+const loadPasskeySignIn = () => import('./passkey-sign-in.ts');
+
+/** Whether the browser offers passkeys in a field's autofill (WebAuthn conditional mediation), asked without a library. */
+async function offersPasskeyAutofill(): Promise<boolean> {
+  const credential = globalThis.PublicKeyCredential as
+    | { isConditionalMediationAvailable?: () => Promise<boolean> }
+    | undefined;
+  return (await credential?.isConditionalMediationAvailable?.().catch(() => false)) === true;
+}
 
 /** The code step of a two-step sign-in, loaded only when a right password asks for it (ADR 075). */
 const TwoFactorStep = lazy(() => import('./TwoFactorStep.tsx'));
@@ -55,6 +69,61 @@ export function LoginForm() {
     defaultValues: { email: searchParams.get('email') ?? '', password: '' },
   });
 
+  const goOn = () => {
+    const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;
+    void navigate(target, { replace: true });
+  };
+
+  const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
+  // The browser runs one passkey request at a time, and a new one ends the one waiting. The button's request must
+  // not be ended by the autofill's, whose options may still be on their way when the button is pressed: the
+  // autofill's starts only while no button request runs, and is asked for again after one that did not sign in.
+  const isButtonRequest = useRef(false);
+  const isAutofillOffered = useRef(false);
+  const passkey = async (conditional: boolean): Promise<void> => {
+    if (!conditional) {
+      isButtonRequest.current = true;
+      setProblem(null);
+      setIsPasskeyBusy(true);
+    }
+    let outcome: Awaited<ReturnType<Awaited<ReturnType<typeof loadPasskeySignIn>>['signInWithPasskey']>>;
+    try {
+      const { signInWithPasskey } = await loadPasskeySignIn();
+      outcome = await signInWithPasskey({
+        conditional,
+        client,
+        isPremiumRequested,
+        isWanted: () => !conditional || !isButtonRequest.current,
+      });
+    } finally {
+      if (!conditional) {
+        isButtonRequest.current = false;
+        setIsPasskeyBusy(false);
+      }
+    }
+    if (outcome.kind === 'problem') setProblem(outcome.problem);
+    if (outcome.kind === 'signed-in') goOn();
+    else if (isAutofillOffered.current && (!conditional || outcome.kind === 'problem')) void passkey(true);
+  };
+
+  // Passkeys in the e-mail field's autofill, asked for on the form's first focus where the browser offers them; a
+  // request still waiting ends with the form.
+  const isAutofillAsked = useRef(false);
+  const offerPasskeyAutofill = () => {
+    if (isAutofillAsked.current) return;
+    isAutofillAsked.current = true;
+    void offersPasskeyAutofill().then((isOffered) => {
+      isAutofillOffered.current = isOffered;
+      if (isOffered && !isButtonRequest.current) void passkey(true);
+    });
+  };
+  useEffect(
+    () => () => {
+      if (isAutofillOffered.current) void loadPasskeySignIn().then((m) => m.cancelPasskeyRequest());
+    },
+    [],
+  );
+
   const onSubmit = handleSubmit(async (input) => {
     setProblem(null);
     const { submitSignIn } = await loadLoginSubmit();
@@ -64,9 +133,7 @@ export function LoginForm() {
       signInWith: signIn.mutateAsync,
     });
     if (outcome.kind === 'problem') setProblem(outcome.problem);
-    if (outcome.kind !== 'signed-in') return;
-    const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_SIGNED_IN_PATH;
-    void navigate(target, { replace: true });
+    if (outcome.kind === 'signed-in') goOn();
   });
 
   // A right password with two-step sign-in on: the code step takes the form's place.
@@ -80,13 +147,19 @@ export function LoginForm() {
   return (
     <form
       onSubmit={onSubmit}
-      // The first focus in the form starts loading what a submit needs.
-      onFocus={() => void loadLoginSubmit()}
+      // The first focus in the form starts loading what a submit needs, and the passkey autofill where offered.
+      onFocus={() => {
+        void loadLoginSubmit();
+        offerPasskeyAutofill();
+      }}
       noValidate
       className="flex flex-col gap-5"
     >
       <FormField label="Email" error={errors.email?.message}>
-        {(control) => <Input {...emailInputProps} {...control} {...register('email')} />}
+        {(control) => (
+          // `webauthn`: the browser may offer passkeys in this field's autofill (conditional mediation).
+          <Input {...emailInputProps} autoComplete="username webauthn" {...control} {...register('email')} />
+        )}
       </FormField>
       <div className="flex flex-col gap-1.5">
         <FormField label="Password" error={errors.password?.message}>
@@ -116,6 +189,21 @@ export function LoginForm() {
       <Button type="submit" size="lg" disabled={isSubmitting || !isHydrated} className="w-full">
         <LogIn aria-hidden="true" />
         {isSubmitting ? 'Logging in...' : 'Log In'}
+      </Button>
+      <div className="flex items-center gap-3 text-sm text-muted-foreground">
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+        or
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+      </div>
+      <Button
+        variant="outline"
+        size="lg"
+        disabled={isPasskeyBusy || !isHydrated}
+        className="w-full"
+        onClick={() => void passkey(false)}
+      >
+        <KeyRound aria-hidden="true" />
+        Sign in with a passkey
       </Button>
     </form>
   );

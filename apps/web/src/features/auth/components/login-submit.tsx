@@ -48,7 +48,7 @@ export function shouldWarnAboutAttempts(status: LoginStatus | undefined): status
   return status !== undefined && status.remainingAttempts <= LOCKOUT.warnAtRemaining;
 }
 
-function problemFrom(error: unknown, email: string): LoginProblem {
+export function problemFrom(error: unknown, email: string): LoginProblem {
   if (!(error instanceof ApiRequestError)) return { kind: 'other', message: String(error) };
   switch (error.code) {
     case 'INVALID_CREDENTIALS': {
@@ -61,8 +61,11 @@ function problemFrom(error: unknown, email: string): LoginProblem {
       const status = loginStatusFromDetails(error.details);
       return { kind: 'locked', message: status ? lockedMessage(status) : error.message };
     }
+    // A passkey sign-in names no address to send the confirmation to: the message alone then.
     case 'EMAIL_NOT_VERIFIED':
-      return { kind: 'unverified', message: error.message, email };
+      return email
+        ? { kind: 'unverified', message: error.message, email }
+        : { kind: 'other', message: error.message };
     case 'ACCOUNT_DISABLED':
       return { kind: 'other', message: AUTH_MESSAGES.accountDisabled };
     default:

@@ -14,6 +14,11 @@ const HELP_QUESTIONS: readonly FaqItem[] = [
       'Follow the password reset link on the log-in page. We e-mail you a link to choose a new password; it works once and expires after one hour.',
   },
   {
+    question: 'Can I sign in without my password?',
+    answer:
+      'Yes, with a passkey: add one in Profile settings under Passkeys, then choose "Sign in with a passkey" on the log-in page. Your device asks for your fingerprint, face or screen lock, so a passkey sign-in asks for no code even when two-step sign-in is on. Your password keeps working.',
+  },
+  {
     question: 'Can anyone at Daybook read my journal?',
     answer:
       'Not from the database: the text of your entries is encrypted in your browser before it is stored, with a key that needs a secret kept apart from the database. But the server holds that secret, so this is protection at rest, not end-to-end encryption. Today the server decrypts an entry only in memory, when you save or edit it, to check it; moods, dates and media files are not encrypted. The privacy policy says exactly what the server can read.',

@@ -177,6 +177,10 @@ const SECTIONS: readonly InfoSection[] = [
           recorded at sign-in), recent failed sign-in attempts, and counters for daily limits.
         </li>
         <li>
+          <strong>Passkeys:</strong> for each passkey you add, its public key, the name you give it, and when
+          it was added and last used. Its private key never leaves your device or your passkey provider.
+        </li>
+        <li>
           <strong>Contact messages</strong> you send us, with the name and e-mail address you give.
         </li>
       </ul>
@@ -298,7 +302,8 @@ const SECTIONS: readonly InfoSection[] = [
       <p>
         Beyond encryption, passwords are hashed with argon2id, sessions are stored on the server so they can
         be revoked (signing out or resetting your password ends them), repeated failed sign-ins lock an
-        address for 15 minutes, and media is reachable only through short-lived signed links.
+        address for 15 minutes, passkeys sign in only on this site's own address and only with your
+        fingerprint, face or PIN, and media is reachable only through short-lived signed links.
       </p>
     ),
   },
