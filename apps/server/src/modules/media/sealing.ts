@@ -18,7 +18,7 @@ export type SealingRun = {
   sealed: number;
   /** Files this run looked at. */
   checked: number;
-  outcome: 'held elsewhere' | 'waiting for the next pass' | 'stopped' | 'lease lost' | 'pass done' | 'finished';
+  outcome: 'not claimed' | 'waiting for the next pass' | 'stopped' | 'lease lost' | 'pass done' | 'finished';
 };
 
 /**
@@ -37,7 +37,7 @@ export async function sealStoredMedia(
   const repository = createMediaRepository(deps.db);
   const holder = randomUUID();
   const leaseFrom = () => new Date(deps.clock.now().getTime() + LEASE_MS);
-  const run: SealingRun = { sealed: 0, checked: 0, outcome: 'held elsewhere' };
+  const run: SealingRun = { sealed: 0, checked: 0, outcome: 'not claimed' };
   const row = await repository.claimSealing(holder, deps.clock.now(), leaseFrom());
   if (!row) return run;
   try {
