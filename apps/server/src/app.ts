@@ -334,9 +334,7 @@ export async function buildApp({
         await api.register(billingTestRoutes(services));
       }
       if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));
-      await api.register(
-        mediaRoutes(services, { tmpDir: path.join(config.dataDir, 'tmp') }),
-      );
+      await api.register(mediaRoutes(services, { tmpDir: path.join(config.dataDir, 'tmp') }));
       await api.register(importRoutes(services, { tmpDir: importTmpDir(config.dataDir) }));
       api.setNotFoundHandler((request, reply) =>
         reply

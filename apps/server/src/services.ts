@@ -21,8 +21,8 @@ import { createLayeredTextModerator } from './infra/moderation/layered-text-mode
 import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
 import { createStripeProvider } from './infra/payments/stripe.ts';
 import { createPushSender, type PushSenderOptions } from './infra/push/web-push.ts';
-import { createLocalStorage } from './infra/storage/local.ts';
 import { createMediaLinks } from './infra/storage/links.ts';
+import { createLocalStorage } from './infra/storage/local.ts';
 import { createS3Storage } from './infra/storage/s3.ts';
 import { createSealedStorage } from './infra/storage/sealed.ts';
 import type { Storage } from './infra/storage/storage.ts';

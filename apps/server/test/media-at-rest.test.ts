@@ -105,11 +105,17 @@ async function rawBytes(driver: StorageDriver, storagePath: string): Promise<Buf
 
 async function rawFilesOf(driver: StorageDriver, userId: string): Promise<string[]> {
   const paths: string[] = [];
-  for await (const page of driver.list()) paths.push(...page.map((f) => f.path).filter((p) => p.startsWith(userId)));
+  for await (const page of driver.list())
+    paths.push(...page.map((f) => f.path).filter((p) => p.startsWith(userId)));
   return paths;
 }
 
-async function uploadDraft(ctx: TestContext, cookie: string, type: 'image' | 'audio' | 'video', bytes: Buffer) {
+async function uploadDraft(
+  ctx: TestContext,
+  cookie: string,
+  type: 'image' | 'audio' | 'video',
+  bytes: Buffer,
+) {
   const body = multipart(bytes);
   const response = await ctx.app.inject({
     method: 'POST',
@@ -139,7 +145,11 @@ async function saveWithMedia(
 
 /** A signed link's path and query, to request from the app under test. */
 async function signedPath(ctx: TestContext, cookie: string, entryId: string, which = 'media-url') {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/entries/${entryId}/${which}`, headers: { cookie } });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/entries/${entryId}/${which}`,
+    headers: { cookie },
+  });
   expect(response.statusCode, response.body).toBe(200);
   const url = new URL(response.json<{ url: string }>().url);
   // Served by the app on S3 too: a sealed object is nothing a browser could use.
@@ -225,13 +235,21 @@ describe.each(stores)('media at rest on $name', ({ ctx, driver }) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+      height: 240,
+    });
   });
 
   it("refuses another user's media, and a link signed for one file opens no other", async () => {
     const owner = await createSignedInUser(ctx);
     const stranger = await createSignedInUser(ctx);
-    const entry = await saveWithMedia(ctx, owner, (await uploadDraft(ctx, owner.cookie, 'image', await png())).id);
+    const entry = await saveWithMedia(
+      ctx,
+      owner,
+      (await uploadDraft(ctx, owner.cookie, 'image', await png())).id,
+    );
     for (const which of ['media-url', 'thumbnail-url']) {
       const asked = await ctx.app.inject({
         method: 'GET',
@@ -294,7 +312,11 @@ describe.each(stores)('media at rest on $name', ({ ctx, driver }) => {
 
   it('exports plaintext media, and an import writes its media sealed', async () => {
     const owner = await createSignedInUser(ctx);
-    const entry = await saveWithMedia(ctx, owner, (await uploadDraft(ctx, owner.cookie, 'image', await noisyPng())).id);
+    const entry = await saveWithMedia(
+      ctx,
+      owner,
+      (await uploadDraft(ctx, owner.cookie, 'image', await noisyPng())).id,
+    );
     const plain = await storedPlaintext(ctx.app.services.storage, entry.mediaUrl);
     const exported = await ctx.app.inject({
       method: 'GET',
@@ -324,7 +346,9 @@ describe.each(stores)('media at rest on $name', ({ ctx, driver }) => {
     const saved: Array<{ id: string; mediaUrl: string }> = [];
     // Three: a Free user's day.
     for (let i = 0; i < 3; i++)
-      saved.push(await saveWithMedia(ctx, owner, (await uploadDraft(ctx, owner.cookie, 'image', await noisyPng())).id));
+      saved.push(
+        await saveWithMedia(ctx, owner, (await uploadDraft(ctx, owner.cookie, 'image', await noisyPng())).id),
+      );
     // The files as the previous version stored them: plain, under the same paths.
     const files = await rawFilesOf(raw, owner.user.id);
     expect(files).toHaveLength(6);
@@ -345,7 +369,11 @@ describe.each(stores)('media at rest on $name', ({ ctx, driver }) => {
         const link = await signedPath(ctx, owner.cookie, entry.id);
         const served = await ctx.app.inject({ method: 'GET', url: link });
         expect(served.rawPayload.equals(plain.get(entry.mediaUrl)!), entry.mediaUrl).toBe(true);
-        const part = await ctx.app.inject({ method: 'GET', url: link, headers: { range: 'bytes=65530-65545' } });
+        const part = await ctx.app.inject({
+          method: 'GET',
+          url: link,
+          headers: { range: 'bytes=65530-65545' },
+        });
         expect(part.rawPayload.equals(plain.get(entry.mediaUrl)!.subarray(65530, 65546))).toBe(true);
       }
     };
@@ -382,7 +410,9 @@ describe.each(stores)('media at rest on $name', ({ ctx, driver }) => {
     await servesAsBefore();
 
     // A pass an hour after the first, finding nothing, finishes the job; nothing runs after that.
-    expect(((await jobOf(ctx, 'seal-stored-media').run()) as SealingRun).outcome).toBe('waiting for the next pass');
+    expect(((await jobOf(ctx, 'seal-stored-media').run()) as SealingRun).outcome).toBe(
+      'waiting for the next pass',
+    );
     ctx.clock.advance(61 * 60_000);
     const last = (await jobOf(ctx, 'seal-stored-media').run()) as SealingRun;
     expect(last).toMatchObject({ outcome: 'finished', sealed: 0 });

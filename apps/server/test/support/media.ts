@@ -167,9 +167,13 @@ export async function expectOpensNothing(bytes: Buffer, name: string): Promise<v
     [0x4f, 0x67, 0x67, 0x53], // Ogg
   ];
   for (const magic of starts)
-    expect(bytes.subarray(0, magic.length).equals(Buffer.from(magic)), `${name} starts as ${magic}`).toBe(false);
+    expect(bytes.subarray(0, magic.length).equals(Buffer.from(magic)), `${name} starts as ${magic}`).toBe(
+      false,
+    );
   expect(bytes.subarray(4, 8).toString('latin1'), `${name} is no MP4/M4A/QuickTime`).not.toBe('ftyp');
   for (const telltale of TELLTALES)
-    expect(bytes.includes(telltale), `${name} holds ${JSON.stringify(telltale.toString('latin1'))}`).toBe(false);
+    expect(bytes.includes(telltale), `${name} holds ${JSON.stringify(telltale.toString('latin1'))}`).toBe(
+      false,
+    );
   await expect(sharp(bytes).metadata(), `${name} decodes as no picture`).rejects.toThrow();
 }

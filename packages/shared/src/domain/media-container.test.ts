@@ -37,10 +37,16 @@ describe('media container header', () => {
     expect(decodeMediaHeader(new Uint8Array(0))).toBeNull();
     const header = encodeMediaHeader({ version: 1, keyKind: 'server', chunkBytes: C, salt });
     expect(() => decodeMediaHeader(header.subarray(0, 20))).toThrow('cut short');
-    expect(() => decodeMediaHeader(Uint8Array.from(header, (b, i) => (i === 8 ? 2 : b)))).toThrow('version 2');
+    expect(() => decodeMediaHeader(Uint8Array.from(header, (b, i) => (i === 8 ? 2 : b)))).toThrow(
+      'version 2',
+    );
     expect(() => decodeMediaHeader(Uint8Array.from(header, (b, i) => (i === 9 ? 7 : b)))).toThrow();
-    expect(() => decodeMediaHeader(Uint8Array.from(header, (b, i) => (i === 13 ? 0 : b)))).toThrow('chunk size');
-    expect(() => encodeMediaHeader({ version: 1, keyKind: 'server', chunkBytes: C, salt: salt.subarray(1) })).toThrow();
+    expect(() => decodeMediaHeader(Uint8Array.from(header, (b, i) => (i === 13 ? 0 : b)))).toThrow(
+      'chunk size',
+    );
+    expect(() =>
+      encodeMediaHeader({ version: 1, keyKind: 'server', chunkBytes: C, salt: salt.subarray(1) }),
+    ).toThrow();
   });
 });
 

@@ -61,9 +61,10 @@ describe('media sealing (ADR 081)', () => {
       [10, 3 * C + 99],
       [3 * C + 50, 3 * C + 99],
     ] as const) {
-      expect((await open(sealed, { start, end })).equals(plain.subarray(start, end + 1)), `${start}-${end}`).toBe(
-        true,
-      );
+      expect(
+        (await open(sealed, { start, end })).equals(plain.subarray(start, end + 1)),
+        `${start}-${end}`,
+      ).toBe(true);
     }
   });
 
@@ -71,7 +72,9 @@ describe('media sealing (ADR 081)', () => {
     const plain = Buffer.from('Dear diary, the view from the ridge. '.repeat(400));
     const [one, two] = [await seal(plain), await seal(plain)];
     expect(one.includes(Buffer.from('Dear diary'))).toBe(false);
-    expect(one.subarray(MEDIA_CONTAINER.headerBytes).equals(two.subarray(MEDIA_CONTAINER.headerBytes))).toBe(false);
+    expect(one.subarray(MEDIA_CONTAINER.headerBytes).equals(two.subarray(MEDIA_CONTAINER.headerBytes))).toBe(
+      false,
+    );
   });
 
   it('refuses a changed byte, swapped chunks, a dropped last chunk, another user and another secret', async () => {
@@ -82,17 +85,29 @@ describe('media sealing (ADR 081)', () => {
     flipped[MEDIA_CONTAINER.headerBytes + stride + 7]! ^= 1;
     await expect(open(flipped)).rejects.toThrow('did not open');
     const chunk = (i: number) =>
-      sealed.subarray(MEDIA_CONTAINER.headerBytes + i * stride, MEDIA_CONTAINER.headerBytes + (i + 1) * stride);
-    const swapped = Buffer.concat([sealed.subarray(0, MEDIA_CONTAINER.headerBytes), chunk(1), chunk(0), chunk(2)]);
+      sealed.subarray(
+        MEDIA_CONTAINER.headerBytes + i * stride,
+        MEDIA_CONTAINER.headerBytes + (i + 1) * stride,
+      );
+    const swapped = Buffer.concat([
+      sealed.subarray(0, MEDIA_CONTAINER.headerBytes),
+      chunk(1),
+      chunk(0),
+      chunk(2),
+    ]);
     await expect(open(swapped)).rejects.toThrow('did not open');
     // Cut after two whole chunks: a shorter file by its size, but its second chunk was not sealed as the last.
     const cut = sealed.subarray(0, MEDIA_CONTAINER.headerBytes + 2 * stride);
     await expect(open(cut)).rejects.toThrow('did not open');
-    await expect(open(sealed, undefined, '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d')).rejects.toThrow('did not open');
-    const header = decodeMediaHeader(sealed.subarray(0, MEDIA_CONTAINER.headerBytes))!;
-    expect(createMediaKeys('another-secret-of-enough-length-here').keyOf(USER, header).equals(keys.keyOf(USER, header))).toBe(
-      false,
+    await expect(open(sealed, undefined, '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d')).rejects.toThrow(
+      'did not open',
     );
+    const header = decodeMediaHeader(sealed.subarray(0, MEDIA_CONTAINER.headerBytes))!;
+    expect(
+      createMediaKeys('another-secret-of-enough-length-here')
+        .keyOf(USER, header)
+        .equals(keys.keyOf(USER, header)),
+    ).toBe(false);
     // A stream that ends early is an error, not a shorter file.
     const span = mediaChunkSpan({ start: 0, end: 3 * C - 1 }, sealed.length, C);
     const short = Readable.from([sealed.subarray(span.sealed.start, span.sealed.start + stride)]).pipe(
@@ -124,8 +139,15 @@ describe('media sealing (ADR 081)', () => {
     const stride = C + MEDIA_CONTAINER.tagBytes;
     const opened: Buffer[] = [];
     for (let i = 0; i < 3; i++) {
-      const body = sealed.subarray(MEDIA_CONTAINER.headerBytes + i * stride, MEDIA_CONTAINER.headerBytes + (i + 1) * stride);
-      const params = { name: 'AES-GCM', iv: mediaChunkNonce(i), additionalData: mediaChunkAad(header, i, i === 2) };
+      const body = sealed.subarray(
+        MEDIA_CONTAINER.headerBytes + i * stride,
+        MEDIA_CONTAINER.headerBytes + (i + 1) * stride,
+      );
+      const params = {
+        name: 'AES-GCM',
+        iv: mediaChunkNonce(i),
+        additionalData: mediaChunkAad(header, i, i === 2),
+      };
       opened.push(Buffer.from(await subtle.decrypt(params, fileKey, body)));
     }
     expect(Buffer.concat(opened).equals(plain)).toBe(true);
@@ -133,8 +155,14 @@ describe('media sealing (ADR 081)', () => {
     // And the other way: chunks WebCrypto sealed open here.
     const browserSealed = [header];
     for (let i = 0; i < 3; i++) {
-      const params = { name: 'AES-GCM', iv: mediaChunkNonce(i), additionalData: mediaChunkAad(header, i, i === 2) };
-      browserSealed.push(Buffer.from(await subtle.encrypt(params, fileKey, plain.subarray(i * C, (i + 1) * C))));
+      const params = {
+        name: 'AES-GCM',
+        iv: mediaChunkNonce(i),
+        additionalData: mediaChunkAad(header, i, i === 2),
+      };
+      browserSealed.push(
+        Buffer.from(await subtle.encrypt(params, fileKey, plain.subarray(i * C, (i + 1) * C))),
+      );
     }
     expect((await open(Buffer.concat(browserSealed))).equals(plain)).toBe(true);
   });

@@ -36,7 +36,8 @@ export function createMediaKeys(encryptionSecret: string) {
 
     /** The key a stored file was sealed with, from its header. */
     keyOf(userId: string, header: MediaHeader): Buffer {
-      if (header.keyKind !== 'server') throw new Error('this file is sealed under a key the server does not hold');
+      if (header.keyKind !== 'server')
+        throw new Error('this file is sealed under a key the server does not hold');
       return fileKey(userId, header.salt);
     },
   };

@@ -20,7 +20,11 @@ export function createMediaLinks(options: { secret: string; appUrl: string; now:
      */
     async sign(
       relative: string,
-      { expiresInSeconds, contentType, signedAt }: { expiresInSeconds: number; contentType: string; signedAt?: Date },
+      {
+        expiresInSeconds,
+        contentType,
+        signedAt,
+      }: { expiresInSeconds: number; contentType: string; signedAt?: Date },
     ): Promise<string> {
       assertSafeStoragePath(relative);
       const expires = Math.floor((signedAt ?? options.now()).getTime() / 1000) + expiresInSeconds;
@@ -33,7 +37,17 @@ export function createMediaLinks(options: { secret: string; appUrl: string; now:
       return `${options.appUrl}/api/media/file?${query}`;
     },
 
-    verify({ path, expires, type, signature }: { path: string; expires: number; type: string; signature: string }) {
+    verify({
+      path,
+      expires,
+      type,
+      signature,
+    }: {
+      path: string;
+      expires: number;
+      type: string;
+      signature: string;
+    }) {
       if (!Number.isFinite(expires) || expires * 1000 < options.now().getTime()) return false;
       try {
         assertSafeStoragePath(path);

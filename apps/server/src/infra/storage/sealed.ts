@@ -76,7 +76,11 @@ export function createSealedStorage(
       sealed: true,
       async read(range) {
         if (plainSize === 0) return Readable.from([]);
-        const span = mediaChunkSpan(range ?? { start: 0, end: plainSize - 1 }, storedSize, decoded.chunkBytes);
+        const span = mediaChunkSpan(
+          range ?? { start: 0, end: plainSize - 1 },
+          storedSize,
+          decoded.chunkBytes,
+        );
         const stored = await rawRead(span.sealed);
         return piped(stored, openMedia(header, key, { plainSize, ...span }));
       },
@@ -89,7 +93,12 @@ export function createSealedStorage(
     if (options.storePlain) return driver.write(storagePath, createReadStream(localFile), size, contentType);
     const { header, key } = keys.newFile(ownerOf(storagePath));
     const sealed = piped(createReadStream(localFile), sealMedia(header, key));
-    await driver.write(storagePath, sealed, sealedMediaSize(size, MEDIA_CONTAINER.chunkBytes), SEALED_CONTENT_TYPE);
+    await driver.write(
+      storagePath,
+      sealed,
+      sealedMediaSize(size, MEDIA_CONTAINER.chunkBytes),
+      SEALED_CONTENT_TYPE,
+    );
   }
 
   return {

@@ -60,7 +60,8 @@ export const mediaRoutes =
       },
       async (request, reply) => {
         const links = services.mediaLinks;
-        if (!links.verify(request.query)) throw new AppError('MEDIA_LINK_INVALID', MEDIA_MESSAGES.linkInvalid);
+        if (!links.verify(request.query))
+          throw new AppError('MEDIA_LINK_INVALID', MEDIA_MESSAGES.linkInvalid);
         // A link issued before its entry was deleted stops working at once, not when it expires.
         if (!(await services.media.isAttached(request.query.path)))
           throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);

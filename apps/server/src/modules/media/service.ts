@@ -25,13 +25,7 @@ import {
   moderationPixels,
   worstVerdict,
 } from '../../infra/moderation/image-moderator.ts';
-import {
-  type ByteSpan,
-  filesOf,
-  originalPathOf,
-  type Storage,
-  thumbnailPathOf,
-} from '../../infra/storage/storage.ts';
+import { filesOf, originalPathOf, type Storage, thumbnailPathOf } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';

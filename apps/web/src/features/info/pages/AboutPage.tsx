@@ -89,8 +89,8 @@ const SECTIONS: readonly InfoSection[] = [
           server holds the secret needed to rebuild your key. It uses it, in memory, to check an entry when
           you save or edit it, to show an entry you shared to its recipient, to send a message to your future
           self, for the AI features you start, and to export or import your journal. Media files are encrypted
-          at rest with a key derived from that secret; moods and dates are stored in plain form. The <Link to="/privacy">privacy policy</Link> sets out exactly what
-          the server can and cannot read.
+          at rest with a key derived from that secret; moods and dates are stored in plain form. The{' '}
+          <Link to="/privacy">privacy policy</Link> sets out exactly what the server can and cannot read.
         </p>
       </>
     ),

@@ -163,8 +163,8 @@ const SECTIONS: readonly InfoSection[] = [
           <strong>Media files:</strong> photos, voice notes, videos, their thumbnails and uploaded import
           archives are encrypted (AES-256-GCM) before they are stored, on the server or in the file storage
           the operator uses, with a key for you derived from the server’s secret and never stored. A copy of
-          those files alone opens none of them. The server holds that secret: it opens a file when it sends
-          it to you, makes a thumbnail, exports your journal or checks an import, so an operator with both the
+          those files alone opens none of them. The server holds that secret: it opens a file when it sends it
+          to you, makes a thumbnail, exports your journal or checks an import, so an operator with both the
           files and the secret could open them. This is protection at rest, not end-to-end encryption; a mode
           in which only your browser holds the key is not built yet. Which files exist, their type and their
           size are not hidden. They are never public: the app serves them only through signed links that stop
