@@ -8,7 +8,6 @@ import { isMediaContainer, MEDIA_CONTAINER } from '@daybook/shared';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createLocalStorage } from '../src/infra/storage/local.ts';
 import { createS3Storage } from '../src/infra/storage/s3.ts';
 import type { StorageDriver } from '../src/infra/storage/storage.ts';
@@ -28,7 +27,7 @@ import {
   wav,
   webmVideo,
 } from './support/media.ts';
-import { buildZip } from './support/zip.ts';
+import { buildZip, unzip } from './support/zip.ts';
 
 /*
  * Media encrypted at rest (issue 30 item 1, ADR 081), on local disk and on an S3-compatible server alike: what is
@@ -74,27 +73,6 @@ const noisyPng = () =>
   })
     .png()
     .toBuffer();
-
-function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(files));
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          buffer(stream).then((bytes) => {
-            files.set(entry.fileName, bytes);
-            zip.readEntry();
-          }, reject);
-        }),
-      );
-      zip.readEntry();
-    });
-  });
-}
 
 /** The bytes as the store keeps them: what the operator holding the folder or the bucket has. */
 async function rawBytes(driver: StorageDriver, storagePath: string): Promise<Buffer> {
