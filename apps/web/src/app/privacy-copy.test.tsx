@@ -56,7 +56,9 @@ describe('privacy copy', () => {
     expect(text).toContain('Messages to your future self.');
     expect(text).toMatch(/that e-mail carries the message in readable form/i);
     // Media encrypted at rest (ADR 081), and said no more strongly than it holds.
-    expect(text).toMatch(/photos, voice notes, videos, their thumbnails and uploaded import\s+archives are encrypted/i);
+    expect(text).toMatch(
+      /photos, voice notes, videos, their thumbnails and uploaded import\s+archives are encrypted/i,
+    );
     expect(text).toMatch(/A copy of\s+those files alone opens none of them/);
     expect(text).toMatch(/an operator with both the\s+files and the secret could open them/);
     expect(text).toMatch(/only your browser holds the key is not built yet/);
