@@ -54,11 +54,14 @@ export async function imageModerationBench(images = 20) {
 
 /**
  * Upload throughput of POST /api/media/drafts (multipart streaming, sniffing, dimension check, moderation,
- * storage, draft row) for 2 MB photos, beside a bare node:http server that only writes the body to disk.
+ * storage, draft row) for 2 MB photos, beside a bare node:http server that only writes the body to disk; and the
+ * cost of sealing media at rest (ADR 081): the same uploads to a second app on the same database that stores them
+ * plain, in alternating rounds so that the machine's drift falls on both alike.
  */
 export async function uploadThroughputBench(uploads = 20) {
   const bench = await openBenchDatabase();
   const { app, origin } = await startBenchApp(bench.database);
+  const plainApp = await startBenchApp(bench.database, 0, { storePlainMedia: true });
   const user = await benchUser(app, bench.database);
   await bench.database.db
     .update(subscriptions)
@@ -113,6 +116,18 @@ export async function uploadThroughputBench(uploads = 20) {
   try {
     const ours = await measure(uploadUrl, { cookie: user.cookie });
     const baseline = await measure(bareUrl, {});
+    const plainUrl = `${plainApp.origin}/api/media/drafts?mediaType=image`;
+    const rounds = { sealed: [] as number[], plain: [] as number[] };
+    for (let round = 0; round < 3; round++) {
+      rounds.sealed.push((await measure(uploadUrl, { cookie: user.cookie })).megabytesPerSecond);
+      rounds.plain.push((await measure(plainUrl, { cookie: user.cookie })).megabytesPerSecond);
+    }
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const encryption = {
+      sealedMegabytesPerSecond: mean(rounds.sealed),
+      plainMegabytesPerSecond: mean(rounds.plain),
+      ratio: mean(rounds.sealed) / mean(rounds.plain),
+    };
     const alone = await dashboardP99();
     let uploading = true;
     const uploader = (async () => {
@@ -126,10 +141,12 @@ export async function uploadThroughputBench(uploads = 20) {
       ours,
       baseline,
       ratio: ours.megabytesPerSecond / baseline.megabytesPerSecond,
+      encryption,
       dashboardP99Ms: { alone, duringUploads },
     };
   } finally {
     await app.close();
+    await plainApp.app.close();
     await new Promise((resolve) => bare.close(resolve));
     await rm(tmp, { force: true });
     await bench.drop();

@@ -144,6 +144,9 @@ console.info(
   `Upload of ${fmt(upload.fileMegabytes, 1)} MB photos: ${fmt(upload.ours.megabytesPerSecond, 1)} MB/s (${fmt(upload.ours.uploadsPerSecond, 1)}/s) ÷ bare write ${fmt(upload.baseline.megabytesPerSecond, 1)} MB/s = ${fmt(upload.ratio, 2)}`,
 );
 console.info(
+  `Photo upload with media sealed at rest ÷ stored plain (ADR 081): ${fmt(upload.encryption.sealedMegabytesPerSecond, 1)} ÷ ${fmt(upload.encryption.plainMegabytesPerSecond, 1)} MB/s = ${fmt(upload.encryption.ratio, 2)}`,
+);
+console.info(
   `Dashboard read p99 while photos are uploaded and moderated: ${fmt(upload.dashboardP99Ms.duringUploads, 1)} ms, alone ${fmt(upload.dashboardP99Ms.alone, 1)} ms`,
 );
 for (const run of search.runs) {

@@ -48,6 +48,8 @@ const ON_BOTH_DATABASES = [
   'test/future-messages.test.ts',
   // Import jobs claimed with SKIP LOCKED and a lease, and their progress told by NOTIFY (ADR 077).
   'test/import-jobs.test.ts',
+  // The media sealing job claimed with SKIP LOCKED and a lease by two runs at once (ADR 081).
+  'test/media-at-rest.test.ts',
   // The embedded database shares the server's thread: a large import must not stall it (ADR 054).
   'test/import-bounds.test.ts',
 ];

@@ -7,8 +7,15 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { plans, subscriptions, users } from '../../apps/server/src/db/schema/index.ts';
 
-/** The real app on a benchmark database, listening on a free loopback port, with limits out of the way. */
-export async function startBenchApp(database: Database, port = 0) {
+/**
+ * The real app on a benchmark database, listening on a free loopback port, with limits out of the way.
+ * `storePlainMedia` stores media as before ADR 081, the control beside which the upload bench measures sealing.
+ */
+export async function startBenchApp(
+  database: Database,
+  port = 0,
+  options: { storePlainMedia?: boolean } = {},
+) {
   const config = loadConfig({
     // A browser benchmark posts from this origin, which the API's origin check must trust.
     ...(port ? { APP_URL: `http://127.0.0.1:${port}` } : {}),
@@ -20,7 +27,7 @@ export async function startBenchApp(database: Database, port = 0) {
     RATE_LIMIT_SCALE: '1000000',
     JOBS: 'off',
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, storePlainMedia: options.storePlainMedia });
   await app.listen({ host: '127.0.0.1', port });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { app, config, origin };

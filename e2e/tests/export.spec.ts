@@ -1,36 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { ARCHIVE_LAYOUT, ArchiveManifest, ENTRY_MESSAGES, EXPORT_MESSAGES } from '@daybook/shared';
 import type { Page } from '@playwright/test';
-import yauzl from 'yauzl';
+import { unzip as unzipBuffer } from '../../apps/server/test/support/zip.ts';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const SHOTS = process.env.EXPORT_SHOTS_DIR;
 const TEXT = 'The lighthouse keeper waved from the gallery #sea';
 
-/** Every file of a (small) zip, by path. */
+/** Every file of a (small) zip, by path, as text. */
 async function unzip(file: string): Promise<Map<string, string>> {
-  const buffer = await readFile(file);
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, string>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(files));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
+  const files = await unzipBuffer(await readFile(file));
+  return new Map([...files].map(([name, bytes]) => [name, bytes.toString('utf8')]));
 }
 
 /** Writes one entry through the dashboard, as a person would (the text is encrypted in the browser). */

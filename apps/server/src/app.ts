@@ -85,6 +85,8 @@ export type AppDeps = {
   sessionCache?: Partial<SessionCacheOptions>;
   /** Where Web Push may connect (the public internet); tests allow their local push service. */
   push?: PushSenderOptions;
+  /** Media stored plain, as before ADR 081: only the upload bench sets it, to measure what sealing costs. */
+  storePlainMedia?: boolean;
 };
 
 declare module 'fastify' {
@@ -150,6 +152,7 @@ export async function buildApp({
   live: liveOverrides,
   sessionCache,
   push,
+  storePlainMedia,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // What is logged and what never is: ADR 053.
@@ -224,6 +227,7 @@ export async function buildApp({
     live,
     sessionCache: { ...SESSION_CACHE_OPTIONS, ...sessionCache },
     push,
+    storePlainMedia,
   });
   // Open event streams never finish on their own: they end before the server waits for its connections, and
   // the listening connection closes before the database does (main.ts closes it after the app).
@@ -330,12 +334,7 @@ export async function buildApp({
         await api.register(billingTestRoutes(services));
       }
       if (hasLocalMailbox) await api.register(devMailApiRoutes(services.devMail));
-      await api.register(
-        mediaRoutes(services, {
-          tmpDir: path.join(config.dataDir, 'tmp'),
-          localStorage: services.localStorage,
-        }),
-      );
+      await api.register(mediaRoutes(services, { tmpDir: path.join(config.dataDir, 'tmp') }));
       await api.register(importRoutes(services, { tmpDir: importTmpDir(config.dataDir) }));
       api.setNotFoundHandler((request, reply) =>
         reply

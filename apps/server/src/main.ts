@@ -1,4 +1,5 @@
 import { chmodSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
           auditSecret: config.authSecret,
           media: app.services.media,
           storage: app.services.storage,
+          mediaWorkDir: path.join(config.dataDir, 'tmp'),
           sharing: app.services.sharing,
           futureMessages: app.services.futureMessages,
           reminders: app.services.reminders,

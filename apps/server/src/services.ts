@@ -9,6 +9,7 @@ import { relyingParty } from './infra/auth/relying-party.ts';
 import { createSessionCache, type SessionCacheOptions } from './infra/auth/session-cache.ts';
 import { sessionCookie } from './infra/auth/session-cookie.ts';
 import { createEntryKeys } from './infra/crypto/entry-keys.ts';
+import { createMediaKeys } from './infra/crypto/media-cipher.ts';
 import { createTwoFactorSecrets } from './infra/crypto/two-factor-secrets.ts';
 import { createRateLimiter } from './infra/http/rate-limit-store.ts';
 import { createJobRunStore } from './infra/jobs/runs.ts';
@@ -21,8 +22,10 @@ import { createLayeredTextModerator } from './infra/moderation/layered-text-mode
 import { createLocalTextModerator } from './infra/moderation/text-moderator.ts';
 import { createStripeProvider } from './infra/payments/stripe.ts';
 import { createPushSender, type PushSenderOptions } from './infra/push/web-push.ts';
-import { createLocalStorage, type LocalStorage } from './infra/storage/local.ts';
+import { createMediaLinks } from './infra/storage/links.ts';
+import { createLocalStorage } from './infra/storage/local.ts';
 import { createS3Storage } from './infra/storage/s3.ts';
+import { createSealedStorage } from './infra/storage/sealed.ts';
 import type { Storage } from './infra/storage/storage.ts';
 import type { Clock } from './lib/clock.ts';
 import { createAccountRepository } from './modules/account/repository.ts';
@@ -68,6 +71,8 @@ export function createServices(deps: {
   live: LiveHubOptions;
   sessionCache: SessionCacheOptions;
   push?: PushSenderOptions;
+  /** Media stored plain, as before ADR 081: the upload bench's control alone, never set by configuration. */
+  storePlainMedia?: boolean;
 }) {
   const { config, database, clock } = deps;
   const { db } = database;
@@ -133,17 +138,22 @@ export function createServices(deps: {
       : localTextModerator,
     image: createLocalImageModerator(),
   };
-  const localStorage: LocalStorage | null =
+  const mediaLinks = createMediaLinks({
+    secret: config.authSecret,
+    appUrl: config.appUrl,
+    now: () => clock.now(),
+  });
+  // Every file sealed at rest under its owner's media key (ADR 081), on local disk and S3 alike.
+  const storage: Storage = createSealedStorage(
     config.storage.kind === 'local'
-      ? createLocalStorage({
-          root: config.storage.root,
-          secret: config.authSecret,
-          appUrl: config.appUrl,
-          now: () => clock.now(),
-        })
-      : null;
-  const storage: Storage =
-    localStorage ?? createS3Storage(config.storage as Extract<Config['storage'], { kind: 's3' }>);
+      ? createLocalStorage({ root: config.storage.root, now: () => clock.now() })
+      : createS3Storage(config.storage),
+    {
+      keys: createMediaKeys(config.encryptionSecret),
+      links: mediaLinks,
+      storePlain: deps.storePlainMedia,
+    },
+  );
   const media = createMediaService({
     db,
     storage,
@@ -247,7 +257,7 @@ export function createServices(deps: {
     encryption,
     moderation,
     storage,
-    localStorage,
+    mediaLinks,
     media,
     plans,
     limiter,

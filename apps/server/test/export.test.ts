@@ -12,35 +12,11 @@ import {
 } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { entries, users } from '../src/db/schema/index.ts';
 import { EXPORT_LIMITS } from '../src/modules/export/service.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createSignedInUser } from './support/factories.ts';
-
-/** Every file of a zip held in memory (small archives only), by path. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(files));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from './support/zip.ts';
 
 const mediaRoot = (ctx: TestContext) => (ctx.config.storage as { root: string }).root;
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,16 @@ import { createMailTransport } from '../src/infra/mail/transport.ts';
 import { verdictFromPredictions } from '../src/infra/moderation/image-moderator.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createSignedInUser } from './support/factories.ts';
-import { exifHasGps, jpegWithGps, multipart, png, wav, webmAudio, webmVideo } from './support/media.ts';
+import {
+  exifHasGps,
+  jpegWithGps,
+  multipart,
+  png,
+  storedPlaintext,
+  wav,
+  webmAudio,
+  webmVideo,
+} from './support/media.ts';
 
 const HOUR = 3600_000;
 
@@ -419,7 +428,10 @@ describe('media privacy and validation', () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ mimeType: 'image/jpeg', width: 64, height: 32 });
     const [stored] = filesUnder(path.join(mediaRoot(), user.id));
-    const bytes = readFileSync(stored!);
+    const bytes = await storedPlaintext(
+      ctx.app.services.storage,
+      path.relative(mediaRoot(), stored!).split(path.sep).join('/'),
+    );
     const after = await sharp(bytes).metadata();
     expect(after).toMatchObject({ format: 'jpeg', width: 64, height: 32 });
     expect(after.exif).toBeUndefined();

@@ -8,6 +8,7 @@ import { purgeDueAccounts } from '../modules/account/service.ts';
 import type { BillingService } from '../modules/billing/service.ts';
 import type { FutureMessagesService } from '../modules/future-messages/service.ts';
 import type { ImportService } from '../modules/import/service.ts';
+import { sealStoredMedia } from '../modules/media/sealing.ts';
 import type { MediaService } from '../modules/media/service.ts';
 import type { RemindersService } from '../modules/reminders/service.ts';
 import type { SharingService } from '../modules/sharing/service.ts';
@@ -23,6 +24,8 @@ export function jobDefinitions(deps: {
   auditSecret: string;
   media: MediaService;
   storage: Storage;
+  /** Where the sealing job copies a plain file before sealing it (DATA_DIR/tmp). */
+  mediaWorkDir: string;
   sharing: SharingService;
   futureMessages: FutureMessagesService;
   reminders: RemindersService;
@@ -106,6 +109,17 @@ export function jobDefinitions(deps: {
       name: 'sweep-orphan-media',
       everyMs: 60 * 60_000,
       run: () => deps.media.sweepOrphans(),
+    },
+    {
+      // Media stored plain before ADR 081 sealed at rest. Held by one instance at a time (a lease, SKIP LOCKED);
+      // a run continues until its pass is done or the scheduler stops, and the next resumes after its last file.
+      name: 'seal-stored-media',
+      everyMs: 10 * 60_000,
+      run: (signal) =>
+        sealStoredMedia(
+          { db: deps.database.db, storage: deps.storage, clock: deps.clock, workDir: deps.mediaWorkDir },
+          signal,
+        ),
     },
     {
       // Reads treat a share past its date as expired already; this makes the row say so and tells open tabs.

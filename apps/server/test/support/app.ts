@@ -83,6 +83,7 @@ export function jobOf(ctx: TestContext, name: string, deps: Partial<JobDeps> = {
     auditSecret: ctx.config.authSecret,
     media: ctx.app.services.media,
     storage: ctx.app.services.storage,
+    mediaWorkDir: path.join(ctx.config.dataDir, 'tmp'),
     sharing: ctx.app.services.sharing,
     futureMessages: ctx.app.services.futureMessages,
     reminders: ctx.app.services.reminders,

@@ -2,7 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { isMediaContainer } from '@daybook/shared';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { Storage } from '../../src/infra/storage/storage.ts';
 
 const fixtureDir = path.join(os.tmpdir(), 'daybook-media-fixtures');
 
@@ -119,3 +124,56 @@ export const jpegWithGps = (options: { upright?: boolean } = {}) => {
 /** Whether EXIF data holds a GPS sub-directory (tag 0x8825, little- or big-endian). */
 export const exifHasGps = (exif: Buffer) =>
   exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25]));
+
+/** A stored file's plaintext, read the one way the app reads it (files are sealed at rest, ADR 081). */
+export async function storedPlaintext(storage: Storage, storagePath: string): Promise<Buffer> {
+  const file = await storage.read(storagePath);
+  if (!file) throw new Error(`nothing stored at ${storagePath}`);
+  return buffer(file.stream);
+}
+
+/** Byte strings that name a media format, a picture's metadata or its maker: none may show in a sealed file. */
+const TELLTALES = [
+  '\x89PNG\r\n',
+  'IHDR',
+  'JFIF\0',
+  'Exif\0\0',
+  'WEBPVP8',
+  'ftypisom',
+  'ftypmp4',
+  'ftypM4A',
+  'ftypqt',
+  'OpusHead',
+  'webm\x42',
+  'WAVEfmt',
+  'Daybook Test',
+  'Ada Lovelace',
+].map((s) => Buffer.from(s, 'latin1'));
+
+/**
+ * What the operator holding only the media folder or the bucket can make of a stored file: no type `file-type`
+ * knows, no format's magic at its start, and none of the telltales above anywhere in it.
+ */
+export async function expectOpensNothing(bytes: Buffer, name: string): Promise<void> {
+  expect(isMediaContainer(bytes), `${name} is a sealed container`).toBe(true);
+  expect(await fileTypeFromBuffer(bytes), `${name} has no type file-type knows`).toBeUndefined();
+  const starts = [
+    [0xff, 0xd8, 0xff], // JPEG
+    [0x89, 0x50, 0x4e, 0x47], // PNG
+    [0x52, 0x49, 0x46, 0x46], // RIFF: WebP, WAV
+    [0x1a, 0x45, 0xdf, 0xa3], // EBML: WebM
+    [0x47, 0x49, 0x46, 0x38], // GIF
+    [0x49, 0x44, 0x33], // ID3: MP3
+    [0x4f, 0x67, 0x67, 0x53], // Ogg
+  ];
+  for (const magic of starts)
+    expect(bytes.subarray(0, magic.length).equals(Buffer.from(magic)), `${name} starts as ${magic}`).toBe(
+      false,
+    );
+  expect(bytes.subarray(4, 8).toString('latin1'), `${name} is no MP4/M4A/QuickTime`).not.toBe('ftyp');
+  for (const telltale of TELLTALES)
+    expect(bytes.includes(telltale), `${name} holds ${JSON.stringify(telltale.toString('latin1'))}`).toBe(
+      false,
+    );
+  await expect(sharp(bytes).metadata(), `${name} decodes as no picture`).rejects.toThrow();
+}

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import yauzl from 'yauzl';
 
 /** One file of a test zip; the options forge what a hostile archive might carry. */
 export type ZipInput = {
@@ -140,4 +141,28 @@ export async function writeZipFile(file: string, members: StreamedZipInput[]): P
   } finally {
     await handle.close();
   }
+}
+
+/** Every file of a zip held in memory (small archives only), by path. */
+export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(files));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
 }

@@ -55,7 +55,14 @@ describe('privacy copy', () => {
     expect(text).toContain('Sharing an entry.');
     expect(text).toContain('Messages to your future self.');
     expect(text).toMatch(/that e-mail carries the message in readable form/i);
-    expect(text).toMatch(/photos, voice notes and videos are not encrypted/i);
+    // Media encrypted at rest (ADR 081), and said no more strongly than it holds.
+    expect(text).toMatch(
+      /photos, voice notes, videos, their thumbnails and uploaded import\s+archives are encrypted/i,
+    );
+    expect(text).toMatch(/A copy of\s+those files alone opens none of them/);
+    expect(text).toMatch(/an operator with both the\s+files and the secret could open them/);
+    expect(text).toMatch(/only your browser holds the key is not built yet/);
+    expect(text).not.toMatch(/photos, voice notes and videos are not encrypted/i);
     expect(text).toContain('secret.key');
     expect(text).toContain('ENCRYPTION_SECRET');
     expect(text).toContain('the secret must be backed up separately from the database');

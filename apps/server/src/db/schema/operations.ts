@@ -86,3 +86,22 @@ export const jobRuns = pgTable('job_runs', {
   lastError: text('last_error'),
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
 });
+
+/**
+ * The job that seals media stored plain before ADR 081 (`seal-stored-media`): one row, held by one instance at a
+ * time (`holder` until `leaseUntil`), with where its pass through the storage listing has got to, so that a run
+ * stopped anywhere resumes after the last file it finished.
+ */
+export const mediaSealing = pgTable('media_sealing', {
+  name: text('name').primaryKey(),
+  holder: uuid('holder'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** The last path of the listing this pass has finished with; null at a pass's start. */
+  cursor: text('cursor'),
+  firstStartedAt: timestamp('first_started_at', { withTimezone: true }),
+  passStartedAt: timestamp('pass_started_at', { withTimezone: true }),
+  passEndedAt: timestamp('pass_ended_at', { withTimezone: true }),
+  passSealed: integer('pass_sealed').notNull().default(0),
+  sealedFiles: integer('sealed_files').notNull().default(0),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -1,65 +1,52 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import {
-  assertSafeStoragePath,
-  isStoragePath,
-  type LocalReadable,
-  type Storage,
-  type StoredFile,
-} from './storage.ts';
+import { assertSafeStoragePath, isStoragePath, type StorageDriver, type StoredFile } from './storage.ts';
 
 /** Only the server's user may read what people keep in their journal, whatever the process umask is. */
 const DIRECTORY_MODE = 0o700;
 const FILE_MODE = 0o600;
 const LIST_PAGE = 500;
 
+/** Names in path order (so a listing can resume after a path); dot-files (writes under way) are not listed. */
 async function namesIn(dir: string): Promise<string[]> {
   try {
     return (await readdir(dir, { withFileTypes: true }))
       .filter((d) => !d.name.startsWith('.'))
-      .map((d) => d.name);
+      .map((d) => d.name)
+      .sort();
   } catch {
     return [];
   }
 }
 
-/**
- * Files under DATA_DIR/media. Signed URLs point at our own route (`/api/media/file`) with an expiry and an HMAC
- * of path, expiry and content type, so a file is never served without a valid, unexpired signature.
- */
-export function createLocalStorage(options: {
-  root: string;
-  secret: string;
-  appUrl: string;
-  now?: () => Date;
-}) {
+/** Files under DATA_DIR/media, as the driver under the sealed storage (sealed.ts) stores them. */
+export function createLocalStorage(options: { root: string; now?: () => Date }): StorageDriver {
   const now = options.now ?? (() => new Date());
   const absolute = (relative: string) =>
     path.join(options.root, ...assertSafeStoragePath(relative).split('/'));
-  const sign = (relative: string, expires: number, contentType: string) =>
-    createHmac('sha256', options.secret)
-      .update(`${relative}\n${expires}\n${contentType}`)
-      .digest('base64url');
 
-  const storage: Storage & {
-    verify(query: { path: string; expires: number; type: string; signature: string }): boolean;
-    /** Seconds until a link's expiry (unix seconds), by this storage's clock: how long a browser may cache it. */
-    secondsLeft(expires: number): number;
-    /** Size in bytes, and a reader for the whole file or an inclusive byte range. */
-    open(
-      relative: string,
-    ): Promise<{ size: number; read(range?: { start: number; end: number }): LocalReadable['stream'] }>;
-  } = {
+  return {
     kind: 'local',
-    async putFile(relative, localFile) {
+    async write(relative, body, length, _contentType) {
       const target = absolute(relative);
       await mkdir(path.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
-      await pipeline(createReadStream(localFile), createWriteStream(target, { mode: FILE_MODE }));
-      const written = now();
-      await utimes(target, written, written);
+      // Written beside the target under a dot-name, then renamed over it: a reader, or a crash, sees the old file
+      // or the new one whole (the job that seals old files replaces them this way, ADR 081).
+      const partial = path.join(path.dirname(target), `.${path.basename(target)}.${randomUUID()}.partial`);
+      try {
+        await pipeline(body, createWriteStream(partial, { mode: FILE_MODE }));
+        const { size } = await stat(partial);
+        if (size !== length) throw new Error(`wrote ${size} bytes of ${length}: ${relative}`);
+        const written = now();
+        await utimes(partial, written, written);
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     async move(from, to) {
       const target = absolute(to);
@@ -80,14 +67,6 @@ export function createLocalStorage(options: {
         return false;
       }
     },
-    async size(relative) {
-      try {
-        const info = await stat(absolute(relative));
-        return info.isFile() ? info.size : null;
-      } catch {
-        return null;
-      }
-    },
     async read(relative, range) {
       const file = absolute(relative);
       let size: number;
@@ -100,13 +79,13 @@ export function createLocalStorage(options: {
       }
       return { stream: createReadStream(file, range), size };
     },
-    async *list() {
+    async *list(after) {
       let page: StoredFile[] = [];
       for (const user of await namesIn(options.root)) {
         for (const folder of await namesIn(path.join(options.root, user))) {
           for (const name of await namesIn(path.join(options.root, user, folder))) {
             const relative = `${user}/${folder}/${name}`;
-            if (!isStoragePath(relative)) continue;
+            if (!isStoragePath(relative) || (after !== undefined && relative <= after)) continue;
             try {
               const info = await stat(absolute(relative));
               if (info.isFile()) page.push({ path: relative, modifiedAt: info.mtime });
@@ -122,36 +101,5 @@ export function createLocalStorage(options: {
       }
       if (page.length > 0) yield page;
     },
-    async signedUrl(relative, { expiresInSeconds, contentType, signedAt }) {
-      assertSafeStoragePath(relative);
-      const expires = Math.floor((signedAt ?? now()).getTime() / 1000) + expiresInSeconds;
-      const query = new URLSearchParams({
-        path: relative,
-        expires: String(expires),
-        type: contentType,
-        signature: sign(relative, expires, contentType),
-      });
-      return `${options.appUrl}/api/media/file?${query}`;
-    },
-    verify({ path: relative, expires, type, signature }) {
-      if (!Number.isFinite(expires) || expires * 1000 < now().getTime()) return false;
-      try {
-        assertSafeStoragePath(relative);
-      } catch {
-        return false;
-      }
-      const expected = Buffer.from(sign(relative, expires, type));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    },
-    secondsLeft: (expires) => Math.max(0, expires - Math.floor(now().getTime() / 1000)),
-    async open(relative) {
-      const file = absolute(relative);
-      const { size } = await stat(file);
-      return { size, read: (range) => createReadStream(file, range) };
-    },
   };
-  return storage;
 }
-
-export type LocalStorage = ReturnType<typeof createLocalStorage>;

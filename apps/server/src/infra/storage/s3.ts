@@ -1,13 +1,17 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { assertSafeStoragePath, isStoragePath, type Storage } from './storage.ts';
+import { assertSafeStoragePath, isStoragePath, type StorageDriver } from './storage.ts';
 
 /** "No such object" from GetObject (NoSuchKey) or HeadObject (NotFound, 404): anything else is a real failure. */
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** 416 from a ranged GetObject: the range starts past the object's end. */
+function isUnsatisfiable(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'InvalidRange' || e?.$metadata?.httpStatusCode === 416;
 }
 
 export type S3Options = {
@@ -19,8 +23,11 @@ export type S3Options = {
   forcePathStyle: boolean;
 };
 
-/** Any S3-compatible store (AWS, MinIO, R2…). Signed URLs are presigned GETs. */
-export function createS3Storage(options: S3Options): Storage {
+/**
+ * Any S3-compatible store (AWS, MinIO, R2…), as the driver under the sealed storage (sealed.ts). Objects are sealed,
+ * so the browser never fetches them from the store: the app serves them (links.ts), reading ranges with ranged GETs.
+ */
+export function createS3Storage(options: S3Options): StorageDriver {
   // The SDK on the first storage call rather than at start: an idle server does not hold it (ADR 043).
   let connecting: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | null = null;
   const connect = () => {
@@ -30,15 +37,15 @@ export function createS3Storage(options: S3Options): Storage {
   const Bucket = options.bucket;
   return {
     kind: 's3',
-    async putFile(path, localFile, contentType) {
+    async write(path, body, length, contentType) {
       const { client, sdk } = await connect();
-      const { size } = await stat(localFile);
+      // One PutObject: the store shows the old object until the new one is whole.
       await client.send(
         new sdk.PutObjectCommand({
           Bucket,
           Key: assertSafeStoragePath(path),
-          Body: createReadStream(localFile),
-          ContentLength: size,
+          Body: body,
+          ContentLength: length,
           ContentType: contentType,
         }),
       );
@@ -67,18 +74,6 @@ export function createS3Storage(options: S3Options): Storage {
         return false;
       }
     },
-    async size(path) {
-      const { client, sdk } = await connect();
-      try {
-        const head = await client.send(
-          new sdk.HeadObjectCommand({ Bucket, Key: assertSafeStoragePath(path) }),
-        );
-        return head.ContentLength ?? null;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
     async read(path, range) {
       const { client, sdk } = await connect();
       try {
@@ -95,41 +90,24 @@ export function createS3Storage(options: S3Options): Storage {
         return { stream: object.Body, size: size ?? 0 };
       } catch (error) {
         if (isMissing(error)) return null;
+        // Only an empty object has no byte 0: it exists, and there is nothing to read.
+        if (isUnsatisfiable(error) && range?.start === 0) return { stream: Readable.from([]), size: 0 };
         throw error;
       }
     },
-    async *list() {
+    async *list(after) {
       const { client, sdk } = await connect();
       let ContinuationToken: string | undefined;
       do {
+        // Keys come in UTF-8 order, so a listing resumes after a key with StartAfter.
         const page = await client.send(
-          new sdk.ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: 1000 }),
+          new sdk.ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: 1000, StartAfter: after }),
         );
         yield (page.Contents ?? [])
           .filter((object) => object.Key && isStoragePath(object.Key))
           .map((object) => ({ path: object.Key!, modifiedAt: object.LastModified ?? new Date() }));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
-    },
-    signedUrl(path, { expiresInSeconds, contentType, signedAt }) {
-      // An unsafe path throws here, at the call, as it always has; the signing itself waits for the SDK.
-      const Key = assertSafeStoragePath(path);
-      return Promise.all([connect(), import('@aws-sdk/s3-request-presigner')]).then(
-        ([{ client, sdk }, { getSignedUrl }]) =>
-          getSignedUrl(
-            client,
-            new sdk.GetObjectCommand({
-              Bucket,
-              Key,
-              ResponseContentType: contentType,
-              ResponseContentDisposition: 'inline',
-              // A link signed for a window (thumbnails) is one URL for hours, so the browser may keep what it
-              // serves for as long as the link lasts. A fixed figure: one counted down to expiry would change it.
-              ...(signedAt ? { ResponseCacheControl: `private, max-age=${expiresInSeconds}` } : {}),
-            }),
-            { expiresIn: expiresInSeconds, ...(signedAt ? { signingDate: signedAt } : {}) },
-          ),
-      );
     },
   };
 }

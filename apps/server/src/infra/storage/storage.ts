@@ -1,31 +1,63 @@
 import type { Readable } from 'node:stream';
 
-/** Where media files live: a local folder by default, any S3-compatible store at scale. Paths use `/`. */
+/**
+ * Where media files live, as every caller sees them: plaintext in, plaintext out. Underneath, every file is kept
+ * sealed (ADR 081, `sealed.ts`) by a driver that only moves bytes: a local folder by default, any S3-compatible
+ * store at scale. Paths use `/`; sizes and byte ranges are the plaintext's.
+ */
 export type Storage = {
   kind: 'local' | 's3';
-  /** Stores a file that is on local disk (uploads are streamed to a temporary file first). */
+  /** Stores a file that is on local disk (uploads are streamed to a temporary file first), sealed. */
   putFile(path: string, localFile: string, contentType: string): Promise<void>;
   move(from: string, to: string): Promise<void>;
   remove(path: string): Promise<void>;
   exists(path: string): Promise<boolean>;
-  /** The file's size in bytes, or null when there is no such file. */
+  /** The file's plaintext size in bytes, or null when there is no such file. */
   size(path: string): Promise<number | null>;
   /**
-   * The whole file, or the inclusive byte `range` of it, as a stream with the file's size, or null when there is
-   * no such file. The caller must consume or destroy the stream (an S3 body holds a socket until then).
+   * The whole file, or the inclusive byte `range` of its plaintext, as a stream with the file's plaintext size, or
+   * null when there is no such file. The caller must consume or destroy the stream (an S3 body holds a socket until
+   * then).
    */
   read(path: string, range?: ByteSpan): Promise<LocalReadable | null>;
-  /** Every stored file with its last write (a move counts as one), in pages; paths of other shapes are skipped. */
-  list(): AsyncIterable<StoredFile[]>;
+  /** The file's plaintext size and a reader of it or of one range, for several reads of one file; null when gone. */
+  open(path: string): Promise<OpenedFile | null>;
+  /** Every stored file with its last write (a move counts as one), in pages in path order, from after `after`. */
+  list(after?: string): AsyncIterable<StoredFile[]>;
   /**
-   * A URL the browser can fetch for `expiresInSeconds` without other credentials. Given `signedAt`, the link
-   * counts from that instant instead of now: links signed with the same instant are the same URL, which the
-   * browser's cache then serves (thumbnails, ADR 044).
+   * A URL the browser can fetch for `expiresInSeconds` without other credentials (`links.ts`). Given `signedAt`,
+   * the link counts from that instant instead of now: links signed with the same instant are the same URL, which
+   * the browser's cache then serves (thumbnails, ADR 044).
    */
   signedUrl(
     path: string,
     options: { expiresInSeconds: number; contentType: string; signedAt?: Date },
   ): Promise<string>;
+  /**
+   * Seals a file stored plain before ADR 081, through a copy in `workDir`; a file already sealed or gone is left
+   * alone. A crash at any point leaves either the plain file or the sealed one, both readable.
+   */
+  sealInPlace(path: string, workDir: string): Promise<'sealed' | 'already' | 'missing'>;
+};
+
+/** What a driver does: move bytes, sealed or not, without knowing what they are. */
+export type StorageDriver = {
+  kind: 'local' | 's3';
+  /** Writes `length` bytes from `body` at `path`; a reader sees the old file or the new one, never a part. */
+  write(path: string, body: Readable, length: number, contentType: string): Promise<void>;
+  move(from: string, to: string): Promise<void>;
+  remove(path: string): Promise<void>;
+  exists(path: string): Promise<boolean>;
+  /** The stored bytes, all of them or an inclusive range, with the stored size; null when there is no such file. */
+  read(path: string, range?: ByteSpan): Promise<LocalReadable | null>;
+  list(after?: string): AsyncIterable<StoredFile[]>;
+};
+
+export type OpenedFile = {
+  size: number;
+  /** Whether the file is sealed (ADR 081) or a plain one stored before. */
+  sealed: boolean;
+  read(range?: ByteSpan): Promise<Readable>;
 };
 
 export type StoredFile = { path: string; modifiedAt: Date };

@@ -1,8 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { entries, mediaDrafts } from '../../db/schema/index.ts';
+import { entries, mediaDrafts, mediaSealing } from '../../db/schema/index.ts';
 
 export type MediaDraftRow = typeof mediaDrafts.$inferSelect;
+export type MediaSealingRow = typeof mediaSealing.$inferSelect;
+
+/** The sealing job's one row (migration 0022). */
+const SEALING = 'seal-stored-media';
 
 export function createMediaRepository(db: Executor) {
   return {
@@ -60,6 +64,56 @@ export function createMediaRepository(db: Executor) {
         .from(mediaDrafts)
         .where(inArray(mediaDrafts.filePath, filePaths));
       return new Set([...live, ...drafts].map((r) => r.path).filter((p): p is string => p !== null));
+    },
+
+    /**
+     * Takes the sealing job for `holder` until `leaseUntil` unless it is finished or another live run holds it:
+     * SKIP LOCKED, so of instances asking at once one gets it and the others go on at once.
+     */
+    async claimSealing(holder: string, now: Date, leaseUntil: Date): Promise<MediaSealingRow | null> {
+      const [row] = await db
+        .update(mediaSealing)
+        .set({ holder, leaseUntil })
+        .where(
+          eq(
+            mediaSealing.name,
+            sql`(select name from media_sealing
+                 where name = ${SEALING} and finished_at is null
+                   and (lease_until is null or lease_until < ${now.toISOString()})
+                 for update skip locked)`,
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Writes the run's progress while `holder` still holds the job, and holds it on; false when it was lost (the
+     * lease ran out and another instance took it), and the run must stop.
+     */
+    async saveSealing(
+      holder: string,
+      values: Partial<Omit<MediaSealingRow, 'name' | 'holder'>>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(mediaSealing)
+        .set(values)
+        .where(and(eq(mediaSealing.name, SEALING), eq(mediaSealing.holder, holder)))
+        .returning({ name: mediaSealing.name });
+      return rows.length > 0;
+    },
+
+    /** Lets the job go: the next run, on any instance, takes it at once. */
+    async releaseSealing(holder: string): Promise<void> {
+      await db
+        .update(mediaSealing)
+        .set({ holder: null, leaseUntil: null })
+        .where(and(eq(mediaSealing.name, SEALING), eq(mediaSealing.holder, holder)));
+    },
+
+    async sealing(): Promise<MediaSealingRow | null> {
+      const [row] = await db.select().from(mediaSealing).where(eq(mediaSealing.name, SEALING));
+      return row ?? null;
     },
 
     async deleteDraft(id: string): Promise<void> {

@@ -22,7 +22,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { sendByteRange } from '../../infra/http/byte-range.ts';
-import type { LocalStorage } from '../../infra/storage/local.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { maxBytesFor, tooLargeMessage } from './service.ts';
@@ -39,49 +38,43 @@ const errors = {
 const dataUrlBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
 export const mediaRoutes =
-  (services: Services, deps: { tmpDir: string; localStorage: LocalStorage | null }): FastifyPluginAsyncZod =>
+  (services: Services, deps: { tmpDir: string }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['media'];
 
-    if (deps.localStorage) {
-      const local = deps.localStorage;
-      // Local files are served only with a valid, unexpired signature (S3 serves its own presigned URLs).
-      app.get(
-        '/media/file',
-        {
-          config: { rateLimit: false },
-          schema: {
-            hide: true,
-            querystring: z.object({
-              path: z.string(),
-              expires: z.coerce.number(),
-              type: z.string(),
-              signature: z.string(),
-            }),
-          },
+    // Every stored file is served here, on local disk and S3 alike, and only with a valid, unexpired signature:
+    // files are sealed at rest (ADR 081), so no store could serve them itself.
+    app.get(
+      '/media/file',
+      {
+        config: { rateLimit: false },
+        schema: {
+          hide: true,
+          querystring: z.object({
+            path: z.string(),
+            expires: z.coerce.number(),
+            type: z.string(),
+            signature: z.string(),
+          }),
         },
-        async (request, reply) => {
-          if (!local.verify(request.query))
-            throw new AppError('MEDIA_LINK_INVALID', MEDIA_MESSAGES.linkInvalid);
-          // A link issued before its entry was deleted stops working at once, not when it expires.
-          if (!(await services.media.isAttached(request.query.path)))
-            throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
-          let opened: Awaited<ReturnType<LocalStorage['open']>>;
-          try {
-            opened = await local.open(request.query.path);
-          } catch {
-            throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
-          }
-          const secondsLeft = local.secondsLeft(request.query.expires);
-          reply
-            .header('content-type', request.query.type)
-            .header('content-disposition', 'inline')
-            .header('cache-control', `private, max-age=${secondsLeft}`)
-            .header('x-content-type-options', 'nosniff');
-          return sendByteRange(reply, request.headers.range, opened.size, opened.read);
-        },
-      );
-    }
+      },
+      async (request, reply) => {
+        const links = services.mediaLinks;
+        if (!links.verify(request.query))
+          throw new AppError('MEDIA_LINK_INVALID', MEDIA_MESSAGES.linkInvalid);
+        // A link issued before its entry was deleted stops working at once, not when it expires.
+        if (!(await services.media.isAttached(request.query.path)))
+          throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+        const opened = await services.media.openStored(request.query.path);
+        if (!opened) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+        reply
+          .header('content-type', request.query.type)
+          .header('content-disposition', 'inline')
+          .header('cache-control', `private, max-age=${links.secondsLeft(request.query.expires)}`)
+          .header('x-content-type-options', 'nosniff');
+        return sendByteRange(reply, request.headers.range, opened.size, opened.read);
+      },
+    );
 
     await app.register(async (scope) => {
       const signedIn = scope.withTypeProvider<ZodTypeProvider>();

@@ -25,13 +25,7 @@ import {
   moderationPixels,
   worstVerdict,
 } from '../../infra/moderation/image-moderator.ts';
-import {
-  type ByteSpan,
-  filesOf,
-  originalPathOf,
-  type Storage,
-  thumbnailPathOf,
-} from '../../infra/storage/storage.ts';
+import { filesOf, originalPathOf, type Storage, thumbnailPathOf } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';
@@ -555,22 +549,17 @@ export function createMediaService(deps: {
     },
 
     /**
-     * A stored file for a route that serves it through the app (shared media, ADR 059): its size and type, and
-     * a reader of the whole file or one byte range; null when the file is gone.
+     * A stored file for a route that serves it through the app (shared media, ADR 059): its plaintext size and
+     * type, and a reader of the whole file or one byte range; null when the file is gone.
      */
     async openFile(storagePath: string, mediaType: MediaType | null) {
-      const size = await storage.size(storagePath);
-      if (size === null) return null;
-      return {
-        size,
-        contentType: mimeForPath(storagePath, mediaType),
-        read: async (range?: ByteSpan) => {
-          const file = await storage.read(storagePath, range);
-          if (!file) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
-          return file.stream;
-        },
-      };
+      const opened = await storage.open(storagePath);
+      if (!opened) return null;
+      return { size: opened.size, contentType: mimeForPath(storagePath, mediaType), read: opened.read };
     },
+
+    /** A stored file for its signed link (`/api/media/file`): plaintext size and reader; null when gone. */
+    openStored: (storagePath: string) => storage.open(storagePath),
 
     async signedUrl(storagePath: string, mediaType: MediaType | null): Promise<SignedMediaUrl> {
       const contentType = mimeForPath(storagePath, mediaType);

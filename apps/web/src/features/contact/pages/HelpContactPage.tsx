@@ -21,7 +21,7 @@ const HELP_QUESTIONS: readonly FaqItem[] = [
   {
     question: 'Can anyone at Daybook read my journal?',
     answer:
-      'Not from the database: the text of your entries is encrypted in your browser before it is stored, with a key that needs a secret kept apart from the database. But the server holds that secret, so this is protection at rest, not end-to-end encryption. Today the server decrypts an entry only in memory, when you save or edit it, to check it; moods, dates and media files are not encrypted. The privacy policy says exactly what the server can read.',
+      'Not from the database: the text of your entries is encrypted in your browser before it is stored, with a key that needs a secret kept apart from the database. But the server holds that secret, so this is protection at rest, not end-to-end encryption. Today the server decrypts an entry only in memory, when you save or edit it, to check it; media files are encrypted at rest with a key derived from that secret, and moods and dates are not encrypted. The privacy policy says exactly what the server can read.',
   },
   {
     question: 'How do I cancel Premium or delete my account?',

@@ -88,9 +88,9 @@ const SECTIONS: readonly InfoSection[] = [
           We are also honest about the limits. This is protection at rest, not end-to-end encryption: the
           server holds the secret needed to rebuild your key. It uses it, in memory, to check an entry when
           you save or edit it, to show an entry you shared to its recipient, to send a message to your future
-          self, for the AI features you start, and to export or import your journal. Moods, dates and media
-          files are stored in plain form. The <Link to="/privacy">privacy policy</Link> sets out exactly what
-          the server can and cannot read.
+          self, for the AI features you start, and to export or import your journal. Media files are encrypted
+          at rest with a key derived from that secret; moods and dates are stored in plain form. The{' '}
+          <Link to="/privacy">privacy policy</Link> sets out exactly what the server can and cannot read.
         </p>
       </>
     ),

@@ -103,9 +103,11 @@ const SECTIONS: readonly InfoSection[] = [
           check its length and run the safety check again, and stores only the encrypted text.
         </p>
         <p>
-          Moods, dates, your name and e-mail address are stored in plain form, and so are photos, voice notes
-          and videos: they are not encrypted, and images are checked for safety on the server. The{' '}
-          <Link to="/privacy">privacy policy</Link> sets out exactly what the server can and cannot read.
+          Photos, voice notes and videos are encrypted on the server before they are stored, with a key
+          derived from the same secret, so a copy of the stored files alone opens none of them; images are
+          checked for safety on the server. Moods, dates, your name and e-mail address are stored in plain
+          form. The <Link to="/privacy">privacy policy</Link> sets out exactly what the server can and cannot
+          read.
         </p>
       </>
     ),

@@ -23,9 +23,9 @@ const GLANCE_ROWS: readonly InfoTableRow[] = [
     id: 'media',
     label: 'Photos, voice notes and videos',
     cells: {
-      kept: 'Not encrypted: stored as files on the server, or in the file storage the operator uses',
+      kept: 'Encrypted on the server (AES-256-GCM) before they are stored, with a key derived from the server’s secret',
       readers:
-        'You, through links valid for one hour. The server, which checks images and video frames for safety.',
+        'You, through links valid for one hour. The server, which holds that secret: it checks images and video frames for safety, and opens a file to send it to you.',
     },
   },
   {
@@ -121,6 +121,12 @@ const SECTIONS: readonly InfoSection[] = [
           request; it is not stored, and nothing in plain text is written to logs.
         </p>
         <p>
+          <strong>Your media files.</strong> Photos, voice notes and videos are encrypted with a key derived
+          from the same secret. The server opens a file, in memory, each time it sends it to you or to someone
+          you shared it with, makes its thumbnail, puts it in your export or checks an import; it stores only
+          the encrypted file.
+        </p>
+        <p>
           <strong>AI features you start.</strong> AI Assist sends the draft you asked it to expand to the AI
           provider the operator configured; it is not stored or logged. Insights decrypt the period's entries
           on the server to count moods, themes and words there, and send them to the provider only for the
@@ -154,10 +160,16 @@ const SECTIONS: readonly InfoSection[] = [
           your browser.
         </li>
         <li>
-          <strong>Media files:</strong> photos, voice notes and videos are not encrypted. They are stored as
-          files on the server (or in the file storage the operator uses), where anyone with access to those
-          files can open them. They are never public: the app serves them only through signed links that stop
-          working after one hour. Images, and still frames from videos, are checked for safety on the server.
+          <strong>Media files:</strong> photos, voice notes, videos, their thumbnails and uploaded import
+          archives are encrypted (AES-256-GCM) before they are stored, on the server or in the file storage
+          the operator uses, with a key for you derived from the server’s secret and never stored. A copy of
+          those files alone opens none of them. The server holds that secret: it opens a file when it sends it
+          to you, makes a thumbnail, exports your journal or checks an import, so an operator with both the
+          files and the secret could open them. This is protection at rest, not end-to-end encryption; a mode
+          in which only your browser holds the key is not built yet. Which files exist, their type and their
+          size are not hidden. They are never public: the app serves them only through signed links that stop
+          working after one hour. Images, and still frames from videos, are checked for safety on the server
+          when you upload them.
         </li>
         <li>
           <strong>Sharing:</strong> the e-mail addresses you share with, the note you add to a share, and when

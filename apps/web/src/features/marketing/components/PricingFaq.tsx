@@ -14,7 +14,7 @@ const QUESTIONS: readonly FaqItem[] = [
   {
     question: 'What is encrypted?',
     answer:
-      "The text of every entry is encrypted with AES-256 in your browser before it is sent, and the key is derived from a secret kept apart from the database, so a copy of the database alone can't be read. The server holds that secret: it decrypts an entry in memory when you save it, to check it, and for sharing, the AI features you start and export and import. Moods, dates and photos, voice notes and videos are not encrypted. It is protection at rest, not end-to-end encryption; the privacy policy explains exactly when the server reads what.",
+      "The text of every entry is encrypted with AES-256 in your browser before it is sent, and the key is derived from a secret kept apart from the database, so a copy of the database alone can't be read. The server holds that secret: it decrypts an entry in memory when you save it, to check it, and for sharing, the AI features you start and export and import. Photos, voice notes and videos are encrypted on the server before they are stored, with a key derived from the same secret; moods and dates are not encrypted. It is protection at rest, not end-to-end encryption; the privacy policy explains exactly when the server reads what.",
   },
   {
     question: 'What happens to my entries if I switch plans?',
