@@ -126,16 +126,11 @@ async function runStep(name, { buffered = false } = {}) {
   const started = performance.now();
   const counter = testCounter();
   let kept = '';
-  const status = await run(
-    'npm',
-    args,
-    ['ignore', 'pipe', 'pipe'],
-    (child) => {
-      running.add(child);
-      child.once('exit', () => running.delete(child));
-      teeing(counter, buffered ? (chunk) => (kept += chunk) : null)(child);
-    },
-  );
+  const status = await run('npm', args, ['ignore', 'pipe', 'pipe'], (child) => {
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    teeing(counter, buffered ? (chunk) => (kept += chunk) : null)(child);
+  });
   counter.write('\n');
   if (buffered) {
     console.info(`${heading} (ran beside the checks; its output, whole)`);

@@ -759,7 +759,10 @@ describe('sharing', () => {
     // The share's own notification may still be on its way when the stream opens (NOTIFY is asynchronous): wait
     // for the revoke's, by its id.
     const live = await tab.next(
-      (m) => m.kind === 'event' && JSON.parse(m.data).type === 'notification' && JSON.parse(m.data).id === told!.id,
+      (m) =>
+        m.kind === 'event' &&
+        JSON.parse(m.data).type === 'notification' &&
+        JSON.parse(m.data).id === told!.id,
     );
     expect(live.kind === 'event' && JSON.parse(live.data)).toEqual({ type: 'notification', id: told!.id });
     const summary = (await get('/api/notifications/summary', recipient.cookie)).json();
