@@ -92,16 +92,15 @@ async function awaitBuild() {
   );
 }
 
-/** The step's output passes through as it comes (or is kept by `keep`), and its test summaries are counted. */
-const teeing = (counter, keep) => (child) => {
+/** The step's output passes through as it comes, and its test summaries are counted. */
+const teeing = (counter) => (child) => {
   for (const [from, to] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
   ]) {
     from.setEncoding('utf8');
     from.on('data', (chunk) => {
-      if (keep) keep(chunk);
-      else to.write(chunk);
+      to.write(chunk);
       counter.write(chunk);
     });
   }
@@ -113,32 +112,15 @@ const onDatabases = {
 };
 const summary = [];
 const allStarted = performance.now();
-
-/**
- * Runs one step. Its output passes through as it comes, or, for a step that runs beside another, is kept and
- * printed whole when it ends, so that two steps never interleave their lines. A failed step ends the run.
- */
-async function runStep(name, { buffered = false } = {}) {
-  const args = steps.find(([step]) => step === name)[1];
-  const heading = `\n▶ ${name}${onDatabases[name] ? ` on ${onDatabases[name]}` : ''}`;
-  if (!buffered) console.info(heading);
+for (const [name, args] of steps) {
+  console.info(`\n▶ ${name}${onDatabases[name] ? ` on ${onDatabases[name]}` : ''}`);
   if (name === 'end-to-end') await awaitBuild();
   const started = performance.now();
   const counter = testCounter();
-  let kept = '';
-  const status = await run('npm', args, ['ignore', 'pipe', 'pipe'], (child) => {
-    running.add(child);
-    child.once('exit', () => running.delete(child));
-    teeing(counter, buffered ? (chunk) => (kept += chunk) : null)(child);
-  });
+  const status = await run('npm', args, ['ignore', 'pipe', 'pipe'], teeing(counter));
   counter.write('\n');
-  if (buffered) {
-    console.info(`${heading} (ran beside the checks; its output, whole)`);
-    process.stdout.write(kept);
-  }
   if (status !== 0) {
     console.error(`\n✖ ${name} failed after ${seconds(started)} s`);
-    for (const child of running) child.kill();
     process.exit(status);
   }
   const { passed, skipped, runs } = counter.counts;
@@ -148,13 +130,4 @@ async function runStep(name, { buffered = false } = {}) {
   // CI's time budget (15 minutes) is kept step by step: each step says what it took and how many tests ran.
   console.info(`✔ ${name}: ${seconds(started)} s${tests}`);
 }
-const running = new Set();
-
-// The integration step is the longest before the browser tests, and its files spend much of their time waiting
-// on PostgreSQL, on servers they start and on timers: the checks run beside it and fill that idle CPU (ADR 082).
-// The files that time themselves run at its end (apps/server/vitest.config.ts), when the checks are done.
-const integration = runStep('integration', { buffered: true });
-for (const name of ['typecheck', 'lint', 'unit']) await runStep(name);
-await integration;
-await runStep('end-to-end');
 console.info(`\n✔ all test steps passed in ${seconds(allStarted)} s\n${summary.join('\n')}`);

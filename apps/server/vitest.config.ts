@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The integration tests run on every database the app supports that this machine offers: PostgreSQL when
@@ -53,29 +52,10 @@ const ON_BOTH_DATABASES = [
   // The embedded database shares the server's thread: a large import must not stall it (ADR 054).
   'test/import-bounds.test.ts',
 ];
-/**
- * Files that measure their own event loop and response times against an idle baseline. `npm test` runs the
- * checks (typecheck, lint, unit) beside this step (ADR 082); these files run last, once the checks are done, so
- * that the load does not change between their baseline and their measurement.
- */
-const MEASURES_ITS_OWN_TIMING = ['test/import-bounds.test.ts'];
-
 // A file renamed or moved must not quietly stop running on PGlite.
-const missing = [...ON_BOTH_DATABASES, ...MEASURES_ITS_OWN_TIMING].filter(
-  (file) => !existsSync(path.join(import.meta.dirname, file)),
-);
+const missing = ON_BOTH_DATABASES.filter((file) => !existsSync(path.join(import.meta.dirname, file)));
 if (missing.length > 0)
   throw new Error(`vitest.config.ts names test files that do not exist: ${missing.join(', ')}`);
-
-/** Vitest's own order (larger and slower files first), with the timing files moved to the end. */
-class TimingFilesLast extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const measures = (file: TestSpecification) =>
-      MEASURES_ITS_OWN_TIMING.some((name) => file.moduleId.endsWith(`/${name}`));
-    return [...sorted.filter((file) => !measures(file)), ...sorted.filter(measures)];
-  }
-}
 
 export default defineConfig({
   test: {
@@ -92,7 +72,6 @@ export default defineConfig({
     maxWorkers: drivers.length === 2 ? 3 : 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    sequence: { sequencer: TimingFilesLast },
     projects: drivers.map((driver) => ({
       extends: true,
       test: {
