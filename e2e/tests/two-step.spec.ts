@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { base32Decode, TWO_FACTOR_MESSAGES } from '@daybook/shared';
+import { AUTH_MESSAGES, base32Decode, TWO_FACTOR_MESSAGES } from '@daybook/shared';
 import { createVerifiedUser, mailTo, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -78,6 +78,17 @@ test('turn on two-step sign-in from the profile, then sign in again with a code'
     await other.goto('/profile#sessions');
     const current = other.locator('section#sessions li', { hasText: 'This device' });
     await expect(current.getByText('Two-step sign-in')).toBeVisible();
+
+    // Signed out from the first browser's sessions list, this one is told live: no reload, no click here.
+    // The first browser is on /profile already: a reload (not a change of hash) asks for the sessions anew.
+    await page.reload();
+    const fromList = page
+      .locator('section#sessions li', { hasText: 'Two-step sign-in' })
+      .filter({ hasNotText: 'This device' });
+    await fromList.getByRole('button', { name: /^Sign out / }).click();
+    await expect(page.getByText('Session signed out')).toBeVisible();
+    await expect(other.getByText(AUTH_MESSAGES.sessionExpired)).toBeVisible();
+    await expect(other).toHaveURL(/\/login/);
   } finally {
     await fresh.close();
   }

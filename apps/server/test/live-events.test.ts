@@ -7,7 +7,13 @@ import { sessions, users } from '../src/db/schema/index.ts';
 import { HTTP_TIMEOUTS } from '../src/infra/http/timeouts.ts';
 import { notifyUser } from '../src/modules/notifications/service.ts';
 import { type TestContext, testConfig, useTestApp } from './support/app.ts';
-import { browserEncrypt, createEntry, createSignedInUser } from './support/factories.ts';
+import {
+  browserEncrypt,
+  createEntry,
+  createSignedInUser,
+  sessionCookie,
+  signIn,
+} from './support/factories.ts';
 import { openStream, originOf, type StreamMessage } from './support/live.ts';
 import { startTcpProxy } from './support/tcp-proxy.ts';
 
@@ -322,6 +328,40 @@ describe('two server instances on one database', () => {
     tabB.close();
   });
 
+  it('ends a session signed out from the sessions list at once, on any instance: its stream is told and closes, its next request is refused (issue 32)', async () => {
+    const origin2 = await originOf(second.app);
+    const { user, cookie: laptop } = await createSignedInUser(first);
+    const phone = sessionCookie(
+      (await signIn(first, user.email, user.password, 'Phone')).headers['set-cookie'],
+    );
+    const laptopTab = await openStream(origin2, { cookie: laptop });
+    const phoneTab = await openStream(origin2, { cookie: phone });
+
+    const listed = await first.app.inject({
+      method: 'GET',
+      url: '/api/me/sessions',
+      headers: { cookie: laptop },
+    });
+    const phoneSession = listed.json().sessions.find((s: { userAgent: string }) => s.userAgent === 'Phone');
+    const ended = await first.app.inject({
+      method: 'DELETE',
+      url: `/api/me/sessions/${phoneSession.id}`,
+      headers: { cookie: laptop },
+    });
+    expect(ended.statusCode).toBe(204);
+
+    // Told, then closed, on the other instance: at once, not at a heartbeat's session check (ten minutes away).
+    await phoneTab.ended;
+    expect(eventsOf(phoneTab.messages)).toEqual([{ type: 'session-ended' }]);
+    expect(
+      (await first.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: phone } })).statusCode,
+    ).toBe(401);
+    // The session that did it keeps its stream, and is told nothing.
+    await drain(first, user.id, laptopTab);
+    expect(eventsOf(laptopTab.messages).map((e) => e.type)).toEqual(['notification']);
+    laptopTab.close();
+  });
+
   it('closes a stream on instance 2 when its session signs out through instance 1', async () => {
     const origin2 = await originOf(second.app);
     const { cookie } = await createSignedInUser(first);
@@ -334,5 +374,7 @@ describe('two server instances on one database', () => {
     });
     expect(signOut.statusCode).toBe(200);
     await tab.ended;
+    // The tab signed itself out: it is not told its session ended elsewhere.
+    expect(eventsOf(tab.messages)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLiveEvents } from './live-events.ts';
 import { LIVE_RECONNECT, reconnectDelay } from './live-stream.ts';
 import { journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
+import { SESSION_QUERY_KEY } from './session/session-state.ts';
 
 /** A stand-in for the browser's EventSource (jsdom has none): the test plays the server. */
 class FakeEventSource extends EventTarget {
@@ -57,6 +58,7 @@ const KEYS = {
   shareView: receivedShareKeys.view('share-1'),
   calendar: journalKeys.calendar(),
   entries: [...journalKeys.all, 'list', 'user-1'],
+  session: SESSION_QUERY_KEY,
 };
 
 async function setup(userId: string | null = 'user-1') {
@@ -102,6 +104,8 @@ describe('the live events client', () => {
     ['received-share', { type: 'received-share', id: 's-1' }, ['shareView', 'shares']],
     ['entry', { type: 'entry', id: 'e-1' }, ['calendar', 'entries']],
     ['resync', { type: 'resync' }, ['calendar', 'entries', 'shareView', 'shares', 'summary']],
+    // Ended from another browser's sessions list: the session is asked for at once, and the app signs out.
+    ['session-ended', { type: 'session-ended' }, ['session']],
   ])('a `%s` event refreshes exactly its queries', async (type, data, expected) => {
     const { stale } = await setup();
     latest().open();

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { planFeaturesQueryOptions } from './plan-features.ts';
 import { PROFILE_QUERY_KEY } from './profile.ts';
 import { billingKeys, importKeys, journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
+import { SESSION_QUERY_KEY } from './session/session-state.ts';
 
 export const LIVE_EVENTS_PATH = '/api/events';
 /** The `event:` names the server sends (packages/shared/src/schemas/live-events.ts). */
@@ -13,6 +14,7 @@ export const LIVE_EVENT_TYPES = [
   'subscription',
   'import',
   'resync',
+  'session-ended',
 ] as const;
 /** Waits before opening a new stream after the browser gave up on one: doubled each time, capped. */
 export const LIVE_RECONNECT = { initialMs: 1_000, maxMs: 30_000 } as const;
@@ -32,6 +34,9 @@ export function liveEventKeys(event: LiveEvent): ReadonlyArray<readonly unknown[
       return [billingKeys.all, planFeaturesQueryOptions.queryKey, PROFILE_QUERY_KEY];
     case 'import':
       return [importKeys.current];
+    case 'session-ended':
+      // The session query answers "no user" now, and the app signs the tab out and says so (lib/session).
+      return [SESSION_QUERY_KEY];
     case 'resync':
       return [
         importKeys.current,

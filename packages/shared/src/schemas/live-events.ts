@@ -9,6 +9,8 @@ import { z } from 'zod';
  *   subscription    this user's plan or subscription changed (checkout, renewal, cancel, payment failure)
  *   import          one of this user's imports moved on (progress, preview ready, done, failed; ADR 077)
  *   resync          the stream reconnected after a gap: refetch everything live
+ *   session-ended   this stream's session was ended (signed out from another browser's sessions list, or
+ *                   everywhere else): the stream closes after it, and the tab checks its session at once
  */
 export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification'), id: z.string() }),
@@ -17,6 +19,7 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscription') }),
   z.object({ type: z.literal('import'), id: z.string() }),
   z.object({ type: z.literal('resync') }),
+  z.object({ type: z.literal('session-ended') }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 

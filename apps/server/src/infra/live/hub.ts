@@ -67,10 +67,18 @@ export function createLiveHub(deps: {
     for (const held of [...list]) held.stream.send(event);
   }
 
-  function endSession(sessionId: string): void {
+  /**
+   * Closes a session's streams. A session ended from elsewhere (the sessions list of another browser, a password
+   * change, an operator, expiry) is told first, so its tab signs out at once rather than at its next session
+   * check; a tab that signed itself out knows, and is not told.
+   */
+  function endSession(sessionId: string, { tell }: { tell: boolean }): void {
     const held = bySession.get(sessionId);
     if (!held) return;
-    for (const { stream } of [...held]) stream.close();
+    for (const { stream } of [...held]) {
+      if (tell) stream.send({ type: 'session-ended' });
+      stream.close();
+    }
   }
 
   function remove(held: Held): void {
@@ -95,11 +103,8 @@ export function createLiveHub(deps: {
     isChecking = true;
     try {
       const ids = [...bySession.keys()];
-      for (let from = 0; from < ids.length; from += SESSION_CHECK_BATCH) {
-        const batch = ids.slice(from, from + SESSION_CHECK_BATCH);
-        const live = new Set(await deps.checkSessions(batch));
-        for (const id of batch) if (!live.has(id)) endSession(id);
-      }
+      for (let from = 0; from < ids.length; from += SESSION_CHECK_BATCH)
+        await endSessionsGone(ids.slice(from, from + SESSION_CHECK_BATCH));
     } catch (error) {
       log.warn({ reason: describeError(error) }, 'live streams: session check failed');
     } finally {
@@ -107,9 +112,27 @@ export function createLiveHub(deps: {
     }
   }
 
+  async function endSessionsGone(sessionIds: string[]): Promise<void> {
+    const live = new Set(await deps.checkSessions(sessionIds));
+    for (const id of sessionIds) if (!live.has(id)) endSession(id, { tell: true });
+  }
+
+  /**
+   * A user's sessions changed (one signed out from the sessions list, the others after a password change, an
+   * operator disabling the account): their streams here are checked now, not at the next heartbeat.
+   */
+  function checkSessionsOf(userId: string): void {
+    const sessionIds = [...new Set((byUser.get(userId) ?? []).map((held) => held.sessionId))];
+    if (sessionIds.length === 0) return;
+    endSessionsGone(sessionIds).catch((error: unknown) =>
+      log.warn({ reason: describeError(error) }, 'live streams: session check failed'),
+    );
+  }
+
   deps.channel.subscribe({
     onMessage(message) {
-      if ('endedSessionId' in message) endSession(message.endedSessionId);
+      if ('endedSessionId' in message) endSession(message.endedSessionId, { tell: false });
+      else if ('sessionsChangedFor' in message) checkSessionsOf(message.sessionsChangedFor);
       else if ('userId' in message) deliver(message.userId, message.event);
     },
     onReconnect() {
