@@ -1,6 +1,9 @@
+import { base32Decode } from '@daybook/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { DatabaseTimeouts } from '../src/db/client.ts';
+import { relyingParty } from '../src/infra/auth/relying-party.ts';
+import { totpCode, totpStep } from '../src/infra/auth/totp.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { grantPremium, shareEntry, viewLink, writeEntry } from './sharing-support.ts';
 import { type TestContext, testConfig } from './support/app.ts';
@@ -14,6 +17,7 @@ import {
   signIn,
 } from './support/factories.ts';
 import { type Outage, openOutageDatabase } from './support/outage.ts';
+import { createSoftwareAuthenticator } from './support/software-authenticator.ts';
 
 /** The fields of a log line this test reads. */
 type LogLine = {
@@ -156,8 +160,57 @@ describe(`log lines over a journey, an outage and a failed query (${driver})`, (
     expect(reset.statusCode, reset.body).toBe(200);
     const again = await signIn(ctx, email, NEW_PASSWORD);
     expect(again.statusCode, again.body).toBe(200);
-    const lastSession = sessionSecrets(again.headers['set-cookie']);
-    for (const secret of lastSession.secrets) keep('session after the reset', secret);
+    const afterReset = sessionSecrets(again.headers['set-cookie']);
+    for (const secret of afterReset.secrets) keep('session after the reset', secret);
+
+    // Two-step sign-in (ADR 075): its secret, the codes, the recovery codes and the pending sign-in's cookie.
+    const post = (url: string, payload: object, cookie?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: cookie ? { cookie } : {},
+        remoteAddress: clientAddress(),
+      });
+    const setup = await post('/api/me/two-factor/setup', { password: NEW_PASSWORD }, afterReset.cookie);
+    expect(setup.statusCode, setup.body).toBe(200);
+    keep('two-step secret', setup.json().secret);
+    const secret = base32Decode(setup.json().secret)!;
+    const confirming = totpCode(secret, totpStep(ctx.clock.now()));
+    const enabled = await post('/api/me/two-factor/enable', { code: confirming }, afterReset.cookie);
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const recoveryCodes: string[] = enabled.json().recoveryCodes;
+    for (const code of recoveryCodes) keep('recovery code', code);
+    const passwordStep = await signIn(ctx, email, NEW_PASSWORD);
+    const pending = ([] as string[])
+      .concat(passwordStep.headers['set-cookie'] ?? [])
+      .find((cookie) => cookie.startsWith('daybook.two_factor='))!
+      .split(';')[0]!;
+    keep('pending two-step sign-in', pending.slice(pending.indexOf('=') + 1));
+    const codeStep = await post('/api/auth/two-factor', { recoveryCode: recoveryCodes[0] }, pending);
+    expect(codeStep.statusCode, codeStep.body).toBe(200);
+    const lastSession = sessionSecrets(codeStep.headers['set-cookie']);
+    for (const secret of lastSession.secrets) keep('session after the code step', secret);
+
+    // A passkey (ADR 080): added, then signing in; its challenges are single-use secrets of their own.
+    const rp = relyingParty(ctx.config)!;
+    const authenticator = createSoftwareAuthenticator({ origin: rp.origins[0]!, rpId: rp.id });
+    const addOptions = await post('/api/me/passkeys/options', {}, lastSession.cookie);
+    keep('passkey challenge', addOptions.json().challenge);
+    const added = await post(
+      '/api/me/passkeys',
+      { name: 'Laptop', response: authenticator.register(addOptions.json()) },
+      lastSession.cookie,
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const signInOptions = await post('/api/auth/passkey/options', {});
+    keep('passkey sign-in challenge', signInOptions.json().challenge);
+    const passkeySignIn = await post('/api/auth/passkey/sign-in', {
+      response: authenticator.authenticate(signInOptions.json()),
+    });
+    expect(passkeySignIn.statusCode, passkeySignIn.body).toBe(200);
+    for (const secret of sessionSecrets(passkeySignIn.headers['set-cookie']).secrets)
+      keep('passkey session', secret);
 
     // Failed queries: the database refuses to end the session (better-auth logs that and goes on) and to store an
     // entry (ours to log as unhandled); the first carries the session token, the second the entry's ciphertext.
