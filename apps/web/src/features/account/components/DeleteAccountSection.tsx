@@ -3,7 +3,6 @@ import {
   type CancelDeletionResponse,
   DELETION_MESSAGES,
   daysRemainingLabel,
-  formatDeletionDate,
 } from '@daybook/shared';
 import { Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -26,6 +25,7 @@ import { useCancelDeletion } from '../api/cancel-deletion.ts';
 import { useDeletionStatus } from '../api/get-deletion-status.ts';
 import { useRequestDeletion } from '../api/request-deletion.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { formatInstant } from '../../../lib/dates.ts';
 
 /** Spec §8 durations for the cancel toasts that carry news about the subscription. */
 const RESTORED_TOAST_MS = 5000;
@@ -83,7 +83,7 @@ export function DeleteAccountSection() {
       ) : status.data.isScheduled && status.data.deletionDate ? (
         <Alert variant="warning">
           <p className="font-semibold">
-            Account deletion scheduled for {formatDeletionDate(new Date(status.data.deletionDate))}
+            Account deletion scheduled for {formatInstant('mediumDate', status.data.deletionDate)}
           </p>
           <p>{daysRemainingLabel(status.data.daysRemaining)}</p>
           {status.data.reason ? <p className="text-sm">Your reason: “{status.data.reason}”</p> : null}

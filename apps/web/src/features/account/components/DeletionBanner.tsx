@@ -1,8 +1,9 @@
-import { daysRemainingLabel, formatDeletionDate } from '@daybook/shared';
+import { daysRemainingLabel } from '@daybook/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDeletionStatus } from '../api/get-deletion-status.ts';
+import { formatInstant } from '../../../lib/dates.ts';
 
 /**
  * On every signed-in page while the account is due to be deleted (spec §4: only when deletion is
@@ -19,7 +20,7 @@ export function DeletionBanner() {
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             <strong className="font-semibold">
-              Account deletion scheduled for {formatDeletionDate(new Date(status.deletionDate))}
+              Account deletion scheduled for {formatInstant('mediumDate', status.deletionDate)}
             </strong>
             <span className="block sm:inline sm:before:content-['_·_']">
               {daysRemainingLabel(status.daysRemaining)}

@@ -15,6 +15,7 @@ import { passkeyErrorMessage } from '../../../lib/passkeys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import { formatInstant } from '../../../lib/dates.ts';
 
 const NameForm = z.object({ name: PasskeyName });
 type NameForm = z.input<typeof NameForm>;
@@ -26,7 +27,7 @@ const useNameForm = (name: string) =>
     defaultValues: { name },
   });
 
-const dateLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const dateLabel = (iso: string) => formatInstant('mediumDate', iso);
 
 /** A failed call's message: the server's, the browser's passkey error read for a person, or none (cancelled). */
 function failureMessage(error: unknown): string | null {

@@ -1,5 +1,4 @@
 import { type ActiveSession, describeUserAgent } from '@daybook/shared';
-import { formatDistance } from 'date-fns';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +10,7 @@ import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
 
 import { SettingsSection } from './SettingsSection.tsx';
+import { relativeTime } from '../../../lib/relative-time.ts';
 
 const isPhone = (userAgent: string | null) => /iPhone|Android|Mobile/.test(userAgent ?? '');
 
@@ -78,7 +78,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
   const revoke = useRevokeSession();
   const device = describeUserAgent(session.userAgent);
   const Icon = isPhone(session.userAgent) ? Smartphone : Monitor;
-  const lastActive = formatDistance(new Date(session.lastActiveAt), new Date(), { addSuffix: true });
+  const lastActive = relativeTime(session.lastActiveAt);
 
   const onRevoke = () =>
     revoke.mutate(session.id, {

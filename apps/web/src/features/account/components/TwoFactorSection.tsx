@@ -26,6 +26,7 @@ import { useReplaceRecoveryCodes } from '../api/replace-recovery-codes.ts';
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { formatInstant } from '../../../lib/dates.ts';
 
 /** The QR code's component, and with it the QR encoder, load only when a set-up shows one (ADR 075). */
 const QrCode = lazy(() => import('./QrCode.tsx').then(({ QrCode }) => ({ default: QrCode })));
@@ -342,7 +343,7 @@ function TurnedOn({
     reset({ code: '' });
     setAction(next);
   };
-  const since = enabledAt ? new Date(enabledAt).toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
+  const since = enabledAt ? formatInstant('mediumDate', enabledAt) : null;
   return (
     <div className="flex flex-col gap-4">
       <p className="flex items-center gap-2 text-sm">

@@ -7,7 +7,6 @@ import {
   type ShareBadgeStatus,
   shareBadgeStatus,
 } from '@daybook/shared';
-import { formatDistance } from 'date-fns';
 import { Ban, LoaderCircle, Mail, RotateCw, UserPlus } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -26,6 +25,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useResendShare, useRevokeShare, useSentShares } from './api.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
 
 export const MANAGE_DIALOG_TITLE = 'Manage Sharing';
 
@@ -166,7 +166,7 @@ function ShareRow({ share, entryId, now }: { share: SentShare; entryId: string; 
   const style = STATUS_STYLE[status];
   const name = share.recipientName?.trim() || null;
   const who = name ?? share.recipientEmail;
-  const sharedAgo = formatDistance(new Date(share.createdAt), now, { addSuffix: true });
+  const sharedAgo = relativeTime(share.createdAt, now);
   const countLabel = resendCountLabel(share.resendCount);
 
   const onResend = () =>
