@@ -58,7 +58,8 @@ function brokenRule(from, to) {
 /** The text without comments, its lines kept where they were (so that a violation names the right line). */
 function stripComments(text) {
   return text
-    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, '')).replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
 function* sourceFiles(dir) {
@@ -144,9 +145,15 @@ for (const file of sourceFiles(srcDir)) {
     violations.push(
       `web/one-way-to-write-dates: apps/web/src/${relative}:${lineOf(index)} uses ${what}; write dates through lib/dates.ts`,
     );
-  for (const [pattern, what] of DATE_CALLS) for (const match of text.matchAll(pattern)) report(match.index, what);
+  for (const [pattern, what] of DATE_CALLS)
+    for (const match of text.matchAll(pattern)) report(match.index, what);
   for (const match of text.matchAll(NAMED_IMPORT)) {
-    const names = match[1].split(',').map((name) => name.trim().split(/\s+as\s+/)[0].replace(/^type\s+/, ''));
+    const names = match[1].split(',').map((name) =>
+      name
+        .trim()
+        .split(/\s+as\s+/)[0]
+        .replace(/^type\s+/, ''),
+    );
     const banned = /^date-fns(?:\/|$)/.test(match[2])
       ? DATE_FNS_FORMATTERS
       : match[2] === '@daybook/shared'
@@ -169,7 +176,7 @@ for (const file of sourceFiles(sharedDir)) {
 }
 
 if (violations.length > 0) {
-  console.error(`✖ import boundaries: ${violations.length} violation(s) (ADR 022)`);
+  console.error(`✖ web boundaries: ${violations.length} violation(s) (ADR 022, 085)`);
   for (const violation of violations) console.error(`  ${violation}`);
   process.exit(1);
 }

@@ -13,7 +13,7 @@ describe('formatInstant', () => {
     speak('en-GB');
     expect(readerLocale()).toBe('en-GB');
     expect(formatInstant('time', SUNDAY_AFTERNOON, LONDON)).toBe('15:04');
-    expect(formatInstant('longDate', SUNDAY_AFTERNOON, LONDON)).toBe('Sunday 19 September 2021');
+    expect(formatInstant('longDate', SUNDAY_AFTERNOON, LONDON)).toBe('Sunday, 19 September 2021');
     expect(formatInstant('weekdayMonthDay', SUNDAY_AFTERNOON, LONDON)).toBe('Sunday 19 September');
     expect(formatInstant('mediumDate', SUNDAY_AFTERNOON, LONDON)).toBe('19 Sept 2021');
     expect(formatInstant('dateAndTime', SUNDAY_AFTERNOON, LONDON)).toBe('19 Sept 2021, 15:04');
@@ -55,7 +55,7 @@ describe('formatInstant', () => {
 describe('formatDay', () => {
   it('writes a calendar day the same wherever it is read', () => {
     speak('en-GB');
-    expect(formatDay('longDate', '2021-09-19')).toBe('Sunday 19 September 2021');
+    expect(formatDay('longDate', '2021-09-19')).toBe('Sunday, 19 September 2021');
     expect(formatDay('dayMonth', '2026-03-03')).toBe('3 Mar');
     speak('en-US');
     expect(formatDay('longDate', '2021-09-19')).toBe('Sunday, September 19, 2021');
@@ -80,7 +80,7 @@ describe('formatHour', () => {
 describe('dayHeading', () => {
   it('heads a day as the reader writes dates, not in US style for an en-GB browser (issue 25)', () => {
     speak('en-GB');
-    expect(dayHeading('2021-09-19', '2026-11-21')).toBe('Sunday 19 September 2021');
+    expect(dayHeading('2021-09-19', '2026-11-21')).toBe('Sunday, 19 September 2021');
     expect(dayHeading('2026-11-21', '2026-11-21')).toBe('Today');
     speak('en-US');
     expect(dayHeading('2021-09-19', '2026-11-21')).toBe('Sunday, September 19, 2021');

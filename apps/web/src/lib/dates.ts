@@ -1,9 +1,9 @@
 /**
  * The one way the web app writes a date or a time for a person to read (ADR 085): in the reader's locale, in one
- * of a few named styles (`ReadingStyle` in packages/shared: "15:04" or "3:04 PM", "Sunday 19 September 2021" or
+ * of a few named styles (`ReadingStyle` in packages/shared: "15:04" or "3:04 PM", "Sunday, 19 September 2021" or
  * "Sunday, September 19, 2021"…), from cached formatters. Nothing else in apps/web calls `toLocaleDateString`,
  * `toLocaleTimeString`, `toLocaleString` on a date, `new Intl.DateTimeFormat` or date-fns' `format`: lint says
- * so (`one-way-to-write-dates` in biome.json).
+ * so (`web/one-way-to-write-dates` in scripts/check-web-boundaries.mjs).
  */
 import { dayHeading as dayHeadingIn, type ReadingStyle, readingFormatter } from '@daybook/shared';
 
@@ -32,7 +32,11 @@ function formatterIn(style: ReadingStyle, timeZone: string | undefined): Intl.Da
  * message to the future in the account's. What is not an instant is given back as it came rather than failing the
  * page.
  */
-export function formatInstant(style: ReadingStyle, instant: string | number | Date, timeZone?: string): string {
+export function formatInstant(
+  style: ReadingStyle,
+  instant: string | number | Date,
+  timeZone?: string,
+): string {
   const date = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(date.getTime())) return String(instant);
   return formatterIn(style, timeZone).format(date);

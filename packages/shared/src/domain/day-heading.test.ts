@@ -35,7 +35,7 @@ describe('dayHeading', () => {
   it("speaks the reader's locale: an en-GB browser reads its own style, not the US one (issue 25)", () => {
     expect(dayHeading('2026-11-20', today, 'en-GB')).toBe('Friday');
     expect(dayHeading('2026-11-14', today, 'en-GB')).toBe('Saturday 14 November');
-    expect(dayHeading('2021-09-19', today, 'en-GB')).toBe('Sunday 19 September 2021');
+    expect(dayHeading('2021-09-19', today, 'en-GB')).toBe('Sunday, 19 September 2021');
     expect(dayHeading('2021-09-19', today, 'en-US')).toBe('Sunday, September 19, 2021');
     expect(dayHeading('2026-11-21', today, 'en-GB')).toBe('Today');
   });

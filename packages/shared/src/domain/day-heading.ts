@@ -26,7 +26,8 @@ export function dayHeading(date: string, today: string, locale: string | undefin
   const daysAgo = Math.round((current.getTime() - day.getTime()) / DAY_MS);
   if (daysAgo === 0) return 'Today';
   // The dates are midnights in UTC, so they are read in UTC.
-  if (daysAgo > 0 && daysAgo <= WEEKDAY_ONLY_DAYS) return readingFormatter('weekday', locale, 'UTC').format(day);
+  if (daysAgo > 0 && daysAgo <= WEEKDAY_ONLY_DAYS)
+    return readingFormatter('weekday', locale, 'UTC').format(day);
   if (day.getUTCFullYear() === current.getUTCFullYear())
     return readingFormatter('weekdayMonthDay', locale, 'UTC').format(day);
   return readingFormatter('longDate', locale, 'UTC').format(day);

@@ -20,10 +20,12 @@ describe('readingFormatter', () => {
 
   it("orders and words each style as the reader's locale does", () => {
     const sunday = new Date('2021-09-19T15:04:00Z');
-    const inBoth = (style: Parameters<typeof readingFormatter>[0]) =>
-      [readingFormatter(style, 'en-GB', 'UTC').format(sunday), readingFormatter(style, 'en-US', 'UTC').format(sunday)];
+    const inBoth = (style: Parameters<typeof readingFormatter>[0]) => [
+      readingFormatter(style, 'en-GB', 'UTC').format(sunday),
+      readingFormatter(style, 'en-US', 'UTC').format(sunday),
+    ];
     expect(inBoth('time')).toEqual(['15:04', '3:04 PM']);
-    expect(inBoth('longDate')).toEqual(['Sunday 19 September 2021', 'Sunday, September 19, 2021']);
+    expect(inBoth('longDate')).toEqual(['Sunday, 19 September 2021', 'Sunday, September 19, 2021']);
     expect(inBoth('weekdayMonthDay')).toEqual(['Sunday 19 September', 'Sunday, September 19']);
     expect(inBoth('weekday')).toEqual(['Sunday', 'Sunday']);
     expect(inBoth('mediumDate')).toEqual(['19 Sept 2021', 'Sep 19, 2021']);
@@ -31,7 +33,7 @@ describe('readingFormatter', () => {
     expect(inBoth('monthYear')).toEqual(['September 2021', 'September 2021']);
     expect(inBoth('dayMonth')).toEqual(['19 Sept', 'Sep 19']);
     expect(inBoth('shortDay')).toEqual(['Sun 19 Sept', 'Sun, Sep 19']);
-    expect(inBoth('shortDayYear')).toEqual(['Sun 19 Sept 2021', 'Sun, Sep 19, 2021']);
+    expect(inBoth('shortDayYear')).toEqual(['Sun, 19 Sept 2021', 'Sun, Sep 19, 2021']);
     expect(inBoth('shortWeekday')).toEqual(['Sun', 'Sun']);
     expect(inBoth('month')).toEqual(['September', 'September']);
   });

@@ -40,7 +40,7 @@ const READING_STYLES = {
   weekday: { weekday: 'long' },
   /** "Sunday 19 September" / "Sunday, September 19". */
   weekdayMonthDay: { weekday: 'long', month: 'long', day: 'numeric' },
-  /** "Sunday 19 September 2021" / "Sunday, September 19, 2021". */
+  /** "Sunday, 19 September 2021" / "Sunday, September 19, 2021". */
   longDate: { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
   /** "19 Sept 2021" / "Sep 19, 2021". */
   mediumDate: { day: 'numeric', month: 'short', year: 'numeric' },
@@ -54,7 +54,7 @@ const READING_STYLES = {
   dayMonth: { day: 'numeric', month: 'short' },
   /** "Sun 19 Sept" / "Sun, Sep 19": a day in a row of days. */
   shortDay: { weekday: 'short', day: 'numeric', month: 'short' },
-  /** "Sun 19 Sept 2021" / "Sun, Sep 19, 2021": a day in a list of days across years. */
+  /** "Sun, 19 Sept 2021" / "Sun, Sep 19, 2021": a day in a list of days across years. */
   shortDayYear: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
   /** "Sun": a calendar column. */
   shortWeekday: { weekday: 'short' },
@@ -79,7 +79,10 @@ function cached(key: string, build: () => Intl.DateTimeFormat): Intl.DateTimeFor
  * The formatter of parts of a kind in a time zone (undefined: the runtime's own); an unknown zone throws a
  * RangeError.
  */
-export function zoneFormatter(kind: keyof typeof PART_KINDS, timeZone: string | undefined): Intl.DateTimeFormat {
+export function zoneFormatter(
+  kind: keyof typeof PART_KINDS,
+  timeZone: string | undefined,
+): Intl.DateTimeFormat {
   return cached(`${kind} ${timeZone ?? ''}`, () => {
     const [locale, options] = PART_KINDS[kind];
     return new Intl.DateTimeFormat(locale, { ...options, timeZone });

@@ -62,7 +62,9 @@ describe('MiniCalendar', () => {
       /^Monday, October 26, 2026/,
     );
 
-    expect(await screen.findByRole('button', { name: 'Tuesday, November 3, 2026, has entries' })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Tuesday, November 3, 2026, has entries' }),
+    ).toBeTruthy();
     // The neighbouring months' days shown at the edges are marked too.
     expect(
       await screen.findByRole('button', { name: 'Saturday, October 31, 2026, has entries' }),
@@ -76,6 +78,17 @@ describe('MiniCalendar', () => {
       .getAllByRole('button')
       .filter((button) => button.tabIndex === 0);
     expect(stops).toEqual([day('Saturday, November 21, 2026')]);
+  });
+
+  it('names days and months as an en-GB browser writes them, the weeks still from Monday', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    renderCalendar();
+    const november = grid('November 2026');
+    expect(within(november).getAllByRole('columnheader')[0]?.textContent).toBe('Mon');
+    expect(await screen.findByRole('button', { name: 'Tuesday, 3 November 2026, has entries' })).toBeTruthy();
+    expect(day('Saturday, 21 November 2026').getAttribute('aria-current')).toBe('date');
+    const months = screen.getByRole('combobox', { name: 'Month' });
+    expect(within(months).getAllByRole('option')[8]?.textContent).toBe('September');
   });
 
   it('offers months, 10 years, previous/next month, and "Jump to today" once away from it', async () => {
@@ -106,7 +119,9 @@ describe('MiniCalendar', () => {
 
   it('chooses a day on click; the chosen day again, or today, clears the choice', async () => {
     renderCalendar();
-    const wednesday = await screen.findByRole('button', { name: 'Wednesday, November 18, 2026, has entries' });
+    const wednesday = await screen.findByRole('button', {
+      name: 'Wednesday, November 18, 2026, has entries',
+    });
     fireEvent.click(wednesday);
     expect(chosen()).toBe('2026-11-18');
     expect(wednesday.closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBe('true');

@@ -1,6 +1,6 @@
 import { formatDay } from '../../lib/dates.ts';
 
-/** "Saturday 21 November 2026" / "Saturday, November 21, 2026": a day button's name. */
+/** "Saturday, 21 November 2026" / "Saturday, November 21, 2026": a day button's name. */
 export const dayLabel = (date: string) => formatDay('longDate', date);
 
 /** "November 2026": the grid's name. */
@@ -11,7 +11,9 @@ export const monthLabel = (month: string) => formatDay('monthYear', `${month}-01
  * of a page loads the locale's data, a cost kept out of the dashboard's start (ADR 051).
  */
 export const monthNames = () =>
-  Array.from({ length: 12 }, (_, index) => formatDay('month', `2026-${String(index + 1).padStart(2, '0')}-01`));
+  Array.from({ length: 12 }, (_, index) =>
+    formatDay('month', `2026-${String(index + 1).padStart(2, '0')}-01`),
+  );
 
 /** Monday first (spec §2), whatever the locale's own first day: "Mon" over each column, "Monday" for its full name. */
 export const weekdays = () =>

@@ -6,7 +6,7 @@ import { formatInstant, readerLocale } from '../../lib/dates.ts';
 export const entryTime = (instant: string | Date, timeZone?: string): string =>
   formatInstant('time', instant, timeZone);
 
-/** "Saturday 21 November 2026" / "Saturday, November 21, 2026". */
+/** "Saturday, 21 November 2026" / "Saturday, November 21, 2026". */
 export const entryLongDate = (instant: string | Date, timeZone?: string): string =>
   formatInstant('longDate', instant, timeZone);
 

@@ -20,12 +20,12 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { formatInstant } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelDeletion } from '../api/cancel-deletion.ts';
 import { useDeletionStatus } from '../api/get-deletion-status.ts';
 import { useRequestDeletion } from '../api/request-deletion.ts';
 import { SettingsSection } from './SettingsSection.tsx';
-import { formatInstant } from '../../../lib/dates.ts';
 
 /** Spec §8 durations for the cancel toasts that carry news about the subscription. */
 const RESTORED_TOAST_MS = 5000;

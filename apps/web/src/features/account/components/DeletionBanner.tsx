@@ -2,8 +2,8 @@ import { daysRemainingLabel } from '@daybook/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { useDeletionStatus } from '../api/get-deletion-status.ts';
 import { formatInstant } from '../../../lib/dates.ts';
+import { useDeletionStatus } from '../api/get-deletion-status.ts';
 
 /**
  * On every signed-in page while the account is due to be deleted (spec §4: only when deletion is

@@ -4,13 +4,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
-
 import { SettingsSection } from './SettingsSection.tsx';
-import { relativeTime } from '../../../lib/relative-time.ts';
 
 const isPhone = (userAgent: string | null) => /iPhone|Android|Mobile/.test(userAgent ?? '');
 

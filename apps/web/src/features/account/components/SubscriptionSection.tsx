@@ -24,10 +24,10 @@ import {
   useStartCheckout,
   useSubscriptionStatus,
 } from '../../../lib/billing.ts';
+import { formatInstant } from '../../../lib/dates.ts';
 import { usePlanFeatures } from '../../../lib/plan-features.ts';
 import { toast } from '../../../lib/toast.ts';
 import { SettingsSection } from './SettingsSection.tsx';
-import { formatInstant } from '../../../lib/dates.ts';
 
 type FeatureLine = { label: string; value: boolean | string };
 

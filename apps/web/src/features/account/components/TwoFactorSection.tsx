@@ -18,6 +18,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatInstant } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
@@ -26,7 +27,6 @@ import { useReplaceRecoveryCodes } from '../api/replace-recovery-codes.ts';
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
-import { formatInstant } from '../../../lib/dates.ts';
 
 /** The QR code's component, and with it the QR encoder, load only when a set-up shows one (ADR 075). */
 const QrCode = lazy(() => import('./QrCode.tsx').then(({ QrCode }) => ({ default: QrCode })));

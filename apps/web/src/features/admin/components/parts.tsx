@@ -5,8 +5,8 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
 import { formatInstant } from '../../../lib/dates.ts';
+import { toast } from '../../../lib/toast.ts';
 
 /** The server's answer to anyone who is not (or no longer) an administrator: the area does not exist for them. */
 export const isNotAnAdmin = (error: unknown) =>

@@ -19,9 +19,9 @@ describe('day labels', () => {
     }
   });
 
-  it('read "3 Mar" and "Tuesday 3 March 2026" in en-GB, "Mar 3" and "Tuesday, March 3, 2026" in en-US', () => {
+  it('read "3 Mar" and "Tuesday, 3 March 2026" in en-GB, "Mar 3" and "Tuesday, March 3, 2026" in en-US', () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
-    expect([shortDay('2026-03-03'), longDay('2026-03-03')]).toEqual(['3 Mar', 'Tuesday 3 March 2026']);
+    expect([shortDay('2026-03-03'), longDay('2026-03-03')]).toEqual(['3 Mar', 'Tuesday, 3 March 2026']);
     expect(hourLabels().slice(0, 2)).toEqual(['00:00', '01:00']);
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
     expect([shortDay('2026-03-03'), longDay('2026-03-03')]).toEqual(['Mar 3', 'Tuesday, March 3, 2026']);

@@ -8,7 +8,7 @@ import { formatDay, formatHour } from '../../../lib/dates.ts';
 /** "3 Mar" / "Mar 3" for 2026-03-03. */
 export const shortDay = (date: string): string => formatDay('dayMonth', date);
 
-/** "Tuesday 3 March 2026" / "Tuesday, March 3, 2026" for 2026-03-03. */
+/** "Tuesday, 3 March 2026" / "Tuesday, March 3, 2026" for 2026-03-03. */
 export const longDay = (date: string): string => formatDay('longDate', date);
 
 /** "00:00" … "23:00" / "12:00 AM" … "11:00 PM": the hours of the day, in order. */

@@ -23,9 +23,9 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useResendShare, useRevokeShare, useSentShares } from './api.ts';
-import { relativeTime } from '../../../lib/relative-time.ts';
 
 export const MANAGE_DIALOG_TITLE = 'Manage Sharing';
 
