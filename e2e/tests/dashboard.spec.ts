@@ -3,8 +3,8 @@ import { signInAs } from '../support/accounts.ts';
 import { DASHBOARD_USER } from '../support/fixture-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-/** "Saturday 21 November 2026": a calendar day's name as an en-GB browser writes it (ADR 085). */
-const dayName = (date: Date) => format(date, 'EEEE d MMMM yyyy');
+/** "Saturday, 21 November 2026": a calendar day's name as an en-GB browser writes it (ADR 085). */
+const dayName = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'full' }).format(date);
 /** "21 Nov 2026" (and "21 Sept 2026"): the date chip's date as an en-GB browser writes it (ADR 085). */
 const chipDate = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
@@ -35,6 +35,13 @@ test.describe('dashboard', () => {
     await next.click();
     await next.click();
     await expect(page.getByRole('article')).toHaveCount(2);
+    // Days 11 and 12 back are headed by their date, the day before the month as en-GB writes it (ADR 085).
+    await expect(
+      page.getByRole('heading', { level: 3, name: /^[A-Z][a-z]+day,? \d{1,2} [A-Z][a-z]+( \d{4})?$/ }),
+    ).toHaveCount(2);
+    await expect(
+      page.getByRole('heading', { level: 3, name: /^[A-Z][a-z]+day, [A-Z][a-z]+ \d/ }),
+    ).toHaveCount(0);
     await expect(next).toBeDisabled();
     await page.getByRole('button', { name: 'This Month' }).click();
     await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
