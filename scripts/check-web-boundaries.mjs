@@ -10,8 +10,14 @@
 //   web/feature-not-into-app    features never import app (the app composes features, not the reverse)
 //   web/no-server-import        apps/web never imports apps/server (the browser gets the API, not the server)
 //   shared/no-app-import        packages/shared never imports an app (both apps depend on it, not the reverse)
+//   web/one-way-to-write-dates  only lib/dates.ts (and lib/relative-time.ts, "5 minutes ago") write a date or a
+//                               time for people (ADR 085): no `toLocaleDateString`, `toLocaleTimeString`,
+//                               `toLocaleString` with date options, `Intl.DateTimeFormat` with a locale or
+//                               options, date-fns' `format` family, nor the shared formatters it wraps. The
+//                               check reads the text: a bare `date.toLocaleString()` looks like a number's and
+//                               passes. Tests may format their own expectations.
 //
-// Test files obey the same rules: a test that needs the whole router lives in app/.
+// Test files obey the same import rules: a test that needs the whole router lives in app/.
 // Usage: node scripts/check-web-boundaries.mjs [srcDir] [sharedDir]   (default apps/web/src, packages/shared/src)
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,8 +55,11 @@ function brokenRule(from, to) {
   return null;
 }
 
+/** The text without comments, its lines kept where they were (so that a violation names the right line). */
 function stripComments(text) {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
 function* sourceFiles(dir) {
@@ -100,6 +109,60 @@ for (const file of sourceFiles(srcDir)) {
   });
 }
 
+// web/one-way-to-write-dates (ADR 085).
+const DATE_MODULES = new Set(['lib/dates.ts', 'lib/relative-time.ts']);
+const DATE_CALLS = [
+  [/\.toLocale(?:Date|Time)String\s*\(/g, 'toLocaleDateString/toLocaleTimeString'],
+  // `Intl.DateTimeFormat()` with nothing in it only reads the browser's time zone.
+  [/\bIntl\.DateTimeFormat\s*\(\s*[^)\s]/g, 'Intl.DateTimeFormat with a locale or options'],
+  [
+    /\.toLocaleString\s*\([^()]*\{[^}]*\b(?:dateStyle|timeStyle|weekday|era|year|month|day|hour|minute|second|timeZoneName)\b/g,
+    'toLocaleString with date options',
+  ],
+];
+const DATE_FNS_FORMATTERS = new Set([
+  'format',
+  'formatDate',
+  'lightFormat',
+  'intlFormat',
+  'formatDistance',
+  'formatDistanceStrict',
+  'formatDistanceToNow',
+  'formatDistanceToNowStrict',
+  'formatRelative',
+  'intlFormatDistance',
+]);
+const SHARED_FORMATTERS = new Set(['readingFormatter', 'dayHeading', 'formatDeletionDate']);
+const NAMED_IMPORT = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+const isTest = (relative) => /\.test\.tsx?$/.test(relative) || relative.startsWith('test/');
+
+for (const file of sourceFiles(srcDir)) {
+  const relative = toPosix(path.relative(srcDir, file));
+  if (DATE_MODULES.has(relative) || isTest(relative)) continue;
+  const text = stripComments(readFileSync(file, 'utf8'));
+  const lineOf = (index) => text.slice(0, index).split('\n').length;
+  const report = (index, what) =>
+    violations.push(
+      `web/one-way-to-write-dates: apps/web/src/${relative}:${lineOf(index)} uses ${what}; write dates through lib/dates.ts`,
+    );
+  for (const [pattern, what] of DATE_CALLS)
+    for (const match of text.matchAll(pattern)) report(match.index, what);
+  for (const match of text.matchAll(NAMED_IMPORT)) {
+    const names = match[1].split(',').map((name) =>
+      name
+        .trim()
+        .split(/\s+as\s+/)[0]
+        .replace(/^type\s+/, ''),
+    );
+    const banned = /^date-fns(?:\/|$)/.test(match[2])
+      ? DATE_FNS_FORMATTERS
+      : match[2] === '@daybook/shared'
+        ? SHARED_FORMATTERS
+        : null;
+    for (const name of names) if (banned?.has(name)) report(match.index, `${name} from ${match[2]}`);
+  }
+}
+
 for (const file of sourceFiles(sharedDir)) {
   checked++;
   const fromRelative = toPosix(path.relative(sharedDir, file));
@@ -113,7 +176,7 @@ for (const file of sourceFiles(sharedDir)) {
 }
 
 if (violations.length > 0) {
-  console.error(`✖ import boundaries: ${violations.length} violation(s) (ADR 022)`);
+  console.error(`✖ web boundaries: ${violations.length} violation(s) (ADR 022, 085)`);
   for (const violation of violations) console.error(`  ${violation}`);
   process.exit(1);
 }

@@ -173,7 +173,9 @@ test.describe('accounts', () => {
     await expect(page.getByText('Account deletion scheduled', { exact: true }).first()).toBeVisible();
 
     await page.goto('/dashboard');
-    await expect(page.getByText(/Account deletion scheduled for [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+    await expect(
+      page.getByText(/Account deletion scheduled for \d{1,2} [A-Z][a-z]{2,3} \d{4}/),
+    ).toBeVisible();
     await expect(page.getByText('30 days remaining')).toBeVisible();
 
     await page

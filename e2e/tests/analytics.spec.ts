@@ -48,7 +48,8 @@ test.describe('analytics', () => {
     await expect(grid).toBeVisible();
     const today = new Date();
     const yesterday = subDays(today, 1);
-    const label = (date: Date) => format(date, 'EEEE d MMMM yyyy');
+    // "Tuesday, 3 March 2026": the day as an en-GB browser writes it (ADR 085).
+    const label = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'full' }).format(date);
     const todayCell = grid.getByRole('gridcell', { name: new RegExp(`^${label(today)}: no entry`) });
     await expect(todayCell).toHaveAttribute('tabindex', '0');
     await expect(grid.locator('td[tabindex="0"]')).toHaveCount(1);

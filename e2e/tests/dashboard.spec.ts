@@ -3,7 +3,11 @@ import { signInAs } from '../support/accounts.ts';
 import { DASHBOARD_USER } from '../support/fixture-users.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-const dayName = (date: Date) => format(date, 'EEEE, d MMMM yyyy');
+/** "Saturday, 21 November 2026": a calendar day's name as an en-GB browser writes it (ADR 085). */
+const dayName = (date: Date) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'full' }).format(date);
+/** "21 Nov 2026" (and "21 Sept 2026"): the date chip's date as an en-GB browser writes it (ADR 085). */
+const chipDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
 
 test.describe('dashboard', () => {
   // The dashboard also loads its companions (streak, moods, On This Day, ADR 029); axe over the fuller page and a
@@ -31,6 +35,13 @@ test.describe('dashboard', () => {
     await next.click();
     await next.click();
     await expect(page.getByRole('article')).toHaveCount(2);
+    // Days 11 and 12 back are headed by their date, the day before the month as en-GB writes it (ADR 085).
+    await expect(
+      page.getByRole('heading', { level: 3, name: /^[A-Z][a-z]+day,? \d{1,2} [A-Z][a-z]+( \d{4})?$/ }),
+    ).toHaveCount(2);
+    await expect(
+      page.getByRole('heading', { level: 3, name: /^[A-Z][a-z]+day, [A-Z][a-z]+ \d/ }),
+    ).toHaveCount(0);
     await expect(next).toBeDisabled();
     await page.getByRole('button', { name: 'This Month' }).click();
     await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -45,7 +56,7 @@ test.describe('dashboard', () => {
     // The date chip's own clear button (the empty state of a date has a "Clear date" button too).
     const clearDate = page.getByRole('button', { name: 'Clear date' }).and(page.getByTitle('Clear date'));
     await expect(clearDate).toBeVisible();
-    await expect(page.getByText(`Date: ${format(past, 'dd MMM yyyy')}`)).toBeVisible();
+    await expect(page.getByText(`Date: ${chipDate(past)}`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'This Week' })).toBeDisabled();
     await expect(page.getByRole('textbox', { name: "What's on your mind?" })).toHaveCount(0);
     await expect(page.getByRole('article')).toHaveCount(1);

@@ -60,7 +60,7 @@ test.describe('import', () => {
     await expect(section.getByRole('heading', { name: 'Ready to import: Day One export' })).toBeVisible({
       timeout: 30_000,
     });
-    await expect(section.getByText('24 Dec 2022 to 01 Jun 2023')).toBeVisible();
+    await expect(section.getByText('24 Dec 2022 to 1 Jun 2023')).toBeVisible();
     await expectAccessible();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 900 });

@@ -100,7 +100,11 @@ test.describe('streaks and the dashboard companions', () => {
     await yearAgo.click();
     const day = subYears(new Date(), 1);
     await expect(page).toHaveURL(new RegExp(`date=${format(day, 'yyyy-MM-dd')}`));
-    await expect(page.getByText(`Date: ${format(day, 'dd MMM yyyy')}`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Date: ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(day)}`,
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: MEMORIES_USER.yearAgoText })).toBeVisible();
   });
 

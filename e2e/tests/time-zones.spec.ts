@@ -61,6 +61,11 @@ test.describe('the writer’s time zone', () => {
     await write(page, 'Home again, unpacking');
     const fromNewYork = page.getByRole('article').filter({ hasText: 'Fireworks over the Hudson' });
     await expect(fromNewYork.locator('time')).toHaveText(clockIn(writtenAt, 'America/New_York'));
+    // Its date is written the en-GB way too, not the US way beside an en-GB time (ADR 085).
+    const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'America/New_York' });
+    await expect(fromNewYork).toHaveAccessibleName(
+      `Entry from ${longDate.format(writtenAt)} at ${clockIn(writtenAt, 'America/New_York')}`,
+    );
     const fromHome = page.getByRole('article').filter({ hasText: 'Home again, unpacking' });
     await expect(fromHome.locator('time')).toHaveText(/^\d{2}:\d{2}$/);
   });

@@ -5,35 +5,43 @@ const today = '2026-11-21'; // a Saturday
 
 describe('dayHeading', () => {
   it('says "Today" for today', () => {
-    expect(dayHeading('2026-11-21', today)).toBe('Today');
+    expect(dayHeading('2026-11-21', today, 'en-US')).toBe('Today');
   });
 
   it('names the weekday for the six days before today', () => {
-    expect(dayHeading('2026-11-20', today)).toBe('Friday');
-    expect(dayHeading('2026-11-15', today)).toBe('Sunday');
+    expect(dayHeading('2026-11-20', today, 'en-US')).toBe('Friday');
+    expect(dayHeading('2026-11-15', today, 'en-US')).toBe('Sunday');
   });
 
   it('spells out weekday, month and day from a week ago within this year', () => {
-    expect(dayHeading('2026-11-14', today)).toBe('Saturday, November 14');
-    expect(dayHeading('2026-01-01', today)).toBe('Thursday, January 1');
+    expect(dayHeading('2026-11-14', today, 'en-US')).toBe('Saturday, November 14');
+    expect(dayHeading('2026-01-01', today, 'en-US')).toBe('Thursday, January 1');
   });
 
   it('adds the year before this year, even within the last week', () => {
-    expect(dayHeading('2025-12-31', today)).toBe('Wednesday, December 31, 2025');
-    expect(dayHeading('2025-12-31', '2026-01-02')).toBe('Wednesday');
-    expect(dayHeading('2025-12-24', '2026-01-02')).toBe('Wednesday, December 24, 2025');
+    expect(dayHeading('2025-12-31', today, 'en-US')).toBe('Wednesday, December 31, 2025');
+    expect(dayHeading('2025-12-31', '2026-01-02', 'en-US')).toBe('Wednesday');
+    expect(dayHeading('2025-12-24', '2026-01-02', 'en-US')).toBe('Wednesday, December 24, 2025');
   });
 
   it('does not call a future day (a clock behind the server) by a weekday', () => {
-    expect(dayHeading('2026-11-22', today)).toBe('Sunday, November 22');
+    expect(dayHeading('2026-11-22', today, 'en-US')).toBe('Sunday, November 22');
   });
 
   it('counts calendar days across a daylight-saving change', () => {
-    expect(dayHeading('2026-03-28', '2026-03-30')).toBe('Saturday');
+    expect(dayHeading('2026-03-28', '2026-03-30', 'en-US')).toBe('Saturday');
+  });
+
+  it("speaks the reader's locale: an en-GB browser reads its own style, not the US one (issue 25)", () => {
+    expect(dayHeading('2026-11-20', today, 'en-GB')).toBe('Friday');
+    expect(dayHeading('2026-11-14', today, 'en-GB')).toBe('Saturday 14 November');
+    expect(dayHeading('2021-09-19', today, 'en-GB')).toBe('Sunday, 19 September 2021');
+    expect(dayHeading('2021-09-19', today, 'en-US')).toBe('Sunday, September 19, 2021');
+    expect(dayHeading('2026-11-21', today, 'en-GB')).toBe('Today');
   });
 
   it('leaves anything that is not a yyyy-MM-dd date as it is', () => {
-    expect(dayHeading('yesterday', today)).toBe('yesterday');
+    expect(dayHeading('yesterday', today, 'en-US')).toBe('yesterday');
   });
 });
 

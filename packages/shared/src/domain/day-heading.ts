@@ -1,4 +1,4 @@
-import { zoneFormatter } from './zone-formatters.ts';
+import { readingFormatter } from './zone-formatters.ts';
 
 const DAY_MS = 86_400_000;
 /** Within this many days before today a day is named by its weekday alone (spec §2: "a weekday name"). */
@@ -14,20 +14,23 @@ function parseCalendarDate(value: string): Date | null {
 
 /**
  * The heading over a day of entries (spec §2), from two calendar dates in the user's time zone
- * (an entry's `entryDate` and today's `localDate`): "Today"; the weekday ("Friday") for the six days
- * before; "Friday, November 20" earlier this year; "Friday, November 20, 2025" before that.
- * A week ago shares today's weekday, so from there on the date is spelled out.
+ * (an entry's `entryDate` and today's `localDate`), in the reader's locale (ADR 085): "Today"; the weekday
+ * ("Friday") for the six days before; the weekday, month and day ("Friday 20 November", "Friday, November 20")
+ * earlier this year; with the year ("Friday 20 November 2025") before that. A week ago shares today's weekday,
+ * so from there on the date is spelled out.
  */
-export function dayHeading(date: string, today: string): string {
+export function dayHeading(date: string, today: string, locale: string | undefined): string {
   const day = parseCalendarDate(date);
   const current = parseCalendarDate(today);
   if (!day || !current) return date;
   const daysAgo = Math.round((current.getTime() - day.getTime()) / DAY_MS);
   if (daysAgo === 0) return 'Today';
-  if (daysAgo > 0 && daysAgo <= WEEKDAY_ONLY_DAYS) return zoneFormatter('weekday', 'UTC').format(day);
+  // The dates are midnights in UTC, so they are read in UTC.
+  if (daysAgo > 0 && daysAgo <= WEEKDAY_ONLY_DAYS)
+    return readingFormatter('weekday', locale, 'UTC').format(day);
   if (day.getUTCFullYear() === current.getUTCFullYear())
-    return zoneFormatter('weekdayMonthDay', 'UTC').format(day);
-  return zoneFormatter('longDate', 'UTC').format(day);
+    return readingFormatter('weekdayMonthDay', locale, 'UTC').format(day);
+  return readingFormatter('longDate', locale, 'UTC').format(day);
 }
 
 /**

@@ -5,7 +5,10 @@ export function daysRemaining(scheduledFor: Date, now: Date): number {
   return Math.max(0, Math.ceil((scheduledFor.getTime() - now.getTime()) / DAY_MS));
 }
 
-/** "Account deletion scheduled for Dec 21, 2026" — short month, US English (spec §9). */
+/**
+ * "Account deletion scheduled for Dec 21, 2026" — short month, US English (spec §9), for what the server writes (the
+ * notification, the e-mail): it has no reader's locale. The web writes the date in the reader's own (ADR 085).
+ */
 export function formatDeletionDate(date: Date): string {
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }

@@ -8,14 +8,20 @@ const EVENING_IN_NEW_YORK = new Date('2026-07-05T01:30:00Z');
 
 describe('entryClockTime', () => {
   it('shows the writer’s clock, without a zone name when the account’s zone reads the same', () => {
-    expect(entryClockTime(EVENING_IN_NEW_YORK, 'America/New_York', 'America/New_York')).toBe('9:30 PM');
+    expect(entryClockTime(EVENING_IN_NEW_YORK, 'America/New_York', 'America/New_York', 'en-US')).toBe(
+      '9:30 PM',
+    );
     // Another name for the same clock is not another zone.
-    expect(entryClockTime(EVENING_IN_NEW_YORK, 'America/New_York', 'US/Eastern')).toBe('9:30 PM');
+    expect(entryClockTime(EVENING_IN_NEW_YORK, 'America/New_York', 'US/Eastern', 'en-US')).toBe('9:30 PM');
   });
 
   it('names the writer’s zone when the account’s zone reads otherwise', () => {
-    expect(entryClockTime(EVENING_IN_NEW_YORK, 'America/New_York', 'Europe/Paris')).toBe('9:30 PM EDT');
-    expect(entryClockTime(EVENING_IN_NEW_YORK, 'Europe/Paris', 'America/New_York')).toBe('3:30 AM GMT+2');
+    expect(entryClockTime(EVENING_IN_NEW_YORK, 'America/New_York', 'Europe/Paris', 'en-US')).toBe(
+      '9:30 PM EDT',
+    );
+    expect(entryClockTime(EVENING_IN_NEW_YORK, 'Europe/Paris', 'America/New_York', 'en-US')).toBe(
+      '3:30 AM GMT+2',
+    );
   });
 
   it('speaks the reader’s locale', () => {

@@ -1,4 +1,4 @@
-import { zoneFormatter } from './zone-formatters.ts';
+import { readingFormatter, zoneFormatter } from './zone-formatters.ts';
 
 /*
  * An entry is told in the time zone it was written in (ADR 066): its day heading is its own local day and its
@@ -16,15 +16,15 @@ function readsAlike(instant: Date, zone: string, other: string): boolean {
 }
 
 /**
- * An entry's time on its writer's clock, in the reader's locale: "9:30 PM", or "9:30 PM EDT" when that clock read
+ * An entry's time on its writer's clock, in the reader's locale (ADR 085): "9:30 PM", or "9:30 PM EDT" when that clock read
  * differently from the account's own zone at that moment (a zone only named differently carries no name).
  */
 export function entryClockTime(
   instant: Date,
   entryZone: string,
   accountZone: string,
-  locale?: string,
+  locale: string | undefined,
 ): string {
-  const kind = readsAlike(instant, entryZone, accountZone) ? 'time' : 'timeWithZone';
-  return zoneFormatter(kind, entryZone, locale).format(instant);
+  const style = readsAlike(instant, entryZone, accountZone) ? 'time' : 'timeWithZone';
+  return readingFormatter(style, locale, entryZone).format(instant);
 }

@@ -47,7 +47,7 @@ const lastQuery = (fetchMock: ReturnType<typeof stubApi>, path = '/api/entries')
 };
 
 const chip = (name: string) => screen.getByRole('button', { name });
-const dayName = (date: string) => new RegExp(`^${format(parseISO(date), 'EEEE, d MMMM yyyy')}`);
+const dayName = (date: string) => new RegExp(`^${format(parseISO(date), 'EEEE, MMMM d, yyyy')}`);
 const dayButton = (date: string) => screen.getByRole('button', { name: dayName(date) });
 
 /** Early in a month a past day may be outside the grid: go back a month first. */
@@ -137,7 +137,7 @@ describe('dashboard filters', () => {
     expect(entryBox()).toBeTruthy();
     fireEvent.click(showDay(past));
 
-    const dateLabel = format(parseISO(past), 'dd MMM yyyy');
+    const dateLabel = format(parseISO(past), 'MMM d, yyyy');
     expect(await screen.findByText(`Date: ${dateLabel}`)).toBeTruthy();
     expect(chip('This Week')).toHaveProperty('disabled', true);
     expect(chip('This Week').getAttribute('aria-pressed')).toBe('false');
@@ -176,7 +176,7 @@ describe('dashboard filters', () => {
 
   it('?date= preselects the day, and a day without entries offers "Search all time" and "Clear date"', async () => {
     const past = addDays(today, -10);
-    const dateLabel = format(parseISO(past), 'dd MMM yyyy');
+    const dateLabel = format(parseISO(past), 'MMM d, yyyy');
     const { fetchMock, router } = await renderDashboard(`/dashboard?date=${past}`);
     expect(await screen.findByText(`No entries on ${dateLabel}.`)).toBeTruthy();
     expect(screen.getByText(`Date: ${dateLabel}`)).toBeTruthy();
@@ -328,7 +328,7 @@ describe('dashboard companions', () => {
     });
     await renderDashboard('/dashboard', { 'GET /api/entries/on-this-day': json({ entries: [memory] }) });
     fireEvent.click(await screen.findByRole('link', { name: /A year ago I started this journal\./ }));
-    expect(await screen.findByText(`Date: ${format(parseISO(yearAgo), 'dd MMM yyyy')}`)).toBeTruthy();
+    expect(await screen.findByText(`Date: ${format(parseISO(yearAgo), 'MMM d, yyyy')}`)).toBeTruthy();
   });
 });
 
@@ -346,6 +346,6 @@ describe('the side menu calendar', () => {
     fireEvent.click(within(menu).getByRole('button', { name: dayName(past) }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(router.state.location.search).toBe(`?date=${past}`);
-    expect(await screen.findByText(`Date: ${format(parseISO(past), 'dd MMM yyyy')}`)).toBeTruthy();
+    expect(await screen.findByText(`Date: ${format(parseISO(past), 'MMM d, yyyy')}`)).toBeTruthy();
   });
 });

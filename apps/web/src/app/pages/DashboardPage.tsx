@@ -45,7 +45,7 @@ import { EntrySearchBox } from '../../features/entries/components/EntrySearchBox
 import { entryCount } from '../../features/entries/format.ts';
 import { useEntryPageFeed, useEntrySearchFeed } from '../../features/entries/hooks/use-entry-feed.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { shortDate } from '../../lib/format-date.ts';
+import { formatDay } from '../../lib/dates.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { useSession } from '../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../lib/time-zone.ts';
@@ -251,7 +251,7 @@ const DashboardBody = memo(function DashboardBody({
     );
   } else if (filters.date && isEmptyDateHintShown(filters, feed.total)) {
     emptyState = (
-      <EmptyState message={`No entries on ${shortDate(filters.date)}.`}>
+      <EmptyState message={`No entries on ${formatDay('mediumDate', filters.date)}.`}>
         <Button size="sm" onClick={searchAllTime}>
           Search all time
         </Button>
@@ -349,7 +349,7 @@ const DashboardBody = memo(function DashboardBody({
             ) : null}
             {filters.date ? (
               <ClearableChip
-                label={`Date: ${shortDate(filters.date)}`}
+                label={`Date: ${formatDay('mediumDate', filters.date)}`}
                 clearLabel="Clear date"
                 onClear={clearDate}
               />

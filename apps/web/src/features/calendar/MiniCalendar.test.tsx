@@ -55,27 +55,40 @@ describe('MiniCalendar', () => {
     const headers = within(november)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+    expect(headers).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     const firstRow = within(november).getAllByRole('row')[1]!;
     expect(within(firstRow).getAllByRole('gridcell')).toHaveLength(7);
     expect(within(firstRow).getAllByRole('button')[0]!.getAttribute('aria-label')).toMatch(
-      /^Monday, 26 October 2026/,
+      /^Monday, October 26, 2026/,
     );
 
-    expect(await screen.findByRole('button', { name: 'Tuesday, 3 November 2026, has entries' })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Tuesday, November 3, 2026, has entries' }),
+    ).toBeTruthy();
     // The neighbouring months' days shown at the edges are marked too.
     expect(
-      await screen.findByRole('button', { name: 'Saturday, 31 October 2026, has entries' }),
+      await screen.findByRole('button', { name: 'Saturday, October 31, 2026, has entries' }),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Wednesday, 4 November 2026' })).toBeTruthy();
-    expect(day('Saturday, 21 November 2026').getAttribute('aria-current')).toBe('date');
+    expect(screen.getByRole('button', { name: 'Wednesday, November 4, 2026' })).toBeTruthy();
+    expect(day('Saturday, November 21, 2026').getAttribute('aria-current')).toBe('date');
     const months = callsTo(fetchMock, 'GET /api/entries/calendar');
     expect(months).toHaveLength(3);
     // One tab stop for the whole grid: today, while nothing is chosen.
     const stops = within(november)
       .getAllByRole('button')
       .filter((button) => button.tabIndex === 0);
-    expect(stops).toEqual([day('Saturday, 21 November 2026')]);
+    expect(stops).toEqual([day('Saturday, November 21, 2026')]);
+  });
+
+  it('names days and months as an en-GB browser writes them, the weeks still from Monday', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    renderCalendar();
+    const november = grid('November 2026');
+    expect(within(november).getAllByRole('columnheader')[0]?.textContent).toBe('Mon');
+    expect(await screen.findByRole('button', { name: 'Tuesday, 3 November 2026, has entries' })).toBeTruthy();
+    expect(day('Saturday, 21 November 2026').getAttribute('aria-current')).toBe('date');
+    const months = screen.getByRole('combobox', { name: 'Month' });
+    expect(within(months).getAllByRole('option')[8]?.textContent).toBe('September');
   });
 
   it('offers months, 10 years, previous/next month, and "Jump to today" once away from it', async () => {
@@ -101,12 +114,14 @@ describe('MiniCalendar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Jump to today' }));
     expect(grid('November 2026')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Jump to today' })).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(day('Saturday, 21 November 2026')));
+    await waitFor(() => expect(document.activeElement).toBe(day('Saturday, November 21, 2026')));
   });
 
   it('chooses a day on click; the chosen day again, or today, clears the choice', async () => {
     renderCalendar();
-    const wednesday = await screen.findByRole('button', { name: 'Wednesday, 18 November 2026, has entries' });
+    const wednesday = await screen.findByRole('button', {
+      name: 'Wednesday, November 18, 2026, has entries',
+    });
     fireEvent.click(wednesday);
     expect(chosen()).toBe('2026-11-18');
     expect(wednesday.closest('[role="gridcell"]')?.getAttribute('aria-selected')).toBe('true');
@@ -114,13 +129,13 @@ describe('MiniCalendar', () => {
     fireEvent.click(wednesday);
     expect(chosen()).toBe('none');
     fireEvent.click(wednesday);
-    fireEvent.click(day('Saturday, 21 November 2026'));
+    fireEvent.click(day('Saturday, November 21, 2026'));
     expect(chosen()).toBe('none');
   });
 
   it('with a day chosen, keys move it and focus follows: days, weeks, months, years, week ends', async () => {
     renderCalendar();
-    fireEvent.click(day('Wednesday, 18 November 2026'));
+    fireEvent.click(day('Wednesday, November 18, 2026'));
     const press = async (key: string, expected: string, name: string, shiftKey = false) => {
       fireEvent.keyDown(document.activeElement ?? document.body, { key, shiftKey });
       expect(chosen()).toBe(expected);
@@ -128,32 +143,32 @@ describe('MiniCalendar', () => {
         expect(document.activeElement?.getAttribute('aria-label')).toMatch(new RegExp(`^${name}`)),
       );
     };
-    day('Wednesday, 18 November 2026').focus();
-    await press('ArrowLeft', '2026-11-17', 'Tuesday, 17 November 2026');
-    await press('ArrowUp', '2026-11-10', 'Tuesday, 10 November 2026');
-    await press('ArrowDown', '2026-11-17', 'Tuesday, 17 November 2026');
-    await press('ArrowRight', '2026-11-18', 'Wednesday, 18 November 2026');
-    await press('Home', '2026-11-16', 'Monday, 16 November 2026');
-    await press('End', '2026-11-22', 'Sunday, 22 November 2026');
-    await press('PageUp', '2026-10-22', 'Thursday, 22 October 2026');
+    day('Wednesday, November 18, 2026').focus();
+    await press('ArrowLeft', '2026-11-17', 'Tuesday, November 17, 2026');
+    await press('ArrowUp', '2026-11-10', 'Tuesday, November 10, 2026');
+    await press('ArrowDown', '2026-11-17', 'Tuesday, November 17, 2026');
+    await press('ArrowRight', '2026-11-18', 'Wednesday, November 18, 2026');
+    await press('Home', '2026-11-16', 'Monday, November 16, 2026');
+    await press('End', '2026-11-22', 'Sunday, November 22, 2026');
+    await press('PageUp', '2026-10-22', 'Thursday, October 22, 2026');
     expect(grid('October 2026')).toBeTruthy();
-    await press('PageUp', '2025-10-22', 'Wednesday, 22 October 2025', true);
+    await press('PageUp', '2025-10-22', 'Wednesday, October 22, 2025', true);
     expect(grid('October 2025')).toBeTruthy();
-    await press('PageDown', '2026-10-22', 'Thursday, 22 October 2026', true);
-    await press('PageDown', '2026-11-22', 'Sunday, 22 November 2026');
+    await press('PageDown', '2026-10-22', 'Thursday, October 22, 2026', true);
+    await press('PageDown', '2026-11-22', 'Sunday, November 22, 2026');
     // Moving onto today keeps it chosen, so the keys keep working.
-    await press('ArrowLeft', '2026-11-21', 'Saturday, 21 November 2026');
-    await press('ArrowLeft', '2026-11-20', 'Friday, 20 November 2026');
+    await press('ArrowLeft', '2026-11-21', 'Saturday, November 21, 2026');
+    await press('ArrowLeft', '2026-11-20', 'Friday, November 20, 2026');
   });
 
   it('with a day chosen, Enter or Space after an arrow keeps the day the arrow chose', async () => {
     renderCalendar();
-    fireEvent.click(day('Wednesday, 18 November 2026'));
-    day('Wednesday, 18 November 2026').focus();
+    fireEvent.click(day('Wednesday, November 18, 2026'));
+    day('Wednesday, November 18, 2026').focus();
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(chosen()).toBe('2026-11-19');
     await waitFor(() =>
-      expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Thursday, 19 November 2026/),
+      expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Thursday, November 19, 2026/),
     );
     // The button's own default for these keys is a click, which on the chosen day would clear it.
     for (const key of ['Enter', ' ']) {
@@ -165,12 +180,12 @@ describe('MiniCalendar', () => {
   it('without a chosen day, keys only move focus; Enter or a click chooses', async () => {
     const onMove = vi.fn();
     renderCalendar(onMove);
-    const today = day('Saturday, 21 November 2026');
+    const today = day('Saturday, November 21, 2026');
     today.focus();
     fireEvent.keyDown(today, { key: 'ArrowRight' });
-    await waitFor(() => expect(document.activeElement).toBe(day('Sunday, 22 November 2026')));
+    await waitFor(() => expect(document.activeElement).toBe(day('Sunday, November 22, 2026')));
     fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
-    await waitFor(() => expect(document.activeElement).toBe(day('Tuesday, 22 December 2026')));
+    await waitFor(() => expect(document.activeElement).toBe(day('Tuesday, December 22, 2026')));
     expect(grid('December 2026')).toBeTruthy();
     expect(onMove).not.toHaveBeenCalled();
     expect(chosen()).toBe('none');

@@ -1,10 +1,10 @@
-import { format, parseISO } from 'date-fns';
+import { formatDay } from '../../lib/dates.ts';
 
-/** "Sun, 22 Nov" for "2026-11-22": a day of the streak row. */
-export const rowDayLabel = (date: string) => format(parseISO(date), 'EEE, d MMM');
+/** "Sun 22 Nov" / "Sun, Nov 22" for "2026-11-22": a day of the streak row. */
+export const rowDayLabel = (date: string) => formatDay('shortDay', date);
 
-/** "Sat, 22 Nov 2025" for "2025-11-22": an earlier entry's day. */
-export const memoryDayLabel = (date: string) => format(parseISO(date), 'EEE, d MMM yyyy');
+/** "Sat 22 Nov 2025" / "Sat, Nov 22, 2025" for "2025-11-22": an earlier entry's day. */
+export const memoryDayLabel = (date: string) => formatDay('shortDayYear', date);
 
 /** "1 day" / "12 days". */
 export const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);

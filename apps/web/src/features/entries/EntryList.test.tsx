@@ -133,6 +133,34 @@ describe('EntryList', () => {
     expect(within(cardOf(within(third).getByText('An older entry'))).getByText('10:00 PM')).toBeTruthy();
   });
 
+  it('writes headings, dates and times all one way, the en-GB way, for an en-GB browser (issue 25)', async () => {
+    // The card's time was already the reader's ("21:30") while its heading and date stayed US ("Saturday, July 4").
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
+    const entries = [
+      await sealedEntry('At home the next morning', {
+        createdAt: '2026-07-05T06:46:00Z',
+        timeZone: 'Europe/Paris',
+      }),
+      await sealedEntry('Fireworks in New York', {
+        createdAt: '2026-07-05T01:30:00Z',
+        timeZone: 'America/New_York',
+      }),
+    ];
+    await renderList(entries, {
+      'GET /api/auth/session': json({ user: { ...sessionUser, timezone: 'Europe/Paris' } }),
+    });
+    const fifth = await screen.findByRole('region', { name: 'Sunday 5 July' });
+    const morning = cardOf(within(fifth).getByText('At home the next morning'));
+    expect(within(morning).getByText('08:46')).toBeTruthy();
+    expect(morning.getAttribute('aria-label')).toBe('Entry from Sunday, 5 July 2026 at 08:46');
+    const fourth = screen.getByRole('region', { name: 'Saturday 4 July' });
+    const newYork = cardOf(within(fourth).getByText('Fireworks in New York'));
+    expect(newYork.getAttribute('aria-label')).toBe('Entry from Saturday, 4 July 2026 at 21:30 GMT-4');
+    expect(document.body.textContent).not.toMatch(/\b(AM|PM)\b|July \d{1,2}\b/);
+  });
+
   it('cuts text over 200 characters with "..." and toggles it with Read more / Show less', async () => {
     const long = `${'word '.repeat(50)}the end`;
     await renderList([await sealedEntry(long), await sealedEntry('x'.repeat(200))]);

@@ -61,7 +61,7 @@ describe('EntrySearchBox', () => {
 
   it('with a day chosen, says the day and is disabled while empty', () => {
     const { rerender } = render(<EntrySearchBox value="" onSearch={() => {}} date="2026-11-21" />);
-    expect(searchbox().getAttribute('placeholder')).toBe('Search in 21 Nov 2026...');
+    expect(searchbox().getAttribute('placeholder')).toBe('Search in Nov 21, 2026...');
     expect(searchbox()).toHaveProperty('disabled', true);
     rerender(<EntrySearchBox value="tea" onSearch={() => {}} date="2026-11-21" />);
     expect(searchbox()).toHaveProperty('disabled', false);

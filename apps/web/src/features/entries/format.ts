@@ -1,30 +1,14 @@
-/** Times and dates of entries, each in the zone it was written in (ADR 066). */
-import { type Entry, entryClockTime, entryTimeZone, zoneFormatter } from '@daybook/shared';
+/** Times and dates of entries, each in the zone it was written in (ADR 066), in the reader's locale (ADR 085). */
+import { type Entry, entryClockTime, entryTimeZone } from '@daybook/shared';
+import { formatInstant, readerLocale } from '../../lib/dates.ts';
 
-/**
- * A cached formatter in the user's time zone, or in the browser's when theirs is unknown to this browser (a zone
- * name can be newer than the browser's data).
- */
-function zoned(kind: 'time' | 'longDate', timeZone: string | undefined): Intl.DateTimeFormat {
-  try {
-    return zoneFormatter(kind, timeZone);
-  } catch {
-    return zoneFormatter(kind, undefined);
-  }
-}
+/** "15:04" / "3:04 PM", in the given zone (undefined, or one this browser does not know: the browser's). */
+export const entryTime = (instant: string | Date, timeZone?: string): string =>
+  formatInstant('time', instant, timeZone);
 
-/** "3:04 PM". */
-export function entryTime(instant: string | Date, timeZone?: string): string {
-  return zoned('time', timeZone).format(new Date(instant));
-}
-
-/** "Saturday, November 21, 2026". */
-export function entryLongDate(instant: string | Date, timeZone?: string): string {
-  return zoned('longDate', timeZone).format(new Date(instant));
-}
-
-/** The reader's locale: times are read as this browser writes them ("9:30 PM", "21:30"). */
-const readerLocale = () => (typeof navigator === 'undefined' ? undefined : navigator.language || undefined);
+/** "Saturday, 21 November 2026" / "Saturday, November 21, 2026". */
+export const entryLongDate = (instant: string | Date, timeZone?: string): string =>
+  formatInstant('longDate', instant, timeZone);
 
 /**
  * An entry's time on the clock where it was written: "9:30 PM", or "9:30 PM EDT" when that zone read otherwise

@@ -67,7 +67,7 @@ describe('/export', () => {
     expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
 
     answer(new Response(JSON.stringify(summary()), { headers: { 'content-type': 'application/json' } }));
-    expect(await screen.findByText('12 entries from 05 Jan 2026 to 16 Mar 2026')).toBeTruthy();
+    expect(await screen.findByText('12 entries from Jan 5, 2026 to Mar 16, 2026')).toBeTruthy();
     expect(screen.getByText(/2 media files \(3\.0 MB\)/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(false);
     expect(await screen.findByText('Nothing imported yet.')).toBeTruthy();

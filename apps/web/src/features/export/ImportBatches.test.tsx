@@ -31,7 +31,7 @@ describe('ImportBatches', () => {
     const region = await screen.findByRole('region', { name: 'Your imports' });
     expect(await within(region).findByText(/^Day One export, /)).toBeTruthy();
     expect(
-      within(region).getByText('3,000 entries, 120 with attachments · 12 Jan 2019 to 04 Jul 2024'),
+      within(region).getByText('3,000 entries, 120 with attachments · Jan 12, 2019 to Jul 4, 2024'),
     ).toBeTruthy();
 
     fireEvent.click(within(region).getByRole('button', { name: /^Remove the Day One export imported / }));

@@ -128,7 +128,7 @@ describe('ImportSection', () => {
     server.current = ready();
     await tell();
     expect(await screen.findByRole('heading', { name: 'Ready to import: Day One export' })).toBeTruthy();
-    expect(screen.getByText('24 Dec 2022 to 01 Jun 2023')).toBeTruthy();
+    expect(screen.getByText('Dec 24, 2022 to Jun 1, 2023')).toBeTruthy();
     expect(screen.getByText('1 item will be skipped')).toBeTruthy();
     expect(screen.getByText(/this file type is not supported/)).toBeTruthy();
 

@@ -268,8 +268,8 @@ describe('the Future Self card: upcoming messages', () => {
     const list = await screen.findByRole('list', { name: 'Upcoming messages' });
     expect(await within(list).findByText('Open on your birthday')).toBeTruthy();
     expect(within(list).getByText('New year')).toBeTruthy();
-    expect(within(list).getByText('4 May 2027, 09:30')).toBeTruthy();
-    expect(within(list).getByText('1 Jan 2028, 12:00')).toBeTruthy();
+    expect(within(list).getByText('May 4, 2027, 9:30 AM')).toBeTruthy();
+    expect(within(list).getByText('Jan 1, 2028, 12:00 PM')).toBeTruthy();
 
     // One click only asks: "Keep it" steps back with nothing sent to the server.
     const cancelButton = within(list).getByRole('button', { name: 'Cancel “Open on your birthday”' });

@@ -1,5 +1,5 @@
 import { FUTURE_MESSAGE_MESSAGES, zonedInstant } from '@daybook/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { blankFields, formatSendTime, sendTimeProblem } from './schedule.ts';
 
 describe('zonedInstant', () => {
@@ -47,7 +47,9 @@ describe('sendTimeProblem', () => {
 });
 
 describe('formatSendTime', () => {
-  it('shows the time in the user zone', () => {
+  it("shows the time in the user zone, as the reader's locale writes it", () => {
+    expect(formatSendTime('2027-03-01T00:30:00.000Z', 'Asia/Tokyo')).toBe('Mar 1, 2027, 9:30 AM');
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
     expect(formatSendTime('2027-03-01T00:30:00.000Z', 'Asia/Tokyo')).toBe('1 Mar 2027, 09:30');
   });
 });

@@ -1,4 +1,5 @@
 import { FUTURE_MESSAGE_LIMITS, FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
+import { formatInstant } from '../../lib/dates.ts';
 
 /** What the schedule dialog holds before it is sealed and sent. */
 export type ScheduleDraft = {
@@ -29,22 +30,6 @@ export function sendTimeProblem(sendAt: Date, now: Date = new Date()): string | 
   return null;
 }
 
-const displayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "22 Nov 2026, 18:30" in the user's time zone: when a message goes, or went. */
-export function formatSendTime(iso: string | Date, timeZone: string): string {
-  let formatter = displayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    displayFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(typeof iso === 'string' ? new Date(iso) : iso);
-}
+/** "22 Nov 2026, 18:30" / "Nov 22, 2026, 6:30 PM" in the user's time zone: when a message goes, or went. */
+export const formatSendTime = (iso: string | Date, timeZone: string): string =>
+  formatInstant('dateAndTime', iso, timeZone);

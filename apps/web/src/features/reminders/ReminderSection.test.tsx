@@ -64,7 +64,7 @@ describe('the Daily reminder section', () => {
       ]),
     );
     expect(
-      await within(region).findByText(/^Saved\. Next reminder: Monday 23 November at 07:45\.$/),
+      await within(region).findByText(/^Saved\. Next reminder: Monday, November 23 at 7:45 AM\.$/),
     ).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith(REMINDER_MESSAGES.saved, expect.anything());
   });

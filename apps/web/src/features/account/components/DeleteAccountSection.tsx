@@ -3,7 +3,6 @@ import {
   type CancelDeletionResponse,
   DELETION_MESSAGES,
   daysRemainingLabel,
-  formatDeletionDate,
 } from '@daybook/shared';
 import { Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -21,6 +20,7 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { formatInstant } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelDeletion } from '../api/cancel-deletion.ts';
 import { useDeletionStatus } from '../api/get-deletion-status.ts';
@@ -83,7 +83,7 @@ export function DeleteAccountSection() {
       ) : status.data.isScheduled && status.data.deletionDate ? (
         <Alert variant="warning">
           <p className="font-semibold">
-            Account deletion scheduled for {formatDeletionDate(new Date(status.data.deletionDate))}
+            Account deletion scheduled for {formatInstant('mediumDate', status.data.deletionDate)}
           </p>
           <p>{daysRemainingLabel(status.data.daysRemaining)}</p>
           {status.data.reason ? <p className="text-sm">Your reason: “{status.data.reason}”</p> : null}

@@ -1,7 +1,8 @@
-import { daysRemainingLabel, formatDeletionDate } from '@daybook/shared';
+import { daysRemainingLabel } from '@daybook/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatInstant } from '../../../lib/dates.ts';
 import { useDeletionStatus } from '../api/get-deletion-status.ts';
 
 /**
@@ -19,7 +20,7 @@ export function DeletionBanner() {
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             <strong className="font-semibold">
-              Account deletion scheduled for {formatDeletionDate(new Date(status.deletionDate))}
+              Account deletion scheduled for {formatInstant('mediumDate', status.deletionDate)}
             </strong>
             <span className="block sm:inline sm:before:content-['_·_']">
               {daysRemainingLabel(status.daysRemaining)}

@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatInstant } from '../../../lib/dates.ts';
 import { passkeyErrorMessage } from '../../../lib/passkeys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys.ts';
@@ -26,7 +27,7 @@ const useNameForm = (name: string) =>
     defaultValues: { name },
   });
 
-const dateLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const dateLabel = (iso: string) => formatInstant('mediumDate', iso);
 
 /** A failed call's message: the server's, the browser's passkey error read for a person, or none (cancelled). */
 function failureMessage(error: unknown): string | null {

@@ -1,15 +1,14 @@
 import { type ActiveSession, describeUserAgent } from '@daybook/shared';
-import { formatDistance } from 'date-fns';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
-
 import { SettingsSection } from './SettingsSection.tsx';
 
 const isPhone = (userAgent: string | null) => /iPhone|Android|Mobile/.test(userAgent ?? '');
@@ -78,7 +77,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
   const revoke = useRevokeSession();
   const device = describeUserAgent(session.userAgent);
   const Icon = isPhone(session.userAgent) ? Smartphone : Monitor;
-  const lastActive = formatDistance(new Date(session.lastActiveAt), new Date(), { addSuffix: true });
+  const lastActive = relativeTime(session.lastActiveAt);
 
   const onRevoke = () =>
     revoke.mutate(session.id, {

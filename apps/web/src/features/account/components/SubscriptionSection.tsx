@@ -24,6 +24,7 @@ import {
   useStartCheckout,
   useSubscriptionStatus,
 } from '../../../lib/billing.ts';
+import { formatInstant } from '../../../lib/dates.ts';
 import { usePlanFeatures } from '../../../lib/plan-features.ts';
 import { toast } from '../../../lib/toast.ts';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -47,10 +48,8 @@ export function describePlanFeatures(features: PlanFeatures): FeatureLine[] {
   ];
 }
 
-/** "12 Dec 2026" from an ISO instant. */
-function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+/** "12 Dec 2026" / "Dec 12, 2026" from an ISO instant: when a period ends. */
+const endDateLabel = (iso: string) => formatInstant('mediumDate', iso);
 
 function priceLabel(status: SubscriptionStatus): string | null {
   const details = status.subscription;
@@ -102,7 +101,7 @@ function PlanSummary({ profile }: { profile: Profile }) {
         setConfirming(null);
         toast.success(
           action === 'cancel'
-            ? `Your subscription is cancelled. ${next.currentPlanName} stays until ${next.subscriptionEndDate ? longDate(next.subscriptionEndDate) : 'the end of the period'}.`
+            ? `Your subscription is cancelled. ${next.currentPlanName} stays until ${next.subscriptionEndDate ? endDateLabel(next.subscriptionEndDate) : 'the end of the period'}.`
             : 'Your subscription will renew as usual.',
         );
       },
@@ -131,7 +130,7 @@ function PlanSummary({ profile }: { profile: Profile }) {
         {endDate && !isFree ? (
           <>
             <dt className="text-muted-foreground">{status.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}</dt>
-            <dd className="font-medium">{longDate(endDate)}</dd>
+            <dd className="font-medium">{endDateLabel(endDate)}</dd>
           </>
         ) : null}
       </dl>
@@ -139,7 +138,7 @@ function PlanSummary({ profile }: { profile: Profile }) {
         <Alert variant="warning" role="status">
           <p>
             Your subscription is cancelled and will not renew. You keep {status.currentPlanName} until{' '}
-            {longDate(endDate)}, then move to Free.
+            {endDateLabel(endDate)}, then move to Free.
           </p>
         </Alert>
       ) : null}
@@ -191,8 +190,8 @@ function PlanSummary({ profile }: { profile: Profile }) {
             </DialogTitle>
             <DialogDescription>
               {confirming === 'resume'
-                ? `${status.currentPlanName} will renew${endDate ? ` on ${longDate(endDate)}` : ''} and you will be charged as before.`
-                : `You keep ${status.currentPlanName} until ${endDate ? longDate(endDate) : 'the end of the period'}; it will not renew, and then your account moves to Free. Your entries stay.`}
+                ? `${status.currentPlanName} will renew${endDate ? ` on ${endDateLabel(endDate)}` : ''} and you will be charged as before.`
+                : `You keep ${status.currentPlanName} until ${endDate ? endDateLabel(endDate) : 'the end of the period'}; it will not renew, and then your account moves to Free. Your entries stay.`}
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

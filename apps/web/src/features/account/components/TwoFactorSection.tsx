@@ -18,6 +18,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatInstant } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDisableTwoFactor } from '../api/disable-two-factor.ts';
 import { useEnableTwoFactor } from '../api/enable-two-factor.ts';
@@ -342,7 +343,7 @@ function TurnedOn({
     reset({ code: '' });
     setAction(next);
   };
-  const since = enabledAt ? new Date(enabledAt).toLocaleDateString(undefined, { dateStyle: 'long' }) : null;
+  const since = enabledAt ? formatInstant('mediumDate', enabledAt) : null;
   return (
     <div className="flex flex-col gap-4">
       <p className="flex items-center gap-2 text-sm">

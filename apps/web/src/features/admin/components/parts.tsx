@@ -5,6 +5,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatInstant } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** The server's answer to anyone who is not (or no longer) an administrator: the area does not exist for them. */
@@ -14,10 +15,10 @@ export const isNotAnAdmin = (error: unknown) =>
 /** Told by any list the server refused with that 404; the page then shows "Page not found" instead of itself. */
 export const AdminAccessContext = createContext<{ onRefused: () => void }>({ onRefused: () => undefined });
 
-/** "21 Nov 2026, 14:05" in the admin's own locale and zone; "—" for none. */
+/** "21 Nov 2026, 14:05" / "Nov 21, 2026, 2:05 PM" in the admin's own locale and zone; "—" for none. */
 export function formatWhen(iso: string | null): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatInstant('dateAndTime', iso);
 }
 
 export function When({ iso }: { iso: string | null }) {

@@ -13,7 +13,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { shortDate } from '../../../lib/format-date.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { moodEmoji } from '../../../lib/mood-emoji.ts';
 import { useGenerateInsights } from '../api/get-insights.ts';
 import { useAiStatus } from '../api/get-status.ts';
@@ -94,7 +94,7 @@ function InsightsResult({ insights }: { insights: AiInsights }) {
   return (
     <div className="flex flex-col gap-6" data-testid="insights-result">
       <p className="text-sm text-muted-foreground">
-        {shortDate(period.from)} – {shortDate(period.to)}:{' '}
+        {formatDay('mediumDate', period.from)} – {formatDay('mediumDate', period.to)}:{' '}
         {insights.entryCount === 1 ? '1 entry' : `${insights.entryCount} entries`}
       </p>
       <div className="grid gap-6 lg:grid-cols-2">

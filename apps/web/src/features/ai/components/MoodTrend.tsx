@@ -1,5 +1,5 @@
 import { type AiInsights, moodScoreLabel } from '@daybook/shared';
-import { shortDate } from '../../../lib/format-date.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 type TrendPoint = AiInsights['moodTrend'][number];
 
@@ -72,8 +72,8 @@ export function MoodTrend({ points }: { points: readonly TrendPoint[] }) {
       </svg>
       <figcaption className="flex flex-col gap-1 text-xs text-muted-foreground">
         <span className="flex justify-between">
-          <span>{points[0] ? shortDate(points[0].date) : ''}</span>
-          <span>{points.at(-1) ? shortDate(points.at(-1)?.date ?? '') : ''}</span>
+          <span>{points[0] ? formatDay('mediumDate', points[0].date) : ''}</span>
+          <span>{points.at(-1) ? formatDay('mediumDate', points.at(-1)?.date ?? '') : ''}</span>
         </span>
         <span>Above the dashed line: brighter days; below it, harder ones.</span>
       </figcaption>
@@ -90,7 +90,7 @@ export function MoodTrend({ points }: { points: readonly TrendPoint[] }) {
         <tbody>
           {points.map((point) => (
             <tr key={point.date}>
-              <td>{shortDate(point.date)}</td>
+              <td>{formatDay('mediumDate', point.date)}</td>
               <td>{point.entryCount}</td>
               {/* The mood comes from mood tags only: the line falls back to the text's sentiment, but a day
                   without tags has no mood, and sad-sounding prose must not be called a negative mood. */}

@@ -15,7 +15,7 @@ import {
 } from 'recharts';
 import { markReady } from '../timing.ts';
 import { ChartCard } from './ChartCard.tsx';
-import { shortDay } from './day-labels.ts';
+import { hourLabels, shortDay } from './day-labels.ts';
 import { VALENCE_COLOR } from './mood-colors.ts';
 
 /**
@@ -55,7 +55,6 @@ const BAR_MAX = 40;
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 const MOOD_SCORE_LABEL: Record<number, string> = { [-1]: 'Negative', 0: 'Neutral', 1: 'Positive' };
-const HOURS = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 /** Streaks drawn: the latest ones, so a long history stays readable. */
 const STREAKS_SHOWN = 30;
 
@@ -188,7 +187,8 @@ function AnalyticsCharts({
     ? mood.reduce((s, p) => s + p.score * p.moods, 0) / mood.reduce((s, p) => s + p.moods, 0)
     : null;
   const weekdays = WEEKDAY_LABELS.map((day, i) => ({ day, entries: report.perWeekday[i] ?? 0 }));
-  const hours = HOURS.map((hour, i) => ({ hour, entries: report.perHour[i] ?? 0 }));
+  const hourNames = hourLabels();
+  const hours = hourNames.map((hour, i) => ({ hour, entries: report.perHour[i] ?? 0 }));
   const words = report.wordsPerWeek.map((w) => ({ ...w, label: shortDay(w.week) }));
   const streaks = report.streaks.slice(-STREAKS_SHOWN).map((s) => ({ ...s, label: shortDay(s.first) }));
   const themes = report.themes;
@@ -274,7 +274,7 @@ function AnalyticsCharts({
       <ChartCard
         isDrawn={drawn > 3}
         title="Entries per hour"
-        summary={`Your busiest hour is ${busiest(HOURS, report.perHour)}, in your time zone.`}
+        summary={`Your busiest hour is ${busiest(hourNames, report.perHour)}, in your time zone.`}
         table={{ headers: ['Hour', 'Entries'], rows: hours.map((h) => [h.hour, h.entries]) }}
       >
         <ColumnChart

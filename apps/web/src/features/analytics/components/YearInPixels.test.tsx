@@ -25,15 +25,15 @@ describe('YearInPixels', () => {
 
   it('labels each day with its date and mood, and keeps one tab stop that arrows move', () => {
     render(<YearInPixels days={days} today="2026-03-03" years={[2026]} />);
-    const today = screen.getByRole('gridcell', { name: 'Tuesday 3 March 2026: no mood, 1 entry' });
+    const today = screen.getByRole('gridcell', { name: 'Tuesday, March 3, 2026: no mood, 1 entry' });
     expect(today.tabIndex).toBe(0);
     expect(screen.getAllByRole('gridcell').filter((cell) => cell.tabIndex === 0)).toHaveLength(1);
     today.focus();
     fireEvent.keyDown(today, { key: 'ArrowLeft' });
-    const before = screen.getByRole('gridcell', { name: 'Monday 2 March 2026: Sad (negative), 1 entry' });
+    const before = screen.getByRole('gridcell', { name: 'Monday, March 2, 2026: Sad (negative), 1 entry' });
     expect(document.activeElement).toBe(before);
     expect(before.tabIndex).toBe(0);
     expect(today.tabIndex).toBe(-1);
-    expect(describeDay('2026-03-09', null, true)).toBe('Monday 9 March 2026: not yet');
+    expect(describeDay('2026-03-09', null, true)).toBe('Monday, March 9, 2026: not yet');
   });
 });

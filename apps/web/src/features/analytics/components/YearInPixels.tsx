@@ -13,7 +13,7 @@ const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, mon
 const dateOf = (year: number, month: number, day: number) =>
   `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
-/** "Tuesday 3 March 2026: Happy (positive), 2 entries" — what a screen reader reads for a square. */
+/** "Tuesday, March 3, 2026: Happy (positive), 2 entries" — what a screen reader reads for a square. */
 export function describeDay(date: string, day: DayMood | null, isFuture: boolean): string {
   const when = longDay(date);
   if (!day) return `${when}: ${isFuture ? 'not yet' : 'no entry'}`;

@@ -1,19 +1,30 @@
-import { format, parseISO } from 'date-fns';
-import { describe, expect, it } from 'vitest';
-import { longDay, shortDay } from './day-labels.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { hourLabels, longDay, shortDay } from './day-labels.ts';
 
 describe('day labels', () => {
-  it('print a date as date-fns does with "d MMM" and "EEEE d MMMM yyyy", on every day of a leap year', () => {
-    for (
-      let day = new Date(Date.UTC(2028, 0, 1));
-      day.getUTCFullYear() === 2028;
-      day.setUTCDate(day.getUTCDate() + 1)
-    ) {
-      const date = day.toISOString().slice(0, 10);
-      expect(shortDay(date)).toBe(format(parseISO(date), 'd MMM'));
-      expect(longDay(date)).toBe(format(parseISO(date), 'EEEE d MMMM yyyy'));
+  it('print every day of a leap year as Intl does in the reader’s locale, whatever the runtime’s zone', () => {
+    for (const locale of ['en-US', 'en-GB']) {
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue(locale);
+      const short = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+      const long = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
+      for (
+        let day = new Date(Date.UTC(2028, 0, 1));
+        day.getUTCFullYear() === 2028;
+        day.setUTCDate(day.getUTCDate() + 1)
+      ) {
+        const date = day.toISOString().slice(0, 10);
+        expect(shortDay(date)).toBe(short.format(day));
+        expect(longDay(date)).toBe(long.format(day));
+      }
     }
-    expect(longDay('2026-03-03')).toBe('Tuesday 3 March 2026');
-    expect(shortDay('2026-11-30')).toBe('30 Nov');
+  });
+
+  it('read "3 Mar" and "Tuesday, 3 March 2026" in en-GB, "Mar 3" and "Tuesday, March 3, 2026" in en-US', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    expect([shortDay('2026-03-03'), longDay('2026-03-03')]).toEqual(['3 Mar', 'Tuesday, 3 March 2026']);
+    expect(hourLabels().slice(0, 2)).toEqual(['00:00', '01:00']);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    expect([shortDay('2026-03-03'), longDay('2026-03-03')]).toEqual(['Mar 3', 'Tuesday, March 3, 2026']);
+    expect(hourLabels().slice(0, 2)).toEqual(['12:00 AM', '1:00 AM']);
   });
 });

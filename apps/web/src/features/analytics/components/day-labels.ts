@@ -1,32 +1,15 @@
-import { weekdayIndex } from '@daybook/shared';
+import { formatDay, formatHour } from '../../../lib/dates.ts';
 
 /*
- * Dates as the charts and the year in pixels print them, from the yyyy-MM-dd string itself: hundreds of labels
- * are made while the first chart is drawn, and a Date and a formatter for each cost more than the strings.
+ * Dates as the charts and the year in pixels print them, in the reader's locale (ADR 085). Hundreds of labels are
+ * made while the first chart is drawn: `formatDay` makes each one once.
  */
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** "3 Mar" / "Mar 3" for 2026-03-03. */
+export const shortDay = (date: string): string => formatDay('dayMonth', date);
 
-const dayOf = (date: string) => Number(date.slice(8, 10));
-const monthOf = (date: string) => MONTHS[Number(date.slice(5, 7)) - 1]!;
+/** "Tuesday, 3 March 2026" / "Tuesday, March 3, 2026" for 2026-03-03. */
+export const longDay = (date: string): string => formatDay('longDate', date);
 
-/** "3 Mar" for 2026-03-03. */
-export const shortDay = (date: string): string => `${dayOf(date)} ${monthOf(date).slice(0, 3)}`;
-
-/** "Tuesday 3 March 2026" for 2026-03-03. */
-export const longDay = (date: string): string =>
-  `${WEEKDAYS[weekdayIndex(date)]} ${dayOf(date)} ${monthOf(date)} ${date.slice(0, 4)}`;
+/** "00:00" … "23:00" / "12:00 AM" … "11:00 PM": the hours of the day, in order. */
+export const hourLabels = (): string[] => Array.from({ length: 24 }, (_, hour) => formatHour(hour));

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDaysWithEntries } from '../api/get-calendar-month.ts';
-import { dayLabel, MONTH_NAMES, monthLabel, WEEKDAYS } from '../format.ts';
+import { dayLabel, monthLabel, monthNames, weekdays } from '../format.ts';
 
 export const HAS_ENTRIES_LABEL = 'has entries';
 
@@ -126,7 +126,7 @@ export function MiniCalendar({
             onChange={(event) => showMonth(`${year}-${event.target.value.padStart(2, '0')}`)}
             className="h-9 pr-7 pl-2"
           >
-            {MONTH_NAMES.map((name, index) => (
+            {monthNames().map((name, index) => (
               <option key={name} value={index + 1}>
                 {name}
               </option>
@@ -176,7 +176,7 @@ export function MiniCalendar({
       >
         <thead>
           <tr>
-            {WEEKDAYS.map((weekday) => (
+            {weekdays().map((weekday) => (
               <th
                 key={weekday.long}
                 scope="col"

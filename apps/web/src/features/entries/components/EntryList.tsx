@@ -1,10 +1,11 @@
-import { dayHeading, ENTRY_LIMITS, ENTRY_MESSAGES, groupByDay, localDate, pageCount } from '@daybook/shared';
+import { ENTRY_LIMITS, ENTRY_MESSAGES, groupByDay, localDate, pageCount } from '@daybook/shared';
 import { NotebookPen } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { clampPage, Pagination } from '../../../components/ui/pagination.tsx';
 import { ScrollToTopButton } from '../../../components/ui/scroll-to-top.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { dayHeading } from '../../../lib/dates.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';

@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { fieldControlClass } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { shortDate } from '../../../lib/format-date.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 /** Spec §5, §9: the search applies 300 ms after typing stops, or at once on Enter. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -12,7 +12,7 @@ export const SEARCH_PLACEHOLDER = 'Search entries...';
 
 /** Spec §9: "Search entries..." or, with a day chosen, "Search in 21 Nov 2026...". */
 export const searchPlaceholder = (date: string | null | undefined) =>
-  date ? `Search in ${shortDate(date)}...` : SEARCH_PLACEHOLDER;
+  date ? `Search in ${formatDay('mediumDate', date)}...` : SEARCH_PLACEHOLDER;
 
 type EntrySearchBoxProps = {
   /** The search in force; the box follows it when it changes from outside (a link, Back). */

@@ -8,7 +8,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { shortDate } from '../../../lib/format-date.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { type DownloadedArchive, type ExportRange, useExportSummary } from '../api.ts';
 import { formatBytes, progressPercent } from '../format.ts';
 import { useExportDownload } from '../hooks/use-export-download.ts';
@@ -32,7 +32,7 @@ function SummaryText({ summary }: { summary: ExportSummary }) {
       <p className="font-medium">
         {plural(summary.entryCount, 'entry', 'entries')}
         {summary.firstDate && summary.lastDate
-          ? ` from ${shortDate(summary.firstDate)} to ${shortDate(summary.lastDate)}`
+          ? ` from ${formatDay('mediumDate', summary.firstDate)} to ${formatDay('mediumDate', summary.lastDate)}`
           : null}
       </p>
       <p className="text-sm text-muted-foreground">

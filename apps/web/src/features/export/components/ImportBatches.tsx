@@ -6,13 +6,13 @@ import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
-import { shortDate } from '../../../lib/format-date.ts';
+import { formatDay, formatInstant } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useImportBatches, useRemoveImportBatch } from '../import-api.ts';
 import { plural, SOURCE_NAMES } from './ImportSummaries.tsx';
 
-const importedAt = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** "28 Nov 2026, 07:46" / "Nov 28, 2026, 7:46 AM", on this browser's clock. */
+const importedAt = (iso: string) => formatInstant('dateAndTime', iso);
 
 /**
  * "Your imports" on /export (ADR 068): each confirmed import with when, from what and how many of its entries are
@@ -59,8 +59,8 @@ function BatchRow({ batch }: { batch: ImportBatch }) {
   const count = plural(batch.entries, 'imported entry', 'imported entries');
   const span =
     batch.firstDate === batch.lastDate
-      ? shortDate(batch.firstDate)
-      : `${shortDate(batch.firstDate)} to ${shortDate(batch.lastDate)}`;
+      ? formatDay('mediumDate', batch.firstDate)
+      : `${formatDay('mediumDate', batch.firstDate)} to ${formatDay('mediumDate', batch.lastDate)}`;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="flex min-w-0 flex-col gap-0.5">

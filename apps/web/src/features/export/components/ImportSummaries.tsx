@@ -2,7 +2,7 @@ import type { ImportPreview, ImportReport, ImportSkip } from '@daybook/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { shortDate } from '../../../lib/format-date.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 export const SOURCE_NAMES = { daybook: 'Daybook export', dayone: 'Day One export' } as const;
 
@@ -59,7 +59,7 @@ export function ImportPreviewSummary({
           <>
             <dt className="text-muted-foreground">From</dt>
             <dd className="font-medium">
-              {shortDate(preview.firstDate)} to {shortDate(preview.lastDate)}
+              {formatDay('mediumDate', preview.firstDate)} to {formatDay('mediumDate', preview.lastDate)}
             </dd>
           </>
         )}

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatDay } from '../../../lib/dates.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export interface InfoSection {
@@ -39,17 +40,6 @@ const PROSE = [
   '[&_kbd]:rounded [&_kbd]:border [&_kbd]:border-[var(--border)] [&_kbd]:bg-[var(--surface)] [&_kbd]:px-1.5 [&_kbd]:font-mono [&_kbd]:text-[0.8em]',
 ].join(' ');
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-function formatIsoDate(isoDate: string): string {
-  return DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`));
-}
-
 export function InfoPage({
   title,
   lead,
@@ -66,7 +56,7 @@ export function InfoPage({
         <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{title}</h1>
         {lastUpdated ? (
           <p className="mt-3 text-sm text-[var(--fg-muted)]">
-            Last updated: <time dateTime={lastUpdated}>{formatIsoDate(lastUpdated)}</time>
+            Last updated: <time dateTime={lastUpdated}>{formatDay('mediumDate', lastUpdated)}</time>
           </p>
         ) : null}
         <div className="mt-6 space-y-4 text-lg leading-8 text-[var(--fg-muted)]">{lead}</div>

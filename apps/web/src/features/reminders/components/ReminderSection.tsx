@@ -16,6 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { formatInstant } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
 import { savePushSubscription, useReminderSettings, useSaveReminderSettings } from '../api.ts';
 import { isPushSupported, PushSetupError, subscribeThisBrowser } from '../push.ts';
@@ -32,22 +33,9 @@ const draftOf = (settings: ReminderSettings): Draft => ({
   channels: settings.channels,
 });
 
-/** "Tuesday 24 November at 20:00" in the user's zone. */
-function nextLabel(nextAt: string, timeZone: string): string {
-  const instant = new Date(nextAt);
-  try {
-    const day = instant.toLocaleDateString('en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      timeZone,
-    });
-    const time = instant.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
-    return `${day} at ${time}`;
-  } catch {
-    return instant.toUTCString();
-  }
-}
+/** "Tuesday 24 November at 20:00" / "Tuesday, November 24 at 8:00 PM" in the user's zone. */
+const nextLabel = (nextAt: string, timeZone: string) =>
+  `${formatInstant('weekdayMonthDay', nextAt, timeZone)} at ${formatInstant('time', nextAt, timeZone)}`;
 
 function nextMessage(settings: ReminderSettings): string {
   if (!settings.enabled || !settings.nextAt) return 'Daily reminders are off.';

@@ -7,7 +7,6 @@ import {
   type ShareBadgeStatus,
   shareBadgeStatus,
 } from '@daybook/shared';
-import { formatDistance } from 'date-fns';
 import { Ban, LoaderCircle, Mail, RotateCw, UserPlus } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -24,6 +23,7 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useResendShare, useRevokeShare, useSentShares } from './api.ts';
 
@@ -166,7 +166,7 @@ function ShareRow({ share, entryId, now }: { share: SentShare; entryId: string; 
   const style = STATUS_STYLE[status];
   const name = share.recipientName?.trim() || null;
   const who = name ?? share.recipientEmail;
-  const sharedAgo = formatDistance(new Date(share.createdAt), now, { addSuffix: true });
+  const sharedAgo = relativeTime(share.createdAt, now);
   const countLabel = resendCountLabel(share.resendCount);
 
   const onResend = () =>
