@@ -1,4 +1,4 @@
-import { copyGeneration, ENTRY_COPY, inCopyTurn, openDb, withStore } from './idb.ts';
+import { ENTRY_COPY, entryCopyRemovals, inCopyTurn, openDb, withStore } from './idb.ts';
 
 /**
  * The encrypted copy of the journal kept in this browser for reading offline (ADR 084): every entry the browser
@@ -29,7 +29,7 @@ export type ParseEntry<T extends CopiedEntry> = (value: unknown) => T | null;
  * added (deciding which to drop would mean opening them all).
  */
 export const ENTRY_COPY_MAX = 25_000;
-/** Entries sealed and written per transaction: a long list is written in several, the page keeps its turns. */
+/** Entries sealed and written per transaction (and opened at a time): a long list takes several turns. */
 const WRITE_BATCH = 250;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -43,12 +43,12 @@ const known = new Map<string, string>();
 let ownerChecked: string | null = null;
 /** The copy as last opened, per user, until the next write or removal. */
 let opened: { userId: string; entries: CopiedEntry[] } | null = null;
-let generation = copyGeneration;
+let generation = entryCopyRemovals();
 
 /** Sign-out removed the copy (idb.ts): what this page remembers of it, decrypted dates included, goes too. */
 function followRemoval(): void {
-  if (generation === copyGeneration) return;
-  generation = copyGeneration;
+  if (generation === entryCopyRemovals()) return;
+  generation = entryCopyRemovals();
   forgetEntryCopyState();
 }
 
@@ -96,10 +96,21 @@ export function keepEntries(
   cipher: CopyCipher,
   userId: string,
   entries: readonly CopiedEntry[],
-  { isWholeJournal = false }: { isWholeJournal?: boolean } = {},
+  {
+    isWholeJournal = false,
+    isSignedIn = () => true,
+  }: {
+    isWholeJournal?: boolean;
+    /**
+     * Whether this user is still the one signed in: an answer that arrives after sign-out (whose removal of the
+     * copy may already have run) is not written.
+     */
+    isSignedIn?: () => boolean;
+  } = {},
 ): Promise<void> {
   return inCopyTurn(async () => {
     followRemoval();
+    if (!isSignedIn()) return;
     if (ownerChecked !== userId) {
       await removeOtherUsers(userId);
       known.clear();
@@ -135,6 +146,7 @@ export function keepEntries(
         }),
       );
       if (records.length === 0) continue;
+      if (!isSignedIn()) return;
       await withStore(ENTRY_COPY, 'readwrite', (store) => {
         for (const record of records) store.put(record);
         return undefined;
@@ -166,21 +178,25 @@ export async function readEntryCopy<T extends CopiedEntry>(
   const records = await request(
     db.transaction(ENTRY_COPY).objectStore(ENTRY_COPY).index('userId').getAll(userId),
   );
-  const entries: T[] = [];
-  for (const record of records as Array<Record<string, unknown>>) {
+  const openOne = async (record: Record<string, unknown>): Promise<T | null> => {
     const { encryptedContent, encryptionIv } = record;
-    if (!isString(encryptedContent) || !isString(encryptionIv)) continue;
+    if (!isString(encryptedContent) || !isString(encryptionIv)) return null;
     const plain = await cipher.open({ encryptedContent, encryptionIv });
-    if (plain === null) continue;
-    let entry: T | null;
+    if (plain === null) return null;
     try {
-      entry = parse(JSON.parse(plain));
+      const entry = parse(JSON.parse(plain));
+      // A record moved under another id is not this entry.
+      return entry && entry.id === record.id ? entry : null;
     } catch {
-      entry = null;
+      return null;
     }
-    if (!entry || entry.id !== record.id) continue;
-    entries.push(entry);
-    known.set(entry.id, entry.updatedAt);
+  };
+  const entries: T[] = [];
+  const all = records as Array<Record<string, unknown>>;
+  // Opened a batch at a time, side by side: WebCrypto works off the main thread, and the page keeps its turns.
+  for (let start = 0; start < all.length; start += WRITE_BATCH) {
+    const batch = await Promise.all(all.slice(start, start + WRITE_BATCH).map(openOne));
+    for (const entry of batch) if (entry) entries.push(entry);
   }
   entries.sort(newestFirst);
   opened = { userId, entries };

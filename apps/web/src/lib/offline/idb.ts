@@ -91,14 +91,15 @@ export function inDraftTurn<T>(work: () => Promise<T>): Promise<T> {
  * sign-out loads only this module.
  */
 export function removeEntryCopies(): Promise<void> {
-  copyGeneration += 1;
+  removals += 1;
   return inCopyTurn(async () => {
     await withStore(ENTRY_COPY, 'readwrite', (store) => store.clear());
   });
 }
 
 /** Counts the copy's removals: what a page remembers of the copy (entry-copy.ts) is forgotten with it. */
-export let copyGeneration = 0;
+let removals = 0;
+export const entryCopyRemovals = () => removals;
 
 /** Writes to the copy and its removal at sign-out run in order, as drafts do: a write under way lands first. */
 let copyTurn: Promise<unknown> = Promise.resolve();

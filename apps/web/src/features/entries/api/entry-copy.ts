@@ -2,6 +2,7 @@ import { decryptText, Entry, type EntryKey, type EntryListQuery, type EntryPage 
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { sealEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import type { CopyCipher, CopyRange } from '../../../lib/offline/entry-copy.ts';
+import { readOfflineUser } from '../../../lib/session/offline-user.ts';
 
 /**
  * The journal's encrypted copy in this browser (ADR 084), as the entry queries use it: every answer with entries
@@ -43,8 +44,10 @@ export function keepInCopy(
   options?: { isWholeJournal?: boolean },
 ): void {
   if (!userId || (entries.length === 0 && !options?.isWholeJournal)) return;
+  // The tab's signed-in user (sessionStorage, removed at sign-out at once): checked when the write's turn comes.
+  const isSignedIn = () => readOfflineUser()?.id === userId;
   void loadCopy()
-    .then((copy) => copy.keepEntries(copyCipher(key), userId, entries, options))
+    .then((copy) => copy.keepEntries(copyCipher(key), userId, entries, { ...options, isSignedIn }))
     .catch(() => undefined);
 }
 

@@ -5,7 +5,7 @@ import {
   type EntryCriteria,
   type EntryKey,
 } from '@daybook/shared';
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { openEntriesCached } from '../../../lib/encryption/opened-text-cache.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
@@ -50,12 +50,11 @@ export function useEntryPageFeed({
     ...entryPageQueryOptions(user?.id ?? '', { page, pageSize: PAGE_SIZE, ...filters }, key.data),
     enabled: enabled && key.data !== undefined,
   });
-  const client = useQueryClient();
   const userId = user?.id;
   const isAnsweredOnline = query.isSuccess && !query.data.isFromCopy;
   useEffect(() => {
-    if (isAnsweredOnline && userId && key.data) copyWholeJournalWhenIdle(client, userId, key.data);
-  }, [isAnsweredOnline, client, userId, key.data]);
+    if (isAnsweredOnline && userId && key.data) copyWholeJournalWhenIdle(userId, key.data);
+  }, [isAnsweredOnline, userId, key.data]);
   return {
     entries: query.data?.entries ?? [],
     total: query.data?.total ?? 0,
@@ -71,13 +70,12 @@ type Candidates = { entries: Entry[]; isFromCopy?: boolean };
 
 /**
  * Every entry of a range, still encrypted, for search and themes (ADR 069), kept in the journal's copy as they
- * arrive (ADR 084). `decryptAhead` starts decrypting with the first page, for the search that follows.
+ * arrive (ADR 084).
  */
 function candidatesQueryOptions(
   userId: string,
   range: CandidatesQuery,
   entryKey: EntryKey | undefined,
-  { decryptAhead = true }: { decryptAhead?: boolean } = {},
 ) {
   return queryOptions({
     queryKey: entriesKeys.searchCandidates(userId, range),
@@ -88,7 +86,7 @@ function candidatesQueryOptions(
       try {
         const found = await getSearchCandidates(range, signal, (page) => {
           // Decrypting starts with the first page; the search then finds most texts ready.
-          if (decryptAhead) openEntriesCached(entryKey, userId, page).catch(() => undefined);
+          openEntriesCached(entryKey, userId, page).catch(() => undefined);
         });
         // Kept for reading offline; All Time is the whole journal, so what it lacks was deleted elsewhere.
         const isWholeJournal = !range.date && !range.from && !range.to;
@@ -110,19 +108,22 @@ const copiedJournals = new Set<string>();
 
 /**
  * The copy holds every entry, not only the pages seen (issue 29 item 7): once per page load, when the browser
- * has nothing better to do, the whole journal is fetched as an All Time search would (and that search then
- * finds it fetched). Only where our service worker controls the page: without it the app does not open
- * offline, and a copy would be of no use.
+ * has nothing better to do, the whole journal is fetched as an All Time search fetches it, and kept. Apart from
+ * the search's query, so that a search under way is never made to wait for it or to decrypt without its head
+ * start (ADR 069). Only where our service worker controls the page: without it the app does not open offline,
+ * and a copy would be of no use.
  */
-function copyWholeJournalWhenIdle(client: QueryClient, userId: string, entryKey: EntryKey): void {
+function copyWholeJournalWhenIdle(userId: string, entryKey: EntryKey): void {
   if (copiedJournals.has(userId) || !navigator.serviceWorker?.controller) return;
   copiedJournals.add(userId);
-  const copy = () =>
-    void client
-      .prefetchQuery(candidatesQueryOptions(userId, {}, entryKey, { decryptAhead: false }))
-      .catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(copy, { timeout: 10_000 });
-  else setTimeout(copy, 2_000);
+  const copy = async () => {
+    const { getSearchCandidates } = await import('../api/get-search-candidates.ts');
+    const { entries } = await getSearchCandidates({});
+    keepInCopy(entryKey, userId, entries, { isWholeJournal: true });
+  };
+  const start = () => void copy().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 10_000 });
+  else setTimeout(start, 2_000);
 }
 
 type SearchResult = {
