@@ -31,8 +31,6 @@ export type EntryFeed = {
 };
 
 const PAGE_SIZE = ENTRY_LIMITS.pageSize;
-/** The app's five minutes for the server's answer; the copy's answer is asked again at once when it can be. */
-const CANDIDATES_STALE_MS = 5 * 60_000;
 
 /** A page as the server counts and cuts it (no search text, no theme). */
 export function useEntryPageFeed({
@@ -99,7 +97,7 @@ function candidatesQueryOptions(
     },
     // Offline, the search runs over the copy instead of waiting for the network.
     networkMode: 'always',
-    staleTime: (cached) => (cached.state.data?.isFromCopy ? 0 : CANDIDATES_STALE_MS),
+    refetchOnReconnect: (cached) => (cached.state.data?.isFromCopy ? 'always' : true),
   });
 }
 
