@@ -379,7 +379,9 @@ describe('the dashboard without a network (ADR 084)', () => {
     expect(await screen.findByText('Fog over the harbour')).toBeTruthy();
     expect(screen.getByText('2 entries')).toBeTruthy();
     // A search runs over the copy too.
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search entries' }), { target: { value: 'fog' } });
+    const search = screen.getByRole('searchbox', { name: 'Search entries' });
+    fireEvent.change(search, { target: { value: 'fog' } });
+    fireEvent.submit(search);
     expect(await screen.findByText('1 entry found')).toBeTruthy();
     expect(screen.getAllByText(OFFLINE_COPY_NOTICE)).toHaveLength(1);
   });
