@@ -128,4 +128,10 @@ describe('the encrypted copy of the journal (ADR 084)', () => {
     // What the page remembered of the copy went with it.
     expect(await readEntryCopy(cipher, parse, 'user-a')).toEqual([]);
   });
+
+  it('writes nothing for an answer that arrives once its user has signed out', async () => {
+    const { key } = await testEntryKey();
+    await keepEntries(cipherOf(key), 'user-a', [await lastMonthEntry()], { isSignedIn: () => false });
+    expect(await allRecords()).toEqual([]);
+  });
 });
