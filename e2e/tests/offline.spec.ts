@@ -62,6 +62,21 @@ const copiedCount = (page: Page) =>
     return n;
   });
 
+/** The sealed part of each record of the copy: it changes whenever an entry is sealed again. */
+const copiedCiphertexts = (page: Page) =>
+  page.evaluate(async () => {
+    const open = indexedDB.open('daybook');
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      open.onsuccess = () => resolve(open.result);
+    });
+    const all = db.transaction('entry-copy').objectStore('entry-copy').getAll();
+    const records = await new Promise<Array<{ encryptedContent: string }>>((resolve) => {
+      all.onsuccess = () => resolve(all.result);
+    });
+    db.close();
+    return records.map((record) => record.encryptedContent);
+  });
+
 /** The 15th of the month before this one, at 10:00 UTC: "last month" whatever the day the test runs. */
 function lastMonthDay(): { instant: string; day: string } {
   const now = new Date();
@@ -225,6 +240,9 @@ test.describe('installable, offline-capable app', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByRole('article').filter({ hasText: text.slice(0, 30) })).toBeVisible();
     }
+    // Both are in the copy already (the list kept them as it refreshed), sealed with today's date.
+    await expect.poll(() => copiedCount(page)).toBe(2);
+    const sealedBefore = await copiedCiphertexts(page);
     const { instant, day } = lastMonthDay();
     await storedRows(
       `update entries set created_at = $2, entry_date = $3, mood_tag = 'Anxious'
@@ -233,10 +251,15 @@ test.describe('installable, offline-capable app', () => {
       [user.email, instant, day],
     );
 
-    // Online, the dashboard keeps what it fetches (and, once idle, the whole journal) in the copy, sealed.
     await page.reload();
     await expect(page.getByRole('article').filter({ hasText: 'Quiet evening' })).toBeVisible();
-    await expect.poll(() => copiedCount(page), { timeout: 20_000 }).toBe(2);
+    // Once idle, the whole journal is fetched and kept: both records sealed again, with last month's date.
+    await expect
+      .poll(async () => (await copiedCiphertexts(page)).filter((c) => sealedBefore.includes(c)), {
+        timeout: 20_000,
+      })
+      .toEqual([]);
+    expect(await copiedCount(page)).toBe(2);
     const dump = await indexedDbDump(page);
     for (const plain of ['lighthouse', 'Quiet evening', 'Anxious', day]) expect(dump).not.toContain(plain);
 
@@ -251,7 +274,9 @@ test.describe('installable, offline-capable app', () => {
     await page.getByRole('button', { name: 'All Time' }).click();
     const lastMonth = page.getByRole('article').filter({ hasText: 'The lighthouse keeper' });
     await expect(lastMonth).toBeVisible();
-    await expect(page.getByText('2 entries')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Your entries' }).getByText('2 entries', { exact: true }),
+    ).toBeVisible();
     await expect(lastMonth).not.toContainText('harbour lights');
     await lastMonth.getByRole('button', { name: 'Read more' }).click();
     await expect(lastMonth).toContainText('swallowed the harbour lights.');
