@@ -71,8 +71,8 @@ export async function readCopyRange(key: EntryKey, userId: string, range: CopyRa
 /** A page of the list as the server would cut it, from the copy. */
 export async function readCopyPage(key: EntryKey, userId: string, query: EntryListQuery): Promise<EntryPage> {
   const entries = await readCopyRange(key, userId, query);
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? entries.length;
+  const page = Number(query.page ?? 1);
+  const pageSize = Number(query.pageSize ?? entries.length);
   const start = (page - 1) * pageSize;
   return { entries: entries.slice(start, start + pageSize), total: entries.length, page, pageSize };
 }
