@@ -218,6 +218,7 @@ test.describe('installable, offline-capable app', () => {
     context,
     request,
     consoleErrors,
+    expectAccessible,
   }) => {
     test.setTimeout(90_000);
     const user = await createVerifiedUser(request);
@@ -281,6 +282,11 @@ test.describe('installable, offline-capable app', () => {
     await lastMonth.getByRole('button', { name: 'Read more' }).click();
     await expect(lastMonth).toContainText('swallowed the harbour lights.');
     await expect(notice).toHaveCount(1);
+    await expectAccessible();
+    await page.screenshot({ path: test.info().outputPath('offline-copy-1366.png'), fullPage: true });
+    // The cards beside the list say nothing of errors either: one notice for the page (issue 25 item 12).
+    await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+    await expect(page.getByText("Shown again when you're back online.").first()).toBeVisible();
     // A day from the calendar (its address), still offline: that day's entry only.
     await page.goto(`/dashboard?date=${day}`);
     await expect(page.getByRole('article').filter({ hasText: 'The lighthouse keeper' })).toBeVisible();
