@@ -3,12 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format, parseISO } from 'date-fns';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { OFFLINE_COPY_NOTICE } from '../../features/entries/offline-notice.ts';
+import { ENTRY_COPY, withStore } from '../../lib/offline/idb.ts';
 import { apiError, json, profile, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { fakeWindowWidth } from '../../test/browser-api-fakes.ts';
 import { entryPage, safeVerdict, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, paragraphText, renderRoutes, renderWithProviders } from '../../test/render.tsx';
-import { OFFLINE_COPY_NOTICE } from '../../features/entries/offline-notice.ts';
-import { ENTRY_COPY, withStore } from '../../lib/offline/idb.ts';
 import { routes } from '../router.tsx';
 import DashboardPage from './DashboardPage.tsx';
 
@@ -354,8 +354,7 @@ describe('the side menu calendar', () => {
 
 describe('the dashboard without a network (ADR 084)', () => {
   const offline = () => () => Promise.reject(new TypeError('Failed to fetch'));
-  const copied = async () =>
-    (await withStore<number>(ENTRY_COPY, 'readonly', (store) => store.count())) ?? 0;
+  const copied = async () => (await withStore<number>(ENTRY_COPY, 'readonly', (store) => store.count())) ?? 0;
 
   it('lists the entries kept from an earlier visit, with one notice, for a period and for a day', async () => {
     const lastMonth = addDays(today, -40);

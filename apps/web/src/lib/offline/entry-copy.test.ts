@@ -2,13 +2,7 @@ import { decryptText, Entry, type EntryKey } from '@daybook/shared';
 import { describe, expect, it } from 'vitest';
 import { sealedEntry, testEntryKey } from '../../test/entries.ts';
 import { sealEntryText } from '../encryption/entry-cipher.ts';
-import {
-  type CopyCipher,
-  inRange,
-  keepEntries,
-  readEntryCopy,
-  removeCopiedEntry,
-} from './entry-copy.ts';
+import { type CopyCipher, inRange, keepEntries, readEntryCopy, removeCopiedEntry } from './entry-copy.ts';
 import { ENTRY_COPY, removeEntryCopies, withStore } from './idb.ts';
 
 /** The cipher the entries' queries hand the copy (features/entries/api/entry-copy.ts): the entry key, AES-GCM. */
@@ -48,9 +42,21 @@ describe('the encrypted copy of the journal (ADR 084)', () => {
     await keepEntries(cipherOf(key), 'user-a', [entry]);
     const records = await allRecords();
     expect(records).toHaveLength(1);
-    expect(Object.keys(records[0] as object).sort()).toEqual(['encryptedContent', 'encryptionIv', 'id', 'userId']);
+    expect(Object.keys(records[0] as object).sort()).toEqual([
+      'encryptedContent',
+      'encryptionIv',
+      'id',
+      'userId',
+    ]);
     const raw = JSON.stringify(records);
-    for (const plain of ['harbour', 'Grateful', 'Harbour walk', '2026-10-14', 'Lisbon', entry.encryptedContent!]) {
+    for (const plain of [
+      'harbour',
+      'Grateful',
+      'Harbour walk',
+      '2026-10-14',
+      'Lisbon',
+      entry.encryptedContent!,
+    ]) {
       expect(raw).not.toContain(plain);
     }
     // Read back, it is the record the server sent, its text still the server's ciphertext.
@@ -89,7 +95,11 @@ describe('the encrypted copy of the journal (ADR 084)', () => {
     const gone = await sealedEntry('Deleted on the phone', { createdAt: '2026-11-20T08:00:00.000Z' });
     await keepEntries(cipher, 'user-a', [old, gone]);
     await keepEntries(cipher, 'user-a', [recent]);
-    expect((await readEntryCopy(cipher, parse, 'user-a')).map((e) => e.id)).toEqual([recent.id, gone.id, old.id]);
+    expect((await readEntryCopy(cipher, parse, 'user-a')).map((e) => e.id)).toEqual([
+      recent.id,
+      gone.id,
+      old.id,
+    ]);
 
     const edited = { ...old, moodTag: 'Calm', updatedAt: '2026-11-29T07:00:00.000Z' };
     await keepEntries(cipher, 'user-a', [edited]);

@@ -70,11 +70,7 @@ type Candidates = { entries: Entry[]; isFromCopy?: boolean };
  * Every entry of a range, still encrypted, for search and themes (ADR 069), kept in the journal's copy as they
  * arrive (ADR 084).
  */
-function candidatesQueryOptions(
-  userId: string,
-  range: CandidatesQuery,
-  entryKey: EntryKey | undefined,
-) {
+function candidatesQueryOptions(userId: string, range: CandidatesQuery, entryKey: EntryKey | undefined) {
   return queryOptions({
     queryKey: entriesKeys.searchCandidates(userId, range),
     // The fetching loads with the first search, as the search itself does.
