@@ -19,7 +19,10 @@ async function openQueue() {
   const open = indexedDB.open(DB_NAME);
   // The page creates the database; if it does not exist yet there is nothing to send.
   open.onupgradeneeded = () => open.transaction.abort();
-  return request(open);
+  const db = await request(open);
+  // A page upgrading the database (a new store, ADR 084) waits for every open connection: let go of ours.
+  db.onversionchange = () => db.close();
+  return db;
 }
 
 async function sendQueued() {

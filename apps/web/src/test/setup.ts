@@ -3,6 +3,7 @@ import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { forgetEntryCopyState } from '../lib/offline/entry-copy.ts';
 import { closeDb } from '../lib/offline/idb.ts';
 import { loadToasts } from '../lib/toast.ts';
 import { isAllowedConsoleOutput, resetAllowedConsoleOutput } from './console.ts';
@@ -25,8 +26,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  // Every test starts with an empty IndexedDB (drafts, the offline queue: fake-indexeddb, in memory).
+  // Every test starts with an empty IndexedDB (drafts, the offline queue, the journal's copy: fake-indexeddb, in
+  // memory), and the copy's module forgets what it knew of the last one.
   closeDb();
+  forgetEntryCopyState();
   globalThis.indexedDB = new IDBFactory();
   unexpectedConsoleOutput = [];
   for (const level of ['error', 'warn'] as const) {

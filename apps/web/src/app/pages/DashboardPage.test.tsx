@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format, parseISO } from 'date-fns';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { OFFLINE_COPY_NOTICE } from '../../features/entries/offline-notice.ts';
+import { ENTRY_COPY, withStore } from '../../lib/offline/idb.ts';
 import { apiError, json, profile, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { fakeWindowWidth } from '../../test/browser-api-fakes.ts';
 import { entryPage, safeVerdict, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
@@ -347,5 +349,57 @@ describe('the side menu calendar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(router.state.location.search).toBe(`?date=${past}`);
     expect(await screen.findByText(`Date: ${format(parseISO(past), 'MMM d, yyyy')}`)).toBeTruthy();
+  });
+});
+
+describe('the dashboard without a network (ADR 084)', () => {
+  const offline = () => () => Promise.reject(new TypeError('Failed to fetch'));
+  const copied = async () => (await withStore<number>(ENTRY_COPY, 'readonly', (store) => store.count())) ?? 0;
+
+  it('lists the entries kept from an earlier visit, with one notice, for a period and for a day', async () => {
+    const lastMonth = addDays(today, -40);
+    const older = await sealedEntry('Fog over the harbour', {
+      createdAt: `${lastMonth}T12:00:00.000Z`,
+      entryDate: lastMonth,
+      moodTag: 'Calm',
+    });
+    const recent = await sealedEntry('Tea and a crossword');
+    const first = await renderDashboard('/dashboard', { [LIST]: json(entryPage([recent, older])) });
+    expect(await screen.findByText('Fog over the harbour')).toBeTruthy();
+    await waitFor(async () => expect(await copied()).toBe(2));
+    first.unmount();
+
+    await renderDashboard('/dashboard', { [LIST]: offline(), [CANDIDATES]: offline() });
+    expect(await screen.findByText('Tea and a crossword')).toBeTruthy();
+    expect(screen.getAllByText(OFFLINE_COPY_NOTICE)).toHaveLength(1);
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+
+    fireEvent.click(chip('All Time'));
+    expect(await screen.findByText('Fog over the harbour')).toBeTruthy();
+    expect(screen.getByText('2 entries')).toBeTruthy();
+    // A search runs over the copy too.
+    const search = screen.getByRole('searchbox', { name: 'Search entries' });
+    fireEvent.change(search, { target: { value: 'fog' } });
+    fireEvent.submit(search);
+    expect(await screen.findByText('1 entry found')).toBeTruthy();
+    expect(screen.getAllByText(OFFLINE_COPY_NOTICE)).toHaveLength(1);
+  });
+
+  it('reads one day of the copy, as the calendar asks for it', async () => {
+    const lastMonth = addDays(today, -40);
+    const older = await sealedEntry('Fog over the harbour', {
+      createdAt: `${lastMonth}T12:00:00.000Z`,
+      entryDate: lastMonth,
+    });
+    const recent = await sealedEntry('Tea and a crossword');
+    const first = await renderDashboard('/dashboard', { [LIST]: json(entryPage([recent, older])) });
+    expect(await screen.findByText('Fog over the harbour')).toBeTruthy();
+    await waitFor(async () => expect(await copied()).toBe(2));
+    first.unmount();
+
+    await renderDashboard(`/dashboard?date=${lastMonth}`, { [LIST]: offline(), [CANDIDATES]: offline() });
+    expect(await screen.findByText('Fog over the harbour')).toBeTruthy();
+    expect(screen.queryByText('Tea and a crossword')).toBeNull();
+    expect(screen.getAllByText(OFFLINE_COPY_NOTICE)).toHaveLength(1);
   });
 });

@@ -15,6 +15,7 @@ import { apiError, callsTo, json, sessionUser, signedInHandlers, stubApi } from 
 import { sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { AffirmationCard } from './components/AffirmationCard.tsx';
+import { COMPANION_OFFLINE } from './components/CompanionCard.tsx';
 import { InsightsOverviewCard } from './components/InsightsOverviewCard.tsx';
 import { MoodCard } from './components/MoodCard.tsx';
 import { OnThisDayCard } from './components/OnThisDayCard.tsx';
@@ -127,6 +128,14 @@ describe('StreakCard', () => {
     fails = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1-day streak')).toBeTruthy();
+  });
+
+  it('offline, says quietly that it comes back online, with no error or retry (ADR 084)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderCard(<StreakCard />, { [STREAK]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await screen.findByText(COMPANION_OFFLINE, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText(STREAK_LOAD_FAILED)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('refreshes when the journal changes (own writes and the live entry event invalidate its root)', async () => {

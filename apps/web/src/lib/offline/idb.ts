@@ -1,15 +1,20 @@
 /**
- * The browser's IndexedDB, as the little this app needs (ADR 040/041): one database, two stores, each call one
+ * The browser's IndexedDB, as the little this app needs (ADR 040/041/084): one database, three stores, each call one
  * transaction. Loaded lazily with the drafts and the offline queue, so no page pays for it up front; it imports
  * nothing, so that sign-out can load it without pulling shared code out of the initial chunk.
  * The service worker's public/sw-sync.js opens the same database: keep the names in step with it.
  */
 export const DB_NAME = 'daybook';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 /** Encrypted drafts of the quick entry card, one per user (keyPath userId). */
 export const DRAFTS = 'drafts';
 /** Entries written offline, encrypted, waiting to be sent (keyPath id, the idempotency key; index userId). */
 export const QUEUE = 'entry-queue';
+/**
+ * The encrypted copy of the entries this browser has fetched, for reading offline (ADR 084): keyPath id (the
+ * entry's id), index userId; every other field of the entry is sealed with the user's entry key.
+ */
+export const ENTRY_COPY = 'entry-copy';
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -27,6 +32,9 @@ export function openDb(): Promise<IDBDatabase> {
     if (!db.objectStoreNames.contains(DRAFTS)) db.createObjectStore(DRAFTS, { keyPath: 'userId' });
     if (!db.objectStoreNames.contains(QUEUE)) {
       db.createObjectStore(QUEUE, { keyPath: 'id' }).createIndex('userId', 'userId');
+    }
+    if (!db.objectStoreNames.contains(ENTRY_COPY)) {
+      db.createObjectStore(ENTRY_COPY, { keyPath: 'id' }).createIndex('userId', 'userId');
     }
   };
   opening = done(request).then((db) => {
@@ -75,6 +83,29 @@ let draftTurn: Promise<unknown> = Promise.resolve();
 export function inDraftTurn<T>(work: () => Promise<T>): Promise<T> {
   const next = draftTurn.then(work, work);
   draftTurn = next.catch(() => undefined);
+  return next;
+}
+
+/**
+ * Sign-out: the copy of the journal goes, every user's (ADR 084). Here rather than with the copy's code, so that
+ * sign-out loads only this module.
+ */
+export function removeEntryCopies(): Promise<void> {
+  removals += 1;
+  return inCopyTurn(async () => {
+    await withStore(ENTRY_COPY, 'readwrite', (store) => store.clear());
+  });
+}
+
+/** Counts the copy's removals: what a page remembers of the copy (entry-copy.ts) is forgotten with it. */
+let removals = 0;
+export const entryCopyRemovals = () => removals;
+
+/** Writes to the copy and its removal at sign-out run in order, as drafts do: a write under way lands first. */
+let copyTurn: Promise<unknown> = Promise.resolve();
+export function inCopyTurn<T>(work: () => Promise<T>): Promise<T> {
+  const next = copyTurn.then(work, work);
+  copyTurn = next.catch(() => undefined);
   return next;
 }
 

@@ -6,11 +6,16 @@ import { forgetOpenedTexts } from '../encryption/opened-texts.ts';
 import { removeStored } from '../storage.ts';
 import { rememberOfflineUser } from './offline-user.ts';
 
-/** Removes the encrypted drafts in IndexedDB (ADR 040); loaded only when someone signs out. */
+/**
+ * Removes the encrypted drafts (ADR 040) and the encrypted copy of the journal (ADR 084) from IndexedDB; loaded
+ * only when someone signs out.
+ */
 function forgetDrafts(): void {
   // The plain draft of before ADR 040 (localStorage "journal-draft") is never left behind either.
   removeStored(STORAGE_KEYS.journalDraft);
-  void import('../offline/idb.ts').then((idb) => idb.removeAllDrafts()).catch(() => undefined);
+  void import('../offline/idb.ts')
+    .then((idb) => Promise.all([idb.removeAllDrafts(), idb.removeEntryCopies()]))
+    .catch(() => undefined);
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;

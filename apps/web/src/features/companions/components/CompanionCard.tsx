@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useIsOffline } from '../../../lib/use-is-offline.ts';
 
 type CompanionCardProps = {
   title: string;
@@ -53,8 +54,17 @@ export function CompanionCardSkeleton({ label, lines = 3 }: { label: string; lin
   );
 }
 
-/** A companion that could not be loaded: says so in a line, with a way to try again. */
+/** Said in place of a companion's error without a network: the list's one notice says why (ADR 084). */
+export const COMPANION_OFFLINE = "Shown again when you're back online.";
+
+/**
+ * A companion that could not be loaded: says so in a line, with a way to try again. Offline it is no error and
+ * trying again cannot help: a quiet line instead, so the page has one offline notice, not one per card (issue 25
+ * item 12).
+ */
 export function CompanionError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const isOffline = useIsOffline();
+  if (isOffline) return <p className="text-sm text-muted-foreground">{COMPANION_OFFLINE}</p>;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
       <p>{message}</p>

@@ -12,6 +12,7 @@ import { browserTimeZone } from '../../../lib/time-zone.ts';
 import type { DecryptedEntry, EntryFilters } from '../api/get-entries.ts';
 import { entryCount } from '../format.ts';
 import { type EntryFeed, useEntryPageFeed } from '../hooks/use-entry-feed.ts';
+import { OFFLINE_COPY_NOTICE } from '../offline-notice.ts';
 import { EntryCard, type EntryMediaRenderer, type EntryShareRenderer } from './EntryCard.tsx';
 import { RetryAlert } from './RetryAlert.tsx';
 
@@ -171,6 +172,12 @@ export function EntryFeedView({
           {isCountShown ? countText : null}
         </p>
       </div>
+      {/* One notice for the whole list, not an error per card (issue 25 item 12). */}
+      {feed.isFromCopy && !feed.error ? (
+        <Alert role="status" variant="info">
+          <p>{OFFLINE_COPY_NOTICE}</p>
+        </Alert>
+      ) : null}
       {body}
       <Pagination
         page={page}

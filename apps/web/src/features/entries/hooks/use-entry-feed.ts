@@ -1,9 +1,16 @@
-import { type CandidatesQuery, ENTRY_LIMITS, type Entry, type EntryCriteria } from '@daybook/shared';
-import { useQuery } from '@tanstack/react-query';
+import {
+  type CandidatesQuery,
+  ENTRY_LIMITS,
+  type Entry,
+  type EntryCriteria,
+  type EntryKey,
+} from '@daybook/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { openEntriesCached } from '../../../lib/encryption/opened-text-cache.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
+import { isNetworkFailure, keepInCopy, readCopyRange } from '../api/entry-copy.ts';
 import { type DecryptedEntry, type EntryFilters, entryPageQueryOptions } from '../api/get-entries.ts';
 import { entriesKeys } from '../api/query-keys.ts';
 
@@ -19,6 +26,8 @@ export type EntryFeed = {
   isUpdating: boolean;
   error: Error | null;
   retry: () => void;
+  /** Read from this browser's encrypted copy because the network is down (ADR 084). */
+  isFromCopy: boolean;
 };
 
 const PAGE_SIZE = ENTRY_LIMITS.pageSize;
@@ -39,6 +48,11 @@ export function useEntryPageFeed({
     ...entryPageQueryOptions(user?.id ?? '', { page, pageSize: PAGE_SIZE, ...filters }, key.data),
     enabled: enabled && key.data !== undefined,
   });
+  const userId = user?.id;
+  const isAnsweredOnline = query.isSuccess && !query.data.isFromCopy;
+  useEffect(() => {
+    if (isAnsweredOnline && userId && key.data) copyWholeJournalWhenIdle(userId, key.data);
+  }, [isAnsweredOnline, userId, key.data]);
   return {
     entries: query.data?.entries ?? [],
     total: query.data?.total ?? 0,
@@ -46,7 +60,64 @@ export function useEntryPageFeed({
     isUpdating: query.isPlaceholderData,
     error: query.error,
     retry: () => void query.refetch(),
+    isFromCopy: query.data?.isFromCopy === true,
   };
+}
+
+type Candidates = { entries: Entry[]; isFromCopy?: boolean };
+
+/**
+ * Every entry of a range, still encrypted, for search and themes (ADR 069), kept in the journal's copy as they
+ * arrive (ADR 084).
+ */
+function candidatesQueryOptions(userId: string, range: CandidatesQuery, entryKey: EntryKey | undefined) {
+  return queryOptions({
+    queryKey: entriesKeys.searchCandidates(userId, range),
+    // The fetching loads with the first search, as the search itself does.
+    queryFn: async ({ signal }): Promise<Candidates> => {
+      if (!entryKey) throw new Error('The entry key is not ready');
+      const { getSearchCandidates } = await import('../api/get-search-candidates.ts');
+      try {
+        const found = await getSearchCandidates(range, signal, (page) => {
+          // Decrypting starts with the first page; the search then finds most texts ready.
+          openEntriesCached(entryKey, userId, page).catch(() => undefined);
+        });
+        // Kept for reading offline; All Time is the whole journal, so what it lacks was deleted elsewhere.
+        const isWholeJournal = !range.date && !range.from && !range.to;
+        keepInCopy(entryKey, userId, found.entries, { isWholeJournal });
+        return found;
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        return { entries: await readCopyRange(entryKey, userId, range), isFromCopy: true };
+      }
+    },
+    // Offline, the search runs over the copy instead of waiting for the network.
+    networkMode: 'always',
+    refetchOnReconnect: (cached) => (cached.state.data?.isFromCopy ? 'always' : true),
+  });
+}
+
+/** The users whose whole journal this page has copied already: once per page load is enough. */
+const copiedJournals = new Set<string>();
+
+/**
+ * The copy holds every entry, not only the pages seen (issue 29 item 7): once per page load, when the browser
+ * has nothing better to do, the whole journal is fetched as an All Time search fetches it, and kept. Apart from
+ * the search's query, so that a search under way is never made to wait for it or to decrypt without its head
+ * start (ADR 069). Only where our service worker controls the page: without it the app does not open offline,
+ * and a copy would be of no use.
+ */
+function copyWholeJournalWhenIdle(userId: string, entryKey: EntryKey): void {
+  if (copiedJournals.has(userId) || !navigator.serviceWorker?.controller) return;
+  copiedJournals.add(userId);
+  const copy = async () => {
+    const { getSearchCandidates } = await import('../api/get-search-candidates.ts');
+    const { entries } = await getSearchCandidates({});
+    keepInCopy(entryKey, userId, entries, { isWholeJournal: true });
+  };
+  const start = () => void copy().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 10_000 });
+  else setTimeout(start, 2_000);
 }
 
 type SearchResult = {
@@ -77,15 +148,7 @@ export function useEntrySearchFeed({
   const { key } = useEntryCipher();
   const entryKey = key.data;
   const candidates = useQuery({
-    queryKey: entriesKeys.searchCandidates(userId, range),
-    // The fetching loads with the first search, as the search itself does.
-    queryFn: async ({ signal }) => {
-      const { getSearchCandidates } = await import('../api/get-search-candidates.ts');
-      return getSearchCandidates(range, signal, (page) => {
-        // Decrypting starts with the first page; the search then finds most texts ready.
-        if (entryKey) openEntriesCached(entryKey, userId, page).catch(() => undefined);
-      });
-    },
+    ...candidatesQueryOptions(userId, range, entryKey),
     enabled: enabled && entryKey !== undefined,
   });
   const list = enabled ? candidates.data?.entries : undefined;
@@ -129,5 +192,6 @@ export function useEntrySearchFeed({
       setFailure(null);
       void candidates.refetch();
     },
+    isFromCopy: candidates.data?.isFromCopy === true,
   };
 }

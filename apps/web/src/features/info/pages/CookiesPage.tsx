@@ -70,6 +70,15 @@ const STORAGE_ROWS: readonly InfoTableRow[] = [
     },
   },
   {
+    id: 'entry-copy',
+    label: <code>daybook · entry-copy</code>,
+    cells: {
+      purpose:
+        'Your entries as this browser has fetched them, each sealed whole with your key (text, mood and dates alike), so you can read your journal without a network.',
+      lifetime: 'Until you sign out, or another person signs in on this browser',
+    },
+  },
+  {
     id: 'app-cache',
     label: <code>workbox-precache</code>,
     cells: {
