@@ -335,6 +335,10 @@ describe('passkeys', () => {
     expect((await renameAs(owner.cookie, '   ')).json().fields).toEqual({
       name: 'Give the passkey a name, like "Laptop" or "Phone"',
     });
+    // PostgreSQL text holds no NUL: refused with its message, not a 500 (found by the fuzz test).
+    const withNul = await renameAs(owner.cookie, '1985-\u000001-14');
+    expect(withNul.statusCode).toBe(400);
+    expect(withNul.json().fields).toEqual({ name: 'Remove control characters' });
     const renamed = await renameAs(owner.cookie, 'Old phone');
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().name).toBe('Old phone');

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { PASSKEY, PASSKEY_MESSAGES } from '../passkey-constants.ts';
 import { SessionUser } from './auth.ts';
+import { StoredText } from './text.ts';
 
 /*
  * Passkeys (WebAuthn, ADR 080). The browser's answers are checked here for shape and size only; what they say (the
  * origin, the challenge, the signature) is checked by the server with SimpleWebAuthn.
  */
 
-/** A name for a passkey, as the profile lists it. */
-export const PasskeyName = z
-  .string()
-  .trim()
+/** A name for a passkey, as the profile lists it (stored: no NUL or other control characters). */
+export const PasskeyName = StoredText.trim()
   .min(1, PASSKEY_MESSAGES.nameRequired)
   .max(PASSKEY.nameMaxLength, PASSKEY_MESSAGES.nameTooLong);
 
@@ -19,7 +18,8 @@ const Base64Url = (max: number) =>
     .string()
     .max(max)
     .regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
-const Transports = z.array(z.string().max(32)).max(10);
+/** Transport names ("internal", "hybrid", "usb"…): lower-case words, stored as given. */
+const Transports = z.array(z.string().max(32).regex(/^[a-z-]+$/)).max(10);
 /** The extensions' results: Daybook asks for none, so they are passed over (an object of any shape, bounded). */
 const ExtensionResults = z.record(z.string().max(64), z.unknown()).optional().default({});
 const Attachment = z.enum(['platform', 'cross-platform']).optional();
