@@ -19,7 +19,14 @@ const Base64Url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
 /** Transport names ("internal", "hybrid", "usb"…): lower-case words, stored as given. */
-const Transports = z.array(z.string().max(32).regex(/^[a-z-]+$/)).max(10);
+const Transports = z
+  .array(
+    z
+      .string()
+      .max(32)
+      .regex(/^[a-z-]+$/),
+  )
+  .max(10);
 /** The extensions' results: Daybook asks for none, so they are passed over (an object of any shape, bounded). */
 const ExtensionResults = z.record(z.string().max(64), z.unknown()).optional().default({});
 const Attachment = z.enum(['platform', 'cross-platform']).optional();
