@@ -24,43 +24,28 @@ function indexedDbDump(page: Page): Promise<string> {
   });
 }
 
-const draftCount = (page: Page) =>
-  page.evaluate(async () => {
+/** How many records a store of the app's IndexedDB holds: `drafts`, or the journal's copy `entry-copy` (ADR 084). */
+const recordCount = (page: Page, store: 'drafts' | 'entry-copy') =>
+  page.evaluate(async (name) => {
     const dbs = await indexedDB.databases();
     if (!dbs.some((db) => db.name === 'daybook')) return 0;
     const open = indexedDB.open('daybook');
     const db = await new Promise<IDBDatabase>((resolve) => {
       open.onsuccess = () => resolve(open.result);
     });
-    if (!db.objectStoreNames.contains('drafts')) return 0;
-    const count = db.transaction('drafts').objectStore('drafts').count();
-    const n = await new Promise<number>((resolve) => {
-      count.onsuccess = () => resolve(count.result);
-    });
-    db.close();
-    return n;
-  });
-
-/** How many records the journal's encrypted copy holds (ADR 084). */
-const copiedCount = (page: Page) =>
-  page.evaluate(async () => {
-    const dbs = await indexedDB.databases();
-    if (!dbs.some((db) => db.name === 'daybook')) return 0;
-    const open = indexedDB.open('daybook');
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      open.onsuccess = () => resolve(open.result);
-    });
-    if (!db.objectStoreNames.contains('entry-copy')) {
+    if (!db.objectStoreNames.contains(name)) {
       db.close();
       return 0;
     }
-    const count = db.transaction('entry-copy').objectStore('entry-copy').count();
+    const count = db.transaction(name).objectStore(name).count();
     const n = await new Promise<number>((resolve) => {
       count.onsuccess = () => resolve(count.result);
     });
     db.close();
     return n;
-  });
+  }, store);
+const draftCount = (page: Page) => recordCount(page, 'drafts');
+const copiedCount = (page: Page) => recordCount(page, 'entry-copy');
 
 /** The sealed part of each record of the copy: it changes whenever an entry is sealed again. */
 const copiedCiphertexts = (page: Page) =>
