@@ -398,6 +398,36 @@ describe('EntryList', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says so when another refresh of the list removed the card before the delete was answered', async () => {
+    const entry = await sealedEntry('Gone first');
+    let entries = [entry];
+    let answerDelete: (response: Response) => void = () => undefined;
+    const { queryClient, fetchMock } = await renderList([], {
+      [LIST]: () => jsonResponse(entryPage(entries)),
+      'GET /api/entries/limits/deletion': json({ allowed: true, remaining: 5, limit: 5 }),
+      [`DELETE /api/entries/${entry.id}`]: () => {
+        entries = [];
+        return new Promise<Response>((resolve) => {
+          answerDelete = resolve;
+        });
+      },
+    });
+    const deleteCalls = () => callsTo(fetchMock, `DELETE /api/entries/${entry.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this reflection?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(confirm).toHaveProperty('disabled', false));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(deleteCalls()).toHaveLength(1));
+    // The list is refreshed by something else (another tab's change, a reconnect) while the DELETE is slow:
+    // the card, and the dialog inside it, are gone before the answer.
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByText(ENTRY_MESSAGES.emptyList)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    answerDelete(jsonResponse({ allowed: true, remaining: 4, limit: 5 }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(ENTRY_MESSAGES.deleted));
+  });
+
   it('says when deleting failed', async () => {
     const entry = await sealedEntry('Stays');
     await renderList([entry], {

@@ -9,21 +9,28 @@ export function deleteEntry(id: string): Promise<DeletionLimit> {
   return apiRequest(`/api/entries/${encodeURIComponent(id)}`, { method: 'DELETE', schema: DeletionLimit });
 }
 
-export function useDeleteEntry() {
+/**
+ * `onDeleted` runs once the lists no longer hold the entry. It is the mutation's own callback, not `mutate`'s: the
+ * refreshed list unmounts the card, and with it the dialog that asked, which may happen before the answer to the
+ * DELETE arrives (another refetch of the list may land first, under load); `mutate`'s callbacks are not called
+ * for an unmounted component, and the person was then never told the entry was deleted.
+ */
+export function useDeleteEntry({ onDeleted }: { onDeleted: () => void }) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteEntry,
-    onSuccess: (limit, id) => {
+    onSuccess: async (limit, id) => {
       client.setQueryData(entriesKeys.deletionLimit(), limit);
       // Gone from the server, gone from the copy kept for reading offline (ADR 084).
       removeFromCopy(id);
-      // The days with entries follow in the background: awaiting them would let the refreshed list remove
-      // the card (and with it the caller's own onSuccess) before the caller hears of the deletion.
+      // The days with entries follow in the background; the lists are awaited so that focus moves on from a
+      // card that is already gone.
       void client.invalidateQueries({ queryKey: entriesKeys.calendar() });
-      return Promise.all([
+      await Promise.all([
         client.invalidateQueries({ queryKey: entriesKeys.lists() }),
         client.invalidateQueries({ queryKey: entriesKeys.details() }),
       ]);
+      onDeleted();
     },
   });
 }

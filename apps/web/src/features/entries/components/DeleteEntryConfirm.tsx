@@ -38,17 +38,18 @@ export function DeleteEntryConfirm({
   triggerRef,
 }: DeleteEntryConfirmProps) {
   const limit = useDeletionLimit({ enabled: open });
-  const remove = useDeleteEntry();
+  const remove = useDeleteEntry({
+    onDeleted: () => {
+      onOpenChange(false);
+      toast.success(ENTRY_MESSAGES.deleted);
+      onDeleted();
+    },
+  });
   const remaining = limit.data?.remaining;
   const isLimitReached = remaining !== undefined && remaining <= 0;
 
   const onConfirm = () =>
     remove.mutate(entryId, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toast.success(ENTRY_MESSAGES.deleted);
-        onDeleted();
-      },
       onError: (error) => {
         if (error instanceof ApiRequestError && error.status === 401) return;
         if (isApiError(error, 'DELETION_LIMIT_REACHED') || isApiError(error, 'EDIT_WINDOW_EXPIRED')) {
