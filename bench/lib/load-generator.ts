@@ -49,7 +49,12 @@ export type LoadOptions = {
 export type Sample = { op: Operation; startMs: number; endMs: number; status: number; error?: string };
 
 /** A stream that dropped, and when it was back and resynced (ms since the start; null: never within the run). */
-export type StreamDrop = { person: number; droppedMs: number; reconnectedMs: number | null; resyncedMs: number | null };
+export type StreamDrop = {
+  person: number;
+  droppedMs: number;
+  reconnectedMs: number | null;
+  resyncedMs: number | null;
+};
 
 export type OperationFigures = {
   op: Operation;
@@ -79,60 +84,85 @@ export type LoadResult = {
   streams: { opened: number; events: Record<string, number>; drops: StreamDrop[] };
 };
 
-const ENTRY_WORDS = ['river', 'morning', 'coffee', 'quiet', 'walk', 'rain', 'garden', 'letter', 'music', 'tired'];
+const ENTRY_WORDS = [
+  'river',
+  'morning',
+  'coffee',
+  'quiet',
+  'walk',
+  'rain',
+  'garden',
+  'letter',
+  'music',
+  'tired',
+];
 
-type Person = {
+type Person = CookieJar & {
   index: number;
   account: Account;
   userId: string;
-  cookies: Map<string, string>;
   key: CryptoKey;
   entryIds: string[];
 };
 
-/** A small HTTP client over node's agents: keep-alive, a trusted certificate, cookies per person. */
-function client(options: Pick<LoadOptions, 'url' | 'ca' | 'insecure'> & { sockets: number }) {
+/** Whose cookies a request carries and keeps: one simulated person, one browser. */
+export type CookieJar = { cookies: Map<string, string> };
+export const newCookieJar = (): CookieJar => ({ cookies: new Map() });
+
+/** A small HTTP client over node's agents: keep-alive, a trusted certificate, a cookie jar per person. */
+export function createApiClient(options: { url: string; ca?: Buffer; insecure?: boolean; sockets?: number }) {
   const base = new URL(options.url);
   const isHttps = base.protocol === 'https:';
   const agent = isHttps
     ? new https.Agent({
         keepAlive: true,
-        maxSockets: options.sockets,
+        maxSockets: options.sockets ?? 64,
         ca: options.ca,
         rejectUnauthorized: !options.insecure,
       })
-    : new http.Agent({ keepAlive: true, maxSockets: options.sockets });
+    : new http.Agent({ keepAlive: true, maxSockets: options.sockets ?? 64 });
   const transport = isHttps ? https : http;
 
-  const headersFor = (person: Person | null, body?: unknown): Record<string, string> => ({
+  const headersFor = (jar: CookieJar | null): Record<string, string> => ({
     // Mutating requests must come from the app's own origin (the server's origin check).
     origin: base.origin,
     'user-agent': 'daybook-load-generator',
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    ...(person && person.cookies.size > 0
-      ? { cookie: [...person.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+    ...(jar && jar.cookies.size > 0
+      ? { cookie: [...jar.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
       : {}),
   });
-  const keepCookies = (person: Person | null, setCookie: string[] | undefined) => {
+  const keepCookies = (jar: CookieJar | null, setCookie: string[] | undefined) => {
     for (const line of setCookie ?? []) {
       const [pair] = line.split(';');
       const at = pair!.indexOf('=');
-      person?.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+      jar?.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
     }
   };
 
   return {
     agent,
+    /** One request; `body` is sent as JSON, or as it is when a Buffer (with `headers` saying what it is). */
     async send(
-      person: Person | null,
+      jar: CookieJar | null,
       method: string,
       path: string,
       body?: unknown,
-    ): Promise<{ status: number; text: string; setCookie?: string[] }> {
+      headers: Record<string, string> = {},
+    ): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+      const isRaw = Buffer.isBuffer(body);
       return new Promise((resolve, reject) => {
         const request = transport.request(
           new URL(path, base),
-          { method, agent, headers: headersFor(person, body), timeout: 15_000 },
+          {
+            method,
+            agent,
+            headers: {
+              ...headersFor(jar),
+              ...(body === undefined || isRaw ? {} : { 'content-type': 'application/json' }),
+              ...headers,
+            },
+            timeout: 15_000,
+          },
           (response) => {
             let text = '';
             response.setEncoding('utf8');
@@ -140,15 +170,15 @@ function client(options: Pick<LoadOptions, 'url' | 'ca' | 'insecure'> & { socket
               text += chunk;
             });
             response.on('end', () => {
-              keepCookies(person, response.headers['set-cookie']);
-              resolve({ status: response.statusCode ?? 0, text, setCookie: response.headers['set-cookie'] });
+              keepCookies(jar, response.headers['set-cookie']);
+              resolve({ status: response.statusCode ?? 0, text, headers: response.headers });
             });
             response.on('error', reject);
           },
         );
         request.on('timeout', () => request.destroy(new Error('timeout')));
         request.on('error', reject);
-        request.end(body === undefined ? undefined : JSON.stringify(body));
+        request.end(body === undefined ? undefined : isRaw ? body : JSON.stringify(body));
       });
     },
 
@@ -157,18 +187,15 @@ function client(options: Pick<LoadOptions, 'url' | 'ca' | 'insecure'> & { socket
      * with Last-Event-ID, and the server answers a reconnect with `resync` first (ADR 024).
      */
     holdStream(
-      person: Person,
-      now: () => number,
-      onEvent: (type: string) => void,
-      onDrop: (drop: StreamDrop) => void,
+      jar: CookieJar,
+      on: { open?(): void; event?(type: string, data: string): void; drop?(): void },
       stopped: AbortSignal,
     ) {
       let lastEventId: string | undefined;
       let retryMs = 1000;
-      let pending: StreamDrop | null = null;
       const connect = () => {
         if (stopped.aborted) return;
-        const headers: Record<string, string> = { ...headersFor(person), accept: 'text/event-stream' };
+        const headers: Record<string, string> = { ...headersFor(jar), accept: 'text/event-stream' };
         if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
         // A connection of its own (no agent): a held stream must not take a pooled socket from the operations.
         const request = transport.request(new URL('/api/events', base), {
@@ -177,13 +204,11 @@ function client(options: Pick<LoadOptions, 'url' | 'ca' | 'insecure'> & { socket
           ca: options.ca,
           rejectUnauthorized: !options.insecure,
         });
-        let buffer = '';
+        let isDropped = false;
         const dropped = () => {
-          if (stopped.aborted) return;
-          if (!pending) {
-            pending = { person: person.index, droppedMs: now(), reconnectedMs: null, resyncedMs: null };
-            onDrop(pending);
-          }
+          if (stopped.aborted || isDropped) return;
+          isDropped = true;
+          on.drop?.();
           setTimeout(connect, retryMs);
         };
         request.on('response', (response) => {
@@ -192,7 +217,8 @@ function client(options: Pick<LoadOptions, 'url' | 'ca' | 'insecure'> & { socket
             dropped();
             return;
           }
-          if (pending) pending.reconnectedMs = now();
+          on.open?.();
+          let buffer = '';
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => {
             buffer += chunk;
@@ -200,19 +226,15 @@ function client(options: Pick<LoadOptions, 'url' | 'ca' | 'insecure'> & { socket
               const block = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
               let type = 'message';
-              let hasData = false;
+              let data: string | null = null;
               for (const line of block.split('\n')) {
                 if (line.startsWith('retry: ')) retryMs = Number(line.slice(7));
                 else if (line.startsWith('id: ')) lastEventId = line.slice(4);
                 else if (line.startsWith('event: ')) type = line.slice(7);
-                else if (line.startsWith('data:')) hasData = true;
+                else if (line.startsWith('data:'))
+                  data = (data === null ? '' : `${data}\n`) + line.slice(5).trim();
               }
-              if (!hasData) continue;
-              if (type === 'resync' && pending) {
-                pending.resyncedMs = now();
-                pending = null;
-              }
-              onEvent(type);
+              if (data !== null) on.event?.(type, data);
             }
           });
           response.on('close', dropped);
@@ -228,7 +250,9 @@ function client(options: Pick<LoadOptions, 'url' | 'ca' | 'insecure'> & { socket
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Picks an operation by the mix's weights. */
 function picker(mix: Record<Operation, number>) {
@@ -250,7 +274,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.accounts.length === 0) throw new Error('runLoad needs at least one account');
   const mix = options.mix ?? DEFAULT_MIX;
   const maxInFlight = options.maxInFlight ?? 256;
-  const api = client({ ...options, sockets: Math.min(maxInFlight, 128) });
+  const api = createApiClient({ ...options, sockets: Math.min(maxInFlight, 128) });
   const samples: Sample[] = [];
   const acknowledgedEntryIds: string[] = [];
   const streams = { opened: 0, events: {} as Record<string, number>, drops: [] as StreamDrop[] };
@@ -297,7 +321,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const run: Record<Operation, (person: Person) => Promise<number>> = {
     'sign-in': (person) => signIn(person),
     async write(person) {
-      const words = Array.from({ length: 12 }, () => ENTRY_WORDS[Math.floor(Math.random() * ENTRY_WORDS.length)]);
+      const words = Array.from(
+        { length: 12 },
+        () => ENTRY_WORDS[Math.floor(Math.random() * ENTRY_WORDS.length)],
+      );
       const sealed = await encryptText(person.key, `Load ${randomUUID().slice(0, 8)}: ${words.join(' ')}.`);
       const answer = await api.send(person, 'POST', '/api/entries', {
         encryptedContent: sealed.ciphertext,
@@ -356,13 +383,27 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.liveStreams ?? true) {
     for (const person of people) {
       streams.opened++;
+      // A drop is closed by the reconnect's `resync`, which says the tab has caught up through whichever instance.
+      let drop: StreamDrop | null = null;
       api.holdStream(
         person,
-        now,
-        (type) => {
-          streams.events[type] = (streams.events[type] ?? 0) + 1;
+        {
+          open() {
+            if (drop) drop.reconnectedMs = now();
+          },
+          event(type) {
+            streams.events[type] = (streams.events[type] ?? 0) + 1;
+            if (type === 'resync' && drop) {
+              drop.resyncedMs = now();
+              drop = null;
+            }
+          },
+          drop() {
+            if (drop) return;
+            drop = { person: person.index, droppedMs: now(), reconnectedMs: null, resyncedMs: null };
+            streams.drops.push(drop);
+          },
         },
-        (drop) => streams.drops.push(drop),
         stopStreams.signal,
       );
     }

@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
@@ -38,7 +47,11 @@ export async function sparePort(): Promise<number> {
  * build script into a folder of its own (esbuild: about a second); `npm run bench` passes the fresh dist instead.
  */
 export function buildServerCopy(): { entry: string; remove(): void } {
-  const out = path.join(ROOT, 'apps/server', `dist-topology-${process.pid}-${randomBytes(3).toString('hex')}`);
+  const out = path.join(
+    ROOT,
+    'apps/server',
+    `dist-topology-${process.pid}-${randomBytes(3).toString('hex')}`,
+  );
   const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), out], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,7 +101,7 @@ export function nginxSiteFor(
 function nginxBinary(): string {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate;
   const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
-  if (!found) throw new Error("nginx is not installed: `apt-get install nginx` (.ci/run installs it)");
+  if (!found) throw new Error('nginx is not installed: `apt-get install nginx` (.ci/run installs it)');
   return found;
 }
 
@@ -204,7 +217,8 @@ export async function startTopology(options: {
           () => false,
         );
         if (ok) return;
-        if (Date.now() > deadline) throw new Error(`an instance did not answer: ${readFileSync(log, 'utf8')}`);
+        if (Date.now() > deadline)
+          throw new Error(`an instance did not answer: ${readFileSync(log, 'utf8')}`);
         await sleep(100);
       }
     };
@@ -301,7 +315,9 @@ export async function startTopology(options: {
     const deadline = Date.now() + 20_000;
     for (;;) {
       if (nginx.exitCode !== null)
-        throw new Error(`nginx exited: ${readFileSync(temp('error.log'), 'utf8')}${readFileSync(temp('stderr.log'), 'utf8')}`);
+        throw new Error(
+          `nginx exited: ${readFileSync(temp('error.log'), 'utf8')}${readFileSync(temp('stderr.log'), 'utf8')}`,
+        );
       const status = await new Promise<number>((resolve) =>
         https
           .get(`${url}/api/health`, { agent }, (res) => {
@@ -328,7 +344,9 @@ export async function startTopology(options: {
       /** What the instances and nginx wrote, for a failing test's message. */
       logs: () =>
         [...instances.map((instance) => instance.log), temp('error.log')]
-          .map((file) => (existsSync(file) ? `--- ${path.basename(file)}\n${readFileSync(file, 'utf8')}` : ''))
+          .map((file) =>
+            existsSync(file) ? `--- ${path.basename(file)}\n${readFileSync(file, 'utf8')}` : '',
+          )
           .join('\n'),
       close: cleanUp,
     };
