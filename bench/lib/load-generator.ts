@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -97,11 +98,14 @@ const ENTRY_WORDS = [
   'tired',
 ];
 
+/** The key the browser derives for a person's entries (WebCrypto's, through the shared code). */
+export type EntryKey = Awaited<ReturnType<typeof deriveEntryKey>>;
+
 type Person = CookieJar & {
   index: number;
   account: Account;
   userId: string;
-  key: CryptoKey;
+  key: EntryKey;
   entryIds: string[];
 };
 
@@ -193,6 +197,8 @@ export function createApiClient(options: { url: string; ca?: Buffer; insecure?: 
     ) {
       let lastEventId: string | undefined;
       let retryMs = 1000;
+      let current: http.ClientRequest | null = null;
+      stopped.addEventListener('abort', () => current?.destroy(), { once: true });
       const connect = () => {
         if (stopped.aborted) return;
         const headers: Record<string, string> = { ...headersFor(jar), accept: 'text/event-stream' };
@@ -204,6 +210,7 @@ export function createApiClient(options: { url: string; ca?: Buffer; insecure?: 
           ca: options.ca,
           rejectUnauthorized: !options.insecure,
         });
+        current = request;
         let isDropped = false;
         const dropped = () => {
           if (stopped.aborted || isDropped) return;
@@ -241,7 +248,6 @@ export function createApiClient(options: { url: string; ca?: Buffer; insecure?: 
           response.on('error', () => {});
         });
         request.on('error', dropped);
-        stopped.addEventListener('abort', () => request.destroy(), { once: true });
         request.end();
       };
       connect();
@@ -380,6 +386,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 
   const stopStreams = new AbortController();
+  // One listener per person's stream on this signal: as many as there are people, by design.
+  setMaxListeners(0, stopStreams.signal);
   if (options.liveStreams ?? true) {
     for (const person of people) {
       streams.opened++;

@@ -8,6 +8,7 @@ import { createLoadAccounts } from '../../../bench/lib/load-accounts.ts';
 import {
   type CookieJar,
   createApiClient,
+  type EntryKey,
   isError,
   newCookieJar,
   printLoad,
@@ -64,7 +65,7 @@ const linkIn = (mail: ParsedMail) => {
   return `${url.pathname}${url.search}`;
 };
 
-type Person = CookieJar & { email: string; id: string; key: CryptoKey };
+type Person = CookieJar & { email: string; id: string; key: EntryKey };
 
 /** Registers through the balancer, opens the confirmation link the SMTP listener received, signs in. */
 async function registerAndSignIn(label: string): Promise<Person> {
