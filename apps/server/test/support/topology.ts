@@ -333,8 +333,11 @@ export async function startTopology(options: {
 
     return {
       url,
-      /** Trust this certificate (the run's own, self-signed). */
+      /** Trust this certificate (the run's own, self-signed); `certFile` is where it is written. */
       ca: certificate.cert,
+      certFile: certificate.certFile,
+      /** The scratch database the instances share. */
+      databaseUrl: scratch.url,
       instances,
       database,
       smtp,
