@@ -22,6 +22,7 @@ import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
 import { streakBench } from './streak.bench.ts';
 import { printTextModeration, textModerationBench } from './text-moderation.bench.ts';
+import { printTopology, topologyBench } from './topology.bench.ts';
 
 /**
  * `npm run bench`: each benchmark reports a ratio measured within one run (our stack ÷ a bare baseline),
@@ -137,6 +138,15 @@ const importRun = await importThroughputBench({
   photoMegabytes: importPhotoMegabytes,
 });
 const offlineSync = await offlineSyncBench();
+// The load generator of `npm run bench:load` against one instance, then two, behind nginx (ADR 090): PostgreSQL only,
+// as several instances need it.
+const topology = process.env.DATABASE_URL
+  ? await topologyBench({
+      seconds: Number(process.env.BENCH_LOAD_SECONDS ?? 20),
+      ratePerSecond: Number(process.env.BENCH_LOAD_RATE ?? 200),
+      people: Number(process.env.BENCH_LOAD_PEOPLE ?? 40),
+    })
+  : null;
 console.info(
   `Image moderation (nsfwjs, WASM): ${fmt(moderation.msPerImage, 1)} ms per image after a ${fmt(moderation.loadMs)} ms first call`,
 );
@@ -172,6 +182,11 @@ console.info(
 console.info(
   `Offline queue sync, ${offlineSync.queued} encrypted entries sent one by one with idempotency keys (${offlineSync.driver}): ${fmt(offlineSync.syncPerSecond)} / s ÷ plain creation ${fmt(offlineSync.plainPerSecond)} / s = ${fmt(offlineSync.ratio, 2)} (goal ${offlineSync.goal}); the same queue sent again (a retry, nothing created) ${fmt(offlineSync.retryPerSecond)} / s`,
 );
+if (topology) printTopology(topology);
+else
+  console.info(
+    'Load through nginx, one instance and two: skipped (needs DATABASE_URL: several instances share PostgreSQL)',
+  );
 console.info('Query plans (large scenario):');
 for (const line of dashboard.large.plan) console.info(`  ${line}`);
 console.info('Streak query plan:');
@@ -219,6 +234,7 @@ const report = {
   export: exportRun,
   import: { full: importRun, third: importThird },
   offlineSync,
+  topology,
   live,
   web,
   memory,

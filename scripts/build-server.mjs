@@ -5,13 +5,16 @@
 // development, so native addons (sharp, argon2) and packages that read their own files keep working.
 // Files the code opens beside itself at run time are copied next to the bundle, where it looks for them:
 // the Drizzle migrations (db/client.ts) and the plain-JavaScript worker and helper entry files.
+// `node scripts/build-server.mjs [outDir]`: the same build elsewhere than apps/server/dist, for a test that must not
+// read a build `npm test` may be remaking beside it (the topology test, ADR 090). outDir must be a folder of
+// apps/server (git ignores apps/server/dist-*), so that npm packages and the repository resolve as from dist.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'apps/server/src');
-const out = path.join(root, 'apps/server/dist');
+const out = path.resolve(root, process.argv[2] ?? 'apps/server/dist');
 
 /** Paths are relative to src; each lands at the top of dist, as `import.meta.dirname`/`import.meta.url` expect. */
 const BESIDE_THE_BUNDLE = [

@@ -3,9 +3,8 @@
 //   embedded  — PGlite under DATA_DIR, generated secret files, no SMTP_URL: mail lands in DATA_DIR/mail;
 //   postgres  — a scratch PostgreSQL database (dropped on exit), secrets from the environment, SMTP_URL
 //               pointing at a real SMTP listener that writes what it receives to the run's inbox.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -13,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { createScratchDatabase } from '../../apps/server/src/db/scratch.ts';
+import { selfSignedCertificate } from '../../apps/server/test/support/certificate.ts';
 import { type ProductionVariant, productionRun } from './production-run.ts';
 import { superviseServer } from './server-process.ts';
 
@@ -24,37 +24,6 @@ if (variant !== 'embedded' && variant !== 'postgres') {
 const run = productionRun(variant);
 rmSync(run.dir, { recursive: true, force: true });
 mkdirSync(run.dir, { recursive: true });
-
-/** A self-signed certificate for localhost, made now: the browser is told to accept it (ignoreHTTPSErrors). */
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
-  const keyFile = path.join(run.dir, 'key.pem');
-  const certFile = path.join(run.dir, 'cert.pem');
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
-  return { key: readFileSync(keyFile), cert: readFileSync(certFile) };
-}
 
 /** A real SMTP listener on a free port; every message is kept as an .eml file in the run's inbox. */
 async function startSmtpInbox(): Promise<{ url: string; close(): Promise<void> }> {
@@ -140,7 +109,7 @@ const serverEnv: NodeJS.ProcessEnv = {
   RATE_LIMIT_SCALE: '',
 };
 
-const proxy = startProxy(selfSignedCertificate());
+const proxy = startProxy(selfSignedCertificate(run.dir));
 superviseServer(
   serverEnv,
   async (code) => {

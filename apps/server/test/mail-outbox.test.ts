@@ -9,6 +9,7 @@ import {
   enqueueMail,
   FAILED_MAIL_KEEP_DAYS,
   forgetStaleFailedMail,
+  OUTBOX_LEASE_MS,
   OUTBOX_MAX_ATTEMPTS,
   retryDelayMs,
 } from '../src/infra/mail/outbox.ts';
@@ -91,6 +92,48 @@ describe('mail outbox', () => {
     expect(smtp.received.length).toBe(before + 1);
     [row] = await database.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('leases what it claims: two deliverers send each message once, and one that died leaves it due after the lease, with the same Message-ID', async () => {
+    await database.db.delete(emailOutbox);
+    const ids = [];
+    for (let i = 0; i < 6; i++)
+      ids.push((await enqueueMail(database.db, { ...mail, to: `n${i}@daybook.test` }, clock.now())).id);
+    const smtpConfig = {
+      from: 'Daybook <no-reply@daybook.test>',
+      smtpUrl: smtp.url,
+      mailDir: '',
+      contactEmail: undefined,
+    };
+    const [one, two] = [createMailTransport({ mail: smtpConfig }), createMailTransport({ mail: smtpConfig })];
+    const before = smtp.received.length;
+    const runs = await Promise.all([
+      deliverDueMail(database.db, one, clock, 3),
+      deliverDueMail(database.db, two, clock, 3),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(6);
+    const received = smtp.received.slice(before);
+    expect(received.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<${id}@daybook.test>`).sort());
+
+    // A deliverer that claims a message and never comes back (its instance was killed mid-send).
+    const lost = await enqueueMail(database.db, { ...mail, to: 'lost@daybook.test' }, clock.now());
+    const dying = { kind: 'smtp' as const, send: () => new Promise<void>(() => {}), close() {} };
+    void deliverDueMail(database.db, dying, clock);
+    await expect
+      .poll(
+        async () =>
+          (await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, lost.id)))[0]!
+            .nextAttemptAt > clock.now(),
+      )
+      .toBe(true);
+    // Leased: no other deliverer takes it while the lease holds…
+    expect(await deliverDueMail(database.db, one, clock)).toEqual({ sent: 0, failed: 0 });
+    // …and after it, another sends it, as the same message.
+    clock.advance(OUTBOX_LEASE_MS);
+    expect(await deliverDueMail(database.db, two, clock)).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.at(-1)?.messageId).toBe(`<${lost.id}@daybook.test>`);
+    one.close();
+    two.close();
   });
 
   it('gives up after the last attempt, marks the message failed and forgets its content a week later', async () => {

@@ -70,9 +70,20 @@ type ClaimedRow = {
 };
 
 /**
- * Delivers due messages. Rows are claimed with `FOR UPDATE SKIP LOCKED` inside a transaction, so several
- * instances running this job never send the same message twice. The batch is handed to the transport at once
- * (a pooled SMTP transport spreads it over its connections); the sent ones are marked in one statement.
+ * How long a claimed message is kept from other instances while it is being sent: longer than a send may take
+ * (the SMTP transport's own timeouts, transport.ts), so no instance sends a message another is still sending. A
+ * message whose instance died mid-send is due again when its lease ends.
+ */
+export const OUTBOX_LEASE_MS = 5 * 60_000;
+
+/**
+ * Delivers due messages, each exactly once unless an instance dies in the instant between the relay's acceptance
+ * and the mark (ADR 090). Rows are claimed with `FOR UPDATE SKIP LOCKED` and leased in one short transaction (their
+ * `next_attempt_at` moved past the lease, which every version of the app reads as "not due"), so several
+ * instances never take the same message. Each message is marked the moment its relay accepts it, in a statement
+ * of its own: a kill at any other moment leaves a message either marked or never accepted (sent again after the
+ * lease). Its Message-ID is the row's own, the same on every attempt, so that a repeat after the one unguarded
+ * instant is the same message to the relay and the mailbox, which may drop it.
  */
 export async function deliverDueMail(
   db: Db,
@@ -80,56 +91,49 @@ export async function deliverDueMail(
   clock: Clock,
   batchSize = 20,
 ): Promise<{ sent: number; failed: number }> {
-  let sent = 0;
-  let failed = 0;
-  await db.transaction(async (tx) => {
-    const now = clock.now();
-    const claimed = await tx.execute<ClaimedRow>(sql`
-      select id, to_address, reply_to, subject, html, text, headers, attempts from email_outbox
+  const now = clock.now();
+  const leasedUntil = new Date(now.getTime() + OUTBOX_LEASE_MS).toISOString();
+  const claimed = await db.execute<ClaimedRow>(sql`
+    update email_outbox set next_attempt_at = ${leasedUntil}
+    where id in (
+      select id from email_outbox
       where status = 'pending' and next_attempt_at <= ${now.toISOString()}
       order by next_attempt_at
       limit ${batchSize}
-      for update skip locked`);
-    const outcomes = await Promise.allSettled(
-      claimed.rows.map((row) =>
-        transport.send({
+      for update skip locked)
+    returning id, to_address, reply_to, subject, html, text, headers, attempts`);
+  let sent = 0;
+  let failed = 0;
+  // The batch goes to the transport at once (a pooled SMTP transport spreads it over its connections).
+  await Promise.all(
+    claimed.rows.map(async (row) => {
+      try {
+        await transport.send({
+          id: row.id,
           to: row.to_address,
           replyTo: row.reply_to,
           subject: row.subject,
           html: row.html,
           text: row.text,
           headers: row.headers,
-        }),
-      ),
-    );
-    const sentIds: string[] = [];
-    for (const [index, outcome] of outcomes.entries()) {
-      const row = claimed.rows[index]!;
-      if (outcome.status === 'fulfilled') {
-        sentIds.push(row.id);
-        continue;
+        });
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const message = error instanceof Error ? error.message : String(error);
+        const isFinal = attempts >= OUTBOX_MAX_ATTEMPTS;
+        const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+        await db.execute(sql`update email_outbox set status = ${isFinal ? 'failed' : 'pending'}, attempts = ${attempts},
+          next_attempt_at = ${next}, last_error = ${message.slice(0, 500)} where id = ${row.id}`);
+        failed++;
+        return;
       }
-      const error = outcome.reason;
-      const attempts = row.attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      const isFinal = attempts >= OUTBOX_MAX_ATTEMPTS;
-      const next = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
-      await tx.execute(sql`update email_outbox set status = ${isFinal ? 'failed' : 'pending'}, attempts = ${attempts},
-        next_attempt_at = ${next}, last_error = ${message.slice(0, 500)} where id = ${row.id}`);
-      failed++;
-    }
-    if (sentIds.length > 0) {
-      const ids = sql.join(
-        sentIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
+      await db.execute(
+        sql`update email_outbox set status = 'sent', attempts = attempts + 1, sent_at = ${clock.now().toISOString()},
+          last_error = null, ${FORGET_CONTENT} where id = ${row.id}`,
       );
-      await tx.execute(
-        sql`update email_outbox set status = 'sent', attempts = attempts + 1, sent_at = ${now.toISOString()}, last_error = null,
-          ${FORGET_CONTENT} where id in (${ids})`,
-      );
-      sent = sentIds.length;
-    }
-  });
+      sent++;
+    }),
+  );
   return { sent, failed };
 }
 
