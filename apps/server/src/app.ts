@@ -65,6 +65,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
+import { privateModeRoutes } from './modules/private-mode/routes.ts';
 import { remindersRoutes, remindersTestRoutes } from './modules/reminders/routes.ts';
 import { sharingRoutes } from './modules/sharing/routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -308,6 +309,7 @@ export async function buildApp({
       await api.register(contactRoutes(services));
       await api.register(authRoutes(services, config.appUrl, { hasLocalMailbox }));
       await api.register(accountRoutes(services));
+      await api.register(privateModeRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(insightsRoutes(services));
       await api.register(notificationsRoutes(services));
