@@ -30,8 +30,6 @@ export const PRIVATE_MODE = {
   recoveryWords: 24,
   passphraseMinLength: 12,
   passphraseMaxLength: 1024,
-  /** The unlocked account key, kept for this tab's browser session as the version-1 key is (spec §9). */
-  sessionStorageKey: (userId: string) => `daybook-account-key-${userId}`,
 } as const;
 
 export const PRIVATE_MODE_MESSAGES = {
