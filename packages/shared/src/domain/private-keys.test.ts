@@ -1,3 +1,4 @@
+import { argon2id } from 'hash-wasm';
 import { describe, expect, it } from 'vitest';
 import { PRIVATE_MODE, PRIVATE_MODE_MESSAGES } from '../private-mode-constants.ts';
 import { decryptText, encryptText, fromBase64, toBase64 } from './crypto.ts';
@@ -185,5 +186,48 @@ describe('keys derived from the account key', () => {
 
   it('refuses a raw key of the wrong length', async () => {
     expect(() => importAccountKey(new Uint8Array(16))).toThrow(PRIVATE_MODE_MESSAGES.keyMaterialDamaged);
+  });
+});
+
+describe('the stored format, pinned', () => {
+  it('gets from hash-wasm the Argon2id (v1.3) of the reference implementation: its own test vector', async () => {
+    // phc-winner-argon2's test.c: argon2id, "password", "somesalt", t=2, m=2^16 KiB, p=1, 32 bytes.
+    const hash = await argon2id({
+      password: 'password',
+      salt: 'somesalt',
+      iterations: 2,
+      memorySize: 65536,
+      parallelism: 1,
+      hashLength: 32,
+      outputType: 'hex',
+    });
+    expect(hash).toBe('09316115d5cf24ed5a15a31a3ba326e5cf32edc24702987c02b6566f61913cf7');
+  });
+
+  it('opens wraps made by this release, and derives the same entry key, proof and media key: a change here locks people out', async () => {
+    // Made once with this release's code: a fixed account key (0…31), salt (1…16) and recovery key (255…224).
+    const raw = Uint8Array.from({ length: 32 }, (_, index) => index);
+    const material = {
+      salt: 'AQIDBAUGBwgJCgsMDQ4PEA==',
+      passphraseWrap: 'FIzQLc8msH1jFSWSk6w+t0OcuAwAUOOEUyl2Q6OhPgs/X+kc7d+fsDVZJVT5wIYP24LSsrWs2vg6CUlA',
+      recoveryWrap: 'Pki37qNuex/mzqI94MS0DCGoWwVAC8KH44A9XNDK+ldDxTMHe+RTBeE2S4nrf6TGz8nGprp2u4rsXrTG',
+      recoveryWords:
+        'zoo wave left wave question wise thank team visual panel round tide year ivory recipe later try elbow whale slim evolve vapor maple adapt',
+    };
+    const passphraseKey = await derivePassphraseKey('correct horse battery staple', material.salt, FAST);
+    expect(await unwrapAccountKey(material.passphraseWrap, passphraseKey, 'passphrase', USER)).toEqual(raw);
+    const recoveryKey = await recoveryKeyFromWords(material.recoveryWords);
+    expect(recoveryKey).toEqual(Uint8Array.from({ length: 32 }, (_, index) => 255 - index));
+    expect(
+      await unwrapAccountKey(material.recoveryWrap, await recoveryWrappingKey(recoveryKey), 'recovery', USER),
+    ).toEqual(raw);
+    const key = await importAccountKey(raw as Uint8Array<ArrayBuffer>);
+    expect(await keyProof(key)).toBe('/96B/p0K50Ps0Xn3fS8giKxOMiU40qD9jHegD7EX5MA=');
+    expect(toBase64(await deriveMediaKeyV2(key))).toBe('9riWo9rMs2+qux0RdrQ/psGs+JeVgk21aJIWj/cVMck=');
+    const sealed = {
+      ciphertext: '2Br33LnWBhN6tF1GK0jtwN3jH4uCi5KMLOAmnsbTnj2yrE7fOAfmX58=',
+      iv: '4jUWmdHbo/mQoavX',
+    };
+    expect(await decryptText(await deriveEntryKeyV2(key), sealed)).toBe('Tuesday: the sea was loud');
   });
 });
