@@ -204,6 +204,7 @@ export function createServices(deps: {
     clock,
     accounts: account,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
+    appUrl: config.appUrl,
   });
   const events = createEventsService({
     db,

@@ -1,9 +1,9 @@
 import { PRIVATE_MODE_MESSAGES } from '@daybook/shared';
 import { importAccountKey, keyProof } from '@daybook/shared/private-keys';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { privateKeys } from '../src/db/schema/index.ts';
+import { emailOutbox, privateKeys } from '../src/db/schema/index.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser } from './support/factories.ts';
 import {
@@ -61,6 +61,14 @@ describe('private mode key material', () => {
   const storedRow = async (userId: string) =>
     (await ctx.database.db.select().from(privateKeys).where(eq(privateKeys.userId, userId)))[0];
 
+  /** The owner's e-mails about the key (ADR 073's security mails), as subjects, and their texts. */
+  const keyMails = async (email: string) =>
+    ctx.database.db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'private_key_changed')));
+  const keyMailSubjects = async (email: string) => (await keyMails(email)).map((mail) => mail.subject).sort();
+
   async function setUpPerson() {
     const person = await createSignedInUser(ctx);
     const keys = await browserKeySetUp(person.user.id, PASSPHRASE);
@@ -93,6 +101,7 @@ describe('private mode key material', () => {
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json().code).toBe('CURRENT_PASSWORD_INCORRECT');
     expect(await storedRow(person.user.id)).toBeUndefined();
+    expect(await keyMailSubjects(person.user.email)).toEqual([]);
 
     const created = await setUp(person, keys);
     expect(created.statusCode, created.body).toBe(201);
@@ -126,6 +135,13 @@ describe('private mode key material', () => {
     for (const secret of [keys.accountKeyBase64, keys.keyProof, PASSPHRASE, keys.recoveryWords])
       expect(rowText).not.toContain(secret);
     expect(row?.keyProofHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The owner hears of it, with nothing of the key in the mail.
+    const [mail] = await keyMails(person.user.email);
+    expect(mail?.subject).toBe("Private mode's key was set up for your Daybook account");
+    expect(mail?.text).toContain("If this wasn't you");
+    for (const secret of [keys.passphraseWrap, keys.recoveryWrap, keys.keyProof, keys.kdf.salt])
+      expect(mail?.text).not.toContain(secret);
   });
 
   it('answers one person’s material to that person alone; another’s proof changes nothing of theirs', async () => {
@@ -217,6 +233,11 @@ describe('private mode key material', () => {
     expect(await unlockWithRecoveryWords(person.user.id, stored, keys.recoveryWords)).toEqual(
       keys.accountKey,
     );
+    // One e-mail for the change, none for the refused attempt.
+    expect(await keyMailSubjects(person.user.email)).toEqual([
+      "Private mode's key was set up for your Daybook account",
+      'Your Daybook private-mode passphrase was changed',
+    ]);
   });
 
   it('takes a forgotten passphrase back through the recovery key', async () => {
@@ -250,6 +271,7 @@ describe('private mode key material', () => {
       PRIVATE_MODE_MESSAGES.recoveryKeyWrong,
     );
     expect(await unlockWithPassphrase(person.user.id, stored, PASSPHRASE)).toEqual(keys.accountKey);
+    expect(await keyMailSubjects(person.user.email)).toContain('A new Daybook recovery key was made');
   });
 
   it('starts fresh when both secrets are lost: the password again, the old key gone, a new one can be set up', async () => {
@@ -265,6 +287,7 @@ describe('private mode key material', () => {
     expect(fresh.json()).toEqual({ ok: true, message: PRIVATE_MODE_MESSAGES.startedFresh });
     expect((await material(person)).statusCode).toBe(404);
     expect(await storedRow(person.user.id)).toBeUndefined();
+    expect(await keyMailSubjects(person.user.email)).toContain('Your Daybook private-mode key was removed');
     // A browser still holding the old key can no longer change anything.
     const stale = await changePassphrase(person, {
       keyProof: keys.keyProof,

@@ -8,15 +8,17 @@ import {
   type ReplaceRecoveryKeyInput,
   type SetUpPrivateModeInput,
 } from '@daybook/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { PasswordVerifier } from '../../infra/auth/passwords.ts';
+import { enqueueMail } from '../../infra/mail/outbox.ts';
+import { type PrivateKeyChange, privateKeyChangedMail } from '../../infra/mail/templates.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountService } from '../account/service.ts';
 import { createPrivateKeysRepository, type PrivateKeyRow } from './repository.ts';
 
 /** What private mode reads of accounts (the account module's service, handed in by services.ts). */
-export type PrivateModeAccounts = Pick<AccountService, 'credentialPasswordOf'>;
+export type PrivateModeAccounts = Pick<AccountService, 'credentialPasswordOf' | 'findById'>;
 
 /**
  * The proof is 256 bits derived from the account key (ADR 089): one SHA-256 is enough to keep it from being
@@ -47,9 +49,31 @@ export function createPrivateModeService(deps: {
   clock: Clock;
   accounts: PrivateModeAccounts;
   verifyPassword: PasswordVerifier;
+  appUrl: string;
 }) {
-  const { clock, accounts } = deps;
-  const repository = createPrivateKeysRepository(deps.db);
+  const { db, clock, accounts } = deps;
+  const repository = createPrivateKeysRepository(db);
+
+  /**
+   * A change and the owner's e-mail about it in one transaction (ADR 073's security mails): a key set up, rewrapped
+   * or removed by someone holding a session and the password is heard of at once. `change` answers whether it
+   * happened; nothing is sent when it did not.
+   */
+  async function changeAndTell(
+    userId: string,
+    kind: PrivateKeyChange,
+    change: (keys: ReturnType<typeof createPrivateKeysRepository>, now: Date) => Promise<boolean>,
+  ): Promise<boolean> {
+    const user = await accounts.findById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);
+    const now = clock.now();
+    return db.transaction(async (tx: Executor) => {
+      if (!(await change(createPrivateKeysRepository(tx), now))) return false;
+      const mail = privateKeyChangedMail(user.name, kind, now, `${deps.appUrl}/profile`);
+      await enqueueMail(tx, { ...mail, to: user.email }, now);
+      return true;
+    });
+  }
 
   async function requirePassword(userId: string, password: string): Promise<void> {
     const hash = await accounts.credentialPasswordOf(userId);
@@ -97,15 +121,17 @@ export function createPrivateModeService(deps: {
     /** The password again, then the wraps; a second set-up is refused, never a replacement of the first key. */
     async setUp(userId: string, input: SetUpPrivateModeInput): Promise<PrivateModeStatus> {
       await requirePassword(userId, input.password);
-      const isInserted = await repository.insert(
-        userId,
-        {
-          kdf: input.kdf,
-          passphraseWrap: input.passphraseWrap,
-          recoveryWrap: input.recoveryWrap,
-          keyProofHash: proofHash(input.keyProof),
-        },
-        clock.now(),
+      const isInserted = await changeAndTell(userId, 'set-up', (keys, now) =>
+        keys.insert(
+          userId,
+          {
+            kdf: input.kdf,
+            passphraseWrap: input.passphraseWrap,
+            recoveryWrap: input.recoveryWrap,
+            keyProofHash: proofHash(input.keyProof),
+          },
+          now,
+        ),
       );
       if (!isInserted) throw new AppError('PRIVATE_MODE_ALREADY_SET_UP', PRIVATE_MODE_MESSAGES.alreadySetUp);
       return statusOf(await repository.find(userId));
@@ -114,11 +140,13 @@ export function createPrivateModeService(deps: {
     /** The same key under a new passphrase (or new Argon2id costs); no entry is touched. */
     async changePassphrase(userId: string, input: ChangePassphraseInput): Promise<PrivateModeStatus> {
       const hash = await requireProof(userId, input.keyProof);
-      const isReplaced = await repository.replacePassphraseWrap(
-        userId,
-        hash,
-        { kdf: input.kdf, passphraseWrap: input.passphraseWrap },
-        clock.now(),
+      const isReplaced = await changeAndTell(userId, 'passphrase', (keys, now) =>
+        keys.replacePassphraseWrap(
+          userId,
+          hash,
+          { kdf: input.kdf, passphraseWrap: input.passphraseWrap },
+          now,
+        ),
       );
       if (!isReplaced) throw proofWrong();
       return statusOf(await repository.find(userId));
@@ -127,8 +155,10 @@ export function createPrivateModeService(deps: {
     /** A new recovery key's wrap in place of the old one, which stops opening the journal. */
     async replaceRecoveryKey(userId: string, input: ReplaceRecoveryKeyInput): Promise<PrivateModeStatus> {
       const hash = await requireProof(userId, input.keyProof);
-      if (!(await repository.replaceRecoveryWrap(userId, hash, input.recoveryWrap, clock.now())))
-        throw proofWrong();
+      const isReplaced = await changeAndTell(userId, 'recovery-key', (keys, now) =>
+        keys.replaceRecoveryWrap(userId, hash, input.recoveryWrap, now),
+      );
+      if (!isReplaced) throw proofWrong();
       return statusOf(await repository.find(userId));
     },
 
@@ -139,7 +169,7 @@ export function createPrivateModeService(deps: {
      */
     async startFresh(userId: string, password: string): Promise<void> {
       await requirePassword(userId, password);
-      if (!(await repository.remove(userId))) throw notSetUp();
+      if (!(await changeAndTell(userId, 'started-fresh', (keys) => keys.remove(userId)))) throw notSetUp();
     },
   };
 }
