@@ -308,6 +308,24 @@ describe('private mode key material', () => {
     ).toEqual(second.accountKey);
   });
 
+  it('limits password guesses through a fresh start per client, as the profile’s other security steps are', async () => {
+    const { person } = await setUpPerson();
+    const from = clientAddress();
+    const guess = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/private-mode/start-fresh',
+        headers: { cookie: person.cookie },
+        payload: { password: 'Not-The-Password-1' },
+        remoteAddress: from,
+      });
+    for (let attempt = 0; attempt < 5; attempt++) expect((await guess()).statusCode).toBe(400);
+    const limited = await guess();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect((await status(person)).json().isSetUp).toBe(true);
+  });
+
   it('validates what it stores: wraps and proofs of the right size, Argon2id costs within bounds', async () => {
     const person = await createSignedInUser(ctx);
     const keys = await browserKeySetUp(person.user.id, PASSPHRASE);
