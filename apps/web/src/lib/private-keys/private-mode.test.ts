@@ -208,6 +208,24 @@ describe('private mode in the browser', () => {
     expect(server.fetchMock).not.toHaveBeenCalled();
   });
 
+  it('forgets a stale key when the server says it is no longer the account’s (a fresh start elsewhere)', async () => {
+    keyServer();
+    await setUpPrivateMode(USER, {
+      password: PASSWORD,
+      passphrase: PASSPHRASE,
+      confirmPassphrase: PASSPHRASE,
+    });
+    stubApi({
+      [`PUT ${PRIVATE_MODE_PATHS.recoveryKey}`]: apiError(
+        409,
+        'PRIVATE_KEY_PROOF_WRONG',
+        PRIVATE_MODE_MESSAGES.keyProofWrong,
+      ),
+    });
+    await expect(replaceRecoveryKey(USER)).rejects.toThrow(PRIVATE_MODE_MESSAGES.keyProofWrong);
+    expect(await unlockedAccountKey(USER)).toBeNull();
+  });
+
   it('refuses Argon2id costs under OWASP floor from the server without using the passphrase', async () => {
     keyServer();
     await setUpPrivateMode(USER, {

@@ -11,6 +11,7 @@ import {
   unwrapAccountKey,
   wrapAccountKey,
 } from '@daybook/shared';
+import { isApiError } from '../api-client.ts';
 import { assertEncryptionAvailable, EncryptionError } from '../encryption/support.ts';
 import { fetchKeyMaterial, postSetUp, postStartFresh, putPassphraseWrap, putRecoveryWrap } from './api.ts';
 import { forgetAccountKeys, keepAccountKey, keptAccountKey } from './session-key.ts';
@@ -89,6 +90,20 @@ async function newRecoveryKey(userId: string, raw: Uint8Array<ArrayBuffer>) {
   return { recoveryWords: await recoveryWordsOf(recoveryKey), recoveryWrap };
 }
 
+/**
+ * A rewrap the server refuses because the key here is not the account's (removed by a fresh start in another
+ * browser) or there is none any more: the key kept here is stale and is forgotten, so the person is asked again.
+ */
+async function rewrap<T>(userId: string, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (isApiError(error, 'PRIVATE_KEY_PROOF_WRONG') || isApiError(error, 'PRIVATE_MODE_NOT_SET_UP'))
+      forgetAccountKeys(userId);
+    throw error;
+  }
+}
+
 async function requireUnlocked(userId: string): Promise<UnlockedAccountKey> {
   const held = await unlockedAccountKey(userId);
   if (!held) throw new EncryptionError(PRIVATE_MODE_MESSAGES.keyProofWrong);
@@ -158,7 +173,8 @@ export async function changePassphrase(
   await checkNewPassphrase(input.passphrase, input.confirmPassphrase);
   const held = await requireUnlocked(userId);
   const wrap = await passphraseWrapOf(userId, held.raw, input.passphrase);
-  await putPassphraseWrap({ keyProof: await keyProof(held.key), ...wrap });
+  const proof = await keyProof(held.key);
+  await rewrap(userId, () => putPassphraseWrap({ keyProof: proof, ...wrap }));
 }
 
 /** A new recovery key (unlocked): answers its words, to be shown once; the old words stop opening the journal. */
@@ -166,7 +182,8 @@ export async function replaceRecoveryKey(userId: string): Promise<{ recoveryWord
   assertPrivateModeAvailable();
   const held = await requireUnlocked(userId);
   const recovery = await newRecoveryKey(userId, held.raw);
-  await putRecoveryWrap({ keyProof: await keyProof(held.key), recoveryWrap: recovery.recoveryWrap });
+  const proof = await keyProof(held.key);
+  await rewrap(userId, () => putRecoveryWrap({ keyProof: proof, recoveryWrap: recovery.recoveryWrap }));
   return { recoveryWords: recovery.recoveryWords };
 }
 
