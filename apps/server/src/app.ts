@@ -98,12 +98,16 @@ declare module 'fastify' {
   }
 }
 
-/** Content-Security-Policy for the web app: no inline script anywhere; Radix sets inline style attributes. */
+/**
+ * Content-Security-Policy for the web app: no inline script anywhere; Radix sets inline style attributes.
+ * `'wasm-unsafe-eval'` lets the app's own scripts compile WebAssembly, and nothing else (no `eval` of JavaScript):
+ * private mode's Argon2id is hash-wasm's WebAssembly (ADR 089), which chromium refuses under `script-src 'self'`.
+ */
 const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'", 'blob:'],
