@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   type ChangePassphraseInput,
@@ -88,7 +88,11 @@ export function createPrivateModeService(deps: {
     const row = await repository.find(userId);
     if (!row) throw notSetUp();
     const hash = proofHash(keyProof);
-    if (hash !== row.keyProofHash) throw proofWrong();
+    // Knowing the stored hash would not forge a proof (it needs a preimage); compared in constant time all the same.
+    const isMatch =
+      hash.length === row.keyProofHash.length &&
+      timingSafeEqual(Buffer.from(hash), Buffer.from(row.keyProofHash));
+    if (!isMatch) throw proofWrong();
     return hash;
   }
 
