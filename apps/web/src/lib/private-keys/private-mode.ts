@@ -16,6 +16,13 @@ import { assertEncryptionAvailable, EncryptionError } from '../encryption/suppor
 import { fetchKeyMaterial, postSetUp, postStartFresh, putPassphraseWrap, putRecoveryWrap } from './api.ts';
 import { forgetAccountKeys, keepAccountKey, keptAccountKey } from './session-key.ts';
 
+/*
+ * Private mode's key in the browser (ADR 089): set up, unlock once per browser session with the passphrase or the
+ * recovery key, change the passphrase, make a new recovery key, start fresh. The account key is made here and
+ * leaves only wrapped; the passphrase and the recovery key never leave. Argon2id (hash-wasm's WebAssembly) and the
+ * word list load with the first call that needs them, never with a page.
+ */
+
 /** The unlocked account key: non-extractable for deriving, and raw to be wrapped again. */
 export type UnlockedAccountKey = { key: AccountKey; raw: Uint8Array<ArrayBuffer> };
 
@@ -42,20 +49,13 @@ export async function unlockedAccountKey(userId: string): Promise<UnlockedAccoun
   }
 }
 
-/*
- * Private mode's key in the browser (ADR 089): set up, unlock once per browser session with the passphrase or the
- * recovery key, change the passphrase, make a new recovery key, start fresh. The account key is made here and
- * leaves only wrapped; the passphrase and the recovery key never leave. Argon2id (hash-wasm's WebAssembly) and the
- * word list load with the first call that needs them, never with a page.
- */
-
 /** Argon2id and the word list, loaded on first use. */
 const heavyKeyLayer = () => import('@daybook/shared/private-keys');
 
 /** Private mode needs WebCrypto (a secure context) and WebAssembly. */
 function assertPrivateModeAvailable(): void {
   assertEncryptionAvailable();
-  if (typeof WebAssembly?.instantiate !== 'function')
+  if (typeof globalThis.WebAssembly?.instantiate !== 'function')
     throw new EncryptionError(PRIVATE_MODE_MESSAGES.unavailable);
 }
 
