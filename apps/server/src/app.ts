@@ -65,6 +65,7 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
+import { privateModeRoutes } from './modules/private-mode/routes.ts';
 import { remindersRoutes, remindersTestRoutes } from './modules/reminders/routes.ts';
 import { sharingRoutes } from './modules/sharing/routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -97,12 +98,16 @@ declare module 'fastify' {
   }
 }
 
-/** Content-Security-Policy for the web app: no inline script anywhere; Radix sets inline style attributes. */
+/**
+ * Content-Security-Policy for the web app: no inline script anywhere; Radix sets inline style attributes.
+ * `'wasm-unsafe-eval'` lets the app's own scripts compile WebAssembly, and nothing else (no `eval` of JavaScript):
+ * private mode's Argon2id is hash-wasm's WebAssembly (ADR 089), which chromium refuses under `script-src 'self'`.
+ */
 const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     mediaSrc: ["'self'", 'blob:'],
@@ -308,6 +313,7 @@ export async function buildApp({
       await api.register(contactRoutes(services));
       await api.register(authRoutes(services, config.appUrl, { hasLocalMailbox }));
       await api.register(accountRoutes(services));
+      await api.register(privateModeRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(insightsRoutes(services));
       await api.register(notificationsRoutes(services));

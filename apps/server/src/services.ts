@@ -57,6 +57,7 @@ import { createPlansRepository } from './modules/plans/repository.ts';
 import { createPlansService } from './modules/plans/service.ts';
 import { createPricingRepository } from './modules/pricing/repository.ts';
 import { createPricingService } from './modules/pricing/service.ts';
+import { createPrivateModeService } from './modules/private-mode/service.ts';
 import { createRemindersService } from './modules/reminders/service.ts';
 import { createSendingLimits } from './modules/sending-limits/service.ts';
 import { createSharingService } from './modules/sharing/service.ts';
@@ -198,6 +199,13 @@ export function createServices(deps: {
     accounts: account,
     appUrl: config.appUrl,
   });
+  const privateMode = createPrivateModeService({
+    db,
+    clock,
+    accounts: account,
+    verifyPassword: deps.verifyPassword ?? verifyPassword,
+    appUrl: config.appUrl,
+  });
   const events = createEventsService({
     db,
     hub: createLiveHub({
@@ -296,6 +304,7 @@ export function createServices(deps: {
     account,
     twoFactor,
     passkeys,
+    privateMode,
     billing,
     events,
     notifications: createNotificationsService({ db }),

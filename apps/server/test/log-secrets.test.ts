@@ -17,6 +17,7 @@ import {
   signIn,
 } from './support/factories.ts';
 import { type Outage, openOutageDatabase } from './support/outage.ts';
+import { browserKeySetUp, rewrapForPassphrase } from './support/private-keys.ts';
 import { createSoftwareAuthenticator } from './support/software-authenticator.ts';
 
 /** The fields of a log line this test reads. */
@@ -212,6 +213,39 @@ describe(`log lines over a journey, an outage and a failed query (${driver})`, (
     for (const secret of sessionSecrets(passkeySignIn.headers['set-cookie']).secrets)
       keep('passkey session', secret);
 
+    // Private mode's key (ADR 089): its wraps, the proof and the Argon2id salt go to the server and come back; the
+    // passphrase and the recovery words never leave the browser, and are searched for all the same.
+    const passphrase = 'the tide keeps our letters folded';
+    const keys = await browserKeySetUp(userId, passphrase);
+    keep('private-mode passphrase', passphrase);
+    keep('recovery words', keys.recoveryWords);
+    keep('account key', keys.accountKeyBase64);
+    keep('key proof', keys.keyProof);
+    keep('passphrase wrap', keys.passphraseWrap);
+    keep('recovery wrap', keys.recoveryWrap);
+    keep('Argon2id salt', keys.kdf.salt);
+    const privateSetUp = await post(
+      '/api/me/private-mode',
+      {
+        password: NEW_PASSWORD,
+        kdf: keys.kdf,
+        passphraseWrap: keys.passphraseWrap,
+        recoveryWrap: keys.recoveryWrap,
+        keyProof: keys.keyProof,
+      },
+      lastSession.cookie,
+    );
+    expect(privateSetUp.statusCode, privateSetUp.body).toBe(201);
+    const unlockMaterial = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/private-mode/keys',
+      headers: { cookie: lastSession.cookie },
+    });
+    expect(unlockMaterial.json().passphraseWrap).toBe(keys.passphraseWrap);
+    const rewrapped = await rewrapForPassphrase(userId, keys.accountKey, `${passphrase} twice`);
+    keep('new passphrase wrap', rewrapped.passphraseWrap);
+    keep('new Argon2id salt', rewrapped.kdf.salt);
+
     // Failed queries: the database refuses to end the session (better-auth logs that and goes on) and to store an
     // entry (ours to log as unhandled); the first carries the session token, the second the entry's ciphertext.
     await ctx.database.query(`
@@ -238,6 +272,18 @@ describe(`log lines over a journey, an outage and a failed query (${driver})`, (
       payload,
     });
     expect(refused.statusCode, refused.body).toBe(500);
+    // A passphrase change the database refuses: its statement carries the new wrap and the proof's hash.
+    await ctx.database.query(`
+      create trigger refuse_private_keys before update on private_keys
+      for each row execute function refuse_for_the_test()`);
+    const refusedRewrap = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/private-mode/passphrase',
+      headers: { cookie: lastSession.cookie },
+      payload: { keyProof: keys.keyProof, ...rewrapped },
+      remoteAddress: clientAddress(),
+    });
+    expect(refusedRewrap.statusCode, refusedRewrap.body).toBe(500);
 
     // The outage: signed-in requests, and a sign-in with the password, while the database is gone.
     await outage.takeAway();
@@ -268,6 +314,8 @@ describe(`log lines over a journey, an outage and a failed query (${driver})`, (
     expect(JSON.stringify(failure?.err)).toContain('23505');
     expect(failure?.err?.query).toMatch(/^insert into "entries" .* values \(default, \$1, \$2/);
     expect(parsed.some((line) => JSON.stringify(line).includes('Failed to delete session'))).toBe(true);
+    // The refused rewrap is logged by its statement, without the wrap it carried.
+    expect(parsed.some((line) => /^update "private_keys" set/.test(line.err?.query ?? ''))).toBe(true);
     expect(parsed.filter((line) => line.msg === 'database unavailable').length).toBeGreaterThanOrEqual(5);
   });
 });

@@ -34,6 +34,13 @@ export const ERROR_STATUS = {
   PASSKEY_LIMIT_REACHED: 409,
   PASSKEY_LAST_WAY_IN: 409,
   PASSKEYS_UNAVAILABLE: 409,
+  /**
+   * Private mode's key (ADR 089): none set up yet, one already set up, and a proof of holding the key that does not
+   * match the stored one (the browser holds a key from before a fresh start): a 409, since only unlocking again helps.
+   */
+  PRIVATE_MODE_NOT_SET_UP: 404,
+  PRIVATE_MODE_ALREADY_SET_UP: 409,
+  PRIVATE_KEY_PROOF_WRONG: 409,
   CURRENT_PASSWORD_INCORRECT: 400,
   EMAIL_IN_USE: 409,
   DAILY_LIMIT_REACHED: 429,

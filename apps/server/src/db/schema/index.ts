@@ -4,5 +4,6 @@ export * from './billing.ts';
 export * from './imports.ts';
 export * from './journal.ts';
 export * from './operations.ts';
+export * from './private-mode.ts';
 export * from './reminders.ts';
 export * from './sharing.ts';

@@ -218,6 +218,51 @@ export function passkeyAddedMail(
   });
 }
 
+/** What changed of private mode's key (ADR 089). */
+export type PrivateKeyChange = 'set-up' | 'passphrase' | 'recovery-key' | 'started-fresh';
+
+/**
+ * Private mode's key changed (ADR 089): set up, a new passphrase, a new recovery key, or removed to start fresh;
+ * when, and what to do if it was not the owner. Nothing of the key, the passphrase or the recovery key is in it.
+ */
+export function privateKeyChangedMail(
+  name: string,
+  change: PrivateKeyChange,
+  at: Date,
+  url: string,
+): RenderedMail {
+  const when = utcMomentLabel(at);
+  const what: Record<PrivateKeyChange, { subject: string; paragraph: string }> = {
+    'set-up': {
+      subject: `Private mode's key was set up for your ${APP_NAME} account`,
+      paragraph: `A private-mode key, opened only by your passphrase or your recovery key, was set up for your account on ${when}.`,
+    },
+    passphrase: {
+      subject: `Your ${APP_NAME} private-mode passphrase was changed`,
+      paragraph: `The passphrase that opens your private-mode key was changed on ${when}. The old passphrase no longer opens it.`,
+    },
+    'recovery-key': {
+      subject: `A new ${APP_NAME} recovery key was made`,
+      paragraph: `A new recovery key for your private-mode key was made on ${when}. The old recovery key no longer opens it.`,
+    },
+    'started-fresh': {
+      subject: `Your ${APP_NAME} private-mode key was removed`,
+      paragraph: `Your private-mode key was removed on ${when}, to start fresh. What it encrypted can no longer be read by anyone.`,
+    },
+  };
+  return actionMail({
+    template: 'private_key_changed',
+    subject: what[change].subject,
+    greeting: hello(name),
+    paragraphs: [
+      what[change].paragraph,
+      "If this wasn't you, someone else may know your password and hold a session: change your password now and review your sessions.",
+    ],
+    action: { label: 'Review your account', url },
+    footnote: 'We send this whenever your private-mode key is set up, rewrapped or removed.',
+  });
+}
+
 /** "22 December 2026": a share link's last day, in UTC (the recipient's zone is unknown). */
 const utcDateLabel = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

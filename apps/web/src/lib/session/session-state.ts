@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '../constants.ts';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
 import { forgetOpenedTexts } from '../encryption/opened-texts.ts';
+import { forgetAccountKeys } from '../private-keys/session-key.ts';
 import { removeStored } from '../storage.ts';
 import { rememberOfflineUser } from './offline-user.ts';
 
@@ -32,7 +33,8 @@ export function setSessionUser(client: QueryClient, user: SessionUser | null): v
 
 /**
  * Forgets everything the signed-in user loaded (spec §4: signing out "clears cached data"), the entry
- * key and the decrypted texts kept for the session included, then marks the session as signed out.
+ * key, private mode's account key (ADR 089) and the decrypted texts kept for the session included, then marks
+ * the session as signed out.
  * The session query itself is updated rather than removed, so the header and the route guards, which
  * watch it, re-render with no user.
  */
@@ -41,6 +43,7 @@ export function clearUserData(client: QueryClient): void {
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
   client.getMutationCache().clear();
   forgetEntryKeys();
+  forgetAccountKeys();
   forgetOpenedTexts();
   forgetDrafts();
   rememberOfflineUser(null);

@@ -1,0 +1,181 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  type ChangePassphraseInput,
+  PRIVATE_MODE_MESSAGES,
+  type PrivateKeyMaterial,
+  type PrivateModeStatus,
+  type ReplaceRecoveryKeyInput,
+  type SetUpPrivateModeInput,
+} from '@daybook/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import type { PasswordVerifier } from '../../infra/auth/passwords.ts';
+import { enqueueMail } from '../../infra/mail/outbox.ts';
+import { type PrivateKeyChange, privateKeyChangedMail } from '../../infra/mail/templates.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AccountService } from '../account/service.ts';
+import { createPrivateKeysRepository, type PrivateKeyRow } from './repository.ts';
+
+/** What private mode reads of accounts (the account module's service, handed in by services.ts). */
+export type PrivateModeAccounts = Pick<AccountService, 'credentialPasswordOf' | 'findById'>;
+
+/**
+ * The proof is 256 bits derived from the account key (ADR 089): one SHA-256 is enough to keep it from being
+ * replayed by whoever reads the table, and nothing slower is needed, as nothing about it can be guessed.
+ */
+const proofHash = (keyProof: string) =>
+  createHash('sha256').update(Buffer.from(keyProof, 'base64')).digest('base64url');
+
+const notSetUp = () => new AppError('PRIVATE_MODE_NOT_SET_UP', PRIVATE_MODE_MESSAGES.notSetUp);
+const proofWrong = () => new AppError('PRIVATE_KEY_PROOF_WRONG', PRIVATE_MODE_MESSAGES.keyProofWrong);
+
+function statusOf(row: PrivateKeyRow | null): PrivateModeStatus {
+  return {
+    isSetUp: row !== null,
+    setUpAt: row?.createdAt.toISOString() ?? null,
+    passphraseChangedAt: row?.passphraseChangedAt.toISOString() ?? null,
+    recoveryKeyChangedAt: row?.recoveryKeyChangedAt.toISOString() ?? null,
+  };
+}
+
+/**
+ * Private mode's key material per account (ADR 089). The server keeps wraps it cannot open and checks who may change
+ * them: the sign-in password to set up or to start fresh, a proof of holding the key to rewrap. Every method takes
+ * the signed-in user's id and touches that user's row alone.
+ */
+export function createPrivateModeService(deps: {
+  db: Db;
+  clock: Clock;
+  accounts: PrivateModeAccounts;
+  verifyPassword: PasswordVerifier;
+  appUrl: string;
+}) {
+  const { db, clock, accounts } = deps;
+  const repository = createPrivateKeysRepository(db);
+
+  /**
+   * A change and the owner's e-mail about it in one transaction (ADR 073's security mails): a key set up, rewrapped
+   * or removed by someone holding a session and the password is heard of at once. `change` answers whether it
+   * happened; nothing is sent when it did not.
+   */
+  async function changeAndTell(
+    userId: string,
+    kind: PrivateKeyChange,
+    change: (keys: ReturnType<typeof createPrivateKeysRepository>, now: Date) => Promise<boolean>,
+  ): Promise<boolean> {
+    const user = await accounts.findById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);
+    const now = clock.now();
+    return db.transaction(async (tx: Executor) => {
+      if (!(await change(createPrivateKeysRepository(tx), now))) return false;
+      const mail = privateKeyChangedMail(user.name, kind, now, `${deps.appUrl}/profile`);
+      await enqueueMail(tx, { ...mail, to: user.email }, now);
+      return true;
+    });
+  }
+
+  async function requirePassword(userId: string, password: string): Promise<void> {
+    const hash = await accounts.credentialPasswordOf(userId);
+    if (!hash || !(await deps.verifyPassword({ hash, password })))
+      throw new AppError('CURRENT_PASSWORD_INCORRECT', AUTH_MESSAGES.currentPasswordWrong, {
+        password: AUTH_MESSAGES.currentPasswordWrong,
+      });
+  }
+
+  /** Not set up answers 404; a proof of another key (one from before a fresh start) answers 409. */
+  async function requireProof(userId: string, keyProof: string): Promise<string> {
+    const row = await repository.find(userId);
+    if (!row) throw notSetUp();
+    const hash = proofHash(keyProof);
+    // Knowing the stored hash would not forge a proof (it needs a preimage); compared in constant time all the same.
+    const isMatch =
+      hash.length === row.keyProofHash.length &&
+      timingSafeEqual(Buffer.from(hash), Buffer.from(row.keyProofHash));
+    if (!isMatch) throw proofWrong();
+    return hash;
+  }
+
+  return {
+    async isSetUp(userId: string): Promise<boolean> {
+      return (await repository.find(userId)) !== null;
+    },
+
+    async status(userId: string): Promise<PrivateModeStatus> {
+      return statusOf(await repository.find(userId));
+    },
+
+    /** What the browser unlocks with: both wraps and the Argon2id settings, for the owner's session only. */
+    async material(userId: string): Promise<PrivateKeyMaterial> {
+      const row = await repository.find(userId);
+      if (!row) throw notSetUp();
+      return {
+        kdf: {
+          algorithm: row.kdfAlgorithm,
+          salt: row.kdfSalt,
+          memoryKiB: row.kdfMemoryKib,
+          iterations: row.kdfIterations,
+          parallelism: row.kdfParallelism,
+        },
+        passphraseWrap: row.passphraseWrap,
+        recoveryWrap: row.recoveryWrap,
+      };
+    },
+
+    /** The password again, then the wraps; a second set-up is refused, never a replacement of the first key. */
+    async setUp(userId: string, input: SetUpPrivateModeInput): Promise<PrivateModeStatus> {
+      await requirePassword(userId, input.password);
+      const isInserted = await changeAndTell(userId, 'set-up', (keys, now) =>
+        keys.insert(
+          userId,
+          {
+            kdf: input.kdf,
+            passphraseWrap: input.passphraseWrap,
+            recoveryWrap: input.recoveryWrap,
+            keyProofHash: proofHash(input.keyProof),
+          },
+          now,
+        ),
+      );
+      if (!isInserted) throw new AppError('PRIVATE_MODE_ALREADY_SET_UP', PRIVATE_MODE_MESSAGES.alreadySetUp);
+      return statusOf(await repository.find(userId));
+    },
+
+    /** The same key under a new passphrase (or new Argon2id costs); no entry is touched. */
+    async changePassphrase(userId: string, input: ChangePassphraseInput): Promise<PrivateModeStatus> {
+      const hash = await requireProof(userId, input.keyProof);
+      const isReplaced = await changeAndTell(userId, 'passphrase', (keys, now) =>
+        keys.replacePassphraseWrap(
+          userId,
+          hash,
+          { kdf: input.kdf, passphraseWrap: input.passphraseWrap },
+          now,
+        ),
+      );
+      if (!isReplaced) throw proofWrong();
+      return statusOf(await repository.find(userId));
+    },
+
+    /** A new recovery key's wrap in place of the old one, which stops opening the journal. */
+    async replaceRecoveryKey(userId: string, input: ReplaceRecoveryKeyInput): Promise<PrivateModeStatus> {
+      const hash = await requireProof(userId, input.keyProof);
+      const isReplaced = await changeAndTell(userId, 'recovery-key', (keys, now) =>
+        keys.replaceRecoveryWrap(userId, hash, input.recoveryWrap, now),
+      );
+      if (!isReplaced) throw proofWrong();
+      return statusOf(await repository.find(userId));
+    },
+
+    /**
+     * Both secrets lost: with the sign-in password, the wraps are removed so that private mode can be set up anew.
+     * Whatever was encrypted under the old key stays unreadable by anyone; the version-2 entries work removes those
+     * in this same step (ADR 089).
+     */
+    async startFresh(userId: string, password: string): Promise<void> {
+      await requirePassword(userId, password);
+      if (!(await changeAndTell(userId, 'started-fresh', (keys) => keys.remove(userId)))) throw notSetUp();
+    },
+  };
+}
+
+export type PrivateModeService = ReturnType<typeof createPrivateModeService>;

@@ -1,0 +1,64 @@
+/*
+ * Private mode's numbers and messages (encryption version 2, ADR 089), in a module of their own like
+ * two-factor-constants.ts: the web's shell imports constants.ts, and these belong with the private-mode code, which
+ * loads only for the accounts and pages that use it.
+ */
+
+/** Argon2id's cost: memory in KiB, passes and lanes. */
+export type KdfParams = { memoryKiB: number; iterations: number; parallelism: number };
+
+export const PRIVATE_MODE = {
+  encryptionVersion: 2,
+  /**
+   * What a new wrap is derived with: 64 MiB, 3 passes, 1 lane (RFC 9106's second recommendation with one lane,
+   * above OWASP's minimum). Stored beside the wrap, so a later release can raise them at the next passphrase change.
+   */
+  kdf: { memoryKiB: 64 * 1024, iterations: 3, parallelism: 1 } satisfies KdfParams,
+  /**
+   * OWASP's minimum for Argon2id (19 MiB, 2 passes, 1 lane). The browser refuses to derive with less, so a server
+   * that offers weaker parameters cannot make a passphrase cheaper to guess.
+   */
+  kdfFloor: { memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 } satisfies KdfParams,
+  /** What a phone can still derive in a few seconds: the server refuses more, which would lock a person out. */
+  kdfCeiling: { memoryKiB: 1024 * 1024, iterations: 10, parallelism: 4 } satisfies KdfParams,
+  kdfSaltBytes: 16,
+  accountKeyBytes: 32,
+  /** A wrap: a 12-byte IV, then the 32-byte key sealed with AES-256-GCM and its 16-byte tag. */
+  wrappedKeyBytes: 12 + 32 + 16,
+  keyProofBytes: 32,
+  /** 24 words of 11 bits: 256 bits of key and an 8-bit checksum (BIP-39's English list and layout). */
+  recoveryWords: 24,
+  passphraseMinLength: 12,
+  passphraseMaxLength: 1024,
+} as const;
+
+export const PRIVATE_MODE_MESSAGES = {
+  passphraseTooShort: `Use at least ${PRIVATE_MODE.passphraseMinLength} characters: a few words you will remember is a good passphrase`,
+  passphraseTooLong: `A passphrase can be at most ${PRIVATE_MODE.passphraseMaxLength.toLocaleString('en-US')} characters`,
+  passphraseIsPassword:
+    'Choose a passphrase that is not your sign-in password: the server sees your password each time you sign in',
+  passphrasesDiffer: 'The two passphrases are not the same',
+  passphraseWrong:
+    'That passphrase does not open your journal. Check it and try again, or use your recovery key.',
+  recoveryKeyWrong:
+    'This recovery key does not open your journal. Check that it is the one made for this account.',
+  recoveryWordCount: (count: number) =>
+    `A recovery key is ${PRIVATE_MODE.recoveryWords} words; you entered ${count}.`,
+  recoveryWordUnknown: (word: string, position: number) =>
+    `"${word}" (word ${position}) is not a recovery key word. Check its spelling.`,
+  recoveryChecksum:
+    'These words are not a recovery key: a word may be wrong or out of order. Check them against your copy.',
+  kdfTooWeak:
+    'The server offered key settings weaker than Daybook allows, so your passphrase was not used. Contact the operator.',
+  keyMaterialDamaged: 'Your stored key could not be read: it is damaged or belongs to another account.',
+  notSetUp: 'Private mode is not set up for this account',
+  alreadySetUp: 'Private mode is already set up for this account',
+  keyProofWrong:
+    'Unlock your journal again, then try once more: this browser does not hold your current key.',
+  setUp: 'Private mode is set up. Keep your recovery key somewhere safe.',
+  passphraseChanged: 'Your passphrase is changed. Your entries were not touched.',
+  recoveryKeyReplaced: 'Your new recovery key is ready; the old one no longer opens your journal.',
+  startedFresh: 'Your old private key is gone. You can set up private mode again with a new passphrase.',
+  unavailable:
+    'Private mode needs a secure connection (HTTPS or localhost) and a browser with WebCrypto and WebAssembly.',
+} as const;
