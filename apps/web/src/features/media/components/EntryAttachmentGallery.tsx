@@ -38,7 +38,7 @@ function PdfChip({ entryId, item, entryDate }: { entryId: string; item: GalleryI
   const url = useMediaUrl(entryId, true, item.attachmentId);
   const name = `${NAMES.pdf} ${item.number}`;
   const chip =
-    'inline-flex items-center gap-2 rounded-lg border bg-card py-1 pr-3 pl-1 text-sm font-medium [&_svg]:ml-1.5 [&_svg]:size-4 [&_svg]:text-muted-foreground';
+    'inline-flex items-center gap-2 rounded-lg border bg-card py-1 pr-3 pl-1 text-sm font-medium whitespace-nowrap [&_svg]:ml-1.5 [&_svg]:size-4 [&_svg]:text-muted-foreground';
   if (!url.isSuccess) {
     return (
       <span className={cn(chip, 'text-muted-foreground')} aria-busy={url.isPending || undefined}>
@@ -98,12 +98,12 @@ export function EntryAttachmentGallery({
   const shown = isFolded ? items.slice(0, GALLERY_TILES - 1) : items;
   const more = items.length - shown.length;
   return (
-    <div className="flex flex-col items-start gap-1">
+    <div className="flex w-full flex-col items-start gap-1">
       <ul
         ref={listRef}
         id={listId}
         aria-label={`${items.length} ${items.length === 1 ? 'attachment' : 'attachments'}`}
-        className="grid grid-cols-[repeat(auto-fill,6.5rem)] items-center gap-2 self-stretch"
+        className="flex flex-wrap items-center gap-2"
       >
         {shown.map((item) => (
           <li key={item.attachmentId ?? 'first'} className="flex">
