@@ -23,7 +23,13 @@ async function dayOneArchive(): Promise<Buffer> {
         uuid: 'E2E0000000000000000000000000A001',
         creationDate: '2023-06-01T05:10:00Z',
         timeZone: 'Europe/Lisbon',
-        text: "Lighthouse walk at dawn\n\n![](dayone-moment://PH1)\n\nThe keeper's cottage\n\n![](dayone-moment://PH2)",
+        text: [
+          'Lighthouse walk at dawn',
+          '![](dayone-moment://PH1)',
+          "The keeper's cottage",
+          '![](dayone-moment://PH2)',
+          'Colder than [last winter](dayone2://view?entryId=E2E0000000000000000000000000A002).',
+        ].join('\n\n'),
         tags: ['Sea'],
         photos: [
           { identifier: 'PH1', md5: 'e2e0photo0000000000000000000001', type: 'jpeg', orderInEntry: 0 },
@@ -115,6 +121,11 @@ test.describe('import', () => {
     await expect(viewer.getByRole('img', { name: 'Attached image' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
+    // A link to another Day One entry opens the entry imported from it.
+    await lighthouse.getByRole('link', { name: 'last winter' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Linked Entry' })).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: 'Snow on the hills' })).toBeVisible();
+    await expectAccessible();
 
     // An imported entry, years past its 12-hour window, offers Delete but not Edit (ADR 068).
     const snow = articles.filter({ hasText: 'Snow on the hills' });
