@@ -164,7 +164,9 @@ export function createImportService(deps: {
     try {
       await media.assertPlanAllows(user, type === 'pdf' ? 'image' : type);
     } catch (error) {
-      if (error instanceof AppError) return skip(error.message);
+      // A PDF goes where the plan allows photos (ADR 088), but the reason names what was left out.
+      if (error instanceof AppError)
+        return skip(type === 'pdf' ? MEDIA_MESSAGES.notAllowedByPlan('PDF') : error.message);
       throw error;
     }
     if (type === 'pdf' && zip.sizeOf(file) > MEDIA_LIMITS.pdf.maxBytes)
