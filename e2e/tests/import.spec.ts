@@ -3,11 +3,19 @@ import { buildZip } from '../../apps/server/test/support/zip.ts';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-/** A Day One JSON export as Day One writes it: Journal.json and the photo named by its md5. */
+/**
+ * A Day One JSON export as Day One writes it: Journal.json, and files named by their md5: one entry with two photos
+ * and a PDF (ADR 088).
+ */
 async function dayOneArchive(): Promise<Buffer> {
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6ea5' } })
-    .jpeg()
-    .toBuffer();
+  const picture = (background: string) =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
   const journal = {
     metadata: { version: '1.0' },
     entries: [
@@ -15,11 +23,19 @@ async function dayOneArchive(): Promise<Buffer> {
         uuid: 'E2E0000000000000000000000000A001',
         creationDate: '2023-06-01T05:10:00Z',
         timeZone: 'Europe/Lisbon',
-        text: 'Lighthouse walk at dawn\n\n![](dayone-moment://PH1)',
+        text: [
+          'Lighthouse walk at dawn',
+          '![](dayone-moment://PH1)',
+          "The keeper's cottage",
+          '![](dayone-moment://PH2)',
+          'Colder than [last winter](dayone2://view?entryId=E2E0000000000000000000000000A002).',
+        ].join('\n\n'),
         tags: ['Sea'],
         photos: [
           { identifier: 'PH1', md5: 'e2e0photo0000000000000000000001', type: 'jpeg', orderInEntry: 0 },
+          { identifier: 'PH2', md5: 'e2e0photo0000000000000000000002', type: 'jpeg', orderInEntry: 1 },
         ],
+        pdfAttachments: [{ identifier: 'PDF1', md5: 'e2e0pdf00000000000000000000000001', orderInEntry: 2 }],
       },
       {
         uuid: 'E2E0000000000000000000000000A002',
@@ -31,7 +47,9 @@ async function dayOneArchive(): Promise<Buffer> {
   };
   return buildZip([
     { name: 'Journal.json', data: JSON.stringify(journal), isDeflated: true },
-    { name: 'photos/e2e0photo0000000000000000000001.jpeg', data: photo },
+    { name: 'photos/e2e0photo0000000000000000000001.jpeg', data: await picture('#3a6ea5') },
+    { name: 'photos/e2e0photo0000000000000000000002.jpeg', data: await picture('#a55a3a') },
+    { name: 'pdfs/e2e0pdf00000000000000000000000001.pdf', data: pdf },
   ]);
 }
 
@@ -68,7 +86,9 @@ test.describe('import', () => {
     }
 
     await section.getByRole('button', { name: 'Import 2 entries' }).click();
-    await expect(section.getByText('Imported 2 entries with 1 attachment.')).toBeVisible({ timeout: 30_000 });
+    await expect(section.getByText('Imported 2 entries with 3 attachments.')).toBeVisible({
+      timeout: 30_000,
+    });
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: test.info().outputPath(`import-report-${width}.png`), fullPage: true });
@@ -86,6 +106,26 @@ test.describe('import', () => {
     await expect(articles.filter({ hasText: 'Lighthouse walk at dawn' })).toBeVisible();
     await expect(articles.filter({ hasText: '#sea' })).toBeVisible();
     await expect(articles.filter({ hasText: 'Snow on the hills' })).toBeVisible();
+
+    // Both photos and the PDF of one entry, as a gallery; the text marks where each photo was (ADR 088).
+    const lighthouse = articles.filter({ hasText: 'Lighthouse walk at dawn' });
+    const gallery = lighthouse.getByRole('list', { name: '3 attachments' });
+    await expect(gallery.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await expect(gallery.getByRole('img', { name: 'Photo 2' })).toBeVisible();
+    await expect(gallery.getByRole('link', { name: 'Download PDF 3' })).toBeVisible();
+    await expect(lighthouse.locator('[data-attachment-mark="2"]')).toHaveText('Photo 2');
+    await expectAccessible();
+    await lighthouse.screenshot({ path: test.info().outputPath('import-gallery.png') });
+    await gallery.getByRole('button', { name: 'Photo 2' }).press('Enter');
+    const viewer = page.getByRole('dialog', { name: 'Photo 2 of 3' });
+    await expect(viewer.getByRole('img', { name: 'Attached image' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    // A link to another Day One entry opens the entry imported from it.
+    await lighthouse.getByRole('link', { name: 'last winter' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Linked Entry' })).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: 'Snow on the hills' })).toBeVisible();
+    await expectAccessible();
 
     // An imported entry, years past its 12-hour window, offers Delete but not Edit (ADR 068).
     const snow = articles.filter({ hasText: 'Snow on the hills' });

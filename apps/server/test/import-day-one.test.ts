@@ -111,31 +111,30 @@ async function entriesWithText(ctx: TestContext, person: SignedIn) {
 describe('Day One import of a real-shaped export', () => {
   const ctx = useTestApp({ RATE_LIMIT_SCALE: '100' });
 
-  it('reads every journal, in a folder, with its voice note, silent movie and photo; lists the PDF; keeps every tag', async () => {
+  it('reads every journal, in a folder, with its voice note, silent movie, photo and PDF; keeps every tag', async () => {
     const person = await createSignedInUser(ctx);
     await setPlan(ctx, person.user.id, 'premium');
 
     const preview = await previewImport(ctx, person.cookie, await severalJournals());
-    expect(preview).toMatchObject({ source: 'dayone', archiveEntries: 4, media: 3, duplicates: 0 });
-    // The long dream is two entries; nothing but the PDF is left out, and it is named.
+    expect(preview).toMatchObject({ source: 'dayone', archiveEntries: 4, media: 4, duplicates: 0 });
+    // The long dream is two entries; nothing is left out, the PDF included (ADR 088).
     expect(preview.newEntries).toBe(5);
-    expect(preview.skipped).toEqual([
-      {
-        item: `pdfs/${PDF_MD5}.pdf`,
-        reason: 'Entry of 2022-05-14: PDF attachments are not imported.',
-      },
-    ]);
+    expect(preview.skipped).toEqual([]);
 
     const report = await confirmImport(ctx, person.cookie, preview.id);
-    expect(report).toMatchObject({ imported: 5, media: 3, skippedCount: 1 });
+    expect(report).toMatchObject({ imported: 5, media: 4, skippedCount: 0 });
 
     const entries = await entriesWithText(ctx, person);
     const find = (words: string) => entries.find((entry) => entry.text.includes(words))!;
     const temple = find('Temple bells');
     expect(temple).toMatchObject({ contentType: 'audio', timeZone: 'Asia/Tokyo', isImported: true });
-    // Each journal's name is a theme once the export holds several; a tag without a letter stays as a word.
+    expect(temple.attachments).toEqual([
+      { id: expect.any(String), contentType: 'pdf', hasThumbnail: false, number: 2 },
+    ]);
+    // Each journal's name is a theme once the export holds several; a tag without a letter stays as a word. The
+    // voice note's reference is its mark (ADR 088).
     expect(temple.text).toBe(
-      'Temple bells at dawn.\n\nStarred · Place: Kiyomizu-dera, Kyoto, Japan · Weather: Mostly Clear, 15 °C\n\n#japan #travel · Tags: 2022',
+      'Temple bells at dawn.\n\n![Audio 1](attachment:1)\n\nStarred · Place: Kiyomizu-dera, Kyoto, Japan · Weather: Mostly Clear, 15 °C\n\n#japan #travel · Tags: 2022',
     );
     expect(find('bullet train')).toMatchObject({ contentType: 'video' });
     expect(find('Kyoto')).toMatchObject({ contentType: 'image' });

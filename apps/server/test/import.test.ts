@@ -166,8 +166,9 @@ describe('import', () => {
       'audios/0123456789abcdef0123456789abcdef.m4a',
       'photos/ffeeddccbbaa99887766554433221100.heic',
     ]);
-    expect(preview.skipped.find((s) => s.item.endsWith('.heic'))!.reason).toContain(
-      'only the first attachment',
+    // Every attachment comes in (ADR 088) but a HEIC, which Daybook cannot keep: it is named.
+    expect(preview.skipped.find((s) => s.item.endsWith('.heic'))!.reason).toBe(
+      'Entry of 2024-03-09: this file type is not supported.',
     );
     expect(preview.skipped.find((s) => s.item.endsWith('.m4a'))!.reason).toContain('Entry of 2024-03-11');
     // Nothing is an entry until the person confirms.
@@ -188,7 +189,10 @@ describe('import', () => {
     for (const entry of list) byText.set(await textOf(ctx, signedIn, entry), entry);
 
     // 02:30 UTC on 10 March is still 9 March in Los Angeles; 23:30 UTC is already 11 March in Tokyo.
-    const sea = byText.get('Walked by the **sea**.\n\nFelt calm.\n\nStarred\n\n#travel #family-trips')!;
+    // The photo that came in stands where Day One showed it; the HEIC's reference goes (ADR 088).
+    const sea = byText.get(
+      'Walked by the **sea**.\n\n![Photo 1](attachment:1)\n\nFelt calm.\n\nStarred\n\n#travel #family-trips',
+    )!;
     expect(sea).toMatchObject({ entryDate: '2024-03-09', createdAt: '2024-03-10T02:30:00.000Z' });
     expect(sea.contentType).toBe('image');
     await expect(sharp(await mediaBytes(ctx, signedIn.cookie, sea.id)).metadata()).resolves.toMatchObject({

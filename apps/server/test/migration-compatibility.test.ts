@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ImportJob, ImportPreview } from '@daybook/shared';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Entry, ImportJob, ImportPreview } from '@daybook/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './support/app.ts';
@@ -84,5 +86,43 @@ describe('migrations keep the previous version working', () => {
       isTwoFactor: true,
       isPasskey: false,
     });
+  });
+
+  it("0023: the previous version's entries read with no further attachments, and its deletes leave none behind", async () => {
+    const person = await createSignedInUser(ctx);
+    const db = ctx.database.db;
+    // The previous version's insert of an entry: the columns it knew, no attachments.
+    const plain = randomUUID();
+    await db.execute(sql`
+      insert into entries (id, user_id, encrypted_content, metadata, entry_date, time_zone, import_key)
+      values (${plain}, ${person.user.id}, 'c2VhbGVk', '{"encryption_iv":"aXY="}'::jsonb, '2022-05-01', 'UTC',
+              'dayone:OLD2')`);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/entries',
+      headers: { cookie: person.cookie },
+    });
+    expect(listed.json<{ entries: Entry[] }>().entries.find((e) => e.id === plain)?.attachments).toEqual([]);
+
+    // An entry with a further attachment, written by this version, deleted by the previous one (its statement
+    // clears only media_url): the file is no live entry's any more, and the sweep removes it.
+    const file = `${person.user.id}/2022-05-01/${randomUUID()}.pdf`;
+    const local = path.join(ctx.config.dataDir, 'further.pdf');
+    await writeFile(local, '%PDF-1.4\n%%EOF\n');
+    await ctx.app.services.storage.putFile(file, local, 'application/pdf');
+    const further = randomUUID();
+    await db.execute(sql`
+      insert into entries (id, user_id, encrypted_content, metadata, entry_date, time_zone, import_key, attachments)
+      values (${further}, ${person.user.id}, 'c2VhbGVk', '{"encryption_iv":"aXY="}'::jsonb, '2022-05-02', 'UTC',
+              'dayone:NEW1', ${JSON.stringify([{ id: randomUUID(), path: file, kind: 'pdf', thumbWidth: null, thumbHeight: null }])}::jsonb)`);
+    // Past the sweep's grace period (ADR 016), the file is still a live entry's.
+    ctx.clock.advance(2 * 3600_000);
+    expect(await ctx.app.services.media.sweepOrphans()).toBe(0);
+    await db.execute(sql`
+      update entries set deleted_at = now(), updated_at = now(), media_url = null,
+        media_thumb_width = null, media_thumb_height = null
+      where id = ${further} and user_id = ${person.user.id}`);
+    expect(await ctx.app.services.media.sweepOrphans()).toBe(1);
+    expect(await ctx.app.services.storage.open(file)).toBeNull();
   });
 });

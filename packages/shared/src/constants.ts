@@ -217,6 +217,11 @@ export const MEDIA_LIMITS = {
   image: { maxBytes: 5 * 1024 * 1024, maxSidePx: 1920, quality: 0.8, cameraQuality: 0.95 },
   audio: { maxBytes: 25 * 1024 * 1024, maxSeconds: 120 },
   video: { maxBytes: 100 * 1024 * 1024, maxSeconds: 60, recordWidth: 1280, recordHeight: 720 },
+  /**
+   * A PDF an imported entry carries (ADR 088): kept and offered for download, never written in the app. Its plan
+   * permission is the photo's: a document is what a person would otherwise have photographed.
+   */
+  pdf: { maxBytes: 25 * 1024 * 1024 },
   frames: { count: 5, maxWidth: 640, maxHeight: 480, quality: 0.7, timeoutMs: 5000 },
   /** Images with more pixels than this are refused before decoding (decompression bombs). */
   maxImagePixels: 50_000_000,
@@ -267,6 +272,9 @@ export const MEDIA_MESSAGES = {
   videoTooLong: 'Video duration exceeds 60 seconds limit',
   videoTooLarge: 'Video size exceeds 100MB limit',
   videoLoadFailed: 'Failed to load video file',
+  /** An imported PDF (ADR 088); no entry written here takes one. */
+  invalidPdf: 'This is not a valid PDF file',
+  pdfTooLarge: 'PDF size exceeds 25MB limit',
   frameTimeout: 'Failed to load video',
   imageTooManyPixels: 'This image is too large to process',
   imageHigh: 'This image contains inappropriate content and cannot be uploaded.',

@@ -28,6 +28,7 @@ describe('isAppRoutePath', () => {
   it('knows the pages of the production build and nothing else', () => {
     expect(isAppRoutePath('/dashboard')).toBe(true);
     expect(isAppRoutePath('/edit-entry/5f0c')).toBe(true);
+    expect(isAppRoutePath('/entry/dayone/DA000000000000000000000000000002')).toBe(true);
     expect(isAppRoutePath('/no-such-page')).toBe(false);
     expect(isAppRoutePath('/test-accounts')).toBe(false);
   });

@@ -26,6 +26,8 @@ export const SIGNED_IN_ROUTE_PATHS = [
   '/dashboard',
   '/new-entry',
   '/edit-entry/:id',
+  /** Where a link between imported entries leads (ADR 088): `/entry/dayone/<uuid>`. */
+  '/entry/:source/:ref',
   '/past-entries',
   '/search',
   '/profile',

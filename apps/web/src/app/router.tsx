@@ -84,6 +84,7 @@ export function createRoutes({ testTools }: { testTools: boolean }): RouteObject
                 lazyPage('dashboard', () => import('./pages/DashboardPage.tsx')),
                 lazyPage('new-entry', () => import('./pages/NewEntryPage.tsx')),
                 lazyPage('edit-entry/:id', () => import('./pages/EditEntryRoute.tsx')),
+                lazyPage('entry/:source/:ref', () => import('./pages/ImportedEntryRoute.tsx')),
                 lazyPage('past-entries', () => import('./pages/PastEntriesPage.tsx')),
                 lazyPage('search', () => import('./pages/SearchPage.tsx')),
                 lazyPage('profile', () => import('./pages/ProfileRoute.tsx')),

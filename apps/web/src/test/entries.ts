@@ -56,6 +56,7 @@ export async function sealedEntry(text: string, overrides: Partial<Entry> = {}):
     isImported: false,
     hasThumbnail: false,
     ...overrides,
+    attachments: overrides.attachments ?? [],
   };
 }
 

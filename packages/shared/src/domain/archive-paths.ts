@@ -31,3 +31,8 @@ export function archiveMediaPath(id: string, extension: string): string {
   const ext = extension.replace(/^\.+/, '').toLowerCase();
   return `${ARCHIVE_LAYOUT.mediaDir}${id}${ext ? `.${ext}` : ''}`;
 }
+
+/** An imported entry's further attachment (ADR 088): media/<id>-<n>.<ext>, n its place in the entry (2, 3, …). */
+export function archiveAttachmentPath(id: string, number: number, extension: string): string {
+  return archiveMediaPath(`${id}-${number}`, extension);
+}

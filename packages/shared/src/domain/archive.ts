@@ -61,6 +61,12 @@ export function archiveMarkdown(entry: ArchiveEntry): string {
     const label = MEDIA_LABEL[entry.contentType];
     parts.push(entry.contentType === 'image' ? `![${label}](${mediaLink})` : `[${label}](${mediaLink})`);
   }
+  // An imported entry's further attachments (ADR 088), each linked where any Markdown viewer opens it.
+  for (const attachment of entry.attachments ?? []) {
+    const link = fromEntriesFolder(attachment.path);
+    const label = attachment.contentType === 'pdf' ? 'PDF' : MEDIA_LABEL[attachment.contentType];
+    parts.push(attachment.contentType === 'image' ? `![${label}](${link})` : `[${label}](${link})`);
+  }
   return `${parts.filter((part, i) => i === 0 || part !== '').join('\n\n')}\n`;
 }
 
@@ -89,7 +95,8 @@ ${APP_NAME} can import it again (Data & Export → Import).
 - \`${manifest}\` — every entry with every field, for programs (schema version ${ARCHIVE_SCHEMA_VERSION}, below).
 - \`${entriesDir}\` — one Markdown file per entry, named \`<date>-<id>.md\`, so they sort by date.
 - \`${mediaDir}\` — the photo, audio recording or video of an entry, named \`<entry id>.<extension>\`,
-  exactly as it was stored.
+  exactly as it was stored; an imported entry's further photos, recordings, videos and PDFs follow as
+  \`<entry id>-2.<extension>\`, \`<entry id>-3.<extension>\` and so on.
 
 ## Markdown files
 
@@ -118,7 +125,10 @@ A JSON object:
   \`themes\`, \`entryDate\`, \`timeZone\`, \`createdAt\`, \`updatedAt\`, \`contentType\` (text, image, audio,
   video), \`sourceType\`, \`media\` (\`path\` inside this archive, \`mimeType\`, \`sizeBytes\`, or null),
   \`markdownPath\` and \`importKey\` (where an imported entry came from, such as "dayone:" and Day One's id,
-  or null for entries written in ${APP_NAME}). Importing this archive into the account it came from adds nothing.
+  or null for entries written in ${APP_NAME}), and for an imported entry with several attachments
+  \`attachments\` (the further ones, each with \`path\`, \`mimeType\`, \`sizeBytes\` and \`contentType\`: image,
+  audio, video or pdf). The text marks where an attachment sits with \`![Photo 2](attachment:2)\`, its
+  number counting the entry's \`media\` as 1. Importing this archive into the account it came from adds nothing.
 
 If the media file of an entry could not be read when the archive was made, its \`media\` is null and the
 Markdown file has no link.

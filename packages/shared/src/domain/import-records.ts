@@ -9,7 +9,7 @@ import {
 } from '../schemas/import.ts';
 import type { MediaType } from '../schemas/media.ts';
 import { localDate } from './entry-text.ts';
-import { stripDayOneMoments } from './import-text.ts';
+import { hasDayOneMoments, linkDayOneEntries, placeDayOneMoments } from './import-text.ts';
 import { isTimeZone } from './zone-formatters.ts';
 
 /*
@@ -33,10 +33,29 @@ export type ImportCandidate = {
   updatedAt: Date;
   entryDate: string;
   timeZone: string;
-  /** The one attachment to import, by its path inside the zip. */
-  media: { path: string; type: MediaType } | null;
+  /** The attachment the entry itself carries (`mediaUrl`), by its path inside the zip. */
+  media: ImportMedia | null;
+  /** The further attachments, in the entry's order (ADR 088); only imported entries have any. */
+  attachments: ImportAttachment[];
+  /**
+   * Day One text that still holds its `dayone-moment:` references: they are placed (ADR 088) once the import knows
+   * which attachments came in, and numbered as the entry's gallery numbers them.
+   */
+  hasMoments: boolean;
   /** Attachments and anything else of this entry that is not imported. */
   skipped: ImportSkip[];
+};
+
+/** An attachment to import: its file inside the zip, its kind, and Day One's identifier for it in the text. */
+export type ImportMedia = { path: string; type: MediaType; identifier?: string | undefined };
+export type ImportAttachment = { path: string; type: MediaType | 'pdf'; identifier?: string | undefined };
+
+/** How an attachment is named in the text's mark and on the card's gallery: "Photo 2", "PDF 3" (ADR 088). */
+export const ATTACHMENT_NAMES: Record<MediaType | 'pdf', string> = {
+  image: 'Photo',
+  audio: 'Audio',
+  video: 'Video',
+  pdf: 'PDF',
 };
 
 /** What a record becomes: a candidate, or something listed as skipped (a Daybook Future Me message). */
@@ -108,9 +127,11 @@ function dayOneFiles(folder: 'photos' | 'audios' | 'videos' | 'pdfs', item: DayO
 }
 
 /**
- * A Day One entry (checked with DayOneEntry) as a candidate: its first attachment; the others, PDFs and files
- * missing from the archive are listed as skipped. `journal`, when the archive holds several journals, becomes a
- * theme of the entry (ADR 070). `files` answers for paths relative to the export's own folder.
+ * A Day One entry (checked with DayOneEntry) as a candidate, with every attachment (ADR 088): the first photo,
+ * voice note or video in the entry's order is the entry's own, the others and its PDFs follow in order; files
+ * missing from the archive or of a type Daybook cannot keep are listed as skipped, by name. `journal`, when the
+ * archive holds several journals, becomes a theme of the entry (ADR 070). `files` answers for paths relative to the
+ * export's own folder.
  */
 export function dayOneCandidate(
   entry: DayOneEntry,
@@ -122,41 +143,36 @@ export function dayOneCandidate(
   const timeZone = entry.timeZone && isTimeZone(entry.timeZone) ? entry.timeZone : fallbackZone;
   const entryDate = localDate(createdAt, timeZone);
   const label = importLabel(entryDate);
-  const attachments = [
+  const found = [
     ...(entry.photos ?? []).map((item) => ({ item, folder: 'photos' as const })),
     ...(entry.audios ?? []).map((item) => ({ item, folder: 'audios' as const })),
     ...(entry.videos ?? []).map((item) => ({ item, folder: 'videos' as const })),
+    ...(entry.pdfAttachments ?? []).map((item) => ({ item, folder: 'pdfs' as const })),
   ].sort((a, b) => (a.item.orderInEntry ?? 0) - (b.item.orderInEntry ?? 0));
   const skipped: ImportSkip[] = [];
-  let media: ImportCandidate['media'] = null;
-  for (const { item, folder } of attachments) {
+  let media: ImportMedia | null = null;
+  const attachments: ImportAttachment[] = [];
+  for (const { item, folder } of found) {
     const names = dayOneFiles(folder, item);
     const file = names.find((name) => files.has(name)) ?? null;
     const what = file ?? names[0] ?? `${folder}/${item.identifier ?? 'attachment'}`;
-    if (media) {
-      skipped.push({ item: what, reason: `${label}: only the first attachment of an entry is imported.` });
-      continue;
-    }
-    const type = file ? EXTENSION_TYPE[file.split('.').pop() ?? ''] : undefined;
+    const extension = file?.split('.').pop()?.toLowerCase() ?? '';
+    const type = folder === 'pdfs' ? (extension === 'pdf' ? 'pdf' : undefined) : EXTENSION_TYPE[extension];
     if (!file) {
       skipped.push({ item: what, reason: `${label}: the file is missing from the archive.` });
     } else if (!type || (folder === 'photos') !== (type === 'image')) {
       skipped.push({ item: file, reason: `${label}: this file type is not supported.` });
+    } else if (!media && type !== 'pdf') {
+      media = { path: file, type, identifier: item.identifier };
     } else {
-      media = { path: file, type };
+      attachments.push({ path: file, type, identifier: item.identifier });
     }
   }
-  for (const item of entry.pdfAttachments ?? []) {
-    const names = dayOneFiles('pdfs', item);
-    skipped.push({
-      item: names.find((name) => files.has(name)) ?? names[0] ?? 'pdfs/attachment.pdf',
-      reason: `${label}: PDF attachments are not imported.`,
-    });
-  }
+  const text = linkDayOneEntries(placeDayOneMoments(entry.text ?? '', (id) => `![](dayone-moment://${id})`));
   return {
     key: `dayone:${entry.uuid}`,
     label,
-    text: withDetails(stripDayOneMoments(entry.text ?? ''), dayOneDetails(entry)),
+    text: withDetails(text, dayOneDetails(entry)),
     tags: [...(entry.tags ?? []), ...(journal ? [journal] : [])],
     moodTag: null,
     sourceType: 'journal',
@@ -165,6 +181,8 @@ export function dayOneCandidate(
     entryDate,
     timeZone,
     media,
+    attachments,
+    hasMoments: hasDayOneMoments(text),
     skipped,
   };
 }
@@ -217,6 +235,11 @@ export function daybookCandidate(entry: ArchiveEntry, files: ArchiveFiles): Impo
     if (files.has(entry.media.path)) media = { path: entry.media.path, type: entry.contentType };
     else skipped.push({ item: entry.media.path, reason: `${label}: the file is missing from the archive.` });
   }
+  const attachments: ImportAttachment[] = [];
+  for (const attachment of entry.attachments ?? []) {
+    if (files.has(attachment.path)) attachments.push({ path: attachment.path, type: attachment.contentType });
+    else skipped.push({ item: attachment.path, reason: `${label}: the file is missing from the archive.` });
+  }
   return {
     candidate: {
       key: archiveIdentity(entry),
@@ -230,6 +253,8 @@ export function daybookCandidate(entry: ArchiveEntry, files: ArchiveFiles): Impo
       entryDate: entry.entryDate,
       timeZone: isTimeZone(entry.timeZone) ? entry.timeZone : 'UTC',
       media,
+      attachments,
+      hasMoments: false,
       skipped,
     },
   };

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ENTRY_LIMITS } from '../constants.ts';
 import { extractHashtags } from './entry-search.ts';
 import {
+  attachmentMark,
+  attachmentMarkNumber,
+  hasDayOneMoments,
   importedText,
+  linkDayOneEntries,
   MAX_IMPORT_PARTS,
+  placeDayOneMoments,
   splitText,
   stripDayOneMoments,
   tagToHashtag,
 } from './import-text.ts';
+import { markdownToPlainText } from './markdown.ts';
 
 describe('Day One text on import', () => {
   it('drops attachment references and the blank lines they leave', () => {
@@ -17,6 +23,34 @@ describe('Day One text on import', () => {
     expect(stripDayOneMoments('Song ![](dayone-moment:/audio/XYZ) here')).toBe('Song  here');
     expect(stripDayOneMoments('A [real link](https://example.com) stays')).toBe(
       'A [real link](https://example.com) stays',
+    );
+  });
+
+  it('puts each attachment where Day One referred to it, and drops references to what did not come in (ADR 088)', () => {
+    const text =
+      'Dawn\n\n![](dayone-moment://P1)\n\nA song ![](dayone-moment:/audio/A1) and a ticket ![](dayone-moment:/pdfAttachment/D1)';
+    expect(hasDayOneMoments(text)).toBe(true);
+    expect(hasDayOneMoments('No [link](https://example.com) here')).toBe(false);
+    const marks: Record<string, string> = { P1: attachmentMark('Photo', 1), D1: attachmentMark('PDF', 2) };
+    expect(placeDayOneMoments(text, (id) => marks[id] ?? null)).toBe(
+      'Dawn\n\n![Photo 1](attachment:1)\n\nA song  and a ticket ![PDF 2](attachment:2)',
+    );
+    // Read as text (search, previews, a share's e-mail) a mark says what it is.
+    expect(markdownToPlainText('See ![Photo 2](attachment:2)')).toBe('See Photo 2');
+    expect(attachmentMarkNumber('attachment:2')).toBe(2);
+    expect(attachmentMarkNumber('attachment:0')).toBeNull();
+    expect(attachmentMarkNumber('https://example.com/attachment:2')).toBeNull();
+  });
+
+  it('turns links between Day One entries into links to the imported entry (ADR 088)', () => {
+    expect(linkDayOneEntries('As on [that day](dayone2://view?entryId=ABC123&journalId=9).')).toBe(
+      'As on [that day](/entry/dayone/ABC123).',
+    );
+    expect(linkDayOneEntries('See dayone2://view?entryId=F00D then')).toBe(
+      'See [Linked entry](/entry/dayone/F00D) then',
+    );
+    expect(linkDayOneEntries('Other [links](https://dayoneapp.com) stay')).toBe(
+      'Other [links](https://dayoneapp.com) stay',
     );
   });
 

@@ -9,16 +9,70 @@ import { extractHashtags, themeTerm } from './entry-search.ts';
 /** At most this many entries are made from one long entry; longer ones are reported as skipped. */
 export const MAX_IMPORT_PARTS = 20;
 
-/** Day One's inline references to an attachment (`![](dayone-moment://…)`, also `dayone-moment:/audio/…`). */
-const DAYONE_MOMENT = /!?\[[^\]\n]*\]\(dayone-moment:[^)\s]*\)/g;
+/**
+ * Day One's inline references to an attachment: `![](dayone-moment://<id>)`, also `dayone-moment:/audio/<id>`,
+ * `/video/` and `/pdfAttachment/`. The first group is the attachment's `identifier`.
+ */
+const DAYONE_MOMENT =
+  /!?\[[^\]\n]*\]\(dayone-moment:\/*(?:(?:photo|audio|video|pdfAttachment|pdf)\/)?([^)\s/]*)\)/gi;
+
+/**
+ * A link from one Day One entry to another (`dayone2://view?entryId=<uuid>`, perhaps with `&journalId=`), as a
+ * Markdown link's address or bare in the text. The group is the linked entry's uuid.
+ */
+const DAYONE_LINK = /(\]\()?dayone2:\/\/view\?[^)\s]*?\bentryId=([0-9A-Za-z-]{1,100})[^)\s]*/g;
+
+/** Where an imported entry's link to another imported entry leads in Daybook (ADR 088): `/entry/dayone/<uuid>`. */
+export const importedEntryPath = (source: 'dayone', uuid: string) => `/entry/${source}/${uuid}`;
+
+/** The scheme of the mark that stands where an attachment sits in an imported entry's text (ADR 088). */
+export const ATTACHMENT_MARK_SCHEME = 'attachment:';
+
+/**
+ * The mark of an entry's attachment in its text (ADR 088): a Markdown image whose description names it as the card's
+ * gallery does ("Photo 2") and whose address is its number among the entry's attachments. Read as text it says
+ * "Photo 2" (search, previews, the e-mail of a share); the card draws it as a pointer to that attachment.
+ */
+export const attachmentMark = (name: string, number: number) =>
+  `![${name} ${number}](${ATTACHMENT_MARK_SCHEME}${number})`;
+
+/** The attachment number of a mark's address (`attachment:2` → 2), or null for any other address. */
+export function attachmentMarkNumber(url: string): number | null {
+  const match = /^attachment:([1-9]\d{0,2})$/.exec(url);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Day One text with each attachment reference replaced by what `place` gives for its identifier (an attachment's
+ * mark, ADR 088), or removed when it gives null (an attachment not imported, which the preview lists by name).
+ */
+export function placeDayOneMoments(text: string, place: (identifier: string) => string | null): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(DAYONE_MOMENT, (_, identifier: string) => place(identifier) ?? '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
 
 /** Day One text without its attachment references; the attachment itself is imported (or reported) separately. */
 export function stripDayOneMoments(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(DAYONE_MOMENT, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return placeDayOneMoments(text, () => null);
+}
+
+/** Whether Day One text refers to its attachments in place. */
+export const hasDayOneMoments = (text: string) => new RegExp(DAYONE_MOMENT.source, 'i').test(text);
+
+/**
+ * Day One's links between entries as links to the imported entry (ADR 088): `[the hike](dayone2://view?entryId=X)`
+ * becomes `[the hike](/entry/dayone/X)`, a bare `dayone2://…` link `[Linked entry](/entry/dayone/X)`. What such a
+ * link opens is the entry imported from X, if the person has it.
+ */
+export function linkDayOneEntries(text: string): string {
+  return text.replace(DAYONE_LINK, (_, inLink: string | undefined, uuid: string) =>
+    inLink
+      ? `](${importedEntryPath('dayone', uuid)}`
+      : `[Linked entry](${importedEntryPath('dayone', uuid)})`,
+  );
 }
 
 /**

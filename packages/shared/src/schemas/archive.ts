@@ -7,6 +7,7 @@ import { z } from 'zod';
  *   entries.json                    ArchiveManifest: every entry, decrypted, every field (for programs)
  *   entries/<yyyy-MM-dd>-<id>.md    one Markdown file per entry: YAML front matter, then the text
  *   media/<id>.<ext>                the entry's photo, audio or video, byte for byte as stored
+ *   media/<id>-<n>.<ext>            an imported entry's further attachments, n = 2, 3, … (ADR 088)
  *
  * This is a public, versioned format: people keep these files for years and the importer must read every version
  * it ever wrote. Changes must stay backward compatible: add optional fields and bump the minor meaning in the ADR;
@@ -22,6 +23,7 @@ const ArchiveDay = z.iso.date();
 export {
   ARCHIVE_LAYOUT,
   ARCHIVE_SCHEMA_VERSION,
+  archiveAttachmentPath,
   archiveFileName,
   archiveMarkdownPath,
   archiveMediaPath,
@@ -47,6 +49,12 @@ export const ArchiveMedia = z.object({
   sizeBytes: z.number().int().nonnegative(),
 });
 export type ArchiveMedia = z.infer<typeof ArchiveMedia>;
+
+/** One of an imported entry's further attachments (ADR 088): a photo, audio, video or PDF, in the entry's order. */
+export const ArchiveAttachment = ArchiveMedia.extend({
+  contentType: z.enum(['image', 'audio', 'video', 'pdf']),
+});
+export type ArchiveAttachment = z.infer<typeof ArchiveAttachment>;
 
 export const ArchiveEntry = z.object({
   /** The entry's id in the account it was exported from (import uses it to skip entries it already imported). */
@@ -81,6 +89,11 @@ export const ArchiveEntry = z.object({
    * account that holds those entries adds nothing (ADR 068). Added without a version bump: older archives lack it.
    */
   importKey: z.string().min(1).max(300).nullable().optional(),
+  /**
+   * The further attachments of an imported entry after `media` (ADR 088); absent or empty for entries written in
+   * Daybook and in archives from before. Added without a version bump, as `importKey` was.
+   */
+  attachments: z.array(ArchiveAttachment).max(100).optional(),
 });
 export type ArchiveEntry = z.infer<typeof ArchiveEntry>;
 

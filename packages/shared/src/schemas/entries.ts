@@ -37,6 +37,26 @@ export const UpdateEntryInput = EncryptedText.extend({
 }).meta({ id: 'UpdateEntryInput' });
 export type UpdateEntryInput = z.input<typeof UpdateEntryInput>;
 
+/**
+ * One more attachment of an imported entry, after the one `mediaUrl`/`contentType` describe (ADR 088): a Day One
+ * entry may carry several photos, voice notes, videos and PDFs, while an entry written here keeps the spec's one.
+ * Its file is fetched by `GET /api/entries/{id}/attachments/{attachmentId}/media-url` (and `/thumbnail-url`).
+ */
+export const EntryAttachment = z
+  .object({
+    id: z.string(),
+    contentType: z.enum(['image', 'audio', 'video', 'pdf']),
+    /** An image's thumbnail is stored beside it (or made on request); a video's poster only when one was sent. */
+    hasThumbnail: z.boolean(),
+    /**
+     * Its place among all the entry's attachments, the first being `mediaUrl`'s (1) when there is one: what the
+     * text's `![Photo 2](attachment:2)` points at (ADR 088).
+     */
+    number: z.number().int().min(1),
+  })
+  .meta({ id: 'EntryAttachment' });
+export type EntryAttachment = z.infer<typeof EntryAttachment>;
+
 export const Entry = z
   .object({
     id: z.string(),
@@ -66,6 +86,11 @@ export const Entry = z
      * card asks for any image's) or a video's poster (only when the browser sent one).
      */
     hasThumbnail: z.boolean(),
+    /**
+     * The further attachments of an imported entry, in the entry's order (ADR 088); empty for every entry written
+     * here. Absent in an answer or an offline copy (ADR 084) from before they existed: read as none.
+     */
+    attachments: z.array(EntryAttachment).default([]),
   })
   .meta({ id: 'Entry' });
 export type Entry = z.infer<typeof Entry>;

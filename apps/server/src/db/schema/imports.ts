@@ -106,6 +106,8 @@ export const importItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     mediaDraftId: uuid('media_draft_id'),
+    /** The drafts of the entry's further attachments, in order (ADR 088). */
+    attachmentDraftIds: jsonb('attachment_draft_ids').$type<string[]>().notNull().default([]),
     /** The item only brings its attachment to the user's entry with this import key (no text of its own). */
     attachToExisting: boolean('attach_to_existing').notNull().default(false),
     sourceType: text('source_type').$type<'journal' | 'empty'>().notNull(),

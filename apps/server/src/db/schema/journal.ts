@@ -15,6 +15,18 @@ import {
 import { timestamps, users } from './auth.ts';
 import { importBatches } from './imports.ts';
 
+/**
+ * One of an imported entry's further attachments (ADR 088), in `entries.attachments`: its own id (what the API
+ * names it by), its stored file, its kind, and an image's thumbnail size (ADR 044) or a video poster's.
+ */
+export type StoredAttachment = {
+  id: string;
+  path: string;
+  kind: 'image' | 'audio' | 'video' | 'pdf';
+  thumbWidth: number | null;
+  thumbHeight: number | null;
+};
+
 export type EncryptionMetadata = { encryption_iv?: string; [key: string]: unknown };
 
 /** Reflections. Text lives only in `encrypted_content` (AES-GCM, IV in metadata); `content`/`title` stay null. */
@@ -36,6 +48,11 @@ export const entries = pgTable(
     /** The size of the image's WebP thumbnail beside `media_url` (ADR 044); null when none was made yet. */
     mediaThumbWidth: integer('media_thumb_width'),
     mediaThumbHeight: integer('media_thumb_height'),
+    /**
+     * An imported entry's further attachments after `media_url`'s, in order (ADR 088); null for entries written
+     * here, which keep the spec's one attachment.
+     */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     contentType: text('content_type').$type<'text' | 'image' | 'audio' | 'video'>().notNull().default('text'),
     sourceType: text('source_type').$type<'journal' | 'empty' | 'future_me'>().notNull().default('journal'),
     /** The local day of `created_at` in `time_zone`. */
@@ -69,6 +86,10 @@ export const entries = pgTable(
     index('entries_user_date_created_idx').on(t.userId, t.entryDate, t.createdAt),
     // Signed links and the orphan sweep: is this file still attached to a live entry?
     index('entries_media_url_idx').on(t.mediaUrl).where(sql`${t.mediaUrl} is not null`),
+    // The same for an imported entry's further attachments (ADR 088): `attachments @> '[{"path": …}]'`.
+    index('entries_attachments_idx')
+      .using('gin', sql`${t.attachments} jsonb_path_ops`)
+      .where(sql`${t.attachments} is not null`),
     // Daily deletion limit counts today's deletions.
     index('entries_user_deleted_at_idx').on(t.userId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
     // Importing the same archive twice adds nothing: one entry per source item per user.
@@ -93,7 +114,8 @@ export const mediaDrafts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     filePath: text('file_path').notNull(),
-    mediaType: text('media_type').$type<'image' | 'audio' | 'video'>().notNull(),
+    /** 'pdf' only for an import's PDF (ADR 088), which no entry written here can take. */
+    mediaType: text('media_type').$type<'image' | 'audio' | 'video' | 'pdf'>().notNull(),
     mimeType: text('mime_type').notNull(),
     fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
     /** An image's thumbnail size (ADR 044), carried to its entry when the draft is claimed. */

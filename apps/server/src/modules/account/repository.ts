@@ -236,6 +236,8 @@ export function createAccountRepository(db: Executor) {
       // entries-rule: a purge removes every file the account holds, whatever the state of its entry.
       const { rows } = await db.execute<{ path: string }>(sql`
         select media_url as path from entries where user_id = ${userId} and media_url is not null
+        union all select a->>'path' from entries, jsonb_array_elements(attachments) a
+          where user_id = ${userId} and attachments is not null
         union all select file_path from media_drafts where user_id = ${userId}`);
       return rows.map((row) => row.path);
     },

@@ -16,6 +16,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement, statementText } from '../../db/prepared.ts';
 import { entries, sharedEntries, usageCounters } from '../../db/schema/index.ts';
+import type { StoredAttachment } from '../../db/schema/journal.ts';
 
 export type EntryRow = typeof entries.$inferSelect;
 
@@ -38,6 +39,7 @@ type PageRow = {
   media_url: string | null;
   media_thumb_width: number | null;
   media_thumb_height: number | null;
+  attachments: StoredAttachment[] | string | null;
   content_type: EntryRow['contentType'];
   source_type: EntryRow['sourceType'];
   entry_date: string;
@@ -67,6 +69,7 @@ function fromPageRow(row: PageRow): EntryWithShare {
     mediaUrl: row.media_url,
     mediaThumbWidth: row.media_thumb_width,
     mediaThumbHeight: row.media_thumb_height,
+    attachments: typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
     contentType: row.content_type,
     sourceType: row.source_type,
     entryDate: row.entry_date,
@@ -140,7 +143,7 @@ function pageStatement(
 
 /** The columns of an entry as the dashboard list returns it (PageRow without the total). */
 const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
-  mood_tag, media_url, media_thumb_width, media_thumb_height, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
+  mood_tag, media_url, media_thumb_width, media_thumb_height, attachments, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
   time_zone, deleted_at, deletion_reason, import_key, import_batch_id, client_request_id, created_at,
   updated_at, exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
 
@@ -316,28 +319,37 @@ export function createEntriesRepository(db: Executor) {
       id: string,
       now: Date,
       sharedReason: string,
-    ): Promise<{ createdAt: Date; mediaUrl: string | null; isImported: boolean } | null> {
+    ): Promise<{
+      createdAt: Date;
+      mediaUrl: string | null;
+      attachments: StoredAttachment[];
+      isImported: boolean;
+    } | null> {
       const { rows } = await db.execute<{
         created_at: Date | string;
         media_url: string | null;
+        attachments: StoredAttachment[] | string | null;
         is_imported: boolean;
       }>(sql`
         with target as (
-          select id, media_url from entries
+          select id, media_url, attachments from entries
           where id = ${id} and ${visibleEntriesOf(userId)}
           for update)
         update entries set deleted_at = ${now.toISOString()}, updated_at = ${now.toISOString()}, media_url = null,
-          media_thumb_width = null, media_thumb_height = null,
+          media_thumb_width = null, media_thumb_height = null, attachments = null,
           deletion_reason = case when exists (
             select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active')
             then ${sharedReason} else null end
         from target where entries.id = target.id
-        returning entries.created_at, target.media_url, entries.import_key is not null as is_imported`);
+        returning entries.created_at, target.media_url, target.attachments,
+          entries.import_key is not null as is_imported`);
       const row = rows[0];
       return row
         ? {
             createdAt: new Date(row.created_at),
             mediaUrl: row.media_url,
+            attachments:
+              (typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments) ?? [],
             isImported: Boolean(row.is_imported),
           }
         : null;
@@ -454,11 +466,39 @@ export function createEntriesRepository(db: Executor) {
     async removeImportBatch(
       userId: string,
       batchId: string,
-    ): Promise<{ id: string; mediaUrl: string | null }[]> {
+    ): Promise<{ id: string; mediaUrl: string | null; attachments: StoredAttachment[] | null }[]> {
       return db
         .delete(entries)
         .where(and(eq(entries.userId, userId), eq(entries.importBatchId, batchId)))
-        .returning({ id: entries.id, mediaUrl: entries.mediaUrl });
+        .returning({ id: entries.id, mediaUrl: entries.mediaUrl, attachments: entries.attachments });
+    },
+
+    /**
+     * Records the thumbnail made on request for an imported entry's further image (ADR 088), while the entry still
+     * has that attachment.
+     */
+    async setAttachmentThumbnailSize(
+      userId: string,
+      id: string,
+      attachmentId: string,
+      size: { width: number; height: number },
+    ): Promise<void> {
+      await db.execute(sql`
+        update entries set attachments = (
+          select jsonb_agg(case when a->>'id' = ${attachmentId}
+            then a || jsonb_build_object('thumbWidth', ${size.width}::int, 'thumbHeight', ${size.height}::int)
+            else a end order by n)
+          from jsonb_array_elements(entries.attachments) with ordinality as t(a, n))
+        where id = ${id} and user_id = ${userId} and attachments is not null`);
+    },
+
+    /** The user's visible entry imported with this key (a link between imported entries, ADR 088). */
+    async findOwnedByImportKey(userId: string, importKey: string): Promise<EntryWithShare | null> {
+      const [row] = await db
+        .select({ entry: entries, isShared })
+        .from(entries)
+        .where(and(eq(entries.importKey, importKey), visible(userId)));
+      return row ? { ...row.entry, isShared: row.isShared } : null;
     },
 
     /**

@@ -159,6 +159,27 @@ export const entriesRoutes =
       );
 
       signedIn.get(
+        '/entries/imported/:source/:ref',
+        {
+          schema: {
+            tags,
+            summary:
+              'Your entry imported from another journal\'s entry ("dayone", its uuid): where a link between imported entries leads',
+            params: z.object({
+              source: z.enum(['dayone', 'daybook']),
+              ref: z.string().regex(/^[0-9A-Za-z-]{1,100}$/),
+            }),
+            response: { 200: Entry, ...errors },
+          },
+        },
+        (request) =>
+          services.entries.byImportKey(
+            signedInUser(request),
+            `${request.params.source}:${request.params.ref}`,
+          ),
+      );
+
+      signedIn.get(
         '/entries/:id',
         {
           schema: {

@@ -13,6 +13,7 @@ import {
   ENTRY_LIMITS,
   ENTRY_MESSAGES,
   type Entry,
+  type EntryAttachment,
   type EntryPage,
   entryModerationOutcome,
   isEditable,
@@ -26,6 +27,7 @@ import {
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
 import { queueLiveEvent } from '../../db/live-events.ts';
+import type { StoredAttachment } from '../../db/schema/journal.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -64,6 +66,8 @@ export type ImportedEntry = {
   mediaUrl: string | null;
   /** The size of the image's thumbnail, when it has one (ADR 044). */
   mediaThumbnail: { width: number; height: number } | null;
+  /** The further attachments, already in place, in order (ADR 088); empty for most. */
+  attachments: StoredAttachment[];
   sourceType: 'journal' | 'empty';
 };
 
@@ -76,6 +80,25 @@ const pageFilter = (filter: Pick<ListFilter, 'date' | 'from' | 'to'>) => ({
   to: filter.to ? new Date(filter.to) : undefined,
 });
 const DELETION_USAGE = 'entry_deletions';
+
+/**
+ * An entry's further attachments as the API names them (ADR 088): their ids and kinds, never their paths, each
+ * numbered after the entry's own attachment.
+ */
+function attachmentsOf(row: Pick<EntryWithShare, 'attachments' | 'contentType'>): EntryAttachment[] {
+  const first = row.contentType === 'text' ? 0 : 1;
+  return (row.attachments ?? []).map((attachment, index) => ({
+    id: attachment.id,
+    contentType: attachment.kind,
+    hasThumbnail:
+      attachment.kind === 'image' || (attachment.kind === 'video' && attachment.thumbWidth !== null),
+    number: first + index + 1,
+  }));
+}
+
+/** Files the entry's further attachments hold, for removal with it (ADR 088). */
+export const attachmentPaths = (attachments: readonly StoredAttachment[] | null | undefined) =>
+  (attachments ?? []).map((attachment) => attachment.path);
 
 export function toEntry(row: EntryWithShare): Entry {
   return {
@@ -96,6 +119,7 @@ export function toEntry(row: EntryWithShare): Entry {
     isShared: row.isShared,
     isImported: row.importKey !== null,
     hasThumbnail: row.mediaThumbWidth !== null,
+    attachments: attachmentsOf(row),
   };
 }
 
@@ -344,6 +368,7 @@ export function createEntriesService(deps: {
             mediaUrl: row.mediaUrl,
             mediaThumbWidth: row.mediaThumbnail?.width ?? null,
             mediaThumbHeight: row.mediaThumbnail?.height ?? null,
+            attachments: row.attachments.length > 0 ? row.attachments : null,
             sourceType: row.sourceType,
             entryDate: row.entryDate,
             timeZone: row.timeZone,
@@ -370,7 +395,10 @@ export function createEntriesService(deps: {
         if (first) await queueLiveEvent(tx, user.id, { type: 'entry', id: first.id });
         return rows;
       });
-      for (const { mediaUrl } of removed) if (mediaUrl) await media.discard(mediaUrl);
+      for (const { mediaUrl, attachments } of removed) {
+        if (mediaUrl) await media.discard(mediaUrl);
+        for (const path of attachmentPaths(attachments)) await media.discard(path);
+      }
       return removed.length;
     },
 
@@ -490,6 +518,48 @@ export function createEntriesService(deps: {
     },
 
     /**
+     * The user's visible entry imported from `importKey` ("dayone:<uuid>"): where a link between imported entries
+     * leads (ADR 088). Another user's entry, a deleted one and a key never imported all answer as not found.
+     */
+    async byImportKey(user: SessionUser, importKey: string): Promise<Entry> {
+      const entry = await repository.findOwnedByImportKey(user.id, importKey);
+      if (!entry) throw new AppError('NOT_FOUND', 'Entry not found');
+      return toEntry(entry);
+    },
+
+    /**
+     * A signed link to one of the further attachments of the user's own entry (ADR 088). The attachment is found
+     * through the entry, so another user's, a deleted entry's or an unknown one answers as an unknown id does.
+     */
+    async signedAttachmentUrl(user: SessionUser, id: string, attachmentId: string): Promise<SignedMediaUrl> {
+      const attachment = (await repository.findOwned(user.id, id))?.attachments?.find(
+        (a) => a.id === attachmentId,
+      );
+      if (!attachment) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      return media.signedUrl(attachment.path, attachment.kind === 'pdf' ? null : attachment.kind);
+    },
+
+    /** The thumbnail of a further image (or a video's poster) of the user's own entry (ADR 044, ADR 088). */
+    async signedAttachmentThumbnailUrl(
+      user: SessionUser,
+      id: string,
+      attachmentId: string,
+    ): Promise<SignedThumbnailUrl> {
+      const attachment = (await repository.findOwned(user.id, id))?.attachments?.find(
+        (a) => a.id === attachmentId,
+      );
+      const known =
+        attachment?.thumbWidth != null && attachment.thumbHeight != null
+          ? { width: attachment.thumbWidth, height: attachment.thumbHeight }
+          : null;
+      if (!attachment || !(attachment.kind === 'image' || (attachment.kind === 'video' && known)))
+        throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      const { isNew, ...signed } = await media.signedThumbnailUrl(attachment.path, known);
+      if (isNew) await repository.setAttachmentThumbnailSize(user.id, id, attachmentId, signed);
+      return signed;
+    },
+
+    /**
      * A signed link to the thumbnail of the user's own image entry (ADR 044), or the poster of a video entry.
      * Another user's entry, a deleted one and one without either all answer as an unknown id does. An image stored before thumbnails gets its
      * thumbnail now, and its size is recorded so that this happens once.
@@ -565,6 +635,7 @@ export function createEntriesService(deps: {
         return row;
       });
       if (removed.mediaUrl) await media.discard(removed.mediaUrl);
+      for (const path of attachmentPaths(removed.attachments)) await media.discard(path);
       return deletionLimit(user);
     },
 

@@ -24,6 +24,8 @@ export type ExportRow = {
   updated_at: string;
   /** Where an imported entry came from; the archive writes it as the entry's identity (ADR 068). */
   import_key: string | null;
+  /** An imported entry's further attachments, in order (ADR 088): their stored files and kinds. */
+  attachments: { path: string; kind: 'image' | 'audio' | 'video' | 'pdf' }[] | null;
 };
 
 export type ExportCursor = { cursor: string; id: string };
@@ -89,7 +91,8 @@ export function createExportRepository(db: Executor, visibleEntriesOf: VisibleEn
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor,
                title, category, encrypted_content, metadata->>'encryption_iv' as encryption_iv, mood_tag,
                media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
-               time_zone, ${ISO('created_at')} as created_at, ${ISO('updated_at')} as updated_at, import_key
+               time_zone, ${ISO('created_at')} as created_at, ${ISO('updated_at')} as updated_at, import_key,
+               attachments
         from entries where ${sql.join(conditions, sql` and `)}
         order by created_at, id limit ${limit}`);
       return rows;
@@ -101,11 +104,20 @@ export function createExportRepository(db: Executor, visibleEntriesOf: VisibleEn
       range: DayRange,
       after: ExportCursor | null,
       limit: number,
-    ): Promise<{ id: string; cursor: string; media_url: string | null }[]> {
-      const conditions = [exportableIn(userId, range), sql`media_url is not null`];
+    ): Promise<{ id: string; cursor: string; media_url: string | null; paths: string[] | null }[]> {
+      const conditions = [
+        exportableIn(userId, range),
+        sql`(media_url is not null or attachments is not null)`,
+      ];
       if (after) conditions.push(sql`(created_at, id) > (${after.cursor}::timestamptz, ${after.id}::uuid)`);
-      const { rows } = await db.execute<{ id: string; cursor: string; media_url: string | null }>(sql`
-        select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor, media_url
+      const { rows } = await db.execute<{
+        id: string;
+        cursor: string;
+        media_url: string | null;
+        paths: string[] | null;
+      }>(sql`
+        select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor, media_url,
+               (select array_agg(a->>'path') from jsonb_array_elements(attachments) a) as paths
         from entries where ${sql.join(conditions, sql` and `)}
         order by created_at, id limit ${limit}`);
       return rows;

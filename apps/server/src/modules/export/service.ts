@@ -3,8 +3,10 @@ import {
   APP_NAME,
   ARCHIVE_LAYOUT,
   ARCHIVE_SCHEMA_VERSION,
+  type ArchiveAttachment,
   type ArchiveEntry,
   type ArchiveMedia,
+  archiveAttachmentPath,
   archiveFileName,
   archiveMarkdown,
   archiveMarkdownPath,
@@ -16,6 +18,7 @@ import {
   extractHashtags,
   localDate,
   type SessionUser,
+  storedExtension,
 } from '@daybook/shared';
 import { ZipFile } from 'yazl';
 import type { Executor } from '../../db/client.ts';
@@ -94,6 +97,7 @@ export function createExportService(deps: {
     text: string,
     accountZone: string,
     media: ArchiveMedia | null,
+    attachments: ArchiveAttachment[] = [],
   ): ArchiveEntry {
     return {
       id: row.id,
@@ -111,6 +115,7 @@ export function createExportService(deps: {
       media,
       markdownPath: archiveMarkdownPath(row.entry_date, row.id),
       importKey: row.import_key,
+      ...(attachments.length > 0 ? { attachments } : {}),
     };
   }
 
@@ -140,8 +145,12 @@ export function createExportService(deps: {
       for (;;) {
         const rows = await repository.mediaPage(user.id, range, after, EXPORT_LIMITS.pageSize * 5);
         if (rows.length === 0) break;
-        await eachLimited(rows, EXPORT_LIMITS.sizeConcurrency, async (row) => {
-          const size = row.media_url ? await storage.size(row.media_url).catch(() => null) : null;
+        const paths = rows.flatMap((row) => [
+          ...(row.media_url ? [row.media_url] : []),
+          ...(row.paths ?? []),
+        ]);
+        await eachLimited(paths, EXPORT_LIMITS.sizeConcurrency, async (path) => {
+          const size = await storage.size(path).catch(() => null);
           if (size === null) return;
           mediaCount += 1;
           mediaBytes += size;
@@ -192,7 +201,7 @@ export function createExportService(deps: {
       const output = zip.outputStream as Readable;
       const fileOptions = { mtime: now, mode: 0o100644 };
       /** What each exported entry's media became, for entries.json (ids and three fields each: not the text). */
-      const written = new Map<string, ArchiveMedia | null>();
+      const written = new Map<string, { media: ArchiveMedia | null; attachments: ArchiveAttachment[] }>();
       let openStream: Readable | null = null;
       let failure: Error | null = null;
 
@@ -272,10 +281,28 @@ export function createExportService(deps: {
                 };
               }
             }
-            const entry = archiveEntry(row, text, timeZone, media);
-            written.set(row.id, media);
+            // An imported entry's further attachments (ADR 088), numbered as the entry numbers them (after its
+            // own attachment), so the text's marks still point at them once imported again.
+            const further: { attachment: ArchiveAttachment; storagePath: string }[] = [];
+            const first = row.content_type === 'text' ? 0 : 1;
+            for (const [at, stored] of (row.attachments ?? []).entries()) {
+              const size = await storage.size(stored.path).catch(() => null);
+              if (size === null) continue;
+              further.push({
+                storagePath: stored.path,
+                attachment: {
+                  path: archiveAttachmentPath(row.id, first + at + 1, storedExtension(stored.path)),
+                  mimeType: mimeForPath(stored.path, stored.kind === 'pdf' ? null : stored.kind),
+                  sizeBytes: size,
+                  contentType: stored.kind,
+                },
+              });
+            }
+            const attachments = further.map(({ attachment }) => attachment);
+            const entry = archiveEntry(row, text, timeZone, media, attachments);
+            written.set(row.id, { media, attachments });
             const markdown = Buffer.from(archiveMarkdown(entry));
-            const isPageEnd = index === rows.length - 1 && !media;
+            const isPageEnd = index === rows.length - 1 && !media && further.length === 0;
             // Small files go in as buffers (no stream per file); the page's last file is lazy, so its start says
             // when everything before it has been written.
             // Stored, not deflated: a zlib stream per file of a few hundred bytes cost more CPU and garbage than the
@@ -288,6 +315,13 @@ export function createExportService(deps: {
               pageStarted = addFile(media.path, false, async () => {
                 const file = await storage.read(storagePath);
                 if (!file) throw new Error(`media vanished during export: ${storagePath}`);
+                return file.stream;
+              });
+            }
+            for (const { attachment, storagePath: stored } of further) {
+              pageStarted = addFile(attachment.path, false, async () => {
+                const file = await storage.read(stored);
+                if (!file) throw new Error(`media vanished during export: ${stored}`);
                 return file.stream;
               });
             }
@@ -318,8 +352,9 @@ export function createExportService(deps: {
         for await (const rows of pages(user.id, range)) {
           let chunk = '';
           for (const row of rows) {
-            if (!written.has(row.id)) continue;
-            const entry = archiveEntry(row, await textOf(key, row), timeZone, written.get(row.id) ?? null);
+            const kept = written.get(row.id);
+            if (!kept) continue;
+            const entry = archiveEntry(row, await textOf(key, row), timeZone, kept.media, kept.attachments);
             chunk += `${first ? '' : ','}\n    ${JSON.stringify(entry)}`;
             first = false;
           }

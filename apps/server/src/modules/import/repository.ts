@@ -148,7 +148,7 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
     /** The media drafts staged for an import's items after `afterPosition` (all of them by default). */
     async draftIds(userId: string, previewId: string, afterPosition = 0): Promise<string[]> {
       const rows = await db
-        .select({ id: importItems.mediaDraftId })
+        .select({ id: importItems.mediaDraftId, further: importItems.attachmentDraftIds })
         .from(importItems)
         .innerJoin(importPreviews, eq(importPreviews.id, importItems.previewId))
         .where(
@@ -158,7 +158,8 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
             gt(importItems.position, afterPosition),
           ),
         );
-      return rows.map((r) => r.id).filter((id): id is string => id !== null);
+      // The drafts of an entry's further attachments (ADR 088) go with it.
+      return rows.flatMap((r) => [r.id, ...(r.further ?? [])]).filter((id): id is string => id !== null);
     },
 
     async createBatch(userId: string, source: 'daybook' | 'dayone'): Promise<string> {
@@ -183,7 +184,8 @@ export function createImportRepository(db: Executor, visibleEntriesOf: VisibleEn
         select b.id, b.source, b.created_at, c.entries, c.media, c.first_date, c.last_date
         from import_batches b
         join lateral (
-          select count(*)::int as entries, count(media_url)::int as media,
+          select count(*)::int as entries,
+                 count(*) filter (where media_url is not null or attachments is not null)::int as media,
                  to_char(min(entry_date), 'YYYY-MM-DD') as first_date,
                  to_char(max(entry_date), 'YYYY-MM-DD') as last_date
           from entries where ${visibleEntriesOf(userId)} and import_batch_id = b.id) c on c.entries > 0

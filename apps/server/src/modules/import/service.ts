@@ -4,10 +4,13 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  ATTACHMENT_NAMES,
+  attachmentMark,
   encryptText,
   entryModerationOutcome,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  type ImportAttachment,
   type ImportBatch,
   type ImportBatchRemoval,
   type ImportCandidate,
@@ -17,13 +20,16 @@ import {
   type ImportReport,
   type ImportSkip,
   importedText,
+  MEDIA_LIMITS,
   MEDIA_MESSAGES,
   MODERATION_MESSAGES,
   needsModeration,
   partMark,
+  placeDayOneMoments,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
+import type { StoredAttachment } from '../../db/schema/journal.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import { importArchivePath, type Storage } from '../../infra/storage/storage.ts';
@@ -77,6 +83,9 @@ const LIMIT_MESSAGES: ReadonlySet<string> = new Set([
 ]);
 const isLimitError = (error: AppError) =>
   error.code === 'MEDIA_TOO_LARGE' || error.code === 'MEDIA_NOT_ALLOWED' || LIMIT_MESSAGES.has(error.message);
+
+/** An attachment staged as a draft: its kind and Day One's identifier for it, for its place in the text. */
+type StagedAttachment = { draftId: string; type: ImportAttachment['type']; identifier?: string | undefined };
 
 /** What the preview row keeps for the report: the answer given at upload, and whether an entry read as a crisis. */
 type StoredSummary = ImportPreview & { hasCrisis?: boolean };
@@ -139,29 +148,38 @@ export function createImportService(deps: {
   }
 
   /**
-   * The candidate's attachment checked by the media module's own rules (plan, size, type sniffed from the bytes,
-   * decoding, duration, image moderation) and stored as a draft, exactly as an upload from the editor would be.
+   * One attachment of a candidate checked by the media module's own rules (plan, size, type sniffed from the bytes,
+   * decoding, duration, image moderation) and stored as a draft, exactly as an upload from the editor would be. A PDF
+   * (ADR 088) is checked to be one and kept as it is, not moderated: it is no picture.
    */
   async function mediaDraft(
     user: SessionUser,
     zip: ZipArchive,
     candidate: ImportCandidate,
+    attachment: ImportAttachment,
     workDir: string,
   ): Promise<{ draftId: string } | { skip: ImportSkip }> {
-    const { path: file, type } = candidate.media!;
+    const { path: file, type } = attachment;
     const skip = (reason: string) => ({ skip: { item: file, reason: `${candidate.label}: ${reason}` } });
     try {
-      await media.assertPlanAllows(user, type);
+      await media.assertPlanAllows(user, type === 'pdf' ? 'image' : type);
     } catch (error) {
-      if (error instanceof AppError) return skip(error.message);
+      // A PDF goes where the plan allows photos (ADR 088), but the reason names what was left out.
+      if (error instanceof AppError)
+        return skip(type === 'pdf' ? MEDIA_MESSAGES.notAllowedByPlan('PDF') : error.message);
       throw error;
     }
-    if (zip.sizeOf(file) > maxBytesFor(type)) return skip(tooLargeMessage(type));
+    if (type === 'pdf' && zip.sizeOf(file) > MEDIA_LIMITS.pdf.maxBytes)
+      return skip(MEDIA_MESSAGES.pdfTooLarge);
+    if (type !== 'pdf' && zip.sizeOf(file) > maxBytesFor(type)) return skip(tooLargeMessage(type));
     const target = path.join(workDir, randomUUID());
     try {
       await zip.extract(file, target);
       const { size } = await stat(target);
-      const draft = await media.createDraft(user, type, target, size);
+      const draft =
+        type === 'pdf'
+          ? await media.createPdfDraft(user, target, size)
+          : await media.createDraft(user, type, target, size);
       return { draftId: draft.id };
     } catch (error) {
       if (error instanceof AppError && isLimitError(error)) return skip(error.message);
@@ -215,7 +233,7 @@ export function createImportService(deps: {
      * already imported either way.
      */
     async function stageAttachment(candidate: ImportCandidate, items: NewItem[]) {
-      const result = await mediaDraft(user, zip, candidate, workDir);
+      const result = await mediaDraft(user, zip, candidate, candidate.media!, workDir);
       if ('skip' in result) return skipped.add(result.skip);
       drafts.push(result.draftId);
       mediaCount++;
@@ -231,6 +249,7 @@ export function createImportService(deps: {
         createdAt: candidate.createdAt,
         updatedAt: candidate.updatedAt,
         mediaDraftId: result.draftId,
+        attachmentDraftIds: [],
         attachToExisting: true,
         sourceType: candidate.sourceType,
         label: candidate.label,
@@ -250,23 +269,47 @@ export function createImportService(deps: {
         return;
       }
       if (candidate.createdAt.getTime() > now.getTime()) return skipEntry('It is dated in the future.');
-      const text = importedText(candidate.text, candidate.tags);
-      if (!text.parts)
+      if (!importedText(candidate.text, candidate.tags).parts)
         return skipEntry('It is too long to import (more than 20 entries of 5,000 characters).');
-      // One crisis is enough for the report; the rest of the archive need not be read for it.
-      if (!hasCrisis) hasCrisis = await readsAsCrisis(text.parts);
-      let draftId: string | null = null;
-      if (candidate.media) {
-        const result = await mediaDraft(user, zip, candidate, workDir);
+      // Every attachment in the entry's order (ADR 088): the first photo, voice note or video that comes in is the
+      // entry's own (`mediaUrl`), the rest follow it as further attachments.
+      const staged: StagedAttachment[] = [];
+      for (const attachment of [...(candidate.media ? [candidate.media] : []), ...candidate.attachments]) {
+        const result = await mediaDraft(user, zip, candidate, attachment, workDir);
         if ('skip' in result) skipped.add(result.skip);
         else {
-          draftId = result.draftId;
-          drafts.push(draftId);
+          staged.push({ draftId: result.draftId, type: attachment.type, identifier: attachment.identifier });
+          drafts.push(result.draftId);
           mediaCount++;
         }
       }
+      const mainIndex = staged.findIndex((attachment) => attachment.type !== 'pdf');
+      const ordered =
+        mainIndex < 0 ? staged : [staged[mainIndex]!, ...staged.filter((_, i) => i !== mainIndex)];
+      const draftId = mainIndex < 0 ? null : staged[mainIndex]!.draftId;
+      const further = mainIndex < 0 ? staged : ordered.slice(1);
       skipped.add(...candidate.skipped);
-      if (!draftId && !text.parts.some((part) => part.trim()))
+      // Each Day One reference to an attachment becomes its mark, numbered as the card's gallery numbers it; one to
+      // an attachment that did not come in (listed in the preview) goes.
+      const marks = new Map(
+        ordered.flatMap((attachment, index) =>
+          attachment.identifier
+            ? [[attachment.identifier, attachmentMark(ATTACHMENT_NAMES[attachment.type], index + 1)] as const]
+            : [],
+        ),
+      );
+      const placed = candidate.hasMoments
+        ? placeDayOneMoments(candidate.text, (identifier) => marks.get(identifier) ?? null)
+        : candidate.text;
+      const text = importedText(placed, candidate.tags);
+      if (!text.parts) {
+        // The marks made it longer than the longest entry an import splits: its drafts go with it.
+        for (const attachment of ordered) await media.discardDraft(user, attachment.draftId);
+        return skipEntry('It is too long to import (more than 20 entries of 5,000 characters).');
+      }
+      // One crisis is enough for the report; the rest of the archive need not be read for it.
+      if (!hasCrisis) hasCrisis = await readsAsCrisis(text.parts);
+      if (ordered.length === 0 && !text.parts.some((part) => part.trim()))
         return skipEntry('It has no text and no attachment that can be imported.');
       for (const [index, part] of text.parts.entries()) {
         const sealed = await encryptText(key, part);
@@ -284,6 +327,7 @@ export function createImportService(deps: {
           createdAt,
           updatedAt: index === 0 ? candidate.updatedAt : createdAt,
           mediaDraftId: index === 0 ? draftId : null,
+          attachmentDraftIds: index === 0 ? further.map((attachment) => attachment.draftId) : [],
           attachToExisting: false,
           sourceType: candidate.sourceType,
           label:
@@ -498,6 +542,32 @@ export function createImportService(deps: {
             });
           }
         }
+        // The entry's further attachments (ADR 088), each moved to the entry's day like its first.
+        const further: StoredAttachment[] = [];
+        const furtherReleases: (() => Promise<unknown>)[] = [];
+        for (const draftId of item.attachmentDraftIds ?? []) {
+          try {
+            const claimed = await media.claimAttachmentDraft(user, draftId, item.entryDate);
+            furtherReleases.push(claimed.release);
+            further.push({
+              id: randomUUID(),
+              path: claimed.mediaUrl,
+              kind: claimed.kind,
+              thumbWidth: claimed.thumbnail?.width ?? null,
+              thumbHeight: claimed.thumbnail?.height ?? null,
+            });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            skipped.add({ item: item.label, reason: `An attachment could not be saved: ${error.message}` });
+          }
+        }
+        if (furtherReleases.length > 0) {
+          const first = releases.get(item.importKey);
+          releases.set(item.importKey, async () => {
+            await first?.();
+            for (const release of furtherReleases) await release();
+          });
+        }
         await breathe();
         if (item.attachToExisting) {
           if (!attached) continue;
@@ -528,6 +598,7 @@ export function createImportService(deps: {
           contentType: attached?.contentType ?? 'text',
           mediaUrl: attached?.mediaUrl ?? null,
           mediaThumbnail: attached?.thumbnail ?? null,
+          attachments: further,
           sourceType: item.sourceType,
         });
       }
@@ -542,6 +613,7 @@ export function createImportService(deps: {
         if (inserted.has(entry.importKey)) {
           imported++;
           if (entry.mediaUrl) mediaCount++;
+          mediaCount += entry.attachments.length;
         } else {
           duplicates++;
           await releases.get(entry.importKey)?.();

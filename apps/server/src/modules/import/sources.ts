@@ -83,10 +83,11 @@ export async function readArchive(
 ): Promise<number> {
   // Paths inside the export are relative to its folder, wherever the zip put it.
   const files = { has: (name: string) => zip.names.has(`${kind.root}${name}`) };
-  const rooted = (candidate: ImportCandidate): ImportCandidate =>
-    candidate.media
-      ? { ...candidate, media: { ...candidate.media, path: `${kind.root}${candidate.media.path}` } }
-      : candidate;
+  const rooted = (candidate: ImportCandidate): ImportCandidate => ({
+    ...candidate,
+    media: candidate.media ? { ...candidate.media, path: `${kind.root}${candidate.media.path}` } : null,
+    attachments: candidate.attachments.map((item) => ({ ...item, path: `${kind.root}${item.path}` })),
+  });
   // Several journals: each entry keeps its journal's name as a theme (one journal needs no name).
   const isSeveral = kind.files.length > 1;
   const jsonBytes = kind.files.reduce((sum, file) => sum + zip.sizeOf(file), 0);

@@ -5,6 +5,9 @@ import { entries, mediaDrafts, mediaSealing } from '../../db/schema/index.ts';
 export type MediaDraftRow = typeof mediaDrafts.$inferSelect;
 export type MediaSealingRow = typeof mediaSealing.$inferSelect;
 
+/** The containment probe for an imported entry's further attachment by its file (ADR 088, entries_attachments_idx). */
+const attachmentProbe = (filePath: string) => JSON.stringify([{ path: filePath }]);
+
 /** The sealing job's one row (migration 0022). */
 const SEALING = 'seal-stored-media';
 
@@ -47,6 +50,8 @@ export function createMediaRepository(db: Executor) {
       // entries-rule: a file is in use while any entry not deleted points at it, whoever's and of whatever kind.
       const { rows } = await db.execute<{ attached: boolean }>(sql`
         select exists (select 1 from entries where media_url = ${filePath} and deleted_at is null)
+            or exists (select 1 from entries where attachments @> ${attachmentProbe(filePath)}::jsonb
+                       and attachments is not null and deleted_at is null)
             or exists (select 1 from media_drafts where file_path = ${filePath}) as attached`);
       return Boolean(rows[0]?.attached);
     },
@@ -63,7 +68,15 @@ export function createMediaRepository(db: Executor) {
         .select({ path: mediaDrafts.filePath })
         .from(mediaDrafts)
         .where(inArray(mediaDrafts.filePath, filePaths));
-      return new Set([...live, ...drafts].map((r) => r.path).filter((p): p is string => p !== null));
+      // entries-rule: as isAttached, an imported entry's further attachments (ADR 088), one index probe a path.
+      const { rows: further } = await db.execute<{ path: string }>(sql`
+        select p.path from jsonb_array_elements_text(${JSON.stringify(filePaths)}::jsonb) as p(path)
+        where exists (select 1 from entries
+          where attachments @> jsonb_build_array(jsonb_build_object('path', p.path))
+            and attachments is not null and deleted_at is null)`);
+      return new Set(
+        [...live, ...drafts, ...further].map((r) => r.path).filter((p): p is string => p !== null),
+      );
     },
 
     /**

@@ -183,6 +183,44 @@ export const mediaRoutes =
         (request) => services.entries.signedThumbnailUrl(signedInUser(request), request.params.id),
       );
 
+      // An imported entry's further attachments (ADR 088), found through the signed-in owner's entry.
+      const AttachmentParams = z.object({ id: z.uuid(), attachmentId: z.uuid() });
+      signedIn.get(
+        '/entries/:id/attachments/:attachmentId/media-url',
+        {
+          schema: {
+            tags,
+            summary: "A signed URL for one of an imported entry's further attachments, valid for one hour",
+            params: AttachmentParams,
+            response: { 200: SignedMediaUrl, ...errors },
+          },
+        },
+        (request) =>
+          services.entries.signedAttachmentUrl(
+            signedInUser(request),
+            request.params.id,
+            request.params.attachmentId,
+          ),
+      );
+
+      signedIn.get(
+        '/entries/:id/attachments/:attachmentId/thumbnail-url',
+        {
+          schema: {
+            tags,
+            summary: "A signed URL for the thumbnail of an imported entry's further photo (or video poster)",
+            params: AttachmentParams,
+            response: { 200: SignedThumbnailUrl, ...errors },
+          },
+        },
+        (request) =>
+          services.entries.signedAttachmentThumbnailUrl(
+            signedInUser(request),
+            request.params.id,
+            request.params.attachmentId,
+          ),
+      );
+
       signedIn.post(
         '/moderation/image',
         {

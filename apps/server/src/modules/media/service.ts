@@ -86,6 +86,7 @@ const EXTENSION_MIME: Record<string, string> = {
   ogg: 'audio/ogg',
   wav: 'audio/wav',
   aac: 'audio/aac',
+  pdf: 'application/pdf',
 };
 
 /** How old an unreferenced file must be before the sweep removes it (uploads and saves finish well within). */
@@ -177,6 +178,42 @@ export function createMediaService(deps: {
   }
 
   const assertPlanAllows = (user: SessionUser, type: MediaType) => plans.assertMediaAllowed(user.id, type);
+
+  /** The body of claimDraft; `allowPdf` for an import's further attachment only (ADR 088). */
+  async function claim(user: SessionUser, draftId: string, entryDate: string, allowPdf: boolean) {
+    const found = await repository.findOwnedDraft(user.id, draftId);
+    // A PDF goes only with an imported entry, as a further attachment (ADR 088).
+    if (!found || (found.mediaType === 'pdf' && !allowPdf))
+      throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
+    await assertPlanAllows(user, found.mediaType === 'pdf' ? 'image' : found.mediaType);
+    const draft = await repository.claimOwnedDraft(user.id, draftId);
+    if (!draft) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
+    const fileName = draft.filePath.split('/').pop()!;
+    const target = `${user.id}/${entryDate}/${fileName}`;
+    try {
+      await storage.move(draft.filePath, target);
+    } catch {
+      await removeWithThumbnail(draft.filePath);
+      throw new AppError('MEDIA_SAVE_FAILED', MEDIA_MESSAGES.saveFailed);
+    }
+    // The thumbnail follows its original; one that fails to move is made again on its first request.
+    let thumbnail: ThumbnailSize | null = null;
+    if (draft.thumbWidth !== null && draft.thumbHeight !== null) {
+      try {
+        await storage.move(thumbnailPathOf(draft.filePath), thumbnailPathOf(target));
+        thumbnail = { width: draft.thumbWidth, height: draft.thumbHeight };
+      } catch {
+        await storage.remove(thumbnailPathOf(draft.filePath)).catch(() => undefined);
+      }
+    }
+    return {
+      mediaUrl: target,
+      kind: draft.mediaType,
+      thumbnail,
+      /** Called when the entry row could not be written: the file does not outlive it. */
+      release: () => removeWithThumbnail(target),
+    };
+  }
 
   /** What the bytes really are (magic numbers), never what the client claimed. */
   async function sniff(type: MediaType, file: string) {
@@ -329,7 +366,8 @@ export function createMediaService(deps: {
   ): MediaDraft {
     return {
       id: row.id,
-      mediaType: row.mediaType,
+      // Drafts made by upload are never PDFs (only an import's are, ADR 088).
+      mediaType: row.mediaType as MediaType,
       mimeType: row.mimeType,
       fileSizeBytes: row.fileSizeBytes,
       durationSeconds: inspected.durationSeconds,
@@ -430,6 +468,38 @@ export function createMediaService(deps: {
     },
 
     /**
+     * Stores an imported PDF as a draft (ADR 088): checked to be a PDF by its bytes and within
+     * MEDIA_LIMITS.pdf, allowed where the plan allows photos, kept as it is. It is not moderated: the image
+     * moderator judges pictures, and a document is offered for download, never drawn on a page. Only an import makes
+     * these; an entry written here cannot take one (claimDraft).
+     */
+    async createPdfDraft(user: SessionUser, tempFile: string, size: number): Promise<{ id: string }> {
+      await assertPlanAllows(user, 'image');
+      if (size === 0) throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidPdf);
+      if (size > MEDIA_LIMITS.pdf.maxBytes) throw new AppError('MEDIA_TOO_LARGE', MEDIA_MESSAGES.pdfTooLarge);
+      const sniffed = await fileTypeFromFile(tempFile);
+      if (sniffed?.mime !== 'application/pdf') throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidPdf);
+      const id = randomUUID();
+      const filePath = `${user.id}/drafts/${id}.pdf`;
+      await storage.putFile(filePath, tempFile, 'application/pdf');
+      try {
+        await repository.insertDraft({
+          id,
+          userId: user.id,
+          filePath,
+          mediaType: 'pdf',
+          mimeType: 'application/pdf',
+          fileSizeBytes: size,
+          createdAt: clock.now(),
+        });
+      } catch (error) {
+        await removeWithThumbnail(filePath);
+        throw error;
+      }
+      return { id };
+    },
+
+    /**
      * Stores a video draft's poster (issue 25 row 11): a frame the browser sampled, judged by the image moderator
      * like any picture, kept as the draft's WebP thumbnail (ADR 044's size and format), which follows the video to
      * its entry. The browser makes it, so it works where the server cannot decode video; a draft that already
@@ -477,37 +547,14 @@ export function createMediaService(deps: {
      * written, the moved file belongs to nothing and the orphan sweep removes it.
      */
     async claimDraft(user: SessionUser, draftId: string, entryDate: string) {
-      const found = await repository.findOwnedDraft(user.id, draftId);
-      if (!found) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
-      await assertPlanAllows(user, found.mediaType);
-      const draft = await repository.claimOwnedDraft(user.id, draftId);
-      if (!draft) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
-      const fileName = draft.filePath.split('/').pop()!;
-      const target = `${user.id}/${entryDate}/${fileName}`;
-      try {
-        await storage.move(draft.filePath, target);
-      } catch {
-        await removeWithThumbnail(draft.filePath);
-        throw new AppError('MEDIA_SAVE_FAILED', MEDIA_MESSAGES.saveFailed);
-      }
-      // The thumbnail follows its original; one that fails to move is made again on its first request.
-      let thumbnail: ThumbnailSize | null = null;
-      if (draft.thumbWidth !== null && draft.thumbHeight !== null) {
-        try {
-          await storage.move(thumbnailPathOf(draft.filePath), thumbnailPathOf(target));
-          thumbnail = { width: draft.thumbWidth, height: draft.thumbHeight };
-        } catch {
-          await storage.remove(thumbnailPathOf(draft.filePath)).catch(() => undefined);
-        }
-      }
-      return {
-        mediaUrl: target,
-        contentType: draft.mediaType,
-        thumbnail,
-        /** Called when the entry row could not be written: the file does not outlive it. */
-        release: () => removeWithThumbnail(target),
-      };
+      const { kind, ...claimed } = await claim(user, draftId, entryDate, false);
+      // Never a PDF: those are claimed only by claimAttachmentDraft.
+      return { ...claimed, contentType: kind as MediaType };
     },
+
+    /** claimDraft for an imported entry's further attachment (ADR 088), which may be a PDF: `kind` says which. */
+    claimAttachmentDraft: (user: SessionUser, draftId: string, entryDate: string) =>
+      claim(user, draftId, entryDate, true),
 
     /** Drops the user's draft and its file (an import that was refused or abandoned). */
     async discardDraft(user: SessionUser, draftId: string): Promise<void> {

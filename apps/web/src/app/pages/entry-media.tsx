@@ -4,7 +4,12 @@ import {
   QuickEntryCard,
   type QuickEntryCardProps,
 } from '../../features/entries/components/QuickEntryCard.tsx';
-import { AttachMediaButton, EntryMediaPreview, useMediaAttachment } from '../../features/media/index.ts';
+import {
+  AttachMediaButton,
+  EntryAttachmentGallery,
+  EntryMediaPreview,
+  useMediaAttachment,
+} from '../../features/media/index.ts';
 import { renderAiAssist } from './entry-assist.tsx';
 
 /**
@@ -29,7 +34,19 @@ export function QuickEntryCardWithMedia(props: Omit<QuickEntryCardProps, 'media'
   );
 }
 
-/** An entry's attachment in a list: a thumbnail or icon that opens the Media Viewer. */
-export const renderEntryMedia: EntryMediaRenderer = (entry) => (
-  <EntryMediaPreview entryId={entry.id} contentType={entry.contentType} hasThumbnail={entry.hasThumbnail} />
-);
+/**
+ * An entry's attachment in a list: a thumbnail or icon that opens the Media Viewer; an imported entry with several
+ * attachments shows them all as a small gallery (ADR 088).
+ */
+export const renderEntryMedia: EntryMediaRenderer = (entry) =>
+  entry.attachments.length > 0 ? (
+    <EntryAttachmentGallery
+      entryId={entry.id}
+      contentType={entry.contentType}
+      hasThumbnail={entry.hasThumbnail}
+      attachments={entry.attachments}
+      entryDate={entry.entryDate}
+    />
+  ) : (
+    <EntryMediaPreview entryId={entry.id} contentType={entry.contentType} hasThumbnail={entry.hasThumbnail} />
+  );

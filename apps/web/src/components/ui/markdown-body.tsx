@@ -1,3 +1,5 @@
+import { attachmentMarkNumber } from '@daybook/shared';
+import { Paperclip } from 'lucide-react';
 import type { Definition, ListItem, Nodes, Parents, Root, Table, TableRow } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
@@ -15,7 +17,14 @@ import type { MarkdownTextProps } from './markdown-props.ts';
 /** What a link may open; anything else (javascript:, data:, a relative path) is drawn as its text only. */
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 
+/**
+ * A link between imported entries leads inside the app (ADR 088): `/entry/dayone/<uuid>`, opened in this tab. No
+ * other relative address is followed.
+ */
+const APP_ENTRY_LINK = /^\/entry\/(?:dayone|daybook)\/[0-9A-Za-z-]{1,100}$/;
+
 function safeHref(url: string): string | null {
+  if (APP_ENTRY_LINK.test(url)) return url;
   try {
     return SAFE_PROTOCOLS.has(new URL(url).protocol) ? url : null;
   } catch {
@@ -202,6 +211,18 @@ function draw(node: Nodes, context: DrawContext, path: string, isTight: boolean)
     // Pictures are not fetched: an address in a shared entry would tell its owner when the entry is read, and
     // the page's policy allows our own images only. The description stays, linked to the picture.
     case 'image':
+      // Where an imported entry's attachment sat in its text (ADR 088): a marker naming it as the gallery does.
+      if (attachmentMarkNumber(node.url) !== null)
+        return (
+          <span
+            key={key}
+            data-attachment-mark={attachmentMarkNumber(node.url)}
+            className="inline-flex items-center gap-1 rounded-md bg-muted px-1.5 text-sm font-medium text-muted-foreground [&_svg]:size-3.5"
+          >
+            <Paperclip aria-hidden="true" />
+            {node.alt}
+          </span>
+        );
       return drawLink(key, node.url, node.title, node.alt);
     case 'imageReference': {
       const definition = context.definitions.get(node.identifier);
@@ -227,6 +248,17 @@ function draw(node: Nodes, context: DrawContext, path: string, isTight: boolean)
 function drawLink(key: string, url: string, title: string | null | undefined, content: ReactNode): ReactNode {
   const href = safeHref(url);
   if (!href) return <Fragment key={key}>{content}</Fragment>;
+  if (href.startsWith('/'))
+    return (
+      <a
+        key={key}
+        href={href}
+        title={title ?? undefined}
+        className="font-medium text-primary underline underline-offset-4"
+      >
+        {content}
+      </a>
+    );
   return (
     <a
       key={key}

@@ -44,6 +44,24 @@ describe('MarkdownText', () => {
     expect(screen.queryByRole('link', { name: 'rel' })).toBeNull();
   });
 
+  it("draws an imported entry's attachment marks and opens links between imported entries here (ADR 088)", async () => {
+    const { container } = render(
+      <MarkdownText
+        text={
+          'Dusk ![Photo 2](attachment:2) and [the day before](/entry/dayone/DA01) but not ![x](attachment:../2) or [x](/entry/../admin)'
+        }
+        headingLevel={4}
+      />,
+    );
+    const linked = await screen.findByRole('link', { name: 'the day before' });
+    expect(linked.getAttribute('href')).toBe('/entry/dayone/DA01');
+    expect(linked.getAttribute('target')).toBeNull();
+    const mark = container.querySelector('[data-attachment-mark="2"]');
+    expect(mark?.textContent).toBe('Photo 2');
+    // Anything else stays as before: an image's description, a relative link's text, neither followed.
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   it('shows HTML as text and inserts none of it', async () => {
     const { container } = render(
       <MarkdownText text={'**x** <script>alert(1)</script> <img src=x onerror=alert(1)>'} headingLevel={4} />,

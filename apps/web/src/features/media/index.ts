@@ -6,6 +6,10 @@ export {
   AttachMediaPanel,
   type AttachMediaPanelProps,
 } from './components/AttachMediaPanel.tsx';
+export {
+  EntryAttachmentGallery,
+  type EntryAttachmentGalleryProps,
+} from './components/EntryAttachmentGallery.tsx';
 export { EntryMediaPreview, type EntryMediaPreviewProps } from './components/EntryMediaPreview.tsx';
 export { LockedMediaButton } from './components/LockedMediaButton.tsx';
 export { MEDIA_VIEWER_TITLE, MediaViewer, type MediaViewerProps } from './components/MediaViewer.tsx';

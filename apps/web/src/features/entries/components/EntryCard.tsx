@@ -27,7 +27,7 @@ type EntryCardProps = {
   renderShare?: EntryShareRenderer | undefined;
 };
 
-/** How a list shows an entry's attachment; called only for entries whose content type is not text. */
+/** How a list shows an entry's attachments; called only for entries that have some. */
 export type EntryMediaRenderer = (entry: DecryptedEntry) => ReactNode;
 
 /** How a list offers sharing an entry; shown on the card before and after the 12-hour edit window. */
@@ -58,7 +58,9 @@ export function EntryCard({
   const articleRef = useRef<HTMLElement>(null);
   // Text that cannot be read cannot be edited; it can still be deleted.
   const canEdit = !entry.isDecryptionFailed;
-  const media = entry.contentType !== 'text' ? renderMedia?.(entry) : null;
+  // An imported entry may carry only further attachments (PDFs) and no attachment of its own (ADR 088).
+  const hasMedia = entry.contentType !== 'text' || entry.attachments.length > 0;
+  const media = hasMedia ? renderMedia?.(entry) : null;
   const shareAction = renderShare?.(entry) ?? null;
   const isEditShown = editWindow.isEditable && !isEditing;
   const isDeleteShown = (editWindow.isEditable || entry.isImported) && !isEditing;

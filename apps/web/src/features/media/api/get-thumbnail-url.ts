@@ -1,19 +1,20 @@
 import { MEDIA_LIMITS, SignedThumbnailUrl } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { shouldRetry } from './get-media-url.ts';
+import { mediaPathOf, shouldRetry } from './get-media-url.ts';
 
-export const thumbnailUrlQueryKey = (entryId: string) => ['thumbnail-url', entryId] as const;
+export const thumbnailUrlQueryKey = (entryId: string, attachmentId?: string) =>
+  attachmentId ? (['thumbnail-url', entryId, attachmentId] as const) : (['thumbnail-url', entryId] as const);
 
 /**
  * An image entry's thumbnail link (ADR 044). The server hands out one URL per 6-hour window, valid 12 hours, so
  * keeping it 5 hours always leaves it an hour to live, and the browser's cache serves the image meanwhile.
  */
-export const thumbnailUrlQueryOptions = (entryId: string) =>
+export const thumbnailUrlQueryOptions = (entryId: string, attachmentId?: string) =>
   queryOptions({
-    queryKey: thumbnailUrlQueryKey(entryId),
+    queryKey: thumbnailUrlQueryKey(entryId, attachmentId),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/entries/${encodeURIComponent(entryId)}/thumbnail-url`, {
+      apiRequest(`${mediaPathOf(entryId, attachmentId)}/thumbnail-url`, {
         schema: SignedThumbnailUrl,
         signal,
       }),
@@ -22,6 +23,6 @@ export const thumbnailUrlQueryOptions = (entryId: string) =>
     retry: shouldRetry,
   });
 
-export function useThumbnailUrl(entryId: string) {
-  return useQuery(thumbnailUrlQueryOptions(entryId));
+export function useThumbnailUrl(entryId: string, attachmentId?: string) {
+  return useQuery(thumbnailUrlQueryOptions(entryId, attachmentId));
 }

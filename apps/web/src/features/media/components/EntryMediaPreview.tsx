@@ -21,6 +21,13 @@ export const THUMBNAIL_SIZE_PX = 96;
 
 export type EntryMediaPreviewProps = {
   entryId: string;
+  /** One of an imported entry's further attachments (ADR 088) rather than the entry's own. */
+  attachmentId?: string | undefined;
+  /**
+   * The attachment's name for screen readers where an entry has several ("Photo 2", as its text's mark says);
+   * the usual "Attached photo" / "Play attached audio" otherwise.
+   */
+  label?: string | undefined;
   contentType: EntryContentType;
   /** The viewer's title; "Media Viewer" by default. */
   viewerTitle?: string;
@@ -34,8 +41,16 @@ export type EntryMediaPreviewProps = {
  * arrives. A skeleton shows until it has loaded; the image waits until it is near the viewport and decodes off
  * the main thread. When there is no thumbnail to show, the photo icon takes its place.
  */
-function PhotoThumbnail({ entryId, alt = PHOTO_ALT }: { entryId: string; alt?: string }) {
-  const thumbnail = useThumbnailUrl(entryId);
+function PhotoThumbnail({
+  entryId,
+  attachmentId,
+  alt = PHOTO_ALT,
+}: {
+  entryId: string;
+  attachmentId?: string | undefined;
+  alt?: string;
+}) {
+  const thumbnail = useThumbnailUrl(entryId, attachmentId);
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const src = thumbnail.data?.url;
@@ -81,6 +96,8 @@ function PhotoThumbnail({ entryId, alt = PHOTO_ALT }: { entryId: string; alt?: s
  */
 export function EntryMediaPreview({
   entryId,
+  attachmentId,
+  label,
   contentType,
   viewerTitle,
   hasThumbnail = false,
@@ -97,6 +114,7 @@ export function EntryMediaPreview({
     <Suspense fallback={null}>
       <MediaViewer
         entryId={entryId}
+        attachmentId={attachmentId}
         contentType={contentType}
         open={open}
         onOpenChange={setOpen}
@@ -116,7 +134,7 @@ export function EntryMediaPreview({
             className,
           )}
         >
-          <PhotoThumbnail entryId={entryId} />
+          <PhotoThumbnail entryId={entryId} attachmentId={attachmentId} alt={label ?? PHOTO_ALT} />
         </button>
         {viewer}
       </>
@@ -127,7 +145,7 @@ export function EntryMediaPreview({
       <>
         <button
           type="button"
-          aria-label={LABEL.video}
+          aria-label={label ?? LABEL.video}
           aria-haspopup="dialog"
           onClick={openViewer}
           className={cn(
@@ -135,7 +153,7 @@ export function EntryMediaPreview({
             className,
           )}
         >
-          <PhotoThumbnail entryId={entryId} alt="" />
+          <PhotoThumbnail entryId={entryId} attachmentId={attachmentId} alt="" />
           <span
             aria-hidden="true"
             className="absolute inset-0 flex items-center justify-center [&_svg]:size-8 [&_svg]:rounded-full [&_svg]:bg-black/55 [&_svg]:p-2 [&_svg]:text-white"
@@ -152,7 +170,7 @@ export function EntryMediaPreview({
     <>
       <button
         type="button"
-        aria-label={LABEL[contentType]}
+        aria-label={label ?? LABEL[contentType]}
         aria-haspopup="dialog"
         onClick={openViewer}
         className={cn(

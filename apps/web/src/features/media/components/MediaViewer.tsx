@@ -21,6 +21,8 @@ export { type EntryContentType, isMediaKind } from '../media-kind.ts';
 
 export type MediaViewerProps = {
   entryId: string;
+  /** One of an imported entry's further attachments (ADR 088) rather than the entry's own. */
+  attachmentId?: string | undefined;
   contentType: EntryContentType;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -41,12 +43,22 @@ function Unavailable({ message }: { message: string }) {
 }
 
 /** The body of the viewer: fetches the signed URL (only while shown) and plays what it points at. */
-function ViewerBody({ entryId, contentType }: { entryId: string; contentType: EntryContentType }) {
+function ViewerBody({
+  entryId,
+  attachmentId,
+  contentType,
+}: {
+  entryId: string;
+  attachmentId?: string | undefined;
+  contentType: EntryContentType;
+}) {
   const canShow = isMediaKind(contentType);
-  const url = useMediaUrl(entryId, canShow);
+  const url = useMediaUrl(entryId, canShow, attachmentId);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   // The poster the card already shows, if any: the viewer asks for nothing more.
-  const poster = useQueryClient().getQueryData<{ url: string }>(thumbnailUrlQueryKey(entryId))?.url;
+  const poster = useQueryClient().getQueryData<{ url: string }>(
+    thumbnailUrlQueryKey(entryId, attachmentId),
+  )?.url;
 
   if (!canShow) return <Unavailable message={MEDIA_MESSAGES.unsupported} />;
   if (url.isPending) {
@@ -78,6 +90,7 @@ function ViewerBody({ entryId, contentType }: { entryId: string; contentType: En
  */
 export function MediaViewer({
   entryId,
+  attachmentId,
   contentType,
   open,
   onOpenChange,
@@ -90,7 +103,7 @@ export function MediaViewer({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription className="sr-only">The media attached to this reflection.</DialogDescription>
         </DialogHeader>
-        {open ? <ViewerBody entryId={entryId} contentType={contentType} /> : null}
+        {open ? <ViewerBody entryId={entryId} attachmentId={attachmentId} contentType={contentType} /> : null}
       </DialogContent>
     </Dialog>
   );
