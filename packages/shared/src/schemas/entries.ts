@@ -66,6 +66,15 @@ export const Entry = z
      * card asks for any image's) or a video's poster (only when the browser sent one).
      */
     hasThumbnail: z.boolean(),
+    /**
+     * That thumbnail's size in pixels, so that a list draws the photo's or poster's frame at its aspect before
+     * anything loads (ADR 086); null while an image's thumbnail is not made yet. Absent in entries kept by an
+     * older version of the offline copy (ADR 084).
+     */
+    thumbnailSize: z
+      .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'Entry' });
 export type Entry = z.infer<typeof Entry>;

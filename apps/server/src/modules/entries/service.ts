@@ -96,6 +96,10 @@ export function toEntry(row: EntryWithShare): Entry {
     isShared: row.isShared,
     isImported: row.importKey !== null,
     hasThumbnail: row.mediaThumbWidth !== null,
+    thumbnailSize:
+      row.mediaThumbWidth !== null && row.mediaThumbHeight !== null
+        ? { width: row.mediaThumbWidth, height: row.mediaThumbHeight }
+        : null,
   };
 }
 
