@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captionOf, looksLikeMarkdown, markdownToPlainText, resolveMarkdownEscapes } from './markdown.ts';
+import { looksLikeMarkdown, markdownToPlainText, resolveMarkdownEscapes } from './markdown.ts';
 
 describe('resolveMarkdownEscapes', () => {
   it("reads Day One's escapes as the characters they stand for", () => {
@@ -96,26 +96,5 @@ describe('markdownToPlainText', () => {
   it('leaves prose as it is, whitespace included', () => {
     const prose = '  Indented line\nA #theme and 5 * 3.';
     expect(markdownToPlainText(prose)).toBe(prose);
-  });
-});
-
-describe('captionOf', () => {
-  it("is the text's first line as read, without markup", () => {
-    expect(captionOf('# The harbour at **low** tide\n\nWe sat on the wall.')).toBe('The harbour at low tide');
-    expect(captionOf('\n\n  Buttes\\-Chaumont  \nmore')).toBe('Buttes-Chaumont');
-    expect(captionOf('[A walk](https://example.com) by the sea')).toBe('A walk by the sea');
-  });
-
-  it('cuts a long first line as the list does, at 200 characters then "..."', () => {
-    const long = `${'word '.repeat(50)}end`;
-    const caption = captionOf(long);
-    expect(caption).toBe(`${long.slice(0, 200).trimEnd()}...`);
-    expect(caption.length).toBeLessThanOrEqual(203);
-    expect(captionOf('a'.repeat(200))).toBe('a'.repeat(200));
-  });
-
-  it('is empty for an entry without words', () => {
-    expect(captionOf('')).toBe('');
-    expect(captionOf('  \n---\n')).toBe('');
   });
 });

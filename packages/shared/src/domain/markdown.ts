@@ -6,8 +6,6 @@
  * nothing.
  */
 
-import { ENTRY_LIMITS } from '../constants.ts';
-
 /** CommonMark lets a backslash escape any ASCII punctuation character. */
 const ESCAPE = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
 
@@ -125,18 +123,4 @@ function decodeCharacterReference(reference: string, name: string): string {
   const code =
     name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
   return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
-}
-
-/**
- * A caption for an entry's media (the viewer's): the first line of the text as read, without Markdown's markup,
- * cut as the list cuts a long text (spec §2: the first 200 characters, trailing spaces dropped, then "..."). Empty
- * when the entry has no words.
- */
-export function captionOf(markdown: string, maxChars: number = ENTRY_LIMITS.truncateAt): string {
-  const firstLine = markdownToPlainText(markdown)
-    .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line !== '');
-  if (!firstLine) return '';
-  return firstLine.length > maxChars ? `${firstLine.slice(0, maxChars).trimEnd()}...` : firstLine;
 }

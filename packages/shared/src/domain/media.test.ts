@@ -5,7 +5,6 @@ import {
   evenFrameTimes,
   fitWithin,
   formatRecordingTime,
-  mediaDownloadName,
   mediaDurationProblem,
   mediaFileProblem,
   mediaModerationOutcome,
@@ -195,28 +194,5 @@ describe('formatRecordingTime', () => {
     expect(formatRecordingTime(0)).toBe('0:00');
     expect(formatRecordingTime(59.9)).toBe('0:59');
     expect(formatRecordingTime(120)).toBe('2:00');
-  });
-});
-
-describe('mediaDownloadName', () => {
-  it("names the file by the day and time on the writer's clock, with the stored file's extension", () => {
-    const instant = '2026-11-28T20:04:00Z';
-    expect(mediaDownloadName(instant, 'Europe/London', 'u1/2026-11-28/abc.JPG')).toBe(
-      'daybook-2026-11-28-2004.jpg',
-    );
-    expect(mediaDownloadName(instant, 'Pacific/Auckland', 'u1/2026-11-29/abc.webm')).toBe(
-      'daybook-2026-11-29-0904.webm',
-    );
-    expect(mediaDownloadName(new Date(instant), 'America/New_York', 'u1/d/abc.m4a')).toBe(
-      'daybook-2026-11-28-1504.m4a',
-    );
-  });
-
-  it('reads an unknown zone as UTC, and leaves out what it cannot know', () => {
-    expect(mediaDownloadName('2026-11-28T00:05:00Z', 'Mars/Olympus', 'x/y/z.png')).toBe(
-      'daybook-2026-11-28-0005.png',
-    );
-    expect(mediaDownloadName('2026-11-28T00:05:00Z', 'UTC', null)).toBe('daybook-2026-11-28-0005');
-    expect(mediaDownloadName('not a date', 'UTC', 'x/y/z.mp4')).toBe('daybook.mp4');
   });
 });

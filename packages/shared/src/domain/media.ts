@@ -6,7 +6,6 @@ import {
   MODERATION_MESSAGES,
 } from '../constants.ts';
 import { hasSelfHarmFlag, type ModerationOutcome, type Severity } from './moderation.ts';
-import { zoneFormatter } from './zone-formatters.ts';
 
 export type MediaKind = 'image' | 'audio' | 'video';
 
@@ -169,36 +168,4 @@ export function formatRecordingTime(totalSeconds: number): string {
   const minutes = Math.floor(whole / 60);
   const seconds = whole % 60;
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
-}
-
-/** The local wall clock of an instant in a zone, as yyyy-MM-dd and HHmm; an unknown zone reads as UTC. */
-function wallClock(instant: Date, timeZone: string | undefined): { day: string; time: string } {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = zoneFormatter('dateTime', timeZone).formatToParts(instant);
-  } catch {
-    parts = zoneFormatter('dateTime', 'UTC').formatToParts(instant);
-  }
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    (parts.find((part) => part.type === type)?.value ?? '0').padStart(2, '0');
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}${get('minute')}` };
-}
-
-/**
- * The name a downloaded attachment is saved under: "daybook-2026-11-28-1504.jpg", the day and time on the clock
- * it was written by (its zone, ADR 066), so that a folder of downloads sorts as the journal does, and the stored
- * file's own extension (the type it really is). Nothing of the entry's text goes into it.
- */
-export function mediaDownloadName(
-  writtenAt: string | Date,
-  timeZone: string | undefined,
-  storagePath: string | null | undefined,
-): string {
-  const instant = writtenAt instanceof Date ? writtenAt : new Date(writtenAt);
-  const stem = APP_NAME.toLowerCase();
-  const extension = /\.([a-z0-9]{1,5})$/i.exec(storagePath?.split('/').pop() ?? '')?.[1]?.toLowerCase();
-  const suffix = extension ? `.${extension}` : '';
-  if (Number.isNaN(instant.getTime())) return `${stem}${suffix}`;
-  const { day, time } = wallClock(instant, timeZone);
-  return `${stem}-${day}-${time}${suffix}`;
 }

@@ -29,7 +29,10 @@ export function QuickEntryCardWithMedia(props: Omit<QuickEntryCardProps, 'media'
   );
 }
 
-/** An entry's attachment in a list: a thumbnail or icon that opens the Media Viewer. */
-export const renderEntryMedia: EntryMediaRenderer = (entry) => (
-  <EntryMediaPreview entryId={entry.id} contentType={entry.contentType} hasThumbnail={entry.hasThumbnail} />
+/**
+ * An entry's attachment in a list, as a memory: a photo at the card's width, a voice note with its length and
+ * play button, a video as its poster; each opens the Media Viewer with the entry's date and first line.
+ */
+export const renderEntryMedia: EntryMediaRenderer = (entry, accountZone) => (
+  <EntryMediaPreview entry={entry} accountZone={accountZone} />
 );

@@ -27,8 +27,11 @@ type EntryCardProps = {
   renderShare?: EntryShareRenderer | undefined;
 };
 
-/** How a list shows an entry's attachment; called only for entries whose content type is not text. */
-export type EntryMediaRenderer = (entry: DecryptedEntry) => ReactNode;
+/**
+ * How a list shows an entry's attachment; called only for entries whose content type is not text, with the
+ * account's zone, in which an entry from before zones were kept is told (ADR 066).
+ */
+export type EntryMediaRenderer = (entry: DecryptedEntry, accountZone: string) => ReactNode;
 
 /** How a list offers sharing an entry; shown on the card before and after the 12-hour edit window. */
 export type EntryShareRenderer = (entry: DecryptedEntry) => ReactNode;
@@ -58,7 +61,7 @@ export function EntryCard({
   const articleRef = useRef<HTMLElement>(null);
   // Text that cannot be read cannot be edited; it can still be deleted.
   const canEdit = !entry.isDecryptionFailed;
-  const media = entry.contentType !== 'text' ? renderMedia?.(entry) : null;
+  const media = entry.contentType !== 'text' ? renderMedia?.(entry, accountZone) : null;
   const shareAction = renderShare?.(entry) ?? null;
   const isEditShown = editWindow.isEditable && !isEditing;
   const isDeleteShown = (editWindow.isEditable || entry.isImported) && !isEditing;
@@ -126,7 +129,7 @@ export function EntryCard({
         />
       )}
 
-      {media ? <div className="flex flex-wrap gap-2">{media}</div> : null}
+      {media ? <div className="flex flex-col gap-2">{media}</div> : null}
 
       {!isEditing && (isDeleteShown || shareAction) ? (
         <footer className="flex flex-wrap justify-end gap-1 border-t pt-2">
