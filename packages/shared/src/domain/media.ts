@@ -1,10 +1,4 @@
-import {
-  APP_NAME,
-  MEDIA_LIMITS,
-  MEDIA_MESSAGES,
-  MEDIA_MIME_TYPES,
-  MODERATION_MESSAGES,
-} from '../constants.ts';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, MEDIA_MIME_TYPES, MODERATION_MESSAGES } from '../constants.ts';
 import { hasSelfHarmFlag, type ModerationOutcome, type Severity } from './moderation.ts';
 
 export type MediaKind = 'image' | 'audio' | 'video';

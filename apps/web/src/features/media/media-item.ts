@@ -37,6 +37,19 @@ type EntryWithMedia = Pick<
   'id' | 'contentType' | 'mediaUrl' | 'hasThumbnail' | 'thumbnailSize' | 'createdAt' | 'timeZone'
 >;
 
+export type EntryMediaPreviewProps = {
+  entry: EntryWithMedia & {
+    /** The entry's text as decrypted in the browser: the viewer's caption is its first line. */
+    text: string;
+    isDecryptionFailed?: boolean;
+  };
+  /** The account's zone, for an entry written before zones were kept (ADR 066). */
+  accountZone?: string | undefined;
+  /** The viewer's title; "Media Viewer" by default. */
+  viewerTitle?: string | undefined;
+  className?: string | undefined;
+};
+
 /**
  * An entry's own attachment as an item. A photo always has a thumbnail (the server makes a missing one on
  * request, ADR 044); a video has its poster only when its browser sent one.

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { entryMediaContext, entryMediaItem } from '../media-item.ts';
-import type { EntryMediaPreviewProps } from './EntryMediaPreview.tsx';
+import { type EntryMediaPreviewProps, entryMediaContext, entryMediaItem } from '../media-item.ts';
 import { MediaItemBody } from './MediaItemBody.tsx';
 
 /** `EntryMediaPreview`'s code: the entry's one item, with its date and caption, shown as any item is. */

@@ -29,7 +29,8 @@ export function MediaPlayer({ kind, src, label, onError, poster, autoPlay, class
         src={src}
         alt={label}
         onError={onError}
-        className={cn('max-h-[60dvh] w-full rounded-lg bg-muted object-contain', className)}
+        // As large as the dialog allows at its own shape, with no bars beside or under it.
+        className={cn('mx-auto block h-auto max-h-[65dvh] w-auto max-w-full rounded-lg', className)}
       />
     );
   }

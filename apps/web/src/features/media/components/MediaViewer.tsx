@@ -90,7 +90,7 @@ function ViewerBody({ item, caption, autoPlay }: { item: MediaItem; caption: str
         autoPlay={autoPlay}
         {...(kind === 'video' && poster ? { poster } : {})}
       />
-      <div className="flex flex-wrap items-start justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         {captionShown}
         {/* The link is on this origin (ADR 081), so the browser saves it under the name given. */}
         <a
@@ -133,7 +133,7 @@ export function MediaViewer({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl gap-4" onCloseAutoFocus={giveFocusBack}>
+      <DialogContent className="max-w-4xl gap-4 p-4 sm:p-6" onCloseAutoFocus={giveFocusBack}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>

@@ -117,6 +117,7 @@ export function VoiceNote({ item, onOpen, onWarm, className }: VoiceNoteProps) {
       <button
         type="button"
         aria-label={VOICE_NOTE_COPY.open}
+        title={VOICE_NOTE_COPY.open}
         aria-haspopup="dialog"
         onClick={open}
         onPointerEnter={onWarm}

@@ -6,10 +6,11 @@ import type { MediaItem } from '../media-item.ts';
 const DEFAULT_ASPECT = { image: '4 / 3', video: '16 / 9' } as const;
 
 /**
- * A photo or a video in a list: the card's full width at its own aspect, never taller than 28rem (nor 70% of a
- * short screen); a taller picture is shown whole inside that height, on a blurred copy of itself (ADR 086).
+ * A photo or a video in a list: the card's full width at its own aspect, never taller than 34rem (nor 75% of a
+ * short screen), which a landscape photo (3:2, 4:3, 16:9) never reaches on the widest card; a square or taller
+ * picture is shown whole inside that height, on a blurred copy of itself (ADR 086).
  */
-export const FRAME_CLASS = 'relative block w-full max-h-[min(28rem,70svh)] overflow-hidden rounded-xl';
+export const FRAME_CLASS = 'relative block w-full max-h-[min(34rem,75svh)] overflow-hidden rounded-xl';
 
 /** A voice note's bar: the same height before and after its player loads. */
 export const VOICE_NOTE_CLASS =
