@@ -7,7 +7,7 @@ import { createTestQueryClient, renderWithProviders } from '../../test/render.ts
 import { PHOTO_ALT } from './components/PhotoMemory.tsx';
 import { PLAY_VIDEO } from './components/VideoMemory.tsx';
 import { VOICE_NOTE_COPY } from './components/VoiceNote.tsx';
-import { EntryMediaPreview, type EntryMediaPreviewProps } from './index.ts';
+import { EntryMediaPreview, type EntryMediaPreviewProps, MediaItemPreview } from './index.ts';
 
 const ENTRY = '11111111-1111-4111-8111-111111111111';
 const MEDIA_URL = `GET /api/entries/${ENTRY}/media-url`;
@@ -180,6 +180,38 @@ describe('EntryMediaPreview', () => {
     await act(async () => undefined);
     await waitFor(() => expect(within(button).getByText('0:12')).toBeTruthy());
     expect(button.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('shows any attachment whose routes answer signed links, e.g. one of a gallery, with the date and caption given', async () => {
+    const base = '/api/entries/e1/attachments/2';
+    stubApi({
+      [`GET ${base}/thumbnail-url`]: json(thumbnail),
+      [`GET ${base}/media-url`]: json(full),
+    });
+    renderWithProviders(
+      <MediaItemPreview
+        item={{
+          key: 'e1-2',
+          kind: 'image',
+          urlPath: `${base}/media-url`,
+          thumbnailPath: `${base}/thumbnail-url`,
+          thumbnailSize: { width: 320, height: 213 },
+          fileName: 'IMG_0042.jpg',
+        }}
+        context={{ writtenAt: '2026-11-28T15:04:00Z', timeZone: 'UTC', caption: 'Lunch by the canal' }}
+      />,
+    );
+    const button = await screen.findByRole('button', { name: PHOTO_ALT });
+    await waitFor(() =>
+      expect(button.querySelector('[data-layer="thumbnail"]')?.getAttribute('src')).toBe(thumbnail.url),
+    );
+    fireEvent.click(button);
+    const viewer = await screen.findByRole('dialog', { name: 'Media Viewer' });
+    expect(within(viewer).getByText('Saturday, November 28, 2026 · 3:04 PM')).toBeTruthy();
+    expect((await within(viewer).findByRole('link', { name: 'Download' })).getAttribute('download')).toBe(
+      'IMG_0042.jpg',
+    );
+    expect(viewer.querySelector('figcaption')?.textContent).toBe('Lunch by the canal');
   });
 
   it('shows nothing for a text entry', () => {
