@@ -47,7 +47,7 @@ async function dashboardShots(page: Page, testInfo: TestInfo) {
 }
 
 test.describe('media', () => {
-  test('a Free user attaches a large image: it is scaled, saved, shown as a thumbnail in the list and in the viewer', async ({
+  test('a Free user attaches a large image: it is scaled, saved, shown at the card width, and in the viewer with its date, caption and download', async ({
     page,
     request,
     expectAccessible,
@@ -71,32 +71,79 @@ test.describe('media', () => {
     await page.keyboard.press('Escape');
 
     const card = await saveEntry(page, 'The harbour at low tide');
-    // The card shows the server's thumbnail (ADR 044): 320 × 213 WebP in a 96 px square, sized before it loads.
-    const thumbnail = card.getByRole('img', { name: 'Attached photo' });
-    await expect(thumbnail).toHaveAttribute('width', '96');
-    await expect(thumbnail).toHaveAttribute('height', '96');
-    await expect(thumbnail).toHaveAttribute('loading', 'lazy');
-    await expect(thumbnail).toHaveAttribute('decoding', 'async');
+    // The photo fills the card's width at its own shape (ADR 086): the frame is drawn at the thumbnail's aspect
+    // before anything loads, the server's 320 × 213 thumbnail shows first, then the full picture fades in over it.
+    const opener = card.getByRole('button', { name: 'Attached photo' });
+    await expect(opener.getByRole('img', { name: 'Attached photo' })).toBeVisible();
+    const frame = await opener.boundingBox();
+    const article = await card.boundingBox();
+    expect(frame?.width).toBeGreaterThan((article?.width ?? 0) - 60);
+    expect(Math.abs((frame?.height ?? 0) - ((frame?.width ?? 0) * 213) / 320)).toBeLessThan(2);
+    const thumbnail = opener.locator('img[data-layer="thumbnail"]');
+    const fullPicture = opener.locator('img[data-layer="full"]');
+    for (const layer of [thumbnail, fullPicture]) {
+      await expect(layer).toHaveAttribute('loading', 'lazy');
+      await expect(layer).toHaveAttribute('decoding', 'async');
+    }
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(213);
-    expect(await thumbnail.boundingBox()).toMatchObject({ width: 96, height: 96 });
-    await expect(card.locator('[data-state="loaded"]')).toBeVisible();
+    await expect(opener).toHaveAttribute('data-state', 'full');
+    expect(await fullPicture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1920);
     await expectAccessible();
     await dashboardShots(page, testInfo);
 
     const viewer = page.getByRole('dialog', { name: 'Media Viewer' });
-    const opener = card.getByRole('button', { name: 'Attached photo' });
     for (const key of ['Enter', 'Space']) {
       await opener.focus();
       await page.keyboard.press(key);
       await expect(viewer).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(viewer).toBeHidden();
+      // Focus goes back to the photo it was opened from.
+      await expect(opener).toBeFocused();
     }
     await opener.click();
-    const image = viewer.locator('img');
+    const image = viewer.getByRole('img', { name: 'Attached image' });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1920);
+    // The entry's date, as this browser writes it on the entry's own clock, and its first line as the caption.
+    const [entry] = (await (await page.request.get('/api/entries')).json()).entries as {
+      createdAt: string;
+      timeZone: string;
+    }[];
+    const written = await page.evaluate(
+      ({ createdAt, timeZone }) => {
+        const at = new Date(createdAt);
+        const date = new Intl.DateTimeFormat(navigator.language, {
+          weekday: 'long',
+          month: 'long',
+          day: 'numeric',
+          year: 'numeric',
+          timeZone,
+        }).format(at);
+        const time = new Intl.DateTimeFormat(navigator.language, {
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZone,
+        }).format(at);
+        return `${date} · ${time}`;
+      },
+      entry as { createdAt: string; timeZone: string },
+    );
+    await expect(viewer.locator('time')).toHaveText(written);
+    await expect(viewer.locator('figcaption')).toHaveText('The harbour at low tide');
+    await expectAccessible();
+    // Download saves the full picture under a name a person can file: the day and time it was written.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      viewer.getByRole('link', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^daybook-\d{4}-\d{2}-\d{2}-\d{4}\.jpg$/);
+    const saved = await sharp(await download.path()).metadata();
+    expect(saved).toMatchObject({ format: 'jpeg', width: 1920, height: 1280 });
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
   });
 
   test('a Premium user records audio and video with the browser recorders and saves them', async ({
@@ -122,10 +169,20 @@ test.describe('media', () => {
     const list = await (await page.request.get('/api/entries')).json();
     const entries: { id: string; contentType: string; hasThumbnail: boolean }[] = list.entries;
     expect(entries.map((e) => e.contentType).sort()).toEqual(['audio', 'video']);
-    // The video's poster is a frame the browser sampled, shown on its card under a play mark.
-    expect(entries.find((e) => e.contentType === 'video')?.hasThumbnail).toBe(true);
-    const poster = page.getByRole('button', { name: 'Play attached video' }).locator('img');
+    // The video's poster is a frame the browser sampled, shown at the card's width under a play mark with the
+    // video's length (ADR 086).
+    const videoCard = page.getByRole('button', { name: 'Play video' });
+    const poster = videoCard.locator('img');
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(videoCard).toHaveAccessibleDescription(/^0:0[1-9]$/, { timeout: 15_000 });
+    // The voice note shows its length before it is played, and plays on its card.
+    const voiceNote = page.getByRole('article').filter({ hasText: 'Audio note from the walk' });
+    const time = voiceNote.getByTestId('voice-note-time');
+    await expect(time).toHaveText(/^0:0[1-9]$/, { timeout: 15_000 });
+    await voiceNote.getByRole('button', { name: 'Play voice note' }).click();
+    await expect(time).toHaveText(/^0:0\d \/ 0:0[1-9]$/);
+    await voiceNote.getByRole('button', { name: 'Pause voice note' }).click();
+    await expect(voiceNote.getByRole('button', { name: 'Play voice note' })).toBeVisible();
 
     // The stored files say how long they are (issue 25 row 11): a player reads a finite duration from the
     // header alone, where a MediaRecorder's WebM said nothing and the controls showed "0:00".
@@ -147,8 +204,17 @@ test.describe('media', () => {
     }
 
     // The viewer's player shows that length.
-    await page.getByRole('button', { name: 'Play attached audio' }).click();
+    await voiceNote.getByRole('button', { name: 'Open voice note' }).click();
     const player = page.getByRole('dialog').locator('audio');
     await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await expect(voiceNote.getByRole('button', { name: 'Open voice note' })).toBeFocused();
+
+    // The video's play mark opens the viewer playing it.
+    await videoCard.click();
+    const video = page.getByRole('dialog').locator('video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0))
+      .toBe(true);
   });
 });

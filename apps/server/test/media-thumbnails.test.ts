@@ -92,6 +92,12 @@ describe('image thumbnails', () => {
     expect(filesUnder(path.join(mediaRoot(), user.id)).sort()).toEqual([storedPhoto, storedThumb].sort());
     const [row] = await ctx.database.db.select().from(entries).where(eq(entries.id, entry.id));
     expect(row).toMatchObject({ mediaThumbWidth: 240, mediaThumbHeight: 320 });
+    // The list carries the size, so the card draws the photo's frame before asking for anything (ADR 086).
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/entries', headers: { cookie } });
+    expect(listed.json().entries[0]).toMatchObject({
+      id: entry.id,
+      thumbnailSize: { width: 240, height: 320 },
+    });
 
     const response = await thumbnailUrl(ctx, cookie, entry.id);
     expect(response.statusCode, response.body).toBe(200);
@@ -285,6 +291,8 @@ describe('video posters (issue 25 row 11)', () => {
       id: entry.id,
       contentType: 'video',
       hasThumbnail: true,
+      // The list draws the poster's frame at its aspect before anything loads (ADR 086).
+      thumbnailSize: { width: 320, height: 180 },
     });
     // The poster moved with the video out of the drafts.
     expect(filesUnder(path.join(mediaRoot(), user.id)).sort()).toEqual(
@@ -336,8 +344,9 @@ describe('video posters (issue 25 row 11)', () => {
       headers: { cookie },
       payload: { ...(await browserEncrypt(ctx, cookie, user.id, 'no poster')), mediaDraftId: draftId },
     });
-    const entry = created.json().entry as { id: string; hasThumbnail: boolean };
+    const entry = created.json().entry as { id: string; hasThumbnail: boolean; thumbnailSize: unknown };
     expect(entry.hasThumbnail).toBe(false);
+    expect(entry.thumbnailSize).toBeNull();
     const answer = await thumbnailUrl(ctx, cookie, entry.id);
     expect(answer.statusCode).toBe(404);
     expect(answer.json().message).toBe(MEDIA_MESSAGES.unavailable);

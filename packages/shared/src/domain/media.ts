@@ -156,7 +156,7 @@ export function mediaUploadErrorMessage(error: {
   return { message, isCrisis: false };
 }
 
-/** `75` → `1:15`: a recording's elapsed or maximum time. */
+/** `75` → `1:15`: a recording's elapsed or maximum time, or a clip's length. */
 export function formatRecordingTime(totalSeconds: number): string {
   const whole = Math.max(0, Math.floor(totalSeconds));
   const minutes = Math.floor(whole / 60);

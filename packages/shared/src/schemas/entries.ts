@@ -91,6 +91,15 @@ export const Entry = z
      * here. Absent in an answer or an offline copy (ADR 084) from before they existed: read as none.
      */
     attachments: z.array(EntryAttachment).default([]),
+    /**
+     * That thumbnail's size in pixels, so that a list draws the photo's or poster's frame at its aspect before
+     * anything loads (ADR 086); null while an image's thumbnail is not made yet. Absent in entries kept by an
+     * older version of the offline copy (ADR 084).
+     */
+    thumbnailSize: z
+      .object({ width: z.number().int().positive(), height: z.number().int().positive() })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'Entry' });
 export type Entry = z.infer<typeof Entry>;

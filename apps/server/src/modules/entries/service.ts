@@ -120,6 +120,10 @@ export function toEntry(row: EntryWithShare): Entry {
     isImported: row.importKey !== null,
     hasThumbnail: row.mediaThumbWidth !== null,
     attachments: attachmentsOf(row),
+    thumbnailSize:
+      row.mediaThumbWidth !== null && row.mediaThumbHeight !== null
+        ? { width: row.mediaThumbWidth, height: row.mediaThumbHeight }
+        : null,
   };
 }
 

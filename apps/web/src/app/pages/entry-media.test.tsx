@@ -119,12 +119,15 @@ describe('entry lists with media', () => {
     });
     const card = (await screen.findByText('Birdsong at dawn')).closest('article') as HTMLElement;
     const textCard = screen.getByText('Only words').closest('article') as HTMLElement;
-    expect(within(textCard).queryByRole('button', { name: /attached/ })).toBeNull();
+    expect(within(textCard).queryByRole('button', { name: /voice note/i })).toBeNull();
 
-    fireEvent.click(within(card).getByRole('button', { name: 'Play attached audio' }));
+    // The voice note plays on its card; the viewer, a button away, shows the entry's first line as its caption.
+    expect(await within(card).findByRole('button', { name: 'Play voice note' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Open voice note' }));
     const viewer = await screen.findByRole('dialog', { name: 'Media Viewer' });
     const player = await within(viewer).findByLabelText('Attached audio');
     expect(player.tagName.toLowerCase()).toBe('audio');
     expect(player.getAttribute('src')).toBe('/api/media/file?path=a&signature=b');
+    expect(viewer.querySelector('figcaption')?.textContent).toBe('Birdsong at dawn');
   });
 });

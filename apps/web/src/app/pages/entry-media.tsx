@@ -35,18 +35,13 @@ export function QuickEntryCardWithMedia(props: Omit<QuickEntryCardProps, 'media'
 }
 
 /**
- * An entry's attachment in a list: a thumbnail or icon that opens the Media Viewer; an imported entry with several
- * attachments shows them all as a small gallery (ADR 088).
+ * An entry's attachment in a list, as a memory: a photo at the card's width, a voice note with its length and
+ * play button, a video as its poster; each opens the Media Viewer with the entry's date and first line. An
+ * imported entry with several attachments shows them all as a small gallery (ADR 088).
  */
-export const renderEntryMedia: EntryMediaRenderer = (entry) =>
+export const renderEntryMedia: EntryMediaRenderer = (entry, accountZone) =>
   entry.attachments.length > 0 ? (
-    <EntryAttachmentGallery
-      entryId={entry.id}
-      contentType={entry.contentType}
-      hasThumbnail={entry.hasThumbnail}
-      attachments={entry.attachments}
-      entryDate={entry.entryDate}
-    />
+    <EntryAttachmentGallery entry={entry} accountZone={accountZone} />
   ) : (
-    <EntryMediaPreview entryId={entry.id} contentType={entry.contentType} hasThumbnail={entry.hasThumbnail} />
+    <EntryMediaPreview entry={entry} accountZone={accountZone} />
   );

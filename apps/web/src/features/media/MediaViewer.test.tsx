@@ -1,10 +1,11 @@
 import { MEDIA_MESSAGES, type SignedMediaUrl } from '@daybook/shared';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, stubApi } from '../../test/api.ts';
 import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx';
-import { MediaViewer } from './index.ts';
+import { DOWNLOAD_LABEL, MediaViewer } from './components/MediaViewer.tsx';
+import { entryMediaContext, entryMediaItem } from './index.ts';
 
 const ENTRY = '11111111-1111-4111-8111-111111111111';
 const MEDIA_URL = `GET /api/entries/${ENTRY}/media-url`;
@@ -16,16 +17,46 @@ const signed = (mediaType: SignedMediaUrl['mediaType'], url = '/api/media/file?p
   mimeType: mediaType ? `${mediaType}/webm` : null,
 });
 
+const entry = (contentType: string) =>
+  ({
+    id: ENTRY,
+    contentType: contentType as 'image',
+    mediaUrl: `user/2026-11-28/${ENTRY}.jpg`,
+    hasThumbnail: false,
+    thumbnailSize: null,
+    createdAt: '2026-11-28T20:04:00Z',
+    timeZone: 'America/New_York',
+    text: '## A *quiet* evening by the [harbour](https://example.com)\n\nThe boats settled into the mud.',
+  }) as const;
+
 function Viewer({ contentType, title }: { contentType: string; title?: string }) {
   const [open, setOpen] = useState(true);
   return (
     <MediaViewer
-      entryId={ENTRY}
-      contentType={contentType}
+      item={entryMediaItem(entry(contentType))}
+      context={entryMediaContext(entry(contentType))}
       open={open}
       onOpenChange={setOpen}
       {...(title ? { title } : {})}
     />
+  );
+}
+
+/** The viewer as a list opens it: from a button, which has focus again once it closes. */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open photo
+      </button>
+      <MediaViewer
+        item={entryMediaItem(entry('image'))}
+        context={entryMediaContext(entry('image'))}
+        open={open}
+        onOpenChange={setOpen}
+      />
+    </>
   );
 }
 
@@ -41,7 +72,7 @@ describe('MediaViewer', () => {
     expect(screen.getByRole('dialog', { name: 'Media Viewer' })).toBeTruthy();
     const image = await screen.findByRole('img', { name: 'Attached image' });
     expect(image.getAttribute('src')).toBe('/api/media/file?path=x&signature=y');
-    const query = queryClient.getQueryCache().find({ queryKey: ['media-url', ENTRY] });
+    const query = queryClient.getQueryCache().find({ queryKey: ['media-url', MEDIA_URL.slice(4)] });
     expect(query?.options).toMatchObject({ staleTime: 50 * 60_000, gcTime: 55 * 60_000 });
   });
 
@@ -87,6 +118,38 @@ describe('MediaViewer', () => {
     renderWithProviders(<Viewer contentType="text" />);
     expect((await screen.findByRole('alert')).textContent).toBe(MEDIA_MESSAGES.unsupported);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the entry's date on its own clock, its first line as read as the caption, and a download", async () => {
+    stubApi({ [MEDIA_URL]: json(signed('image')) });
+    renderWithProviders(<Viewer contentType="image" />);
+    const dialog = screen.getByRole('dialog', { name: 'Media Viewer' });
+    // jsdom reads as en-US (ADR 085); the entry was written at 15:04 in New York.
+    const date = screen.getByText('Saturday, November 28, 2026 · 3:04 PM');
+    expect(date.tagName).toBe('TIME');
+    expect(date.getAttribute('dateTime')).toBe('2026-11-28T20:04:00Z');
+    expect(dialog.getAttribute('aria-describedby')).toBe(date.parentElement?.id);
+    await screen.findByRole('img', { name: 'Attached image' });
+    const caption = dialog.querySelector('figcaption');
+    expect(caption?.textContent).toBe('A quiet evening by the harbour');
+    const download = screen.getByRole('link', { name: DOWNLOAD_LABEL });
+    expect(download.getAttribute('href')).toBe('/api/media/file?path=x&signature=y');
+    expect(download.getAttribute('download')).toBe('daybook-2026-11-28-1504.jpg');
+  });
+
+  it('closes on Escape and gives focus back to what opened it', async () => {
+    stubApi({ [MEDIA_URL]: json(signed('image')) });
+    renderWithProviders(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Open photo' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Media Viewer' });
+    await screen.findByRole('img', { name: 'Attached image' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Radix gives focus back once the dialog has gone, on the next task.
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('takes another title, e.g. for a share', () => {

@@ -1,4 +1,5 @@
-export { mediaUrlQueryKey, mediaUrlQueryOptions } from './api/get-media-url.ts';
+export { entryMediaUrlPath, mediaUrlQueryKey, mediaUrlQueryOptions } from './api/get-media-url.ts';
+export { entryThumbnailUrlPath } from './api/get-thumbnail-url.ts';
 export { AttachedMediaPreview } from './components/AttachedMediaPreview.tsx';
 export { AttachMediaButton, type AttachMediaButtonProps } from './components/AttachMediaButton.tsx';
 export {
@@ -12,8 +13,9 @@ export {
 } from './components/EntryAttachmentGallery.tsx';
 export { EntryMediaPreview, type EntryMediaPreviewProps } from './components/EntryMediaPreview.tsx';
 export { LockedMediaButton } from './components/LockedMediaButton.tsx';
-export { MEDIA_VIEWER_TITLE, MediaViewer, type MediaViewerProps } from './components/MediaViewer.tsx';
+export { MediaItemPreview, type MediaItemPreviewProps } from './components/MediaItemPreview.tsx';
 export { useMediaAttachment } from './hooks/use-media-attachment.ts';
+export { entryMediaContext, entryMediaItem, type MediaContext, type MediaItem } from './media-item.ts';
 export {
   type AttachMediaControlProps,
   MEDIA_LAYER_ATTRIBUTE,

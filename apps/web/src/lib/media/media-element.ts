@@ -76,6 +76,21 @@ export async function resolveDuration(element: HTMLMediaElement, timeoutMs: numb
 }
 
 /**
+ * A player's real length once its metadata is read. A recording made before its length was written into the
+ * file (a MediaRecorder's WebM, ADR 086) reports an endless duration: seeking past its end makes the browser find
+ * the length, and the player is then put back at the start. NaN when it still cannot be known.
+ */
+export async function readRealDuration(
+  element: HTMLMediaElement,
+  timeoutMs: number = METADATA_TIMEOUT_MS,
+): Promise<number> {
+  if (Number.isFinite(element.duration)) return element.duration;
+  const duration = await resolveDuration(element, timeoutMs);
+  if (Number.isFinite(duration)) element.currentTime = 0;
+  return duration;
+}
+
+/**
  * Spec §5: reads a file's duration with an <audio> or <video> element; an unreadable file is
  * "Failed to load audio file" / "Failed to load video file". NaN when the file does not say.
  */

@@ -27,8 +27,11 @@ type EntryCardProps = {
   renderShare?: EntryShareRenderer | undefined;
 };
 
-/** How a list shows an entry's attachments; called only for entries that have some. */
-export type EntryMediaRenderer = (entry: DecryptedEntry) => ReactNode;
+/**
+ * How a list shows an entry's attachments; called only for entries that have some, with the account's zone, in
+ * which an entry from before zones were kept is told (ADR 066).
+ */
+export type EntryMediaRenderer = (entry: DecryptedEntry, accountZone: string) => ReactNode;
 
 /** How a list offers sharing an entry; shown on the card before and after the 12-hour edit window. */
 export type EntryShareRenderer = (entry: DecryptedEntry) => ReactNode;
@@ -60,7 +63,7 @@ export function EntryCard({
   const canEdit = !entry.isDecryptionFailed;
   // An imported entry may carry only further attachments (PDFs) and no attachment of its own (ADR 088).
   const hasMedia = entry.contentType !== 'text' || entry.attachments.length > 0;
-  const media = hasMedia ? renderMedia?.(entry) : null;
+  const media = hasMedia ? renderMedia?.(entry, accountZone) : null;
   const shareAction = renderShare?.(entry) ?? null;
   const isEditShown = editWindow.isEditable && !isEditing;
   const isDeleteShown = (editWindow.isEditable || entry.isImported) && !isEditing;
@@ -128,7 +131,7 @@ export function EntryCard({
         />
       )}
 
-      {media ? <div className="flex flex-wrap gap-2">{media}</div> : null}
+      {media ? <div className="flex flex-col gap-2">{media}</div> : null}
 
       {!isEditing && (isDeleteShown || shareAction) ? (
         <footer className="flex flex-wrap justify-end gap-1 border-t pt-2">

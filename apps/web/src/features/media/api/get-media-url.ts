@@ -5,15 +5,11 @@ import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 /** Spec §9: a signed media URL is cached 50 minutes stale, 55 minutes kept, with 2 retries. */
 export const MEDIA_URL_RETRIES = 2;
 
-/**
- * Where an entry's media is asked for: its own attachment, or one of an imported entry's further ones by id
- * (ADR 088), `…/attachments/{id}`.
- */
-export const mediaPathOf = (entryId: string, attachmentId?: string) =>
-  `/api/entries/${encodeURIComponent(entryId)}${attachmentId ? `/attachments/${encodeURIComponent(attachmentId)}` : ''}`;
+/** Where an entry's own attachment's signed link is asked for (a `MediaItem`'s `urlPath`). */
+export const entryMediaUrlPath = (entryId: string) => `/api/entries/${encodeURIComponent(entryId)}/media-url`;
 
-export const mediaUrlQueryKey = (entryId: string, attachmentId?: string) =>
-  attachmentId ? (['media-url', entryId, attachmentId] as const) : (['media-url', entryId] as const);
+/** Keyed by the address asked: an entry's attachment, or any other route that answers `SignedMediaUrl`. */
+export const mediaUrlQueryKey = (urlPath: string) => ['media-url', urlPath] as const;
 
 /** Retries a failure up to twice, unless the server answered that the media is not there (4xx). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -24,16 +20,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
-export const mediaUrlQueryOptions = (entryId: string, attachmentId?: string) =>
+export const mediaUrlQueryOptions = (urlPath: string) =>
   queryOptions({
-    queryKey: mediaUrlQueryKey(entryId, attachmentId),
-    queryFn: ({ signal }) =>
-      apiRequest(`${mediaPathOf(entryId, attachmentId)}/media-url`, { schema: SignedMediaUrl, signal }),
+    queryKey: mediaUrlQueryKey(urlPath),
+    queryFn: ({ signal }) => apiRequest(urlPath, { schema: SignedMediaUrl, signal }),
     staleTime: MEDIA_LIMITS.signedUrlStaleMs,
     gcTime: MEDIA_LIMITS.signedUrlGcMs,
     retry: shouldRetry,
   });
 
-export function useMediaUrl(entryId: string, isEnabled = true, attachmentId?: string) {
-  return useQuery({ ...mediaUrlQueryOptions(entryId, attachmentId), enabled: isEnabled });
+export function useMediaUrl(urlPath: string, isEnabled = true) {
+  return useQuery({ ...mediaUrlQueryOptions(urlPath), enabled: isEnabled });
 }

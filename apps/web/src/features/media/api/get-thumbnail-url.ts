@@ -1,28 +1,28 @@
 import { MEDIA_LIMITS, SignedThumbnailUrl } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { mediaPathOf, shouldRetry } from './get-media-url.ts';
+import { shouldRetry } from './get-media-url.ts';
 
-export const thumbnailUrlQueryKey = (entryId: string, attachmentId?: string) =>
-  attachmentId ? (['thumbnail-url', entryId, attachmentId] as const) : (['thumbnail-url', entryId] as const);
+/** Where an entry's thumbnail (a photo's) or poster (a video's) link is asked for (a `MediaItem`'s `thumbnailPath`). */
+export const entryThumbnailUrlPath = (entryId: string) =>
+  `/api/entries/${encodeURIComponent(entryId)}/thumbnail-url`;
+
+export const thumbnailUrlQueryKey = (thumbnailPath: string) => ['thumbnail-url', thumbnailPath] as const;
 
 /**
- * An image entry's thumbnail link (ADR 044). The server hands out one URL per 6-hour window, valid 12 hours, so
- * keeping it 5 hours always leaves it an hour to live, and the browser's cache serves the image meanwhile.
+ * A thumbnail's link (ADR 044). The server hands out one URL per 6-hour window, valid 12 hours, so keeping it 5
+ * hours always leaves it an hour to live, and the browser's cache serves the image meanwhile.
  */
-export const thumbnailUrlQueryOptions = (entryId: string, attachmentId?: string) =>
+export const thumbnailUrlQueryOptions = (thumbnailPath: string) =>
   queryOptions({
-    queryKey: thumbnailUrlQueryKey(entryId, attachmentId),
-    queryFn: ({ signal }) =>
-      apiRequest(`${mediaPathOf(entryId, attachmentId)}/thumbnail-url`, {
-        schema: SignedThumbnailUrl,
-        signal,
-      }),
+    queryKey: thumbnailUrlQueryKey(thumbnailPath),
+    queryFn: ({ signal }) => apiRequest(thumbnailPath, { schema: SignedThumbnailUrl, signal }),
     staleTime: MEDIA_LIMITS.thumbnail.staleMs,
     gcTime: MEDIA_LIMITS.thumbnail.gcMs,
     retry: shouldRetry,
   });
 
-export function useThumbnailUrl(entryId: string, attachmentId?: string) {
-  return useQuery(thumbnailUrlQueryOptions(entryId, attachmentId));
+/** Asks only when there is a thumbnail to ask for (`thumbnailPath` null: none). */
+export function useThumbnailUrl(thumbnailPath: string | null) {
+  return useQuery({ ...thumbnailUrlQueryOptions(thumbnailPath ?? ''), enabled: thumbnailPath !== null });
 }

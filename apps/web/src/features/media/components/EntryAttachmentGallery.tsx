@@ -3,8 +3,16 @@ import { Download, FileText } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useMediaUrl } from '../api/get-media-url.ts';
-import { type EntryContentType, isMediaKind } from '../media-kind.ts';
-import { EntryMediaPreview } from './EntryMediaPreview.tsx';
+import {
+  attachmentMediaItem,
+  attachmentPath,
+  type EntryMediaPreviewProps,
+  entryMediaContext,
+  entryMediaItem,
+  type MediaItem,
+} from '../media-item.ts';
+import { isMediaKind } from '../media-kind.ts';
+import { MediaItemPreview } from './MediaItemPreview.tsx';
 
 /** How many tiles a card shows before "+N": three attachments and the tile that counts the rest. */
 export const GALLERY_TILES = 4;
@@ -12,21 +20,17 @@ export const GALLERY_TILES = 4;
 /** What the text's marks and the gallery call each kind (ADR 088): "Photo 2", "PDF 3". */
 const NAMES = { image: 'Photo', audio: 'Audio', video: 'Video', pdf: 'PDF' } as const;
 
-type GalleryItem = {
-  attachmentId?: string | undefined;
-  contentType: EntryAttachment['contentType'];
-  hasThumbnail: boolean;
-  number: number;
-};
+/** One tile: a PDF's chip, or an attachment shown as the media feature shows any (`MediaItemPreview`). */
+type GalleryItem =
+  | { kind: 'pdf'; attachment: EntryAttachment }
+  | { kind: 'media'; item: MediaItem; number: number; contentType: keyof typeof NAMES };
 
-export type EntryAttachmentGalleryProps = {
-  entryId: string;
-  /** The entry's own attachment (`contentType`, 'text' when it has none) and its further ones, in order. */
-  contentType: EntryContentType;
-  hasThumbnail: boolean;
-  attachments: readonly EntryAttachment[];
-  /** The entry's day, for a downloaded PDF's file name. */
-  entryDate: string;
+export type EntryAttachmentGalleryProps = EntryMediaPreviewProps & {
+  entry: EntryMediaPreviewProps['entry'] & {
+    /** The further attachments, in order, after the entry's own (`contentType`, 'text' when it has none). */
+    attachments: readonly EntryAttachment[];
+    entryDate: string;
+  };
 };
 
 /**
@@ -34,9 +38,17 @@ export type EntryAttachmentGalleryProps = {
  * the person's to open with their own reader. Its signed link is asked for with the card; until it arrives, or
  * when it cannot be had (offline, ADR 084), the chip says so and does nothing.
  */
-function PdfChip({ entryId, item, entryDate }: { entryId: string; item: GalleryItem; entryDate: string }) {
-  const url = useMediaUrl(entryId, true, item.attachmentId);
-  const name = `${NAMES.pdf} ${item.number}`;
+function PdfChip({
+  entryId,
+  attachment,
+  entryDate,
+}: {
+  entryId: string;
+  attachment: EntryAttachment;
+  entryDate: string;
+}) {
+  const url = useMediaUrl(attachmentPath(entryId, attachment.id, 'media-url'));
+  const name = `${NAMES.pdf} ${attachment.number}`;
   const chip =
     'inline-flex items-center gap-2 rounded-lg border bg-card py-1 pr-3 pl-1 text-sm font-medium whitespace-nowrap [&_svg]:ml-1.5 [&_svg]:size-4 [&_svg]:text-muted-foreground';
   if (!url.isSuccess) {
@@ -51,7 +63,7 @@ function PdfChip({ entryId, item, entryDate }: { entryId: string; item: GalleryI
   return (
     <a
       href={url.data.url}
-      download={`daybook-${entryDate}-${item.number}.pdf`}
+      download={`daybook-${entryDate}-${attachment.number}.pdf`}
       aria-label={`Download ${name}`}
       className={cn(chip, 'text-foreground transition-colors hover:bg-muted')}
     >
@@ -63,17 +75,12 @@ function PdfChip({ entryId, item, entryDate }: { entryId: string; item: GalleryI
 }
 
 /**
- * An imported entry's attachments as a compact gallery (ADR 088): a grid of the existing single-media previews
- * (each opens the Media Viewer), PDFs as download chips, each named as the text's marks name it ("Photo 2").
- * Past GALLERY_TILES, the last tile says "+N" and shows the rest; "Show fewer" folds them again.
+ * An imported entry's attachments as a gallery (ADR 088, ADR 086): two memories a row, each shown and opened as
+ * the media feature shows any attachment, the first across the card; PDFs as download chips below; each named as
+ * the text's marks name it ("Photo 2"). Past GALLERY_TILES, the last tile says "+N" and shows the rest; "Show
+ * fewer" folds them again.
  */
-export function EntryAttachmentGallery({
-  entryId,
-  contentType,
-  hasThumbnail,
-  attachments,
-  entryDate,
-}: EntryAttachmentGalleryProps) {
+export function EntryAttachmentGallery({ entry, accountZone }: EntryAttachmentGalleryProps) {
   const [isExpanded, setIsExpanded] = useState(false);
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
@@ -90,9 +97,36 @@ export function EntryAttachmentGallery({
     hasToggled.current = true;
     setIsExpanded(value);
   };
-  const items: GalleryItem[] = [
-    ...(isMediaKind(contentType) ? [{ contentType, hasThumbnail, number: 1 }] : []),
-    ...attachments.map((attachment) => ({ ...attachment, attachmentId: attachment.id })),
+  const context = entryMediaContext(entry, accountZone);
+  const own: GalleryItem[] = isMediaKind(entry.contentType)
+    ? [
+        {
+          kind: 'media',
+          item: { ...entryMediaItem(entry, accountZone), label: `${NAMES[entry.contentType]} 1` },
+          number: 1,
+          contentType: entry.contentType,
+        },
+      ]
+    : [];
+  const further = entry.attachments.map(
+    (attachment): GalleryItem =>
+      attachment.contentType === 'pdf'
+        ? { kind: 'pdf', attachment }
+        : {
+            kind: 'media',
+            item: {
+              ...attachmentMediaItem(entry, attachment, accountZone),
+              label: `${NAMES[attachment.contentType]} ${attachment.number}`,
+            },
+            number: attachment.number,
+            contentType: attachment.contentType,
+          },
+  );
+  // Memories first, documents after them: a chip between two photos would break the grid's rows.
+  const items = [
+    ...own,
+    ...further.filter((item) => item.kind === 'media'),
+    ...further.filter((item) => item.kind === 'pdf'),
   ];
   const isFolded = items.length > GALLERY_TILES && !isExpanded;
   const shown = isFolded ? items.slice(0, GALLERY_TILES - 1) : items;
@@ -103,24 +137,24 @@ export function EntryAttachmentGallery({
         ref={listRef}
         id={listId}
         aria-label={`${items.length} ${items.length === 1 ? 'attachment' : 'attachments'}`}
-        className="flex flex-wrap items-center gap-2"
+        className="grid w-full grid-cols-2 items-start gap-2"
       >
-        {shown.map((item) => (
-          <li key={item.attachmentId ?? 'first'} className="flex">
-            {item.contentType === 'pdf' ? (
-              <PdfChip entryId={entryId} item={item} entryDate={entryDate} />
-            ) : (
-              <EntryMediaPreview
-                entryId={entryId}
-                attachmentId={item.attachmentId}
-                contentType={item.contentType}
-                hasThumbnail={item.hasThumbnail}
-                label={`${NAMES[item.contentType]} ${item.number}`}
-                viewerTitle={`${NAMES[item.contentType]} ${item.number} of ${items.length}`}
+        {shown.map((tile, index) =>
+          tile.kind === 'pdf' ? (
+            <li key={tile.attachment.id} className="col-span-2 flex">
+              <PdfChip entryId={entry.id} attachment={tile.attachment} entryDate={entry.entryDate} />
+            </li>
+          ) : (
+            <li key={tile.item.key} className={cn('flex min-w-0', index === 0 && 'col-span-2')}>
+              <MediaItemPreview
+                item={tile.item}
+                context={context}
+                viewerTitle={`${NAMES[tile.contentType]} ${tile.number} of ${items.length}`}
+                className="w-full"
               />
-            )}
-          </li>
-        ))}
+            </li>
+          ),
+        )}
         {isFolded ? (
           <li className="flex">
             <button
@@ -130,7 +164,7 @@ export function EntryAttachmentGallery({
               aria-controls={listId}
               aria-label={`Show ${more} more attachments`}
               onClick={() => toggle(true)}
-              className="flex size-[6.25rem] items-center justify-center rounded-lg border bg-muted text-lg font-semibold text-foreground transition-colors hover:border-primary/60"
+              className="flex aspect-square w-full items-center justify-center rounded-lg border bg-muted text-lg font-semibold text-foreground transition-colors hover:border-primary/60"
             >
               +{more}
             </button>

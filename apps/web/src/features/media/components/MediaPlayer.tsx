@@ -1,7 +1,7 @@
 import type { MediaKind } from '@daybook/shared';
 import type { SyntheticEvent } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { METADATA_TIMEOUT_MS, resolveDuration } from '../../../lib/media/media-element.ts';
+import { readRealDuration } from '../../../lib/media/media-element.ts';
 
 type MediaPlayerProps = {
   kind: MediaKind;
@@ -11,29 +11,26 @@ type MediaPlayerProps = {
   onError?: () => void;
   /** A video's poster (its thumbnail), shown until it plays. */
   poster?: string;
+  /** Starts playing once it can (a video opened from its play mark). */
+  autoPlay?: boolean;
   className?: string;
 };
 
-/**
- * A recording made before its length was written into the file (WebM from a MediaRecorder) reports an endless
- * duration, and the browser's controls showed "0:00" until it had played through. Seeking past the end makes the
- * browser find the length; the player is then put back at the start, so the controls show the real length.
- */
-async function showRealDuration(event: SyntheticEvent<HTMLMediaElement>) {
-  const element = event.currentTarget;
-  if (Number.isFinite(element.duration)) return;
-  if (Number.isFinite(await resolveDuration(element, METADATA_TIMEOUT_MS))) element.currentTime = 0;
+/** The controls show a recording's real length, not "0:00", when its header says nothing (ADR 086). */
+function showRealDuration(event: SyntheticEvent<HTMLMediaElement>) {
+  void readRealDuration(event.currentTarget);
 }
 
 /** An image, or an audio or video player with the browser's own controls. */
-export function MediaPlayer({ kind, src, label, onError, poster, className }: MediaPlayerProps) {
+export function MediaPlayer({ kind, src, label, onError, poster, autoPlay, className }: MediaPlayerProps) {
   if (kind === 'image') {
     return (
       <img
         src={src}
         alt={label}
         onError={onError}
-        className={cn('max-h-[60dvh] w-full rounded-lg bg-muted object-contain', className)}
+        // As large as the dialog allows at its own shape, with no bars beside or under it.
+        className={cn('mx-auto block h-auto max-h-[65dvh] w-auto max-w-full rounded-lg', className)}
       />
     );
   }
@@ -55,6 +52,7 @@ export function MediaPlayer({ kind, src, label, onError, poster, className }: Me
     <video
       controls
       playsInline
+      autoPlay={autoPlay}
       src={src}
       poster={poster}
       aria-label={label}

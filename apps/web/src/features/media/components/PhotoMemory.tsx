@@ -1,0 +1,115 @@
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { useMediaUrl } from '../api/get-media-url.ts';
+import { useThumbnailUrl } from '../api/get-thumbnail-url.ts';
+import type { MediaItem } from '../media-item.ts';
+import { FRAME_CLASS, frameStyle } from './media-frame.tsx';
+
+/** The photo's name for screen readers: it names the button, which says by its popup that it opens a viewer. */
+export const PHOTO_ALT = 'Attached photo';
+
+type PhotoMemoryProps = {
+  item: MediaItem;
+  onOpen: () => void;
+  /** Called when the person points at or focuses it: the viewer's code can start loading. */
+  onWarm?: () => void;
+  className?: string | undefined;
+};
+
+/**
+ * A photo at the card's full width and its own aspect (ADR 086). The server's small thumbnail (ADR 044) shows
+ * first, over a blurred copy of itself that fills the frame when the photo is taller than the frame allows;
+ * the full picture loads as the card nears the screen and fades in over it. The frame's size is set before
+ * anything loads, so the list never moves. One accessible image: the layers are its drawing.
+ */
+export function PhotoMemory({ item, onOpen, onWarm, className }: PhotoMemoryProps) {
+  const thumbnail = useThumbnailUrl(item.thumbnailPath);
+  const full = useMediaUrl(item.urlPath);
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const markLoaded = (src: string) => () => setLoaded((set) => new Set(set).add(src));
+  const markFailed = (src: string) => () => setFailed((set) => new Set(set).add(src));
+
+  const thumbSrc = thumbnail.data && !failed.has(thumbnail.data.url) ? thumbnail.data.url : undefined;
+  const fullSrc = full.data && !failed.has(full.data.url) ? full.data.url : undefined;
+  const isFullShown = fullSrc !== undefined && loaded.has(fullSrc);
+  const isThumbShown = thumbSrc !== undefined && loaded.has(thumbSrc);
+  const isThumbGone =
+    item.thumbnailPath === null ||
+    thumbnail.isError ||
+    (thumbnail.data !== undefined && thumbSrc === undefined);
+  const isFullGone = full.isError || (full.data !== undefined && fullSrc === undefined);
+  const hasFailed = isThumbGone && isFullGone;
+  const state = hasFailed ? 'failed' : isFullShown ? 'full' : isThumbShown ? 'thumbnail' : 'loading';
+  // A photo stored before sizes were listed learns its aspect from the thumbnail's answer.
+  const size = item.thumbnailSize ?? (thumbnail.data ? thumbnail.data : null);
+
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      onPointerEnter={onWarm}
+      onFocus={onWarm}
+      data-state={state}
+      style={frameStyle({ kind: 'image', thumbnailSize: size })}
+      className={cn(
+        FRAME_CLASS,
+        'group cursor-zoom-in bg-muted',
+        state === 'loading' && 'motion-safe:animate-pulse',
+        className,
+      )}
+    >
+      <span role="img" aria-label={item.label ?? PHOTO_ALT} className="absolute inset-0">
+        {thumbSrc ? (
+          <>
+            <img
+              src={thumbSrc}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              data-layer="backdrop"
+              className="absolute inset-0 size-full scale-110 object-cover opacity-60 blur-2xl"
+            />
+            <img
+              src={thumbSrc}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              data-layer="thumbnail"
+              onLoad={markLoaded(thumbSrc)}
+              onError={markFailed(thumbSrc)}
+              className="absolute inset-0 size-full object-contain"
+            />
+          </>
+        ) : null}
+        {fullSrc ? (
+          <img
+            src={fullSrc}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            data-layer="full"
+            onLoad={markLoaded(fullSrc)}
+            onError={markFailed(fullSrc)}
+            className={cn(
+              'absolute inset-0 size-full object-contain motion-safe:transition-opacity motion-safe:duration-300',
+              isFullShown ? 'opacity-100' : 'opacity-0',
+            )}
+          />
+        ) : null}
+      </span>
+      {hasFailed ? (
+        <span aria-hidden="true" className="absolute inset-0 grid place-items-center text-muted-foreground">
+          <ImageOff className="size-8" />
+        </span>
+      ) : null}
+      {/* Pointing at the photo says it opens larger. */}
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 rounded-xl ring-1 ring-black/5 ring-inset transition-colors group-hover:bg-black/5 dark:ring-white/10"
+      />
+    </button>
+  );
+}
