@@ -34,7 +34,9 @@ export function HelpTopics({ title, hasHelpLink = false }: { title: string; hasH
   const topics = hasHelpLink ? [HELP, ...TOPICS] : TOPICS;
   return (
     <nav aria-label={title} className="flex flex-col gap-3">
-      <h2 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{title}</h2>
+      <h2 className="font-sans text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        {title}
+      </h2>
       <ul className="flex flex-col divide-y rounded-card border bg-card">
         {topics.map(({ to, title: topic, detail, icon: Icon }) => (
           <li key={to}>
