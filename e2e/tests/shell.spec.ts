@@ -1,4 +1,5 @@
 import { SHARE_MESSAGES } from '@daybook/shared';
+import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectNoSidewaysScroll, expectSideBySide } from '../support/layout.ts';
 
@@ -161,6 +162,33 @@ test.describe('shell', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(home).toBeVisible();
     await expectNoSidewaysScroll(page);
+  });
+
+  test('the main signed-in pages fit a phone: nothing to scroll sideways to', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const user = await createVerifiedUser(request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, user);
+    for (const path of [
+      '/dashboard',
+      '/new-entry',
+      '/past-entries',
+      '/search',
+      '/me-ahead',
+      '/notifications',
+      '/shared',
+      '/analytics',
+      '/ai-features',
+      '/export',
+      '/profile',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect
+        .poll(async () => page.evaluate(() => document.documentElement.scrollWidth), { message: path })
+        .toBeLessThanOrEqual(390);
+    }
   });
 
   test('the API reference is served at /api/docs', async ({ page }) => {
