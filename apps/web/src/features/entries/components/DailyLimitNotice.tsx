@@ -29,7 +29,7 @@ export function DailyLimitNotice({ id, limit }: { id: string; limit: DailyEntryL
       {canUpgrade ? (
         <Link
           to={PREMIUM_UPGRADE_TARGET}
-          className="inline-flex shrink-0 items-center gap-1.5 self-start rounded-md text-sm font-semibold underline decoration-1 underline-offset-4 hover:decoration-2 sm:self-center"
+          className="ml-8 inline-flex shrink-0 items-center gap-1.5 self-start rounded-md text-sm font-semibold underline decoration-1 underline-offset-4 hover:decoration-2 sm:ml-0 sm:self-center"
         >
           Up to {PREMIUM_QUOTED_DAILY_ENTRIES} a day with Premium
           <ArrowRight aria-hidden="true" className="size-4" />
