@@ -164,7 +164,10 @@ test.describe('shell', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('the main signed-in pages fit a phone: nothing to scroll sideways to', async ({ page, request }) => {
+  test('the main signed-in pages fit a phone with nothing to scroll sideways to, and stand centred at desktop width', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const user = await createVerifiedUser(request);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -188,6 +191,14 @@ test.describe('shell', () => {
       await expect
         .poll(async () => page.evaluate(() => document.documentElement.scrollWidth), { message: path })
         .toBeLessThanOrEqual(390);
+    }
+    // At desktop width a one-column page stands in the middle, not against the left edge with a third left empty.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    for (const path of ['/past-entries', '/search']) {
+      await page.goto(path);
+      const column = page.getByRole('heading', { level: 1 }).locator('xpath=../..');
+      const box = (await column.boundingBox())!;
+      expect(Math.abs(box.x + box.width / 2 - 683), path).toBeLessThanOrEqual(8);
     }
   });
 
