@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, MESSAGES } from '@daybook/shared';
 import { createVerifiedUser, signInAs, signOutThroughMenu } from '../support/accounts.ts';
 import { grantAdmin } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll, expectWithinWidth } from '../support/layout.ts';
 
 test.describe('admin area', () => {
   test('an administrator disables a user, who can no longer sign in', async ({
@@ -63,6 +64,50 @@ test.describe('admin area', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText(AUTH_MESSAGES.accountDisabled).first()).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('on a phone each person is a card whose every field can be read and every action reached', async ({
+    page,
+    request,
+    expectAccessible,
+  }) => {
+    const admin = await createVerifiedUser(request, 'Ada Admin');
+    await grantAdmin(admin.email);
+    const person = await createVerifiedUser(request, 'Pat Person');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, admin, '/admin');
+    await page.getByLabel('Search people by e-mail or name').fill(person.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const card = page.locator('tbody tr').filter({ hasText: person.email });
+    await expect(card).toHaveCount(1);
+    // Each field under its column's name, inside the window: no column is left beyond the right edge.
+    for (const [label, value] of [
+      ['Plan', card.getByLabel('Plan of Pat Person')],
+      ['State', card.getByText('Active', { exact: true })],
+      ['Created', card.locator('td[data-label="Created"] time')],
+      ['Last seen', card.locator('td[data-label="Last seen"]')],
+      ['Actions', card.getByRole('button', { name: 'Disable Pat Person' })],
+    ] as const) {
+      // The column's name is drawn before the field (a ::before from data-label), since the header row is hidden.
+      const named = await card
+        .locator(`td[data-label="${label}"]`)
+        .evaluate((cell) => getComputedStyle(cell, '::before').content);
+      expect(named).toBe(`"${label}"`);
+      await expect(value).toBeVisible();
+      await expectWithinWidth(page, value);
+    }
+    await expectWithinWidth(page, card.getByRole('button', { name: 'Make Pat Person an admin' }));
+    await expectNoSidewaysScroll(page);
+    await expectAccessible();
+
+    await card.getByRole('button', { name: 'Disable Pat Person' }).click();
+    await expect(page.getByRole('dialog', { name: 'Disable Pat Person?' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    for (const tab of ['Reports', 'Contact', 'Mail & jobs', 'Audit log']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expectNoSidewaysScroll(page);
+    }
   });
 
   test('a signed-in user who is not an administrator finds no admin area', async ({ page, request }) => {

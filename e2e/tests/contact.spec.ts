@@ -1,5 +1,6 @@
 import { storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll, expectSideBySide } from '../support/layout.ts';
 
 test.describe('contact form', () => {
   test('a valid message lands on the thank-you page and is stored', async ({ page }) => {
@@ -42,6 +43,37 @@ test.describe('contact form', () => {
     const rows = await storedRows("select id from contact_messages where email = 'not-an-email'");
     expect(rows).toEqual([]);
     await expect(page).toHaveURL(/help-contact/);
+  });
+
+  test('one form on each contact page, beside the help at desktop width and under it on a phone', async ({
+    page,
+    expectAccessible,
+  }) => {
+    for (const path of ['/contact', '/help-contact']) {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto(path);
+      const form = page.locator('#contact');
+      await expect(form).toBeVisible();
+      // The one form component, once: one of each field and one button.
+      await expect(page.getByRole('button', { name: 'Send Message' })).toHaveCount(1);
+      await expect(page.getByLabel('Email')).toHaveCount(1);
+      await expect(page.locator('form')).toHaveCount(1);
+      const help =
+        path === '/contact'
+          ? page.getByRole('navigation', { name: 'The answer may already be here' })
+          : page.getByRole('region', { name: 'Common questions' });
+      await expect(help).toBeVisible();
+      await expectSideBySide(help, form);
+      await expectAccessible();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(form).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      const [helpBox, formBox] = [await help.boundingBox(), await form.boundingBox()];
+      // One column on a phone: /contact puts its form first, /help-contact its questions.
+      if (path === '/contact') expect(helpBox!.y).toBeGreaterThan(formBox!.y + formBox!.height - 1);
+      else expect(formBox!.y).toBeGreaterThan(helpBox!.y + helpBox!.height - 1);
+    }
   });
 
   test('the API refuses an invalid e-mail with a 400 and a code, storing nothing', async ({ request }) => {

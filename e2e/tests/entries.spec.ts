@@ -1,7 +1,23 @@
 import { ENTRY_MESSAGES, MODERATION_MESSAGES } from '@daybook/shared';
+import type { Page } from '@playwright/test';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+
+/** The drafts this browser keeps in IndexedDB (one per user, encrypted). */
+const draftCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('daybook');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('drafts')) return resolve(0);
+          const count = db.transaction('drafts').objectStore('drafts').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
 
 test.describe('entries', () => {
   test('write with a mood → see it decrypted in the list → edit inline → delete', async ({
@@ -68,22 +84,7 @@ test.describe('entries', () => {
     await box.click();
     await box.fill('Half a thought about the walk home');
     // Kept encrypted in IndexedDB (ADR 040; offline.spec.ts checks what is stored): wait for the write.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('daybook');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('drafts')) return resolve(0);
-                const count = db.transaction('drafts').objectStore('drafts').count();
-                count.onsuccess = () => resolve(count.result);
-              };
-            }),
-        ),
-      )
-      .toBe(1);
+    await expect.poll(() => draftCount(page)).toBe(1);
     await page.reload();
     await expect(page.getByRole('textbox', { name: "What's on your mind?" })).toHaveValue(
       'Half a thought about the walk home',
@@ -123,14 +124,16 @@ test.describe('entries', () => {
     expect((await (await page.request.get('/api/entries')).json()).total).toBe(0);
   });
 
-  test('after three entries on the Free plan the daily limit message shows @mobile', async ({
+  test('after three entries on the Free plan the card says so before writing, keeps the draft and offers Premium @mobile', async ({
     page,
     request,
   }) => {
     const user = await createVerifiedUser(request);
     await signInAs(page, user);
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    const notice = page.getByRole('status').filter({ hasText: ENTRY_MESSAGES.dailyLimitReached(3) });
     for (const text of ['Morning pages', 'Lunch on the bench', 'Evening walk']) {
-      const box = page.getByRole('textbox', { name: "What's on your mind?" });
+      await expect(notice).toHaveCount(0);
       await box.click();
       await box.fill(text);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -139,10 +142,23 @@ test.describe('entries', () => {
       // writing the next one before that would be wiped (a person waits for the empty box too).
       await expect(box).toHaveValue('');
     }
-    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    // The server's count reaches the card once the third is saved, with no attempt and no reload.
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("You've written 3 of 3 entries today.");
+    const counted = await (await page.request.get('/api/entries/limits/daily')).json();
+    expect(counted).toEqual({ allowed: false, limit: 3, used: 3 });
+
     await box.click();
-    await box.fill('One more thought');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Daily limit reached (3 entries/day). Try again tomorrow.')).toBeVisible();
+    await box.fill('One more thought for tomorrow');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await expect(save).toBeDisabled();
+    // Kept encrypted in IndexedDB (ADR 040): it is there after a reload, and the card still says why.
+    await expect.poll(() => draftCount(page)).toBe(1);
+    await page.reload();
+    await expect(box).toHaveValue('One more thought for tomorrow');
+    await expect(notice).toBeVisible();
+    await notice.getByRole('link', { name: 'Up to 25 a day with Premium' }).click();
+    await expect(page).toHaveURL(/\/profile#subscription$/);
+    expect((await (await page.request.get('/api/entries')).json()).total).toBe(3);
   });
 });

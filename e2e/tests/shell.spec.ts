@@ -1,4 +1,7 @@
+import { SHARE_MESSAGES } from '@daybook/shared';
+import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { expectNoSidewaysScroll, expectSideBySide } from '../support/layout.ts';
 
 test.describe('shell', () => {
   test('an unknown path shows the 404 page with a way home @mobile', async ({ page, expectAccessible }) => {
@@ -129,6 +132,91 @@ test.describe('shell', () => {
       if (path === '/privacy') await expect(page.getByText(/HMAC-SHA256/).first()).toBeVisible();
     });
   }
+
+  test('an informational page lists its sections beside the text at desktop width, above it on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/privacy');
+    const contents = page.getByRole('navigation', { name: 'On this page' });
+    await expect(contents).toHaveCount(1);
+    await expectSideBySide(contents, page.getByRole('heading', { level: 1 }));
+    await contents.getByRole('link', { name: 'Your rights' }).click();
+    await expect(page).toHaveURL(/#your-rights$/);
+    // Still there beside the section the reader has reached.
+    await expect(contents).toBeInViewport();
+    await page.goto('/about');
+    await expectSideBySide(page.getByRole('navigation', { name: 'On this page' }), page.getByRole('article'));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/privacy');
+    await expect(contents).toHaveCount(1);
+    const [list, heading] = [
+      await contents.boundingBox(),
+      await page.getByRole('heading', { level: 1 }).boundingBox(),
+    ];
+    expect(list!.y).toBeGreaterThan(heading!.y);
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('a share link opened signed out sits centred at a reading width, with one line about Daybook', async ({
+    page,
+    expectAccessible,
+  }) => {
+    await page.goto('/share/no-such-token-0000000000');
+    await expect(page.getByText(SHARE_MESSAGES.notFound)).toBeVisible();
+    const card = page
+      .getByText(SHARE_MESSAGES.notFound)
+      .locator('xpath=ancestor::div[contains(@class, "rounded-card")][1]');
+    const box = (await card.boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - 1366 / 2)).toBeLessThanOrEqual(2);
+    expect(box.width).toBeGreaterThan(560);
+    expect(box.width).toBeLessThanOrEqual(660);
+    const home = page.getByRole('link', { name: 'See how it works' });
+    await expect(home).toHaveAttribute('href', '/');
+    await expectAccessible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(home).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('the main signed-in pages fit a phone with nothing to scroll sideways to, and stand centred at desktop width', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const user = await createVerifiedUser(request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, user);
+    for (const path of [
+      '/dashboard',
+      '/new-entry',
+      '/past-entries',
+      '/search',
+      '/me-ahead',
+      '/notifications',
+      '/shared',
+      '/analytics',
+      '/ai-features',
+      '/export',
+      '/profile',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect
+        .poll(async () => page.evaluate(() => document.documentElement.scrollWidth), { message: path })
+        .toBeLessThanOrEqual(390);
+    }
+    // At desktop width a one-column page stands in the middle, not against the left edge with a third left empty.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    for (const path of ['/past-entries', '/search']) {
+      await page.goto(path);
+      const column = page.getByRole('heading', { level: 1 }).locator('xpath=../..');
+      const box = (await column.boundingBox())!;
+      expect(Math.abs(box.x + box.width / 2 - 683), path).toBeLessThanOrEqual(8);
+    }
+  });
 
   test('the API reference is served at /api/docs', async ({ page }) => {
     const response = await page.goto('/api/docs/');

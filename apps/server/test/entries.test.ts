@@ -109,6 +109,34 @@ describe('creating entries', () => {
     expect(next.json().entry.entryDate).toBe('2026-11-22');
   });
 
+  it("tells today's count before writing: the owner's own, in the zone asked for, refusing an unknown zone", async () => {
+    const { user, cookie } = await createSignedInUser(ctx, { timezone: 'UTC' });
+    const other = await createSignedInUser(ctx, { timezone: 'UTC' });
+    ctx.clock.set(new Date('2026-11-22T09:00:00Z'));
+    const ask = (who: string, query = '') =>
+      ctx.app.inject({ method: 'GET', url: `/api/entries/limits/daily${query}`, headers: { cookie: who } });
+    for (let i = 0; i < 2; i++)
+      expect((await createEntry(ctx, cookie, user.id, `Noon ${i}`)).statusCode).toBe(201);
+    expect((await ask(cookie)).json()).toEqual({ allowed: true, limit: 3, used: 2 });
+    // Another person's entries never count against this one, nor theirs against them.
+    expect((await ask(other.cookie)).json()).toEqual({ allowed: true, limit: 3, used: 0 });
+    expect((await createEntry(ctx, cookie, user.id, 'Noon 2')).statusCode).toBe(201);
+    expect((await ask(cookie)).json()).toEqual({ allowed: false, limit: 3, used: 3 });
+    expect((await ask(other.cookie)).json()).toEqual({ allowed: true, limit: 3, used: 0 });
+    // Three hours on, in Auckland it is already the 23rd: a fresh day there, as an entry written there would be
+    // counted (ADR 066); the three were written before that day began.
+    ctx.clock.advance(3 * HOUR);
+    expect((await ask(cookie)).json()).toEqual({ allowed: false, limit: 3, used: 3 });
+    expect((await ask(cookie, '?timeZone=Pacific%2FAuckland')).json()).toEqual({
+      allowed: true,
+      limit: 3,
+      used: 0,
+    });
+    const unknown = await ask(cookie, '?timeZone=Mars%2FOlympus');
+    expect(unknown.statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/entries/limits/daily' })).statusCode).toBe(401);
+  });
+
   describe('a time-zone change does not reopen a day already spent', () => {
     const setZone = async (cookie: string, timezone: string) => {
       const response = await ctx.app.inject({

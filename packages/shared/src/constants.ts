@@ -120,6 +120,12 @@ export const FREE_PLAN_FEATURES = {
   can_send_future_messages: false,
 } as const;
 
+/**
+ * Premium's daily entry limit as the copy quotes it (spec §9: "premium quoted up to 25 a day"; the plan rows in
+ * the database hold the number the server applies). Said wherever a page offers more entries a day.
+ */
+export const PREMIUM_QUOTED_DAILY_ENTRIES = 25;
+
 export const ENTRY_LIMITS = {
   maxChars: 5000,
   counterFromChars: 4000,

@@ -154,6 +154,13 @@ export const DailyEntryLimit = z
   .meta({ id: 'DailyEntryLimit' });
 export type DailyEntryLimit = z.infer<typeof DailyEntryLimit>;
 
+/**
+ * GET /api/entries/limits/daily: the zone to count today in, the browser's, as a new entry is counted in the zone
+ * it is written in (ADR 066); without it, the account's.
+ */
+export const DailyEntryLimitQuery = z.object({ timeZone: TimeZone.optional() });
+export type DailyEntryLimitQuery = z.infer<typeof DailyEntryLimitQuery>;
+
 export const DeletionLimit = z
   .object({ allowed: z.boolean(), remaining: z.number().int(), limit: z.number().int() })
   .meta({ id: 'DeletionLimit' });

@@ -10,6 +10,7 @@ import {
   CreatedEntry,
   CreateEntryInput,
   DailyEntryLimit,
+  DailyEntryLimitQuery,
   DeletionLimit,
   ENTRY_MESSAGES,
   Entry,
@@ -99,10 +100,13 @@ export const entriesRoutes =
           schema: {
             tags,
             summary: "Today's entry limit (check_daily_entry_limit)",
+            description:
+              "The signed-in user's entries today and their plan's limit, counted in `timeZone` (the writer's) or the account's zone.",
+            querystring: DailyEntryLimitQuery,
             response: { 200: DailyEntryLimit, ...errors },
           },
         },
-        (request) => services.entries.dailyLimit(signedInUser(request)),
+        (request) => services.entries.dailyLimit(signedInUser(request), request.query.timeZone),
       );
 
       signedIn.get(

@@ -12,7 +12,7 @@ export default function PastEntriesPage() {
   useDocumentTitle('Past Entries');
   return (
     <div className="page-container py-8 sm:py-10">
-      <div className="flex max-w-3xl flex-col gap-6">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
         <div className="flex flex-col gap-1">
           <h1 className="text-3xl font-semibold sm:text-4xl">Past Entries</h1>
           <p className="text-muted-foreground">Everything you have written, newest first.</p>

@@ -58,10 +58,16 @@ export default function SearchPage() {
             renderShare={renderEntryShare}
           />
         ) : (
-          <p className="flex items-center gap-2 text-muted-foreground">
-            <Search aria-hidden="true" className="size-4" />
-            Type a word, a #theme or a title to find entries.
-          </p>
+          <div className="flex flex-col items-center gap-3 rounded-card border border-dashed px-6 py-12 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-tint text-tint-foreground">
+              <Search aria-hidden="true" className="size-6" />
+            </span>
+            <p className="font-medium">Type a word, a #theme or a title to find entries.</p>
+            <p className="max-w-md text-sm text-muted-foreground">
+              Every entry you have written is searched, from the first one on, and the matching words are
+              marked.
+            </p>
+          </div>
         )}
       </div>
     </div>

@@ -30,6 +30,8 @@ type PagedListProps<T extends ListPage> = {
   skeletonClassName: string;
   emptyIcon: LucideIcon;
   emptyMessage: string;
+  /** Under the empty message: what will appear here and how, and where to go meanwhile. */
+  emptyDetail?: ReactNode;
   /** The accessible name of the page navigation. */
   paginationLabel: string;
   /** The list of a page that has items. */
@@ -50,6 +52,7 @@ export function PagedList<T extends ListPage>({
   skeletonClassName,
   emptyIcon: EmptyIcon,
   emptyMessage,
+  emptyDetail,
   paginationLabel,
   children,
 }: PagedListProps<T>) {
@@ -74,8 +77,17 @@ export function PagedList<T extends ListPage>({
         <RetryAlert message={query.error?.message ?? ''} onRetry={() => void query.refetch()} />
       ) : query.data === undefined || query.data.items.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
-          <EmptyIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="text-muted-foreground">{emptyMessage}</p>
+          <span className="flex size-12 items-center justify-center rounded-full bg-tint text-tint-foreground">
+            <EmptyIcon aria-hidden="true" className="size-6" />
+          </span>
+          <p className={emptyDetail ? 'font-serif text-lg font-semibold' : 'text-muted-foreground'}>
+            {emptyMessage}
+          </p>
+          {emptyDetail ? (
+            <div className="flex max-w-md flex-col items-center gap-4 text-sm text-muted-foreground">
+              {emptyDetail}
+            </div>
+          ) : null}
         </Card>
       ) : (
         children(query.data)

@@ -1,4 +1,4 @@
-import { FUTURE_SELF_AHEAD } from '@daybook/shared';
+import { FUTURE_SELF_AHEAD, PREMIUM_QUOTED_DAILY_ENTRIES } from '@daybook/shared';
 
 /** Spec §9 dashboard copy for plans and billing. */
 export const BILLING_COPY = {
@@ -22,7 +22,7 @@ export const BILLING_COPY = {
  */
 export const WELCOME_FEATURES = [
   'Audio and video entries',
-  'Up to 25 entries a day',
+  `Up to ${PREMIUM_QUOTED_DAILY_ENTRIES} entries a day`,
   'AI growth coach and 20 insights a day',
   `Future-self chat with you, ${FUTURE_SELF_AHEAD}`,
   'Share entries with friends',

@@ -10,6 +10,7 @@ import { DRAFTS, withStore } from '../../lib/offline/idb.ts';
 import { apiError, callsTo, json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { safeVerdict, sealedEntry, storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { LIMIT_RECHECK_MS } from './api/get-daily-limit.ts';
 import { QuickEntryCard, type QuickEntryCardProps } from './components/QuickEntryCard.tsx';
 import { DRAFT_SAVE_DELAY_MS } from './journal-draft.ts';
 
@@ -136,7 +137,12 @@ describe('QuickEntryCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('button', { name: 'Saved' })).toBeTruthy();
     expect(await decryptedBody(fetchMock)).toEqual({ text: 'A quiet morning with tea.', moodTag: 'Calm' });
-    expect(callsTo(fetchMock, DAILY)).toHaveLength(1);
+    // Spec §4: the limit is asked afresh right before the save's moderation, whatever the card knew already.
+    const order = fetchMock.mock.calls.map(([input, init]) => {
+      const { pathname } = new URL(String(input), 'http://localhost');
+      return `${init?.method ?? 'GET'} ${pathname}`;
+    });
+    expect(order[order.indexOf(MODERATE) - 1]).toBe(DAILY);
 
     // "Entry created successfully!" then, once it has gone, "Saved ✓".
     expect(toast.success).toHaveBeenCalledTimes(1);
@@ -167,15 +173,71 @@ describe('QuickEntryCard', () => {
 
   it('asks for text or media when there is neither', async () => {
     const { fetchMock, textbox } = await setup();
+    // The card's own look at today's count; the save's check is never reached.
+    await waitFor(() => expect(callsTo(fetchMock, DAILY)).toHaveLength(1));
     await type(textbox, '   ');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(ENTRY_MESSAGES.empty);
     expect(textbox.getAttribute('aria-invalid')).toBe('true');
-    expect(callsTo(fetchMock, DAILY)).toHaveLength(0);
+    expect(callsTo(fetchMock, DAILY)).toHaveLength(1);
   });
 
-  it('stops at the daily limit before moderation', async () => {
+  it('says a reached limit before anything is written, offers Premium, and keeps what is typed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { fetchMock, textbox } = await setup({ [DAILY]: json({ allowed: false, limit: 3, used: 3 }) });
+    const notice = await screen.findByRole('status', { name: '' });
+    expect(notice.textContent).toContain(ENTRY_MESSAGES.dailyLimitReached(3));
+    expect(notice.textContent).toContain("You've written 3 of 3 entries today.");
+    const upgrade = within(notice).getByRole('link', { name: 'Up to 25 a day with Premium' });
+    expect(upgrade.getAttribute('href')).toBe('/profile#subscription');
+    // The day's count is asked in this browser's zone, the one an entry is counted in (ADR 066).
+    const [asked] = fetchMock.mock.calls.map(([input]) => String(input)).filter((u) => u.includes('daily'));
+    expect(new URL(asked!, 'http://localhost').searchParams.get('timeZone')).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+
+    await type(textbox, 'One more thought');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    expect(save.getAttribute('aria-describedby')).toBe(notice.id);
+    await act(() => vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS));
+    await waitFor(async () => expect(await rawDraft()).toBeDefined());
+    expect(textbox).toHaveProperty('value', 'One more thought');
+    expect(callsTo(fetchMock, CREATE)).toHaveLength(0);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('offers no upgrade when the limit reached is already Premium’s', async () => {
+    await setup({ [DAILY]: json({ allowed: false, limit: 25, used: 25 }) });
+    const notice = await screen.findByText(ENTRY_MESSAGES.dailyLimitReached(25));
+    expect(notice).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Premium/ })).toBeNull();
+  });
+
+  it('asks again each minute while at the limit, and opens the card once the day turns', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let allowed = false;
+    const { fetchMock } = await setup({
+      [DAILY]: () => jsonResponse({ allowed, limit: 3, used: allowed ? 0 : 3 }),
+    });
+    expect(await screen.findByText(ENTRY_MESSAGES.dailyLimitReached(3))).toBeTruthy();
+    allowed = true;
+    await act(() => vi.advanceTimersByTimeAsync(LIMIT_RECHECK_MS));
+    await waitFor(() => expect(screen.queryByText(ENTRY_MESSAGES.dailyLimitReached(3))).toBeNull());
+    const asked = callsTo(fetchMock, DAILY).length;
+    await act(() => vi.advanceTimersByTimeAsync(LIMIT_RECHECK_MS * 2));
+    expect(callsTo(fetchMock, DAILY)).toHaveLength(asked);
+  });
+
+  it('stops at the daily limit before moderation when another tab reached it meanwhile', async () => {
+    let calls = 0;
+    const { fetchMock, textbox } = await setup({
+      [DAILY]: () =>
+        jsonResponse(
+          calls++ === 0 ? { allowed: true, limit: 3, used: 2 } : { allowed: false, limit: 3, used: 3 },
+        ),
+    });
+    await waitFor(() => expect(calls).toBe(1));
     await type(textbox, 'One more thought');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
@@ -184,7 +246,9 @@ describe('QuickEntryCard', () => {
     expect(callsTo(fetchMock, MODERATE)).toHaveLength(0);
     expect(callsTo(fetchMock, CREATE)).toHaveLength(0);
     expect(textbox).toHaveProperty('value', 'One more thought');
-    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    // The fresh answer reaches the card too: it now says so, and offers nothing to click in vain.
+    expect(await screen.findByText("You've written 3 of 3 entries today.", { exact: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
   });
 
   it('shows the crisis message for 8 seconds on a self-harm verdict, and posts nothing', async () => {

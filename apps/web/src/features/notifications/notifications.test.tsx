@@ -214,6 +214,11 @@ describe('/notifications', () => {
     expect(screen.getByRole('status')).toBeTruthy();
     expect(await screen.findByText('No notifications yet')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark all read' })).toBeNull();
+    // What will arrive here, and a way back meanwhile: not a dead end.
+    expect(screen.getByText(/Thank-you notes for the reflections you share/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your journal' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
   });
 
   it('asks for page 0 of 20 first, and pages on from there', async () => {

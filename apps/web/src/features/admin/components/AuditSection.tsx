@@ -67,10 +67,18 @@ export function AuditSection() {
               <th scope="row" className={`${td} font-normal`}>
                 <When iso={row.at} />
               </th>
-              <td className={`${td} break-all`}>{row.actor}</td>
-              <td className={td}>{ACTION_LABELS[row.action] ?? row.action}</td>
-              <td className={`${td} break-all`}>{row.target}</td>
-              <td className={`${td} text-muted-foreground`}>{summary(row.details) || '—'}</td>
+              <td data-label="Who" className={`${td} break-all`}>
+                {row.actor}
+              </td>
+              <td data-label="Action" className={td}>
+                {ACTION_LABELS[row.action] ?? row.action}
+              </td>
+              <td data-label="Target" className={`${td} break-all`}>
+                {row.target}
+              </td>
+              <td data-label="Details" className={`${td} text-muted-foreground`}>
+                {summary(row.details) || '—'}
+              </td>
             </tr>
           ))}
         </tbody>

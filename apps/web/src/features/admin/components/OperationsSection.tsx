@@ -72,14 +72,16 @@ export function OperationsSection() {
                       <th scope="row" className={`${td} font-normal break-all`}>
                         {mail.to}
                       </th>
-                      <td className={td}>{mail.template}</td>
-                      <td className={td}>
+                      <td data-label="Kind" className={td}>
+                        {mail.template}
+                      </td>
+                      <td data-label="Queued" className={td}>
                         <When iso={mail.createdAt} />
                       </td>
-                      <td className={`${td} max-w-xs break-words text-destructive`}>
+                      <td data-label="Error" className={`${td} max-w-xs break-words text-destructive`}>
                         {mail.lastError ?? '—'} ({mail.attempts} attempts)
                       </td>
-                      <td className={td}>
+                      <td data-label="Action" className={td}>
                         {mail.canRetry ? (
                           <Button
                             aria-label={`Retry mail to ${mail.to}`}
@@ -138,13 +140,13 @@ export function OperationsSection() {
                       <th scope="row" className={`${td} font-mono text-xs font-normal`}>
                         {job.name}
                       </th>
-                      <td className={td}>
+                      <td data-label="Last run" className={td}>
                         <When iso={job.lastStartedAt} />
                       </td>
-                      <td className={td}>
+                      <td data-label="Last success" className={td}>
                         <When iso={job.lastSucceededAt} />
                       </td>
-                      <td className={`${td} max-w-xs break-words`}>
+                      <td data-label="Last error" className={`${td} max-w-xs break-words`}>
                         {job.lastError ? (
                           <span className="text-destructive">
                             {job.lastError} (<When iso={job.lastErrorAt} />)

@@ -81,7 +81,7 @@ function ReportRow({ report }: { report: AdminReport }) {
       <th scope="row" className={`${td} font-normal`}>
         <When iso={report.createdAt} />
       </th>
-      <td className={`${td} max-w-sm`}>
+      <td data-label="Reason and details" className={`${td} max-w-sm`}>
         <p className="font-medium">{reasonLabel(report.reason)}</p>
         {report.details ? (
           <p className="break-words whitespace-pre-wrap text-muted-foreground">{report.details}</p>
@@ -89,20 +89,20 @@ function ReportRow({ report }: { report: AdminReport }) {
           <p className="text-muted-foreground">No details given.</p>
         )}
       </td>
-      <td className={td}>
+      <td data-label="Sender" className={td}>
         <span className="flex flex-col">
           <span>{report.sender.name || '—'}</span>
           <span className="text-muted-foreground">{report.sender.email}</span>
           {report.sender.isDisabled ? <Badge variant="warning">Disabled</Badge> : null}
         </span>
       </td>
-      <td className={td}>
+      <td data-label="Status" className={td}>
         <span className="flex flex-col gap-1">
           <Badge variant={isOpen ? 'warning' : 'neutral'}>{STATUS_LABELS[report.status]}</Badge>
           <span className="text-xs text-muted-foreground">Share {report.share.status}</span>
         </span>
       </td>
-      <td className={td}>
+      <td data-label="Actions" className={td}>
         {isOpen ? (
           <div className="flex flex-wrap gap-2">
             <Button

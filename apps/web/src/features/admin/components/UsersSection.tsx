@@ -111,7 +111,7 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
           <span className="text-muted-foreground">{user.email}</span>
         </span>
       </th>
-      <td className={td}>
+      <td data-label="Plan" className={td}>
         <label htmlFor={`plan-${user.id}`} className="sr-only">
           Plan of {who}
         </label>
@@ -137,16 +137,16 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
           </Select>
         </div>
       </td>
-      <td className={td}>
+      <td data-label="State" className={td}>
         <Badge variant={user.state === 'active' ? 'neutral' : 'warning'}>{STATE_LABELS[user.state]}</Badge>
       </td>
-      <td className={td}>
+      <td data-label="Created" className={td}>
         <When iso={user.createdAt} />
       </td>
-      <td className={td}>
+      <td data-label="Last seen" className={td}>
         <When iso={user.lastSeenAt} />
       </td>
-      <td className={td}>
+      <td data-label="Actions" className={td}>
         <div className="flex flex-wrap gap-2">
           {user.state === 'disabled' ? (
             <Button

@@ -75,11 +75,15 @@ export function ListState({
   return <>{children}</>;
 }
 
-/** A table that scrolls sideways on a phone instead of squeezing its columns. */
+/**
+ * An admin list: a table from 48rem up (scrolling sideways rather than squeezing its columns between that and
+ * 44rem), and below it one card per row whose cells name their column (`stacked-table` in styles.css; give each
+ * `<td>` its column's name as `data-label`), so that on a phone every field is read and every action reached.
+ */
 export function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-card border bg-card">
-      <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+    <div className="md:overflow-x-auto md:rounded-card md:border md:bg-card">
+      <table className="stacked-table w-full border-collapse text-left text-sm md:min-w-[44rem]">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -57,8 +57,8 @@ export function ContactForm() {
   const messageLength = watch('message')?.length ?? 0;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate className="@container flex flex-col gap-5">
+      <div className="grid gap-5 @md:grid-cols-2">
         <FormField label="Name" error={errors.name?.message}>
           {(control) => (
             <Input autoComplete="name" maxLength={CONTACT_LIMITS.name} {...control} {...register('name')} />
@@ -98,9 +98,9 @@ export function ContactForm() {
           <Textarea rows={7} maxLength={CONTACT_LIMITS.message} {...control} {...register('message')} />
         )}
       </FormField>
-      <div className="flex flex-col-reverse items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col-reverse items-start gap-3 @md:flex-row @md:items-center @md:justify-between">
         <p className="text-sm text-muted-foreground">We reply by e-mail, to the address above.</p>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full @md:w-auto">
           <Send aria-hidden="true" />
           {isSubmitting ? 'Sending...' : 'Send Message'}
         </Button>

@@ -1,61 +1,46 @@
-import { type FaqItem, FaqList } from '../../../components/ui/faq-list.tsx';
+import { FaqList } from '../../../components/ui/faq-list.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ContactSection } from '../components/ContactSection.tsx';
+import { HelpTopics } from '../components/HelpTopics.tsx';
+import { HELP_QUESTIONS } from '../help-questions.ts';
 
-const HELP_QUESTIONS: readonly FaqItem[] = [
-  {
-    question: "I didn't get the verification e-mail",
-    answer:
-      'It usually arrives within two minutes. Check your spam or promotions folder. The link in it expires after one hour; if it has expired, write to us below.',
-  },
-  {
-    question: 'I forgot my password',
-    answer:
-      'Follow the password reset link on the log-in page. We e-mail you a link to choose a new password; it works once and expires after one hour.',
-  },
-  {
-    question: 'Can I sign in without my password?',
-    answer:
-      'Yes, with a passkey: add one in Profile settings under Passkeys, then choose "Sign in with a passkey" on the log-in page. Your device asks for your fingerprint, face or screen lock, so a passkey sign-in asks for no code even when two-step sign-in is on. Your password keeps working.',
-  },
-  {
-    question: 'Can anyone at Daybook read my journal?',
-    answer:
-      'Not from the database: the text of your entries is encrypted in your browser before it is stored, with a key that needs a secret kept apart from the database. But the server holds that secret, so this is protection at rest, not end-to-end encryption. Today the server decrypts an entry only in memory, when you save or edit it, to check it; media files are encrypted at rest with a key derived from that secret, and moods and dates are not encrypted. The privacy policy says exactly what the server can read.',
-  },
-  {
-    question: 'How do I cancel Premium or delete my account?',
-    answer:
-      'Both live in Profile settings. Cancelling keeps Premium until the end of the paid period. Deleting your account is scheduled 30 days ahead, and you can change your mind until then.',
-  },
-];
-
+/**
+ * /help-contact: the common questions beside the form at desktop width; on a phone the form comes under them,
+ * where #contact scrolls to it, and the other pages after it (ADR 087).
+ */
 export default function HelpContactPage() {
   useDocumentTitle('Help & Contact');
   return (
-    <div className="page-container flex flex-col gap-16 py-16 sm:py-20">
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-        <div className="flex flex-col gap-2">
-          <h1 className="text-4xl font-semibold sm:text-5xl">Help &amp; Contact</h1>
-          <p className="text-lg text-muted-foreground">
-            Answers to common questions, and a direct line to the team.
-          </p>
-        </div>
-        <section aria-labelledby="help-title" className="flex flex-col gap-4">
+    <div className="page-container flex flex-col gap-10 py-12 sm:py-16 lg:py-20">
+      <header className="flex max-w-3xl flex-col gap-3">
+        <h1 className="text-4xl font-semibold sm:text-5xl">Help &amp; Contact</h1>
+        <p className="text-lg text-muted-foreground">
+          Answers to common questions, and a direct line to the team.
+        </p>
+      </header>
+      <div className="grid items-start gap-12 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:gap-y-10">
+        <section
+          aria-labelledby="help-title"
+          className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1"
+        >
           <h2 id="help-title" className="text-2xl font-semibold">
             Common questions
           </h2>
           <FaqList items={HELP_QUESTIONS} />
         </section>
+        <ContactSection
+          className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          heading={
+            <h2 id="contact-title" className="text-2xl font-semibold">
+              Send us a message
+            </h2>
+          }
+          intro="Didn't find your answer? Write to us and we'll reply by e-mail."
+        />
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <HelpTopics title="More about Daybook" />
+        </div>
       </div>
-      <ContactSection
-        heading={
-          <h2 id="contact-title" className="text-2xl font-semibold sm:text-3xl">
-            Send us a message
-          </h2>
-        }
-        intro="Didn't find your answer? Write to us and we'll reply by e-mail."
-      />
     </div>
   );
 }

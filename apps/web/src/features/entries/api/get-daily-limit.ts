@@ -1,10 +1,17 @@
 import { DailyEntryLimit } from '@daybook/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { entriesKeys } from './query-keys.ts';
 
+/** While today's limit is reached, asked again each minute: the limit lifts at midnight with no other sign. */
+export const LIMIT_RECHECK_MS = 60_000;
+
+/** Counted in this browser's zone, the one a new entry is counted in (ADR 066). */
 export function getDailyLimit(signal?: AbortSignal): Promise<DailyEntryLimit> {
-  return apiRequest('/api/entries/limits/daily', { schema: DailyEntryLimit, signal });
+  const timeZone = browserTimeZone();
+  const query = timeZone ? `?${new URLSearchParams({ timeZone })}` : '';
+  return apiRequest(`/api/entries/limits/daily${query}`, { schema: DailyEntryLimit, signal });
 }
 
 /** Checked afresh before every save (spec §4: the daily limit comes first). */
@@ -14,3 +21,14 @@ export const dailyLimitQueryOptions = queryOptions({
   staleTime: 0,
   retry: false,
 });
+
+/**
+ * Today's count for the quick entry card, so that a reached limit is said before writing (ADR 087). Saving,
+ * deleting and the live events refresh it with the rest of the journal's keys.
+ */
+export function useDailyLimit() {
+  return useQuery({
+    ...dailyLimitQueryOptions,
+    refetchInterval: (query) => (query.state.data?.allowed === false ? LIMIT_RECHECK_MS : false),
+  });
+}

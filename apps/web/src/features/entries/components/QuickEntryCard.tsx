@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { fieldControlClass } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useDailyLimit } from '../api/get-daily-limit.ts';
 import { useCardFolding } from '../hooks/use-card-folding.ts';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import { useInspirePrompt } from '../hooks/use-inspire-prompt.ts';
@@ -13,6 +14,7 @@ import { useStoredDraft } from '../hooks/use-stored-draft.ts';
 import type { JournalDraft } from '../journal-draft.ts';
 import { OFFLINE_NOTICE } from '../offline-notice.ts';
 import type { TextAssistRenderer } from '../text-assist.ts';
+import { DailyLimitNotice } from './DailyLimitNotice.tsx';
 import { EncryptionUnavailableAlert } from './EncryptionUnavailableAlert.tsx';
 import { QuickEntryFooter, type SaveState } from './QuickEntryFooter.tsx';
 
@@ -61,6 +63,9 @@ export function QuickEntryCard({
   className,
 }: QuickEntryCardProps) {
   const { save, support, isOffline } = useSaveEntry();
+  // Today's count, so that a reached limit is said before writing; the save checks it afresh all the same.
+  const dailyLimit = useDailyLimit().data;
+  const isAtLimit = dailyLimit?.allowed === false;
   const storedDraft = useStoredDraft();
   const [restoredDraft, setRestoredDraft] = useState<JournalDraft | undefined>(undefined);
   const [text, setText] = useState('');
@@ -77,6 +82,7 @@ export function QuickEntryCard({
   const headingId = useId();
   const promptId = useId();
   const errorId = useId();
+  const limitId = useId();
   const cardRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -230,6 +236,8 @@ export function QuickEntryCard({
         </Button>
       </div>
 
+      {dailyLimit && isAtLimit ? <DailyLimitNotice id={limitId} limit={dailyLimit} /> : null}
+
       {prompt ? (
         <p id={promptId} aria-live="polite" className="flex items-center gap-2 text-sm text-tint-foreground">
           <Sparkles aria-hidden="true" className="size-4 shrink-0" />
@@ -281,7 +289,8 @@ export function QuickEntryCard({
           canDiscard={hasContent && saveState === 'idle'}
           onDiscard={onDiscard}
           saveState={saveState}
-          isSaveDisabled={saveState === 'saving' || isMediaBusy}
+          isSaveDisabled={saveState === 'saving' || isMediaBusy || isAtLimit}
+          saveDescribedBy={isAtLimit ? limitId : undefined}
           onSave={() => void submit()}
         />
       ) : null}

@@ -25,6 +25,8 @@ type QuickEntryFooterProps = {
   onDiscard: () => void;
   saveState: SaveState;
   isSaveDisabled: boolean;
+  /** Why "Save" is disabled, when something outside the footer says it (today's limit). */
+  saveDescribedBy?: string | undefined;
   onSave: () => void;
 };
 
@@ -42,6 +44,7 @@ export function QuickEntryFooter({
   onDiscard,
   saveState,
   isSaveDisabled,
+  saveDescribedBy,
   onSave,
 }: QuickEntryFooterProps) {
   return (
@@ -69,7 +72,12 @@ export function QuickEntryFooter({
               Discard draft
             </Button>
           ) : null}
-          <Button onClick={onSave} disabled={isSaveDisabled} className="min-w-24">
+          <Button
+            onClick={onSave}
+            disabled={isSaveDisabled}
+            aria-describedby={saveDescribedBy}
+            className="min-w-24"
+          >
             {saveState === 'saved' ? <Check aria-hidden="true" /> : null}
             {SAVE_LABEL[saveState]}
           </Button>

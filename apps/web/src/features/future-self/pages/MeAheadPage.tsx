@@ -149,7 +149,8 @@ export default function MeAheadPage() {
         options={FILTERS}
         value={filter}
         onValueChange={setFilter}
-        className="self-start overflow-x-auto"
+        // Five choices are wider than a phone: the control scrolls within the page's width, never the page.
+        className="max-w-full self-start overflow-x-auto [&>div]:shrink-0"
       />
       {content}
     </div>

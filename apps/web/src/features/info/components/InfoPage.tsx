@@ -17,7 +17,10 @@ interface InfoPageProps {
   sections: readonly InfoSection[];
   /** ISO date (yyyy-mm-dd), shown as "Last updated: 21 November 2026". */
   lastUpdated?: string;
-  /** Lists the sections under "On this page"; worth it on the long legal pages. */
+  /**
+   * Lists the sections under "On this page" above them on a narrow screen too; worth it on the long legal pages.
+   * From 64rem every page lists them in a column of their own beside the text.
+   */
   hasContents?: boolean;
   /** Rendered after the last section, e.g. calls to action. */
   children?: ReactNode;
@@ -50,55 +53,79 @@ export function InfoPage({
 }: InfoPageProps) {
   useDocumentTitle(title);
 
-  return (
-    <article className="mx-auto w-full max-w-[68ch] px-4 py-12 text-[var(--fg)] sm:px-6 sm:py-16">
-      <header className="border-b border-[var(--border)] pb-8">
-        <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{title}</h1>
-        {lastUpdated ? (
-          <p className="mt-3 text-sm text-[var(--fg-muted)]">
-            Last updated: <time dateTime={lastUpdated}>{formatDay('mediumDate', lastUpdated)}</time>
-          </p>
-        ) : null}
-        <div className="mt-6 space-y-4 text-lg leading-8 text-[var(--fg-muted)]">{lead}</div>
-      </header>
+  const contentsLink =
+    'rounded-sm text-[var(--accent)] underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent)]';
 
-      {hasContents ? (
+  // From 64rem the page is two columns, the sections' list beside the text at its reading width, so that a wide
+  // window holds more than one narrow column in the middle of empty space (ADR 087).
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-12 text-[var(--fg)] sm:px-6 sm:py-16 lg:grid lg:grid-cols-[13rem_minmax(0,70ch)] lg:justify-center lg:gap-x-16 lg:px-8">
+      <aside className="hidden lg:block">
         <nav
           aria-label="On this page"
-          className="mt-8 rounded-xl border border-[var(--border)] bg-[var(--surface)] p-5"
+          className="sticky top-24 flex flex-col gap-3 border-l border-[var(--border)] pl-5"
         >
-          <p className="text-sm font-semibold uppercase tracking-wide text-[var(--fg-muted)]">On this page</p>
-          <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1.5 pl-5 text-sm sm:grid-cols-2">
+          <p className="text-xs font-semibold uppercase tracking-wide text-[var(--fg-muted)]">On this page</p>
+          <ol className="flex flex-col gap-2 text-sm leading-snug">
             {sections.map((section) => (
-              <li key={section.id} className="pl-1 marker:text-[var(--fg-muted)]">
-                <a
-                  href={`#${section.id}`}
-                  className="rounded-sm text-[var(--accent)] underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--accent)]"
-                >
+              <li key={section.id}>
+                <a href={`#${section.id}`} className={contentsLink}>
                   {section.title}
                 </a>
               </li>
             ))}
           </ol>
         </nav>
-      ) : null}
+      </aside>
 
-      <div className="mt-10 space-y-12">
-        {sections.map(({ id, title: sectionTitle, icon: Icon, content }) => (
-          <section key={id} id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
-            <h2
-              id={`${id}-title`}
-              className="flex items-center gap-2.5 text-xl font-semibold tracking-tight text-balance sm:text-2xl"
-            >
-              {Icon ? <Icon aria-hidden="true" className="size-5 shrink-0 text-[var(--accent)]" /> : null}
-              {sectionTitle}
-            </h2>
-            <div className={`mt-4 ${PROSE}`}>{content}</div>
-          </section>
-        ))}
-      </div>
+      <article className="min-w-0">
+        <header className="border-b border-[var(--border)] pb-8">
+          <h1 className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{title}</h1>
+          {lastUpdated ? (
+            <p className="mt-3 text-sm text-[var(--fg-muted)]">
+              Last updated: <time dateTime={lastUpdated}>{formatDay('mediumDate', lastUpdated)}</time>
+            </p>
+          ) : null}
+          <div className="mt-6 space-y-4 text-lg leading-8 text-[var(--fg-muted)]">{lead}</div>
+        </header>
 
-      {children ? <div className="mt-16 border-t border-[var(--border)] pt-10">{children}</div> : null}
-    </article>
+        {hasContents ? (
+          <nav
+            aria-label="On this page"
+            className="mt-8 rounded-xl border border-[var(--border)] bg-[var(--surface)] p-5 lg:hidden"
+          >
+            <p className="text-sm font-semibold uppercase tracking-wide text-[var(--fg-muted)]">
+              On this page
+            </p>
+            <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1.5 pl-5 text-sm sm:grid-cols-2">
+              {sections.map((section) => (
+                <li key={section.id} className="pl-1 marker:text-[var(--fg-muted)]">
+                  <a href={`#${section.id}`} className={contentsLink}>
+                    {section.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+
+        <div className="mt-10 space-y-12">
+          {sections.map(({ id, title: sectionTitle, icon: Icon, content }) => (
+            <section key={id} id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
+              <h2
+                id={`${id}-title`}
+                className="flex items-center gap-2.5 text-xl font-semibold tracking-tight text-balance sm:text-2xl"
+              >
+                {Icon ? <Icon aria-hidden="true" className="size-5 shrink-0 text-[var(--accent)]" /> : null}
+                {sectionTitle}
+              </h2>
+              <div className={`mt-4 ${PROSE}`}>{content}</div>
+            </section>
+          ))}
+        </div>
+
+        {children ? <div className="mt-16 border-t border-[var(--border)] pt-10">{children}</div> : null}
+      </article>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { FREE_PLAN_FEATURES, PREMIUM_QUOTED_DAILY_ENTRIES } from '@daybook/shared';
 import { ArrowRight, Crown, LayoutDashboard, LockKeyhole, PenLine, UserX } from 'lucide-react';
 import { Link } from 'react-router';
 import { InfoPage, type InfoSection } from '../components/InfoPage.tsx';
@@ -28,7 +29,14 @@ const PLAN_COLUMNS: readonly InfoTableColumn[] = [
 ];
 
 const PLAN_ROWS: readonly InfoTableRow[] = [
-  { id: 'entries', label: 'Entries a day', cells: { free: '3', premium: '25' } },
+  {
+    id: 'entries',
+    label: 'Entries a day',
+    cells: {
+      free: String(FREE_PLAN_FEATURES.daily_entry_limit),
+      premium: String(PREMIUM_QUOTED_DAILY_ENTRIES),
+    },
+  },
   { id: 'text-image', label: 'Text and image entries', cells: { free: 'Yes', premium: 'Yes' } },
   { id: 'audio-video', label: 'Audio and video entries', cells: { free: 'No', premium: 'Yes' } },
   { id: 'sharing', label: 'Share an entry by e-mail', cells: { free: 'No', premium: 'Yes' } },

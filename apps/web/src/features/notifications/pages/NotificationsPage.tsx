@@ -59,6 +59,17 @@ export default function NotificationsPage() {
           skeletonClassName="h-20"
           emptyIcon={BellOff}
           emptyMessage={SHARE_MESSAGES.noNotifications}
+          emptyDetail={
+            <>
+              <p>
+                Thank-you notes for the reflections you share, letters from your past self and news about your
+                account arrive here, and the bell at the top of every page counts them.
+              </p>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/dashboard">Back to your journal</Link>
+              </Button>
+            </>
+          }
           paginationLabel="Notification pages"
         >
           {(data) => (

@@ -1,7 +1,8 @@
 import { SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
 import { Inbox } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { OPEN_SHARE_PARAM } from '../../../lib/constants.ts';
@@ -55,6 +56,17 @@ export default function SharedWithMePage() {
           skeletonClassName="h-24"
           emptyIcon={Inbox}
           emptyMessage={SHARE_MESSAGES.noShares}
+          emptyDetail={
+            <>
+              <p>
+                When someone shares a reflection with you, it appears here, and the shares button at the top
+                of every page tells you it has arrived.
+              </p>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/dashboard">Back to your journal</Link>
+              </Button>
+            </>
+          }
           paginationLabel="Share pages"
         >
           {(data) => (

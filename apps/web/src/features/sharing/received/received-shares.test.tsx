@@ -211,6 +211,11 @@ describe('/shared', () => {
     stubApi({ ...signedInHandlers(), 'GET /api/shares/received': page([]) });
     renderWithProviders(<SharedWithMePage />, { path: '/shared' });
     expect(await screen.findByText('No shares yet')).toBeTruthy();
+    // What will arrive here, and a way back meanwhile: not a dead end.
+    expect(screen.getByText(/When someone shares a reflection with you/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your journal' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
   });
 });
 

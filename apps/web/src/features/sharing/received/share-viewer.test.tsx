@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../../test/api.ts';
 import { jsonResponse, renderRoutes, renderWithProviders } from '../../../test/render.tsx';
-import SharedEntryPage from '../pages/SharedEntryPage.tsx';
+import SharedEntryPage, { SHARE_PAGE_INVITATION } from '../pages/SharedEntryPage.tsx';
 import { ShareViewerDialog } from './components/ShareViewerDialog.tsx';
 
 // The popovers and dialogs here are lazy chunks: the first to open pays for transforming them, which on a busy
@@ -55,9 +55,12 @@ beforeEach(() => {
 
 describe('the share view, through a token (signed out)', () => {
   // The page's route is /share/:token.
-  function renderAt(handler: Handlers[string]) {
+  function renderAt(
+    handler: Handlers[string],
+    session: Handlers = { 'GET /api/auth/session': json({ user: null }) },
+  ) {
     const fetchMock = stubApi({
-      'GET /api/auth/session': json({ user: null }),
+      ...session,
       [`GET /api/share-links/${TOKEN}`]: handler,
     });
     renderRoutes(
@@ -77,6 +80,30 @@ describe('the share view, through a token (signed out)', () => {
     expect(screen.getByRole('img', { name: 'Mood: Peaceful' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send thank you' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+  });
+
+  it('invites a visitor to Daybook in one quiet line, under the entry, leading to the landing page', async () => {
+    renderAt(json(view({ canRespond: false })));
+    await screen.findByText('A quiet morning.');
+    const invitation = await screen.findByText(SHARE_PAGE_INVITATION, { exact: false });
+    const link = within(invitation).getByRole('link', { name: 'See how it works' });
+    expect(link.getAttribute('href')).toBe('/');
+    // Below the entry, never before it.
+    const article = screen.getByRole('article');
+    expect(article.compareDocumentPosition(invitation) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('keeps the spec’s messages for an unknown or revoked link, the invitation under them', async () => {
+    renderAt(apiError(404, 'NOT_FOUND', SHARE_MESSAGES.notFound));
+    expect(await screen.findByText(SHARE_MESSAGES.notFound)).toBeTruthy();
+    expect(await screen.findByText(SHARE_PAGE_INVITATION, { exact: false })).toBeTruthy();
+  });
+
+  it('invites no one already signed in', async () => {
+    renderAt(json(view({ canRespond: false })), signedInHandlers());
+    await screen.findByText('A quiet morning.');
+    await waitFor(() => expect(screen.queryByText(SHARE_PAGE_INVITATION, { exact: false })).toBeNull());
+    expect(screen.queryByRole('link', { name: 'See how it works' })).toBeNull();
   });
 
   it('renders the entry as Markdown: a heading, a list and a link opened without an opener', async () => {

@@ -36,9 +36,12 @@ const STATUS_BADGE = {
 export function ShareViewContent({
   query,
   actions,
+  textClassName = 'text-base leading-relaxed',
 }: {
   query: UseQueryResult<ShareView>;
   actions?: ReactNode;
+  /** The entry text's size: the dialog's body size, or larger on the page that shows nothing else. */
+  textClassName?: string;
 }) {
   // The text always goes through the Markdown renderer here (the page shows one entry), whose chunk loads beside
   // the share's answer. The cheap prose check would tie the shared Markdown rules to this page, which a visitor
@@ -127,7 +130,7 @@ export function ShareViewContent({
             <LazyMarkdownBody
               text={view.entry.text}
               headingLevel={3}
-              className="font-serif text-base leading-relaxed"
+              className={`font-serif ${textClassName}`}
             />
           </Suspense>
         </>
