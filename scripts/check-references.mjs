@@ -137,107 +137,123 @@ const OUTSIDE_PATH = /(?:\.\.\/)+shared\/|\/work\/[A-Za-z]|\bshared\/spec\b/g;
  * holds the rule whatever the old section number was (the old specification told the same topic in several
  * numbered sections: screens, states, validation, errors, constants).
  */
+/** Marks a topic whose words are common: it counts only when no other topic's words are on the line. */
+const GENERIC = 'generic';
 const TOPICS = [
   [/error screen|Something went wrong|Page not found|not-found/i, 'shell.md#shell-not-found'],
   [
-    /Unable to load dashboard|Authentication Error|Redirecting to login|\(Dashboard\)|only logged/i,
+    /Unable to load dashboard|Authentication Error|Redirecting to login|only logged|session check/i,
     'dashboard.md#dashboard-errors',
   ],
-  [
-    /auth or 401|retr(?:y|ies)\b.*(?:auth|401)|up to 2 retries|retries once|retry once/i,
-    'dashboard.md#dashboard-errors',
-  ],
+  [/auth or 401|\bretr(?:y|ies|ied)\b/i, 'dashboard.md#dashboard-errors'],
   [/Checkout routing|request for a plan leads/i, 'plans-billing.md#plans-checkout'],
   [/Subscription intent|Premium intent|\bintent\b/i, 'plans-billing.md#plans-intent'],
   [
-    /welcome card|overlay|signup banner|Premium Signup|celebration|Welcome to \{plan\}|upgrade notice|plan pieces/i,
+    /welcome card|checkout overlay|\boverlay\b|signup banner|Premium Signup|celebration|Welcome to \{plan\}|upgrade notice|plan pieces|snooze/i,
     'plans-billing.md#plans-prompts',
   ],
-  [/test[- ]accounts|test or debug|test tools?/i, 'plans-billing.md#plans-test-tools'],
-  [/See Premium|upgrade target|locked|lock icon|Upgrade to Premium/i, 'plans-billing.md#plans-locked'],
-  [/pric(?:e|ing)|currenc|£2\.99|Unavailable'/i, 'plans-billing.md#plans-pricing'],
+  [/test[- ]accounts|test or debug|test tools?\b/i, 'plans-billing.md#plans-test-tools'],
   [
-    /check-subscription|subscription status|Failed to start checkout|checkout|Welcome to Premium/i,
+    /See Premium|upgrade target|\blocked\b|lock icon|Upgrade to Premium|gated/i,
+    'plans-billing.md#plans-locked',
+  ],
+  [/\bpric(?:e|es|ing)\b|currenc|£2\.99|'Unavailable'/i, 'plans-billing.md#plans-pricing'],
+  [
+    /check-subscription|subscription status|status load|start checkout|\bcheckout\b|Welcome to Premium/i,
     'plans-billing.md#plans-checkout',
   ],
   [
-    /plan features|feature flags|Free plan|plan's lists|Roles and permissions|Premium card|Basic|what each plan/i,
+    /plan features|feature flags|Free plan|plan's lists|Premium card|\bBasic\b|each plan|\bplans? (?:allows?|flags)/i,
     'plans-billing.md#plans-features',
   ],
-  [/lockout|attempts|lower-cased and trimmed/i, 'accounts.md#accounts-lockout'],
+  [/lockout|remaining attempts|attempts? remaining|lower-cased and trimmed/i, 'accounts.md#accounts-lockout'],
   [/strength|33 ?%/i, 'accounts.md#accounts-password-strength'],
-  [/Can't log in|login page|log in|sign-in|sign in|login/i, 'accounts.md#accounts-login'],
-  [/regist|Create Account|EMAIL_ALREADY_EXISTS|confirmation|password/i, 'accounts.md#accounts-registration'],
+  [/Can't log in|login page|login form|\bsign-in\b|\blog in\b/i, 'accounts.md#accounts-login'],
   [
-    /delet(?:e|ion) (?:status|banner|request)|account deletion|deletion is scheduled|due to be deleted|Cancel deletion|cancel toasts|requiresResubscribe/i,
+    /regist(?:er|ration)|Create Account|sign-up|EMAIL_ALREADY_EXISTS|\bpassword\b/i,
+    'accounts.md#accounts-registration',
+  ],
+  [
+    /account deletion|deletion status|deletion is scheduled|due to be deleted|Cancel deletion|cancel toasts|requiresResubscribe|scheduled date/i,
     'accounts.md#accounts-deletion',
   ],
-  [/time ?zone|full_name|profile/i, 'accounts.md#accounts-profile'],
-  [/disabled/i, 'accounts.md#accounts-disabled'],
-  [/signing out|sign-out|signed out|session/i, 'accounts.md#accounts-sessions'],
-  [/streak/i, 'dashboard.md#dashboard-streak'],
+  [/time ?zone|full_name/i, 'accounts.md#accounts-profile'],
+  [/\bprofile\b/i, 'accounts.md#accounts-profile', GENERIC],
+  [/disabled (?:user|account)|account is (?:currently )?disabled/i, 'accounts.md#accounts-disabled'],
+  [/signing out|sign-out|signed out|sign out|clears cached data/i, 'accounts.md#accounts-sessions'],
+  [/\bstreak/i, 'dashboard.md#dashboard-streak'],
   [
-    /mood ring|current mood|Mood \(7 days\)|insights overview|positive|negative|percentages|mood (?:queries|card)|\bmood 2 min/i,
+    /mood ring|current mood|Mood \(7 days\)|insights overview|\bpositive\b|\bnegative\b|percentages|mood (?:queries|card)|\bmood \d|mood sets/i,
     'dashboard.md#dashboard-moods',
   ],
   [/affirmation/i, 'dashboard.md#dashboard-affirmation'],
-  [/calendar|Monday first/i, 'dashboard.md#dashboard-calendar'],
-  [/filter|chips?\b|date=|preselects a day|reducer|transition rules/i, 'dashboard.md#dashboard-filters'],
+  [/calendar|Monday|weeks start/i, 'dashboard.md#dashboard-calendar'],
+  [
+    /filters?\b|\bchips?\b|date=|preselects a day|reducer|transition|past day|page number|\bclamp/i,
+    'dashboard.md#dashboard-filters',
+  ],
   [/greeting|Welcome back|first name/i, 'dashboard.md#dashboard-layout'],
-  [/User not authenticated|search|debounce|500/i, 'search.md#search-rules'],
-  [/themes?\b|hashtag/i, 'search.md#search-themes'],
+  [/User not authenticated|\bsearch|debounce|300 ms after/i, 'search.md#search-rules'],
+  [/\bthemes?\b|hashtag|You've written about/i, 'search.md#search-themes'],
   [/AI Assist|enhance/i, 'ai.md#ai-assist'],
   [/\bAI\b|insights|coach/i, 'ai.md#ai-insights'],
-  [/crisis|self.harm/i, 'moderation.md#moderation-crisis'],
+  [/crisis|self.harm|lifeline/i, 'moderation.md#moderation-crisis'],
   [/thank.you/i, 'sharing.md#sharing-thank-you'],
-  [/report/i, 'sharing.md#sharing-report'],
-  [/shares bell|Shared with you|in_app_viewed|received|unviewed/i, 'sharing.md#sharing-received'],
+  [/\breport/i, 'sharing.md#sharing-report'],
   [
-    /share viewer|view-share|token view|opened share|share(?:d)? entry page|\/share\//i,
-    'sharing.md#sharing-viewer',
+    /shares bell|Shared with you|in_app_viewed|\breceived\b|unviewed|shares popover/i,
+    'sharing.md#sharing-received',
   ],
-  [/Manage Shar|revoke|resend/i, 'sharing.md#sharing-manage'],
-  [/share status|status badge|Pending|Delivered|Viewed/i, 'sharing.md#sharing-status'],
-  [/moderat|severity|verdict|to be more appropriate|community guidelines/i, 'moderation.md#moderation-rules'],
+  [/share viewer|view-share|token view|opened share|\/share\//i, 'sharing.md#sharing-viewer'],
+  [/Manage Shar|\brevok|\bresend/i, 'sharing.md#sharing-manage'],
+  [/share status|status badge/i, 'sharing.md#sharing-status'],
   [
-    /recipient|Share reflection|share action|share button|simple (?:address )?pattern|share note/i,
+    /moderat|severity|verdict|to be more appropriate|community guidelines|three characters/i,
+    'moderation.md#moderation-rules',
+  ],
+  [
+    /recipients?\b|Share reflection|share action|share button|simple (?:address )?pattern|share note|Shared successfully/i,
     'sharing.md#sharing-create',
   ],
-  [/shar(?:e|ing)/i, 'sharing.md#sharing-limits'],
-  [/notification|bell|badge|9\+|page 0|size 20/i, 'notifications.md#notifications-bell'],
+  [/\bshar(?:e|es|ed|ing)\b/i, 'sharing.md#sharing-limits', GENERIC],
+  [/notification|\bbells?\b|9\+|page 0|size 20/i, 'notifications.md#notifications-bell'],
   [/future|past self|me-ahead/i, 'future-letters.md#future-letters-card'],
   [/media viewer|Media Viewer|Shared by \{name\}/i, 'media.md#media-viewer'],
-  [/recorder|recording|camera|720p|microphone|Devices/i, 'media.md#media-recorders'],
-  [/Attach Media|media panel|side sheet|drawer|Media is a Premium/i, 'media.md#media-attach-panel'],
-  [/image|photo|audio|video|frames?\b|duration|media/i, 'media.md#media-checks'],
-  [/salt|entry key|encrypt|decrypt|cipher/i, 'encryption.md#encryption-browser'],
-  [/mood tags?|19 moods|\bemoji|mood label|moods?\b/i, 'entries.md#entries-moods'],
+  [/recorder|recording|camera|720p|microphone/i, 'media.md#media-recorders'],
+  [/Attach Media|media panel|side sheet|\bdrawer|Media is a Premium/i, 'media.md#media-attach-panel'],
   [
-    /edit(?:ing)? window|12.hour|12 hours|countdown|hours left|age re-check|expiry callback|can no longer be edited/i,
+    /\bimages?\b|\bphoto|\baudio\b|\bvideos?\b|\bframes?\b|duration|\bmedia\b|signed (?:media )?URL/i,
+    'media.md#media-checks',
+  ],
+  [/\bsalt\b|entry key|\bkey\b|encrypt|decrypt|cipher/i, 'encryption.md#encryption-browser'],
+  [/mood tags?|19 moods|\bemoji|mood label|mood picker/i, 'entries.md#entries-moods'],
+  [/\bmoods?\b/i, 'entries.md#entries-moods', GENERIC],
+  [
+    /edit(?:ing)? window|12.hour|12 hours|countdown|hours left|age re-check|expiry callback|can no longer be edited|edit form|Escape cancels|\/ 5,000|4,000/i,
     'entries.md#entries-edit-window',
   ],
-  [/Delete this reflection|deletion|deletions|delete/i, 'entries.md#entries-delete'],
+  [/Delete this reflection|deletion allowance|\bdeletions?\b/i, 'entries.md#entries-delete'],
+  [/\bdelete\b/i, 'entries.md#entries-delete', GENERIC],
   [
-    /daily limit|daily entry limit|Entry created|Saved ✓|Please add some text|creation|limit comes first|sequence/i,
+    /daily limit|daily entry limit|Entry created|Saved ✓|Please add some text|creation sequence|limit comes first|\bsequence\b/i,
     'entries.md#entries-create',
   ],
   [
-    /journal-draft|draft|quick entry|entry box|writing box|Inspire me|collapse|What's on your mind/i,
+    /journal-draft|\bdrafts?\b|quick entry|entry box|writing box|Inspire me|collapse|What's on your mind/i,
     'entries.md#entries-quick-entry',
   ],
-  [/edit form|Escape|characters'|5,000|counter/i, 'entries.md#entries-edit-window'],
   [
-    /entry list|Read more|heading|scroll-to-top|cut|200|Today|grouped|range paging|order created_at|exact count/i,
+    /entry list|Read more|heading|scroll-to-top|\bcut\b|\b200\b|grouped by day|range paging|created_at desc|exact count|No entries/i,
     'entries.md#entries-list',
   ],
   [
-    /toast|tooltip|copied|breakpoint|768|refetch on (?:window )?focus|default cache/i,
+    /\btoasts?\b|tooltip|copied|breakpoint|768 px|refetch on (?:window )?focus|default cache/i,
     'shell.md#shell-timings',
   ],
-  [/#features|#pricing|hash|landing|scroll/i, 'shell.md#shell-landing'],
-  [/user menu|header|Shell|theme toggle/i, 'shell.md#shell-header'],
-  [/route|page path/i, 'shell.md#shell-routes'],
-  [/entr(?:y|ies)/i, 'entries.md#entries-list'],
+  [/#features|#pricing|\bhash\b|landing|scroll/i, 'shell.md#shell-landing'],
+  [/user menu|\bheader\b|theme toggle/i, 'shell.md#shell-header', GENERIC],
+  [/\broutes?\b|page path/i, 'shell.md#shell-routes', GENERIC],
+  [/\bentr(?:y|ies)\b/i, 'entries.md#entries-list', GENERIC],
 ];
 
 /** Where a file's path says the reference belongs, when its words do not. First match wins. */
@@ -278,19 +294,19 @@ const DESIGN_SECTIONS = [
 const DESIGN_TOPICS = [
   [/private mode/i, 'design-private-mode'],
   [
-    /theme|hashtag|milestone|every minute|5 minutes ahead|10 years|notification|unknown types|\/coach|\/data-export|deletion limit|expire|purge|drafts older/i,
+    /\bthemes?\b|hashtag|milestone|every minute|5 minutes ahead|10 years|notification types?|types? the server writes|unknown types|\/coach|\/data-export|deletion limit|\bexpire|purge|drafts older/i,
     'design-open-values',
   ],
-  [/argon2|OWASP|better-auth|auth is not|lockout|session/i, 'design-accounts'],
+  [/argon2|OWASP|better-auth|auth is not|lockout|\bsessions?\b/i, 'design-accounts'],
   [
-    /salt|HMAC|encrypt|key|plaintext|plain text|decrypt|secure context|WebCrypto|protection-at-rest/i,
+    /\bsalt\b|HMAC|encrypt|\bkeys?\b|plaintext|plain text|decrypt|secure context|WebCrypto|protection-at-rest/i,
     'design-encryption',
   ],
-  [/Basic|price|plan/i, 'design-plans'],
-  [/\bAI\b|model|provider|five years|SDK/i, 'design-ai'],
-  [/instance|scale|one process|load balancer/i, 'design-scale'],
-  [/pg-boss|SKIP LOCKED|job/i, 'design-jobs'],
-  [/apps\/web|workspaces|known-good|version/i, 'design-architecture'],
+  [/\bBasic\b|\bprices?\b|\bplans?\b/i, 'design-plans'],
+  [/\bAI\b|\bmodel\b|provider|five years|\bSDK\b/i, 'design-ai'],
+  [/instances?\b|\bscale\b|one process|load balancer/i, 'design-scale'],
+  [/pg-boss|SKIP LOCKED|\bjobs?\b/i, 'design-jobs'],
+  [/apps\/web|workspaces|known-good|\bversions?\b/i, 'design-architecture'],
 ];
 
 /** An issue (and item) to the decision that records what it asked. Items not listed fall back to the issue. */
@@ -341,18 +357,64 @@ const ISSUE_ADRS_BY_PATH = {
 // ---------------------------------------------------------------------------------------------------------------
 // Finding and rewriting
 
-/** The product section a spec reference on this line of this file means: words first, then the path. */
-function productTarget(line, file) {
-  for (const [pattern, target] of TOPICS) if (pattern.test(line)) return target;
-  const where = rel(file);
-  for (const [pattern, target] of PATH_AREAS) if (pattern.test(where)) return target;
-  return 'README.md#product-areas';
+/**
+ * The topic of `table` whose words stand nearest to the reference at [start, end) of `line`, or null. Nearest,
+ * not first: a line often names several things, and the one beside the citation is what it cites.
+ */
+function nearestTopic(table, line, start, end) {
+  return nearestOfTier(table, line, start, end, false) ?? nearestOfTier(table, line, start, end, true);
 }
 
-function designTarget(name, line) {
+function nearestOfTier(table, line, start, end, generic) {
+  let best = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const [pattern, target, tier] of table) {
+    if ((tier === GENERIC) !== generic) continue;
+    const global = new RegExp(
+      pattern.source,
+      pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`,
+    );
+    for (const match of line.matchAll(global)) {
+      const from = match.index;
+      const to = from + match[0].length;
+      const distance = to <= start ? start - to : from >= end ? from - end : 0;
+      if (distance < bestDistance) {
+        best = target;
+        bestDistance = distance;
+      }
+    }
+  }
+  return best;
+}
+
+/** The lines around `offset` of `text`: the one holding it (with the reference's place in it), and the one before. */
+function linesAt(text, offset, length) {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const endAt = text.indexOf('\n', offset + length);
+  const end = endAt < 0 ? text.length : endAt;
+  const previousStart = start > 0 ? text.lastIndexOf('\n', start - 2) + 1 : start;
+  return {
+    line: text.slice(start, end),
+    at: offset - start,
+    until: offset - start + length,
+    previous: start > 0 ? text.slice(previousStart, start - 1) : '',
+  };
+}
+
+/** The product section a spec reference means: the nearest topic on its line, then the line before, then the path. */
+function productTarget(text, offset, length, file) {
+  const { line, at, until, previous } = linesAt(text, offset, length);
+  return (
+    nearestTopic(TOPICS, line, at, until) ??
+    nearestTopic(TOPICS, previous, previous.length, previous.length) ??
+    PATH_AREAS.find(([pattern]) => pattern.test(rel(file)))[1]
+  );
+}
+
+function designTarget(name, text, offset, length) {
   if (name) for (const [pattern, id] of DESIGN_SECTIONS) if (pattern.test(name.trim())) return id;
-  for (const [pattern, id] of DESIGN_TOPICS) if (pattern.test(line)) return id;
-  return null;
+  const { line, at, until } = linesAt(text, offset, length);
+  return nearestTopic(DESIGN_TOPICS, line, at, until);
 }
 
 function issueAdr(issue, item, file) {
@@ -377,33 +439,94 @@ function citesStandard(before) {
   return STANDARD_BEFORE_SECTION.test(before);
 }
 
-/** The line holding `offset` of `text`, and the line before it: the words that choose a section. */
-function contextAt(text, offset) {
-  const start = text.lastIndexOf('\n', text.lastIndexOf('\n', offset - 1) - 1) + 1;
-  const end = text.indexOf('\n', offset);
-  return text.slice(start, end < 0 ? text.length : end);
-}
+/**
+ * The old specification's headings, when a citation names one right after its number ("spec §4 \"Checkout
+ * routing\"", "Spec §2 Recorders", "Spec §8 (Dashboard)"): the strongest hint, and consumed with the citation.
+ * A heading that names no single section (Shell, Entry) is only consumed.
+ */
+const HEADINGS = [
+  ['Checkout routing', 'plans-billing.md#plans-checkout'],
+  ['Subscription intent', 'plans-billing.md#plans-intent'],
+  ['Premium and checkout', 'plans-billing.md#plans-checkout'],
+  ['Registration outcomes', 'accounts.md#accounts-registration'],
+  ['Registration', 'accounts.md#accounts-registration'],
+  ['Login', 'accounts.md#accounts-login'],
+  ['Account deletion', 'accounts.md#accounts-deletion'],
+  ['Dashboard filters', 'dashboard.md#dashboard-filters'],
+  ['Dashboard', 'dashboard.md#dashboard-errors'],
+  ['Roles and permissions', 'plans-billing.md#plans-features'],
+  ['Devices', 'media.md#media-recorders'],
+  ['Recorders', 'media.md#media-recorders'],
+  ['camera photo capture', 'media.md#media-recorders'],
+  ['Attach Media panel', 'media.md#media-attach-panel'],
+  ['Audio upload', 'media.md#media-checks'],
+  ['Video upload', 'media.md#media-checks'],
+  ['Image', 'media.md#media-checks'],
+  ['Media viewer dialog', 'media.md#media-viewer'],
+  ['AI Assist', 'ai.md#ai-assist'],
+  ['Share viewer dialog', 'sharing.md#sharing-viewer'],
+  ['Share viewer', 'sharing.md#sharing-viewer'],
+  ['Shares bell', 'sharing.md#sharing-received'],
+  ['Share creation', 'sharing.md#sharing-create'],
+  ['Thank-you dialog', 'sharing.md#sharing-thank-you'],
+  ['Thank-you note', 'sharing.md#sharing-thank-you'],
+  ['Report dialog', 'sharing.md#sharing-report'],
+  ['Notification bell', 'notifications.md#notifications-bell'],
+  ['Mood picker', 'entries.md#entries-moods'],
+  ['Entry list card', 'entries.md#entries-list'],
+  ['Quick entry card', 'entries.md#entries-quick-entry'],
+  ['Future Self card', 'future-letters.md#future-letters-card'],
+  ['Future message', 'future-letters.md#future-letters-rules'],
+  ['Moderation rules', 'moderation.md#moderation-rules'],
+  ['Shell', null],
+  ['Entry', null],
+];
+const HEADING_AFTER = new RegExp(
+  String.raw`^(?:'s)?\s*(?:"(${HEADINGS.map(([name]) => name).join('|')})"|\((${HEADINGS.map(([name]) => name).join('|')})\)|(${HEADINGS.map(([name]) => name).join('|')}))(?![\w-])`,
+);
 
 /** A file's text with every old form it can map rewritten. The whole text, since a citation may break a line. */
 function fixText(text, file, titles) {
-  let out = text;
-  // Spec sections: one citation per run of numbers; the words around the run choose the section.
-  out = out.replace(SPEC_SECTION, (whole, run, offset, all) => {
-    const sectionAt = offset + whole.indexOf(run);
-    if (citesStandard(all.slice(all.lastIndexOf('\n', sectionAt) + 1, sectionAt))) return whole;
-    const [page, id] = productTarget(contextAt(all, offset), file).split('#');
+  const spans = [];
+  for (const match of text.matchAll(SPEC_SECTION)) {
+    const sectionAt = match.index + match[0].indexOf(match[1]);
+    if (citesStandard(text.slice(text.lastIndexOf('\n', sectionAt) + 1, sectionAt))) continue;
+    let end = match.index + match[0].length;
+    let target = null;
+    const heading = HEADING_AFTER.exec(text.slice(end));
+    if (heading) {
+      const name = heading[1] ?? heading[2] ?? heading[3];
+      target = HEADINGS.find(([candidate]) => candidate === name)[1];
+      end += heading[0].length;
+    }
+    target ??= productTarget(text, match.index, match[0].length, file);
     // Keep the break of a citation that ran over two lines where it was: "spec\n  §2" → "\n  <citation>".
-    const lead = /^[^§]*?(\n[ \t]*(?:\/\/|\*|--|#)?[ \t]*)/.exec(whole)?.[1] ?? '';
-    return lead + cite(file, `docs/product/${page}`, id, titles);
-  });
-  out = out.replace(SPEC_NUMBER, (_whole, _number, offset, all) => {
-    const [page, id] = productTarget(contextAt(all, offset), file).split('#');
-    return cite(file, `docs/product/${page}`, id, titles);
-  });
-  out = out.replace(DESIGN_NOTES, (_whole, name, offset, all) => {
-    const id = designTarget(name, contextAt(all, offset));
-    return cite(file, 'docs/design.md', id, titles);
-  });
+    const lead = /^[^§]*?(\n[ \t]*(?:\/\/|\*|--|#)?[ \t]*)/.exec(match[0])?.[1] ?? '';
+    spans.push({ start: match.index, end, lead, target });
+  }
+  for (const match of text.matchAll(SPEC_NUMBER)) {
+    if (spans.some((span) => match.index >= span.start && match.index < span.end)) continue;
+    spans.push({
+      start: match.index,
+      end: match.index + match[0].length,
+      lead: '',
+      target: productTarget(text, match.index, match[0].length, file),
+    });
+  }
+  spans.sort((left, right) => left.start - right.start);
+  let out = '';
+  let from = 0;
+  for (const span of spans) {
+    if (span.start < from) continue;
+    const [page, id] = span.target.split('#');
+    out += text.slice(from, span.start) + span.lead + cite(file, `docs/product/${page}`, id, titles);
+    from = span.end;
+  }
+  out += text.slice(from);
+
+  out = out.replace(DESIGN_NOTES, (whole, name, offset, all) =>
+    cite(file, 'docs/design.md', designTarget(name, all, offset, whole.length), titles),
+  );
   if (!rel(file).startsWith('docs/decisions/')) {
     // "issue 12, ADR 026" and "issue 29 item 3 (ADR 068)": the ADR is already there.
     out = out.replace(
@@ -417,6 +540,11 @@ function fixText(text, file, titles) {
     // The ADR named twice in a row once its issue became it: "ADR 026, ADR 026" → "ADR 026".
     out = out.replace(/\bADR (\d{3})(?:,\s*|;\s*|\s+)ADR \1\b/g, 'ADR $1');
   }
+  // One citation, not the same one twice: "spec §2, accounts §6" may both land on one section.
+  out = out.replace(
+    /((?:docs\/product\/|docs\/design\.md|\[[^\]\n]*\]\()[\w./#-]*\)?)(?:,\s*|\s+and\s+|;\s*)\1/g,
+    '$1',
+  );
   return out;
 }
 
