@@ -142,19 +142,22 @@ const GENERIC = 'generic';
 const TOPICS = [
   [/error screen|Something went wrong|Page not found|not-found/i, 'shell.md#shell-not-found'],
   [
-    /Unable to load dashboard|Authentication Error|Redirecting to login|only logged|session check/i,
+    /Unable to load dashboard|Authentication Error|Redirecting to login|only logged|session check|both the profile|profile and (?:the )?mood|neither the profile/i,
     'dashboard.md#dashboard-errors',
   ],
   [/auth or 401|\bretr(?:y|ies|ied)\b/i, 'dashboard.md#dashboard-errors'],
   [/Checkout routing|request for a plan leads/i, 'plans-billing.md#plans-checkout'],
   [/Subscription intent|Premium intent|\bintent\b/i, 'plans-billing.md#plans-intent'],
   [
-    /welcome card|checkout overlay|\boverlay\b|signup banner|Premium Signup|celebration|Welcome to \{plan\}|upgrade notice|plan pieces|snooze/i,
+    /welcome (?:card|window)|Dismissal is permanent|dashboard copy|checkout overlay|\boverlay\b|signup banner|Premium Signup|celebration|Welcome to \{plan\}|upgrade notice|plan pieces|snooze/i,
     'plans-billing.md#plans-prompts',
   ],
-  [/test[- ]accounts|test or debug|test tools?\b/i, 'plans-billing.md#plans-test-tools'],
   [
-    /See Premium|upgrade target|\blocked\b|lock icon|Upgrade to Premium|gated/i,
+    /test[- ]accounts|test or debug|test tools?\b|non-production|registered only/i,
+    'plans-billing.md#plans-test-tools',
+  ],
+  [
+    /See Premium|upgrade target|\blocked\b|\block\b|lock icon|Upgrade to Premium|gated|leads to the plans/i,
     'plans-billing.md#plans-locked',
   ],
   [/\bpric(?:e|es|ing)\b|currenc|£2\.99|'Unavailable'/i, 'plans-billing.md#plans-pricing'],
@@ -163,16 +166,15 @@ const TOPICS = [
     'plans-billing.md#plans-checkout',
   ],
   [
-    /plan features|feature flags|Free plan|plan's lists|Premium card|\bBasic\b|each plan|\bplans? (?:allows?|flags)/i,
+    /plan features|feature flags|Free plan|plan's lists|Premium card|checkout list|Premium adds|\bBasic\b|each plan|\bplans? (?:allows?|flags)/i,
     'plans-billing.md#plans-features',
   ],
+  [/timings for plans|plans and billing timings/i, 'plans-billing.md#plans-timings'],
   [/lockout|remaining attempts|attempts? remaining|lower-cased and trimmed/i, 'accounts.md#accounts-lockout'],
-  [/strength|33 ?%/i, 'accounts.md#accounts-password-strength'],
+  [/strength|33 ?%|\bstrong\b/i, 'accounts.md#accounts-password-strength'],
   [/Can't log in|login page|login form|\bsign-in\b|\blog in\b/i, 'accounts.md#accounts-login'],
-  [
-    /regist(?:er|ration)|Create Account|sign-up|EMAIL_ALREADY_EXISTS|\bpassword\b/i,
-    'accounts.md#accounts-registration',
-  ],
+  [/regist(?:er|ration)|Create Account|sign-up|EMAIL_ALREADY_EXISTS/i, 'accounts.md#accounts-registration'],
+  [/\bpassword\b/i, 'accounts.md#accounts-registration', GENERIC],
   [
     /account deletion|deletion status|deletion is scheduled|due to be deleted|Cancel deletion|cancel toasts|requiresResubscribe|scheduled date/i,
     'accounts.md#accounts-deletion',
@@ -180,7 +182,7 @@ const TOPICS = [
   [/time ?zone|full_name/i, 'accounts.md#accounts-profile'],
   [/\bprofile\b/i, 'accounts.md#accounts-profile', GENERIC],
   [/disabled (?:user|account)|account is (?:currently )?disabled/i, 'accounts.md#accounts-disabled'],
-  [/signing out|sign-out|signed out|sign out|clears cached data/i, 'accounts.md#accounts-sessions'],
+  [/signing out|sign-out|signed out|sign out|clears cached data|auth user/i, 'accounts.md#accounts-sessions'],
   [/\bstreak/i, 'dashboard.md#dashboard-streak'],
   [
     /mood ring|current mood|Mood \(7 days\)|insights overview|\bpositive\b|\bnegative\b|percentages|mood (?:queries|card)|\bmood \d|mood sets/i,
@@ -189,26 +191,27 @@ const TOPICS = [
   [/affirmation/i, 'dashboard.md#dashboard-affirmation'],
   [/calendar|Monday|weeks start/i, 'dashboard.md#dashboard-calendar'],
   [
-    /filters?\b|\bchips?\b|date=|preselects a day|reducer|transition|past day|page number|\bclamp/i,
+    /filters?\b|\bchips?\b|date=|preselects a day|reducer|transition|past day|page number|\bclamp|\bprompt\b/i,
     'dashboard.md#dashboard-filters',
   ],
   [/greeting|Welcome back|first name/i, 'dashboard.md#dashboard-layout'],
-  [/User not authenticated|\bsearch|debounce|300 ms after/i, 'search.md#search-rules'],
+  [/User not authenticated|\bsearch|debounce|300 ms after|case-insensitive/i, 'search.md#search-rules'],
   [/\bthemes?\b|hashtag|You've written about/i, 'search.md#search-themes'],
   [/AI Assist|enhance/i, 'ai.md#ai-assist'],
   [/\bAI\b|insights|coach/i, 'ai.md#ai-insights'],
   [/crisis|self.harm|lifeline/i, 'moderation.md#moderation-crisis'],
+  [/short notes|rules for a (?:share|thank-you) note/i, 'moderation.md#moderation-sharing'],
   [/thank.you/i, 'sharing.md#sharing-thank-you'],
-  [/\breport/i, 'sharing.md#sharing-report'],
+  [/\breport|control characters/i, 'sharing.md#sharing-report'],
   [
     /shares bell|Shared with you|in_app_viewed|\breceived\b|unviewed|shares popover/i,
     'sharing.md#sharing-received',
   ],
   [/share viewer|view-share|token view|opened share|\/share\//i, 'sharing.md#sharing-viewer'],
+  [/share status|status badge|share_viewed|email_sent|badge a sender/i, 'sharing.md#sharing-status'],
   [/Manage Shar|\brevok|\bresend/i, 'sharing.md#sharing-manage'],
-  [/share status|status badge/i, 'sharing.md#sharing-status'],
   [
-    /moderat|severity|verdict|to be more appropriate|community guidelines|three characters/i,
+    /moderat|severity|verdict|to be more appropriate|community guidelines|three characters|3 characters/i,
     'moderation.md#moderation-rules',
   ],
   [
@@ -219,33 +222,33 @@ const TOPICS = [
   [/notification|\bbells?\b|9\+|page 0|size 20/i, 'notifications.md#notifications-bell'],
   [/future|past self|me-ahead/i, 'future-letters.md#future-letters-card'],
   [/media viewer|Media Viewer|Shared by \{name\}/i, 'media.md#media-viewer'],
-  [/recorder|recording|camera|720p|microphone/i, 'media.md#media-recorders'],
+  [/recorder|recording|camera|720p|microphone|\bdevices?\b/i, 'media.md#media-recorders'],
   [/Attach Media|media panel|side sheet|\bdrawer|Media is a Premium/i, 'media.md#media-attach-panel'],
-  [
-    /\bimages?\b|\bphoto|\baudio\b|\bvideos?\b|\bframes?\b|duration|\bmedia\b|signed (?:media )?URL/i,
-    'media.md#media-checks',
-  ],
-  [/\bsalt\b|entry key|\bkey\b|encrypt|decrypt|cipher/i, 'encryption.md#encryption-browser'],
+  [/\bframes?\b|\bduration\b|signed (?:media )?URL|\d+ ?MB\b|upload/i, 'media.md#media-checks'],
+  [/\bimages?\b|\bphoto|\baudio\b|\bvideos?\b|\bmedia\b/i, 'media.md#media-checks', GENERIC],
+  [/\bsalt\b|entry key|encrypt|decrypt|cipher/i, 'encryption.md#encryption-browser'],
   [/mood tags?|19 moods|\bemoji|mood label|mood picker/i, 'entries.md#entries-moods'],
   [/\bmoods?\b/i, 'entries.md#entries-moods', GENERIC],
   [
-    /edit(?:ing)? window|12.hour|12 hours|countdown|hours left|age re-check|expiry callback|can no longer be edited|edit form|Escape cancels|\/ 5,000|4,000/i,
+    /edit(?:ing)? window|editing an entry|12.hour|12 hours|countdown|hours left|age re-check|expiry callback|can no longer be edited|edit form|Escape cancels|\/ 5,000|4,000/i,
     'entries.md#entries-edit-window',
   ],
   [/Delete this reflection|deletion allowance|\bdeletions?\b/i, 'entries.md#entries-delete'],
   [/\bdelete\b/i, 'entries.md#entries-delete', GENERIC],
   [
-    /daily limit|daily entry limit|Entry created|Saved ✓|Please add some text|creation sequence|limit comes first|\bsequence\b/i,
+    /daily limit|daily entry limit|Entry created|Saved ✓|Please add some text|creation sequence|limit comes first|\bsequence\b|entry (?:is )?(?:then )?created|takes over|answer itself/i,
     'entries.md#entries-create',
   ],
   [
-    /journal-draft|\bdrafts?\b|quick entry|entry box|writing box|Inspire me|collapse|What's on your mind/i,
+    /journal-draft|quick entry|entry box|writing box|Inspire me|collapse|What's on your mind/i,
     'entries.md#entries-quick-entry',
   ],
+  [/\bdrafts?\b/i, 'entries.md#entries-quick-entry', GENERIC],
   [
-    /entry list|Read more|heading|scroll-to-top|\bcut\b|\b200\b|grouped by day|range paging|created_at desc|exact count|No entries/i,
+    /entry list|Read more|scroll-to-top|\bcut\b|\b200\b|grouped by day|range paging|created_at desc|exact count|No entries|heading over a day|day headings?|weekday/i,
     'entries.md#entries-list',
   ],
+  [/storage keys|local storage|localStorage/i, 'shell.md#shell-local-storage'],
   [
     /\btoasts?\b|tooltip|copied|breakpoint|768 px|refetch on (?:window )?focus|default cache/i,
     'shell.md#shell-timings',
@@ -258,7 +261,7 @@ const TOPICS = [
 
 /** Where a file's path says the reference belongs, when its words do not. First match wins. */
 const PATH_AREAS = [
-  [/sharing|share/, 'sharing.md#sharing-create'],
+  [/sharing|share-|\/shares?\//, 'sharing.md#sharing-create'],
   [/notification/, 'notifications.md#notifications-bell'],
   [/future-(?:messages|self)/, 'future-letters.md#future-letters-card'],
   [/billing|pricing|plans?\b|plan-/, 'plans-billing.md#plans-features'],
