@@ -126,7 +126,8 @@ const SPEC_NUMBER = /\b[Ss]pec\s+(\d+)\b(?![.\d])/g;
 const SPEC_DOC_NAME = new RegExp(String.raw`\b${SPEC_DOC}\b`, 'g');
 const DESIGN_NOTES =
   /\bDESIGN(?:\.md)?\b(?:(?:,\s*|\s+|'s\s+)"([^"\n]+)"(?:\s+section)?)?|\b[Dd]esign notes\b/g;
-const ISSUE = /\b[Ii]ssues?\s+#?(\d+)(?:(?:,\s*|\s+)(?:items?|rows?)\s+(\d+))?/g;
+/** "issue 25 item 12", "issue 25 row 11", and an item on the comment's next line ("issue 26\n// item 7"). */
+const ISSUE = /\b[Ii]ssues?\s+#?(\d+)(?:(?:,\s*|\s+(?:(?:\/\/|\*|--|#)[ \t]+)?)(?:items?|rows?)\s+(\d+))?/g;
 const OUTSIDE_PATH = /(?:\.\.\/)+shared\/|\/work\/[A-Za-z]|\bshared\/spec\b/g;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -325,6 +326,7 @@ const ISSUE_ADRS = {
   16: '020',
   16.7: '022',
   17: '042',
+  25.11: '062',
   25.13: '076',
   26.4: '072',
   26.7: '079',
