@@ -539,6 +539,8 @@ function fixText(text, file, titles) {
       '$1',
     );
     out = out.replace(ISSUE, (whole, issue, item) => {
+      // An item on the comment's next line is left for a person: rewriting it would join two lines.
+      if (whole.includes('\n')) return whole;
       const adr = issueAdr(issue, item, file);
       return adr ? `ADR ${adr}` : whole;
     });
