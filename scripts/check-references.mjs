@@ -406,9 +406,22 @@ function linesAt(text, offset, length) {
   };
 }
 
+/** A line with the other old citations blanked out (same length), so that their words choose nothing. */
+function withoutCitations(line) {
+  const blank = (match) => ' '.repeat(match.length);
+  return line
+    .replace(SPEC_SECTION, blank)
+    .replace(DESIGN_NOTES, blank)
+    .replace(ISSUE, blank)
+    .replace(SPEC_DOC_NAME, blank);
+}
+
 /** The product section a spec reference means: the nearest topic on its line, then the line before, then the path. */
 function productTarget(text, offset, length, file) {
-  const { line, at, until, previous } = linesAt(text, offset, length);
+  const lines = linesAt(text, offset, length);
+  const line = withoutCitations(lines.line);
+  const previous = withoutCitations(lines.previous);
+  const { at, until } = lines;
   return (
     nearestTopic(TOPICS, line, at, until) ??
     nearestTopic(TOPICS, previous, previous.length, previous.length) ??
@@ -419,7 +432,8 @@ function productTarget(text, offset, length, file) {
 function designTarget(name, text, offset, length) {
   if (name) for (const [pattern, id] of DESIGN_SECTIONS) if (pattern.test(name.trim())) return id;
   const { line, at, until } = linesAt(text, offset, length);
-  return nearestTopic(DESIGN_TOPICS, line, at, until);
+  const blank = (match) => ' '.repeat(match.length);
+  return nearestTopic(DESIGN_TOPICS, line.replace(SPEC_SECTION, blank).replace(ISSUE, blank), at, until);
 }
 
 function issueAdr(issue, item, file) {
