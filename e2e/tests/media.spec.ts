@@ -127,7 +127,7 @@ test.describe('media', () => {
     const poster = page.getByRole('button', { name: 'Play attached video' }).locator('img');
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    // The stored files say how long they are (issue 25 row 11): a player reads a finite duration from the
+    // The stored files say how long they are (ADR 062): a player reads a finite duration from the
     // header alone, where a MediaRecorder's WebM said nothing and the controls showed "0:00".
     for (const entry of entries) {
       const { url } = await (await page.request.get(`/api/entries/${entry.id}/media-url`)).json();

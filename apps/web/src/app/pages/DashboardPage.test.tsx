@@ -254,7 +254,7 @@ describe('dashboard filters', () => {
 });
 
 describe('dashboard errors', () => {
-  it('says "Unable to load dashboard" when both the profile and the mood fail (spec §8)', async () => {
+  it('says "Unable to load dashboard" when both the profile and the mood fail (docs/product/dashboard.md#dashboard-errors)', async () => {
     await renderDashboard('/dashboard', {
       'GET /api/me': apiError(500, 'INTERNAL', 'Boom'),
       'GET /api/moods/current': apiError(500, 'INTERNAL', 'Boom'),

@@ -472,7 +472,7 @@ describe('EntryList', () => {
     );
   });
 
-  it('offers the scroll-to-top button once the list holds more than 5 entries in all (spec §2)', async () => {
+  it('offers the scroll-to-top button once the list holds more than 5 entries in all (docs/product/entries.md#entries-list)', async () => {
     const entries = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
         sealedEntry(`Entry ${index + 1}`, { createdAt: ago(index * 60_000) }),

@@ -37,7 +37,7 @@ function tabStopIn(month: string, selectedDate: string | null, today: string): s
 }
 
 /**
- * The mini calendar (spec §2): month and year dropdowns, previous/next month, "Jump to today", the days with
+ * The mini calendar (docs/product/dashboard.md#dashboard-calendar): month and year dropdowns, previous/next month, "Jump to today", the days with
  * entries marked, weeks from Monday. A grid with one tab stop: with a day chosen, arrows move it by a day or
  * a week, PageUp/PageDown by a month (Shift: a year) and Home/End to the week's ends, and focus follows;
  * with none chosen, the same keys only move focus, and Enter or Space chooses.

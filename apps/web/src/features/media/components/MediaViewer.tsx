@@ -24,7 +24,7 @@ export type MediaViewerProps = {
   contentType: EntryContentType;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Spec §2: "Media Viewer", or "Shared by {name}". */
+  /** docs/product/media.md#media-viewer: "Media Viewer", or "Shared by {name}". */
   title?: string;
 };
 
@@ -73,7 +73,7 @@ function ViewerBody({ entryId, contentType }: { entryId: string; contentType: En
 }
 
 /**
- * Spec §2 Media viewer dialog for a saved entry: the image, or an audio or video player, from a signed URL
+ * docs/product/media.md#media-viewer for a saved entry: the image, or an audio or video player, from a signed URL
  * (cached 50 minutes); "Media unavailable" when it cannot be had, "Unsupported media type" otherwise.
  */
 export function MediaViewer({
