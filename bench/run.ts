@@ -184,7 +184,7 @@ const web = {
     'lighthouseBench',
   ),
   bundles: bundleFigures(),
-  // Issue 25's measure: every script a signed-in /dashboard loads in chromium, against the budget script's count.
+  // ADR 076's measure: every script a signed-in /dashboard loads in chromium, against the budget script's count.
   dashboardJavaScript: await dashboardJavaScriptBench(),
 };
 printWebFigures(web.lighthouse, web.bundles);

@@ -322,7 +322,7 @@ export const REPORT_REASONS = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-/** Every message of sharing, thank-you, report and notifications the spec names (docs/product/notifications.md#notifications-bell). */
+/** Every message of sharing, thank-you, report and notifications the spec names (docs/product/sharing.md, docs/product/notifications.md). */
 export const SHARE_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   duplicateEmail: 'This email has already been added',
@@ -501,7 +501,7 @@ export const BILLING_TIMINGS = {
   upgradeNoticeValidMs: 5 * 60_000,
   welcomeWindowDays: 7,
 } as const;
-/** Streak rules (docs/product/dashboard.md#dashboard-streak; entries-media-sharing: milestones on both streak cards). */
+/** Streak rules (docs/product/dashboard.md#dashboard-streak: milestones on both streak cards). */
 export const STREAK_GOAL = 7;
 export const STREAK_MILESTONES = [7, 14, 30, 100] as const;
 export type StreakMilestone = (typeof STREAK_MILESTONES)[number];

@@ -56,7 +56,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * Runs after a successful sign-in. Resolves to the checkout address when the person is to go to checkout
  * (after the spec's 0.5 s), or null when the usual destination applies. Failures never block the sign-in: a lost
- * intent warns (docs/product/plans-billing.md#plans-checkout), a checkout that cannot start is toasted and the dashboard offers it again.
+ * intent warns (docs/product/plans-billing.md#plans-intent), a checkout that cannot start is toasted and the dashboard offers it again.
  */
 export async function checkoutAfterSignIn(
   status: SubscriptionStatus | undefined,

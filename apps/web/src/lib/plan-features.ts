@@ -4,7 +4,7 @@ import { apiRequest } from './api-client.ts';
 
 /**
  * GET /api/me/plan-features: the feature flags of the user's plan (docs/product/plans-billing.md#plans-features), read by the subscription
- * settings and the media controls alike. docs/product/media.md#media-checks: 5 min stale, 10 min kept.
+ * settings and the media controls alike. docs/product/plans-billing.md#plans-timings: 5 min stale, 10 min kept.
  */
 export const planFeaturesQueryOptions = queryOptions({
   queryKey: ['plan-features'],

@@ -29,7 +29,7 @@ export type AnalyzedEntry = {
 };
 
 /**
- * An entry as analytics keeps it. Themes are hashtags in the decrypted text, title or category (docs/design.md#design-encryption
+ * An entry as analytics keeps it. Themes are hashtags in the decrypted text, title or category (docs/design.md#design-open-values
  * "Themes"); text that could not be decrypted counts no words and no themes. Both read the text as read, so
  * Markdown's markers are not words and a link's address holds no theme (ADR 064).
  */

@@ -143,7 +143,7 @@ export function isSearchBoxDisabled(date: string | null, text: string): boolean 
   return date !== null && text === '';
 }
 
-/** docs/product/entries.md#entries-quick-entry: the entry box's prompt while a theme is chosen. */
+/** docs/product/dashboard.md#dashboard-filters: the entry box's prompt while a theme is chosen. */
 export function themePrompt(theme: string): string {
   return `You've written about ${themeTag(theme)}. What helped you with ${themeTerm(theme)} this week?`;
 }

@@ -13,7 +13,7 @@ function parseCalendarDate(value: string): Date | null {
 }
 
 /**
- * The heading over a day of entries (docs/product/dashboard.md#dashboard-calendar), from two calendar dates in the user's time zone
+ * The heading over a day of entries (docs/product/entries.md#entries-list), from two calendar dates in the user's time zone
  * (an entry's `entryDate` and today's `localDate`), in the reader's locale (ADR 085): "Today"; the weekday
  * ("Friday") for the six days before; the weekday, month and day ("Friday 20 November", "Friday, November 20")
  * earlier this year; with the year ("Friday 20 November 2025") before that. A week ago shares today's weekday,

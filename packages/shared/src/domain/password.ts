@@ -14,7 +14,7 @@ export function passwordStrength(password: string): PasswordStrength {
   return 'weak';
 }
 
-/** Width of the strength bar, in percent (docs/product/accounts.md#accounts-registration Register). */
+/** Width of the strength bar, in percent (docs/product/accounts.md#accounts-password-strength). */
 export const PASSWORD_STRENGTH_WIDTH: Record<PasswordStrength, number> = {
   weak: 33,
   medium: 66,

@@ -1,6 +1,6 @@
 import { SHARE_LIMITS } from '../constants.ts';
 
-/** The badge a sender sees beside each share in Manage Sharing (docs/product/sharing.md#sharing-manage). */
+/** The badge a sender sees beside each share in Manage Sharing (docs/product/sharing.md#sharing-status). */
 export const SHARE_BADGE_STATUSES = ['Revoked', 'Expired', 'Viewed', 'Delivered', 'Pending'] as const;
 export type ShareBadgeStatus = (typeof SHARE_BADGE_STATUSES)[number];
 
@@ -26,7 +26,7 @@ export function isShareExpired(share: ShareStatusFacts, now?: Date): boolean {
 }
 
 /**
- * docs/product/sharing.md#sharing-manage, in this order: Revoked if revoked; Expired if expired; Viewed if any `share_viewed` event; Delivered
+ * docs/product/sharing.md#sharing-status, in this order: Revoked if revoked; Expired if expired; Viewed if any `share_viewed` event; Delivered
  * if any `email_sent` event; otherwise Pending. Only `share_viewed` (the token link opened) counts as viewed, as
  * the spec says: `in_app_viewed` is recorded when a recipient merely opens the shares popover.
  */

@@ -1,5 +1,5 @@
 /*
- * Streak rules (docs/product/dashboard.md#dashboard-streak, entries-media-sharing milestones; ADR 028). Days are calendar
+ * Streak rules (docs/product/dashboard.md#dashboard-streak; ADR 028). Days are calendar
  * dates (yyyy-MM-dd): an entry's `entryDate`, the local date it was written on, and `today` in the user's zone.
  * The arithmetic is calendar arithmetic (calendar.ts), so a daylight-saving change never moves a day.
  */

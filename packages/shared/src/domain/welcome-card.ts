@@ -5,7 +5,7 @@ export const WELCOME_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * What decides the welcome card. The plan's facts (`intent`, `hasProviderSubscription`, `plan`) are the server's;
- * the others are kept by the browser (docs/product/shell.md#shell-local-storage's storage keys), so only the browser knows them all.
+ * the others are kept by the browser (docs/product/shell.md#shell-local-storage), so only the browser knows them all.
  */
 export type WelcomeCardFacts = {
   isDismissed: boolean;

@@ -473,7 +473,7 @@ export function createMediaService(deps: {
     /**
      * Moves a draft to its permanent place `{userId}/{entryDate}/{file}` for an entry being saved. The draft row
      * is taken (deleted) first, so two saves with one draft cannot both attach its file. If the move fails, the
-     * file is removed and the user is told to try again (docs/product/entries.md#entries-list). If the process dies before the entry row is
+     * file is removed and the user is told to try again (docs/product/entries.md#entries-create). If the process dies before the entry row is
      * written, the moved file belongs to nothing and the orphan sweep removes it.
      */
     async claimDraft(user: SessionUser, draftId: string, entryDate: string) {

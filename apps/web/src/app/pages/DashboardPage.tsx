@@ -319,7 +319,7 @@ const DashboardBody = memo(function DashboardBody({
         </div>
       ) : null}
       {/* On a phone the writing box is the first screen's purpose: the plan's banner and welcome card follow it
-          (issue 25 item 12). Beside a sidebar there is room for both above the fold. */}
+          (docs/product/dashboard.md#dashboard-layout). Beside a sidebar there is room for both above the fold. */}
       {isMobile ? promotions : null}
       {isFirstScreenDrawn ? (
         <Suspense fallback={null}>

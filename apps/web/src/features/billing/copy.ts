@@ -16,7 +16,7 @@ export const BILLING_COPY = {
 } as const;
 
 /**
- * What Premium adds, most wanted first (docs/product/plans-billing.md#plans-checkout's checkout list): the welcome card shows these five, the checkout
+ * What Premium adds, most wanted first (the checkout list of docs/product/plans-billing.md#plans-features): the welcome card shows these five, the checkout
  * overlay these and the rest of that list (CheckoutOverlay.tsx, which loads later: this module is in the
  * dashboard's first screen).
  */

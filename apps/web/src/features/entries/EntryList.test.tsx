@@ -133,7 +133,7 @@ describe('EntryList', () => {
     expect(within(cardOf(within(third).getByText('An older entry'))).getByText('10:00 PM')).toBeTruthy();
   });
 
-  it('writes headings, dates and times all one way, the en-GB way, for an en-GB browser (issue 25)', async () => {
+  it('writes headings, dates and times all one way, the en-GB way, for an en-GB browser (ADR 085)', async () => {
     // The card's time was already the reader's ("21:30") while its heading and date stayed US ("Saturday, July 4").
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -79,7 +79,7 @@ export function fetchThankYouNote(id: string, signal?: AbortSignal): Promise<Tha
 
 /**
  * The text of a thank-you note, decrypted here with the user's own key (the server encrypted it for them).
- * docs/product/encryption.md#encryption-browser: a note that cannot be fetched or decrypted shows nothing, so this answers `null` rather than failing.
+ * docs/product/sharing.md#sharing-thank-you: a note that cannot be fetched or decrypted shows nothing, so this answers `null` rather than failing.
  */
 export function useThankYouText(thankYouId: string | undefined) {
   const { user } = useSession();

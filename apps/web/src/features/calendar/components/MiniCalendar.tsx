@@ -96,7 +96,7 @@ export function MiniCalendar({
     const from = (event.target as HTMLElement).closest<HTMLElement>('[data-date]')?.dataset.date;
     if (!from) return;
     // With a day chosen, the keys choose as they move: Enter or Space on it then keeps it. Left to the button,
-    // they would click it, and a click on the chosen day clears the choice (issue 25).
+    // they would click it, and a click on the chosen day clears the choice (docs/product/dashboard.md#dashboard-calendar).
     if ((event.key === 'Enter' || event.key === ' ') && from === selectedDate) {
       event.preventDefault();
       return;

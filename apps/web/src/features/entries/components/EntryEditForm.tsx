@@ -9,7 +9,7 @@ import { useEditEntry } from '../hooks/use-edit-entry.ts';
 import type { TextAssistRenderer } from '../text-assist.ts';
 import { MoodPicker } from './MoodPicker.tsx';
 
-/** Said where an entry's attachment is edited (docs/product/media.md#media-checks: media cannot be changed after creation). */
+/** Said where an entry's attachment is edited (docs/product/entries.md#entries-edit-window: media cannot be changed after creation). */
 export const MEDIA_FIXED_NOTE = "Media can't be changed after saving: delete the entry and write it again";
 
 /** docs/product/entries.md#entries-edit-window: "n / 5,000 characters" from 4,000 characters; amber, then red with a warning icon at 5,000. */

@@ -172,7 +172,7 @@ export function EntryFeedView({
           {isCountShown ? countText : null}
         </p>
       </div>
-      {/* One notice for the whole list, not an error per card (issue 25 item 12). */}
+      {/* One notice for the whole list, not an error per card (ADR 084). */}
       {feed.isFromCopy && !feed.error ? (
         <Alert role="status" variant="info">
           <p>{OFFLINE_COPY_NOTICE}</p>

@@ -25,7 +25,7 @@ export async function checkEntryText(client: QueryClient, text: string): Promise
 export type CheckedText = { sealed: SealedEntryText; warning: string | null };
 
 /**
- * Moderation, then encryption, of an entry's text before it is sent (docs/product/encryption.md#encryption-browser). Null when either stopped
+ * Moderation, then encryption, of an entry's text before it is sent (docs/product/moderation.md#moderation-entries). Null when either stopped
  * it, after saying why (`encryptFailedMessage` for a failed encryption).
  */
 export async function checkAndSeal(

@@ -5,7 +5,7 @@ import { useShareLink } from '../received/api.ts';
 import { ShareViewContent } from '../received/components/ShareViewContent.tsx';
 
 /**
- * /share/{token}: the public view of a share, signed in or not. No thank-you or report here (docs/product/sharing.md#sharing-report): those
+ * /share/{token}: the public view of a share, signed in or not. No thank-you or report here (docs/product/sharing.md#sharing-viewer): those
  * are for a recipient in the app.
  */
 export default function SharedEntryPage() {
