@@ -31,7 +31,7 @@ const VIEWPORTS = {
 } as const;
 
 /**
- * The JavaScript a signed-in `/dashboard` loads in Debian's chromium (issue 25 item 13): a seeded user with 20
+ * The JavaScript a signed-in `/dashboard` loads in Debian's chromium (ADR 076): a seeded user with 20
  * entries, signed in, opens the dashboard with an empty cache and no service worker; every script the page asks
  * for until it has been quiet for three seconds is counted, each at the gzip size of its built file (the measure
  * of scripts/check-budgets.mjs, which counts the same set from the build). No interaction: what a popup, a menu

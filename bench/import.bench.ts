@@ -87,7 +87,7 @@ async function upload(origin: string, cookie: string, file: string): Promise<Imp
 }
 
 /**
- * Import throughput (issue 29 item 2, ADR 077): a Day One export of `entryCount` entries, one in `photoEvery` with
+ * Import throughput (ADR 077): a Day One export of `entryCount` entries, one in `photoEvery` with
  * a photo of about `photoMegabytes`, uploaded over loopback, checked and written by the import job in the server's
  * process; beside a bare read of the same archive (every member inflated and dropped, the journal parsed). The
  * process's resident memory is sampled throughout: it must not grow with the archive.

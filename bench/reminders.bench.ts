@@ -7,7 +7,7 @@ import { openBenchDatabase } from './lib/database.ts';
 import { drainScheduledMail, sendWithNodemailerAlone, startCountingSmtp } from './lib/scheduled-mail.ts';
 
 /**
- * Daily reminders delivered per second, end to end (issue 17): `total` users whose reminder is due now are claimed
+ * Daily reminders delivered per second, end to end (ADR 042): `total` users whose reminder is due now are claimed
  * (SKIP LOCKED), checked for an entry that day, given their delivery row, e-mail (outbox) and notification, and moved
  * on to their next day, in batches, while the outbox job hands the e-mails to a local SMTP listener; the clock stops
  * when the listener has them all. Beside it, nodemailer alone sends as many of the same rendered e-mail through the

@@ -123,7 +123,7 @@ const exportRun = await exportThroughputBench({
   mediaEvery: 25,
   mediaMegabytes: Number(process.env.BENCH_EXPORT_MEDIA_MB ?? 1.5),
 });
-// The issue's 3,000 entries and 300 MB of media (issue 29 item 2): one photo of about 1 MB in every ten entries; and
+// The issue's 3,000 entries and 300 MB of media (ADR 077): one photo of about 1 MB in every ten entries; and
 // a third of it first, so that the memory each one takes shows whether it grows with the archive.
 const importEntries = Number(process.env.BENCH_IMPORT_ENTRIES ?? 3_000);
 const importPhotoMegabytes = Number(process.env.BENCH_IMPORT_PHOTO_MB ?? 1);
@@ -199,7 +199,7 @@ const web = {
     'lighthouseBench',
   ),
   bundles: bundleFigures(),
-  // Issue 25's measure: every script a signed-in /dashboard loads in chromium, against the budget script's count.
+  // ADR 076's measure: every script a signed-in /dashboard loads in chromium, against the budget script's count.
   dashboardJavaScript: await dashboardJavaScriptBench(),
 };
 printWebFigures(web.lighthouse, web.bundles);

@@ -8,7 +8,7 @@ import {
 import { JOURNAL_SENTENCES } from '../packages/shared/src/moderation/fixtures/journal-sentences.ts';
 
 /**
- * The text classifier on the labelled journal set (ADR 063): the three goals of issue 28, the confusion table
+ * The text classifier on the labelled journal set (ADR 063): the three goals of ADR 063, the confusion table
  * (expected severity × got severity) and the time per sentence. Needs no server: the classifier is pure.
  */
 export function textModerationBench() {

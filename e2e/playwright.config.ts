@@ -20,7 +20,7 @@ const chromium = {
 };
 
 /**
- * The production journey (issue 9): the real server from the production build with NODE_ENV=production,
+ * The production journey (ADR 013): the real server from the production build with NODE_ENV=production,
  * behind a TLS-terminating proxy with a self-signed certificate. One project and one server per variant:
  * the embedded PGlite database always, PostgreSQL with SMTP when DATABASE_URL is set. They are projects of
  * this one run (ADR 065), listed first so that their long journeys start while the other files queue.

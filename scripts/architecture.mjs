@@ -199,7 +199,7 @@ const block = [
 /**
  * The folders a newcomer looks for first, each described by the first paragraph of its own README.md: the
  * server's modules and infra, the web's features. The tables in docs/ARCHITECTURE.md are made from them, so a
- * folder added without a word, or a word changed in one place only, fails `npm run lint` (issue 27 item 6).
+ * folder added without a word, or a word changed in one place only, fails `npm run lint` (ADR 074).
  */
 const FOLDER_TABLES = [
   {

@@ -41,7 +41,7 @@ export const ROUTE_BUDGETS = [
   // The app at /login: what a visitor gets when the address asks for more than the plain page (intent=premium…),
   // first-paint.js (1 KB) counted with it as with every route. sonner comes with the first toast (ADR 076).
   { route: '/login?intent=premium', page: '/login', jsBudget: 200 * KB },
-  // Issue 16's goal (ADR 046), and issue 25's measure (ADR 076): under 250 KB, counted as chromium loads the page
+  // The goal of ADR 046, and the measure of ADR 076: under 250 KB, counted as chromium loads the page
   // signed in (bench/dashboard-javascript.bench.ts checks that it loads no script this list leaves out; the offline
   // copy's store loads once the first list has arrived, ADR 084): the
   // page's chunks, what the page loads as it first renders (`later`: the plan pieces, the companions, the Future

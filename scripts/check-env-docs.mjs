@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Every environment variable the server reads is documented, and nothing documented is unknown to it (issue 26
-// item 7): the keys of `EnvSchema` in apps/server/src/config.ts against the README's configuration table, the
+// Every environment variable the server reads is documented, and nothing documented is unknown to it (ADR 079):
+// the keys of `EnvSchema` in apps/server/src/config.ts against the README's configuration table, the
 // .env.example an operator copies, and the environment of deploy/compose.yaml. Run by `npm run lint`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The web app's import boundaries (issue 16, item 7; ADR 022), checked as part of `npm run lint`.
+// The web app's import boundaries (ADR 022), checked as part of `npm run lint`.
 //
 // Biome's `noRestrictedImports` matches the import *specifier*, and the web app imports by relative path, so
 // `../../calendar/format.ts` (another feature) and `../../../lib/cn.ts` (allowed) cannot be told apart by a

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The decision records (docs/decisions) kept from drifting (issue 27 item 6, ADR 074).
+// The decision records (docs/decisions) kept from drifting (ADR 074).
 //
 //   node scripts/decisions.mjs          add a missing Date (from git) or Status to a record, rewrite each record's
 //                                       "Changed by" line and the index (docs/decisions/README.md)

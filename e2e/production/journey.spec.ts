@@ -5,7 +5,7 @@ import { mailInDir } from '../support/mail-files.ts';
 import type { ProductionRun } from '../support/production-run.ts';
 
 /**
- * Issue 9's "done when": with NODE_ENV=production and every production setting (https APP_URL behind a
+ * ADR 013's "done when": with NODE_ENV=production and every production setting (https APP_URL behind a
  * TLS-terminating proxy, TRUST_PROXY, no local tools), a newcomer registers, confirms by e-mail, signs in,
  * writes an entry, reads it back and signs out. The project says which database and mail path it runs on.
  */
@@ -43,7 +43,7 @@ test.describe('production journey', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome, Marie')).toBeVisible();
 
-    // The session cookie is the https one, and the signed-in requests read it back (the 401 bug of issue 9).
+    // The session cookie is the https one, and the signed-in requests read it back (the 401 bug of ADR 013).
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name === '__Secure-daybook.session_token');
     expect(session, `cookies: ${cookies.map((c) => c.name).join(', ')}`).toMatchObject({
@@ -75,7 +75,7 @@ test.describe('production journey', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: MESSAGES.notFound })).toBeVisible();
     expect((await request.get('/api/dev/mail')).status()).toBe(404);
-    // /test-accounts is no page in production (spec §2: registered only outside it): the app's own 404, not a
+    // /test-accounts is no page in production (docs/product/plans-billing.md#plans-test-tools: registered only outside it): the app's own 404, not a
     // test-account page saying it is unavailable.
     const testAccounts = await page.goto('/test-accounts');
     expect(testAccounts?.status()).toBe(404);

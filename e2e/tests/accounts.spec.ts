@@ -60,7 +60,7 @@ test.describe('accounts', () => {
       if (frame === page.mainFrame()) landings.push(new URL(frame.url()).pathname);
     });
     await page.goto(pathOf(mail.links[0]!));
-    // Spec §4: a sign-up with a session and the Premium intent goes on to checkout (the local one here).
+    // docs/product/plans-billing.md#plans-intent: a sign-up with a session and the Premium intent goes on to checkout (the local one here).
     await expect(page).toHaveURL(/\/checkout\/[^/]+$/, AFTER_LOAD);
     await expect(
       page.getByRole('heading', { level: 1, name: BILLING_MESSAGES.localCheckoutTitle }),

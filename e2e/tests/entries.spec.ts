@@ -31,7 +31,7 @@ test.describe('entries', () => {
     await box.click();
     await box.fill('The first frost on the allotment, and a robin watching me dig.');
     await page.getByRole('button', { name: /Choose mood/ }).click();
-    // Every mood's name is shown whole, "Celebrating" and "Productive" too, not cut to "Celebra…" (issue 25 item 12).
+    // Every mood's name is shown whole, "Celebrating" and "Productive" too, not cut to "Celebra…" (docs/product/entries.md#entries-moods).
     const grateful = page.getByRole('button', { name: 'Grateful', exact: true });
     await expect(grateful).toBeVisible();
     const cutLabels = await grateful.evaluate((button) =>

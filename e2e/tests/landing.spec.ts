@@ -73,7 +73,7 @@ test.describe('landing page', () => {
       route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'x' } }),
     );
     await page.goto('/#pricing');
-    // The fallback shows once the query has given up: after its two retries (1 s, then 2 s; spec §8), on top of
+    // The fallback shows once the query has given up: after its two retries (1 s, then 2 s; docs/product/dashboard.md#dashboard-errors), on top of
     // the island's own loading, which a busy machine can take past the default 7 s.
     await expect(page.getByText('£2.99').first()).toBeVisible({ timeout: 15_000 });
     // The failed request itself is reported by the browser; that is the point of this test.

@@ -184,7 +184,7 @@ test.describe('media', () => {
     await voiceNote.getByRole('button', { name: 'Pause voice note' }).click();
     await expect(voiceNote.getByRole('button', { name: 'Play voice note' })).toBeVisible();
 
-    // The stored files say how long they are (issue 25 row 11): a player reads a finite duration from the
+    // The stored files say how long they are (ADR 062): a player reads a finite duration from the
     // header alone, where a MediaRecorder's WebM said nothing and the controls showed "0:00".
     for (const entry of entries) {
       const { url } = await (await page.request.get(`/api/entries/${entry.id}/media-url`)).json();

@@ -14,7 +14,7 @@ async function submitEntry(page: Page, text: string) {
 
 const entryCount = async (page: Page) => (await (await page.request.get('/api/entries')).json()).total;
 
-// Issue 28: a journal is where people write about their hardest days; the classifier reads the sentence (ADR 063).
+// ADR 063: a journal is where people write about their hardest days; the classifier reads the sentence (ADR 063).
 test.describe('moderation that understands a journal', () => {
   test('past, passing and unacted-on hard thoughts save without a warning', async ({ page, request }) => {
     const user = await createVerifiedUser(request);

@@ -269,7 +269,7 @@ test.describe('installable, offline-capable app', () => {
     await expect(notice).toHaveCount(1);
     await expectAccessible();
     await page.screenshot({ path: test.info().outputPath('offline-copy-1366.png'), fullPage: true });
-    // The cards beside the list say nothing of errors either: one notice for the page (issue 25 item 12).
+    // The cards beside the list say nothing of errors either: one notice for the page (ADR 084).
     await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
     await expect(page.getByText("Shown again when you're back online.").first()).toBeVisible();
     // A day from the calendar (its address), still offline: that day's entry only.

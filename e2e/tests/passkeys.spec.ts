@@ -3,7 +3,7 @@ import { createVerifiedUser, mailTo, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /*
- * Passkeys end to end (issue 32 item 2, ADR 080): chromium's virtual authenticator (CDP's WebAuthn domain) adds a
+ * Passkeys end to end (ADR 080): chromium's virtual authenticator (CDP's WebAuthn domain) adds a
  * passkey from the profile; its credential, exported, is put in a fresh browser context's own authenticator, which
  * signs in with it from /login, no password typed.
  *

@@ -4,7 +4,7 @@ import { createVerifiedUser, mailTo, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /*
- * Two-step sign-in end to end (issue 32 item 1, ADR 075): turned on from the profile with a code computed here as an
+ * Two-step sign-in end to end (ADR 075): turned on from the profile with a code computed here as an
  * authenticator app computes it (RFC 6238), then a sign-in in a fresh browser context asks for a code after the
  * password and lands signed in.
  */

@@ -69,7 +69,7 @@ const EnvSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** Development helpers (the future messages' Test button); default on in development and test only. */
   TEST_TOOLS: z.enum(['on', 'off']).optional(),
-  /** Stripe (issue 12, ADR 026): both keys, or neither for the local test checkout (never in production). */
+  /** Stripe (ADR 026): both keys, or neither for the local test checkout (never in production). */
   STRIPE_SECRET_KEY: z
     .string()
     .startsWith('sk_', 'must be a Stripe secret key (sk_live_… or sk_test_…)')

@@ -175,7 +175,7 @@ describe('e-mail verification link', () => {
       headers: { cookie: registered },
     });
     expect(first.statusCode).toBe(302);
-    // `confirmed=1`: the dashboard goes on to checkout when Premium was chosen (spec §4).
+    // `confirmed=1`: the dashboard goes on to checkout when Premium was chosen (docs/product/plans-billing.md#plans-checkout).
     expect(first.headers.location).toBe('/dashboard?confirmed=1');
     const cookie = sessionCookie(first.headers['set-cookie']);
     expect(String(first.headers['set-cookie'])).toMatch(/daybook\.registered_browser=; Max-Age=0/);

@@ -214,7 +214,7 @@ describe('creating entries', () => {
     'Last winter I had suicidal thoughts almost every night; today I told Dr. R that I had not felt that way in weeks. Therapy is working.',
     'I wanted to beat him up, honestly. Went for a run instead.',
     'I kept thinking I wish I were dead too, just for a second, then the kids hugged me.',
-  ])('saves past, negated or recovery language without a warning (issue 28): %j', async (text) => {
+  ])('saves past, negated or recovery language without a warning (ADR 063): %j', async (text) => {
     const { user, cookie } = await createSignedInUser(ctx);
     const response = await createEntry(ctx, cookie, user.id, text);
     expect(response.statusCode).toBe(201);
@@ -540,7 +540,7 @@ describe('dashboard reads', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('refuses the search without a session with "User not authenticated" (spec §5); other calls keep their words', async () => {
+  it('refuses the search without a session with "User not authenticated" (docs/product/search.md#search-rules); other calls keep their words', async () => {
     const search = await ctx.app.inject({ method: 'GET', url: '/api/entries/search-candidates' });
     expect(search.statusCode).toBe(401);
     expect(search.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'User not authenticated' });

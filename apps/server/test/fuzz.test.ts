@@ -39,7 +39,7 @@ import { INDEX_HTML } from './support/web-build.ts';
 
 /**
  * Sends more than 10,000 generated requests to every operation of our own OpenAPI document, signed in and out,
- * valid-looking and broken, and fails on any 5xx, any crash, or any error answer without a code (issue 9 item 6).
+ * valid-looking and broken, and fails on any 5xx, any crash, or any error answer without a code (ADR 017).
  * Replay a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run test/fuzz.test.ts. For a hunt:
  * FUZZ_REQUESTS=50000 (more requests), FUZZ_LOG=error (the server's stack traces), FUZZ_SHOW=n (list more
  * failures), FUZZ_SHOW_STATUS=406 (list every answer with that status), FUZZ_TIMING=1 (time per operation).

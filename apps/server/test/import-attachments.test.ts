@@ -12,7 +12,7 @@ import { expectOpensNothing } from './support/media.ts';
 import { buildZip } from './support/zip.ts';
 
 /*
- * Issue 29 item 1 (ADR 088): every photo, voice note, video and PDF of a Day One entry comes in with it, Day One's
+ * (ADR 088): every photo, voice note, video and PDF of a Day One entry comes in with it, Day One's
  * references to them become marks in the text, links between entries lead to the imported entry, and nothing that
  * cannot come in goes unsaid. Built as Day One writes an export: one journal file, files named by md5.
  */

@@ -11,7 +11,7 @@ import { importArchive, previewImport } from './support/import.ts';
 import { buildZip } from './support/zip.ts';
 
 /*
- * Issue 29 item 3 (ADR 068): each import is a batch that can be seen and removed as a whole; one's own export
+ * (ADR 068): each import is a batch that can be seen and removed as a whole; one's own export
  * imported into the same account adds nothing; imported entries are deleted one by one at any time.
  */
 

@@ -16,7 +16,7 @@ import { checkImportArchive, readImport, runImportJobs } from './support/import.
 import { buildZip, writeZipFile } from './support/zip.ts';
 
 /*
- * Issue 33 item 1, ADR 054: an import upload must neither stall nor starve the server. The archives are uploaded
+ * ADR 054: an import upload must neither stall nor starve the server. The archives are uploaded
  * over a real socket to this process's server while the same process watches its own event loop, its resident
  * memory and how fast /api/health answers.
  */
@@ -24,7 +24,7 @@ import { buildZip, writeZipFile } from './support/zip.ts';
 const MB = 1024 * 1024;
 /** What the check may add to the process's resident memory (the instance idles around 280 MB, budget ~600 MB). */
 const RSS_GROWTH_BUDGET = 200 * MB;
-/** The event loop's p99 delay and the slowest /api/health answer the import may cause (issue 33). */
+/** The event loop's p99 delay and the slowest /api/health answer the import may cause (ADR 059). */
 const MAX_LOOP_P99_MS = 50;
 const MAX_HEALTH_MS = 200;
 
@@ -172,7 +172,7 @@ describe('import bounds', () => {
   const NOTHING = { entries: 0, drafts: 0, previews: 0 };
 
   it.each([
-    // ~100 MB of JSON in one stored member: the upload of issue 33 (most of each entry is Day One's richText).
+    // ~100 MB of JSON in one stored member: the upload of ADR 059 (most of each entry is Day One's richText).
     { variant: 'stored', entryCount: 2_000, entryBytes: 51_000, isDeflated: false },
     { variant: 'deflated', entryCount: 1_000, entryBytes: 30_000, isDeflated: true },
   ])(

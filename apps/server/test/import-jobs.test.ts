@@ -14,7 +14,7 @@ import { openStream, originOf } from './support/live.ts';
 import { buildZip } from './support/zip.ts';
 
 /*
- * Issue 29 item 2 (ADR 077): an import is a job. The upload answers at once; a job claimed with SKIP LOCKED and a
+ * (ADR 077): an import is a job. The upload answers at once; a job claimed with SKIP LOCKED and a
  * lease checks the archive, then writes it once confirmed, telling the person's tabs as it goes; one import per
  * person at a time; a cancel leaves nothing; an instance that stops or dies hands the import on, and the next one
  * goes on from where it was without writing anything twice.

@@ -545,7 +545,7 @@ describe('import', () => {
     }
   });
 
-  it('brings in the attachments a lower plan left out once the plan can hold them, into the entries already there (issue 25 row 11)', async () => {
+  it('brings in the attachments a lower plan left out once the plan can hold them, into the entries already there (ADR 062)', async () => {
     // A Premium author's video entry and a text entry, exported as the person downloads them.
     const author = await createSignedInUser(ctx);
     await setPlan(ctx, author.user.id, 'premium');

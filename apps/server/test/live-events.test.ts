@@ -328,7 +328,7 @@ describe('two server instances on one database', () => {
     tabB.close();
   });
 
-  it('ends a session signed out from the sessions list at once, on any instance: its stream is told and closes, its next request is refused (issue 32)', async () => {
+  it('ends a session signed out from the sessions list at once, on any instance: its stream is told and closes, its next request is refused (docs/product/accounts.md#accounts-sessions)', async () => {
     const origin2 = await originOf(second.app);
     const { user, cookie: laptop } = await createSignedInUser(first);
     const phone = sessionCookie(

@@ -30,7 +30,7 @@ import {
 import { buildZip, unzip } from './support/zip.ts';
 
 /*
- * Media encrypted at rest (issue 30 item 1, ADR 081), on local disk and on an S3-compatible server alike: what is
+ * Media encrypted at rest (ADR 081), on local disk and on an S3-compatible server alike: what is
  * stored is sealed, what is served is what was uploaded, whole and by byte ranges, and a copy of the media folder or
  * of the bucket alone opens nothing.
  */

@@ -237,7 +237,7 @@ describe('image thumbnails', () => {
   });
 });
 
-describe('video posters (issue 25 row 11)', () => {
+describe('video posters (ADR 062)', () => {
   const ctx = useTestApp();
   const mediaRoot = () => path.join(ctx.config.dataDir, 'media');
 

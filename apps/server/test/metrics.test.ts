@@ -6,7 +6,7 @@ import { useTestApp } from './support/app.ts';
 import { createEntry, createSignedInUser } from './support/factories.ts';
 
 /*
- * Prometheus metrics (issue 26 item 4, ADR 072): on the public port only for the token, on METRICS_PORT's own
+ * Prometheus metrics (ADR 072): on the public port only for the token, on METRICS_PORT's own
  * listener for Prometheus; requests named by their route's pattern, never by an id.
  */
 

@@ -8,7 +8,7 @@ import { useTestApp } from './support/app.ts';
 import { createSignedInUser } from './support/factories.ts';
 
 /*
- * The upgrade rule (deploy/README.md, issue 26 item 7): a migration adds and never takes away, so an instance of
+ * The upgrade rule (deploy/README.md, ADR 079): a migration adds and never takes away, so an instance of
  * the previous version keeps working on the migrated schema while the instances are replaced one by one. Here the
  * previous version's own statements for an import preview (before migration 0019, ADR 077) run on today's schema,
  * and today's code reads what they wrote.

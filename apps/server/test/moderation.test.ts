@@ -12,7 +12,7 @@ describe('local text moderation', () => {
     ['I feel like I want to die.', 'high', ['self_harm']],
     ['I’ve been thinking about hurting myself again', 'high', ['self_harm']],
     ["If he does that again I'll kill you both", 'high', ['violence']],
-    // Issue 28: the ordinary entries the phrase lists refused, read for tense, negation and recovery.
+    // ADR 063: the ordinary entries the phrase lists refused, read for tense, negation and recovery.
     [
       'Last winter I had suicidal thoughts almost every night; today I told Dr. R that I had not felt that way in weeks. Therapy is working.',
       'safe',

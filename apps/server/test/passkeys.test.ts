@@ -11,7 +11,7 @@ import { clientAddress, createSignedInUser, sessionCookie, signIn } from './supp
 import { createSoftwareAuthenticator, type SoftwareAuthenticator } from './support/software-authenticator.ts';
 
 /*
- * Passkeys (issue 32 item 2, ADR 080) through the real app on a real database, with an authenticator written in
+ * Passkeys (ADR 080) through the real app on a real database, with an authenticator written in
  * software (support/software-authenticator.ts: a P-256 key, a "none" attestation in CBOR, assertions signed by
  * hand), so SimpleWebAuthn checks real WebAuthn bytes: adding one from the profile, the e-mail through the real
  * SMTP listener, signing in with it (two steps in one), answers replayed, from another origin or past their time

@@ -15,7 +15,7 @@ import {
 } from './support/private-keys.ts';
 
 /*
- * Private mode's key layer (issue 30 item 2, ADR 089) through the real app on a real database: the browser's part is
+ * Private mode's key layer (ADR 089) through the real app on a real database: the browser's part is
  * the shared key layer the web runs (Argon2id, AES-GCM wraps, recovery words), so what the server stores is checked
  * to open with the passphrase and the recovery key and with nothing it holds. Set-up with the password again, the
  * material answered to its owner alone, passphrase change and new recovery key with the proof of holding the key,

@@ -7,7 +7,7 @@ import { useTestApp } from './support/app.ts';
 import { changePassword, createUser, STRONG_PASSWORD, sessionCookie, signIn } from './support/factories.ts';
 
 /*
- * A word when it matters (issue 32 item 4, ADR 073): a sign-in from a browser the account had not used before,
+ * A word when it matters (ADR 073): a sign-in from a browser the account had not used before,
  * and a changed password, are told to the owner by e-mail through the real SMTP listener. Nothing of the journal
  * is in them, and the table of known browsers holds nothing a browser could present.
  */

@@ -21,14 +21,14 @@ import { metricOf, startTopology, type Topology } from './support/topology.ts';
 import { buildZip } from './support/zip.ts';
 
 /*
- * Issue 26 items 1 and 2 (ADR 090): the whole topology of DESIGN.md's "Scale" on this machine. Two instances of the
+ * The topology, and failure under load (ADR 090): the whole topology of docs/design.md#design-scale on this machine. Two instances of the
  * production build behind Debian's nginx running deploy/nginx.conf, on a scratch PostgreSQL database, s3rver and a
  * real SMTP listener. Journeys cross instances; every job runs on both and does its work once; an instance killed
  * with SIGKILL under load loses no acknowledged write, and its streams come back through the survivor.
  */
 
 const PASSWORD = 'Quiet-River-42';
-/** DESIGN.md's goals for the failover: requests fail for less than this, and streams are back within it. */
+/** docs/design.md's goals for the failover: requests fail for less than this, and streams are back within it. */
 const FAILOVER_GOAL_MS = 5_000;
 
 let topology: Topology;

@@ -10,7 +10,7 @@ import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser, sessionCookie, signIn } from './support/factories.ts';
 
 /*
- * Two-step sign-in (issue 32 item 1, ADR 075) through the real app on a real database: set-up confirmed by a code,
+ * Two-step sign-in (ADR 075) through the real app on a real database: set-up confirmed by a code,
  * sign-in with a code computed here as an authenticator app would, the code step's own lockout, single-use
  * recovery codes, turning it off with a code, the e-mails through the real SMTP listener, one person's settings out
  * of another's reach, and no session at all after the password step alone.

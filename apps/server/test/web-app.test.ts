@@ -64,7 +64,7 @@ describe('serving the web app', () => {
   });
 });
 
-/** Spec §2: /test-accounts is registered only in a non-production or test environment (ADR 057). */
+/** docs/product/plans-billing.md#plans-test-tools: /test-accounts is registered only in a non-production or test environment (ADR 057). */
 const TEST_TOOLS_MARK = `<meta name="${TEST_TOOLS_META.name}" content="${TEST_TOOLS_META.content}">`;
 
 describe('the test-tool pages in production', () => {

@@ -1,6 +1,6 @@
-/** AI features (issue 13; spec entries §5 and §9, DESIGN.md "AI"). */
+/** AI features (ADR 031; docs/product/ai.md#ai-insights, docs/design.md#design-ai). */
 export const AI_LIMITS = {
-  /** AI Assist needs at least this many non-blank characters (spec §5). */
+  /** AI Assist needs at least this many non-blank characters (docs/product/ai.md#ai-assist). */
   minNonBlankChars: 10,
   insightsPeriods: [7, 30, 90] as const,
   chatMessageMaxChars: 2000,
@@ -9,7 +9,7 @@ export const AI_LIMITS = {
 } as const;
 
 /**
- * How far ahead the future self of the future-self chat speaks from (DESIGN.md "AI": "you in five years"): the
+ * How far ahead the future self of the future-self chat speaks from (docs/design.md#design-ai: "you in five years"): the
  * server's prompt, the chat's labels and the About page all say it this one way (ADR 057).
  */
 export const FUTURE_SELF_AHEAD = 'five years from now';

@@ -106,7 +106,7 @@ export const DELETION_MESSAGES = {
   reasonTooLong: 'Please keep the reason under 500 characters',
 } as const;
 
-/** Free plan defaults (spec §6), used when the plan cannot be loaded. */
+/** Free plan defaults (docs/product/plans-billing.md#plans-features), used when the plan cannot be loaded. */
 export const FREE_PLAN_FEATURES = {
   text_entries: true,
   image_entries: true,
@@ -121,7 +121,7 @@ export const FREE_PLAN_FEATURES = {
 } as const;
 
 /**
- * Premium's daily entry limit as the copy quotes it (spec §9: "premium quoted up to 25 a day"; the plan rows in
+ * Premium's daily entry limit as the copy quotes it (docs/product/entries.md#entries-create: "premium quoted up to 25 a day"; the plan rows in
  * the database hold the number the server applies). Said wherever a page offers more entries a day.
  */
 export const PREMIUM_QUOTED_DAILY_ENTRIES = 25;
@@ -182,7 +182,7 @@ export const ENTRY_MESSAGES = {
   emptyList: 'No entries yet — write your first one above',
   sharedDeletionReason: 'User deleted shared entry',
   invalidCiphertext: 'The entry could not be read. Please try again.',
-  /** Spec §5: the dashboard search without a session (other signed-in calls say AUTH_MESSAGES.notAuthenticated). */
+  /** docs/product/search.md#search-rules: the dashboard search without a session (other signed-in calls say AUTH_MESSAGES.notAuthenticated). */
   searchNotAuthenticated: 'User not authenticated',
 } as const;
 
@@ -194,7 +194,7 @@ export const MODERATION_MESSAGES = {
   entryLow: 'Please be mindful of your language.',
 } as const;
 
-/** The 19 mood tags (spec §3); the quick entry picker offers the first 16. */
+/** The 19 mood tags (docs/product/entries.md#entries-moods); the quick entry picker offers the first 16. */
 export const MOODS = [
   { label: 'Amazing', emoji: '😄' },
   { label: 'Happy', emoji: '😊' },
@@ -301,7 +301,7 @@ export const MEDIA_MESSAGES = {
   cameraMicrophoneFailed: 'Failed to access camera/microphone',
 } as const;
 
-/** Sharing limits (spec §9, DESIGN.md). */
+/** Sharing limits (docs/product/sharing.md#sharing-limits, docs/design.md). */
 export const SHARE_LIMITS = {
   maxRecipients: 5,
   noteMaxChars: 300,
@@ -327,7 +327,7 @@ export const NOTIFICATION_LIMITS = {
   refetchMs: 60_000,
 } as const;
 
-/** Report reasons (spec §3), value → label. */
+/** Report reasons (docs/product/sharing.md#sharing-report), value → label. */
 export const REPORT_REASONS = [
   { value: 'spam', label: 'Spam or unwanted content' },
   { value: 'harassment', label: 'Harassment or bullying' },
@@ -336,7 +336,7 @@ export const REPORT_REASONS = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-/** Every message of sharing, thank-you, report and notifications the spec names (§2, §5, §8). */
+/** Every message of sharing, thank-you, report and notifications the spec names (docs/product/sharing.md, docs/product/notifications.md). */
 export const SHARE_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   duplicateEmail: 'This email has already been added',
@@ -349,7 +349,7 @@ export const SHARE_MESSAGES = {
   noteMedium: 'Please revise your note to be more appropriate.',
   thankYouHigh: 'This message contains inappropriate content. Please revise to follow community guidelines.',
   thankYouMedium: 'Please revise your message to be more appropriate.',
-  /** Spec §5: names the lifeline by call and by text and ends "Your safety matters." */
+  /** docs/product/moderation.md#moderation-crisis: names the lifeline by call and by text and ends "Your safety matters." */
   thankYouCrisis:
     "It sounds like you may be going through something difficult. You don't have to face it alone: call or text 988 to reach the Suicide & Crisis Lifeline (US), or call 116 123 (Samaritans, UK and Ireland), or your local emergency number. Your safety matters.",
   upgradeTooltip: 'Upgrade to Premium to share entries',
@@ -383,7 +383,7 @@ export const SHARE_MESSAGES = {
   unsupportedMedia: 'Unsupported media type',
 } as const;
 
-/** Messages to one's future self (spec §5, §8, §9; DESIGN.md: 5 minutes ahead at the earliest, 10 years at most). */
+/** Messages to one's future self (docs/product/future-letters.md#future-letters-card; docs/design.md#design-open-values: 5 minutes ahead at the earliest, 10 years at most). */
 export const FUTURE_MESSAGE_LIMITS = {
   subjectMaxChars: 200,
   messageMaxChars: 5000,
@@ -409,7 +409,7 @@ export const FUTURE_MESSAGE_MESSAGES = {
 } as const;
 
 /**
- * Caps on everything that sends e-mail or spends the operator's money (issue 33, ADR 059), set where a real
+ * Caps on everything that sends e-mail or spends the operator's money (ADR 059), set where a real
  * person never meets them. Daily caps count per user in the user's own time zone day, except the cap per
  * recipient address, which counts across all senders in the UTC day (an address has no time zone of its own).
  * The per-route limits count requests per client and window, across every instance.
@@ -464,7 +464,7 @@ export const SENDING_MESSAGES = {
     `Too many ${label} in a short time: at most ${max} within ${timeWindow}. You can try again in ${after}.`,
 } as const;
 
-/** Plans and billing (spec §8 "Premium and checkout"; issue 12). Checkout errors exactly as the spec words them. */
+/** Plans and billing (docs/product/plans-billing.md#plans-checkout; ADR 026). Checkout errors exactly as the spec words them. */
 export const BILLING_MESSAGES = {
   planNotFound: 'Plan not found',
   planNotAvailable: 'This plan is not available for purchase yet',
@@ -503,7 +503,7 @@ export const TEST_CARDS = {
 /** The seeded test accounts' plans (/test-accounts, TEST_TOOLS only). */
 export const TEST_ACCOUNT_PLANS = ['free', 'basic', 'premium'] as const;
 
-/** Spec §9 timings for plans and billing. */
+/** docs/product/plans-billing.md#plans-timings timings for plans and billing. */
 export const BILLING_TIMINGS = {
   subscriptionStaleMs: 5 * 60_000,
   subscriptionRetryDelayMs: 2_000,
@@ -515,14 +515,14 @@ export const BILLING_TIMINGS = {
   upgradeNoticeValidMs: 5 * 60_000,
   welcomeWindowDays: 7,
 } as const;
-/** Streak rules (accounts-plans-dashboard §9; entries-media-sharing: milestones on both streak cards). */
+/** Streak rules (docs/product/dashboard.md#dashboard-streak: milestones on both streak cards). */
 export const STREAK_GOAL = 7;
 export const STREAK_MILESTONES = [7, 14, 30, 100] as const;
 export type StreakMilestone = (typeof STREAK_MILESTONES)[number];
 /** Days shown in the streak card's row of dots: this week, Monday to Sunday (ADR 062). */
 export const STREAK_ROW_DAYS = 7;
 
-/** The streak card's messages, chosen by the current streak (spec §9), exactly as the spec words them. */
+/** The streak card's messages, chosen by the current streak (docs/product/dashboard.md#dashboard-streak), exactly as the spec words them. */
 export const STREAK_MESSAGES = {
   start: 'Start your streak today!',
   greatStart: 'Great start! Keep it up!',
@@ -538,7 +538,7 @@ export const STREAK_MESSAGES = {
   noEntry: 'No entry',
 } as const;
 
-/** Mood sets (spec §9): any tag in neither list is neutral. */
+/** Mood sets (docs/product/dashboard.md#dashboard-moods): any tag in neither list is neutral. */
 export const POSITIVE_MOODS = [
   'Amazing',
   'Happy',
@@ -552,7 +552,7 @@ export const POSITIVE_MOODS = [
 ] as const;
 export const NEGATIVE_MOODS = ['Down', 'Anxious', 'Sad', 'Angry', 'Stressed'] as const;
 
-/** Insights overview card (spec §9). */
+/** Insights overview card (docs/product/dashboard.md#dashboard-moods). */
 export const INSIGHTS_MESSAGES = {
   moodTitle: 'Mood (7 days)',
   positive: 'Positive',
@@ -561,10 +561,10 @@ export const INSIGHTS_MESSAGES = {
   noData: 'No data',
 } as const;
 
-/** Days the mood ring looks back over, today included (spec §7: "the last 7 days"). */
+/** Days the mood ring looks back over, today included (docs/product/dashboard.md#dashboard-moods: "the last 7 days"). */
 export const MOOD_RING_DAYS = 7;
 
-/** The daily affirmation's 10 messages (spec §4), one per day of year in turn. */
+/** The daily affirmation's 10 messages (docs/product/dashboard.md#dashboard-affirmation), one per day of year in turn. */
 export const AFFIRMATIONS = [
   'You showed up today, and that already counts.',
   'Your feelings are valid, all of them, even the untidy ones.',
@@ -577,6 +577,6 @@ export const AFFIRMATIONS = [
   'You are more than your most difficult moment.',
   'Be as gentle with yourself as you would be with a friend.',
 ] as const;
-// AI features (issue 13): their own module, so that only the pages that use them load them (ADR 032).
+// AI features (ADR 031): their own module, so that only the pages that use them load them (ADR 032).
 export { AI_LIMITS, AI_MESSAGES, FUTURE_SELF_AHEAD } from './ai-constants.ts';
 export { TWO_FACTOR, TWO_FACTOR_MESSAGES } from './two-factor-constants.ts';

@@ -51,7 +51,7 @@ export const SIGNED_IN_ROUTE_PATHS = [
 export const APP_ROUTE_PATHS = [...VISITOR_ROUTE_PATHS, ...SIGNED_IN_ROUTE_PATHS] as const;
 
 /**
- * Billing pages (issue 12). The local test checkout page (`/checkout/:sessionId`) must be registered in the web's
+ * Billing pages (ADR 026). The local test checkout page (`/checkout/:sessionId`) must be registered in the web's
  * router and APP_ROUTE_PATHS by the web half; the server links to it only when the local provider is in use.
  * The success and cancel returns are the dashboard's (`/dashboard?success=true`, `/dashboard`).
  */
@@ -67,7 +67,7 @@ export const localCheckoutPath = (sessionId: string) => `/checkout/${encodeURICo
 
 /**
  * Added by the server to where a confirmation link that signed its browser in lands (`/dashboard?confirmed=1`):
- * the dashboard then goes on to checkout after 0.5 s when Premium was chosen and the plan is Free (spec §4
+ * the dashboard then goes on to checkout after 0.5 s when Premium was chosen and the plan is Free (docs/product/plans-billing.md#plans-checkout
  * "Registration outcomes"), and drops the parameter.
  */
 export const EMAIL_CONFIRMED_PARAM = 'confirmed';
@@ -80,7 +80,7 @@ export const confirmedLoginPath = (email: string | null) =>
   `/login?${new URLSearchParams({ verified: '1', ...(email ? { email } : {}) }).toString()}`;
 
 /**
- * Pages that exist only where the server's test tools are on (spec §2: "registered only in a non-production or
+ * Pages that exist only where the server's test tools are on (docs/product/plans-billing.md#plans-test-tools: "registered only in a non-production or
  * test environment"; TEST_TOOLS, refused in production): the server answers them 200 only then, and marks its
  * app document with TEST_TOOLS_META so that the web router registers them. Elsewhere, production always, they
  * are no page at all: 404 and the app's "Page not found" (ADR 057).

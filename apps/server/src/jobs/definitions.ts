@@ -72,7 +72,7 @@ export function jobDefinitions(deps: {
         ),
     },
     {
-      // DESIGN.md: checked every minute. Claims with SKIP LOCKED, so every instance may run it (ADR 025).
+      // docs/design.md#design-open-values: checked every minute. Claims with SKIP LOCKED, so every instance may run it (ADR 025).
       name: 'deliver-future-messages',
       everyMs: 60_000,
       run: () => deps.futureMessages.deliverDue(),

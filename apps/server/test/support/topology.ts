@@ -23,7 +23,7 @@ import { startSmtpServer } from './smtp.ts';
 import { fakeWebBuild } from './web-build.ts';
 
 /**
- * The deployment DESIGN.md's "Scale" describes, on this machine (ADR 090): N instances of the production build
+ * The deployment docs/design.md#design-scale describes, on this machine (ADR 090): N instances of the production build
  * (the compiled server, NODE_ENV=production, an https APP_URL) on one scratch PostgreSQL database, an S3 store
  * (s3rver), a real SMTP listener, behind Debian's nginx running deploy/nginx.conf itself. Every instance runs the
  * jobs. The instances are child processes, so a test can kill one with SIGKILL and start it again.

@@ -16,7 +16,7 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
-/** The generic error screen (spec §2 Shell). */
+/** The generic error screen (docs/product/shell.md#shell-not-found). */
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   useDocumentTitle(MESSAGES.errorTitle);
   return (
@@ -48,7 +48,7 @@ export const AUTH_ERROR_TITLE = 'Authentication Error';
 export const AUTH_ERROR_BODY = "We couldn't check whether you are signed in. Please try again in a moment.";
 
 /**
- * Spec §8 (Dashboard): the session check itself failed (the server did not answer, or answered with an
+ * docs/product/dashboard.md#dashboard-errors: the session check itself failed (the server did not answer, or answered with an
  * error), which is not the same as being signed out: "Retry" asks again.
  */
 export function AuthErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -72,7 +72,7 @@ export function AuthErrorScreen({ error, onRetry }: { error: unknown; onRetry: (
   );
 }
 
-/** Spec §8 (Dashboard): said while a visitor without a session is sent to /login. */
+/** docs/product/dashboard.md#dashboard-errors: said while a visitor without a session is sent to /login. */
 export const REDIRECTING_TO_LOGIN = 'Redirecting to login...';
 
 /** The "Redirecting to login..." view: the route guard navigates away at once; this is what shows meanwhile. */

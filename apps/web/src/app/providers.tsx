@@ -14,7 +14,7 @@ function ThemedToaster() {
   const { resolvedTheme } = useTheme();
   const sonner = useSyncExternalStore(loadedToasts.subscribe, loadedToasts.get, () => null);
   if (!sonner) return null;
-  // One toast at a time (spec §9).
+  // One toast at a time (docs/product/shell.md#shell-timings).
   return (
     <sonner.Toaster
       theme={resolvedTheme}

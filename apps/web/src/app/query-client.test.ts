@@ -13,12 +13,12 @@ describe('shouldRetryQuery', () => {
     expect(shouldRetryQuery(2, error)).toBe(false);
   });
 
-  it('retries once where a query asks for it (the profile, spec §8)', () => {
+  it('retries once where a query asks for it (the profile, docs/product/dashboard.md#dashboard-errors)', () => {
     expect(shouldRetryQuery(0, new Error('Network down'), 1)).toBe(true);
     expect(shouldRetryQuery(1, new Error('Network down'), 1)).toBe(false);
   });
 
-  it('never retries errors that mention auth or 401 (spec §8)', () => {
+  it('never retries errors that mention auth or 401 (docs/product/dashboard.md#dashboard-errors)', () => {
     expect(shouldRetryQuery(0, new Error('User not authenticated'))).toBe(false);
     expect(shouldRetryQuery(0, new Error('Authentication Error'))).toBe(false);
     expect(shouldRetryQuery(0, new Error('Request failed with 401'))).toBe(false);

@@ -30,7 +30,7 @@ export function createQueryClient(overrides: QueryDefaults = {}): QueryClient {
       queries: {
         staleTime: DEFAULT_STALE_MS,
         retry: (failureCount, error) => shouldRetryQuery(failureCount, error),
-        // Spec §9: no refetch on window focus. The one exception is the session (get-session.ts), re-checked when
+        // docs/product/shell.md#shell-timings: no refetch on window focus. The one exception is the session (get-session.ts), re-checked when
         // the tab comes back so a session ended elsewhere is noticed: a recorded decision, ADR 010.
         refetchOnWindowFocus: false,
         ...overrides.queries,

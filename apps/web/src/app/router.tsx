@@ -21,7 +21,7 @@ function lazyPage(path: string | null, load: () => Promise<PageModule>): RouteOb
 const loadExportPage = () => import('../features/export/pages/ExportPage.tsx');
 
 /**
- * Test accounts (spec §2: registered only in a non-production or test environment). The same build serves
+ * Test accounts (docs/product/plans-billing.md#plans-test-tools: registered only in a non-production or test environment). The same build serves
  * development, the end-to-end runs and production, so the server says which it is: its document carries
  * TEST_TOOLS_META when its test tools are on (TEST_TOOLS, refused in production). Vite's development server
  * always has them (the API still decides what they may do). Elsewhere the page is no route at all (ADR 057).

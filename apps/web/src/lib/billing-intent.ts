@@ -11,7 +11,7 @@ import { readStoredString, removeStored } from './storage.ts';
 
 export type PlanRequest = 'free' | 'premium';
 
-/** Where a request for a plan leads (spec §4 "Checkout routing"). */
+/** Where a request for a plan leads (docs/product/plans-billing.md#plans-checkout). */
 export type CheckoutRoute = { kind: 'navigate'; to: string } | { kind: 'checkout' };
 
 export function checkoutRoute(plan: PlanRequest, isSignedIn: boolean): CheckoutRoute {
@@ -31,7 +31,7 @@ export type SignInFacts = {
 };
 
 /**
- * What a sign-in leads to (spec §4 "Subscription intent"): checkout when Premium is wanted (asked for now,
+ * What a sign-in leads to (docs/product/plans-billing.md#plans-intent): checkout when Premium is wanted (asked for now,
  * kept by the server since registration, or recovered from this browser's registration choice) and the plan is
  * still Free. `recoverIntent` says the server's intent must be set again first.
  */
@@ -56,7 +56,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * Runs after a successful sign-in. Resolves to the checkout address when the person is to go to checkout
  * (after the spec's 0.5 s), or null when the usual destination applies. Failures never block the sign-in: a lost
- * intent warns (spec §8), a checkout that cannot start is toasted and the dashboard offers it again.
+ * intent warns (docs/product/plans-billing.md#plans-intent), a checkout that cannot start is toasted and the dashboard offers it again.
  */
 export async function checkoutAfterSignIn(
   status: SubscriptionStatus | undefined,

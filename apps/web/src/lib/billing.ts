@@ -18,8 +18,8 @@ import { billingKeys } from './query-keys.ts';
 import { toast } from './toast.ts';
 
 /**
- * GET /api/billing/subscription, the spec's check-subscription (§7), read by the dashboard (overlay, banner,
- * welcome card), the profile's subscription section and the checkout routing. Spec §9: 5 min stale, one retry
+ * GET /api/billing/subscription, the spec's check-subscription (docs/product/plans-billing.md#plans-checkout), read by the dashboard (overlay, banner,
+ * welcome card), the profile's subscription section and the checkout routing. docs/product/plans-billing.md#plans-checkout: 5 min stale, one retry
  * after 2 s.
  */
 export const subscriptionQueryOptions = queryOptions({
@@ -30,7 +30,7 @@ export const subscriptionQueryOptions = queryOptions({
   retryDelay: BILLING_TIMINGS.subscriptionRetryDelayMs,
 });
 
-/** What a failed status load is treated as (spec §8): not subscribed, on Free, no intent. */
+/** What a failed status load is treated as (docs/product/plans-billing.md#plans-checkout): not subscribed, on Free, no intent. */
 export const FREE_SUBSCRIPTION_STATUS: SubscriptionStatus = {
   subscribed: false,
   subscription: null,
@@ -48,8 +48,8 @@ const SUBSCRIPTION_TOAST_ID = 'subscription-status-failed';
 
 /**
  * The subscription status, or Free after a failed load with the toast "Failed to load subscription status"
- * (spec §8). `status` is undefined only while the first answer is pending. `readsIntent`: the reader acts on the
- * subscription intent, which spec §9 caches 2 minutes, not the status's 5; the intent travels with the status, so
+ * (docs/product/plans-billing.md#plans-checkout). `status` is undefined only while the first answer is pending. `readsIntent`: the reader acts on the
+ * subscription intent, which docs/product/plans-billing.md#plans-intent caches 2 minutes, not the status's 5; the intent travels with the status, so
  * such a reader counts the same answer stale sooner (staleness is per reader) instead of asking twice.
  */
 export function useSubscriptionStatus(
@@ -102,7 +102,7 @@ export async function createCheckout(input: CreateCheckoutInput = {}): Promise<s
   return url;
 }
 
-/** The words for a checkout that could not start: the server's own (spec §8), or "Checkout failed: …". */
+/** The words for a checkout that could not start: the server's own (docs/product/plans-billing.md#plans-checkout), or "Checkout failed: …". */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.status < 500 && error.message) return error.message;
   if (error instanceof ApiRequestError && error.code === 'CHECKOUT_FAILED') return error.message;
@@ -119,7 +119,7 @@ export const browserLocation = {
 
 /**
  * Starts a Premium checkout and sends the browser there. `where: 'dashboard'` words a failure the dashboard's
- * way (spec §8: "Failed to start checkout. Please try again.", the reason beneath).
+ * way (docs/product/plans-billing.md#plans-checkout: "Failed to start checkout. Please try again.", the reason beneath).
  */
 export function useStartCheckout(where: 'dashboard' | 'elsewhere' = 'elsewhere') {
   return useMutation({

@@ -15,7 +15,7 @@ export async function copyTextWithToast(text: string): Promise<boolean> {
   return true;
 }
 
-/** Copy with a short-lived "copied" state for the button that did it (2 s, spec §9). */
+/** Copy with a short-lived "copied" state for the button that did it (2 s, docs/product/shell.md#shell-timings). */
 export function useCopyToClipboard(copiedStateMs: number = COPIED_STATE_MS) {
   const [isCopied, setIsCopied] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -4,7 +4,7 @@
  * rather than in the shared contract (@daybook/shared), which holds only what both sides must agree on (ADR 022).
  */
 
-/** Shown on the landing page when pricing cannot be loaded (spec §8). */
+/** Shown on the landing page when pricing cannot be loaded (docs/product/plans-billing.md#plans-pricing). */
 export const FALLBACK_PREMIUM_PRICE = { amount: 299, currency: 'GBP', interval: 'month' } as const;
 
 export const PRICING_CACHE = {
@@ -20,7 +20,7 @@ export const COPIED_STATE_MS = 2000;
 
 export const TOOLTIP_DELAY_MS = 700;
 
-/** Spec §9: toasts last 5 s by default, 4 s for the other kind. */
+/** docs/product/shell.md#shell-timings: toasts last 5 s by default, 4 s for the other kind. */
 export const TOAST_DURATION_MS = { default: 5000, short: 4000 } as const;
 
 /**
@@ -57,7 +57,7 @@ export const INSPIRE_PROMPTS = [
 
 export const PICKER_MOOD_COUNT = 16;
 
-/** Accent colours the entry list gives some emoji (spec §3). */
+/** Accent colours the entry list gives some emoji (docs/product/entries.md#entries-moods). */
 export const MOOD_ACCENTS: Record<string, 'green' | 'blue' | 'purple' | 'red' | 'yellow'> = {
   '😊': 'green',
   '😔': 'blue',

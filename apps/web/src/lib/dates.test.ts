@@ -78,7 +78,7 @@ describe('formatHour', () => {
 });
 
 describe('dayHeading', () => {
-  it('heads a day as the reader writes dates, not in US style for an en-GB browser (issue 25)', () => {
+  it('heads a day as the reader writes dates, not in US style for an en-GB browser (ADR 085)', () => {
     speak('en-GB');
     expect(dayHeading('2021-09-19', '2026-11-21')).toBe('Sunday, 19 September 2021');
     expect(dayHeading('2026-11-21', '2026-11-21')).toBe('Today');

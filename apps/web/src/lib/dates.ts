@@ -78,7 +78,7 @@ export function formatHour(hour: number): string {
   return readingFormatter('time', readerLocale(), 'UTC').format(Date.UTC(2026, 0, 1, hour));
 }
 
-/** The heading over a day of entries (spec §2) in the reader's locale: "Today", "Friday", "Friday 20 November"… */
+/** The heading over a day of entries (docs/product/entries.md#entries-list) in the reader's locale: "Today", "Friday", "Friday 20 November"… */
 export function dayHeading(date: string, today: string): string {
   return dayHeadingIn(date, today, readerLocale());
 }

@@ -15,7 +15,7 @@ function headerHeight(): number {
 
 /**
  * Scrolls a section into view below the sticky header. Lazy pages render their sections a moment
- * after the URL changes, so the target is looked up again every 250 ms, up to 8 times (spec §2).
+ * after the URL changes, so the target is looked up again every 250 ms, up to 8 times (docs/product/shell.md#shell-landing).
  * Returns a function that stops any pending retry.
  */
 export function scrollToHashTarget(hash: string): () => void {

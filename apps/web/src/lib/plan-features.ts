@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
 /**
- * GET /api/me/plan-features: the feature flags of the user's plan (spec §3), read by the subscription
- * settings and the media controls alike. Spec §9: 5 min stale, 10 min kept.
+ * GET /api/me/plan-features: the feature flags of the user's plan (docs/product/plans-billing.md#plans-features), read by the subscription
+ * settings and the media controls alike. docs/product/plans-billing.md#plans-timings: 5 min stale, 10 min kept.
  */
 export const planFeaturesQueryOptions = queryOptions({
   queryKey: ['plan-features'],

@@ -4,9 +4,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { shouldRetryQuery } from './query-retry.ts';
 
-/** Spec §9: profile 5 min. */
+/** docs/product/accounts.md#accounts-profile: profile 5 min. */
 const PROFILE_STALE_MS = 5 * 60_000;
-/** Spec §8: the profile query retries once. */
+/** docs/product/dashboard.md#dashboard-errors: the profile query retries once. */
 const PROFILE_RETRIES = 1;
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;

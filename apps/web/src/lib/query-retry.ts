@@ -1,10 +1,10 @@
 import { ApiRequestError } from './api-client.ts';
 
-/** Spec §8: up to 2 retries by default. */
+/** docs/product/dashboard.md#dashboard-errors: up to 2 retries by default. */
 export const MAX_QUERY_RETRIES = 2;
 
 /**
- * Spec §8: no retry when the error mentions auth or 401, otherwise up to `maxRetries` (2 by default; the
+ * docs/product/dashboard.md#dashboard-errors: no retry when the error mentions auth or 401, otherwise up to `maxRetries` (2 by default; the
  * profile retries once). Other client errors (4xx) are answers, not accidents, so they are not retried
  * either — except 408 and 429, which say "try again later".
  */

@@ -9,7 +9,7 @@ export type ToastStep = {
 /**
  * Shows toasts one after another, each once the previous one closes (by itself or by the person).
  * The Toaster shows one toast at a time and the newest on top, so toasts fired together would hide
- * all but the last (e.g. "Entry created successfully!" then "Saved ✓", spec §8).
+ * all but the last (e.g. "Entry created successfully!" then "Saved ✓", docs/product/entries.md#entries-create).
  */
 export function toastInTurn(steps: readonly ToastStep[]): void {
   const [step, ...rest] = steps;

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Spec §9: below 768 px the app uses its mobile layouts (drawers instead of popovers). */
+/** docs/product/shell.md#shell-timings: below 768 px the app uses its mobile layouts (drawers instead of popovers). */
 export const MOBILE_QUERY = '(max-width: 767px)';
 
 /** Whether a CSS media query matches now, re-rendering when that changes. */

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 
 /**
  * A 0-based page number kept in the address (`?page=2`), so Back and a reload keep the page. The API pages from 0
- * (spec §7: "page 0, size 20"); anything unusable reads as 0.
+ * (docs/product/notifications.md#notifications-bell: "page 0, size 20"); anything unusable reads as 0.
  */
 export function usePageParam(): [number, (page: number) => void] {
   const [searchParams, setSearchParams] = useSearchParams();

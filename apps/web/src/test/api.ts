@@ -95,7 +95,7 @@ export function loginStatus(overrides: Partial<LoginStatus> = {}): LoginStatus {
   };
 }
 
-/** The Free plan's flags (spec §6): text and images, no audio, video, sharing or future messages. */
+/** The Free plan's flags (docs/product/plans-billing.md#plans-features): text and images, no audio, video, sharing or future messages. */
 export const freePlanFeatures: PlanFeatures = {
   text_entries: true,
   image_entries: true,

@@ -1,4 +1,4 @@
-/* The daily affirmation (accounts-plans-dashboard §4): chosen by day of year, with a shuffle. */
+/* The daily affirmation (docs/product/dashboard.md#dashboard-affirmation): chosen by day of year, with a shuffle. */
 
 import { AFFIRMATIONS } from '../constants.ts';
 

@@ -29,7 +29,7 @@ export type AnalyzedEntry = {
 };
 
 /**
- * An entry as analytics keeps it. Themes are hashtags in the decrypted text, title or category (DESIGN.md
+ * An entry as analytics keeps it. Themes are hashtags in the decrypted text, title or category (docs/design.md#design-open-values
  * "Themes"); text that could not be decrypted counts no words and no themes. Both read the text as read, so
  * Markdown's markers are not words and a link's address holds no theme (ADR 064).
  */
@@ -64,7 +64,7 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
 };
 const PERIOD_DAYS: Record<Exclude<AnalyticsPeriod, 'all'>, number> = { '30d': 30, '90d': 90, year: 365 };
 
-/** A mood's class (spec §9 sets, domain/moods.ts) as the charts colour it. */
+/** A mood's class (docs/product/entries.md#entries-moods sets, domain/moods.ts) as the charts colour it. */
 export type Valence = MoodClass;
 
 /** weekStart for many entries: they share a few hundred dates, so each is worked out once. */
@@ -159,11 +159,11 @@ export function moodOverTime(entries: readonly AnalyzedEntry[], byWeek: boolean)
 
 export type MoodCount = { mood: string; count: number; valence: Valence };
 
-/** Where each mood stands in the app's list (spec §3), for ties. */
+/** Where each mood stands in the app's list (docs/product/entries.md#entries-moods), for ties. */
 const MOOD_ORDER: ReadonlyMap<string, number> = new Map(MOODS.map((mood, index) => [mood.label, index]));
 
 /**
- * How often each mood was tagged: every mood of the app's list (MOODS, the 19 of spec §3), those never tagged
+ * How often each mood was tagged: every mood of the app's list (MOODS, the 19 of docs/product/entries.md#entries-moods), those never tagged
  * with 0, so the chart shows the whole range and never a subset (ADR 062); a tag outside the list (an old
  * import) is counted too. Most first; ties in the list's order, then by name.
  */

@@ -6,9 +6,9 @@
 import { zoneFormatter } from './zone-formatters.ts';
 
 const DAY_MS = 86_400_000;
-/** Weeks start on Monday (spec §2, mini calendar). */
+/** Weeks start on Monday (docs/product/dashboard.md#dashboard-calendar, mini calendar). */
 const DAYS_IN_WEEK = 7;
-/** Years offered by the calendar: from 5 before to 4 after the current year, 10 in all (spec §2). */
+/** Years offered by the calendar: from 5 before to 4 after the current year, 10 in all (docs/product/dashboard.md#dashboard-calendar). */
 const YEARS_BEFORE = 5;
 const YEARS_AFTER = 4;
 
@@ -101,7 +101,7 @@ export function calendarYears(currentYear: number): number[] {
 export type CalendarKey = { key: string; shiftKey?: boolean };
 
 /**
- * Where a key moves a calendar's day (spec §2): arrows by a day or a week, PageUp/PageDown by a month
+ * Where a key moves a calendar's day (docs/product/dashboard.md#dashboard-calendar): arrows by a day or a week, PageUp/PageDown by a month
  * (with Shift by a year), Home/End to the start/end of the week. Null for any other key.
  */
 export function calendarKeyTarget(date: string, { key, shiftKey = false }: CalendarKey): string | null {

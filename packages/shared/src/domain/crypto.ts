@@ -1,7 +1,7 @@
 import { ENCRYPTION } from '../constants.ts';
 
 /**
- * Entry encryption, version 1 (spec §9), written once against WebCrypto so that the browser and the server
+ * Entry encryption, version 1 (docs/product/encryption.md#encryption-browser), written once against WebCrypto so that the browser and the server
  * (Node's globalThis.crypto) run the very same code: AES-GCM 256 with a key from PBKDF2-SHA256
  * (100,000 iterations) over the user id and the server-provided salt; a fresh 12-byte IV per encryption.
  * Ciphertext and IV travel as base64.

@@ -37,7 +37,7 @@ const REGION_CURRENCY: Record<string, SupportedCurrency> = {
 /** Used only when the locale names no region (e.g. plain "ja"). */
 const LANGUAGE_CURRENCY: Record<string, SupportedCurrency> = { ja: 'JPY', zh: 'CNY', hi: 'INR' };
 
-/** Picks the pricing currency from browser locales such as `navigator.languages` (spec §9). */
+/** Picks the pricing currency from browser locales such as `navigator.languages` (docs/product/plans-billing.md#plans-pricing). */
 export function currencyForLocales(locales: readonly string[]): SupportedCurrency {
   for (const locale of locales) {
     const [language = '', ...rest] = locale.replace('_', '-').split('-');

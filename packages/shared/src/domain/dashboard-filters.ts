@@ -9,7 +9,7 @@ import {
 } from './calendar.ts';
 import { themeTag, themeTerm } from './entry-search.ts';
 
-/** The filter chips (spec §9), in their order on screen. */
+/** The filter chips (docs/product/dashboard.md#dashboard-filters), in their order on screen. */
 export const DASHBOARD_PERIODS = ['today', 'week', 'month', 'all'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
@@ -53,7 +53,7 @@ export function initialDashboardFilters(date?: string | null): DashboardFilters 
   return { period: day ? null : DEFAULT_DASHBOARD_PERIOD, date: day, theme: null, search: '', page: 1 };
 }
 
-/** The calendar's choice (spec §4): the chosen day again, or today, means no day. */
+/** The calendar's choice (docs/product/dashboard.md#dashboard-calendar): the chosen day again, or today, means no day. */
 export function nextSelectedDate(current: string | null, chosen: string, today: string): string | null {
   return chosen === current || chosen === today ? null : chosen;
 }
@@ -71,7 +71,7 @@ function withDate(state: DashboardFilters, date: string | null): DashboardFilter
 }
 
 /**
- * The transitions of spec §4 (Dashboard filters): changing the period, day, theme or search goes back to
+ * The transitions of docs/product/dashboard.md#dashboard-filters: changing the period, day, theme or search goes back to
  * page 1; choosing the chosen day again, or today, clears the day and shows This Week; a day replaces the
  * period; "search all time" shows All Time; pages stay within 1 and the last page.
  */
@@ -106,7 +106,7 @@ export function dashboardFiltersReducer(
   }
 }
 
-/** A page number within 1 and the last page (spec §5). */
+/** A page number within 1 and the last page (docs/product/dashboard.md#dashboard-filters). */
 export function clampPageNumber(page: number, totalPages: number): number {
   return Math.min(Math.max(1, Math.round(page) || 1), Math.max(1, Math.floor(totalPages) || 1));
 }
@@ -118,17 +118,17 @@ export function pageCount(total: number, pageSize: number): number {
 const isOtherDayChosen = (filters: Pick<DashboardFilters, 'date'>, today: string) =>
   filters.date !== null && filters.date !== today;
 
-/** Spec §9: a past (or coming) day disables the chips; today or no day leaves them on. */
+/** docs/product/dashboard.md#dashboard-filters: a past (or coming) day disables the chips; today or no day leaves them on. */
 export function arePeriodChipsEnabled(filters: Pick<DashboardFilters, 'date'>, today: string): boolean {
   return !isOtherDayChosen(filters, today);
 }
 
-/** Spec §9: a past (or coming) day hides the entry box; today or no day shows it. */
+/** docs/product/entries.md#entries-quick-entry: a past (or coming) day hides the entry box; today or no day shows it. */
 export function isQuickEntryShown(filters: Pick<DashboardFilters, 'date'>, today: string): boolean {
   return !isOtherDayChosen(filters, today);
 }
 
-/** Spec §4: "No entries on {date}." when a day is chosen and it has none. */
+/** docs/product/entries.md#entries-list: "No entries on {date}." when a day is chosen and it has none. */
 export function isEmptyDateHintShown(filters: Pick<DashboardFilters, 'date'>, total: number): boolean {
   return filters.date !== null && total === 0;
 }
@@ -138,12 +138,12 @@ export function isFilteredInBrowser(filters: Pick<DashboardFilters, 'search' | '
   return filters.search.trim() !== '' || filters.theme !== null;
 }
 
-/** Spec §5: the search box is disabled while a day is chosen and nothing is typed. */
+/** docs/product/search.md#search-rules: the search box is disabled while a day is chosen and nothing is typed. */
 export function isSearchBoxDisabled(date: string | null, text: string): boolean {
   return date !== null && text === '';
 }
 
-/** Spec §4: the entry box's prompt while a theme is chosen. */
+/** docs/product/dashboard.md#dashboard-filters: the entry box's prompt while a theme is chosen. */
 export function themePrompt(theme: string): string {
   return `You've written about ${themeTag(theme)}. What helped you with ${themeTerm(theme)} this week?`;
 }

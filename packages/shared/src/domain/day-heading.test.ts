@@ -32,7 +32,7 @@ describe('dayHeading', () => {
     expect(dayHeading('2026-03-28', '2026-03-30', 'en-US')).toBe('Saturday');
   });
 
-  it("speaks the reader's locale: an en-GB browser reads its own style, not the US one (issue 25)", () => {
+  it("speaks the reader's locale: an en-GB browser reads its own style, not the US one (ADR 085)", () => {
     expect(dayHeading('2026-11-20', today, 'en-GB')).toBe('Friday');
     expect(dayHeading('2026-11-14', today, 'en-GB')).toBe('Saturday 14 November');
     expect(dayHeading('2021-09-19', today, 'en-GB')).toBe('Sunday, 19 September 2021');

@@ -1,7 +1,7 @@
 import { readingFormatter } from './zone-formatters.ts';
 
 const DAY_MS = 86_400_000;
-/** Within this many days before today a day is named by its weekday alone (spec §2: "a weekday name"). */
+/** Within this many days before today a day is named by its weekday alone (docs/product/entries.md#entries-list: "a weekday name"). */
 const WEEKDAY_ONLY_DAYS = 6;
 
 /** A yyyy-MM-dd calendar date as midnight UTC, or null when it is not one. */
@@ -13,7 +13,7 @@ function parseCalendarDate(value: string): Date | null {
 }
 
 /**
- * The heading over a day of entries (spec §2), from two calendar dates in the user's time zone
+ * The heading over a day of entries (docs/product/entries.md#entries-list), from two calendar dates in the user's time zone
  * (an entry's `entryDate` and today's `localDate`), in the reader's locale (ADR 085): "Today"; the weekday
  * ("Friday") for the six days before; the weekday, month and day ("Friday 20 November", "Friday, November 20")
  * earlier this year; with the year ("Friday 20 November 2025") before that. A week ago shares today's weekday,

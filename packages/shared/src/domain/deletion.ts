@@ -1,12 +1,12 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days left until a scheduled date, rounded up; 0 once it has passed (spec §3 derived deletion status). */
+/** Whole days left until a scheduled date, rounded up; 0 once it has passed (docs/product/accounts.md#accounts-deletion derived deletion status). */
 export function daysRemaining(scheduledFor: Date, now: Date): number {
   return Math.max(0, Math.ceil((scheduledFor.getTime() - now.getTime()) / DAY_MS));
 }
 
 /**
- * "Account deletion scheduled for Dec 21, 2026" — short month, US English (spec §9), for what the server writes (the
+ * "Account deletion scheduled for Dec 21, 2026" — short month, US English (docs/product/accounts.md#accounts-deletion), for what the server writes (the
  * notification, the e-mail): it has no reader's locale. The web writes the date in the reader's own (ADR 085).
  */
 export function formatDeletionDate(date: Date): string {

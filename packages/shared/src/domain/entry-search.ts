@@ -1,6 +1,6 @@
 /*
  * Search and themes over decrypted entries. The server holds only ciphertext, so both run in the browser
- * (DESIGN.md): search is case-insensitive over the text, title and category (spec §5); a theme is a
+ * (docs/design.md#design-open-values): search is case-insensitive over the text, title and category (docs/product/search.md#search-rules); a theme is a
  * hashtag in the text (#work), and choosing one keeps the entries that mention it. Both read the text as a reader
  * sees it, not its Markdown: `Buttes\-Chaumont` is found by "Buttes-Chaumont" (ADR 064).
  */

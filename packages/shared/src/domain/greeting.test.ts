@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { greeting } from './greeting.ts';
 
 describe('greeting', () => {
-  it('uses the first word of the full name, or "there" (spec §9)', () => {
+  it('uses the first word of the full name, or "there" (docs/product/dashboard.md#dashboard-layout)', () => {
     expect(greeting('Grace Brewster Hopper')).toBe('Welcome back, Grace');
     expect(greeting('  Ada ')).toBe('Welcome back, Ada');
     expect(greeting('')).toBe('Welcome back, there');

@@ -1,10 +1,10 @@
-/** Spec §9: "Welcome back, {first name}", the first word of the full name, or "there". */
+/** docs/product/dashboard.md#dashboard-layout: "Welcome back, {first name}", the first word of the full name, or "there". */
 export function firstName(fullName: string | null | undefined): string {
   return fullName?.trim().split(/\s+/)[0] || 'there';
 }
 
 /**
- * The dashboard's greeting: spec §9's "Welcome back, {first name}", except on a first visit (a journal with no
+ * The dashboard's greeting: docs/product/dashboard.md#dashboard-layout's "Welcome back, {first name}", except on a first visit (a journal with no
  * entry yet), where "back" would be untrue: "Welcome, {first name}" (ADR 062).
  */
 export function greeting(

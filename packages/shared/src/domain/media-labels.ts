@@ -9,7 +9,7 @@ import { zoneFormatter } from './zone-formatters.ts';
 
 /**
  * A caption for an entry's media (the viewer's): the first line of the text as read, without Markdown's markup,
- * cut as the list cuts a long text (spec §2: the first 200 characters, trailing spaces dropped, then "..."). Empty
+ * cut as the list cuts a long text (docs/product/entries.md#entries-list: the first 200 characters, trailing spaces dropped, then "..."). Empty
  * when the entry has no words.
  */
 export function captionOf(markdown: string, maxChars: number = ENTRY_LIMITS.truncateAt): string {

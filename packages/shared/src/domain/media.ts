@@ -43,7 +43,7 @@ const TOO_LONG: Record<'audio' | 'video', string> = {
 };
 
 /**
- * Why a chosen file cannot be attached as this kind, or null when it can (spec §5): the type first,
+ * Why a chosen file cannot be attached as this kind, or null when it can (docs/product/media.md#media-checks): the type first,
  * then the size cap (image 5 MB, audio 25 MB, video 100 MB). Checked before the file is read.
  */
 export function mediaFileProblem(kind: MediaKind, file: { type: string; size: number }): string | null {
@@ -73,7 +73,7 @@ export function fitWithin(source: PixelSize, max: PixelSize): PixelSize {
 }
 
 /**
- * Spec §5: an image with a side over 1920 px is scaled down so that its longer side is 1920 px;
+ * docs/product/media.md#media-checks: an image with a side over 1920 px is scaled down so that its longer side is 1920 px;
  * anything smaller is used as it is (`isScaled` false).
  */
 export function scaledImageSize(
@@ -85,7 +85,7 @@ export function scaledImageSize(
   return { ...fitWithin({ width, height }, { width: maxSide, height: maxSide }), isScaled: true };
 }
 
-/** Spec §5: a re-encoded image stays PNG when it was PNG; everything else becomes JPEG. */
+/** docs/product/media.md#media-checks: a re-encoded image stays PNG when it was PNG; everything else becomes JPEG. */
 export function processedImageMimeType(inputType: string): 'image/png' | 'image/jpeg' {
   return baseMimeType(inputType) === 'image/png' ? 'image/png' : 'image/jpeg';
 }
@@ -101,7 +101,7 @@ export function evenFrameTimes(durationSeconds: number, count: number = MEDIA_LI
 }
 
 /**
- * Spec §5, images and video frames: high blocks (the crisis message when self-harm is flagged), medium
+ * docs/product/media.md#media-checks, images and video frames: high blocks (the crisis message when self-harm is flagged), medium
  * blocks, low lets the file through with an inline notice; safe (or a failed call) allows.
  */
 export function mediaModerationOutcome(
@@ -133,7 +133,7 @@ export function mediaModerationOutcome(
 }
 
 /**
- * What to tell the person when the server refuses an upload (spec §8): a refusal by plan or by
+ * What to tell the person when the server refuses an upload (docs/product/media.md#media-checks): a refusal by plan or by
  * moderation is shown as received (the crisis message for self-harm); anything else reads
  * "Failed to upload file: {message}", without repeating the prefix when the server already used it.
  */

@@ -14,7 +14,7 @@ export type ModerationVerdict = {
 
 export const MIN_MODERATED_LENGTH = 3;
 
-/** Text under 3 characters (trimmed) is safe without asking (spec §5). */
+/** Text under 3 characters (trimmed) is safe without asking (docs/product/moderation.md#moderation-rules). */
 export const needsModeration = (text: string) => text.trim().length >= MIN_MODERATED_LENGTH;
 
 export const hasSelfHarmFlag = (flags: readonly string[]) =>
@@ -47,7 +47,7 @@ export function entryModerationOutcome(
 type NoteBlockMessages = { crisis: string; high: string; medium: string };
 
 /**
- * The rules shared by the short notes (§5): high blocks (the crisis message for self-harm), medium blocks; low and
+ * The rules shared by the short notes (docs/product/moderation.md#moderation-sharing): high blocks (the crisis message for self-harm), medium blocks; low and
  * safe pass without a warning. Text under three characters never reaches the moderator.
  */
 function noteModerationOutcome(
@@ -66,7 +66,7 @@ function noteModerationOutcome(
   }
 }
 
-/** The spec's rules for a share note (§5), with the entry's crisis message. */
+/** The spec's rules for a share note (docs/product/moderation.md#moderation-sharing), with the entry's crisis message. */
 export const shareNoteModerationOutcome = (verdict: Pick<ModerationVerdict, 'severity' | 'flags'>) =>
   noteModerationOutcome(verdict, {
     crisis: MODERATION_MESSAGES.crisis,
@@ -74,7 +74,7 @@ export const shareNoteModerationOutcome = (verdict: Pick<ModerationVerdict, 'sev
     medium: SHARE_MESSAGES.noteMedium,
   });
 
-/** The spec's rules for a thank-you note (§5): as a note, with its own messages and crisis wording. */
+/** The spec's rules for a thank-you note (docs/product/moderation.md#moderation-sharing): as a note, with its own messages and crisis wording. */
 export const thankYouModerationOutcome = (verdict: Pick<ModerationVerdict, 'severity' | 'flags'>) =>
   noteModerationOutcome(verdict, {
     crisis: SHARE_MESSAGES.thankYouCrisis,

@@ -1,4 +1,4 @@
-/* Mood sets and the insights overview's percentages (accounts-plans-dashboard §9). */
+/* Mood sets and the insights overview's percentages (docs/product/dashboard.md#dashboard-moods). */
 
 import { NEGATIVE_MOODS, POSITIVE_MOODS } from '../constants.ts';
 

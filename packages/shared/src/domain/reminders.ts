@@ -1,5 +1,5 @@
 /*
- * Daily reminders (issue 17): when the next one falls due. A reminder is a wall-clock time ("21:00") on chosen
+ * Daily reminders (ADR 042): when the next one falls due. A reminder is a wall-clock time ("21:00") on chosen
  * weekdays in the user's IANA time zone; every rule here works on calendar dates and local times, so a
  * daylight-saving change moves the instant, never the day or the count (ADR 042).
  */

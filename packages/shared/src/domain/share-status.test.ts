@@ -28,7 +28,7 @@ describe('shareBadgeStatus', () => {
     expect(shareBadgeStatus(share({ events: events('share_viewed') }), now)).toBe('Viewed');
   });
 
-  it('counts only share_viewed as viewed (spec §2), not in_app_viewed', () => {
+  it('counts only share_viewed as viewed (docs/product/sharing.md#sharing-status), not in_app_viewed', () => {
     expect(shareBadgeStatus(share({ events: events('in_app_viewed') }), now)).toBe('Pending');
     expect(shareBadgeStatus(share({ events: events('email_sent', 'in_app_viewed') }), now)).toBe('Delivered');
   });

@@ -1,6 +1,6 @@
 import { SHARE_LIMITS } from '../constants.ts';
 
-/** The badge a sender sees beside each share in Manage Sharing (spec §2). */
+/** The badge a sender sees beside each share in Manage Sharing (docs/product/sharing.md#sharing-status). */
 export const SHARE_BADGE_STATUSES = ['Revoked', 'Expired', 'Viewed', 'Delivered', 'Pending'] as const;
 export type ShareBadgeStatus = (typeof SHARE_BADGE_STATUSES)[number];
 
@@ -26,7 +26,7 @@ export function isShareExpired(share: ShareStatusFacts, now?: Date): boolean {
 }
 
 /**
- * Spec §2, in this order: Revoked if revoked; Expired if expired; Viewed if any `share_viewed` event; Delivered
+ * docs/product/sharing.md#sharing-status, in this order: Revoked if revoked; Expired if expired; Viewed if any `share_viewed` event; Delivered
  * if any `email_sent` event; otherwise Pending. Only `share_viewed` (the token link opened) counts as viewed, as
  * the spec says: `in_app_viewed` is recorded when a recipient merely opens the shares popover.
  */
@@ -39,7 +39,7 @@ export function shareBadgeStatus(share: ShareStatusFacts, now?: Date): ShareBadg
 }
 
 /**
- * Spec §4: resend only an active share whose recipient has no account (a registered recipient sees it in the
+ * docs/product/sharing.md#sharing-manage: resend only an active share whose recipient has no account (a registered recipient sees it in the
  * app), at most 3 times.
  */
 export function canResend(share: ResendFacts, now?: Date): boolean {
@@ -51,11 +51,11 @@ export function canResend(share: ResendFacts, now?: Date): boolean {
   );
 }
 
-/** Only an active share can be revoked (spec §4). */
+/** Only an active share can be revoked (docs/product/sharing.md#sharing-manage). */
 export const canRevoke = (share: ShareStatusFacts, now?: Date) =>
   share.status === 'active' && !isShareExpired(share, now);
 
-/** The resend button's tooltip: how many of the 3 resends are used (spec §4). */
+/** The resend button's tooltip: how many of the 3 resends are used (docs/product/sharing.md#sharing-manage). */
 export function resendCountLabel(resendCount: number): string {
   const used = Math.min(Math.max(resendCount, 0), SHARE_LIMITS.maxResends);
   return `Resent ${used} of ${SHARE_LIMITS.maxResends} times`;

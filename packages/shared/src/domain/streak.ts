@@ -1,5 +1,5 @@
 /*
- * Streak rules (accounts-plans-dashboard §9, entries-media-sharing milestones; ADR 028). Days are calendar
+ * Streak rules (docs/product/dashboard.md#dashboard-streak; ADR 028). Days are calendar
  * dates (yyyy-MM-dd): an entry's `entryDate`, the local date it was written on, and `today` in the user's zone.
  * The arithmetic is calendar arithmetic (calendar.ts), so a daylight-saving change never moves a day.
  */
@@ -49,7 +49,7 @@ export function streakMilestone(currentStreak: number): StreakMilestone | null {
 }
 
 /**
- * The card's message (spec §9): "Your last streak was N days. Start a new one!" while the current streak is 1
+ * The card's message (docs/product/dashboard.md#dashboard-streak): "Your last streak was N days. Start a new one!" while the current streak is 1
  * or less and the last one exceeded 1; otherwise by the current streak's length.
  */
 export function streakMessage(currentStreak: number, lastStreak: number): string {

@@ -1,7 +1,7 @@
 /**
  * Writes a recording's length into its WebM header. Chromium's MediaRecorder writes WebM as a live stream: the
  * segment and clusters have unknown sizes and the segment's Info has no Duration, so a player cannot say how long
- * a voice note is until it has played to its end ("0:00", issue 25 row 11). The recorder knows the length it
+ * a voice note is until it has played to its end ("0:00", ADR 062). The recorder knows the length it
  * recorded; this adds it as Info's Duration and changes nothing else (every byte after Info only moves), so the
  * server's strict WebM check reads the file as before. Pure, so the browser does it before the file leaves, which
  * also holds where the server cannot read media at all.

@@ -18,7 +18,7 @@ const shown: WelcomeCardFacts = {
   now: NOW,
 };
 
-describe('welcome card (spec §4: all six conditions)', () => {
+describe('welcome card (docs/product/plans-billing.md#plans-prompts: all six conditions)', () => {
   it('shows for a new Free user who chose Starter', () => {
     expect(isWelcomeCardShown(shown)).toBe(true);
   });

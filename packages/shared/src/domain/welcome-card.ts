@@ -1,11 +1,11 @@
 import type { PlanId } from '../schemas/account.ts';
 
-/** Spec §9: the welcome window is 7 days. */
+/** docs/product/plans-billing.md#plans-prompts: the welcome window is 7 days. */
 export const WELCOME_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * What decides the welcome card. The plan's facts (`intent`, `hasProviderSubscription`, `plan`) are the server's;
- * the others are kept by the browser (spec §4's storage keys), so only the browser knows them all.
+ * the others are kept by the browser (docs/product/shell.md#shell-local-storage), so only the browser knows them all.
  */
 export type WelcomeCardFacts = {
   isDismissed: boolean;
@@ -25,7 +25,7 @@ export type WelcomeCardBrowserFacts = Pick<
 >;
 
 /**
- * Spec §4: the welcome card shows only if all hold: not dismissed; the registration choice is not premium; the
+ * docs/product/plans-billing.md#plans-prompts: the welcome card shows only if all hold: not dismissed; the registration choice is not premium; the
  * intent is not premium; no payment-provider subscription id; the plan is Free; registered within 7 days (when a
  * date is stored).
  */

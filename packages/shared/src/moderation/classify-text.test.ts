@@ -6,7 +6,7 @@ const severityOf = (text: string, audience: 'self' | 'recipient' = 'self') =>
   classifyText(text, { audience }).severity;
 
 describe('classifyText', () => {
-  it('saves the three entries of issue 28 without a warning', () => {
+  it('saves the three entries of ADR 063 without a warning', () => {
     for (const text of [
       'Last winter I had suicidal thoughts almost every night; today I told Dr. R that I had not felt that way in weeks. Therapy is working.',
       'I wanted to beat him up, honestly. Went for a run instead.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateModeration, formatModerationEvaluation, MODERATION_GOALS } from './evaluation.ts';
 import { JOURNAL_SENTENCES } from './fixtures/journal-sentences.ts';
 
-describe('the text classifier on the labelled journal set (issue 28)', () => {
+describe('the text classifier on the labelled journal set (ADR 063)', () => {
   const evaluation = evaluateModeration(JOURNAL_SENTENCES);
   const misses = evaluation.misses.map(
     (miss) =>

@@ -2,7 +2,7 @@ import { entryModerationOutcome, type Severity, shareNoteModerationOutcome } fro
 import { classifyText } from './classify-text.ts';
 import type { LabelledSentence } from './fixtures/journal-sentences.ts';
 
-/** The goals of issue 28, as fractions. */
+/** The goals of ADR 063, as fractions. */
 export const MODERATION_GOALS = {
   maxJournalBlocked: 0.01,
   minCrisisShown: 0.95,

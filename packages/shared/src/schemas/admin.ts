@@ -4,7 +4,7 @@ import { ContactTopic } from './contact.ts';
 import { ReportReason } from './sharing.ts';
 
 /**
- * Admin area API contract (issue 15, ADR 034). Every path answers 404 to anyone who is not an administrator,
+ * Admin area API contract (ADR 034). Every path answers 404 to anyone who is not an administrator,
  * signed out included, exactly as an unknown path does. Lists are 0-based pages, newest first.
  *   GET  /api/admin/users?q&page&pageSize            → AdminUserPage (search by e-mail or name)
  *   POST /api/admin/users/:userId/disable | /enable   → AdminUser

@@ -4,7 +4,7 @@ import { canUseAiAssist } from '../domain/ai-assist.ts';
 import { StoredText } from './text.ts';
 
 /**
- * AI API contract (issue 13). Paths, all for the signed-in user only:
+ * AI API contract (ADR 031). Paths, all for the signed-in user only:
  *   POST   /api/ai/enhance                           EnhanceTextInput → EnhanceTextResponse (AI Assist; no plan limit,
  *                                                    rate-limited; the draft is never stored or logged)
  *   GET    /api/ai/status                            → AiStatus (provider, remaining uses today, limits)
@@ -67,7 +67,7 @@ export const EnhanceTextInput = z
   .meta({ id: 'EnhanceTextInput' });
 export type EnhanceTextInput = z.input<typeof EnhanceTextInput>;
 
-/** Spec §3: "Enhance-text response: enhancedText" — it replaces the draft (at most 5,000 characters). */
+/** docs/product/ai.md#ai-assist: "Enhance-text response: enhancedText" — it replaces the draft (at most 5,000 characters). */
 export const EnhanceTextResponse = z.object({ enhancedText: z.string() }).meta({ id: 'EnhanceTextResponse' });
 export type EnhanceTextResponse = z.infer<typeof EnhanceTextResponse>;
 
@@ -119,7 +119,7 @@ export const AiInsights = z
     moodDistribution: z.object({
       /** Entries with a mood tag. */
       total: z.number().int(),
-      /** Percentages rounded to 1 decimal (spec §9 polarity), 0 when total is 0. */
+      /** Percentages rounded to 1 decimal (docs/product/dashboard.md#dashboard-moods polarity), 0 when total is 0. */
       positive: z.number(),
       neutral: z.number(),
       negative: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The Daybook archive (issue 15, ADR 035): the `.zip` that export writes and import reads back.
+ * The Daybook archive (ADR 035): the `.zip` that export writes and import reads back.
  *
  *   README.md                       what is in the archive and how it is laid out (for people)
  *   entries.json                    ArchiveManifest: every entry, decrypted, every field (for programs)

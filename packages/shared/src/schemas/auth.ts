@@ -12,7 +12,7 @@ export const Email = z
   .max(254)
   .pipe(z.email('Please enter a valid email address'));
 
-/** A password a new account or a reset may set: the registration rules of spec §5. */
+/** A password a new account or a reset may set: the registration rules of docs/product/accounts.md#accounts-registration. */
 export const NewPassword = z
   .string()
   .min(PASSWORD_RULES.minLength, AUTH_MESSAGES.passwordTooShort)
@@ -51,7 +51,7 @@ export const RegisterResponse = z
   .object({
     status: z.literal('verification_sent'),
     email: z.string(),
-    /** false when a Premium choice could not be recorded (spec §8 "Intent not saved"). */
+    /** false when a Premium choice could not be recorded (docs/product/plans-billing.md#plans-intent "Intent not saved"). */
     intentSaved: z.boolean(),
     /**
      * The message can be read in the local mailbox (/dev/mail): no SMTP_URL, outside production, and this request

@@ -4,7 +4,7 @@ import { PlanId } from './account.ts';
 import { BillingInterval, Currency } from './pricing.ts';
 
 /**
- * Plans and billing API contract (issue 12). Paths (all JSON; errors are ApiError):
+ * Plans and billing API contract (ADR 026). Paths (all JSON; errors are ApiError):
  *   GET  /api/billing/subscription          → SubscriptionStatus (the spec's check-subscription; web caches 5 min)
  *   PUT  /api/billing/intent                SetSubscriptionIntentInput → SubscriptionIntent (set_subscription_intent)
  *   POST /api/billing/checkout              CreateCheckoutInput → RedirectUrl (Stripe Checkout, or the local test checkout)

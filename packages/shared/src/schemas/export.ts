@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Export API contract (issue 15, ADR 035). Both paths are scoped to the signed-in user:
+ * Export API contract (ADR 035). Both paths are scoped to the signed-in user:
  *   GET /api/export/summary?from&to   → ExportSummary (what the archive will hold: for the page and its progress bar)
  *   GET /api/export/archive?from&to   → the .zip (schemas/archive.ts), streamed as it is made
  * `from` and `to` are optional local days, inclusive, on the entry's date (ExportQuery, export-query.ts).

@@ -3,7 +3,7 @@ import { FUTURE_MESSAGE_LIMITS } from '../constants.ts';
 import { EncryptedText, Instant } from './entries.ts';
 
 /**
- * Future messages API contract (issue 11). Paths, all scoped to the signed-in user:
+ * Future messages API contract (ADR 025). Paths, all scoped to the signed-in user:
  *   POST /api/future-messages                 ScheduleFutureMessageInput → 201 FutureMessage (can_send_future_messages)
  *   GET  /api/future-messages?status&page     → FutureMessagePage (send_at ascending for pending, else newest first)
  *   GET  /api/future-messages/upcoming        → { items: FutureMessage[] } (the next 3 pending by send time)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDay } from './entries.ts';
 
 /**
- * Import API contract (issue 15, ADR 037; as a background job since ADR 077). Paths, all scoped to the signed-in user:
+ * Import API contract (ADR 037; as a background job since ADR 077). Paths, all scoped to the signed-in user:
  *   POST   /api/import                multipart field "archive" (a .zip) → 202 ImportJob ('checking'); a job checks it
  *   GET    /api/import/current        → ImportJob or null (the user's latest import, until dismissed)
  *   GET    /api/import/:id            → ImportJob (live events of type 'import' say when to read it again)

@@ -3,7 +3,7 @@ import { STREAK_MILESTONES } from '../constants.ts';
 import { Entry, IsoDay } from './entries.ts';
 
 /**
- * Streak, mood ring, current mood and On This Day (issue 14). Paths, all for the signed-in user only:
+ * Streak, mood ring, current mood and On This Day (ADR 028). Paths, all for the signed-in user only:
  *   GET /api/streak                        → Streak        (counted in the user's time zone, users.timezone)
  *   GET /api/moods/ring                    → MoodRing      (the last 7 local days, today included, tagged entries)
  *   GET /api/moods/current                 → CurrentMood   (the latest tagged entry of today, or null)

@@ -50,7 +50,7 @@ const DataUrl = z
 export const ModerateImageInput = z
   .object({ imageData: DataUrl.max(8 * 1024 * 1024) })
   .meta({ id: 'ModerateImageInput' });
-/** A video's poster (issue 25 row 11): one of the frames the browser sampled, as a JPEG or WebP data URL. */
+/** A video's poster (ADR 062): one of the frames the browser sampled, as a JPEG or WebP data URL. */
 export const VideoPosterInput = z
   .object({ poster: DataUrl.max(2 * 1024 * 1024) })
   .meta({ id: 'VideoPosterInput' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_LIMITS } from '../constants.ts';
 
 /**
- * Notifications API contract (issue 10). Paths, all scoped to the signed-in user:
+ * Notifications API contract (ADR 023). Paths, all scoped to the signed-in user:
  *   GET    /api/notifications?page&pageSize   → NotificationPage (page 0-based, size 20, newest first)
  *   GET    /api/notifications/summary         → NotificationSummary (latest 5 + unread count: the bell)
  *   POST   /api/notifications/:id/read        → 204

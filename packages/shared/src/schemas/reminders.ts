@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isReminderTime } from '../domain/reminders.ts';
 
 /**
- * Daily reminders API contract (issue 17, ADR 042). Paths:
+ * Daily reminders API contract (ADR 042). Paths:
  *   GET    /api/reminders                     → ReminderSettings (the signed-in user's; defaults when never set)
  *   PUT    /api/reminders                     ReminderSettingsInput → ReminderSettings
  *   POST   /api/reminders/push-subscriptions  PushSubscriptionInput → 204 (this browser's Web Push subscription)

@@ -3,7 +3,7 @@ import { REPORT_REASONS, SHARE_LIMITS, SHARE_MESSAGES } from '../constants.ts';
 import { StoredText } from './text.ts';
 
 /**
- * Sharing API contract (issue 10). Paths:
+ * Sharing API contract (ADR 023). Paths:
  *   POST   /api/entries/:entryId/shares        CreateShareInput → 201 SentShareList   (owner, can_share_entries)
  *   GET    /api/entries/:entryId/shares        → SentShareList, newest first          (owner)
  *   POST   /api/shares/:shareId/resend         → SentShare                             (owner; active, unregistered, < 3)
@@ -146,7 +146,7 @@ export type ThankYouInput = z.input<typeof ThankYouInput>;
 
 export const ReportReason = z.enum(REPORT_REASONS.map((r) => r.value) as ['spam', ...string[]]);
 
-/** Control characters are stripped, not refused (spec §5); blank details are dropped. */
+/** Control characters are stripped, not refused (docs/product/sharing.md#sharing-report); blank details are dropped. */
 const stripControlCharacters = (text: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
   text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');

@@ -1,4 +1,4 @@
--- Plans and their feature flags (DESIGN.md "Plans"). Operators may edit these rows; this migration runs once.
+-- Plans and their feature flags (docs/design.md#design-plans). Operators may edit these rows; this migration runs once.
 INSERT INTO "plans" ("id", "name", "text_entries", "image_entries", "audio_entries", "video_entries", "daily_entry_limit", "ai_insights_limit", "ai_coaching_limit", "ai_future_chat_limit", "can_share_entries", "can_send_future_messages") VALUES
   ('free', 'Free', true, true, false, false, 3, 2, 1, 1, false, false),
   ('basic', 'Basic', true, true, true, false, 10, 5, 3, 3, false, false),

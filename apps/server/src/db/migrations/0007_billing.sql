@@ -1,4 +1,4 @@
--- Billing (issue 12, ADR 026): the price and the ordering key of the last subscription state applied, and the
+-- Billing (ADR 026): the price and the ordering key of the last subscription state applied, and the
 -- local test checkout's sessions.
 ALTER TABLE "subscriptions" ADD COLUMN "stripe_price_id" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "provider_state_at" timestamp with time zone;--> statement-breakpoint

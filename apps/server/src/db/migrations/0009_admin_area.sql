@@ -1,4 +1,4 @@
--- The admin area (issue 15, ADR 034): the audit log of every admin action, contact messages' handled state, and
+-- The admin area (ADR 034): the audit log of every admin action, contact messages' handled state, and
 -- the last run of each scheduled job (jobs health). Share reports already carry status, resolved_by and resolved_at.
 CREATE TABLE "admin_audit_log" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -1,3 +1,3 @@
--- An import item may bring an attachment to an entry the user already has (issue 25 row 11): media an earlier
+-- An import item may bring an attachment to an entry the user already has (ADR 062): media an earlier
 -- import left out, for example on a plan that could not hold it, comes in once the plan can.
 ALTER TABLE "import_items" ADD COLUMN IF NOT EXISTS "attach_to_existing" boolean DEFAULT false NOT NULL;

@@ -1,4 +1,4 @@
--- Each confirmed import is a batch the person can see on /export and remove as a whole (issue 29 item 3,
+-- Each confirmed import is a batch the person can see on /export and remove as a whole (ADR 068,
 -- ADR 068). Entries keep the batch that wrote them; removing the batch removes them. Entries imported before
 -- batches existed keep a null batch and are removed one by one.
 CREATE TABLE IF NOT EXISTS "import_batches" (

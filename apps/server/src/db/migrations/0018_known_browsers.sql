@@ -1,4 +1,4 @@
--- The browsers each account has signed in from (issue 32 item 4, ADR 073): a sign-in from one not seen before is
+-- The browsers each account has signed in from (ADR 073): a sign-in from one not seen before is
 -- told to the account's owner by e-mail. A browser is known by a random id in a long-lived cookie, kept here only
 -- as its SHA-256 hash, so a copy of this table tells no one which cookie to forge.
 CREATE TABLE IF NOT EXISTS "known_browsers" (

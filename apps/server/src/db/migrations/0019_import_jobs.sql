@@ -1,4 +1,4 @@
--- Imports run as a background job (issue 29 item 2, ADR 077). An import_previews row is now the whole import:
+-- Imports run as a background job (ADR 077). An import_previews row is now the whole import:
 -- checked by a job (state 'checking'), waiting for the person (state 'ready', the preview of ADR 037), written by a
 -- job ('importing'), then 'done' with its report or 'failed' with its error; 'cancelled' until the job has cleaned
 -- up. Jobs are claimed with FOR UPDATE SKIP LOCKED and a lease, so any instance may run them and one that dies

@@ -1,4 +1,4 @@
--- Two-step sign-in (issue 32 item 1, ADR 075): a TOTP secret per user, sealed under a key derived from
+-- Two-step sign-in (ADR 075): a TOTP secret per user, sealed under a key derived from
 -- ENCRYPTION_SECRET; single-use recovery codes kept as keyed hashes; the pending state between a right password and
 -- the code, kept as the SHA-256 of its token; the second step's own lockout; and which sessions passed a second step.
 CREATE TABLE IF NOT EXISTS "two_factors" (

@@ -1,4 +1,4 @@
--- Passkeys (issue 32 item 2, ADR 080): the public key of each passkey a person added (nothing here signs anyone in),
+-- Passkeys (ADR 080): the public key of each passkey a person added (nothing here signs anyone in),
 -- the single-use challenges of adding one and of signing in with one, kept only as their SHA-256, and which
 -- sessions were signed in with a passkey. Additive only: the previous version runs beside it (ADR 079).
 CREATE TABLE IF NOT EXISTS "passkeys" (

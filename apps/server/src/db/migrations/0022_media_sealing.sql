@@ -1,4 +1,4 @@
--- Media encrypted at rest (issue 30 item 1, ADR 081): every file is now written sealed, and this job's one row
+-- Media encrypted at rest (ADR 081): every file is now written sealed, and this job's one row
 -- drives the sealing of the files stored plain before. Claimed with FOR UPDATE SKIP LOCKED and a lease, so any
 -- instance may run it and one that dies hands it on; the cursor lets a stopped run resume where it stopped. Only a
 -- new table: an instance of the previous version keeps working beside this one (it writes plain files, which this

@@ -1,4 +1,4 @@
--- Several attachments per imported entry (issue 29 item 1, ADR 088). An entry keeps its first attachment in
+-- Several attachments per imported entry (ADR 088). An entry keeps its first attachment in
 -- media_url as before; an imported entry's further photos, voice notes, videos and PDFs are listed, in order, in
 -- `attachments` (null for every entry written here). The GIN index answers "is this file still some live entry's?"
 -- for signed links and the orphan sweep. A staged import item names the drafts of those further attachments.

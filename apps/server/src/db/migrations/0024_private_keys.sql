@@ -1,4 +1,4 @@
--- Private mode's key material (issue 30 item 2, ADR 089): one row per account that sets it up, holding only wraps of
+-- Private mode's key material (ADR 089): one row per account that sets it up, holding only wraps of
 -- a key made in the browser, the Argon2id salt and costs, and the SHA-256 of the proof of holding the key. Only a new
 -- table (ADR 079): an instance of the previous version reads and writes nothing of it, and no row exists until a
 -- browser of this version sets one up. Removed with the account.

@@ -3,7 +3,7 @@ import { timestamps, users } from './auth.ts';
 
 /**
  * Growth-coach and future-self conversations (migration 0008). The title and every message are AES-GCM ciphertext
- * under the owner's key (DESIGN.md "Encryption"); nothing of a conversation is stored in plain form.
+ * under the owner's key (docs/design.md#design-encryption); nothing of a conversation is stored in plain form.
  */
 export const aiConversations = pgTable(
   'ai_conversations',

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './auth.ts';
 
-/** Plans and their feature flags (DESIGN.md "Plans"); rows are seeded by a migration and editable by operators. */
+/** Plans and their feature flags (docs/design.md#design-plans); rows are seeded by a migration and editable by operators. */
 export const plans = pgTable('plans', {
   id: text('id').primaryKey().$type<'free' | 'basic' | 'premium'>(),
   name: text('name').notNull(),

@@ -73,7 +73,7 @@ export const entries = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Dashboard list: newest first, stable paging (spec §7 "order created_at desc then id desc"). The predicate
+    // Dashboard list: newest first, stable paging (docs/product/entries.md#entries-list "order created_at desc then id desc"). The predicate
     // is exactly the dashboard's visibility rule, so the exact count is an index-only scan.
     index('entries_user_created_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

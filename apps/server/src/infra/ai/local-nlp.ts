@@ -6,13 +6,13 @@ export type TextAnalysis = {
   sentiment: number;
   /** Content words, normalised, without stop words, numbers or very short tokens. */
   words: string[];
-  /** Hashtags (`#work` → "work"): the app's themes (DESIGN.md). */
+  /** Hashtags (`#work` → "work"): the app's themes (docs/design.md#design-open-values). */
   hashtags: string[];
   /** Nouns, lemmatised: candidate themes when they recur. */
   nouns: string[];
 };
 
-// The English lite model ships inside its package: no download, no network (DESIGN.md "AI"). Loaded on the first
+// The English lite model ships inside its package: no download, no network (docs/design.md#design-ai). Loaded on the first
 // insights request rather than at start, so an idle server does not hold it (ADR 043).
 let loading: Promise<ReturnType<typeof import('wink-nlp').default>> | null = null;
 const load = () => {

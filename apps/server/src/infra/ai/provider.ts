@@ -10,7 +10,7 @@ export type GenerateOptions = {
 };
 
 /**
- * The one AI provider interface (DESIGN.md "AI"). One implementation speaks the OpenAI-compatible HTTP protocol
+ * The one AI provider interface (docs/design.md#design-ai). One implementation speaks the OpenAI-compatible HTTP protocol
  * (openai-provider.ts), so OpenAI, Ollama, vLLM, llama.cpp or a gateway work by configuration alone. Implementations
  * never log what they send or receive.
  */

@@ -50,7 +50,7 @@ export function trustedOrigins(config: Pick<Config, 'appUrl' | 'isProduction'>):
 }
 
 /**
- * better-auth does sessions, credentials, verification and reset tokens (DESIGN.md: auth is not code to
+ * better-auth does sessions, credentials, verification and reset tokens (docs/design.md#design-accounts: auth is not code to
  * hand-roll). Its HTTP router is not exposed as a whole: our routes call `auth.api` so that the spec's lockout,
  * messages and validation sit in front of it, and only the two e-mail link endpoints are served directly.
  */

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from '../../lib/errors.ts';
 
-/** argon2id with OWASP's parameters (DESIGN.md): 19 MiB memory, 2 iterations, 1 lane. */
+/** argon2id with OWASP's parameters (docs/design.md#design-accounts): 19 MiB memory, 2 iterations, 1 lane. */
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, ARGON2);

@@ -7,7 +7,7 @@ const GCM_TAG_BYTES = 16;
 const CACHE_LIMIT = 500;
 
 /**
- * The server half of entry encryption (DESIGN.md): the salt is HMAC-SHA256(ENCRYPTION_SECRET, user id), never
+ * The server half of entry encryption (docs/design.md#design-encryption): the salt is HMAC-SHA256(ENCRYPTION_SECRET, user id), never
  * stored, so a copy of the database alone decrypts nothing. The server derives a user's key only where a feature
  * needs plaintext (moderating what is being saved, shares, future messages, AI the user invokes, export).
  */

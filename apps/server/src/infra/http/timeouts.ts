@@ -11,7 +11,7 @@ export type HttpTimeouts = {
   /**
    * The same for routes that raise their body limit (media, imports): long enough for their largest body on a slow
    * line, but never open-ended, since a body that keeps just above the minimum rate would otherwise hold its
-   * connection for as long as its sender likes (issue 33: 1 KiB/s for a 1 GB limit is twelve days).
+   * connection for as long as its sender likes (ADR 059: 1 KiB/s for a 1 GB limit is twelve days).
    */
   uploadBodyMs: number;
   /** No byte in either direction for this long, while a request is in progress, closes the socket. */

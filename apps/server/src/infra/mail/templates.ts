@@ -327,7 +327,7 @@ export function futureMessageMail(input: {
 }
 
 /**
- * The daily reminder (issue 17, ADR 042). It says only what is true when it is queued: the user asked for it, at
+ * The daily reminder (ADR 042). It says only what is true when it is queued: the user asked for it, at
  * this time on these days, and has not written today. The unsubscribe link opens a page with one button (no sign-in
  * needed); the List-Unsubscribe headers that go with it let the mail client do the same in one click.
  */

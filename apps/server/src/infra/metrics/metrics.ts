@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /*
- * What an operator watches (issue 26 item 4, ADR 072): Prometheus exposition of this instance's requests, database
+ * What an operator watches (ADR 072): Prometheus exposition of this instance's requests, database
  * pool, job backlogs, live streams, event loop and memory. Never on the public port without a token: served on
  * METRICS_PORT (a listener of its own, loopback by default), or on the public port at /metrics with
  * `Authorization: Bearer <METRICS_TOKEN>`. Labels never carry ids, tokens or e-mail addresses: a request is named

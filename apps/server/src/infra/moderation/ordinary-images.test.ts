@@ -5,7 +5,7 @@ import { createLocalImageModerator } from './image-moderator.ts';
 
 /**
  * Ordinary pictures a journal holds, drawn as SVG so the set lives in the repository without photos: skin tones,
- * beach scenes with swimwear, medical diagrams, art, everyday things. None should be refused (issue 28, ADR 063).
+ * beach scenes with swimwear, medical diagrams, art, everyday things. None should be refused (ADR 063).
  */
 const SKIN = ['#ffdbac', '#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#5c3a21'];
 
@@ -89,7 +89,7 @@ const ORDINARY_IMAGES: ReadonlyArray<[label: string, svg: string]> = [
   ...everyday.map((image, i): [string, string] => [`everyday picture ${i + 1}`, image]),
 ];
 
-describe('image moderation on ordinary pictures (issue 28)', () => {
+describe('image moderation on ordinary pictures (ADR 063)', () => {
   it('refuses none of them at the spec thresholds, and reports how many it would warn about', async () => {
     const moderator = createLocalImageModerator(createClassifierPool({ size: 2 }));
     try {

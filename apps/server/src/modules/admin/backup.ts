@@ -61,7 +61,7 @@ async function isEmptyOrMissing(dir: string) {
  * Leaves `dir` and everything under it to its owner alone: directories 0700, files 0600, set explicitly, so neither
  * the umask nor whoever wrote them decides. PGlite writes its data files 0666 and its directories 0755 (its
  * WebAssembly file system ignores the umask), and a copy keeps its source's modes; a restored database or media
- * folder left so would be readable by every account on the machine (issue 33). Links are left as they are (chmod
+ * folder left so would be readable by every account on the machine (ADR 059). Links are left as they are (chmod
  * would follow them out of the tree).
  */
 async function restrictToOwner(dir: string): Promise<void> {

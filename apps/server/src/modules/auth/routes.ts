@@ -257,7 +257,7 @@ export const authRoutes =
         if (outcome.kind === 'pass') return forward(response, reply);
         if (outcome.kind === 'confirmed') return reply.redirect(confirmedLoginPath(outcome.email), 302);
         appendSetCookies(reply, outcome.setCookies);
-        // Signed in: the dashboard is told so, to go on to checkout when Premium was chosen (spec §4).
+        // Signed in: the dashboard is told so, to go on to checkout when Premium was chosen (docs/product/plans-billing.md#plans-checkout).
         const landing = new URL(location, appUrl);
         landing.searchParams.set(EMAIL_CONFIRMED_PARAM, '1');
         return reply.redirect(`${landing.pathname}${landing.search}`, 302);

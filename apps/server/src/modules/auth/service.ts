@@ -230,7 +230,7 @@ export function createAuthService(deps: {
   }
 
   return {
-    /** Spec §4 registration outcomes; the verification mail is queued by better-auth's hook. */
+    /** docs/product/accounts.md#accounts-registration registration outcomes; the verification mail is queued by better-auth's hook. */
     async register(
       input: z.output<typeof RegisterInput>,
       headers: Headers,

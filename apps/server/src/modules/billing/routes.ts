@@ -34,7 +34,7 @@ const SessionId = z.object({
 });
 const tags = ['billing'];
 
-/** Plans and billing (issue 12, ADR 026); the contract is packages/shared/src/schemas/billing.ts. */
+/** Plans and billing (ADR 026); the contract is packages/shared/src/schemas/billing.ts. */
 export const billingRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {

@@ -64,7 +64,7 @@ export type PaymentsSetup =
   | { kind: 'none' };
 
 /**
- * Plans and billing (issue 12, ADR 026). Every subscription change, from Stripe's webhooks or from the local test
+ * Plans and billing (ADR 026). Every subscription change, from Stripe's webhooks or from the local test
  * checkout, goes through `handleEvent`: recorded once by event id, applied only when not older than the stored
  * state, mapped to a plan through its price, announced as a notification and a live event.
  */

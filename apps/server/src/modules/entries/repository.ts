@@ -122,7 +122,7 @@ function rangeConditions(userId: string | Placeholder, filter: RangeFilter): SQL
 export type CandidatesCursor = { cursor: string; id: string };
 
 /**
- * One page and the exact total in a single round trip (spec §7: range paging with exact count). Both parts are
+ * One page and the exact total in a single round trip (docs/product/entries.md#entries-list: range paging with exact count). Both parts are
  * answered from `entries_user_created_idx`, whose predicate is the visibility rule.
  */
 function pageStatement(

@@ -31,7 +31,7 @@ export const entriesRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['entries'];
-    // The search's own scope: without a session it says "User not authenticated" (spec §5), not the usual words.
+    // The search's own scope: without a session it says "User not authenticated" (docs/product/search.md#search-rules), not the usual words.
     await app.register(async (scope) => {
       const searcher = scope.withTypeProvider<ZodTypeProvider>();
       searcher.addHook('onRequest', requireUser(services.auth, ENTRY_MESSAGES.searchNotAuthenticated));

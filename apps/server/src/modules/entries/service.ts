@@ -645,7 +645,7 @@ export function createEntriesService(deps: {
 
     /**
      * The owner's visible entries dated `fromDay` or later, newest first, decrypted in memory for one AI request
-     * the owner made (DESIGN.md "Encryption"); the caller neither stores nor logs the text. An entry that does not
+     * the owner made (docs/design.md#design-encryption); the caller neither stores nor logs the text. An entry that does not
      * decrypt counts with empty text.
      */
     async readableSince(userId: string, fromDay: string, limit: number): Promise<ReadableEntry[]> {

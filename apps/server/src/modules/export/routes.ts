@@ -6,7 +6,7 @@ import type { Services } from '../../services.ts';
 const errors = { 400: ApiError, 401: ApiError, 429: ApiError };
 
 /**
- * Export (issue 15, ADR 035). An archive holds the whole journal decrypted, and making one reads every entry and
+ * Export (ADR 035). An archive holds the whole journal decrypted, and making one reads every entry and
  * file: a few per quarter hour are plenty for a person and keep a stolen session from looping over it.
  */
 export const EXPORT_RATE_LIMIT = { max: 5, timeWindow: '15 minutes', groupId: ':export' } as const;

@@ -330,7 +330,7 @@ export function createFutureMessagesService(deps: {
     /** The next pending ones by send time (the Future Self card). */
     /**
      * The owner's next pending messages, subject and message decrypted in memory for one future-self chat request
-     * (DESIGN.md "AI"); the caller neither stores nor logs them. Messages that do not decrypt are left out.
+     * (docs/design.md#design-ai); the caller neither stores nor logs them. Messages that do not decrypt are left out.
      */
     async pendingReadable(
       userId: string,

@@ -229,7 +229,7 @@ export function createImportService(deps: {
 
     /**
      * An entry the user already has, whose attachment an earlier import left out (a plan that could not hold it,
-     * then): the attachment is staged on its own, to join its entry (issue 25 row 11). The entry is counted as
+     * then): the attachment is staged on its own, to join its entry (ADR 062). The entry is counted as
      * already imported either way.
      */
     async function stageAttachment(candidate: ImportCandidate, items: NewItem[]) {

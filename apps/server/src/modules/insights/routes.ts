@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 
 const errors = { 400: ApiError, 401: ApiError, 429: ApiError };
 
-/** The dashboard's streak, mood ring, current mood and On This Day (issue 14); each for the signed-in user only. */
+/** The dashboard's streak, mood ring, current mood and On This Day (ADR 028); each for the signed-in user only. */
 export const insightsRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {

@@ -19,7 +19,7 @@ import type { EntriesService } from '../entries/service.ts';
 const MOOD_RING_LIMIT = 500;
 
 /**
- * The dashboard's daily companions (issue 14, ADR 028): the streak, the mood ring, the current mood and On This
+ * The dashboard's daily companions (ADR 028): the streak, the mood ring, the current mood and On This
  * Day. Days are entries' local dates (`entryDate`); "today" is today in the user's time zone (users.timezone).
  * The entries are read through the entries service, whose repository holds the one visible-entries rule.
  */

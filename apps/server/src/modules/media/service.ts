@@ -281,7 +281,7 @@ export function createMediaService(deps: {
    * the model's size (a reduced-scale decode for JPEG and WebP), while the clean copy is written: one decode
    * serves both the moderator and the check that the picture decodes to its end, and the clean copy is never
    * decoded again. Both finish before either error is reported, so nothing is still writing when the caller
-   * removes the files. The verdict follows spec §5 by the rule the browser applies too (`mediaModerationOutcome`).
+   * removes the files. The verdict follows docs/product/moderation.md#moderation-rules by the rule the browser applies too (`mediaModerationOutcome`).
    * The thumbnail (ADR 044) is made from the clean copy while the moderator's worker classifies, so it adds
    * little to the upload's time.
    */
@@ -500,7 +500,7 @@ export function createMediaService(deps: {
     },
 
     /**
-     * Stores a video draft's poster (issue 25 row 11): a frame the browser sampled, judged by the image moderator
+     * Stores a video draft's poster (ADR 062): a frame the browser sampled, judged by the image moderator
      * like any picture, kept as the draft's WebP thumbnail (ADR 044's size and format), which follows the video to
      * its entry. The browser makes it, so it works where the server cannot decode video; a draft that already
      * has one gets the new one.
@@ -543,7 +543,7 @@ export function createMediaService(deps: {
     /**
      * Moves a draft to its permanent place `{userId}/{entryDate}/{file}` for an entry being saved. The draft row
      * is taken (deleted) first, so two saves with one draft cannot both attach its file. If the move fails, the
-     * file is removed and the user is told to try again (spec §4). If the process dies before the entry row is
+     * file is removed and the user is told to try again (docs/product/entries.md#entries-list). If the process dies before the entry row is
      * written, the moved file belongs to nothing and the orphan sweep removes it.
      */
     async claimDraft(user: SessionUser, draftId: string, entryDate: string) {

@@ -57,7 +57,7 @@ function toNotification(row: NotificationRow): Notification {
 const notFound = () => new AppError('NOT_FOUND', 'Notification not found');
 
 /**
- * The bell and `/notifications` (spec §4, §7). A change made in one tab (read, deleted) is announced as a live
+ * The bell and `/notifications` (docs/product/notifications.md#notifications-bell). A change made in one tab (read, deleted) is announced as a live
  * event by the statement that makes it (one round trip: these are the hot path of the live benchmark), so the
  * user's other tabs refresh their bell too.
  */

@@ -28,7 +28,7 @@ export function createPlansRepository(db: Executor) {
       };
     },
 
-    /** An operator's grant (Basic has no public price; DESIGN.md). */
+    /** An operator's grant (Basic has no public price; docs/design.md#design-plans). */
     async setPlan(email: string, planId: 'free' | 'basic' | 'premium') {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (!user) return null;

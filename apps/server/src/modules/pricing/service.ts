@@ -6,7 +6,7 @@ type PricingRepository = ReturnType<typeof createPricingRepository>;
 
 export function createPricingService(repository: PricingRepository) {
   return {
-    /** Premium's monthly and annual prices in the requested currency, or in GBP when it has none (spec §8). */
+    /** Premium's monthly and annual prices in the requested currency, or in GBP when it has none (docs/product/plans-billing.md#plans-pricing). */
     async premiumPricing(requested?: Currency): Promise<PricingResponse> {
       const plan = await repository.findActivePlanByName('Premium');
       if (!plan) throw new AppError('PLAN_NOT_FOUND', MESSAGES.premiumPlanNotFound);

@@ -44,7 +44,7 @@ const entryColumns = {
   createdAt: entries.createdAt,
 };
 
-/** A share is received by a user when it names their id or their e-mail (spec §6). */
+/** A share is received by a user when it names their id or their e-mail (docs/product/sharing.md#sharing-received). */
 const receivedBy = (userId: string, email: string) =>
   sql`(${sharedEntries.recipientUserId} = ${userId} or ${sharedEntries.recipientEmail} = ${email})`;
 

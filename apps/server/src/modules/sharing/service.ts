@@ -99,7 +99,7 @@ export function createSharingService(deps: {
   const linkFor = (token: string) => `${appUrl}/share/${token}`;
 
   /**
-   * Spec §5: text under three characters is safe without a call, and a failed call counts as safe. Notes are read
+   * docs/product/moderation.md#moderation-rules: text under three characters is safe without a call, and a failed call counts as safe. Notes are read
    * by another person, so the moderator holds words aimed at "you" to a stricter bar than in an entry (ADR 063).
    */
   async function moderate(text: string, rules: (verdict: ModerationVerdict) => ModerationOutcome) {
@@ -510,7 +510,7 @@ export function createSharingService(deps: {
       return { items, total, unviewed };
     },
 
-    /** Spec §4: opening the shares bell records `in_app_viewed` for every unviewed received share, not only those shown. */
+    /** docs/product/sharing.md#sharing-received: opening the shares bell records `in_app_viewed` for every unviewed received share, not only those shown. */
     async markViewed(user: SessionUser): Promise<void> {
       await repository.markViewed(user.id, user.email.toLowerCase(), clock.now());
     },

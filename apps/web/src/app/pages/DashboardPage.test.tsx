@@ -62,7 +62,7 @@ function showDay(date: string) {
 const entryBox = () => screen.queryByRole('textbox', { name: "What's on your mind?" });
 
 describe('the dashboard on a phone', () => {
-  it('puts the writing box before the welcome card, which a wide screen shows above it (issue 25 item 12)', async () => {
+  it('puts the writing box before the welcome card, which a wide screen shows above it (docs/product/dashboard.md#dashboard-layout)', async () => {
     const writingBoxFirst = async () => {
       const welcome = await screen.findByRole('region', { name: 'Welcome to Daybook' });
       const box = await screen.findByRole('textbox', { name: "What's on your mind?" });
@@ -254,7 +254,7 @@ describe('dashboard filters', () => {
 });
 
 describe('dashboard errors', () => {
-  it('says "Unable to load dashboard" when both the profile and the mood fail (spec §8)', async () => {
+  it('says "Unable to load dashboard" when both the profile and the mood fail (docs/product/dashboard.md#dashboard-errors)', async () => {
     await renderDashboard('/dashboard', {
       'GET /api/me': apiError(500, 'INTERNAL', 'Boom'),
       'GET /api/moods/current': apiError(500, 'INTERNAL', 'Boom'),

@@ -155,7 +155,7 @@ function useDashboardInputs() {
   const pageFeed = useEntryPageFeed({ filters: range, page: filters.page, enabled: !isSearching });
   const searchFeed = useEntrySearchFeed({ range, criteria, page: filters.page, enabled: isSearching });
   const feed = isSearching ? searchFeed : pageFeed;
-  // Spec §8: only when both the profile and the mood could not be loaded.
+  // docs/product/dashboard.md#dashboard-errors: only when both the profile and the mood could not be loaded.
   // Offline, both fail by nature: the page still opens, for the quick entry card's queue (ADR 041), and stays
   // open while they are asked again once the network is back (a lost network is status 0).
   const isUnreachable = isOffline || (profile.error instanceof ApiRequestError && profile.error.status === 0);
@@ -172,7 +172,7 @@ type DashboardInputs = ReturnType<typeof useDashboardInputs>;
 /**
  * /dashboard combines features (the greeting and filters from dashboard, the calendar, writing and the list
  * from entries, their attachments from media), so it is composed here in app/: features never import each
- * other. The filters follow the shared reducer (spec §4); search and themes filter decrypted entries in the
+ * other. The filters follow the shared reducer (docs/product/dashboard.md#dashboard-filters); search and themes filter decrypted entries in the
  * browser, otherwise the server pages the list. On small screens the calendar lives in the side menu instead
  * of the sidebar.
  */
@@ -206,7 +206,7 @@ const DashboardBody = memo(function DashboardBody({
     (page: number) => dispatch({ type: 'setPage', page, totalPages }),
     [dispatch, totalPages],
   );
-  // A mood chosen in the ring puts its prompt in the entry box, until a theme is chosen (spec §4).
+  // A mood chosen in the ring puts its prompt in the entry box, until a theme is chosen (docs/product/search.md#search-themes).
   const [moodPrompt, setMoodPrompt] = useState<string | null>(null);
   const entryBoxRef = useRef<HTMLDivElement>(null);
   const onChoosePrompt = useCallback((prompt: string) => {
@@ -319,7 +319,7 @@ const DashboardBody = memo(function DashboardBody({
         </div>
       ) : null}
       {/* On a phone the writing box is the first screen's purpose: the plan's banner and welcome card follow it
-          (issue 25 item 12). Beside a sidebar there is room for both above the fold. */}
+          (docs/product/dashboard.md#dashboard-layout). Beside a sidebar there is room for both above the fold. */}
       {isMobile ? promotions : null}
       {isFirstScreenDrawn ? (
         <Suspense fallback={null}>

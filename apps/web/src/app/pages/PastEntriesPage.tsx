@@ -6,7 +6,7 @@ import { renderEntryShare } from './entry-share.tsx';
 
 /**
  * /past-entries: every entry, All Time, 5 a page with the exact total, with their media; writing happens on
- * the dashboard. The entry list's streak card (entries-media-sharing, milestones 7/14/30/100) sits above it.
+ * the dashboard. The entry list's streak card (docs/product/dashboard.md#dashboard-streak, milestones 7/14/30/100) sits above it.
  */
 export default function PastEntriesPage() {
   useDocumentTitle('Past Entries');

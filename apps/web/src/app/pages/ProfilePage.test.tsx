@@ -96,7 +96,7 @@ describe('ProfilePage', () => {
     const plan = within(subscription as HTMLElement);
     expect(await plan.findByText('Free')).toBeTruthy();
     expect(await plan.findByText('3 a day')).toBeTruthy();
-    // Starts checkout itself rather than looping through /pricing (issue 12).
+    // Starts checkout itself rather than looping through /pricing (ADR 026).
     expect(await plan.findByRole('button', { name: 'See Premium plans' })).toBeTruthy();
     expect(plan.queryByRole('link', { name: 'See Premium plans' })).toBeNull();
     expect(document.getElementById('delete-account')).toBeTruthy();

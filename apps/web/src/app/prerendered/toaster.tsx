@@ -7,7 +7,7 @@ import { TOAST_DURATION_MS } from '../../lib/constants.ts';
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
-  // One toast at a time (spec §9), as app/providers.tsx.
+  // One toast at a time (docs/product/shell.md#shell-timings), as app/providers.tsx.
   return <Toaster theme={resolvedTheme} visibleToasts={1} duration={TOAST_DURATION_MS.default} closeButton />;
 }
 

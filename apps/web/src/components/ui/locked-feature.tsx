@@ -30,7 +30,7 @@ export type LockedFeatureButtonProps = {
 };
 
 /**
- * A Premium feature on a plan without it (spec §2, accounts §6): the button looks disabled, with a lock and a
+ * A Premium feature on a plan without it (docs/product/plans-billing.md#plans-locked): the button looks disabled, with a lock and a
  * tooltip, yet stays focusable and opens a dialog leading to the plans, so keyboard and screen-reader users learn
  * why it is locked, not only those who hover.
  */

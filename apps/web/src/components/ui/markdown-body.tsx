@@ -55,7 +55,7 @@ function collectDefinitions(node: Nodes, into: Map<string, Definition>): Map<str
 }
 
 /**
- * The tree up to `maxChars` characters as read, "..." where the cut falls (spec §2's 200). A block counts one
+ * The tree up to `maxChars` characters as read, "..." where the cut falls (docs/product/entries.md#entries-list's 200). A block counts one
  * character, the line between it and the one before, as in `markdownToPlainText`.
  */
 function cutTree(root: Root, maxChars: number): Root {

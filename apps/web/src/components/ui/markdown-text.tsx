@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts';
 import { LazyMarkdownBody } from './markdown-body-lazy.tsx';
 import type { MarkdownTextProps } from './markdown-props.ts';
 
-/** Spec §2's cut: the first `maxChars` characters, trailing spaces dropped, then "...". */
+/** docs/product/entries.md#entries-list's cut: the first `maxChars` characters, trailing spaces dropped, then "...". */
 function cutText(text: string, maxChars: number | undefined): string {
   if (maxChars === undefined || text.length <= maxChars) return text;
   return `${text.slice(0, maxChars).trimEnd()}...`;

@@ -31,7 +31,7 @@ type NewPasswordFieldsProps = {
 
 /**
  * A new password and its confirmation (registration, reset, change): the strength meter with every rule
- * the password still breaks (spec §2 and §5), and the two fields tied to their messages.
+ * the password still breaks (docs/product/accounts.md#accounts-registration), and the two fields tied to their messages.
  */
 export function NewPasswordFields({
   passwordLabel,

@@ -20,8 +20,8 @@ const BAR_CLASS: Record<PasswordStrength, string> = {
 };
 
 /**
- * The strength bar (33 %, 66 %, 100 % for weak, medium, strong; spec §2) and every rule the
- * password still breaks (spec §5). Shows nothing until something is typed.
+ * The strength bar (33 %, 66 %, 100 % for weak, medium, strong; docs/product/accounts.md#accounts-password-strength) and every rule the
+ * password still breaks (docs/product/accounts.md#accounts-registration). Shows nothing until something is typed.
  */
 export function PasswordStrengthMeter({ password, className }: { password: string; className?: string }) {
   if (!password) return null;

@@ -26,7 +26,7 @@ type PopoverListProps = {
 };
 
 /**
- * The body of a header bell's popover (spec §2): a heading, the latest few items (placeholders while they load, a
+ * The body of a header bell's popover (docs/product/notifications.md#notifications-bell): a heading, the latest few items (placeholders while they load, a
  * sentence when there are none), and a link to the page with all of them.
  */
 export function PopoverList({

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { TOOLTIP_DELAY_MS } from '../../lib/constants.ts';
 
-/** Every tooltip waits 700 ms before showing (spec §9). */
+/** Every tooltip waits 700 ms before showing (docs/product/shell.md#shell-timings). */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} {...props} />;
 }

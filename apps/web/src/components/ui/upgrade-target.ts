@@ -1,2 +1,2 @@
-/** Where "See Premium" leads: the plan section of Profile Settings (spec §2: the upgrade target is /profile). */
+/** Where "See Premium" leads: the plan section of Profile Settings (docs/product/plans-billing.md#plans-locked: the upgrade target is /profile). */
 export const PREMIUM_UPGRADE_TARGET = '/profile#subscription';

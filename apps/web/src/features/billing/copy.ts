@@ -1,6 +1,6 @@
 import { FUTURE_SELF_AHEAD, PREMIUM_QUOTED_DAILY_ENTRIES } from '@daybook/shared';
 
-/** Spec §9 dashboard copy for plans and billing. */
+/** docs/product/plans-billing.md#plans-prompts dashboard copy for plans and billing. */
 export const BILLING_COPY = {
   overlayTitle: 'Complete Your Premium Journey',
   overlayProcessingTitle: 'Processing Your Payment',
@@ -16,7 +16,7 @@ export const BILLING_COPY = {
 } as const;
 
 /**
- * What Premium adds, most wanted first (spec §6's checkout list): the welcome card shows these five, the checkout
+ * What Premium adds, most wanted first (the checkout list of docs/product/plans-billing.md#plans-features): the welcome card shows these five, the checkout
  * overlay these and the rest of that list (CheckoutOverlay.tsx, which loads later: this module is in the
  * dashboard's first screen).
  */

@@ -22,7 +22,7 @@ function renderWithStatusAged(ageMs: number) {
   return fetchMock;
 }
 
-describe('the subscription intent on the dashboard (spec §9: cached 2 minutes)', () => {
+describe('the subscription intent on the dashboard (docs/product/plans-billing.md#plans-intent: cached 2 minutes)', () => {
   it('asks again for an intent read more than 2 minutes ago, though the status alone keeps 5', async () => {
     const fetchMock = renderWithStatusAged(BILLING_TIMINGS.intentStaleMs + 60_000);
     expect(await screen.findByRole('heading', { name: BILLING_COPY.overlayTitle })).toBeTruthy();

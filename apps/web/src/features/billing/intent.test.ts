@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterSignIn, checkoutRoute } from '../../lib/billing-intent.ts';
 
-describe('checkout routing (spec §4)', () => {
+describe('checkout routing (docs/product/plans-billing.md#plans-checkout)', () => {
   it('Free: the dashboard when signed in, otherwise registration', () => {
     expect(checkoutRoute('free', true)).toEqual({ kind: 'navigate', to: '/dashboard' });
     expect(checkoutRoute('free', false)).toEqual({ kind: 'navigate', to: '/register' });
@@ -16,7 +16,7 @@ describe('checkout routing (spec §4)', () => {
   });
 });
 
-describe('after sign-in (spec §4 subscription intent)', () => {
+describe('after sign-in (docs/product/plans-billing.md#plans-intent subscription intent)', () => {
   const base = { plan: 'free' as const, intent: null, isPremiumRequested: false, registrationChoice: null };
 
   it('goes on as usual with no Premium wanted', () => {

@@ -6,7 +6,7 @@ import { UpgradeCelebration } from './components/UpgradeCelebration.tsx';
 
 const noop = () => undefined;
 
-/** Spec §6 "Roles and permissions": what each plan's lists say. */
+/** docs/product/plans-billing.md#plans-features: what each plan's lists say. */
 describe('plan copy', () => {
   it('the Premium card promises generous storage and premium support beside images, audio, video and AI', () => {
     expect(PREMIUM_FEATURES).toEqual(

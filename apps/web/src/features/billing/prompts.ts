@@ -8,7 +8,7 @@ import {
   writeStoredString,
 } from '../../lib/storage.ts';
 
-/** Spec §9: banner snooze 24 h; upgrade notice valid 5 min. */
+/** docs/product/plans-billing.md#plans-prompts: banner snooze 24 h; upgrade notice valid 5 min. */
 export const BANNER_SNOOZE_MS = 24 * 60 * 60_000;
 export const UPGRADE_NOTICE_MS = 5 * 60_000;
 

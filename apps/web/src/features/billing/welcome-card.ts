@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { readStoredString, removeStored, writeStoredString } from '../../lib/storage.ts';
 
 /*
- * The browser's half of the welcome card (spec §4; the rule is packages/shared domain/welcome-card.ts). No zod and
+ * The browser's half of the welcome card (docs/product/plans-billing.md#plans-prompts; the rule is packages/shared domain/welcome-card.ts). No zod and
  * no React here: app/first-paint.ts, which runs before the page is drawn, reads it too.
  */
 
@@ -41,7 +41,7 @@ export function isReturningFromCheckout(search: string): boolean {
   return new URLSearchParams(search).get('success') === 'true';
 }
 
-/** Dismissal is permanent (spec §4). */
+/** Dismissal is permanent (docs/product/plans-billing.md#plans-prompts). */
 export function dismissWelcomeCard(): void {
   writeStoredString(STORAGE_KEYS.welcomeCardDismissed, 'true');
 }

@@ -15,7 +15,7 @@ export const monthNames = () =>
     formatDay('month', `2026-${String(index + 1).padStart(2, '0')}-01`),
   );
 
-/** Monday first (spec §2), whatever the locale's own first day: "Mon" over each column, "Monday" for its full name. */
+/** Monday first (docs/product/dashboard.md#dashboard-calendar), whatever the locale's own first day: "Mon" over each column, "Monday" for its full name. */
 export const weekdays = () =>
   // 16 to 22 November 2026 run from a Monday to a Sunday.
   Array.from({ length: 7 }, (_, index) => {

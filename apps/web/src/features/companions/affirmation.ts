@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { readStoredString, writeStoredString } from '../../lib/storage.ts';
 
-/** Spec §4: dismissed for the day; the day is kept under "affirmation-dismissed-date" (yyyy-MM-dd). */
+/** docs/product/dashboard.md#dashboard-affirmation: dismissed for the day; the day is kept under "affirmation-dismissed-date" (yyyy-MM-dd). */
 export function isAffirmationDismissed(today: string): boolean {
   return readStoredString(STORAGE_KEYS.affirmationDismissedDate) === today;
 }

@@ -9,7 +9,7 @@ export const memoryDayLabel = (date: string) => formatDay('shortDayYear', date);
 /** "1 day" / "12 days". */
 export const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-/** "62.5%": the insights overview's percentages, to 1 decimal (spec §9). */
+/** "62.5%": the insights overview's percentages, to 1 decimal (docs/product/dashboard.md#dashboard-moods). */
 export const percent = (value: number) => `${value.toFixed(1)}%`;
 
 /**

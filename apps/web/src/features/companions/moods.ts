@@ -1,12 +1,12 @@
 import { MOODS, type MoodClass, type MoodRingItem, moodClass } from '@daybook/shared';
 
-/** The emoji of a mood label; a neutral face for a tag that is not one of the 19 (spec §3). */
+/** The emoji of a mood label; a neutral face for a tag that is not one of the 19 (docs/product/entries.md#entries-moods). */
 export function moodEmojiOf(label: string): string {
   return MOODS.find((mood) => mood.label === label)?.emoji ?? '😐';
 }
 
 /**
- * The entry box's prompt when a mood of the ring is chosen (spec §4: "You've written about {theme}. What helped
+ * The entry box's prompt when a mood of the ring is chosen (docs/product/search.md#search-themes: "You've written about {theme}. What helped
  * you with {theme without #} this week?"), the mood standing for the theme; a mood has no "#" to drop.
  */
 export function moodPrompt(mood: string): string {

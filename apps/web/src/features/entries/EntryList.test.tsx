@@ -133,7 +133,7 @@ describe('EntryList', () => {
     expect(within(cardOf(within(third).getByText('An older entry'))).getByText('10:00 PM')).toBeTruthy();
   });
 
-  it('writes headings, dates and times all one way, the en-GB way, for an en-GB browser (issue 25)', async () => {
+  it('writes headings, dates and times all one way, the en-GB way, for an en-GB browser (ADR 085)', async () => {
     // The card's time was already the reader's ("21:30") while its heading and date stayed US ("Saturday, July 4").
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -472,7 +472,7 @@ describe('EntryList', () => {
     );
   });
 
-  it('offers the scroll-to-top button once the list holds more than 5 entries in all (spec §2)', async () => {
+  it('offers the scroll-to-top button once the list holds more than 5 entries in all (docs/product/entries.md#entries-list)', async () => {
     const entries = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
         sealedEntry(`Entry ${index + 1}`, { createdAt: ago(index * 60_000) }),

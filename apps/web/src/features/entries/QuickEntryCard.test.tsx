@@ -137,7 +137,7 @@ describe('QuickEntryCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('button', { name: 'Saved' })).toBeTruthy();
     expect(await decryptedBody(fetchMock)).toEqual({ text: 'A quiet morning with tea.', moodTag: 'Calm' });
-    // Spec §4: the limit is asked afresh right before the save's moderation, whatever the card knew already.
+    // docs/product/entries.md#entries-limits: the limit is asked afresh right before the save's moderation, whatever the card knew already.
     const order = fetchMock.mock.calls.map(([input, init]) => {
       const { pathname } = new URL(String(input), 'http://localhost');
       return `${init?.method ?? 'GET'} ${pathname}`;

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../../lib/constants.ts';
 import { readStoredJson, removeStored } from '../../lib/storage.ts';
 
 /**
- * The unsaved text of the quick entry card (spec §2 "journal-draft"). It is kept encrypted with the user's
+ * The unsaved text of the quick entry card (docs/product/entries.md#entries-quick-entry "journal-draft"). It is kept encrypted with the user's
  * entry key in IndexedDB, per user, and removed at sign-out (lib/offline/drafts.ts, ADR 040); the spec's
  * plain localStorage value is only read once, to carry an existing draft over, and then removed.
  */

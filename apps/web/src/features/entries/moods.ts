@@ -3,7 +3,7 @@ import { MOOD_ACCENTS, PICKER_MOOD_COUNT } from '../../lib/constants.ts';
 
 export type Mood = (typeof MOODS)[number];
 
-/** The quick entry picker offers the first 16 of the 19 moods (spec §3). */
+/** The quick entry picker offers the first 16 of the 19 moods (docs/product/entries.md#entries-moods). */
 export const PICKER_MOODS: readonly Mood[] = MOODS.slice(0, PICKER_MOOD_COUNT);
 
 /** The picker's title, on its button's popup and its drawer alike. */
@@ -13,7 +13,7 @@ export function findMood(label: string | null | undefined): Mood | undefined {
   return label ? MOODS.find((mood) => mood.label === label) : undefined;
 }
 
-/** The entry list's accents for some emoji (spec §3), as badge colours readable in both themes. */
+/** The entry list's accents for some emoji (docs/product/entries.md#entries-moods), as badge colours readable in both themes. */
 const ACCENT_CLASS = {
   green: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
   blue: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',

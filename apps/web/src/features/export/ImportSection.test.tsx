@@ -190,7 +190,7 @@ describe('ImportSection', () => {
     expect(screen.getByText('Imported 3 entries with 1 attachment.')).toBeTruthy();
   });
 
-  it('offers the attachments an earlier import left out, and says they joined their entries (issue 25 row 11)', async () => {
+  it('offers the attachments an earlier import left out, and says they joined their entries (ADR 062)', async () => {
     const attachmentsOnly = {
       newEntries: 0,
       duplicates: 3,

@@ -106,7 +106,7 @@ export function useProcessDueMessages() {
 
 export { serverInfoQueryOptions, useTestTools } from '../../lib/server-info.ts';
 
-/** The bell's summary (spec §9: stale after a minute, refetched every 60 s, never on focus). */
+/** The bell's summary (docs/product/notifications.md#notifications-bell: stale after a minute, refetched every 60 s, never on focus). */
 export const notificationSummaryQueryOptions = queryOptions({
   queryKey: notificationKeys.summary(),
   queryFn: ({ signal }) => apiRequest('/api/notifications/summary', { schema: NotificationSummary, signal }),

@@ -27,7 +27,7 @@ export type AttachMediaControlProps = {
   onCleared: () => void;
   /**
    * True while a file is being checked, moderated or uploaded, or a recording is under way: the quick
-   * entry card must not collapse then (spec §2).
+   * entry card must not collapse then (docs/product/entries.md#entries-quick-entry).
    */
   onBusyChange?: (isBusy: boolean) => void;
   /**

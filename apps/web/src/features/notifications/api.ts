@@ -7,7 +7,7 @@ import { notificationKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session/get-session.ts';
 import { toast } from '../../lib/toast.ts';
 
-/** Spec §9: stale after a minute, refetched every 60 s, never on focus. */
+/** docs/product/notifications.md#notifications-bell: stale after a minute, refetched every 60 s, never on focus. */
 const notificationCache = {
   staleTime: NOTIFICATION_LIMITS.staleMs,
   refetchInterval: NOTIFICATION_LIMITS.refetchMs,
@@ -79,7 +79,7 @@ export function fetchThankYouNote(id: string, signal?: AbortSignal): Promise<Tha
 
 /**
  * The text of a thank-you note, decrypted here with the user's own key (the server encrypted it for them).
- * Spec §8: a note that cannot be fetched or decrypted shows nothing, so this answers `null` rather than failing.
+ * docs/product/sharing.md#sharing-thank-you: a note that cannot be fetched or decrypted shows nothing, so this answers `null` rather than failing.
  */
 export function useThankYouText(thankYouId: string | undefined) {
   const { user } = useSession();

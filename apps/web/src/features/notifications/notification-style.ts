@@ -2,7 +2,7 @@ import { Ban, Bell, CalendarClock, Heart, type LucideIcon, Share2, UserRound } f
 
 type NotificationStyle = { icon: LucideIcon; className: string };
 
-/** Each type the server writes has its own look (DESIGN.md); unknown types get the default. */
+/** Each type the server writes has its own look (docs/design.md#design-open-values); unknown types get the default. */
 const STYLES: Record<string, NotificationStyle> = {
   thank_you_received: {
     icon: Heart,

@@ -12,7 +12,7 @@ import { assertEncryptionAvailable } from './support.ts';
 export const entryKeyQueryKey = (userId: string) => ['entry-key', userId] as const;
 
 /**
- * The user's entry key (spec §9): derived once from the user id and the server's salt, then kept for the
+ * The user's entry key (docs/product/encryption.md#encryption-browser): derived once from the user id and the server's salt, then kept for the
  * browser session in sessionStorage (raw, base64) so a reload skips the salt request and the 100,000
  * PBKDF2 rounds. In memory it is a non-extractable key.
  */

@@ -25,7 +25,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 const isFinal = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 
 /**
- * The user's salt (spec §9): tried 3 times, waiting 500 ms then 1000 ms between tries;
+ * The user's salt (docs/product/encryption.md#encryption-browser): tried 3 times, waiting 500 ms then 1000 ms between tries;
  * "Failed to fetch encryption salt after 3 attempts" when none succeeds, and
  * "Invalid salt response from server" when the server answers without a usable salt.
  */

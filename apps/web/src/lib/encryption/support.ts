@@ -11,7 +11,7 @@ export const NO_WEB_CRYPTO_MESSAGE =
 /**
  * WebCrypto exists only in a secure context (HTTPS, or localhost): a self-hosted Daybook opened at
  * http://192.168.x.x has no `crypto.subtle`. Entries are then neither written nor read, and the page
- * says why and how to fix it (DESIGN.md, "Encryption").
+ * says why and how to fix it (docs/design.md#design-encryption).
  */
 export function encryptionSupport(): EncryptionSupport {
   if (typeof window !== 'undefined' && window.isSecureContext === false) {

@@ -3,7 +3,7 @@ import { MediaProblem } from './media-problem.ts';
 
 export type FacingMode = 'user' | 'environment';
 
-/** Spec §2 and §9: the camera starts on the front one, ideally at 1920×1080. */
+/** docs/product/media.md#media-recorders: the camera starts on the front one, ideally at 1920×1080. */
 export function cameraConstraints(facingMode: FacingMode): MediaStreamConstraints {
   return {
     audio: false,
@@ -13,7 +13,7 @@ export function cameraConstraints(facingMode: FacingMode): MediaStreamConstraint
 
 export const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = { audio: true, video: false };
 
-/** Spec §9: video is recorded at 720p with sound. */
+/** docs/product/media.md#media-recorders: video is recorded at 720p with sound. */
 export const VIDEO_RECORDING_CONSTRAINTS: MediaStreamConstraints = {
   audio: true,
   video: {

@@ -60,7 +60,7 @@ async function encode(
 }
 
 /**
- * Spec §5: decodes the image (unreadable → "Failed to load image file"); a side over 1920 px is scaled
+ * docs/product/media.md#media-checks: decodes the image (unreadable → "Failed to load image file"); a side over 1920 px is scaled
  * down to 1920 and re-encoded at quality 0.8, PNG staying PNG and anything else becoming JPEG
  * ("Failed to process image" when that fails). Smaller images are kept byte for byte.
  */
@@ -95,7 +95,7 @@ export async function processImage(file: Blob): Promise<ProcessedImage> {
   }
 }
 
-/** Spec §5: a camera photo is the video's current frame as a JPEG at quality 0.95. */
+/** docs/product/media.md#media-recorders: a camera photo is the video's current frame as a JPEG at quality 0.95. */
 export async function capturePhoto(video: HTMLVideoElement): Promise<Blob> {
   if (!video.videoWidth || !video.videoHeight) throw new MediaProblem(MEDIA_MESSAGES.imageProcessFailed);
   return encode(video, video.videoWidth, video.videoHeight, 'image/jpeg', MEDIA_LIMITS.image.cameraQuality);

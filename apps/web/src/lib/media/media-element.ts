@@ -91,7 +91,7 @@ export async function readRealDuration(
 }
 
 /**
- * Spec §5: reads a file's duration with an <audio> or <video> element; an unreadable file is
+ * docs/product/media.md#media-checks: reads a file's duration with an <audio> or <video> element; an unreadable file is
  * "Failed to load audio file" / "Failed to load video file". NaN when the file does not say.
  */
 export async function readMediaDuration(

@@ -13,7 +13,7 @@ export type CameraState = {
 const OFF: CameraState = { status: 'off', stream: null, facingMode: 'user', error: null };
 
 /**
- * The camera for a photo (spec §2): the front camera first, a toggle to the rear one; "Failed to access
+ * The camera for a photo (docs/product/media.md#media-recorders): the front camera first, a toggle to the rear one; "Failed to access
  * camera" when it cannot be opened. The camera is turned off on `close` and when the component goes away.
  */
 export function useCamera() {

@@ -4,7 +4,7 @@ import { openStream, pickRecordingType, stopStream } from './devices.ts';
 import { mediaProblemMessage } from './media-problem.ts';
 
 /**
- * Spec §2 Recorders: idle → recording ⇄ paused → stopped (a preview, then Retry or Use Recording).
+ * docs/product/media.md#media-recorders: idle → recording ⇄ paused → stopped (a preview, then Retry or Use Recording).
  * `starting` is the wait for the camera or microphone permission.
  */
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopped';
@@ -86,7 +86,7 @@ export type RecorderOptions = {
   mimeTypes: readonly string[];
   /** Recording stops by itself at this length. */
   maxSeconds: number;
-  /** Shown when the device cannot be opened (spec §8 Devices). */
+  /** Shown when the device cannot be opened (docs/product/media.md#media-recorders). */
   failureMessage: string;
   /** The type given to the recording when the browser does not name one. */
   fallbackType: string;

@@ -12,7 +12,7 @@ type SampleOptions = {
 };
 
 /**
- * Spec §5 and §9: five frames spread evenly over the video, each drawn at up to 640×480 and encoded as a
+ * docs/product/media.md#media-checks: five frames spread evenly over the video, each drawn at up to 640×480 and encoded as a
  * JPEG data URL at quality 0.7 for moderation. Each seek may take 5 s, after which it fails with
  * "Failed to load video"; a file the browser cannot open is "Failed to load video file".
  */

@@ -4,7 +4,7 @@ import { toast } from '../toast.ts';
 export const CRISIS_TOAST_ID = 'moderation-crisis';
 
 /**
- * Says why content was refused. A crisis message (self-harm) stays 8 seconds (spec §9) so that the
+ * Says why content was refused. A crisis message (self-harm) stays 8 seconds (docs/product/moderation.md#moderation-crisis) so that the
  * lifeline numbers can be read; other refusals use the usual duration.
  */
 export function announceModerationBlock({ message, isCrisis }: { message: string; isCrisis: boolean }): void {

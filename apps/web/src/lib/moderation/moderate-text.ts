@@ -2,7 +2,7 @@ import { ModerationResult, needsModeration, type TextAudience } from '@daybook/s
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
-/** Spec §5: results are kept 5 minutes, keyed by the first 100 characters. */
+/** docs/product/moderation.md#moderation-rules: results are kept 5 minutes, keyed by the first 100 characters. */
 export const MODERATION_CACHE_MS = 5 * 60_000;
 export const MODERATION_KEY_CHARS = 100;
 
@@ -28,7 +28,7 @@ export function postTextModeration(
 }
 
 /**
- * The moderation verdict on a text before it is saved (spec §5): under 3 characters it is safe without
+ * The moderation verdict on a text before it is saved (docs/product/moderation.md#moderation-rules): under 3 characters it is safe without
  * asking; a verdict is reused for 5 minutes; a failed call counts as safe (and is not remembered, so the
  * next attempt asks again). The server checks once more when the text is saved. A note is moderated for its
  * `recipient`, who is held to a stricter bar for words aimed at "you".

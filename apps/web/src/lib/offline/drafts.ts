@@ -3,7 +3,7 @@ import { DRAFTS, inDraftTurn, withStore } from './idb.ts';
 export { removeAllDrafts } from './idb.ts';
 
 /**
- * The quick entry card's draft (spec §2 "journal-draft"), kept encrypted with the user's entry key in
+ * The quick entry card's draft (docs/product/entries.md#entries-quick-entry "journal-draft"), kept encrypted with the user's entry key in
  * IndexedDB, one per user, and removed at sign-out (ADR 040). Only the time it was saved is plain.
  * The cipher comes from the caller (useEntryCipher): this module imports nothing but the database, so that
  * loading it lazily splits no shared code out of the pages' chunks.

@@ -8,7 +8,7 @@ import { readStoredJson, writeStoredJson } from '../storage.ts';
 const CachedPricing = z.object({ timestamp: z.number(), data: PricingResponse });
 type CachedPricing = z.infer<typeof CachedPricing>;
 
-/** Pricing saved by an earlier visit, if younger than 10 minutes (spec §9). */
+/** Pricing saved by an earlier visit, if younger than 10 minutes (docs/product/plans-billing.md#plans-pricing). */
 export function readCachedPricing(currency: string, now: number = Date.now()): CachedPricing | undefined {
   const cached = readStoredJson(PRICING_CACHE.localStorageKey(currency), CachedPricing);
   if (!cached) return undefined;

@@ -14,7 +14,7 @@ export const STARTER_FEATURES = [
   'Encrypted in your browser',
 ] as const;
 
-/** The Premium card (spec §6: images, audio, video, advanced AI, generous storage, premium support). */
+/** The Premium card (docs/product/plans-billing.md#plans-features: images, audio, video, advanced AI, generous storage, premium support). */
 export const PREMIUM_FEATURES = [
   'Everything in Starter',
   'Audio and video entries',
@@ -36,7 +36,7 @@ export type PremiumPriceView = {
 
 /**
  * What the Premium card shows for the chosen billing period. Without pricing data
- * (the request failed) it is the fallback £2.99 a month (spec §8).
+ * (the request failed) it is the fallback £2.99 a month (docs/product/plans-billing.md#plans-pricing).
  */
 export function premiumPriceView(
   pricing: PricingResponse | undefined,

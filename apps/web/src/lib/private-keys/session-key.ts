@@ -7,7 +7,7 @@ import {
 } from '../storage.ts';
 
 /*
- * Where the unlocked account key of private mode is kept (ADR 089): as the version-1 entry key is (spec §9,
+ * Where the unlocked account key of private mode is kept (ADR 089): as the version-1 entry key is (docs/product/encryption.md#encryption-browser,
  * entry-key.ts), raw and base64 in this tab's sessionStorage, so a reload does not ask for the passphrase again, and
  * in memory. Nothing of it goes to localStorage or IndexedDB, and signing out removes it. This module is all the
  * shell holds of private mode (sign-out calls `forgetAccountKeys`): base64 and storage, nothing more.

@@ -4,7 +4,7 @@ import { ApiRequestError, apiRequest } from '../api-client.ts';
 import { readOfflineUser, rememberOfflineUser } from './offline-user.ts';
 import { currentSessionUser, expireSession, SESSION_QUERY_KEY } from './session-state.ts';
 
-/** Spec §9: auth user 5 min stale, 10 min kept. */
+/** docs/product/accounts.md#accounts-sessions: auth user 5 min stale, 10 min kept. */
 export const SESSION_STALE_MS = 5 * 60_000;
 export const SESSION_GC_MS = 10 * 60_000;
 /** A session ended elsewhere (an admin, another device) is noticed within a minute. */

@@ -32,7 +32,7 @@ export function setSessionUser(client: QueryClient, user: SessionUser | null): v
 }
 
 /**
- * Forgets everything the signed-in user loaded (spec §4: signing out "clears cached data"), the entry
+ * Forgets everything the signed-in user loaded (docs/product/accounts.md#accounts-sessions: signing out "clears cached data"), the entry
  * key, private mode's account key (ADR 089) and the decrypted texts kept for the session included, then marks
  * the session as signed out.
  * The session query itself is updated rather than removed, so the header and the route guards, which

@@ -1,7 +1,7 @@
 import { ENTRY_LIMITS } from '@daybook/shared';
 import type { ChatTurn } from '../provider.ts';
 
-/** AI Assist (spec §2, §7 enhance-text): expand a draft journal entry, keeping the writer's voice. */
+/** AI Assist (docs/product/ai.md#ai-assist enhance-text): expand a draft journal entry, keeping the writer's voice. */
 export function enhancePrompt(draft: string): ChatTurn[] {
   return [
     {

@@ -7,7 +7,7 @@ import {
   formatFutureMessages,
 } from './context.ts';
 
-/** Future-self chat (DESIGN.md "AI"): the user talks with "you in five years". */
+/** Future-self chat (docs/design.md#design-ai): the user talks with "you in five years". */
 export function futureSelfPrompt(
   entries: EntryContext[],
   futureMessages: FutureMessageContext[],

@@ -2,7 +2,7 @@ import { DeletionStatus } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Spec §7: "Deletion status is a cached query keyed account-deletion-status". */
+/** docs/product/accounts.md#accounts-deletion: "Deletion status is a cached query keyed account-deletion-status". */
 export const DELETION_STATUS_QUERY_KEY = ['account-deletion-status'] as const;
 
 export function getDeletionStatus(signal?: AbortSignal): Promise<DeletionStatus> {

@@ -27,13 +27,13 @@ import { useDeletionStatus } from '../api/get-deletion-status.ts';
 import { useRequestDeletion } from '../api/request-deletion.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 
-/** Spec §8 durations for the cancel toasts that carry news about the subscription. */
+/** docs/product/accounts.md#accounts-deletion durations for the cancel toasts that carry news about the subscription. */
 const RESTORED_TOAST_MS = 5000;
 const RESUBSCRIBE_TOAST_MS = 8000;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The toast that answers "Cancel deletion" (spec §8). */
+/** The toast that answers "Cancel deletion" (docs/product/accounts.md#accounts-deletion). */
 export function announceCancelledDeletion(answer: CancelDeletionResponse): void {
   if (answer.subscriptionRestored) {
     toast.success(DELETION_MESSAGES.cancelledRestored, {

@@ -6,7 +6,7 @@ import { formatInstant } from '../../../lib/dates.ts';
 import { useDeletionStatus } from '../api/get-deletion-status.ts';
 
 /**
- * On every signed-in page while the account is due to be deleted (spec §4: only when deletion is
+ * On every signed-in page while the account is due to be deleted (docs/product/accounts.md#accounts-deletion: only when deletion is
  * scheduled and days remain). "Review" goes to the delete-account section of /profile.
  */
 export function DeletionBanner() {

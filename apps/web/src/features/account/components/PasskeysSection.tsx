@@ -35,7 +35,7 @@ function failureMessage(error: unknown): string | null {
 }
 
 /**
- * The profile's "Passkeys" (issue 32 item 2, ADR 080): the passkeys added, with when each was added and last
+ * The profile's "Passkeys" (ADR 080): the passkeys added, with when each was added and last
  * used; adding one with a name (the browser's own passkey dialog); renaming; removing with a confirmation.
  */
 export function PasskeysSection() {

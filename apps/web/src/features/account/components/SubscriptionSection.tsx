@@ -69,7 +69,7 @@ function PlanPill({ name }: { name: string }) {
 
 type Confirming = 'cancel' | 'resume' | null;
 
-/** The plan, its price and renewal, and what can be done with it (spec §2 /profile#subscription). */
+/** The plan, its price and renewal, and what can be done with it (/profile#subscription, docs/product/plans-billing.md#plans-checkout). */
 function PlanSummary({ profile }: { profile: Profile }) {
   const { status, isPending } = useSubscriptionStatus();
   const checkout = useStartCheckout();

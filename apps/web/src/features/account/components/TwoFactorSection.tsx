@@ -68,7 +68,7 @@ type Stage =
   | { kind: 'codes'; codes: string[] };
 
 /**
- * The profile's "Two-step sign-in" (issue 32 item 1, ADR 075): turned on with the password, a QR code (or the key
+ * The profile's "Two-step sign-in" (ADR 075): turned on with the password, a QR code (or the key
  * as text) and a first code; ten recovery codes shown once; turned off with a code or a recovery code.
  */
 export function TwoFactorSection({ email }: { email: string }) {

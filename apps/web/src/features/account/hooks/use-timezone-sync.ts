@@ -5,7 +5,7 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import { hasChosenTimezone, isTimezoneSynced, markTimezoneSynced } from '../timezone.ts';
 
 /**
- * Spec §7: the app "writes the detected browser timezone when it is missing or different", so that
+ * docs/product/accounts.md#accounts-profile: the app "writes the detected browser timezone when it is missing or different", so that
  * daily limits follow the person. Done once per browser session, quietly (no toast either way),
  * and never over a zone the person picked by hand on this device.
  */

@@ -15,7 +15,7 @@ type AiAssistButtonProps = {
 const TOO_SHORT_TOAST_ID = 'ai-assist-too-short';
 
 /**
- * "AI Assist" (spec §2, §5, §8): sends the draft to the server, which asks the AI provider to expand it, and puts
+ * "AI Assist" (docs/product/ai.md#ai-assist): sends the draft to the server, which asks the AI provider to expand it, and puts
  * the answer in place of the text, with "Undo" in the toast to put the original back. Below 10 characters that are
  * not blank it is visibly unavailable yet focusable (aria-disabled), with the reason as tooltip and description,
  * and pressed anyway (a tap on a phone has no hover, a key press no pointer) it says the reason in a toast.

@@ -63,7 +63,7 @@ export function previewEntries(moods: AnalyticsMoods): AnalyzedEntry[] {
   return entries;
 }
 
-/** Spec §9's default cache: 5 minutes; an entry written meanwhile invalidates it (the journal's root key). */
+/** docs/product/shell.md#shell-timings's default cache: 5 minutes; an entry written meanwhile invalidates it (the journal's root key). */
 const STALE_MS = 5 * 60_000;
 
 /**

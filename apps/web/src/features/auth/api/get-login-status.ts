@@ -1,7 +1,7 @@
 import { LoginStatus, normalizeEmail } from '@daybook/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** The lockout check before signing in; the e-mail is counted lower-cased and trimmed (spec §5). */
+/** The lockout check before signing in; the e-mail is counted lower-cased and trimmed (docs/product/accounts.md#accounts-lockout). */
 export function getLoginStatus(email: string): Promise<LoginStatus> {
   return apiRequest('/api/auth/login-status', {
     method: 'POST',

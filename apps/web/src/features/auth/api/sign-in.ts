@@ -6,7 +6,7 @@ import { setSessionUser } from '../../../lib/session/session-state.ts';
 
 /**
  * Signs in. The session is announced by the caller (`announceSignIn`), once it knows where the person goes next:
- * the login page first checks whether a Premium checkout is due (spec §4), which must happen before the
+ * the login page first checks whether a Premium checkout is due (docs/product/plans-billing.md#plans-checkout), which must happen before the
  * visitor-only pages send a signed-in person on to the dashboard. LoginForm runs it as its mutation, loaded
  * with the rest of a submit's code (components/login-submit.tsx, ADR 049).
  */

@@ -10,7 +10,7 @@ import { readStoredString, writeStoredString } from '../../../lib/storage.ts';
 const linkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:underline';
 
 /**
- * "Can't log in?": appears after 10 seconds on the login page (spec §2), unless dismissed
+ * "Can't log in?": appears after 10 seconds on the login page (docs/product/accounts.md#accounts-login), unless dismissed
  * before; the dismissal is remembered in this browser.
  */
 export function LoginHelper() {

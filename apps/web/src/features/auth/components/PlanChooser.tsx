@@ -11,7 +11,7 @@ const BILLING_OPTIONS: readonly SegmentedOption<BillingInterval>[] = [
   { value: 'year', label: 'Annual', badge: 'BEST VALUE' },
 ];
 
-/** Spec §8: on the register page a price that cannot be loaded reads 'Unavailable'. */
+/** docs/product/plans-billing.md#plans-pricing: on the register page a price that cannot be loaded reads 'Unavailable'. */
 export const PRICE_UNAVAILABLE = 'Unavailable';
 
 type PlanChooserProps = {

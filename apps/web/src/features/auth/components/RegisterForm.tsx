@@ -32,7 +32,7 @@ import { CheckEmailDialog } from './CheckEmailDialog.tsx';
 import { PlanChooser } from './PlanChooser.tsx';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 
-/** Spec §8 toast durations. */
+/** docs/product/shell.md#shell-timings toast durations. */
 const EMAIL_EXISTS_TOAST_MS = 6000;
 const EMAIL_NOT_CONFIRMED_TOAST_MS = 8000;
 
@@ -54,7 +54,7 @@ type RegisterFormValues = z.input<typeof RegisterFormValues>;
 
 const FIELD_NAMES = ['fullName', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;
 
-/** Why "Create Account" is disabled, in words (spec §5: terms, matching passwords, not weak). */
+/** Why "Create Account" is disabled, in words (docs/product/accounts.md#accounts-registration: terms, matching passwords, not weak). */
 function blockingReasons(values: { password: string; confirmPassword: string; acceptTerms: boolean }) {
   const reasons: string[] = [];
   if (passwordStrength(values.password) === 'weak') reasons.push('choose a stronger password');
@@ -110,7 +110,7 @@ export function RegisterForm({
     const input: RegisterInput = { ...values, acceptTerms: true, ...(timezone ? { timezone } : {}) };
     try {
       const answer = await registerAccount.mutateAsync(input);
-      // Read by the dashboard's welcome card (spec §4).
+      // Read by the dashboard's welcome card (docs/product/plans-billing.md#plans-prompts).
       writeStoredString(STORAGE_KEYS.registrationPlanChoice, values.plan);
       writeStoredString(STORAGE_KEYS.registrationDate, new Date().toISOString());
       setSentTo(answer.email);

@@ -27,7 +27,7 @@ import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 
 export { signIn };
 
-/** The form's check (spec §4), with the e-mail trimmed and lower-cased as the server counts it. */
+/** The form's check (docs/product/accounts.md#accounts-login), with the e-mail trimmed and lower-cased as the server counts it. */
 export const signInResolver = zodResolver(SignInInput);
 
 /** What went wrong with the last attempt, as the form shows it. */
@@ -43,7 +43,7 @@ function lockedMessage(status: LoginStatus): string {
   return AUTH_MESSAGES.lockedOut(status.lockedForMinutes ?? status.lockoutDurationMinutes);
 }
 
-/** Spec §4: the remaining attempts are shown once 2 or fewer are left. */
+/** docs/product/accounts.md#accounts-lockout: the remaining attempts are shown once 2 or fewer are left. */
 export function shouldWarnAboutAttempts(status: LoginStatus | undefined): status is LoginStatus {
   return status !== undefined && status.remainingAttempts <= LOCKOUT.warnAtRemaining;
 }
@@ -85,7 +85,7 @@ export type SignInOutcome =
 const loadBilling = () => import('../../../lib/billing-intent.ts');
 
 /**
- * A sign-in from the login form (spec §4): the lockout check first (a failed check does not block the person),
+ * A sign-in from the login form (docs/product/accounts.md#accounts-login): the lockout check first (a failed check does not block the person),
  * then the sign-in itself (`signInWith`, the form's mutation), then Premium checkout when it is due; otherwise
  * the session is announced and the caller sends the person on.
  */

@@ -5,7 +5,7 @@ import { BILLING_COPY, WELCOME_FEATURES } from '../copy.ts';
 import { FeatureChecklist } from './FeatureChecklist.tsx';
 
 /**
- * What Premium adds, as the checkout overlay lists it (spec §6: the Premium card's list plus up to 25 entries a
+ * What Premium adds, as the checkout overlay lists it (docs/product/plans-billing.md#plans-features: the Premium card's list plus up to 25 entries a
  * day, coaching, future-self chat, export and priority support).
  */
 export const OVERLAY_FEATURES = [
@@ -25,7 +25,7 @@ type CheckoutOverlayProps = {
 };
 
 /**
- * The full-screen prompt while the intent is premium and the plan is Free (spec §4, §9), or the payment being
+ * The full-screen prompt while the intent is premium and the plan is Free (docs/product/plans-billing.md#plans-intent), or the payment being
  * confirmed after the return from checkout. Closing it leaves the smaller signup banner.
  */
 export function CheckoutOverlay({ isProcessing, isStarting, onCheckout, onClose }: CheckoutOverlayProps) {

@@ -35,7 +35,7 @@ const UpgradeCelebration = lazy(async () => ({
 const PROCESSING_POLL_MS = 2000;
 
 /**
- * The dashboard's plan pieces (spec §4, §9): the checkout overlay and the signup banner while Premium was chosen
+ * The dashboard's plan pieces (docs/product/plans-billing.md#plans-prompts): the checkout overlay and the signup banner while Premium was chosen
  * but not bought, the upgrade celebration, the arrival from a confirmation link that signed this browser in
  * (`confirmed=1`: on to checkout after 0.5 s when Premium was chosen and the plan is Free, as a sign-up with a
  * session goes), and the return from checkout (`success=true`: the "Welcome to Premium" toast, the intent
@@ -91,7 +91,7 @@ export function DashboardBilling() {
   }, [isConfirmedArrival, setSearchParams]);
 
   // Just confirmed and signed in by the link, with Premium chosen at registration and still on Free: on to
-  // checkout after the spec's 0.5 s, as a sign-up that comes with a session goes (spec §4). If checkout cannot
+  // checkout after the spec's 0.5 s, as a sign-up that comes with a session goes (docs/product/plans-billing.md#plans-checkout). If checkout cannot
   // start, the toast says so and the overlay offers it again.
   const startCheckoutNow = checkout.mutate;
   const checkoutDue =

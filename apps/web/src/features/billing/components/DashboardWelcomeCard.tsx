@@ -12,7 +12,7 @@ import {
 import { WelcomeCard, WelcomeCardPlaceholder } from './WelcomeCard.tsx';
 
 /**
- * The welcome card for a new Free member at the top of the journal (spec §4, §9), drawn with the dashboard's
+ * The welcome card for a new Free member at the top of the journal (docs/product/plans-billing.md#plans-prompts), drawn with the dashboard's
  * first render: the plan comes with the page (ADR 050), the other facts from this browser. The server sends the
  * same card as HTML for the first paint (ADR 051), so this render takes its place rather than adding it. While
  * the plan is loading, the card's room is held when it may show (ADR 046).

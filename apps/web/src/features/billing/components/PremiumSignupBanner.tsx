@@ -8,7 +8,7 @@ type PremiumSignupBannerProps = {
   onRemindLater: () => void;
 };
 
-/** "Complete Your Premium Signup" (spec §9): checkout again, or hide it for 24 hours. */
+/** "Complete Your Premium Signup" (docs/product/plans-billing.md#plans-prompts): checkout again, or hide it for 24 hours. */
 export function PremiumSignupBanner({ isStarting, onCheckout, onRemindLater }: PremiumSignupBannerProps) {
   return (
     <section

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 
 /**
  * A signed-in person asking for Premium (e.g. /register?intent=premium or /login?intent=premium, or "Go Premium"):
- * straight to checkout (spec §4 "Checkout routing"), never back to /pricing. Already on a paid plan: the profile's
+ * straight to checkout (docs/product/plans-billing.md#plans-checkout), never back to /pricing. Already on a paid plan: the profile's
  * subscription section. A checkout that cannot start is toasted and the dashboard offers it again.
  */
 export function StartCheckout() {

@@ -9,7 +9,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { BILLING_COPY, WELCOME_FEATURES } from '../copy.ts';
 
-/** Basic, as the dashboard's welcome copy lists it (spec §6; how Basic is obtained is not shown). */
+/** Basic, as the dashboard's welcome copy lists it (docs/product/plans-billing.md#plans-features; how Basic is obtained is not shown). */
 const BASIC_FEATURES = ['Image entries', 'Enhanced mood tracking', 'Priority support'] as const;
 
 /** What "Welcome to {plan}!" lists: Premium's first four, Basic's three. */
@@ -19,7 +19,7 @@ function celebrationFeatures(planName: string): readonly string[] {
   return [];
 }
 
-/** "Welcome to {plan}!" after an upgrade (spec §4, §9); closing it removes the stored notice. */
+/** "Welcome to {plan}!" after an upgrade (docs/product/plans-billing.md#plans-prompts); closing it removes the stored notice. */
 export function UpgradeCelebration({ planName, onClose }: { planName: string; onClose: () => void }) {
   const features = celebrationFeatures(planName);
   return (

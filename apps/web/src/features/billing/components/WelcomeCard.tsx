@@ -67,7 +67,7 @@ function WelcomeCardContent({ onDismiss, price }: { onDismiss?: () => void; pric
   );
 }
 
-/** The welcome card for a new Free member (spec §4, §9): five features, "Explore Premium", dismissed for good. */
+/** The welcome card for a new Free member (docs/product/plans-billing.md#plans-prompts): five features, "Explore Premium", dismissed for good. */
 export function WelcomeCard({ onDismiss }: { onDismiss: () => void }) {
   return (
     <Card aria-labelledby="welcome-card-title" role="region" className={CARD_CLASS}>

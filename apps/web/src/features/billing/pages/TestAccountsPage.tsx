@@ -15,7 +15,7 @@ const PLAN_ICONS = { free: Sprout, basic: Star, premium: Crown } as const;
 const PLAN_LABELS = { free: 'Free', basic: 'Basic', premium: 'Premium' } as const;
 
 /**
- * /test-accounts (spec §2, §6): signs in as a seeded Free, Basic or Premium account. Only when the server has
+ * /test-accounts (docs/product/plans-billing.md#plans-test-tools): signs in as a seeded Free, Basic or Premium account. Only when the server has
  * test tools on (TEST_TOOLS, impossible in production); otherwise it says the page is not available.
  */
 export default function TestAccountsPage() {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { journalKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 
-/** Spec §9: calendar entries 2 min. */
+/** docs/product/dashboard.md#dashboard-calendar: calendar entries 2 min. */
 export const CALENDAR_STALE_MS = 2 * 60_000;
 
 /**

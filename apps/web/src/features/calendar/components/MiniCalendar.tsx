@@ -37,7 +37,7 @@ function tabStopIn(month: string, selectedDate: string | null, today: string): s
 }
 
 /**
- * The mini calendar (spec §2): month and year dropdowns, previous/next month, "Jump to today", the days with
+ * The mini calendar (docs/product/dashboard.md#dashboard-calendar): month and year dropdowns, previous/next month, "Jump to today", the days with
  * entries marked, weeks from Monday. A grid with one tab stop: with a day chosen, arrows move it by a day or
  * a week, PageUp/PageDown by a month (Shift: a year) and Home/End to the week's ends, and focus follows;
  * with none chosen, the same keys only move focus, and Enter or Space chooses.
@@ -96,7 +96,7 @@ export function MiniCalendar({
     const from = (event.target as HTMLElement).closest<HTMLElement>('[data-date]')?.dataset.date;
     if (!from) return;
     // With a day chosen, the keys choose as they move: Enter or Space on it then keeps it. Left to the button,
-    // they would click it, and a click on the chosen day clears the choice (issue 25).
+    // they would click it, and a click on the chosen day clears the choice (docs/product/dashboard.md#dashboard-calendar).
     if ((event.key === 'Enter' || event.key === ' ') && from === selectedDate) {
       event.preventDefault();
       return;

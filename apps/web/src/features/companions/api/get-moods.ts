@@ -5,10 +5,10 @@ import { shouldRetryQuery } from '../../../lib/query-retry.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { companionKeys } from './query-keys.ts';
 
-/** Spec §9: mood 2 min, mood ring 5 min. */
+/** docs/product/dashboard.md#dashboard-moods: mood 2 min, mood ring 5 min. */
 export const CURRENT_MOOD_STALE_MS = 2 * 60_000;
 export const MOOD_RING_STALE_MS = 5 * 60_000;
-/** Spec §8: the mood queries retry once (never after an auth failure). */
+/** docs/product/dashboard.md#dashboard-moods: the mood queries retry once (never after an auth failure). */
 const MOOD_RETRIES = 1;
 const retryOnce = (failureCount: number, error: unknown) =>
   shouldRetryQuery(failureCount, error, MOOD_RETRIES);
@@ -41,7 +41,7 @@ export function moodRingQueryOptions(userId: string) {
 
 /**
  * The mood of today's latest entry that has one. The dashboard reads it too: it gives up ("Unable to load
- * dashboard") only when both this and the profile fail (spec §8).
+ * dashboard") only when both this and the profile fail (docs/product/accounts.md#accounts-profile).
  */
 export function useCurrentMood() {
   const { user } = useSession();

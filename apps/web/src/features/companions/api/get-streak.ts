@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { companionKeys } from './query-keys.ts';
 
-/** Spec §9: streak 30 s. */
+/** docs/product/dashboard.md#dashboard-streak: streak 30 s. */
 export const STREAK_STALE_MS = 30_000;
 
 export function getStreak(signal?: AbortSignal): Promise<Streak> {

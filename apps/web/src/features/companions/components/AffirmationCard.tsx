@@ -8,7 +8,7 @@ import { dismissAffirmation, isAffirmationDismissed } from '../affirmation.ts';
 export const AFFIRMATION_TITLE = 'Daily affirmation';
 
 /**
- * The daily affirmation (spec §4): one of 10 messages chosen by day of year, "Shuffle" for a random other one,
+ * The daily affirmation (docs/product/dashboard.md#dashboard-affirmation): one of 10 messages chosen by day of year, "Shuffle" for a random other one,
  * and dismissed until tomorrow. `today` is the user's date, so a new day brings it back with that day's message.
  */
 export function AffirmationCard({ today }: { today: string }) {

@@ -59,8 +59,8 @@ export const COMPANION_OFFLINE = "Shown again when you're back online.";
 
 /**
  * A companion that could not be loaded: says so in a line, with a way to try again. Offline it is no error and
- * trying again cannot help: a quiet line instead, so the page has one offline notice, not one per card (issue 25
- * item 12).
+ * trying again cannot help: a quiet line instead, so the page has one offline notice, not one per card
+ * (ADR 084).
  */
 export function CompanionError({ message, onRetry }: { message: string; onRetry: () => void }) {
   const isOffline = useIsOffline();

@@ -13,7 +13,7 @@ export type DashboardCompanionsProps = {
 };
 
 /**
- * The dashboard's companions beside the journal (issue 14): the streak, the mood ring with the current mood, the
+ * The dashboard's companions beside the journal (ADR 028): the streak, the mood ring with the current mood, the
  * insights overview and On This Day. One component, so the dashboard page mounts them in one place (the
  * sidebar on wide screens, after the journal on small ones) and loads their code after the first paint.
  */

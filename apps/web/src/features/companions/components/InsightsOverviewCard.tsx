@@ -17,7 +17,7 @@ export const INSIGHTS_TITLE = 'Insights overview';
 const CLASSES: readonly MoodClass[] = ['positive', 'neutral', 'negative'];
 
 /**
- * The insights overview (spec §9): the streak, and "Mood (7 days)" as Positive / Neutral / Negative percentages
+ * The insights overview (docs/product/dashboard.md#dashboard-moods): the streak, and "Mood (7 days)" as Positive / Neutral / Negative percentages
  * to 1 decimal, or "No data". Computed from the mood ring's answer, so the two cards always agree.
  */
 export function InsightsOverviewCard() {

@@ -16,11 +16,11 @@ export const NO_MOOD_TODAY = 'No mood yet today';
 export const EMPTY_RING = 'No moods in the last 7 days. Pick one when you write, and it shows here.';
 
 type MoodCardProps = {
-  /** Given, each mood of the ring is a button that puts its prompt in the entry box (spec §4). */
+  /** Given, each mood of the ring is a button that puts its prompt in the entry box (docs/product/entries.md#entries-quick-entry). */
   onChoosePrompt?: ((prompt: string) => void) | undefined;
 };
 
-/** The mood card (spec §3, §7): today's current mood and the ring of the last 7 days' moods. */
+/** The mood card (docs/product/dashboard.md#dashboard-moods): today's current mood and the ring of the last 7 days' moods. */
 export function MoodCard({ onChoosePrompt }: MoodCardProps) {
   const ring = useMoodRing();
   const current = useCurrentMood();
@@ -32,7 +32,7 @@ export function MoodCard({ onChoosePrompt }: MoodCardProps) {
       </CompanionCard>
     );
   }
-  // The current mood's own failure is only logged (spec §8): the ring still shows.
+  // The current mood's own failure is only logged (docs/product/dashboard.md#dashboard-errors): the ring still shows.
   const currentMood = current.data?.moodTag ?? null;
   return <MoodCardView items={ring.data.moods} currentMood={currentMood} onChoosePrompt={onChoosePrompt} />;
 }

@@ -20,7 +20,7 @@ type OnThisDayCardProps = {
 /**
  * Entries written on this date in earlier years, and a month ago, decrypted in the browser like the list. The card
  * appears only when there are some; while it loads, or when it cannot, it stays away rather than push the
- * dashboard around (spec §8: other errors are only logged).
+ * dashboard around (docs/product/dashboard.md#dashboard-errors: other errors are only logged).
  */
 export function OnThisDayCard({ today, dayHref }: OnThisDayCardProps) {
   const memories = useOnThisDay(today);

@@ -12,7 +12,7 @@ export const STREAK_TITLE = 'Streak';
 export const STREAK_LOAD_FAILED = 'Your streak could not be loaded.';
 
 /**
- * The streak card (spec §9; entries-media-sharing: on the dashboard and with the entry list): "N-day streak",
+ * The streak card (docs/product/dashboard.md#dashboard-streak: on the dashboard and with the entry list): "N-day streak",
  * the message for its length, this week against the goal and its days from Monday, the milestone reached
  * (7, 14, 30, 100) and the best streak. Refreshed when entries change (its query lives under the journal's key).
  */

@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProblemCard } from '../../../components/ui/problem-card.tsx';
 
-/** Spec §8 (Dashboard): said when neither the profile nor the entries could be loaded. */
+/** docs/product/dashboard.md#dashboard-errors: said when neither the profile nor the entries could be loaded. */
 export const DASHBOARD_UNAVAILABLE_TITLE = 'Unable to load dashboard';
 export const DASHBOARD_UNAVAILABLE_BODY =
   "We're having trouble loading your dashboard data. Please try refreshing the page.";

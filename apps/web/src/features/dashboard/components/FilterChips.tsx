@@ -6,7 +6,7 @@ const chipClass =
   'inline-flex h-8 items-center rounded-full border px-3 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
- * The filter chips Today, This Week, This Month, All Time (spec §9): a toggle group, one pressed at a time,
+ * The filter chips Today, This Week, This Month, All Time (docs/product/dashboard.md#dashboard-filters): a toggle group, one pressed at a time,
  * all disabled while a day other than today is chosen.
  */
 export function PeriodChips({

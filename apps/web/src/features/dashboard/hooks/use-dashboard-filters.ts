@@ -2,7 +2,7 @@ import { dashboardFiltersReducer, initialDashboardFilters, isCalendarDate } from
 import { useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** `/dashboard?date=yyyy-MM-dd` preselects a day (spec §2) and follows the chosen day from then on. */
+/** `/dashboard?date=yyyy-MM-dd` preselects a day (docs/product/dashboard.md#dashboard-filters) and follows the chosen day from then on. */
 export const DASHBOARD_DATE_PARAM = 'date';
 
 /**

@@ -14,7 +14,7 @@ export function getDailyLimit(signal?: AbortSignal): Promise<DailyEntryLimit> {
   return apiRequest(`/api/entries/limits/daily${query}`, { schema: DailyEntryLimit, signal });
 }
 
-/** Checked afresh before every save (spec §4: the daily limit comes first). */
+/** Checked afresh before every save (docs/product/entries.md#entries-create: the daily limit comes first). */
 export const dailyLimitQueryOptions = queryOptions({
   queryKey: entriesKeys.dailyLimit(),
   queryFn: ({ signal }) => getDailyLimit(signal),

@@ -27,7 +27,7 @@ export type DeleteEntryConfirmProps = {
 };
 
 /**
- * "Delete this reflection?" (spec §2) with today's deletion allowance: at 0 the delete button is disabled
+ * "Delete this reflection?" (docs/product/entries.md#entries-delete) with today's deletion allowance: at 0 the delete button is disabled
  * and "Daily deletion limit reached" is said; with 1 left a warning.
  */
 export function DeleteEntryConfirm({

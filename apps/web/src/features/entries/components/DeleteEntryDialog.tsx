@@ -18,7 +18,7 @@ type DeleteEntryDialogProps = {
 };
 
 /**
- * The card's Delete button and its "Delete this reflection?" dialog (spec §2, see `DeleteEntryConfirm`), which
+ * The card's Delete button and its "Delete this reflection?" dialog (docs/product/entries.md#entries-delete, see `DeleteEntryConfirm`), which
  * opens as soon as its code has arrived.
  */
 export function DeleteEntryDialog({ entryId, open, onOpenChange, onDeleted }: DeleteEntryDialogProps) {

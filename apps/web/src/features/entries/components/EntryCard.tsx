@@ -37,7 +37,7 @@ export type EntryMediaRenderer = (entry: DecryptedEntry, accountZone: string) =>
 export type EntryShareRenderer = (entry: DecryptedEntry) => ReactNode;
 
 /**
- * One entry of the list (spec §2): mood, time and badges, the text (cut at 200 characters), its media, the share
+ * One entry of the list (docs/product/entries.md#entries-list): mood, time and badges, the text (cut at 200 characters), its media, the share
  * action, and within 12 hours of writing it, Edit (in place) and Delete. After those 12 hours only the share
  * action remains, and Delete on an imported entry (ADR 068).
  */
@@ -172,7 +172,7 @@ function EntryText({
   if (isDecryptionFailed) {
     return <p className="text-sm text-muted-foreground italic">{text}</p>;
   }
-  // Spec §2: over 200 characters as read (not counting Markdown's markup) the text is cut with "...", and
+  // docs/product/entries.md#entries-list: over 200 characters as read (not counting Markdown's markup) the text is cut with "...", and
   // "Read more" shows the rest.
   const isTruncated = markdownToPlainText(text).length > ENTRY_LIMITS.truncateAt;
   return (
@@ -207,7 +207,7 @@ function EntryText({
 }
 
 /**
- * The text with each #tag a button that shows the entries about it (DESIGN.md: themes are hashtags), when themes
+ * The text with each #tag a button that shows the entries about it (docs/design.md#design-open-values: themes are hashtags), when themes
  * can be chosen, and the searched words marked.
  */
 function TextWithHashtags({

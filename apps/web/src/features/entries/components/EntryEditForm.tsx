@@ -9,10 +9,10 @@ import { useEditEntry } from '../hooks/use-edit-entry.ts';
 import type { TextAssistRenderer } from '../text-assist.ts';
 import { MoodPicker } from './MoodPicker.tsx';
 
-/** Said where an entry's attachment is edited (spec §2: media cannot be changed after creation). */
+/** Said where an entry's attachment is edited (docs/product/entries.md#entries-edit-window: media cannot be changed after creation). */
 export const MEDIA_FIXED_NOTE = "Media can't be changed after saving: delete the entry and write it again";
 
-/** Spec §2: "n / 5,000 characters" from 4,000 characters; amber, then red with a warning icon at 5,000. */
+/** docs/product/entries.md#entries-edit-window: "n / 5,000 characters" from 4,000 characters; amber, then red with a warning icon at 5,000. */
 export function CharacterCounter({ length, id }: { length: number; id?: string }) {
   if (length < ENTRY_LIMITS.counterFromChars) return null;
   const isAtLimit = length >= ENTRY_LIMITS.maxChars;
@@ -45,7 +45,7 @@ type EntryEditFormProps = {
   onCancel: () => void;
 };
 
-/** Editing an entry's text (spec §2, §4): editing → saving → closed on success, open on failure. */
+/** Editing an entry's text (docs/product/entries.md#entries-edit-window): editing → saving → closed on success, open on failure. */
 export function EntryEditForm({
   entryId,
   initialText,

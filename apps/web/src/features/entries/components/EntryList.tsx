@@ -32,7 +32,7 @@ type EntryListProps = {
 };
 
 /**
- * The user's entries, 5 a page, newest first, decrypted in the browser and grouped by day (spec §2), paged
+ * The user's entries, 5 a page, newest first, decrypted in the browser and grouped by day (docs/product/entries.md#entries-list), paged
  * by the server with its exact total. Goes back to page 1 when the filters change.
  */
 export function EntryList({ filters, title, renderMedia, renderShare }: EntryListProps) {
@@ -80,7 +80,7 @@ type EntryFeedViewProps = {
 };
 
 /**
- * A page of entries (spec §2): placeholders while loading, the entries grouped by day, the empty state,
+ * A page of entries (docs/product/entries.md#entries-list): placeholders while loading, the entries grouped by day, the empty state,
  * errors with a way to try again, and the pagination bar with 5 entries a page.
  */
 export function EntryFeedView({
@@ -172,7 +172,7 @@ export function EntryFeedView({
           {isCountShown ? countText : null}
         </p>
       </div>
-      {/* One notice for the whole list, not an error per card (issue 25 item 12). */}
+      {/* One notice for the whole list, not an error per card (ADR 084). */}
       {feed.isFromCopy && !feed.error ? (
         <Alert role="status" variant="info">
           <p>{OFFLINE_COPY_NOTICE}</p>
@@ -186,7 +186,7 @@ export function EntryFeedView({
         label="Entry pages"
         isShownForOnePage={isCountShown && feed.total > 0}
       />
-      {/* Spec §2: more than 5 entries (in the list, not on the page, which holds 5 at most). */}
+      {/* docs/product/entries.md#entries-list: more than 5 entries (in the list, not on the page, which holds 5 at most). */}
       <ScrollToTopButton isShown={isCountShown && feed.total > ENTRY_LIMITS.scrollTopAfterEntries} />
     </section>
   );

@@ -5,12 +5,12 @@ import { fieldControlClass } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDay } from '../../../lib/dates.ts';
 
-/** Spec §5, §9: the search applies 300 ms after typing stops, or at once on Enter. */
+/** docs/product/search.md#search-rules: the search applies 300 ms after typing stops, or at once on Enter. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_LABEL = 'Search entries';
 export const SEARCH_PLACEHOLDER = 'Search entries...';
 
-/** Spec §9: "Search entries..." or, with a day chosen, "Search in 21 Nov 2026...". */
+/** docs/product/search.md#search-rules: "Search entries..." or, with a day chosen, "Search in 21 Nov 2026...". */
 export const searchPlaceholder = (date: string | null | undefined) =>
   date ? `Search in ${formatDay('mediumDate', date)}...` : SEARCH_PLACEHOLDER;
 
@@ -18,7 +18,7 @@ type EntrySearchBoxProps = {
   /** The search in force; the box follows it when it changes from outside (a link, Back). */
   value: string;
   onSearch: (text: string) => void;
-  /** The day the search is limited to: said in the placeholder; the box is disabled while it is empty (spec §5). */
+  /** The day the search is limited to: said in the placeholder; the box is disabled while it is empty (docs/product/search.md#search-rules). */
   date?: string | null;
   className?: string;
 };

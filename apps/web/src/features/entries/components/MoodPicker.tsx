@@ -19,7 +19,7 @@ type MoodPickerProps = {
 
 /**
  * "How are you feeling?": 16 moods in a grid of 4 columns, in a bottom drawer under 768 px and a popover
- * above (spec §2). The trigger says the chosen mood; a separate button clears it.
+ * above (docs/product/entries.md#entries-moods). The trigger says the chosen mood; a separate button clears it.
  */
 export function MoodPicker({ value, onChange, open, onOpenChange }: MoodPickerProps) {
   const chosen = findMood(value);

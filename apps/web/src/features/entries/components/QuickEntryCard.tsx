@@ -32,7 +32,7 @@ export type QuickEntryMedia = {
   draftId: string | null;
   /** A file is being checked, moderated or uploaded, or a recording is under way. */
   isBusy: boolean;
-  /** Drops the attachment: after a save or a reset (spec §2). */
+  /** Drops the attachment: after a save or a reset (docs/product/entries.md#entries-list). */
   clear: () => void;
 };
 
@@ -51,8 +51,8 @@ export type QuickEntryCardProps = {
 };
 
 /**
- * The quick entry card (spec §2): collapsed until used, the draft kept locally while typing,
- * Ctrl/Cmd+Enter to save, and the creation sequence of spec §4 behind "Save".
+ * The quick entry card (docs/product/entries.md#entries-quick-entry): collapsed until used, the draft kept locally while typing,
+ * Ctrl/Cmd+Enter to save, and the creation sequence of docs/product/entries.md#entries-create behind "Save".
  */
 export function QuickEntryCard({
   isStandalone = false,

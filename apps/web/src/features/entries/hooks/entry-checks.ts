@@ -10,7 +10,7 @@ import { type ToastStep, toastInTurn } from '../../../lib/toast-sequence.ts';
 export type TextCheck = { isAllowed: false } | { isAllowed: true; warning: string | null };
 
 /**
- * Spec §5, text moderation on submit: high and medium block (the crisis message for self-harm, shown
+ * docs/product/moderation.md#moderation-rules, text moderation on submit: high and medium block (the crisis message for self-harm, shown
  * 8 seconds), low lets the entry through with "Please be mindful of your language.".
  */
 export async function checkEntryText(client: QueryClient, text: string): Promise<TextCheck> {
@@ -25,7 +25,7 @@ export async function checkEntryText(client: QueryClient, text: string): Promise
 export type CheckedText = { sealed: SealedEntryText; warning: string | null };
 
 /**
- * Moderation, then encryption, of an entry's text before it is sent (spec §4). Null when either stopped
+ * Moderation, then encryption, of an entry's text before it is sent (docs/product/moderation.md#moderation-entries). Null when either stopped
  * it, after saying why (`encryptFailedMessage` for a failed encryption).
  */
 export async function checkAndSeal(

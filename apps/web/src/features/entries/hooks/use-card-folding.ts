@@ -20,7 +20,7 @@ type CardFoldingOptions = {
 };
 
 /**
- * Spec §2: the quick entry card opens on focus and, 300 ms after focus leaves it, folds away unless it must
+ * docs/product/entries.md#entries-quick-entry: the quick entry card opens on focus and, 300 ms after focus leaves it, folds away unless it must
  * stay open. Focus moving onto the card's own controls, or into its layers rendered elsewhere, is no leaving.
  */
 export function useCardFolding({

@@ -3,7 +3,7 @@ import { DRAFT_SAVE_DELAY_MS, type JournalDraft } from '../journal-draft.ts';
 import type { DraftStore } from './use-stored-draft.ts';
 
 /**
- * The quick entry's draft, written when typing pauses and at once when the card goes away (spec §2), through
+ * The quick entry's draft, written when typing pauses and at once when the card goes away (docs/product/entries.md#entries-quick-entry), through
  * the user's encrypted store. `restored` is the draft the card took over once it was loaded.
  */
 export function useDraftAutosave(
@@ -50,7 +50,7 @@ export function useDraftAutosave(
 
   useEffect(() => () => writeNowRef.current(), []);
 
-  /** Forgets the draft: after a save or a reset (spec §2). */
+  /** Forgets the draft: after a save or a reset (docs/product/entries.md#entries-quick-entry). */
   const discard = () => {
     written.current = { text: '', mood: null };
     latest.current = { text: '', mood: null };

@@ -2,7 +2,7 @@ import { ENTRY_LIMITS, editWindowBadge, editWindowRemainingMs } from '@daybook/s
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * The 12-hour edit window of an entry (spec §2, §4): re-evaluated every 60 seconds and once more exactly
+ * The 12-hour edit window of an entry (docs/product/entries.md#entries-edit-window): re-evaluated every 60 seconds and once more exactly
  * when it closes, when `onExpire` is called.
  */
 export function useEditWindow(createdAt: string, onExpire?: () => void) {

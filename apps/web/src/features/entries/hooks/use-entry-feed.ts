@@ -110,7 +110,7 @@ function candidatesQueryOptions(userId: string, range: CandidatesQuery, entryKey
 }
 
 /**
- * The copy holds every entry, not only the pages seen (issue 29 item 7): once per page load, when the browser
+ * The copy holds every entry, not only the pages seen (ADR 084): once per page load, when the browser
  * has nothing better to do, the whole journal is fetched as an All Time search fetches it, and kept. Apart from
  * the search's query, so that a search under way is never made to wait for it or to decrypt without its head
  * start (ADR 069). Only where our service worker controls the page: without it the app does not open offline,
@@ -140,7 +140,7 @@ type SearchResult = {
 };
 
 /**
- * Search and themes (spec §5): every entry of the range is fetched (a page of 1,000 at a time, decrypted
+ * Search and themes (docs/product/search.md#search-themes): every entry of the range is fetched (a page of 1,000 at a time, decrypted
  * as it arrives), decrypted in the browser and filtered there, then paged 5 at a time with their exact count
  * (ADR 069). A newer search cancels an older one still decrypting, so a stale result never replaces a newer
  * one; decrypted text is cached for the session.

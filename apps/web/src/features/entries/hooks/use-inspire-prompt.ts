@@ -3,7 +3,7 @@ import { INSPIRE_PROMPTS } from '../../../lib/constants.ts';
 
 /**
  * The prompt above the quick entry: the page's suggestion until "Inspire me" steps through the prompts of
- * spec §2; a new suggestion takes the place of an "Inspire me" prompt.
+ * docs/product/entries.md#entries-quick-entry; a new suggestion takes the place of an "Inspire me" prompt.
  */
 export function useInspirePrompt(suggestedPrompt: string | undefined) {
   const [promptIndex, setPromptIndex] = useState<number | null>(null);

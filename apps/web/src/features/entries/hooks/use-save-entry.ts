@@ -19,13 +19,13 @@ import {
   isSignedOutError,
 } from './entry-checks.ts';
 
-/** Errors whose message is the answer itself (a limit, the plan): shown as received (spec §8). */
+/** Errors whose message is the answer itself (a limit, the plan): shown as received (docs/product/sharing.md#sharing-received). */
 const SHOWN_AS_RECEIVED = new Set([403, 429]);
 
 const isNetworkError = (error: unknown) => error instanceof ApiRequestError && error.status === 0;
 
 /**
- * The creation sequence of spec §4: today's limit first, then moderation, then encryption, then the
+ * The creation sequence of docs/product/entries.md#entries-create: today's limit first, then moderation, then encryption, then the
  * request. Every refusal and failure is said in a toast; resolves to whether the entry was saved.
  */
 export function useSaveEntry() {

@@ -5,7 +5,7 @@ import { ImportSection } from '../components/ImportSection.tsx';
 
 /**
  * /export and /data-export ("Data & Export" in the user menu): take the journal out as an open archive
- * (ExportSection), bring entries in below it (the Import section, issue 15), and see or remove each import
+ * (ExportSection), bring entries in below it (the Import section, ADR 035), and see or remove each import
  * (ImportBatches, ADR 068).
  */
 export default function ExportPage() {

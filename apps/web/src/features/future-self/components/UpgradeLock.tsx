@@ -2,7 +2,7 @@ import { FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
 import { LockedFeatureButton } from '../../../components/ui/locked-feature.tsx';
 
 /**
- * The locked "Schedule a message" (spec §2, accounts §6: gated features show a lock, a tooltip and an upgrade
+ * The locked "Schedule a message" (docs/product/plans-billing.md#plans-locked: gated features show a lock, a tooltip and an upgrade
  * dialog linking to /profile).
  */
 export function LockedScheduleButton() {

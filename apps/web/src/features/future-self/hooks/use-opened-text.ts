@@ -19,7 +19,7 @@ const UNREADABLE_HERE: OpenedText = {
 /** The key could not be had (the salt request failed): the spec's notice, as for entries. */
 const NO_KEY: OpenedText = { text: ENTRY_MESSAGES.decryptionFailed, isDecryptionFailed: true };
 
-/** The subject is sealed in the message's metadata with its own IV (spec §3); the body in the row. */
+/** The subject is sealed in the message's metadata with its own IV (docs/product/future-letters.md#future-letters-card); the body in the row. */
 function sealedPart(message: FutureMessage, part: Part): EncryptedFields {
   return part === 'subject'
     ? { encryptedContent: message.encryptedTitle, encryptionIv: message.titleEncryptionIv }

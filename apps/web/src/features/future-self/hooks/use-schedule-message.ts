@@ -42,7 +42,7 @@ function fieldErrorsOf(error: unknown): ScheduleFieldErrors | undefined {
 
 /**
  * Seals the subject and the message with the user's key (each with its own IV, as entries are sealed),
- * then schedules them: the server never receives either in plaintext. Toasts the spec's answers (§8).
+ * then schedules them: the server never receives either in plaintext. Toasts the spec's answers (docs/product/future-letters.md#future-letters-rules).
  */
 export function useScheduleFutureMessage(timeZone: string) {
   const { support, encrypt } = useEntryCipher();

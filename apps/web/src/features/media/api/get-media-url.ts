@@ -2,7 +2,7 @@ import { MEDIA_LIMITS, SignedMediaUrl } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 
-/** Spec §9: a signed media URL is cached 50 minutes stale, 55 minutes kept, with 2 retries. */
+/** docs/product/media.md#media-checks: a signed media URL is cached 50 minutes stale, 55 minutes kept, with 2 retries. */
 export const MEDIA_URL_RETRIES = 2;
 
 /** Where an entry's own attachment's signed link is asked for (a `MediaItem`'s `urlPath`). */

@@ -9,7 +9,7 @@ export const SAFE_MEDIA_VERDICT: ModerationResult = {
   confidence: 0,
 };
 
-/** Spec §5 Moderation rules: a failed or erroring call counts as safe (the server checks images again). */
+/** docs/product/moderation.md#moderation-rules: a failed or erroring call counts as safe (the server checks images again). */
 async function safeOnFailure(
   call: Promise<ModerationResult>,
   signal?: AbortSignal,

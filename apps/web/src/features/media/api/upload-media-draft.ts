@@ -12,7 +12,7 @@ export type UploadMediaDraftInput = {
 
 /**
  * POST /api/media/drafts?mediaType=… with the file in the multipart field `file`; the server checks it
- * again and answers the draft whose id the entry is then created with (spec §4).
+ * again and answers the draft whose id the entry is then created with (docs/product/entries.md#entries-create).
  */
 export function uploadMediaDraft({ mediaType, file, fileName, onProgress, signal }: UploadMediaDraftInput) {
   const form = new FormData();

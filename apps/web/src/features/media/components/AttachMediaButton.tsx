@@ -16,7 +16,7 @@ const ATTACHED_TEXT = { image: 'Image attached', audio: 'Audio attached', video:
 export type AttachMediaButtonProps = AttachMediaControlProps & { className?: string };
 
 /**
- * "Attach media" and the panel it opens (spec §2). Locked, with the Premium dialog, when the plan includes
+ * "Attach media" and the panel it opens (docs/product/plans-billing.md#plans-locked). Locked, with the Premium dialog, when the plan includes
  * no media. While a file is on its way it shows a spinner (its name stays "Attach media").
  */
 export function AttachMediaButton({ className, onBusyChange, ...props }: AttachMediaButtonProps) {

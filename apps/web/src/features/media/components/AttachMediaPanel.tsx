@@ -46,7 +46,7 @@ function useBusyReport(isBusy: boolean, onBusyChange: AttachMediaControlProps['o
 }
 
 /**
- * Spec §2 Attach Media panel: tabs Image, Audio and Video (each disabled when the plan excludes it), each
+ * docs/product/media.md#media-attach-panel: tabs Image, Audio and Video (each disabled when the plan excludes it), each
  * with a file picker and a camera or recorder; the chosen file is checked, moderated and uploaded as a draft.
  * One attachment per entry: once attached it shows that file with "Remove". The caller renders the button
  * that opens it (or uses `AttachMediaButton`). An upload carries on when the panel is closed.

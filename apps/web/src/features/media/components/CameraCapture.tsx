@@ -17,7 +17,7 @@ type CameraCaptureProps = {
 };
 
 /**
- * Spec §2 camera photo capture: a live view from the front camera (with a front/rear toggle), then the
+ * docs/product/media.md#media-recorders: a live view from the front camera (with a front/rear toggle), then the
  * captured photo with Retry or Use Photo. The camera is turned off when this goes away.
  */
 export function CameraCapture({ onUse, onCancel }: CameraCaptureProps) {

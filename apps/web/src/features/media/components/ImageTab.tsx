@@ -12,7 +12,7 @@ type ImageTabProps = {
   onCameraChange: (isOpen: boolean) => void;
 };
 
-/** Spec §5 Image: a file up to 5 MB, or a photo from the camera. */
+/** docs/product/media.md#media-checks: a file up to 5 MB, or a photo from the camera. */
 export function ImageTab({ onSource, isBusy, onCameraChange }: ImageTabProps) {
   const [isCameraOpen, setCamera] = useState(false);
   useEffect(() => {

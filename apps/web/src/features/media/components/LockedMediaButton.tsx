@@ -2,7 +2,7 @@ import { MEDIA_MESSAGES } from '@daybook/shared';
 import { LockedFeatureButton } from '../../../components/ui/locked-feature.tsx';
 
 /**
- * Spec §2: when the plan has no media at all, "Attach media" is locked — a lock icon, the tooltip
+ * docs/product/media.md#media-attach-panel: when the plan has no media at all, "Attach media" is locked — a lock icon, the tooltip
  * "Media is a Premium feature" — and opens a small dialog whose "See Premium" leads to the subscription.
  */
 export function LockedMediaButton({ className }: { className?: string | undefined }) {

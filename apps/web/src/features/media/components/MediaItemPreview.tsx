@@ -13,7 +13,7 @@ export type MediaItemPreviewProps = {
   item: MediaItem;
   /** The entry's date and caption, shown by the viewer. */
   context: MediaContext;
-  /** The viewer's title; "Media Viewer" by default (spec §2). */
+  /** The viewer's title; "Media Viewer" by default (docs/product/media.md#media-viewer). */
   viewerTitle?: string | undefined;
   className?: string | undefined;
 };

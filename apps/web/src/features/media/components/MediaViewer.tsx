@@ -30,7 +30,7 @@ export type MediaViewerProps = {
   context: MediaContext;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Spec §2: "Media Viewer", or "Shared by {name}". */
+  /** docs/product/media.md#media-viewer: "Media Viewer", or "Shared by {name}". */
   title?: string;
   /** A video opened from its play mark starts playing (the press is the browser's permission to). */
   autoPlay?: boolean;
@@ -107,7 +107,7 @@ function ViewerBody({ item, caption, autoPlay }: { item: MediaItem; caption: str
 }
 
 /**
- * Spec §2 Media viewer dialog for one attachment: the entry's date, the image or an audio or video player from a
+ * docs/product/media.md#media-viewer for one attachment: the entry's date, the image or an audio or video player from a
  * signed URL (cached 50 minutes), the entry's first line as its caption, and Download; "Media unavailable" when it
  * cannot be had, "Unsupported media type" otherwise. Escape and the close button close it, and focus goes back to
  * what opened it (Radix).

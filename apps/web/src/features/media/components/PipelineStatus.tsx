@@ -12,7 +12,7 @@ const STAGE_TEXT = {
 /** Screen readers hear the upload in quarter steps rather than at every progress event. */
 const announcedProgress = (progress: number) => Math.floor(progress / 25) * 25;
 
-/** The attach flow's progress, block or failure, and the low-severity notice (spec §5). */
+/** The attach flow's progress, block or failure, and the low-severity notice (docs/product/moderation.md#moderation-rules). */
 export function PipelineStatus({ pipeline }: { pipeline: AttachPipeline }) {
   const { stage, progress, error, notice } = pipeline;
   return (

@@ -49,7 +49,7 @@ type RecordableTabProps = {
   onRecordingChange: (isRecording: boolean) => void;
 };
 
-/** Spec §5 Audio upload / Video upload and §2 Recorders: pick a file or record one. */
+/** Audio and video (docs/product/media.md#media-checks, docs/product/media.md#media-recorders): pick a file or record one. */
 export function RecordableTab({ kind, onSource, isBusy, onRecordingChange }: RecordableTabProps) {
   const recorder = useRecorder(RECORDERS[kind]);
   const isRecording =

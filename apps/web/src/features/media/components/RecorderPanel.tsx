@@ -39,7 +39,7 @@ function statusText(recorder: RecorderControls, maxSeconds: number): string {
 }
 
 /**
- * Spec §2 Recorders: Start recording → Pause / Resume and Stop (with a running timer) → a preview with
+ * docs/product/media.md#media-recorders: Start recording → Pause / Resume and Stop (with a running timer) → a preview with
  * Retry or Use Recording. Focus follows the controls as they change, so the keyboard is never dropped.
  */
 export function RecorderPanel({ kind, recorder, maxSeconds, onUse, disabled = false }: RecorderPanelProps) {

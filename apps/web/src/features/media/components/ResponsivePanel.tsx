@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { MEDIA_LAYER_ATTRIBUTE } from '../types.ts';
 
-/** Spec §2 and §9: a bottom drawer under 768 px, a centred dialog to 1279 px, a 540 px side sheet above. */
+/** docs/product/media.md#media-attach-panel: a bottom drawer under 768 px, a centred dialog to 1279 px, a 540 px side sheet above. */
 export const DRAWER_QUERY = '(max-width: 767px)';
 export const SHEET_QUERY = '(min-width: 1280px)';
 

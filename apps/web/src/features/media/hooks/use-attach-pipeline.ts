@@ -41,7 +41,7 @@ export type PipelineState = {
   /** Upload progress, 0 to 100. */
   progress: number;
   error: PipelineProblem | null;
-  /** Spec §5: a low moderation verdict lets the file through with this notice. */
+  /** docs/product/moderation.md#moderation-rules: a low moderation verdict lets the file through with this notice. */
   notice: string | null;
 };
 
@@ -78,7 +78,7 @@ function uploadName(source: MediaSource, blob: Blob): string {
 }
 
 /**
- * The way from a chosen file, photo or recording to an uploaded draft (spec §4 and §5): type and size,
+ * The way from a chosen file, photo or recording to an uploaded draft (docs/product/media.md#media-checks): type and size,
  * then per kind — image: decode, scale, moderate; audio: duration; video: duration, five frames,
  * moderate — then the upload with progress. A block or failure stops it with the spec's message.
  */

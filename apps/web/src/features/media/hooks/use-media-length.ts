@@ -30,7 +30,7 @@ async function probeLength(src: string, kind: 'audio' | 'video'): Promise<number
 
 /**
  * The length in seconds of the clip at `src` (null while unknown, or when the file does not say), measured once
- * per attachment: an attachment never changes (spec §2), so its length is kept for the session.
+ * per attachment: an attachment never changes (docs/product/media.md#media-checks), so its length is kept for the session.
  */
 export function useMediaLength(key: string, src: string | undefined, kind: 'audio' | 'video') {
   const length = useQuery({

@@ -47,7 +47,7 @@ export function NotificationContent({ notification }: { notification: Notificati
   );
 }
 
-/** A thank-you note's text, decrypted in the browser; nothing at all when it cannot be read (spec §8). */
+/** A thank-you note's text, decrypted in the browser; nothing at all when it cannot be read (docs/product/sharing.md#sharing-thank-you). */
 export function ThankYouText({ thankYouId }: { thankYouId: string }) {
   const text = useThankYouText(thankYouId);
   if (text.isLoading) {

@@ -20,7 +20,7 @@ type NotificationPopoverProps = {
   unread: number;
 };
 
-/** Spec §2 Notification bell: "Notifications", Mark all read (with unread only), the latest 5, View all. */
+/** docs/product/notifications.md#notifications-bell: "Notifications", Mark all read (with unread only), the latest 5, View all. */
 export function NotificationPopover({ open, onOpenChange, unread }: NotificationPopoverProps) {
   const summary = useNotificationSummary();
   const markAllRead = useMarkAllNotificationsRead();

@@ -42,7 +42,7 @@ function nextMessage(settings: ReminderSettings): string {
   return `Next reminder: ${nextLabel(settings.nextAt, settings.timezone)}.`;
 }
 
-/** The profile's "Daily reminder" section (issue 17): when, on which days, and how. */
+/** The profile's "Daily reminder" section (ADR 042): when, on which days, and how. */
 export default function ReminderSection() {
   const settings = useReminderSettings();
   return (

@@ -10,7 +10,7 @@ import { ShareViewContent } from '../received/components/ShareViewContent.tsx';
 export const SHARE_PAGE_INVITATION = 'Shared from Daybook, a private journal for a few honest lines a day.';
 
 /**
- * /share/{token}: the public view of a share, signed in or not. No thank-you or report here (spec §2): those
+ * /share/{token}: the public view of a share, signed in or not. No thank-you or report here (docs/product/sharing.md#sharing-report): those
  * are for a recipient in the app. The entry is centred at a reading width, and a visitor (not a signed-in
  * person, who has Daybook already) gets a quiet line about Daybook under it (ADR 087).
  */

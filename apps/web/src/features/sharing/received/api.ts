@@ -12,7 +12,7 @@ import { receivedShareKeys } from '../../../lib/query-keys.ts';
 
 const sharePath = (shareId: string) => `/api/shares/${encodeURIComponent(shareId)}`;
 
-/** Spec §9: share queries are stale after 2 minutes. */
+/** docs/product/sharing.md#sharing-limits: share queries are stale after 2 minutes. */
 export function receivedSharesQueryOptions(page: number, pageSize: number) {
   return queryOptions({
     queryKey: receivedShareKeys.list(page, pageSize),
@@ -32,7 +32,7 @@ export function useReceivedShares(page: number, pageSize: number) {
 }
 
 /**
- * Records `in_app_viewed` for every unviewed received share, not only the five the open popover shows (spec §4),
+ * Records `in_app_viewed` for every unviewed received share, not only the five the open popover shows (docs/product/sharing.md#sharing-received),
  * so the badge clears. A failure is only logged: the badge simply stays until the next try.
  */
 export function useMarkSharesViewed() {
@@ -57,14 +57,14 @@ export function useShareView(shareId: string) {
       void client.invalidateQueries({ queryKey: receivedShareKeys.lists() });
       return view;
     },
-    // Spec §9: view-share is stale after 5 minutes and never retried (a share that is not found stays not found;
+    // docs/product/sharing.md#sharing-viewer: view-share is stale after 5 minutes and never retried (a share that is not found stays not found;
     // asking again only delays the message).
     staleTime: SHARE_LIMITS.viewStaleMs,
     retry: false,
   });
 }
 
-/** Spec §9: the token view is stale after 5 minutes and never retried. Works signed out. */
+/** docs/product/sharing.md#sharing-viewer: the token view is stale after 5 minutes and never retried. Works signed out. */
 export function shareLinkQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['share-link', token],

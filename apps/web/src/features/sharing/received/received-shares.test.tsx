@@ -219,7 +219,7 @@ describe('/shared', () => {
   });
 });
 
-describe('an opened share (spec §9: view-share stale after 5 minutes)', () => {
+describe('an opened share (docs/product/sharing.md#sharing-viewer: view-share stale after 5 minutes)', () => {
   it.each([
     { label: '4 minutes', age: 4 * 60_000, asked: 0, outcome: 'kept' },
     { label: '6 minutes', age: SHARE_LIMITS.viewStaleMs + 60_000, asked: 1, outcome: 'asked for again' },

@@ -13,7 +13,7 @@ export type ThankYouStep = 'checking' | 'sending';
 export class ThankYouRefused extends Error {}
 
 /**
- * Spec §2, §5: the note is checked first (POST /api/moderation/text, the thank-you rules) and sent only if it
+ * docs/product/moderation.md#moderation-rules: the note is checked first (POST /api/moderation/text, the thank-you rules) and sent only if it
  * passes; `onStep` tells the dialog which of the two is running. The server checks again when it stores it.
  */
 export function useCheckedThankYou(shareId: string, onStep: (step: ThankYouStep) => void) {

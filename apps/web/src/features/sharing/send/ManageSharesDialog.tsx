@@ -50,7 +50,7 @@ export type ManageSharesDialogProps = {
 };
 
 /**
- * "Manage Sharing" (spec §2, §4): "Shared with (n)", then each share with its recipient, status badge and date,
+ * "Manage Sharing" (docs/product/sharing.md#sharing-manage): "Shared with (n)", then each share with its recipient, status badge and date,
  * Resend where allowed (its tooltip says how many of the 3 resends are used) and Revoke, confirmed first.
  */
 export function ManageSharesDialog({

@@ -13,7 +13,7 @@ const ShareMenu = lazy(async () => ({ default: (await loadShareMenu()).ShareMenu
 /** The keys that open a Radix menu from its trigger. */
 const MENU_OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
 
-/** Where "See Premium" leads: the plan section of Profile Settings (spec §2: the upgrade target is /profile). */
+/** Where "See Premium" leads: the plan section of Profile Settings (docs/product/plans-billing.md#plans-locked: the upgrade target is /profile). */
 export const SHARE_UPGRADE_TARGET = PREMIUM_UPGRADE_TARGET;
 
 export type ShareButtonProps = {
@@ -23,13 +23,13 @@ export type ShareButtonProps = {
 };
 
 /**
- * The share action of an entry card (spec §2): a menu with "Share with someone new" and "Manage shares". On a plan
+ * The share action of an entry card (docs/product/sharing.md#sharing-create): a menu with "Share with someone new" and "Manage shares". On a plan
  * without sharing it is locked (see `LockedShareButton`). While the plan is loading the button is offered as
  * usual: the server refuses a share the plan does not allow, and the lock appears as soon as the plan is known.
  */
 export function ShareButton({ entryId, hasMedia }: ShareButtonProps) {
   const features = usePlanFeatures();
-  // Spec §6: a plan that cannot be loaded counts as Free, which cannot share.
+  // docs/product/sharing.md#sharing-limits: a plan that cannot be loaded counts as Free, which cannot share.
   if (features.isError || features.data?.can_share_entries === false) return <LockedShareButton />;
   return (
     <DeferredPopup
@@ -44,7 +44,7 @@ export function ShareButton({ entryId, hasMedia }: ShareButtonProps) {
 
 /**
  * Sharing is a Premium feature: the button looks disabled, with a lock and the tooltip "Upgrade to Premium to
- * share entries", yet stays focusable and opens a dialog that leads to the plans (spec §2).
+ * share entries", yet stays focusable and opens a dialog that leads to the plans (docs/product/plans-billing.md#plans-locked).
  */
 export function LockedShareButton() {
   return (

@@ -36,7 +36,7 @@ export type ShareDialogProps = {
 };
 
 /**
- * "Share reflection" (spec §2, §5): recipients as chips, an optional note of up to 300 characters, "Include
+ * "Share reflection" (docs/product/sharing.md#sharing-create): recipients as chips, an optional note of up to 300 characters, "Include
  * media", and the consent checkbox. The form is mounted only while open, so closing it starts afresh.
  */
 export function ShareDialog({ entryId, hasMedia, open, onOpenChange, onCloseAutoFocus }: ShareDialogProps) {

@@ -10,7 +10,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { journalKeys, sentShareKeys } from '../../../lib/query-keys.ts';
 
 /*
- * The sender's side of sharing (issue 10; the paths are in packages/shared/src/schemas/sharing.ts):
+ * The sender's side of sharing (ADR 023; the paths are in packages/shared/src/schemas/sharing.ts):
  *   GET  /api/entries/:entryId/shares   the shares of one entry, newest first
  *   POST /api/entries/:entryId/shares   one share per recipient
  *   POST /api/shares/:shareId/resend    e-mail the link again (unregistered recipients, at most 3 times)
@@ -25,7 +25,7 @@ export function getSentShares(entryId: string, signal?: AbortSignal): Promise<Se
   return apiRequest(entrySharesPath(entryId), { schema: SentShareList, signal });
 }
 
-/** Spec §9: share queries are stale after 2 minutes. */
+/** docs/product/sharing.md#sharing-limits: share queries are stale after 2 minutes. */
 export const sentSharesQueryOptions = (entryId: string) =>
   queryOptions({
     queryKey: sentShareKeys.ofEntry(entryId),

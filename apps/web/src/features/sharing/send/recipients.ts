@@ -6,7 +6,7 @@ const EMAIL_MAX_LENGTH = 254;
 export type RecipientCheck = { isValid: true; email: string } | { isValid: false; message: string };
 
 /**
- * Spec §5, one typed address: the simple pattern, lower-cased; never the sender's own address; no duplicate; at
+ * docs/product/sharing.md#sharing-create, one typed address: the simple pattern, lower-cased; never the sender's own address; no duplicate; at
  * most 5. The server checks the same (CreateShareInput); this says it while typing.
  */
 export function checkRecipient(

@@ -16,12 +16,12 @@ import { useReportShare } from '../api.ts';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** "12 / 2,000 characters" (spec §2). */
+/** "12 / 2,000 characters" (docs/product/sharing.md#sharing-create). */
 export const detailsCounter = (length: number) =>
   `${numberFormat.format(length)} / ${numberFormat.format(SHARE_LIMITS.reportDetailsMaxChars)} characters`;
 
 /**
- * Spec §2 Report dialog: a reason is required; details are optional, stripped of control characters and sent
+ * docs/product/sharing.md#sharing-report: a reason is required; details are optional, stripped of control characters and sent
  * only when not blank (the shared schema does both, here and on the server).
  */
 export function ReportDialog({

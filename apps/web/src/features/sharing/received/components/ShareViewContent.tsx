@@ -29,7 +29,7 @@ const STATUS_BADGE = {
 } as const;
 
 /**
- * Spec §2 Share viewer: the sender, when it was shared, the note, the media and the entry text; the revoked or
+ * docs/product/sharing.md#sharing-viewer: the sender, when it was shared, the note, the media and the entry text; the revoked or
  * expired badge; the unavailable screens. Shared by the in-app dialog and the /share/{token} page, which adds
  * nothing (`actions` is the dialog's thank-you and report).
  */

@@ -18,7 +18,7 @@ function InAppShareView({ shareId }: { shareId: string }) {
   const query = useShareView(shareId);
   const [openDialog, setOpenDialog] = useState<'thank-you' | 'report' | null>(null);
   const view = query.data;
-  // Spec §6: only a recipient, in-app, on an active share whose entry still exists.
+  // docs/product/sharing.md#sharing-create: only a recipient, in-app, on an active share whose entry still exists.
   const canRespond = Boolean(view?.canRespond && view.status === 'active' && view.entry);
 
   return (
@@ -58,7 +58,7 @@ function InAppShareView({ shareId }: { shareId: string }) {
   );
 }
 
-/** Spec §2 Share viewer dialog, for a share received in the app (the shares bell and /shared). */
+/** docs/product/sharing.md#sharing-viewer, for a share received in the app (the shares bell and /shared). */
 export function ShareViewerDialog({
   shareId,
   open,

@@ -13,14 +13,14 @@ type SharesPopoverProps = {
   onOpenShare: (share: ReceivedShare) => void;
 };
 
-/** Spec §2 Shares bell: "Shared with you", the latest 5 or "No shares yet", "View all shares". */
+/** docs/product/sharing.md#sharing-received: "Shared with you", the latest 5 or "No shares yet", "View all shares". */
 export function SharesPopover({ open, onOpenChange, unviewed, onOpenShare }: SharesPopoverProps) {
   const shares = useReceivedShares(0, SHARE_LIMITS.popoverItems);
   const markViewed = useMarkSharesViewed();
   const items = shares.data?.items ?? [];
   const { mutate: recordViewed } = markViewed;
 
-  // Spec §4: opening the popover records in_app_viewed for every unviewed received share, so the badge clears.
+  // docs/product/sharing.md#sharing-received: opening the popover records in_app_viewed for every unviewed received share, so the badge clears.
   // Keyed by the unviewed count, so a share that arrives while it is open is recorded too.
   const toRecord = open && unviewed > 0 ? String(unviewed) : '';
   // Once per opening and count (StrictMode runs effects twice; a failed record is not retried in a loop).

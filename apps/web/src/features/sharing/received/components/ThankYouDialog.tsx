@@ -19,7 +19,7 @@ import { ThankYouRefused, type ThankYouStep, useCheckedThankYou } from '../thank
 const REWORD_CODES = ['CONTENT_BLOCKED', 'VALIDATION_FAILED'];
 
 /**
- * Spec §2 Thank-you dialog: the note is moderated ("Checking..."), then sent ("Sending..."). A refusal, by that
+ * docs/product/sharing.md#sharing-thank-you: the note is moderated ("Checking..."), then sent ("Sending..."). A refusal, by that
  * check or by the server's own when it stores the note, is shown here with its crisis, high or medium message.
  */
 export function ThankYouDialog({
