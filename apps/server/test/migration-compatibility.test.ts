@@ -115,14 +115,16 @@ describe('migrations keep the previous version working', () => {
       insert into entries (id, user_id, encrypted_content, metadata, entry_date, time_zone, import_key, attachments)
       values (${further}, ${person.user.id}, 'c2VhbGVk', '{"encryption_iv":"aXY="}'::jsonb, '2022-05-02', 'UTC',
               'dayone:NEW1', ${JSON.stringify([{ id: randomUUID(), path: file, kind: 'pdf', thumbWidth: null, thumbHeight: null }])}::jsonb)`);
-    // Past the sweep's grace period (ADR 016), the file is still a live entry's.
+    // Past the sweep's grace period (ADR 016), the file is still a live entry's. (The sweep's count is not
+    // asserted: the worker's data folder also holds what earlier files of this worker stored.)
     ctx.clock.advance(2 * 3600_000);
-    expect(await ctx.app.services.media.sweepOrphans()).toBe(0);
+    await ctx.app.services.media.sweepOrphans();
+    expect(await ctx.app.services.storage.open(file)).not.toBeNull();
     await db.execute(sql`
       update entries set deleted_at = now(), updated_at = now(), media_url = null,
         media_thumb_width = null, media_thumb_height = null
       where id = ${further} and user_id = ${person.user.id}`);
-    expect(await ctx.app.services.media.sweepOrphans()).toBe(1);
+    expect(await ctx.app.services.media.sweepOrphans()).toBeGreaterThanOrEqual(1);
     expect(await ctx.app.services.storage.open(file)).toBeNull();
   });
 });
