@@ -18,14 +18,16 @@ export function coalescedTimers(now: () => number = Date.now): TimeoutProvider<n
   let platformTimer: ReturnType<typeof setTimeout> | undefined;
   let platformDue = Number.POSITIVE_INFINITY;
 
-  /** Points the platform timer at the earliest due timer, if that is not where it points already. */
-  const arm = () => {
-    let earliest = Number.POSITIVE_INFINITY;
-    for (const timer of timers.values()) earliest = Math.min(earliest, timer.due);
-    if (earliest >= platformDue) return;
+  /**
+   * Points the platform timer at `due` when that is sooner than where it points. Adding a timer only compares it
+   * with that one moment: a scan of every timer on each add made the dashboard's first commit, which adds a few
+   * hundred query timers, quadratic (61 ms of main thread under a 4× slower CPU).
+   */
+  const armFor = (due: number) => {
+    if (due >= platformDue) return;
     if (platformTimer !== undefined) clearTimeout(platformTimer);
-    platformDue = earliest;
-    platformTimer = setTimeout(fire, Math.max(0, earliest - now()));
+    platformDue = due;
+    platformTimer = setTimeout(fire, Math.max(0, due - now()));
   };
 
   const fire = () => {
@@ -44,13 +46,16 @@ export function coalescedTimers(now: () => number = Date.now): TimeoutProvider<n
         reportError(error);
       }
     }
-    arm();
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const timer of timers.values()) earliest = Math.min(earliest, timer.due);
+    armFor(earliest);
   };
 
   const add = (run: () => void, delay: number, every: number | undefined) => {
     const id = nextId++;
-    timers.set(id, { due: now() + Math.max(0, delay), run, every });
-    arm();
+    const due = now() + Math.max(0, delay);
+    timers.set(id, { due, run, every });
+    armFor(due);
     return id;
   };
   // A cleared timer is only forgotten: the platform timer, if it was set for it, finds nothing due and re-arms.

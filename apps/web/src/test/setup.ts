@@ -5,6 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { forgetEntryCopyState } from '../lib/offline/entry-copy.ts';
 import { closeDb } from '../lib/offline/idb.ts';
+import { forgetBrowserTimeZone } from '../lib/time-zone.ts';
 import { loadToasts } from '../lib/toast.ts';
 import { isAllowedConsoleOutput, resetAllowedConsoleOutput } from './console.ts';
 
@@ -30,6 +31,7 @@ beforeEach(() => {
   // memory), and the copy's module forgets what it knew of the last one.
   closeDb();
   forgetEntryCopyState();
+  forgetBrowserTimeZone();
   globalThis.indexedDB = new IDBFactory();
   unexpectedConsoleOutput = [];
   for (const level of ['error', 'warn'] as const) {
