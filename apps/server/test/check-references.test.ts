@@ -1,19 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scriptOnScratchTrees } from './support/script-scratch.ts';
 
 // scripts/check-references.mjs run against a scratch tree: each kind of reference to a document outside the
 // repository, or to a section or record that does not exist, fails by its rule and file:line (ADR 091).
-const script = resolve(dirname(fileURLToPath(import.meta.url)), '../../../scripts/check-references.mjs');
-
-let root: string | null = null;
-afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = null;
-});
+const scratch = scriptOnScratchTrees('check-references.mjs', 'daybook-references-');
+const run = scratch.run;
 
 const PRODUCT_ENTRIES = [
   '# Entries',
@@ -32,7 +25,6 @@ const DESIGN = '# Design\n\n<a id="design-encryption"></a>\n## Encryption\n\n<a 
 
 /** A tiny repository: two product pages, a design page, one decision record, and `extra`. */
 function scratchTree(extra: Record<string, string>) {
-  root = mkdtempSync(join(tmpdir(), 'daybook-references-'));
   const files: Record<string, string> = {
     'docs/product/entries.md': PRODUCT_ENTRIES,
     'docs/product/sharing.md': PRODUCT_SHARING,
@@ -41,16 +33,7 @@ function scratchTree(extra: Record<string, string>) {
     'docs/decisions/091-references.md': '# 091 References\n',
     ...extra,
   };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-
-function run(dir: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [script, '--root', dir, ...args], { encoding: 'utf8' });
-  return { status: result.status, stderr: result.stderr };
+  return scratch.tree(files);
 }
 
 describe('scripts/check-references.mjs', () => {

@@ -1,27 +1,19 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scriptOnScratchTrees } from './support/script-scratch.ts';
 
 // scripts/architecture.mjs run against a scratch tree: each house rule fails by its name (ADR 021).
-const script = resolve(dirname(fileURLToPath(import.meta.url)), '../../../scripts/architecture.mjs');
+const scratch = scriptOnScratchTrees('architecture.mjs', 'daybook-house-rules-');
+const run = scratch.run;
 const GRAPH = [
   '<!-- server-folders:start -->\n<!-- server-folders:end -->',
   '<!-- module-graph:start -->\n<!-- module-graph:end -->',
   '<!-- web-features:start -->\n<!-- web-features:end -->\n',
 ].join('\n');
 
-let root: string | null = null;
-afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-  root = null;
-});
-
 /** A tiny server tree: a plans module whose service another module uses properly. */
 function scratchTree(extra: Record<string, string>) {
-  root = mkdtempSync(join(tmpdir(), 'daybook-house-rules-'));
   const files: Record<string, string> = {
     'apps/server/src/lib/errors.ts': 'export class AppError extends Error {}\n',
     'apps/server/src/modules/plans/repository.ts':
@@ -38,16 +30,7 @@ function scratchTree(extra: Record<string, string>) {
     'docs/ARCHITECTURE.md': `# Architecture\n\n${GRAPH}`,
     ...extra,
   };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-
-function run(dir: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [script, '--root', dir, ...args], { encoding: 'utf8' });
-  return { status: result.status, stderr: result.stderr };
+  return scratch.tree(files);
 }
 
 describe('scripts/architecture.mjs', () => {
