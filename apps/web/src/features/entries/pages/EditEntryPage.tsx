@@ -1,34 +1,19 @@
 import { ENTRY_MESSAGES, isEditable } from '@daybook/shared';
-import { ArrowLeft, Clock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useEntry } from '../api/get-entry.ts';
-import { EncryptionUnavailableAlert } from '../components/EncryptionUnavailableAlert.tsx';
 import { EntryEditForm } from '../components/EntryEditForm.tsx';
-import { RetryAlert } from '../components/RetryAlert.tsx';
+import { BackToDashboard, openingEntryState } from '../components/OpeningEntryState.tsx';
 import { entryLabel } from '../format.ts';
 import type { TextAssistRenderer } from '../text-assist.ts';
 
 export const ENTRY_NOT_FOUND = 'Entry not found';
-
-function BackLink() {
-  return (
-    <Button asChild variant="outline" className="self-start">
-      <Link to="/dashboard">
-        <ArrowLeft aria-hidden="true" />
-        Back to dashboard
-      </Link>
-    </Button>
-  );
-}
 
 /**
  * /edit-entry/:id — the entry decrypted in an edit form, while its 12-hour window is open. The route renders it
@@ -46,31 +31,9 @@ export default function EditEntryPage({ assist }: { assist?: TextAssistRenderer 
   let body: ReactNode;
   // Cancel in the form leads back; every other state offers a link instead.
   let isFormShown = false;
-  if (!cipher.support.isAvailable) {
-    body = <EncryptionUnavailableAlert support={cipher.support} />;
-  } else if (cipher.key.isError) {
-    body = (
-      <RetryAlert
-        message={`This entry could not be unlocked. ${cipher.key.error.message}`}
-        onRetry={() => void cipher.key.refetch()}
-      />
-    );
-  } else if (entry.isPending) {
-    body = (
-      <div role="status" className="flex flex-col gap-3">
-        <span className="sr-only">Loading the entry…</span>
-        <Skeleton className="h-5 w-48" />
-        <Skeleton className="h-40 rounded-lg" />
-      </div>
-    );
-  } else if (entry.isError) {
-    const isNotFound = entry.error instanceof ApiRequestError && entry.error.status === 404;
-    body = (
-      <RetryAlert
-        message={isNotFound ? ENTRY_NOT_FOUND : `This entry could not be loaded. ${entry.error.message}`}
-        onRetry={isNotFound ? undefined : () => void entry.refetch()}
-      />
-    );
+  const opening = openingEntryState(cipher, entry, ENTRY_NOT_FOUND);
+  if (opening || !entry.data) {
+    body = opening;
   } else if (!isEditable(new Date(entry.data.createdAt), new Date())) {
     body = (
       <Alert variant="warning" role="alert">
@@ -109,7 +72,7 @@ export default function EditEntryPage({ assist }: { assist?: TextAssistRenderer 
     <div className="page-container flex max-w-3xl flex-col gap-6 py-8 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">Edit Entry</h1>
       {body}
-      {isFormShown ? null : <BackLink />}
+      {isFormShown ? null : <BackToDashboard />}
     </div>
   );
 }
