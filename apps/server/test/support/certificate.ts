@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * A self-signed certificate for localhost and 127.0.0.1, made now with openssl into `dir` (key.pem, cert.pem): the
- * TLS in front of a production build in the tests (the e2e production journey's proxy, the topology's nginx).
- * Clients are told to trust `cert` or to accept it.
+ * A self-signed certificate for `hosts` (localhost and 127.0.0.1 unless told), made now with openssl into `dir`
+ * (key.pem, cert.pem): the TLS in front of a production build in the tests (the e2e production journey's proxy,
+ * the topology's nginx) and of the local push service. Clients are told to trust `cert` or to accept it.
  */
-export function selfSignedCertificate(dir: string) {
+export function selfSignedCertificate(dir: string, hosts: readonly string[] = ['localhost', '127.0.0.1']) {
+  const names = hosts.map((host) => (/^[\d.]+$/.test(host) ? `IP:${host}` : `DNS:${host}`)).join(',');
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
   const made = spawnSync(
@@ -23,9 +24,9 @@ export function selfSignedCertificate(dir: string) {
       '-days',
       '1',
       '-subj',
-      '/CN=localhost',
+      `/CN=${hosts[0]}`,
       '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      `subjectAltName=${names}`,
       '-keyout',
       keyFile,
       '-out',

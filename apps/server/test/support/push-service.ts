@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { isPublicAddress, PUBLIC_INTERNET, type PushNetwork } from '../../src/infra/push/endpoint-guard.ts';
+import { selfSignedCertificate } from './certificate.ts';
 
 /** http_ece (RFC 8188), which web-push encrypts with; here it decrypts as a browser would. */
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -55,28 +54,7 @@ export const LOCAL_PUSH_NETWORK: PushNetwork = {
  */
 export async function startPushService() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'daybook-push-'));
-  const keyFile = path.join(dir, 'key.pem');
-  const certFile = path.join(dir, 'cert.pem');
-  await promisify(execFile)('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    keyFile,
-    '-out',
-    certFile,
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    `subjectAltName=IP:127.0.0.1,DNS:${PUSH_TEST_HOST}`,
-  ]);
-  const [key, cert] = await Promise.all([readFile(keyFile), readFile(certFile)]);
+  const { key, cert } = selfSignedCertificate(dir, ['127.0.0.1', PUSH_TEST_HOST]);
   const received: ReceivedPush[] = [];
   const subscriptions = new Map<string, ReturnType<typeof browserSubscription>>();
   const server = createServer({ key, cert }, (request, response) => {
