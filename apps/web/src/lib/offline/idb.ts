@@ -1,11 +1,11 @@
 /**
- * The browser's IndexedDB, as the little this app needs (ADR 040/041/084): one database, three stores, each call one
+ * The browser's IndexedDB, as the little this app needs (ADR 040/041/084/093): one database, four stores, each call one
  * transaction. Loaded lazily with the drafts and the offline queue, so no page pays for it up front; it imports
  * nothing, so that sign-out can load it without pulling shared code out of the initial chunk.
  * The service worker's public/sw-sync.js opens the same database: keep the names in step with it.
  */
 export const DB_NAME = 'daybook';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 /** Encrypted drafts of the quick entry card, one per user (keyPath userId). */
 export const DRAFTS = 'drafts';
 /** Entries written offline, encrypted, waiting to be sent (keyPath id, the idempotency key; index userId). */
@@ -15,6 +15,13 @@ export const QUEUE = 'entry-queue';
  * entry's id), index userId; every other field of the entry is sealed with the user's entry key.
  */
 export const ENTRY_COPY = 'entry-copy';
+/**
+ * The attachments opened in this browser, kept beside the entry copy for reading offline (ADR 093): keyPath id
+ * (the API path their link is asked at), the bytes and what they are sealed with the same key. Index `lru`
+ * ([userId, used, size]) lists a user's records oldest-used first without reading their bytes; index `entryId`
+ * finds an entry's when it is deleted.
+ */
+export const MEDIA_COPY = 'media-copy';
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -35,6 +42,11 @@ export function openDb(): Promise<IDBDatabase> {
     }
     if (!db.objectStoreNames.contains(ENTRY_COPY)) {
       db.createObjectStore(ENTRY_COPY, { keyPath: 'id' }).createIndex('userId', 'userId');
+    }
+    if (!db.objectStoreNames.contains(MEDIA_COPY)) {
+      const media = db.createObjectStore(MEDIA_COPY, { keyPath: 'id' });
+      media.createIndex('lru', ['userId', 'used', 'size']);
+      media.createIndex('entryId', 'entryId');
     }
   };
   opening = done(request).then((db) => {
@@ -87,13 +99,44 @@ export function inDraftTurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sign-out: the copy of the journal goes, every user's (ADR 084). Here rather than with the copy's code, so that
- * sign-out loads only this module.
+ * Sign-out: the copy of the journal goes, every user's (ADR 084), and the media kept with it (ADR 093), in one
+ * transaction. Here rather than with the copy's code, so that sign-out loads only this module.
  */
 export function removeEntryCopies(): Promise<void> {
   removals += 1;
   return inCopyTurn(async () => {
-    await withStore(ENTRY_COPY, 'readwrite', (store) => store.clear());
+    const db = await openDb();
+    await new Promise<void>((resolve, reject) => {
+      const transaction = db.transaction([ENTRY_COPY, MEDIA_COPY], 'readwrite');
+      transaction.objectStore(ENTRY_COPY).clear();
+      transaction.objectStore(MEDIA_COPY).clear();
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+  });
+}
+
+/**
+ * The media kept of these entries go with them (ADR 093): an entry deleted here, or found deleted elsewhere.
+ * Called inside the copy's turn by entry-copy.ts.
+ */
+export async function removeMediaOfEntries(entryIds: readonly string[]): Promise<void> {
+  if (entryIds.length === 0) return;
+  const db = await openDb();
+  await new Promise<void>((resolve, reject) => {
+    const transaction = db.transaction(MEDIA_COPY, 'readwrite');
+    const store = transaction.objectStore(MEDIA_COPY);
+    const byEntry = store.index('entryId');
+    for (const entryId of entryIds) {
+      const keys = byEntry.getAllKeys(entryId);
+      keys.onsuccess = () => {
+        for (const key of keys.result) store.delete(key);
+      };
+    }
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
   });
 }
 
