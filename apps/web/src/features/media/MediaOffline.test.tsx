@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_COPY, withStore } from '../../lib/offline/idb.ts';
 import { rememberOfflineUser } from '../../lib/session/offline-user.ts';
 import { callsTo, json, sessionUser, stubApi } from '../../test/api.ts';
-import { fakeObjectUrls } from '../../test/browser-api-fakes.ts';
+import { fakeMediaElements, fakeObjectUrls } from '../../test/browser-api-fakes.ts';
 import { storeTestEntryKey } from '../../test/entries.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { PHOTO_ALT } from './components/PhotoMemory.tsx';
+import { VOICE_NOTE_COPY } from './components/VoiceNote.tsx';
 import { EntryMediaPreview, type EntryMediaPreviewProps } from './index.ts';
 
 const ENTRY = '22222222-2222-4222-8222-222222222222';
@@ -34,9 +35,12 @@ const thumbnail: SignedThumbnailUrl = {
 const photoBytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 1, 2, 3, 4]);
 const thumbBytes = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0x10, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 9, 8]);
 
-const entryOf = (id: string): EntryMediaPreviewProps['entry'] => ({
+const entryOf = (
+  id: string,
+  contentType: Entry['contentType'] = 'image',
+): EntryMediaPreviewProps['entry'] => ({
   id,
-  contentType: 'image' satisfies Entry['contentType'],
+  contentType,
   mediaUrl: `u/2026-11-28/${id}.jpg`,
   hasThumbnail: true,
   thumbnailSize: { width: 320, height: 213 },
@@ -154,5 +158,47 @@ describe('media offline (ADR 093)', () => {
     fireEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe(MEDIA_MESSAGES.unavailable);
     expect(await keptCount()).toBe(2);
+  });
+  it('plays a voice note played before from the copy, and says quietly that one never played is unavailable', async () => {
+    const voiceBytes = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 7, 7, 7]);
+    const note = {
+      ...full,
+      url: '/api/media/file?path=note&signature=n',
+      mediaType: 'audio',
+      mimeType: 'audio/webm',
+    } as const;
+    fakeMediaElements({ duration: 6.8 });
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    const { media } = routes(ENTRY);
+    stubApi({
+      [media]: json(note),
+      'GET /api/media/file': () => new Response(voiceBytes, { headers: { 'Content-Type': 'audio/webm' } }),
+    });
+    const first = renderWithProviders(<EntryMediaPreview entry={entryOf(ENTRY, 'audio')} />);
+    const play = await screen.findByRole('button', { name: VOICE_NOTE_COPY.play });
+    await waitFor(() => expect((play as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(play);
+    await waitFor(async () => expect(await keptCount()).toBe(1));
+    first.unmount();
+
+    const urls = fakeObjectUrls();
+    const never = routes(NEVER_OPENED);
+    stubApi({ [media]: noNetwork, [never.media]: noNetwork });
+    const { container } = renderWithProviders(
+      <>
+        <EntryMediaPreview entry={entryOf(ENTRY, 'audio')} />
+        <EntryMediaPreview entry={{ ...entryOf(NEVER_OPENED, 'audio') }} />
+      </>,
+    );
+    await waitFor(() => expect(container.querySelector('audio')?.getAttribute('src')).toMatch(/^blob:/));
+    const src = container.querySelector('audio')?.getAttribute('src') as string;
+    expect((urls.created.get(src) as Blob).type).toBe('audio/webm');
+    expect(await screen.findByText(MEDIA_MESSAGES.unavailable)).toBeTruthy();
+    // The list's one offline notice says why: no alert per card.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(container.querySelectorAll('audio')).toHaveLength(1);
   });
 });

@@ -85,7 +85,8 @@ export function VoiceNote({ item, onOpen, onWarm, className }: VoiceNoteProps) {
         <div className="flex items-baseline justify-between gap-2 text-sm">
           <span className="truncate font-medium">{item.label ?? VOICE_NOTE_COPY.title}</span>
           {isUnavailable ? (
-            <span role="alert" className="text-muted-foreground">
+            // Offline, each note not kept here says it quietly: the list's one notice has said why (ADR 084).
+            <span role={url.isOffline ? undefined : 'alert'} className="text-muted-foreground">
               {MEDIA_MESSAGES.unavailable}
             </span>
           ) : length !== null ? (

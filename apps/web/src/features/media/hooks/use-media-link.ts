@@ -18,6 +18,8 @@ export type MediaLink<T extends { url: string }> = {
   isError: boolean;
   /** Shown from this device's copy: there is nothing to keep again. */
   isFromCopy: boolean;
+  /** Unavailable for lack of a network, nothing having been kept: the page's one notice says so (ADR 084). */
+  isOffline: boolean;
 };
 
 type Kept<T> = { path: string; answer: T | null };
@@ -66,12 +68,12 @@ function useKeptFallback<T extends { url: string }>(
     if (isAnswered) setKept(null);
   }, [isAnswered]);
 
-  if (query.data !== undefined)
-    return { data: query.data, isPending: false, isError: false, isFromCopy: false };
-  if (current?.answer) return { data: current.answer, isPending: false, isError: false, isFromCopy: true };
+  const link = { data: undefined, isPending: false, isError: false, isFromCopy: false, isOffline: false };
+  if (query.data !== undefined) return { ...link, data: query.data };
+  if (current?.answer) return { ...link, data: current.answer, isFromCopy: true };
   if (hasNoNetwork)
-    return { data: undefined, isPending: current === null, isError: current !== null, isFromCopy: false };
-  return { data: undefined, isPending: query.isPending, isError: query.isError, isFromCopy: false };
+    return { ...link, isPending: current === null, isError: current !== null, isOffline: current !== null };
+  return { ...link, isPending: query.isPending, isError: query.isError };
 }
 
 /** An attachment's link (`SignedMediaUrl`), read from this device's copy when there is no network. */
