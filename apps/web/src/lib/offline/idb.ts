@@ -17,9 +17,9 @@ export const QUEUE = 'entry-queue';
 export const ENTRY_COPY = 'entry-copy';
 /**
  * The attachments opened in this browser, kept beside the entry copy for reading offline (ADR 093): keyPath id
- * (the API path their link is asked at), the bytes and what they are sealed with the same key. Index `lru`
- * ([userId, used, size]) lists a user's records oldest-used first without reading their bytes; index `entryId`
- * finds an entry's when it is deleted.
+ * (the entry's id, a space, the API path the file's link is asked at, so that an entry's files are one key
+ * range), the bytes and what they are sealed with the same key. Index `lru` ([userId, used, size]) lists a
+ * user's records oldest-used first without reading their bytes.
  */
 export const MEDIA_COPY = 'media-copy';
 
@@ -44,9 +44,7 @@ export function openDb(): Promise<IDBDatabase> {
       db.createObjectStore(ENTRY_COPY, { keyPath: 'id' }).createIndex('userId', 'userId');
     }
     if (!db.objectStoreNames.contains(MEDIA_COPY)) {
-      const media = db.createObjectStore(MEDIA_COPY, { keyPath: 'id' });
-      media.createIndex('lru', ['userId', 'used', 'size']);
-      media.createIndex('entryId', 'entryId');
+      db.createObjectStore(MEDIA_COPY, { keyPath: 'id' }).createIndex('lru', ['userId', 'used', 'size']);
     }
   };
   opening = done(request).then((db) => {
@@ -99,44 +97,13 @@ export function inDraftTurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sign-out: the copy of the journal goes, every user's (ADR 084), and the media kept with it (ADR 093), in one
- * transaction. Here rather than with the copy's code, so that sign-out loads only this module.
+ * Sign-out: the copy of the journal goes, every user's (ADR 084), and the media kept with it (ADR 093). Here
+ * rather than with the copy's code, so that sign-out loads only this module.
  */
 export function removeEntryCopies(): Promise<void> {
   removals += 1;
   return inCopyTurn(async () => {
-    const db = await openDb();
-    await new Promise<void>((resolve, reject) => {
-      const transaction = db.transaction([ENTRY_COPY, MEDIA_COPY], 'readwrite');
-      transaction.objectStore(ENTRY_COPY).clear();
-      transaction.objectStore(MEDIA_COPY).clear();
-      transaction.oncomplete = () => resolve();
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error);
-    });
-  });
-}
-
-/**
- * The media kept of these entries go with them (ADR 093): an entry deleted here, or found deleted elsewhere.
- * Called inside the copy's turn by entry-copy.ts.
- */
-export async function removeMediaOfEntries(entryIds: readonly string[]): Promise<void> {
-  if (entryIds.length === 0) return;
-  const db = await openDb();
-  await new Promise<void>((resolve, reject) => {
-    const transaction = db.transaction(MEDIA_COPY, 'readwrite');
-    const store = transaction.objectStore(MEDIA_COPY);
-    const byEntry = store.index('entryId');
-    for (const entryId of entryIds) {
-      const keys = byEntry.getAllKeys(entryId);
-      keys.onsuccess = () => {
-        for (const key of keys.result) store.delete(key);
-      };
-    }
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
+    for (const name of [ENTRY_COPY, MEDIA_COPY]) await withStore(name, 'readwrite', (store) => store.clear());
   });
 }
 

@@ -44,6 +44,9 @@ const webmBytes = () =>
 const ENTRY = '11111111-1111-4111-8111-111111111111';
 const photoPath = (entryId = ENTRY) => `/api/entries/${entryId}/media-url`;
 const thumbPath = (entryId = ENTRY) => `/api/entries/${entryId}/thumbnail-url`;
+/** How the store names a file: its entry's id, then its path. */
+const named = (path: string, entryId = ENTRY) => ({ entryId, path });
+const idOf = (path: string, entryId = ENTRY) => `${entryId} ${path}`;
 const photoMeta = {
   expiresAt: '2026-11-29T12:00:00Z',
   mediaType: 'image',
@@ -51,8 +54,13 @@ const photoMeta = {
   contentType: 'image/jpeg',
 };
 
-const fileOf = (id: string, bytes: Uint8Array<ArrayBuffer>, meta: unknown = photoMeta, entryId = ENTRY) => ({
-  id,
+const fileOf = (
+  path: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  meta: unknown = photoMeta,
+  entryId = ENTRY,
+) => ({
+  path,
   entryId,
   download: async (): Promise<KeptMedia> => ({ meta, bytes }),
 });
@@ -88,7 +96,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
     const records = await allRecords();
     expect(records).toHaveLength(2);
     for (const record of records) {
-      expect(Object.keys(record).sort()).toEqual(['data', 'entryId', 'id', 'iv', 'size', 'used', 'userId']);
+      expect(Object.keys(record).sort()).toEqual(['data', 'id', 'iv', 'size', 'used', 'userId']);
       const data = new Uint8Array(record.data as ArrayBuffer);
       expect(record.size).toBe(data.byteLength);
       for (const magic of [
@@ -105,7 +113,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
       expect(JSON.stringify(record)).not.toMatch(/jpeg|webm|image|audio/);
     }
     // Read back whole, with what the server said of it.
-    const kept = await readKeptMedia(cipherOf(key), 'user-a', photoPath());
+    const kept = await readKeptMedia(cipherOf(key), 'user-a', named(photoPath()));
     expect(kept?.meta).toEqual(photoMeta);
     expect(Array.from(kept?.bytes ?? [])).toEqual(Array.from(photo));
   });
@@ -113,19 +121,19 @@ describe('the media kept for reading offline (ADR 093)', () => {
   it('opens nothing for another user, with another key, or from a record that was tampered with', async () => {
     const { key } = await testEntryKey();
     await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), jpegBytes()));
-    expect(await readKeptMedia(cipherOf(key), 'user-b', photoPath())).toBeNull();
+    expect(await readKeptMedia(cipherOf(key), 'user-b', named(photoPath()))).toBeNull();
     const otherKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
       'encrypt',
       'decrypt',
     ]);
-    expect(await readKeptMedia(cipherOf(otherKey), 'user-a', photoPath())).toBeNull();
+    expect(await readKeptMedia(cipherOf(otherKey), 'user-a', named(photoPath()))).toBeNull();
     const [record] = await allRecords();
     if (!record) throw new Error('The photo was not kept');
     const tampered = new Uint8Array((record.data as ArrayBuffer).slice(0));
     tampered[5] = (tampered[5] ?? 0) ^ 1;
     await withStore(MEDIA_COPY, 'readwrite', (store) => store.put({ ...record, data: tampered.buffer }));
-    expect(await readKeptMedia(cipherOf(key), 'user-a', photoPath())).toBeNull();
-    expect(await readKeptMedia(cipherOf(key), 'user-a', thumbPath())).toBeNull();
+    expect(await readKeptMedia(cipherOf(key), 'user-a', named(photoPath()))).toBeNull();
+    expect(await readKeptMedia(cipherOf(key), 'user-a', named(thumbPath()))).toBeNull();
   });
 
   it('keeps a file once: opened again, it is only marked as used, not downloaded again', async () => {
@@ -148,15 +156,15 @@ describe('the media kept for reading offline (ADR 093)', () => {
     const { key } = await testEntryKey();
     // Two files that almost fill the bound (their sizes as recorded; their bytes stand in), A used before B.
     const almostHalf = MEDIA_COPY_MAX_BYTES / 2 - 1024;
-    for (const [id, used] of [
-      ['/api/entries/a/media-url', 1],
-      ['/api/entries/b/media-url', 2],
+    for (const [entryId, used] of [
+      ['a', 1],
+      ['b', 2],
     ] as const) {
+      const id = idOf(`/api/entries/${entryId}/media-url`, entryId);
       await withStore(MEDIA_COPY, 'readwrite', (store) =>
         store.put({
           id,
           userId: 'user-a',
-          entryId: id.split('/')[3],
           used,
           size: almostHalf,
           iv: new Uint8Array(12),
@@ -166,16 +174,17 @@ describe('the media kept for reading offline (ADR 093)', () => {
     }
     expect(await keptMediaBytes('user-a')).toBe(2 * almostHalf);
     // A is opened again offline: now B is the least recently used.
-    await readKeptMedia(cipherOf(key), 'user-a', '/api/entries/a/media-url');
-    const [a] = (await allRecords()).filter((record) => record.id === '/api/entries/a/media-url');
+    const aId = idOf('/api/entries/a/media-url', 'a');
+    await readKeptMedia(cipherOf(key), 'user-a', named('/api/entries/a/media-url', 'a'));
+    const [a] = (await allRecords()).filter((record) => record.id === aId);
     expect(a?.used).toBe(3);
 
     // A new photo of 4 KB does not fit beside both: B goes, A and the photo stay.
     await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), jpegBytes()));
     const ids = (await allRecords()).map((record) => record.id).sort();
-    expect(ids).toEqual(['/api/entries/a/media-url', photoPath()].sort());
+    expect(ids).toEqual([aId, idOf(photoPath())].sort());
     expect(await keptMediaBytes('user-a')).toBeLessThanOrEqual(MEDIA_COPY_MAX_BYTES);
-    const photo = (await allRecords()).find((record) => record.id === photoPath());
+    const photo = (await allRecords()).find((record) => record.id === idOf(photoPath()));
     expect(photo?.used).toBe(4);
 
     // A video over the per-file bound is not kept, and evicts nothing.
@@ -194,7 +203,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
     await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), jpegBytes()));
     await keepMedia(cipherOf(key), 'user-b', fileOf(thumbPath(), jpegBytes(100)));
     expect((await allRecords()).map((record) => [record.userId, record.id])).toEqual([
-      ['user-b', thumbPath()],
+      ['user-b', idOf(thumbPath())],
     ]);
   });
 
@@ -209,7 +218,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
     // A video still downloading as the person signs out.
     let finish: (value: KeptMedia) => void = () => undefined;
     const slow = keepMedia(cipherOf(key), 'user-a', {
-      id: thumbPath(),
+      path: thumbPath(),
       entryId: ENTRY,
       download: () => new Promise<KeptMedia>((resolve) => (finish = resolve)),
     });
@@ -242,7 +251,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
     };
     await keepEntries(entryCipher, 'user-a', [kept, other]);
     await removeCopiedEntry(other.id);
-    expect(new Set((await allRecords()).map((record) => record.entryId))).toEqual(new Set([kept.id]));
+    expect((await allRecords()).map((record) => String(record.id).split(' ')[0])).toEqual([kept.id, kept.id]);
     // The whole journal, fetched again, no longer has `kept`: deleted on another device.
     await keepEntries(entryCipher, 'user-a', [], { isWholeJournal: true });
     expect(await allRecords()).toEqual([]);

@@ -4,11 +4,12 @@ import { entryCopyRemovals, inCopyTurn, MEDIA_COPY, openDb } from './idb.ts';
 /**
  * The photos, voice notes and videos a person opened in this browser, kept beside the journal's encrypted copy
  * (ADR 084) so that they can be read offline too (ADR 093). One record per file (an attachment, or its
- * thumbnail or poster): `{ id, userId, entryId, used, size, iv, data }`. `data` is the file's bytes and what the
- * server said of it (its type, its size in pixels), sealed together with the user's entry key (AES-GCM, a fresh
- * IV), so no byte of a picture or a recording, nor its type, is readable in the browser's storage. Plain: the
- * API path its link is asked at (`id`, naming the entry's random id, as the entry copy's ids do), the owner, the
- * entry, the sealed size and `used`, a counter that orders the records by last use (no time is kept).
+ * thumbnail or poster): `{ id, userId, used, size, iv, data }`. `data` is the file's bytes and what the server
+ * said of it (its type, its size in pixels), sealed together with the user's entry key (AES-GCM, a fresh IV), so
+ * no byte of a picture or a recording, nor its type, is readable in the browser's storage. Plain: the id (the
+ * entry's random id, as the entry copy's ids are, then the API path the file's link is asked at: an entry's files
+ * are one key range), the owner, the sealed size and `used`, a counter that orders the records by last use (no
+ * time is kept).
  *
  * Like the entry copy, this module imports only the database and the app's constants (in the first chunk
  * already): the cipher, the file's download and the check of what is read back come from the caller, so that
@@ -27,11 +28,15 @@ export const MEDIA_COPY_MAX_BYTES = MEDIA_COPY_LIMITS.maxBytes;
 /** A single file larger than this is not kept: one video must not push out every photo. */
 export const MEDIA_COPY_ITEM_MAX_BYTES = MEDIA_COPY_LIMITS.fileMaxBytes;
 
+/** A file, as the caller names it: its entry, and the API path its link is asked at. */
+export type KeptFileName = { entryId: string; path: string };
+
+/** The record's id: the entry's id first, so that an entry's files are one key range. */
+const recordId = ({ entryId, path }: KeptFileName) => `${entryId} ${path}`;
+const ofEntry = (entryId: string) => IDBKeyRange.bound(`${entryId} `, `${entryId} \uffff`);
+
 /** The file to keep, as the caller knows it. */
-export type MediaToKeep = {
-  /** The API path its link is asked at: the record's id. */
-  id: string;
-  entryId: string;
+export type MediaToKeep = KeptFileName & {
   /**
    * Downloads its bytes (the browser's cache usually answers), with what is known of them (its type, what the
    * server said of it): sealed with them and handed back on reading. Null when they cannot be had or are too
@@ -165,10 +170,11 @@ export async function keepMedia(
   { isSignedIn = () => true }: { isSignedIn?: () => boolean } = {},
 ): Promise<void> {
   followRemoval();
-  if (!isSignedIn() || handled.get(file.id) === userId) return;
-  handled.set(file.id, userId);
+  const id = recordId(file);
+  if (!isSignedIn() || handled.get(id) === userId) return;
+  handled.set(id, userId);
   const startedAt = entryCopyRemovals();
-  if (await inCopyTurn(() => touch(userId, file.id))) return;
+  if (await inCopyTurn(() => touch(userId, id))) return;
   const downloaded = await file.download();
   if (!downloaded || downloaded.bytes.length > MEDIA_COPY_ITEM_MAX_BYTES) return;
   const sealed = await cipher.seal(pack(downloaded.meta, downloaded.bytes));
@@ -183,7 +189,7 @@ export async function keepMedia(
     const transaction = db.transaction(MEDIA_COPY, 'readwrite');
     const store = transaction.objectStore(MEDIA_COPY);
     withRows(store, userId, (rows) => {
-      const others = rows.filter((row) => row.id !== file.id);
+      const others = rows.filter((row) => row.id !== id);
       let total = others.reduce((sum, row) => sum + row.size, 0);
       // Oldest-used first (the index's order): removed until the new file fits.
       for (const row of others) {
@@ -192,9 +198,8 @@ export async function keepMedia(
         total -= row.size;
       }
       store.put({
-        id: file.id,
+        id,
         userId,
-        entryId: file.entryId,
         used: lastUsed(rows) + 1,
         size,
         iv: sealed.iv,
@@ -212,10 +217,10 @@ export async function keepMedia(
 export async function readKeptMedia(
   cipher: MediaCipher,
   userId: string,
-  id: string,
+  file: KeptFileName,
 ): Promise<KeptMedia | null> {
   followRemoval();
-  const record = await inCopyTurn(() => touch(userId, id));
+  const record = await inCopyTurn(() => touch(userId, recordId(file)));
   if (!record) return null;
   const { iv, data } = record;
   // Checked by their tags, not `instanceof`: a record read back may come from another realm (a worker, a test's).
@@ -227,6 +232,19 @@ export async function readKeptMedia(
     ciphertext: data,
   });
   return opened ? unpack(opened) : null;
+}
+
+/**
+ * The files kept of these entries go with them: an entry deleted here, or found deleted elsewhere. Called by
+ * entry-copy.ts inside the copy's turn.
+ */
+export async function removeMediaOfEntries(entryIds: readonly string[]): Promise<void> {
+  if (entryIds.length === 0) return;
+  const db = await openDb();
+  const transaction = db.transaction(MEDIA_COPY, 'readwrite');
+  const store = transaction.objectStore(MEDIA_COPY);
+  for (const entryId of entryIds) store.delete(ofEntry(entryId));
+  await transactionDone(transaction);
 }
 
 /** How many sealed bytes this user's kept media take (the bound's measure). */

@@ -103,7 +103,7 @@ export function keepOpenedMedia(client: QueryClient, links: readonly OpenedLink[
         await copy.keepMedia(
           mediaCipher(key),
           userId,
-          { id: path, entryId, download: () => download(answer, copy.MEDIA_COPY_ITEM_MAX_BYTES) },
+          { entryId, path, download: () => download(answer, copy.MEDIA_COPY_ITEM_MAX_BYTES) },
           { isSignedIn },
         );
       }
@@ -117,11 +117,12 @@ export type KeptFile = { meta: Record<string, unknown>; blob: Blob };
 /** The kept file at this path for the signed-in user, or null when none was kept (or it cannot be opened). */
 export async function readKeptFile(client: QueryClient, path: string): Promise<KeptFile | null> {
   const userId = signedInUserId();
-  if (!userId || !keptEntryId(path)) return null;
+  const entryId = keptEntryId(path);
+  if (!userId || !entryId) return null;
   try {
     const copy = await loadCopy();
     const key = await entryKeyOf(client, userId);
-    const kept = await copy.readKeptMedia(mediaCipher(key), userId, path);
+    const kept = await copy.readKeptMedia(mediaCipher(key), userId, { entryId, path });
     if (!kept || typeof kept.meta !== 'object' || kept.meta === null) return null;
     const meta = kept.meta as Record<string, unknown>;
     const type = typeof meta.contentType === 'string' ? meta.contentType : '';
