@@ -8,6 +8,7 @@ import { callsTo, json, sessionUser, stubApi } from '../../test/api.ts';
 import { fakeMediaElements, fakeObjectUrls } from '../../test/browser-api-fakes.ts';
 import { storeTestEntryKey } from '../../test/entries.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { keptEntryId } from './api/media-copy.ts';
 import { PHOTO_ALT } from './components/PhotoMemory.tsx';
 import { VOICE_NOTE_COPY } from './components/VoiceNote.tsx';
 import { EntryMediaPreview, type EntryMediaPreviewProps } from './index.ts';
@@ -200,5 +201,18 @@ describe('media offline (ADR 093)', () => {
     // The list's one offline notice says why: no alert per card.
     expect(screen.queryByRole('alert')).toBeNull();
     expect(container.querySelectorAll('audio')).toHaveLength(1);
+  });
+  it("keeps only the signed-in person's own entries' files, named by their entry", () => {
+    expect(keptEntryId(`/api/entries/${ENTRY}/media-url`)).toBe(ENTRY);
+    expect(keptEntryId(`/api/entries/${ENTRY}/thumbnail-url`)).toBe(ENTRY);
+    expect(keptEntryId(`/api/entries/${ENTRY}/attachments/a-2/media-url`)).toBe(ENTRY);
+    expect(keptEntryId(`/api/entries/${ENTRY}/attachments/a-2/thumbnail-url`)).toBe(ENTRY);
+    for (const other of [
+      '/api/share/tok/media-url',
+      `/api/entries/${ENTRY}`,
+      `/api/entries/${ENTRY}/media-url?x=1`,
+    ]) {
+      expect(keptEntryId(other)).toBeNull();
+    }
   });
 });
