@@ -29,13 +29,6 @@ export const TOAST_DURATION_MS = { default: 5000, short: 4000 } as const;
  */
 export const BRIEF_TOAST = { duration: TOAST_DURATION_MS.short } as const;
 
-/**
- * The photos, voice notes and videos kept for reading offline (ADR 093), per user: 200 MB of sealed files, about
- * 400 photos as the app stores them, the least recently used removed first past it; a single file over a quarter
- * of that (a long video) is not kept, so that one file never pushes out every photo.
- */
-export const MEDIA_COPY_LIMITS = { maxBytes: 200 * 1024 * 1024, fileMaxBytes: 50 * 1024 * 1024 } as const;
-
 export const STORAGE_KEYS = {
   theme: 'theme',
   journalDraft: 'journal-draft',

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decryptBytes,
   decryptText,
   deriveEntryKey,
-  encryptBytes,
   encryptText,
   exportKey,
   fromBase64,
   importKey,
   toBase64,
 } from './crypto.ts';
+import { decryptBytes, encryptBytes } from './crypto-bytes.ts';
 
 const salt = toBase64(new Uint8Array(32).fill(7));
 

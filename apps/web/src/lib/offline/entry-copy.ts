@@ -1,4 +1,4 @@
-import { ENTRY_COPY, entryCopyRemovals, inCopyTurn, openDb, withStore } from './idb.ts';
+import { ENTRY_COPY, entryCopyRemovals, inCopyTurn, openDb, removeMediaOfEntries, withStore } from './idb.ts';
 
 /**
  * The encrypted copy of the journal kept in this browser for reading offline (ADR 084): every entry the browser
@@ -134,7 +134,8 @@ export function keepEntries(
         for (const id of gone) store.delete(id);
         return undefined;
       });
-      await removeKeptMedia(gone);
+      // Their photos and recordings kept for reading offline go with them (ADR 093).
+      await removeMediaOfEntries(gone);
     }
     for (let start = 0; start < changed.length; start += WRITE_BATCH) {
       const batch = changed
@@ -157,14 +158,6 @@ export function keepEntries(
   });
 }
 
-/**
- * The photos and recordings kept of entries that are gone (ADR 093) go with them, in the copy's turn. Their code
- * loads only then: the list's first load does not carry it.
- */
-async function removeKeptMedia(entryIds: readonly string[]): Promise<void> {
-  await (await import('./media-copy.ts')).removeMediaOfEntries(entryIds);
-}
-
 /** An entry deleted here leaves the copy with it, and so do its kept media (ADR 093). */
 export function removeCopiedEntry(id: string): Promise<void> {
   return inCopyTurn(async () => {
@@ -172,7 +165,7 @@ export function removeCopiedEntry(id: string): Promise<void> {
     opened = null;
     known.delete(id);
     await withStore(ENTRY_COPY, 'readwrite', (store) => store.delete(id));
-    await removeKeptMedia([id]);
+    await removeMediaOfEntries([id]);
   });
 }
 

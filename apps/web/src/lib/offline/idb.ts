@@ -107,6 +107,21 @@ export function removeEntryCopies(): Promise<void> {
   });
 }
 
+/** A kept file's id (ADR 093): its entry's id first, so that an entry's files are one key range. */
+export const mediaRecordId = (entryId: string, path: string) => `${entryId} ${path}`;
+
+/**
+ * The files kept of these entries go with them (ADR 093): an entry deleted here, or found deleted elsewhere.
+ * Called by entry-copy.ts inside the copy's turn.
+ */
+export function removeMediaOfEntries(entryIds: readonly string[]): Promise<unknown> {
+  return withStore(MEDIA_COPY, 'readwrite', (store) => {
+    for (const id of entryIds)
+      store.delete(IDBKeyRange.bound(mediaRecordId(id, ''), mediaRecordId(id, '\uffff')));
+    return undefined;
+  });
+}
+
 /** Counts the copy's removals: what a page remembers of the copy (entry-copy.ts) is forgotten with it. */
 let removals = 0;
 export const entryCopyRemovals = () => removals;

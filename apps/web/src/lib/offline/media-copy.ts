@@ -1,5 +1,5 @@
-import { MEDIA_COPY_LIMITS } from '../constants.ts';
-import { entryCopyRemovals, inCopyTurn, MEDIA_COPY, openDb } from './idb.ts';
+import { entryCopyRemovals, inCopyTurn, MEDIA_COPY, mediaRecordId, openDb } from './idb.ts';
+import { MEDIA_COPY_LIMITS } from './media-copy-limits.ts';
 
 /**
  * The photos, voice notes and videos a person opened in this browser, kept beside the journal's encrypted copy
@@ -11,9 +11,9 @@ import { entryCopyRemovals, inCopyTurn, MEDIA_COPY, openDb } from './idb.ts';
  * are one key range), the owner, the sealed size and `used`, a counter that orders the records by last use (no
  * time is kept).
  *
- * Like the entry copy, this module imports only the database and the app's constants (in the first chunk
- * already): the cipher, the file's download and the check of what is read back come from the caller, so that
- * loading it lazily splits no shared code out of the pages' chunks.
+ * Like the entry copy, this module imports only the database and its own limits: the cipher, the file's download
+ * and the check of what is read back come from the caller, so that loading it lazily splits no shared code out
+ * of the pages' chunks.
  */
 
 export type SealedBytes = { ciphertext: ArrayBuffer; iv: Uint8Array<ArrayBuffer> };
@@ -31,9 +31,7 @@ export const MEDIA_COPY_ITEM_MAX_BYTES = MEDIA_COPY_LIMITS.fileMaxBytes;
 /** A file, as the caller names it: its entry, and the API path its link is asked at. */
 export type KeptFileName = { entryId: string; path: string };
 
-/** The record's id: the entry's id first, so that an entry's files are one key range. */
-const recordId = ({ entryId, path }: KeptFileName) => `${entryId} ${path}`;
-const ofEntry = (entryId: string) => IDBKeyRange.bound(`${entryId} `, `${entryId} \uffff`);
+const recordId = ({ entryId, path }: KeptFileName) => mediaRecordId(entryId, path);
 
 /** The file to keep, as the caller knows it. */
 export type MediaToKeep = KeptFileName & {
@@ -232,19 +230,6 @@ export async function readKeptMedia(
     ciphertext: data,
   });
   return opened ? unpack(opened) : null;
-}
-
-/**
- * The files kept of these entries go with them: an entry deleted here, or found deleted elsewhere. Called by
- * entry-copy.ts inside the copy's turn.
- */
-export async function removeMediaOfEntries(entryIds: readonly string[]): Promise<void> {
-  if (entryIds.length === 0) return;
-  const db = await openDb();
-  const transaction = db.transaction(MEDIA_COPY, 'readwrite');
-  const store = transaction.objectStore(MEDIA_COPY);
-  for (const entryId of entryIds) store.delete(ofEntry(entryId));
-  await transactionDone(transaction);
 }
 
 /** How many sealed bytes this user's kept media take (the bound's measure). */

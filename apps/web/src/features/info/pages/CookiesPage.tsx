@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { MEDIA_COPY_LIMITS, PRICING_CACHE, STORAGE_KEYS } from '../../../lib/constants.ts';
+import { PRICING_CACHE, STORAGE_KEYS } from '../../../lib/constants.ts';
+import { MEDIA_COPY_LIMITS } from '../../../lib/offline/media-copy-limits.ts';
 import { InfoPage, type InfoSection } from '../components/InfoPage.tsx';
 import { InfoTable, type InfoTableColumn, type InfoTableRow } from '../components/InfoTable.tsx';
 
