@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { createVerifiedUser, signInAs, signOutThroughMenu } from '../support/accounts.ts';
 import { storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -24,8 +25,11 @@ function indexedDbDump(page: Page): Promise<string> {
   });
 }
 
-/** How many records a store of the app's IndexedDB holds: `drafts`, or the journal's copy `entry-copy` (ADR 084). */
-const recordCount = (page: Page, store: 'drafts' | 'entry-copy') =>
+/**
+ * How many records a store of the app's IndexedDB holds: `drafts`, the journal's copy `entry-copy` (ADR 084), or
+ * the media kept with it `media-copy` (ADR 093).
+ */
+const recordCount = (page: Page, store: 'drafts' | 'entry-copy' | 'media-copy') =>
   page.evaluate(async (name) => {
     const dbs = await indexedDB.databases();
     if (!dbs.some((db) => db.name === 'daybook')) return 0;
@@ -68,6 +72,68 @@ function lastMonthDay(): { instant: string; day: string } {
   const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 10));
   return { instant: at.toISOString(), day: at.toISOString().slice(0, 10) };
 }
+
+/**
+ * What the raw records of the kept media hold, checked in the page: whether any record's bytes start with a
+ * JPEG's, a WebP's or a WebM's magic number, or contain any of `runs` (byte runs of the files the server sent).
+ */
+const keptMediaLeaks = (page: Page, runs: number[][]) =>
+  page.evaluate(async (needles) => {
+    const open = indexedDB.open('daybook');
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      open.onsuccess = () => resolve(open.result);
+    });
+    const all = db.transaction('media-copy').objectStore('media-copy').getAll();
+    const records = await new Promise<Array<Record<string, unknown>>>((resolve) => {
+      all.onsuccess = () => resolve(all.result);
+    });
+    db.close();
+    const magics = [
+      [0xff, 0xd8, 0xff],
+      [0x52, 0x49, 0x46, 0x46],
+      [0x1a, 0x45, 0xdf, 0xa3],
+    ];
+    const contains = (haystack: Uint8Array, needle: number[]) => {
+      outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+        for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+        return true;
+      }
+      return false;
+    };
+    const leaks: string[] = [];
+    for (const record of records) {
+      for (const [field, value] of Object.entries(record)) {
+        const bytes =
+          value instanceof ArrayBuffer
+            ? new Uint8Array(value)
+            : ArrayBuffer.isView(value)
+              ? new Uint8Array(value.buffer)
+              : null;
+        if (typeof value === 'string' && /image|jpeg|webp|video|audio/.test(value))
+          leaks.push(`${field}: ${value}`);
+        if (!bytes) continue;
+        for (const magic of magics) {
+          if (magic.every((byte, i) => bytes[i] === byte)) leaks.push(`${field} starts with ${magic}`);
+        }
+        for (const needle of needles)
+          if (contains(bytes, needle)) leaks.push(`${field} holds the file's bytes`);
+      }
+    }
+    return { count: records.length, leaks };
+  }, runs);
+
+/** A photo a person would take: a sky, the sea, a sun, a hill, as a large JPEG. */
+const landscape = () =>
+  sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600">
+      <rect width="2400" height="1600" fill="#6fa8dc"/>
+      <circle cx="1700" cy="520" r="210" fill="#ffe599"/>
+      <rect y="1000" width="2400" height="600" fill="#2f5d7c"/>
+      <path d="M0 1100 Q 600 700 1200 1050 T 2400 1000 V 1600 H 0 Z" fill="#38761d"/>
+    </svg>`),
+  )
+    .jpeg({ quality: 85 })
+    .toBuffer();
 
 const webStorageDump = (page: Page) =>
   page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
@@ -286,6 +352,93 @@ test.describe('installable, offline-capable app', () => {
     await signOutThroughMenu(page);
     await expect.poll(() => copiedCount(page)).toBe(0);
     expect(await indexedDbDump(page)).not.toContain('lighthouse');
+
+    const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/;
+    const others = consoleErrors.filter((text) => !offlineNoise.test(text));
+    consoleErrors.splice(0, consoleErrors.length, ...others);
+  });
+  test('keeps a photo opened online, sealed, shows it offline after a reload, and sign-out removes it', async ({
+    page,
+    context,
+    request,
+    consoleErrors,
+    expectAccessible,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await createVerifiedUser(request);
+    await signInAs(page, user);
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    // A photo attached and saved online: the card loads it, which is opening it (ADR 093).
+    await page.getByRole('textbox', { name: "What's on your mind?" }).click();
+    await page.getByRole('button', { name: 'Attach media' }).click();
+    const panel = page.getByRole('dialog');
+    await panel
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'pier.jpg', mimeType: 'image/jpeg', buffer: await landscape() });
+    await expect(panel.getByRole('button', { name: 'Remove' })).toBeVisible({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    const box = page.getByRole('textbox', { name: "What's on your mind?" });
+    await box.fill('The pier at dusk, gulls on every post');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const card = page.getByRole('article').filter({ hasText: 'The pier at dusk' });
+    const opener = card.getByRole('button', { name: 'Attached photo' });
+    await expect(opener).toHaveAttribute('data-state', 'full', { timeout: 15_000 });
+    const full = opener.locator('img[data-layer="full"]');
+    const thumbnail = opener.locator('img[data-layer="thumbnail"]');
+    expect(await full.getAttribute('src')).not.toMatch(/^blob:/);
+
+    // Kept in the background: the picture and its thumbnail, two records, with none of their bytes in the clear.
+    await expect.poll(() => recordCount(page, 'media-copy'), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => copiedCount(page)).toBe(1);
+    const servedRuns = await page.evaluate(
+      async (sources) =>
+        Promise.all(
+          sources.map(async (src) =>
+            Array.from(new Uint8Array(await (await fetch(src)).arrayBuffer()).subarray(0, 64)),
+          ),
+        ),
+      [await full.getAttribute('src'), await thumbnail.getAttribute('src')] as string[],
+    );
+    // The served files are what the test looks for: a JPEG and a WebP.
+    expect(servedRuns[0]?.slice(0, 3)).toEqual([0xff, 0xd8, 0xff]);
+    expect(servedRuns[1]?.slice(0, 4)).toEqual([0x52, 0x49, 0x46, 0x46]);
+    expect(await keptMediaLeaks(page, servedRuns)).toEqual({ count: 2, leaks: [] });
+
+    // Offline, reloaded: the entry from its copy, and the photo from the media kept, through object URLs.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(card).toBeVisible();
+    await expect(opener).toHaveAttribute('data-state', 'full', { timeout: 15_000 });
+    expect(await full.getAttribute('src')).toMatch(/^blob:/);
+    expect(await thumbnail.getAttribute('src')).toMatch(/^blob:/);
+    expect(await full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1920);
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'with the photos, voice notes and videos you last opened here' }),
+    ).toHaveCount(1);
+    // The viewer shows it whole too, offline.
+    await opener.click();
+    const viewer = page.getByRole('dialog', { name: 'Media Viewer' });
+    const image = viewer.getByRole('img', { name: 'Attached image' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1920);
+    expect(await image.getAttribute('src')).toMatch(/^blob:/);
+    await expectAccessible();
+    await page.screenshot({ path: test.info().outputPath('offline-photo-1366.png') });
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
+    // Back online, signing out removes the kept media with the entry copy.
+    await context.setOffline(false);
+    await page.goto('/dashboard');
+    await expect(opener).toHaveAttribute('data-state', 'full', { timeout: 15_000 });
+    await signOutThroughMenu(page);
+    await expect.poll(() => recordCount(page, 'media-copy')).toBe(0);
+    expect(await copiedCount(page)).toBe(0);
 
     const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/;
     const others = consoleErrors.filter((text) => !offlineNoise.test(text));

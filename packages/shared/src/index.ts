@@ -6,6 +6,7 @@ export * from './domain/archive.ts';
 export * from './domain/avatar.ts';
 export * from './domain/calendar.ts';
 export * from './domain/crypto.ts';
+export * from './domain/crypto-bytes.ts';
 export * from './domain/currency.ts';
 export * from './domain/dashboard-filters.ts';
 export * from './domain/day-heading.ts';

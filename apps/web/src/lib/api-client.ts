@@ -40,6 +40,12 @@ type ApiRequestOptions<T> = {
 };
 
 /**
+ * The request found no network (the browser is offline, or the server cannot be reached at all): what is kept on
+ * this device answers instead (ADR 084, ADR 093). Any other failure (a 500, a 401) is shown as it is.
+ */
+export const isNetworkFailure = (error: unknown) => error instanceof ApiRequestError && error.status === 0;
+
+/**
  * Calls the Daybook API on the same origin, parses the answer with its shared schema,
  * and turns every failure into an `ApiRequestError`.
  */

@@ -5,6 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { forgetEntryCopyState } from '../lib/offline/entry-copy.ts';
 import { closeDb } from '../lib/offline/idb.ts';
+import { forgetMediaCopyState } from '../lib/offline/media-copy.ts';
 import { forgetBrowserTimeZone } from '../lib/time-zone.ts';
 import { loadToasts } from '../lib/toast.ts';
 import { isAllowedConsoleOutput, resetAllowedConsoleOutput } from './console.ts';
@@ -27,11 +28,12 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  // Every test starts with an empty IndexedDB (drafts, the offline queue, the journal's copy: fake-indexeddb, in
-  // memory), and the copy's module forgets what it knew of the last one.
+  // Every test starts with an empty IndexedDB (drafts, the offline queue, the journal's copy and its media:
+  // fake-indexeddb, in memory), and the copies' modules forget what they knew of the last one.
   closeDb();
   forgetEntryCopyState();
   forgetBrowserTimeZone();
+  forgetMediaCopyState();
   globalThis.indexedDB = new IDBFactory();
   unexpectedConsoleOutput = [];
   for (const level of ['error', 'warn'] as const) {

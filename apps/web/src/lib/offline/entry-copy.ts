@@ -1,4 +1,4 @@
-import { ENTRY_COPY, entryCopyRemovals, inCopyTurn, openDb, withStore } from './idb.ts';
+import { ENTRY_COPY, entryCopyRemovals, inCopyTurn, openDb, removeMediaOfEntries, withStore } from './idb.ts';
 
 /**
  * The encrypted copy of the journal kept in this browser for reading offline (ADR 084): every entry the browser
@@ -134,6 +134,8 @@ export function keepEntries(
         for (const id of gone) store.delete(id);
         return undefined;
       });
+      // Their photos and recordings kept for reading offline go with them (ADR 093).
+      await removeMediaOfEntries(gone);
     }
     for (let start = 0; start < changed.length; start += WRITE_BATCH) {
       const batch = changed
@@ -156,13 +158,14 @@ export function keepEntries(
   });
 }
 
-/** An entry deleted here leaves the copy with it. */
+/** An entry deleted here leaves the copy with it, and so do its kept media (ADR 093). */
 export function removeCopiedEntry(id: string): Promise<void> {
   return inCopyTurn(async () => {
     followRemoval();
     opened = null;
     known.delete(id);
     await withStore(ENTRY_COPY, 'readwrite', (store) => store.delete(id));
+    await removeMediaOfEntries([id]);
   });
 }
 

@@ -1,11 +1,11 @@
 /**
- * The browser's IndexedDB, as the little this app needs (ADR 040/041/084): one database, three stores, each call one
+ * The browser's IndexedDB, as the little this app needs (ADR 040/041/084/093): one database, four stores, each call one
  * transaction. Loaded lazily with the drafts and the offline queue, so no page pays for it up front; it imports
  * nothing, so that sign-out can load it without pulling shared code out of the initial chunk.
  * The service worker's public/sw-sync.js opens the same database: keep the names in step with it.
  */
 export const DB_NAME = 'daybook';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 /** Encrypted drafts of the quick entry card, one per user (keyPath userId). */
 export const DRAFTS = 'drafts';
 /** Entries written offline, encrypted, waiting to be sent (keyPath id, the idempotency key; index userId). */
@@ -15,6 +15,13 @@ export const QUEUE = 'entry-queue';
  * entry's id), index userId; every other field of the entry is sealed with the user's entry key.
  */
 export const ENTRY_COPY = 'entry-copy';
+/**
+ * The attachments opened in this browser, kept beside the entry copy for reading offline (ADR 093): keyPath id
+ * (the entry's id, a space, the API path the file's link is asked at, so that an entry's files are one key
+ * range), the bytes and what they are sealed with the same key. Index `lru` ([userId, used, size]) lists a
+ * user's records oldest-used first without reading their bytes.
+ */
+export const MEDIA_COPY = 'media-copy';
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -35,6 +42,9 @@ export function openDb(): Promise<IDBDatabase> {
     }
     if (!db.objectStoreNames.contains(ENTRY_COPY)) {
       db.createObjectStore(ENTRY_COPY, { keyPath: 'id' }).createIndex('userId', 'userId');
+    }
+    if (!db.objectStoreNames.contains(MEDIA_COPY)) {
+      db.createObjectStore(MEDIA_COPY, { keyPath: 'id' }).createIndex('lru', ['userId', 'used', 'size']);
     }
   };
   opening = done(request).then((db) => {
@@ -87,13 +97,28 @@ export function inDraftTurn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sign-out: the copy of the journal goes, every user's (ADR 084). Here rather than with the copy's code, so that
- * sign-out loads only this module.
+ * Sign-out: the copy of the journal goes, every user's (ADR 084), and the media kept with it (ADR 093). Here
+ * rather than with the copy's code, so that sign-out loads only this module.
  */
 export function removeEntryCopies(): Promise<void> {
   removals += 1;
   return inCopyTurn(async () => {
-    await withStore(ENTRY_COPY, 'readwrite', (store) => store.clear());
+    for (const name of [ENTRY_COPY, MEDIA_COPY]) await withStore(name, 'readwrite', (store) => store.clear());
+  });
+}
+
+/** A kept file's id (ADR 093): its entry's id first, so that an entry's files are one key range. */
+export const mediaRecordId = (entryId: string, path: string) => `${entryId} ${path}`;
+
+/**
+ * The files kept of these entries go with them (ADR 093): an entry deleted here, or found deleted elsewhere.
+ * Called by entry-copy.ts inside the copy's turn.
+ */
+export function removeMediaOfEntries(entryIds: readonly string[]): Promise<unknown> {
+  return withStore(MEDIA_COPY, 'readwrite', (store) => {
+    for (const id of entryIds)
+      store.delete(IDBKeyRange.bound(mediaRecordId(id, ''), mediaRecordId(id, '\uffff')));
+    return undefined;
   });
 }
 

@@ -1,5 +1,4 @@
 import { decryptText, Entry, type EntryKey, type EntryListQuery, type EntryPage } from '@daybook/shared';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { sealEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import type { CopyCipher, CopyRange } from '../../../lib/offline/entry-copy.ts';
 import { readOfflineUser } from '../../../lib/session/offline-user.ts';
@@ -30,8 +29,8 @@ const parseEntry = (value: unknown): Entry | null => {
   return parsed.success ? parsed.data : null;
 };
 
-/** The request found no network (the browser is offline, or the server cannot be reached at all). */
-export const isNetworkFailure = (error: unknown) => error instanceof ApiRequestError && error.status === 0;
+/** The request found no network: one test for the entries and the media (lib/api-client.ts). */
+export { isNetworkFailure } from '../../../lib/api-client.ts';
 
 /**
  * Keeps the entries of an answer in the copy, in the background: a browser without IndexedDB (some private

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PRICING_CACHE, STORAGE_KEYS } from '../../../lib/constants.ts';
+import { MEDIA_COPY_LIMITS } from '../../../lib/offline/media-copy-limits.ts';
 import { InfoPage, type InfoSection } from '../components/InfoPage.tsx';
 import { InfoTable, type InfoTableColumn, type InfoTableRow } from '../components/InfoTable.tsx';
 
@@ -76,6 +77,14 @@ const STORAGE_ROWS: readonly InfoTableRow[] = [
       purpose:
         'Your entries as this browser has fetched them, each sealed whole with your key (text, mood and dates alike), so you can read your journal without a network.',
       lifetime: 'Until you sign out, or another person signs in on this browser',
+    },
+  },
+  {
+    id: 'media-copy',
+    label: <code>daybook · media-copy</code>,
+    cells: {
+      purpose: `The photos, voice notes and videos you opened in this browser, with their thumbnails, each sealed with your key (the file and its type alike), so you can see them without a network. At most ${MEDIA_COPY_LIMITS.maxBytes / 1024 / 1024} MB; past it, the ones you opened longest ago go first.`,
+      lifetime: 'Until you sign out, delete the entry, or another person signs in on this browser',
     },
   },
   {

@@ -9,6 +9,8 @@ type MediaPlayerProps = {
   /** Alt text of an image, accessible name of a player. */
   label: string;
   onError?: () => void;
+  /** The person has it before them: the image has loaded, the recording has started playing (ADR 093). */
+  onOpened?: () => void;
   /** A video's poster (its thumbnail), shown until it plays. */
   poster?: string;
   /** Starts playing once it can (a video opened from its play mark). */
@@ -22,13 +24,23 @@ function showRealDuration(event: SyntheticEvent<HTMLMediaElement>) {
 }
 
 /** An image, or an audio or video player with the browser's own controls. */
-export function MediaPlayer({ kind, src, label, onError, poster, autoPlay, className }: MediaPlayerProps) {
+export function MediaPlayer({
+  kind,
+  src,
+  label,
+  onError,
+  onOpened,
+  poster,
+  autoPlay,
+  className,
+}: MediaPlayerProps) {
   if (kind === 'image') {
     return (
       <img
         src={src}
         alt={label}
         onError={onError}
+        onLoad={onOpened}
         // As large as the dialog allows at its own shape, with no bars beside or under it.
         className={cn('mx-auto block h-auto max-h-[65dvh] w-auto max-w-full rounded-lg', className)}
       />
@@ -42,6 +54,7 @@ export function MediaPlayer({ kind, src, label, onError, poster, autoPlay, class
         src={src}
         aria-label={label}
         onError={onError}
+        onPlay={onOpened}
         onLoadedMetadata={showRealDuration}
         className={cn('w-full', className)}
       />
@@ -57,6 +70,7 @@ export function MediaPlayer({ kind, src, label, onError, poster, autoPlay, class
       poster={poster}
       aria-label={label}
       onError={onError}
+      onPlay={onOpened}
       onLoadedMetadata={showRealDuration}
       className={cn('max-h-[60dvh] w-full rounded-lg bg-black', className)}
     />

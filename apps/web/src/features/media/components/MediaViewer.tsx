@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES } from '@daybook/shared';
+import { MEDIA_MESSAGES, type SignedThumbnailUrl } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, ImageOff } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -13,8 +13,8 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatInstant } from '../../../lib/dates.ts';
-import { useMediaUrl } from '../api/get-media-url.ts';
 import { thumbnailUrlQueryKey } from '../api/get-thumbnail-url.ts';
+import { useKeepOpened, useMediaLink } from '../hooks/use-media-link.ts';
 import type { MediaContext, MediaItem } from '../media-item.ts';
 import { isMediaKind } from '../media-kind.ts';
 import { MediaPlayer } from './MediaPlayer.tsx';
@@ -53,16 +53,26 @@ function writtenOn(context: MediaContext): string {
   return `${formatInstant('longDate', context.writtenAt, context.timeZone)} · ${formatInstant('time', context.writtenAt, context.timeZone)}`;
 }
 
-/** The body of the viewer: fetches the signed URL (only while shown), shows the media, its caption and Download. */
+/**
+ * The body of the viewer: fetches the signed URL (only while shown), shows the media, its caption and Download.
+ * What it shows is kept for reading offline once it is seen or played; offline, it comes from there (ADR 093).
+ */
 function ViewerBody({ item, caption, autoPlay }: { item: MediaItem; caption: string; autoPlay: boolean }) {
   const canShow = isMediaKind(item.kind);
-  const url = useMediaUrl(item.urlPath, canShow);
+  const url = useMediaLink(item.urlPath, canShow);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  const keepOpened = useKeepOpened();
   // The poster the card already shows, if any: the viewer asks for nothing more.
-  const poster = item.thumbnailPath
-    ? queryClient.getQueryData<{ url: string }>(thumbnailUrlQueryKey(item.thumbnailPath))?.url
+  const thumbnail = item.thumbnailPath
+    ? queryClient.getQueryData<SignedThumbnailUrl>(thumbnailUrlQueryKey(item.thumbnailPath))
     : undefined;
+  const poster = thumbnail?.url;
+  const onOpened = () =>
+    keepOpened([
+      { path: item.urlPath, link: url },
+      { path: item.thumbnailPath, link: { data: thumbnail, isFromCopy: false } },
+    ]);
 
   const captionShown = caption ? (
     <figcaption className="min-w-0 flex-1 text-base leading-relaxed break-words">{caption}</figcaption>
@@ -76,7 +86,9 @@ function ViewerBody({ item, caption, autoPlay }: { item: MediaItem; caption: str
       </div>
     );
   }
-  if (url.isError || failedUrl === url.data.url) return <Unavailable message={MEDIA_MESSAGES.unavailable} />;
+  if (url.isError || !url.data || failedUrl === url.data.url) {
+    return <Unavailable message={MEDIA_MESSAGES.unavailable} />;
+  }
   const kind = url.data.mediaType ?? item.kind;
   if (!isMediaKind(kind)) return <Unavailable message={MEDIA_MESSAGES.unsupported} />;
   const src = url.data.url;
@@ -87,6 +99,7 @@ function ViewerBody({ item, caption, autoPlay }: { item: MediaItem; caption: str
         src={src}
         label={`Attached ${kind}`}
         onError={() => setFailedUrl(src)}
+        onOpened={onOpened}
         autoPlay={autoPlay}
         {...(kind === 'video' && poster ? { poster } : {})}
       />

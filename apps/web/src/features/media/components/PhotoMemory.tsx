@@ -1,8 +1,7 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { useMediaUrl } from '../api/get-media-url.ts';
-import { useThumbnailUrl } from '../api/get-thumbnail-url.ts';
+import { useKeepOpened, useMediaLink, useThumbnailLink } from '../hooks/use-media-link.ts';
 import type { MediaItem } from '../media-item.ts';
 import { FRAME_CLASS, frameStyle } from './media-frame.tsx';
 
@@ -21,15 +20,26 @@ type PhotoMemoryProps = {
  * A photo at the card's full width and its own aspect (ADR 086). The server's small thumbnail (ADR 044) shows
  * first, over a blurred copy of itself that fills the frame when the photo is taller than the frame allows;
  * the full picture loads as the card nears the screen and fades in over it. The frame's size is set before
- * anything loads, so the list never moves. One accessible image: the layers are its drawing.
+ * anything loads, so the list never moves. One accessible image: the layers are its drawing. Once the full
+ * picture has loaded, it and its thumbnail are kept for reading offline; offline, they are read from there
+ * (ADR 093).
  */
 export function PhotoMemory({ item, onOpen, onWarm, className }: PhotoMemoryProps) {
-  const thumbnail = useThumbnailUrl(item.thumbnailPath);
-  const full = useMediaUrl(item.urlPath);
+  const thumbnail = useThumbnailLink(item.thumbnailPath);
+  const full = useMediaLink(item.urlPath);
+  const keepOpened = useKeepOpened();
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const markLoaded = (src: string) => () => setLoaded((set) => new Set(set).add(src));
   const markFailed = (src: string) => () => setFailed((set) => new Set(set).add(src));
+  // Seen whole: kept, once it is shown, with its thumbnail.
+  const onFullLoaded = (src: string) => () => {
+    markLoaded(src)();
+    keepOpened([
+      { path: item.urlPath, link: full },
+      { path: item.thumbnailPath, link: thumbnail },
+    ]);
+  };
 
   const thumbSrc = thumbnail.data && !failed.has(thumbnail.data.url) ? thumbnail.data.url : undefined;
   const fullSrc = full.data && !failed.has(full.data.url) ? full.data.url : undefined;
@@ -91,7 +101,7 @@ export function PhotoMemory({ item, onOpen, onWarm, className }: PhotoMemoryProp
             loading="lazy"
             decoding="async"
             data-layer="full"
-            onLoad={markLoaded(fullSrc)}
+            onLoad={onFullLoaded(fullSrc)}
             onError={markFailed(fullSrc)}
             className={cn(
               'absolute inset-0 size-full object-contain motion-safe:transition-opacity motion-safe:duration-300',

@@ -1,9 +1,8 @@
 import { ImageOff, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { useMediaUrl } from '../api/get-media-url.ts';
-import { useThumbnailUrl } from '../api/get-thumbnail-url.ts';
 import { useMediaLength } from '../hooks/use-media-length.ts';
+import { useMediaLink, useThumbnailLink } from '../hooks/use-media-link.ts';
 import type { MediaItem } from '../media-item.ts';
 import { clipLength } from './clip-length.ts';
 import { FRAME_CLASS, frameStyle } from './media-frame.tsx';
@@ -21,11 +20,12 @@ type VideoMemoryProps = {
 /**
  * A video on its card as its poster frame (the frame its browser sent, ADR 044; without one, the video's own
  * first frame), at the card's width and the poster's aspect, under a play mark, with its length in the corner
- * (ADR 086). It plays in the viewer, which opens playing.
+ * (ADR 086). It plays in the viewer, which opens playing, and keeps it for watching offline; offline, the
+ * poster and the video come from there (ADR 093).
  */
 export function VideoMemory({ item, onOpen, onWarm, className }: VideoMemoryProps) {
-  const thumbnail = useThumbnailUrl(item.thumbnailPath);
-  const url = useMediaUrl(item.urlPath);
+  const thumbnail = useThumbnailLink(item.thumbnailPath);
+  const url = useMediaLink(item.urlPath);
   const length = useMediaLength(item.urlPath, url.data?.url, 'video');
   const lengthId = useId();
   const [failedPoster, setFailedPoster] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { Maximize2, Pause, Play } from 'lucide-react';
 import { type ChangeEvent, type SyntheticEvent, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { readRealDuration } from '../../../lib/media/media-element.ts';
-import { useMediaUrl } from '../api/get-media-url.ts';
+import { useKeepOpened, useMediaLink } from '../hooks/use-media-link.ts';
 import type { MediaItem } from '../media-item.ts';
 import { clipLength, clipPosition } from './clip-length.ts';
 import { VOICE_NOTE_CLASS } from './media-frame.tsx';
@@ -28,10 +28,12 @@ type VoiceNoteProps = {
 /**
  * A voice note on its card (ADR 086): a play button that plays it right here, its length before it is played
  * ("0:07", then "0:03 / 0:07"), a bar to follow and move through it (a real slider: arrows, Home, End), and a
- * button that opens the viewer. The player reads only the file's header until it is played.
+ * button that opens the viewer. The player reads only the file's header until it is played. A note played is
+ * kept for listening offline, and offline it plays from there (ADR 093).
  */
 export function VoiceNote({ item, onOpen, onWarm, className }: VoiceNoteProps) {
-  const url = useMediaUrl(item.urlPath);
+  const url = useMediaLink(item.urlPath);
+  const keepOpened = useKeepOpened();
   const audio = useRef<HTMLAudioElement>(null);
   const [length, setLength] = useState<number | null>(null);
   const [position, setPosition] = useState(0);
@@ -83,7 +85,8 @@ export function VoiceNote({ item, onOpen, onWarm, className }: VoiceNoteProps) {
         <div className="flex items-baseline justify-between gap-2 text-sm">
           <span className="truncate font-medium">{item.label ?? VOICE_NOTE_COPY.title}</span>
           {isUnavailable ? (
-            <span role="alert" className="text-muted-foreground">
+            // Offline, each note not kept here says it quietly: the list's one notice has said why (ADR 084).
+            <span role={url.isOffline ? undefined : 'alert'} className="text-muted-foreground">
               {MEDIA_MESSAGES.unavailable}
             </span>
           ) : length !== null ? (
@@ -134,7 +137,10 @@ export function VoiceNote({ item, onOpen, onWarm, className }: VoiceNoteProps) {
           preload="metadata"
           onLoadedMetadata={onLoadedMetadata}
           onTimeUpdate={(event) => setPosition(event.currentTarget.currentTime)}
-          onPlay={() => setIsPlaying(true)}
+          onPlay={() => {
+            setIsPlaying(true);
+            keepOpened([{ path: item.urlPath, link: url }]);
+          }}
           onPause={() => setIsPlaying(false)}
           onEnded={(event) => {
             setIsPlaying(false);

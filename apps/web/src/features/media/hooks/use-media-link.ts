@@ -1,0 +1,109 @@
+import { SignedMediaUrl, SignedThumbnailUrl } from '@daybook/shared';
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { isNetworkFailure } from '../../../lib/api-client.ts';
+import { useMediaUrl } from '../api/get-media-url.ts';
+import { useThumbnailUrl } from '../api/get-thumbnail-url.ts';
+import { keepOpenedMedia, type OpenedLink, readKeptFile } from '../api/media-copy.ts';
+
+/**
+ * A file's link as a player or a picture uses it: the server's signed link, or, with no network, an object URL
+ * of the copy kept on this device (ADR 093). Shaped like the query it wraps, so that a component reads it alike.
+ */
+export type MediaLink<T extends { url: string }> = {
+  data: T | undefined;
+  isPending: boolean;
+  /** No link can be had: the server refused, or there is no network and nothing was kept. */
+  isError: boolean;
+  /** Shown from this device's copy: there is nothing to keep again. */
+  isFromCopy: boolean;
+  /** Unavailable for lack of a network, nothing having been kept: the page's one notice says so (ADR 084). */
+  isOffline: boolean;
+};
+
+type Kept<T> = { path: string; answer: T | null };
+
+/**
+ * The query's answer, or, when it cannot be asked for lack of network (the query paused offline, or failed with
+ * no network, as ADR 084 tells it), the kept copy: opened once, shown through an object URL that is revoked when
+ * the component goes, the path changes or the server answers again. A file never kept is unavailable, as any
+ * file the server cannot give.
+ */
+function useKeptFallback<T extends { url: string }>(
+  query: UseQueryResult<T, unknown>,
+  path: string | null,
+  schema: z.ZodType<T>,
+): MediaLink<T> {
+  const client = useQueryClient();
+  const [kept, setKept] = useState<Kept<T> | null>(null);
+  const current = kept && kept.path === path ? kept : null;
+  const isAnswered = query.data !== undefined;
+  const hasNoNetwork =
+    path !== null &&
+    !isAnswered &&
+    (query.fetchStatus === 'paused' || isNetworkFailure(query.error ?? query.failureReason));
+  const shouldRead = hasNoNetwork && current === null;
+
+  useEffect(() => {
+    if (!shouldRead || path === null) return;
+    let isCurrent = true;
+    void readKeptFile(client, path).then((file) => {
+      if (!isCurrent) return;
+      const url = file ? URL.createObjectURL(file.blob) : null;
+      const parsed = url ? schema.safeParse({ ...file?.meta, url }) : null;
+      if (url && !parsed?.success) URL.revokeObjectURL(url);
+      setKept({ path, answer: parsed?.success ? parsed.data : null });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [shouldRead, path, client, schema]);
+
+  // The object URL lives as long as it is shown.
+  const keptUrl = kept?.answer?.url;
+  useEffect(() => (keptUrl ? () => URL.revokeObjectURL(keptUrl) : undefined), [keptUrl]);
+  // Back online, the server's link replaces the copy's.
+  useEffect(() => {
+    if (isAnswered) setKept(null);
+  }, [isAnswered]);
+
+  const link = { data: undefined, isPending: false, isError: false, isFromCopy: false, isOffline: false };
+  if (query.data !== undefined) return { ...link, data: query.data };
+  if (current?.answer) return { ...link, data: current.answer, isFromCopy: true };
+  if (hasNoNetwork)
+    return { ...link, isPending: current === null, isError: current !== null, isOffline: current !== null };
+  return { ...link, isPending: query.isPending, isError: query.isError };
+}
+
+/** An attachment's link (`SignedMediaUrl`), read from this device's copy when there is no network. */
+export function useMediaLink(urlPath: string, isEnabled = true): MediaLink<SignedMediaUrl> {
+  return useKeptFallback(useMediaUrl(urlPath, isEnabled), isEnabled ? urlPath : null, SignedMediaUrl);
+}
+
+/** A thumbnail's or poster's link (`SignedThumbnailUrl`), likewise; null: the attachment has none. */
+export function useThumbnailLink(thumbnailPath: string | null): MediaLink<SignedThumbnailUrl> {
+  return useKeptFallback(useThumbnailUrl(thumbnailPath), thumbnailPath, SignedThumbnailUrl);
+}
+
+/**
+ * Keeps what the person has just opened (a photo loaded, a recording played, the viewer showed it) for reading
+ * offline, with its thumbnail when its link is at hand; links shown from the copy already are not kept again.
+ */
+export function useKeepOpened() {
+  const client = useQueryClient();
+  return useCallback(
+    (
+      links: ReadonlyArray<{
+        path: string | null;
+        link: Pick<MediaLink<OpenedLink['answer']>, 'data' | 'isFromCopy'>;
+      }>,
+    ) => {
+      const opened = links.flatMap(({ path, link }) =>
+        path !== null && link.data && !link.isFromCopy ? [{ path, answer: link.data }] : [],
+      );
+      keepOpenedMedia(client, opened);
+    },
+    [client],
+  );
+}
