@@ -600,7 +600,7 @@ export function createEntriesRepository(db: Executor) {
             createdAt: entries.createdAt,
           })
           .from(entries)
-          // Version 1 only: the server cannot read a private entry (ADR 094); AI by consent is issue 31.
+          // Version 1 only: the server cannot read a private entry; AI by consent is still to come (ADR 094).
           .where(and(visible(userId), gte(entries.entryDate, fromDay), eq(entries.encryptionVersion, 1)))
           .orderBy(desc(entries.createdAt), desc(entries.id))
           .limit(limit)

@@ -86,7 +86,7 @@ export function createExportService(deps: {
 
   /**
    * The archive is made by the server, which cannot read a private-mode account's entries: rather than an archive
-   * of empty entries, export says it is not available until the browser builds it (issue 30, ADR 094).
+   * of empty entries, export says it is not available until the browser builds it (ADR 094).
    */
   async function refusePrivate(user: SessionUser): Promise<void> {
     if (await deps.isPrivate(user.id))

@@ -716,7 +716,7 @@ export function createImportService(deps: {
 
   /**
    * An import writes version-1 entries, sealed by the server; a private-mode account writes only version 2, sealed
-   * in the browser (ADR 094), so import waits for the browser-side import of issue 30.
+   * in the browser (ADR 094), so import waits for the browser-side import still to come.
    */
   async function refusePrivate(user: SessionUser): Promise<void> {
     if (await deps.isPrivate(user.id))

@@ -231,7 +231,7 @@ export function createSharingService(deps: {
     async create(user: SessionUser, entryId: string, input: CreateShareInput): Promise<SentShareList> {
       const entry = await repository.findOwnedEntry(user.id, entryId);
       if (!entry) throw entryNotFound();
-      // The server cannot read a private entry to send it; sharing it end to end is issue 31 (ADR 094).
+      // The server cannot read a private entry to send it; sharing it end to end is still to come (ADR 094).
       if (entry.encryptionVersion === PRIVATE_MODE.encryptionVersion)
         throw new AppError(
           'ENCRYPTION_VERSION_REFUSED',

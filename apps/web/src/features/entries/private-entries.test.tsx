@@ -1,10 +1,8 @@
 import {
-  addDays,
   deriveEntryKeyV2,
   type Entry,
   type EntryKey,
   importAccountKey,
-  localDate,
   MODERATION_MESSAGES,
   openEntryTextV2,
   openMoodV2,
@@ -20,7 +18,6 @@ import { forgetAccountKeys, keepAccountKey } from '../../lib/private-keys/sessio
 import { callsTo, json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { entryPage, safeVerdict, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
-import { MoodCard } from '../companions/components/MoodCard.tsx';
 import { EntryList } from './components/EntryList.tsx';
 import { QuickEntryCard } from './components/QuickEntryCard.tsx';
 
@@ -152,36 +149,5 @@ describe('saving in private mode', () => {
     );
     expect(callsTo(fetchMock, CREATE)).toHaveLength(0);
     expect(callsTo(fetchMock, MODERATE)).toHaveLength(0);
-  });
-});
-
-describe('the mood ring with sealed moods', () => {
-  it("opens the private entries' moods and counts them with the plain ones; today's is the current mood", async () => {
-    keepAccountKey(sessionUser.id, accountKey);
-    const today = localDate(new Date(), sessionUser.timezone);
-    const seal = (mood: string | null) => sealMoodV2(privateKey, sessionUser.id, mood);
-    stubApi({
-      ...signedInHandlers(),
-      'GET /api/moods/ring': json({
-        moods: [{ moodTag: 'Happy', entryDate: addDays(today, -3) }],
-        sealed: [
-          { encryptedMood: await seal('Anxious'), entryDate: today },
-          { encryptedMood: await seal(null), entryDate: today },
-          { encryptedMood: await seal('Happy'), entryDate: addDays(today, -1) },
-        ],
-      }),
-      'GET /api/moods/current': json({ moodTag: null, sealed: [await seal(null), await seal('Anxious')] }),
-    });
-    renderWithProviders(<MoodCard onChoosePrompt={() => {}} />, { path: '/dashboard' });
-    const region = await screen.findByRole('region', { name: 'Mood' });
-    expect(
-      await within(region).findByRole('img', {
-        name: 'Mood ring of the last 7 days: 2 positive, 0 neutral, 1 negative',
-      }),
-    ).toBeTruthy();
-    expect(
-      within(region).getByRole('button', { name: 'Write about Happy (2 times in 7 days)' }),
-    ).toBeTruthy();
-    expect(within(region).getByText('Current mood')).toBeTruthy();
   });
 });
