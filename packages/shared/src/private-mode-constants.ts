@@ -26,6 +26,13 @@ export const PRIVATE_MODE = {
   /** A wrap: a 12-byte IV, then the 32-byte key sealed with AES-256-GCM and its 16-byte tag. */
   wrappedKeyBytes: 12 + 32 + 16,
   keyProofBytes: 32,
+  /**
+   * A version-2 entry's mood is padded to this many bytes before sealing (ADR 094), so its ciphertext tells nothing
+   * of which mood was chosen, or whether one was; sealed, it is IV ‖ 32 bytes ‖ tag, 80 base64 characters.
+   */
+  moodPaddedBytes: 32,
+  sealedMoodBytes: 12 + 32 + 16,
+  sealedMoodChars: 80,
   /** 24 words of 11 bits: 256 bits of key and an 8-bit checksum (BIP-39's English list and layout). */
   recoveryWords: 24,
   passphraseMinLength: 12,

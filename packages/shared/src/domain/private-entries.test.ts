@@ -35,6 +35,7 @@ describe('version-2 entries', () => {
     const sealed = await Promise.all(
       [null, ...MOODS.map((mood) => mood.label)].map((mood) => sealMoodV2(key, USER, mood)),
     );
+    expect(SEALED_MOOD_CHARS).toBe(Math.ceil(SEALED_MOOD_BYTES / 3) * 4);
     for (const value of sealed) {
       expect(value).toHaveLength(SEALED_MOOD_CHARS);
       expect(fromBase64(value)).toHaveLength(SEALED_MOOD_BYTES);

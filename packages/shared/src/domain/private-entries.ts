@@ -1,4 +1,5 @@
 import { MOODS } from '../constants.ts';
+import { PRIVATE_MODE } from '../private-mode-constants.ts';
 import { type EntryKey, fromBase64, type Sealed, toBase64 } from './crypto.ts';
 
 /**
@@ -12,7 +13,6 @@ import { type EntryKey, fromBase64, type Sealed, toBase64 } from './crypto.ts';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 export type EntryFieldV2 = 'text' | 'mood';
 
@@ -24,10 +24,10 @@ export const entryAadV2 = (field: EntryFieldV2, userId: string) =>
  * Every mood is padded to this many bytes before sealing, and an entry without one seals an empty mood, so the
  * ciphertext's length tells nothing of which mood was chosen, or whether one was.
  */
-export const MOOD_PADDED_BYTES = 32;
+export const MOOD_PADDED_BYTES = PRIVATE_MODE.moodPaddedBytes;
 /** A sealed mood: IV ‖ 32 padded bytes ‖ tag, base64 (80 characters). */
-export const SEALED_MOOD_BYTES = IV_BYTES + MOOD_PADDED_BYTES + TAG_BYTES;
-export const SEALED_MOOD_CHARS = Math.ceil(SEALED_MOOD_BYTES / 3) * 4;
+export const SEALED_MOOD_BYTES = PRIVATE_MODE.sealedMoodBytes;
+export const SEALED_MOOD_CHARS = PRIVATE_MODE.sealedMoodChars;
 
 const MOOD_LABELS: ReadonlySet<string> = new Set(MOODS.map((mood) => mood.label));
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ENCRYPTION, ENTRY_LIMITS, MOODS } from '../constants.ts';
-import { SEALED_MOOD_CHARS } from '../domain/private-entries.ts';
 import { PRIVATE_MODE } from '../private-mode-constants.ts';
 import { TimeZone } from './auth.ts';
 import { StoredText } from './text.ts';
@@ -26,7 +25,7 @@ const EntrySealing = {
   encryptionVersion: z
     .union([z.literal(ENCRYPTION.version), z.literal(PRIVATE_MODE.encryptionVersion)])
     .optional(),
-  encryptedMood: Base64.length(SEALED_MOOD_CHARS, 'The sealed mood must be 60 bytes').optional(),
+  encryptedMood: Base64.length(PRIVATE_MODE.sealedMoodChars, 'The sealed mood must be 60 bytes').optional(),
 };
 
 type Sealing = {
