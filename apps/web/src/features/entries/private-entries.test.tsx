@@ -94,6 +94,38 @@ describe('the list with version-2 entries', () => {
   });
 });
 
+describe('editing a version-2 entry', () => {
+  it('seals the new text and the mood it keeps, moderated here, never as version 1', async () => {
+    keepAccountKey(sessionUser.id, accountKey);
+    const entry = await privateEntry('Before the tide', 'Grateful');
+    const fetchMock = stubApi({
+      ...signedInHandlers(),
+      [LIST]: json(entryPage([entry])),
+      [MODERATE]: json(safeVerdict),
+      [`PATCH /api/entries/${entry.id}`]: () => jsonResponse({ entry, moderation: { warning: null } }),
+    });
+    renderWithProviders(<EntryList />, { path: '/dashboard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit entry' }), {
+      target: { value: 'After the tide' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/entries/${entry.id}`)).toHaveLength(1));
+
+    const [body] = callsTo(fetchMock, `PATCH /api/entries/${entry.id}`) as Record<string, string>[];
+    expect(body).toMatchObject({ encryptionVersion: 2 });
+    expect(body).not.toHaveProperty('moodTag');
+    expect(
+      await openEntryTextV2(privateKey, sessionUser.id, {
+        ciphertext: body!.encryptedContent!,
+        iv: body!.encryptionIv!,
+      }),
+    ).toBe('After the tide');
+    expect(await openMoodV2(privateKey, sessionUser.id, body!.encryptedMood!)).toBe('Grateful');
+    expect(callsTo(fetchMock, MODERATE)).toHaveLength(0);
+  });
+});
+
 describe('saving in private mode', () => {
   async function setup() {
     keepAccountKey(sessionUser.id, accountKey);
