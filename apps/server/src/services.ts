@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PRIVATE_MODE } from '@daybook/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { queueSessionsChanged } from './db/live-events.ts';
@@ -43,7 +44,7 @@ import { createBillingService, type PaymentsSetup } from './modules/billing/serv
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
-import { visibleEntriesOf, visibleEntry } from './modules/entries/repository.ts';
+import { createEntriesRepository, visibleEntriesOf, visibleEntry } from './modules/entries/repository.ts';
 import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createExportService } from './modules/export/service.ts';
@@ -202,6 +203,9 @@ export function createServices(deps: {
   const privateMode = createPrivateModeService({
     db,
     clock,
+    media,
+    removePrivateEntries: (tx, userId) =>
+      createEntriesRepository(tx).removePrivateEntries(userId, PRIVATE_MODE.encryptionVersion),
     accounts: account,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
     appUrl: config.appUrl,
@@ -223,6 +227,7 @@ export function createServices(deps: {
     moderator: moderation.text,
     media,
     clock,
+    isPrivate: (userId) => privateMode.isSetUp(userId),
   });
   const futureMessages = createFutureMessagesService({
     db,
@@ -321,7 +326,14 @@ export function createServices(deps: {
       jobRuns,
     }),
     entries,
-    exports: createExportService({ db, storage, keys: encryption, clock, visibleEntries: visibleEntriesOf }),
+    exports: createExportService({
+      db,
+      storage,
+      keys: encryption,
+      clock,
+      visibleEntries: visibleEntriesOf,
+      isPrivate: (userId) => privateMode.isSetUp(userId),
+    }),
     insights: createInsightsService({ entries, clock }),
     imports: createImportService({
       db,
@@ -332,6 +344,7 @@ export function createServices(deps: {
       clock,
       tmpDir: importTmpDir(config.dataDir),
       visibleEntries: visibleEntriesOf,
+      isPrivate: (userId) => privateMode.isSetUp(userId),
       storage,
       owner: async (userId) => {
         const user = await account.findById(userId);

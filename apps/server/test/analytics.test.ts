@@ -64,6 +64,8 @@ describe('GET /api/entries/analytics', () => {
       category: 'C',
       encryptedContent: sealed.encryptedContent,
       encryptionIv: sealed.encryptionIv,
+      encryptionVersion: 1,
+      encryptedMood: null,
     });
 
     const theirs = await get(other.cookie);

@@ -189,8 +189,12 @@ describe('mood ring and current mood', () => {
         { moodTag: 'Tired', entryDate: '2026-11-22' },
         { moodTag: 'Happy', entryDate: '2026-11-16' },
       ],
+      sealed: [],
     });
-    expect((await get(ctx, tokyo.cookie, '/api/moods/current')).json()).toEqual({ moodTag: 'Tired' });
+    expect((await get(ctx, tokyo.cookie, '/api/moods/current')).json()).toEqual({
+      moodTag: 'Tired',
+      sealed: [],
+    });
 
     // Written now through the API: today's latest, until an untagged entry, which does not replace it.
     expect(
@@ -198,7 +202,10 @@ describe('mood ring and current mood', () => {
     ).toBe(201);
     ctx.clock.advance(60_000);
     expect((await createEntry(ctx, tokyo.cookie, tokyo.user.id, 'No mood')).statusCode).toBe(201);
-    expect((await get(ctx, tokyo.cookie, '/api/moods/current')).json()).toEqual({ moodTag: 'Grateful' });
+    expect((await get(ctx, tokyo.cookie, '/api/moods/current')).json()).toEqual({
+      moodTag: 'Grateful',
+      sealed: [],
+    });
     expect(
       ((await get(ctx, tokyo.cookie, '/api/moods/ring')).json() as { moods: unknown[] }).moods,
     ).toHaveLength(3);
@@ -206,12 +213,19 @@ describe('mood ring and current mood', () => {
     // The other user sees only their own.
     expect((await get(ctx, other.cookie, '/api/moods/ring')).json()).toEqual({
       moods: [{ moodTag: 'Anxious', entryDate: '2026-11-22' }],
+      sealed: [],
     });
-    expect((await get(ctx, other.cookie, '/api/moods/current')).json()).toEqual({ moodTag: 'Anxious' });
+    expect((await get(ctx, other.cookie, '/api/moods/current')).json()).toEqual({
+      moodTag: 'Anxious',
+      sealed: [],
+    });
 
     // 15:30 UTC on the 22nd is the 23rd in Tokyo: nothing today yet, and the 16th has left the ring.
     ctx.clock.set(new Date('2026-11-22T15:30:00Z'));
-    expect((await get(ctx, tokyo.cookie, '/api/moods/current')).json()).toEqual({ moodTag: null });
+    expect((await get(ctx, tokyo.cookie, '/api/moods/current')).json()).toEqual({
+      moodTag: null,
+      sealed: [],
+    });
     const ring = (await get(ctx, tokyo.cookie, '/api/moods/ring')).json() as {
       moods: { entryDate: string }[];
     };

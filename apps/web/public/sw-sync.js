@@ -44,6 +44,10 @@ async function sendQueued() {
         encryptedContent: entry.encryptedContent,
         encryptionIv: entry.encryptionIv,
         moodTag: entry.moodTag,
+        // A private-mode entry (ADR 094): version 2, its mood sealed in the browser.
+        ...(entry.encryptionVersion === 2
+          ? { encryptionVersion: 2, moodTag: null, encryptedMood: entry.encryptedMood }
+          : {}),
         clientRequestId: entry.id,
         // The zone it was written in (ADR 066); entries queued before zones were recorded have none.
         ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),

@@ -26,6 +26,7 @@ export * from './domain/moderation.ts';
 export * from './domain/moods.ts';
 export * from './domain/movie-duration.ts';
 export * from './domain/password.ts';
+export * from './domain/private-entries.ts';
 export * from './domain/private-keys.ts';
 export * from './domain/reminders.ts';
 export * from './domain/share-status.ts';

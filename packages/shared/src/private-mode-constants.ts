@@ -26,6 +26,13 @@ export const PRIVATE_MODE = {
   /** A wrap: a 12-byte IV, then the 32-byte key sealed with AES-256-GCM and its 16-byte tag. */
   wrappedKeyBytes: 12 + 32 + 16,
   keyProofBytes: 32,
+  /**
+   * A version-2 entry's mood is padded to this many bytes before sealing (ADR 094), so its ciphertext tells nothing
+   * of which mood was chosen, or whether one was; sealed, it is IV ‖ 32 bytes ‖ tag, 80 base64 characters.
+   */
+  moodPaddedBytes: 32,
+  sealedMoodBytes: 12 + 32 + 16,
+  sealedMoodChars: 80,
   /** 24 words of 11 bits: 256 bits of key and an 8-bit checksum (BIP-39's English list and layout). */
   recoveryWords: 24,
   passphraseMinLength: 12,
@@ -59,6 +66,17 @@ export const PRIVATE_MODE_MESSAGES = {
   passphraseChanged: 'Your passphrase is changed. Your entries were not touched.',
   recoveryKeyReplaced: 'Your new recovery key is ready; the old one no longer opens your journal.',
   startedFresh: 'Your old private key is gone. You can set up private mode again with a new passphrase.',
+  /** A version-2 entry sent by an account without private mode (a browser holding a key from before a fresh start). */
+  entryWithoutPrivateMode:
+    'Private mode is not set up for this account, so this entry cannot be saved with a private key. Reload the page and write it again.',
+  /** A version-1 entry sent by an account in private mode: the server would be able to read it. */
+  entryNeedsPrivateKey:
+    'Your journal is in private mode: unlock it with your passphrase, then save again, so that only you can read this entry.',
+  /** A version-2 entry shown while this browser session holds no unlocked key. */
+  entryLocked: 'Unlock your journal with your passphrase to read this entry.',
+  /** What the server cannot compute for a private-mode account (ADR 094). */
+  unavailableInPrivateMode: (feature: string) =>
+    `${feature} is not available in private mode yet: the server cannot read your entries or moods.`,
   unavailable:
     'Private mode needs a secure connection (HTTPS or localhost) and a browser with WebCrypto and WebAssembly.',
 } as const;

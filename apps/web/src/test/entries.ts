@@ -45,6 +45,7 @@ export async function sealedEntry(text: string, overrides: Partial<Entry> = {}):
     encryptionIv: sealed.iv,
     encryptionVersion: 1,
     moodTag: null,
+    encryptedMood: null,
     contentType: 'text',
     mediaUrl: null,
     sourceType: 'journal',

@@ -27,6 +27,12 @@ export const AnalyticsEntry = z
     category: z.string().nullable(),
     encryptedContent: z.string().nullable(),
     encryptionIv: z.string().nullable(),
+    /**
+     * 2 for a private-mode entry, whose mood is sealed in `encryptedMood` and counted once the browser opens it
+     * (ADR 094); `moodTag` is then null.
+     */
+    encryptionVersion: z.number().int().default(1),
+    encryptedMood: z.string().nullable().default(null),
   })
   .meta({ id: 'AnalyticsEntry' });
 export type AnalyticsEntry = z.infer<typeof AnalyticsEntry>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ENTRY_LIMITS, MOODS } from '../constants.ts';
+import { ENCRYPTION, ENTRY_LIMITS, MOODS } from '../constants.ts';
+import { PRIVATE_MODE } from '../private-mode-constants.ts';
 import { TimeZone } from './auth.ts';
 import { StoredText } from './text.ts';
 
@@ -15,9 +16,48 @@ export const EncryptedText = z.object({
   encryptionIv: Base64.length(16, 'The IV must be 12 bytes'),
 });
 
+/**
+ * How the entry is sealed (ADR 094): version 1 (absent means 1) under the key the server can derive, with a plain
+ * `moodTag`; version 2 (private mode) under the account's own key, with the mood sealed too in `encryptedMood`
+ * (always sent, an empty mood sealed when none is chosen) and no `moodTag`.
+ */
+const EntrySealing = {
+  encryptionVersion: z
+    .union([z.literal(ENCRYPTION.version), z.literal(PRIVATE_MODE.encryptionVersion)])
+    .optional(),
+  encryptedMood: Base64.length(PRIVATE_MODE.sealedMoodChars, 'The sealed mood must be 60 bytes').optional(),
+};
+
+type Sealing = {
+  encryptionVersion?: number | undefined;
+  encryptedMood?: string | undefined;
+  moodTag?: string | null | undefined;
+};
+
+/** A version-2 entry carries its mood sealed and no plain mood; a version-1 entry no sealed mood. */
+function checkSealing(input: Sealing, context: z.RefinementCtx) {
+  if (input.encryptionVersion === PRIVATE_MODE.encryptionVersion) {
+    if (input.encryptedMood === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['encryptedMood'],
+        message: 'A private entry seals its mood',
+      });
+    if (input.moodTag != null)
+      context.addIssue({ code: 'custom', path: ['moodTag'], message: 'A private entry sends no plain mood' });
+  } else if (input.encryptedMood !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['encryptedMood'],
+      message: 'Only a private entry seals its mood',
+    });
+  }
+}
+
 /** Text may be empty when a media draft is attached ("Please add some text or media"). */
 export const CreateEntryInput = EncryptedText.extend({
   moodTag: MoodTag.nullish(),
+  ...EntrySealing,
   mediaDraftId: z.uuid().optional(),
   /**
    * Idempotency key chosen by the browser (a queued offline entry, ADR 041): a repeat with the same key
@@ -29,12 +69,17 @@ export const CreateEntryInput = EncryptedText.extend({
    * (an older client, an entry queued before zones were sent), the account's zone at the time it arrives.
    */
   timeZone: TimeZone.optional(),
-}).meta({ id: 'CreateEntryInput' });
+})
+  .superRefine(checkSealing)
+  .meta({ id: 'CreateEntryInput' });
 export type CreateEntryInput = z.input<typeof CreateEntryInput>;
 
 export const UpdateEntryInput = EncryptedText.extend({
   moodTag: MoodTag.nullish(),
-}).meta({ id: 'UpdateEntryInput' });
+  ...EntrySealing,
+})
+  .superRefine(checkSealing)
+  .meta({ id: 'UpdateEntryInput' });
 export type UpdateEntryInput = z.input<typeof UpdateEntryInput>;
 
 /**
@@ -66,6 +111,11 @@ export const Entry = z
     encryptionIv: z.string().nullable(),
     encryptionVersion: z.number().int(),
     moodTag: z.string().nullable(),
+    /**
+     * A version-2 entry's mood, sealed in the browser (ADR 094); `moodTag` is then null. Null for version 1, and
+     * absent in an offline copy (ADR 084) from before it existed.
+     */
+    encryptedMood: z.string().nullable().default(null),
     contentType: z.enum(['text', 'image', 'audio', 'video']),
     mediaUrl: z.string().nullable(),
     sourceType: z.enum(['journal', 'empty', 'future_me']),

@@ -41,6 +41,11 @@ export const ERROR_STATUS = {
   PRIVATE_MODE_NOT_SET_UP: 404,
   PRIVATE_MODE_ALREADY_SET_UP: 409,
   PRIVATE_KEY_PROOF_WRONG: 409,
+  /**
+   * An entry sealed under the wrong version for the account (ADR 094): version 2 without private mode set up, or
+   * version 1 (readable by the server) from an account in private mode.
+   */
+  ENCRYPTION_VERSION_REFUSED: 409,
   CURRENT_PASSWORD_INCORRECT: 400,
   EMAIL_IN_USE: 409,
   DAILY_LIMIT_REACHED: 429,

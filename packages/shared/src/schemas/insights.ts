@@ -51,12 +51,26 @@ export type Streak = z.infer<typeof Streak>;
 export const MoodRingItem = z.object({ moodTag: z.string(), entryDate: z.string() });
 export type MoodRingItem = z.infer<typeof MoodRingItem>;
 
-/** Newest first: one item per tagged entry of the last 7 local days. */
-export const MoodRing = z.object({ moods: z.array(MoodRingItem) }).meta({ id: 'MoodRing' });
+/** A private-mode entry's mood, sealed in the browser (ADR 094): the browser opens it; an empty one means none. */
+export const SealedMoodItem = z.object({ encryptedMood: z.string(), entryDate: z.string() });
+export type SealedMoodItem = z.infer<typeof SealedMoodItem>;
+
+/**
+ * Newest first: one item per tagged entry of the last 7 local days; `sealed`, every private-mode entry's sealed
+ * mood of those days, newest first, for the browser to open and count (ADR 094).
+ */
+export const MoodRing = z
+  .object({ moods: z.array(MoodRingItem), sealed: z.array(SealedMoodItem).default([]) })
+  .meta({ id: 'MoodRing' });
 export type MoodRing = z.infer<typeof MoodRing>;
 
-/** The mood of today's latest entry that has one, or null. */
-export const CurrentMood = z.object({ moodTag: z.string().nullable() }).meta({ id: 'CurrentMood' });
+/**
+ * The mood of today's latest entry that has one, or null; `sealed`, today's private-mode entries' sealed moods,
+ * newest first: the browser takes the first that opens to a mood (ADR 094).
+ */
+export const CurrentMood = z
+  .object({ moodTag: z.string().nullable(), sealed: z.array(z.string()).default([]) })
+  .meta({ id: 'CurrentMood' });
 export type CurrentMood = z.infer<typeof CurrentMood>;
 
 export const OnThisDayQuery = z.object({

@@ -44,6 +44,11 @@ export const entries = pgTable(
     encryptionVersion: integer('encryption_version').notNull().default(1),
     metadata: jsonb('metadata').$type<EncryptionMetadata>().notNull().default({}),
     moodTag: text('mood_tag'),
+    /**
+     * A version-2 entry's mood, sealed in the browser under the account's own key (ADR 094): base64 of IV ‖
+     * ciphertext ‖ tag. Null for version 1, whose mood is `mood_tag`.
+     */
+    encryptedMood: text('encrypted_mood'),
     mediaUrl: text('media_url'),
     /** The size of the image's WebP thumbnail beside `media_url` (ADR 044); null when none was made yet. */
     mediaThumbWidth: integer('media_thumb_width'),

@@ -36,6 +36,7 @@ type PageRow = {
   encryption_version: number;
   metadata: EntryRow['metadata'] | string;
   mood_tag: string | null;
+  encrypted_mood: string | null;
   media_url: string | null;
   media_thumb_width: number | null;
   media_thumb_height: number | null;
@@ -66,6 +67,7 @@ function fromPageRow(row: PageRow): EntryWithShare {
     encryptionVersion: row.encryption_version,
     metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata,
     moodTag: row.mood_tag,
+    encryptedMood: row.encrypted_mood,
     mediaUrl: row.media_url,
     mediaThumbWidth: row.media_thumb_width,
     mediaThumbHeight: row.media_thumb_height,
@@ -143,7 +145,7 @@ function pageStatement(
 
 /** The columns of an entry as the dashboard list returns it (PageRow without the total). */
 const listColumns = sql`id, user_id, title, category, content, encrypted_content, encryption_version, metadata,
-  mood_tag, media_url, media_thumb_width, media_thumb_height, attachments, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
+  mood_tag, encrypted_mood, media_url, media_thumb_width, media_thumb_height, attachments, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
   time_zone, deleted_at, deletion_reason, import_key, import_batch_id, client_request_id, created_at,
   updated_at, exists (select 1 from shared_entries s where s.entry_id = entries.id and s.status = 'active') as is_shared`;
 
@@ -234,6 +236,8 @@ export type AnalyticsRow = {
   category: string | null;
   encrypted_content: string | null;
   encryption_iv: string | null;
+  encryption_version: number;
+  encrypted_mood: string | null;
 };
 
 /** Visible entries whose local date lies in [from, to] (either end optional). */
@@ -585,19 +589,22 @@ export function createEntriesRepository(db: Executor) {
 
     /** The visible entries dated `fromDay` or later, newest first, at most `limit` (AI insights and chats). */
     async visibleSince(userId: string, fromDay: string, limit: number) {
-      return db
-        .select({
-          id: entries.id,
-          entryDate: entries.entryDate,
-          moodTag: entries.moodTag,
-          encryptedContent: entries.encryptedContent,
-          metadata: entries.metadata,
-          createdAt: entries.createdAt,
-        })
-        .from(entries)
-        .where(and(visible(userId), gte(entries.entryDate, fromDay)))
-        .orderBy(desc(entries.createdAt), desc(entries.id))
-        .limit(limit);
+      return (
+        db
+          .select({
+            id: entries.id,
+            entryDate: entries.entryDate,
+            moodTag: entries.moodTag,
+            encryptedContent: entries.encryptedContent,
+            metadata: entries.metadata,
+            createdAt: entries.createdAt,
+          })
+          .from(entries)
+          // Version 1 only: the server cannot read a private entry; AI by consent is still to come (ADR 094).
+          .where(and(visible(userId), gte(entries.entryDate, fromDay), eq(entries.encryptionVersion, 1)))
+          .orderBy(desc(entries.createdAt), desc(entries.id))
+          .limit(limit)
+      );
     },
 
     /** Whether the user has any visible entry: one index probe (the visibility rule's partial index). */
@@ -634,7 +641,7 @@ export function createEntriesRepository(db: Executor) {
         select id, created_at,
                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor,
                to_char(entry_date, 'YYYY-MM-DD') as entry_date, mood_tag, title, category, encrypted_content,
-               metadata->>'encryption_iv' as encryption_iv
+               metadata->>'encryption_iv' as encryption_iv, encryption_version, encrypted_mood
         from entries where ${sql.join(conditions, sql` and `)}
         order by created_at, id limit ${limit}`);
       return rows;
@@ -707,6 +714,24 @@ export function createEntriesRepository(db: Executor) {
       return rows.map((r) => ({ moodTag: r.mood_tag, entryDate: r.entry_date }));
     },
 
+    /**
+     * The sealed moods of visible private-mode entries dated in [first, last], newest first (ADR 094): the server
+     * cannot tell which hold a mood (an empty one is sealed too), so it answers them all, up to `limit`.
+     */
+    async sealedMoodsBetween(
+      userId: string,
+      first: string,
+      last: string,
+      limit: number,
+    ): Promise<{ encryptedMood: string; entryDate: string }[]> {
+      const { rows } = await db.execute<{ encrypted_mood: string; entry_date: string }>(sql`
+        select encrypted_mood, to_char(entry_date, 'YYYY-MM-DD') as entry_date from entries
+        where ${visibleEntriesOf(userId)} and entry_date >= ${first}::date and entry_date <= ${last}::date
+          and encrypted_mood is not null
+        order by created_at desc, id desc limit ${limit}`);
+      return rows.map((r) => ({ encryptedMood: r.encrypted_mood, entryDate: r.entry_date }));
+    },
+
     /** The mood tag of the latest visible entry dated `day` that has one. */
     async latestMood(userId: string, day: string): Promise<string | null> {
       const { rows } = await db.execute<{ mood_tag: string }>(sql`
@@ -731,6 +756,21 @@ export function createEntriesRepository(db: Executor) {
     },
 
     /** Updates a visible entry; with `createdAfter`, only one still inside its edit window (same statement). */
+    /**
+     * Removes the user's version-2 entries (ADR 094), when private mode's key is gone for good ("start fresh", ADR
+     * 089): nobody can read them any more. Answers the files they held, for removal once this commits.
+     */
+    async removePrivateEntries(userId: string, version: number): Promise<string[]> {
+      const rows = await db
+        .delete(entries)
+        .where(and(eq(entries.userId, userId), eq(entries.encryptionVersion, version)))
+        .returning({ mediaUrl: entries.mediaUrl, attachments: entries.attachments });
+      return rows.flatMap((row) => [
+        ...(row.mediaUrl ? [row.mediaUrl] : []),
+        ...(row.attachments ?? []).map((attachment) => attachment.path),
+      ]);
+    },
+
     async update(
       userId: string,
       id: string,

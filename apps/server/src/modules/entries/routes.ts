@@ -24,7 +24,15 @@ import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 422: ApiError, 429: ApiError };
+const errors = {
+  400: ApiError,
+  401: ApiError,
+  403: ApiError,
+  404: ApiError,
+  409: ApiError,
+  422: ApiError,
+  429: ApiError,
+};
 const EntryId = z.object({ id: z.uuid() });
 
 export const entriesRoutes =

@@ -19,6 +19,8 @@ import {
   isEditable,
   localDate,
   MEDIA_MESSAGES,
+  PRIVATE_MODE,
+  PRIVATE_MODE_MESSAGES,
   type SearchCandidates,
   type SessionUser,
   type SignedMediaUrl,
@@ -43,7 +45,15 @@ import {
   type NewEntryRow,
 } from './repository.ts';
 
-type EncryptedInput = { encryptedContent: string; encryptionIv: string; moodTag?: string | null };
+type EncryptedInput = {
+  encryptedContent: string;
+  encryptionIv: string;
+  moodTag?: string | null;
+  /** 1 (absent) or 2, private mode's (ADR 094). */
+  encryptionVersion?: number | undefined;
+  /** Version 2's sealed mood. */
+  encryptedMood?: string | undefined;
+};
 type NewEntryInput = EncryptedInput & { mediaDraftId?: string; clientRequestId?: string; timeZone?: string };
 
 /** Thrown inside the insert's transaction when the idempotency key was taken meanwhile: rolls it back. */
@@ -109,6 +119,7 @@ export function toEntry(row: EntryWithShare): Entry {
     encryptionIv: typeof row.metadata.encryption_iv === 'string' ? row.metadata.encryption_iv : null,
     encryptionVersion: row.encryptionVersion,
     moodTag: row.moodTag,
+    encryptedMood: row.encryptedMood,
     contentType: row.contentType,
     mediaUrl: row.mediaUrl,
     sourceType: row.sourceType,
@@ -134,8 +145,10 @@ export function createEntriesService(deps: {
   moderator: TextModerator;
   media: MediaService;
   clock: Clock;
+  /** Whether the account is in private mode (private-mode's service; ADR 094). */
+  isPrivate: (userId: string) => Promise<boolean>;
 }) {
-  const { db, plans, keys, moderator, media, clock } = deps;
+  const { db, plans, keys, moderator, media, clock, isPrivate } = deps;
   const repository = createEntriesRepository(db);
 
   /**
@@ -167,6 +180,48 @@ export function createEntriesService(deps: {
     }
     return text;
   }
+
+  /**
+   * The account decides the version (ADR 094): an account in private mode writes only version 2, which the server
+   * cannot read, and any other writes only version 1. So a browser holding a key from before a fresh start cannot
+   * store what nobody can open, and a browser that did not unlock cannot store text the server could read.
+   */
+  async function requireVersion(user: SessionUser, input: EncryptedInput): Promise<boolean> {
+    const isV2 = input.encryptionVersion === PRIVATE_MODE.encryptionVersion;
+    const isAccountPrivate = await isPrivate(user.id);
+    if (isV2 && !isAccountPrivate)
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.entryWithoutPrivateMode);
+    if (!isV2 && isAccountPrivate)
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.entryNeedsPrivateKey);
+    return isV2;
+  }
+
+  /**
+   * The text rules and moderation where the server can read the text (version 1). A version-2 entry is checked by
+   * the browser before it is sealed (the shared classifier and the same limits, ADR 094); the server holds only its
+   * ciphertext, whose size the schema already bounds.
+   */
+  async function checkText(
+    user: SessionUser,
+    input: EncryptedInput,
+    isV2: boolean,
+    emptyMessage: string,
+    isEmptyAllowed = false,
+  ): Promise<string | null> {
+    if (isV2) return null;
+    const text = await readText(user, input, emptyMessage, isEmptyAllowed);
+    return text.trim() ? await moderate(text) : null;
+  }
+
+  /** The columns that say how the entry is sealed: version 2's mood sealed, version 1's plain. */
+  const sealing = (input: EncryptedInput, isV2: boolean) =>
+    isV2
+      ? {
+          encryptionVersion: PRIVATE_MODE.encryptionVersion,
+          moodTag: null,
+          encryptedMood: input.encryptedMood ?? null,
+        }
+      : { encryptionVersion: ENCRYPTION.version, encryptedMood: null };
 
   /** Blocks high and medium severity with the spec's messages; returns the warning for low. */
   async function moderate(text: string): Promise<string | null> {
@@ -259,10 +314,9 @@ export function createEntriesService(deps: {
       if (!limit.allowed)
         throw new AppError('DAILY_LIMIT_REACHED', ENTRY_MESSAGES.dailyLimitReached(limit.limit));
       timer?.step('plan and daily limit');
-      const text = await readText(user, input, ENTRY_MESSAGES.empty, Boolean(input.mediaDraftId));
-      timer?.step('decrypt and text rules');
-      const warning = text.trim() ? await moderate(text) : null;
-      timer?.step('moderation');
+      const isV2 = await requireVersion(user, input);
+      const warning = await checkText(user, input, isV2, ENTRY_MESSAGES.empty, Boolean(input.mediaDraftId));
+      timer?.step('decrypt, text rules and moderation');
       const now = clock.now();
       const entryDate = localDate(now, timeZone);
       const attached = input.mediaDraftId
@@ -285,9 +339,9 @@ export function createEntriesService(deps: {
             title: null,
             content: null,
             encryptedContent: input.encryptedContent,
-            encryptionVersion: ENCRYPTION.version,
             metadata: { encryption_iv: input.encryptionIv },
             moodTag: input.moodTag ?? null,
+            ...sealing(input, isV2),
             contentType: attached?.contentType ?? 'text',
             mediaUrl: attached?.mediaUrl ?? null,
             mediaThumbWidth: attached?.thumbnail?.width ?? null,
@@ -458,6 +512,8 @@ export function createEntriesService(deps: {
           category: row.category,
           encryptedContent: row.encrypted_content,
           encryptionIv: row.encryption_iv,
+          encryptionVersion: row.encryption_version,
+          encryptedMood: row.encrypted_mood,
         })),
         nextCursor: rows.length > ANALYTICS_PAGE_SIZE && last ? `${last.cursor}_${last.id}` : null,
         total,
@@ -493,6 +549,11 @@ export function createEntriesService(deps: {
     /** Mood tags of the user's visible entries dated in [first, last], newest first (insights: the mood ring). */
     moodsBetween(user: SessionUser, first: string, last: string, limit: number) {
       return repository.moodsBetween(user.id, first, last, limit);
+    },
+
+    /** The sealed moods of the user's private-mode entries dated in [first, last], newest first (ADR 094). */
+    sealedMoodsBetween(user: SessionUser, first: string, last: string, limit: number) {
+      return repository.sealedMoodsBetween(user.id, first, last, limit);
     },
 
     /** The mood of the user's latest visible entry dated `day` that has one (insights: current mood). */
@@ -585,8 +646,8 @@ export function createEntriesService(deps: {
 
     async update(user: SessionUser, id: string, input: EncryptedInput): Promise<CreatedEntry> {
       const existing = await ownedEditable(user, id);
-      const text = await readText(user, input, ENTRY_MESSAGES.contentEmpty);
-      const warning = await moderate(text);
+      const isV2 = await requireVersion(user, input);
+      const warning = await checkText(user, input, isV2, ENTRY_MESSAGES.contentEmpty);
       const now = clock.now();
       // The window is checked again in the write itself: moderation takes time and the window may close.
       const row = await db.transaction(async (tx) => {
@@ -598,6 +659,8 @@ export function createEntriesService(deps: {
             encryptedContent: input.encryptedContent,
             metadata: { ...existing.metadata, encryption_iv: input.encryptionIv },
             ...(input.moodTag !== undefined ? { moodTag: input.moodTag } : {}),
+            // An edit seals the whole entry again under the account's version, mood included.
+            ...sealing(input, isV2),
             updatedAt: now,
           },
           new Date(now.getTime() - EDIT_WINDOW_MS),

@@ -17,6 +17,7 @@ import {
   type ExportSummary,
   extractHashtags,
   localDate,
+  PRIVATE_MODE_MESSAGES,
   type SessionUser,
   storedExtension,
 } from '@daybook/shared';
@@ -25,6 +26,7 @@ import type { Executor } from '../../db/client.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { Storage } from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import { mimeForPath } from '../media/service.ts';
 import {
   createExportRepository,
@@ -77,8 +79,22 @@ export function createExportService(deps: {
   keys: EntryKeys;
   clock: Clock;
   visibleEntries: VisibleEntries;
+  /** Whether the account is in private mode, whose entries the server cannot read (ADR 094). */
+  isPrivate: (userId: string) => Promise<boolean>;
 }) {
   const { storage, keys, clock } = deps;
+
+  /**
+   * The archive is made by the server, which cannot read a private-mode account's entries: rather than an archive
+   * of empty entries, export says it is not available until the browser builds it (ADR 094).
+   */
+  async function refusePrivate(user: SessionUser): Promise<void> {
+    if (await deps.isPrivate(user.id))
+      throw new AppError(
+        'ENCRYPTION_VERSION_REFUSED',
+        PRIVATE_MODE_MESSAGES.unavailableInPrivateMode('Export'),
+      );
+  }
   const repository = createExportRepository(deps.db, deps.visibleEntries);
 
   /** The entry's text, or '' when there is none or it does not decrypt (never thrown: one bad row spoils no export). */
@@ -138,6 +154,7 @@ export function createExportService(deps: {
      * record them), and the expected archive size for the progress bar.
      */
     async summary(user: SessionUser, range: DayRange): Promise<ExportSummary> {
+      await refusePrivate(user);
       const totals = await repository.totals(user.id, range);
       let mediaCount = 0;
       let mediaBytes = 0;
@@ -185,6 +202,7 @@ export function createExportService(deps: {
      * through back-pressure. Aborting `signal` (the client went away) stops reading and closes the open file.
      */
     async archive(user: SessionUser, range: DayRange, signal: AbortSignal): Promise<ExportArchive> {
+      await refusePrivate(user);
       // The first page is read before the answer starts: a database that cannot answer is then a 503 the client
       // may retry, not a download cut short after its 200 went out (ADR 053).
       const rowPages = pages(user.id, range);

@@ -24,6 +24,7 @@ import {
   MEDIA_MESSAGES,
   MODERATION_MESSAGES,
   needsModeration,
+  PRIVATE_MODE_MESSAGES,
   partMark,
   placeDayOneMoments,
   type SessionUser,
@@ -124,6 +125,8 @@ export function createImportService(deps: {
   storage: Storage;
   /** The account an import belongs to, as its requests would see it; null once it is gone. */
   owner: (userId: string) => Promise<SessionUser | null>;
+  /** Whether the account is in private mode, whose entries the server cannot write (ADR 094). */
+  isPrivate: (userId: string) => Promise<boolean>;
 }) {
   const { db, entries, media, keys, moderator, clock, tmpDir, storage } = deps;
   const repository = createImportRepository(db, deps.visibleEntries, () => clock.now());
@@ -711,12 +714,25 @@ export function createImportService(deps: {
     }
   }
 
+  /**
+   * An import writes version-1 entries, sealed by the server; a private-mode account writes only version 2, sealed
+   * in the browser (ADR 094), so import waits for the browser-side import still to come.
+   */
+  async function refusePrivate(user: SessionUser): Promise<void> {
+    if (await deps.isPrivate(user.id))
+      throw new AppError(
+        'ENCRYPTION_VERSION_REFUSED',
+        PRIVATE_MODE_MESSAGES.unavailableInPrivateMode('Import'),
+      );
+  }
+
   return {
     /**
      * Takes an uploaded archive (a temporary file the caller removes) into storage and queues its check. One
      * import per person is checked or written at a time; a preview still waiting is replaced by the new upload.
      */
     async start(user: SessionUser, uploadedFile: string): Promise<ImportJob> {
+      await refusePrivate(user);
       const waiting = await repository.latest(user.id);
       if (waiting?.state === 'ready') await discardPreview(user, waiting.id);
       const id = randomUUID();
@@ -763,6 +779,7 @@ export function createImportService(deps: {
      * confirm finds it already taken.
      */
     async confirm(user: SessionUser, id: string): Promise<ImportJob> {
+      await refusePrivate(user);
       const row = await repository.findOwned(user.id, id);
       if (row?.state !== 'ready' || row.expiresAt <= clock.now())
         throw new AppError('NOT_FOUND', IMPORT_MESSAGES.expired);

@@ -38,11 +38,21 @@ export function createInsightsService(deps: { entries: EntriesService; clock: Cl
     async moodRing(user: SessionUser): Promise<MoodRing> {
       const day = today(user);
       const first = addDays(day, -(MOOD_RING_DAYS - 1));
-      return { moods: await entries.moodsBetween(user, first, day, MOOD_RING_LIMIT) };
+      return {
+        moods: await entries.moodsBetween(user, first, day, MOOD_RING_LIMIT),
+        // Private-mode entries' moods, which only the browser can open and count (ADR 094).
+        sealed: await entries.sealedMoodsBetween(user, first, day, MOOD_RING_LIMIT),
+      };
     },
 
     async currentMood(user: SessionUser): Promise<CurrentMood> {
-      return { moodTag: await entries.latestMood(user, today(user)) };
+      const day = today(user);
+      return {
+        moodTag: await entries.latestMood(user, day),
+        sealed: (await entries.sealedMoodsBetween(user, day, day, MOOD_RING_LIMIT)).map(
+          (item) => item.encryptedMood,
+        ),
+      };
     },
 
     /**

@@ -15,6 +15,7 @@ import { type PrivateKeyChange, privateKeyChangedMail } from '../../infra/mail/t
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountService } from '../account/service.ts';
+import type { MediaService } from '../media/service.ts';
 import { createPrivateKeysRepository, type PrivateKeyRow } from './repository.ts';
 
 /** What private mode reads of accounts (the account module's service, handed in by services.ts). */
@@ -47,6 +48,13 @@ function statusOf(row: PrivateKeyRow | null): PrivateModeStatus {
 export function createPrivateModeService(deps: {
   db: Db;
   clock: Clock;
+  /**
+   * Removes the account's version-2 entries inside the caller's transaction, answering their files (wired in
+   * services.ts to the entries repository); a fresh start deletes them with the key (ADR 094).
+   */
+  removePrivateEntries: (tx: Executor, userId: string) => Promise<string[]>;
+  /** Removes those files once the fresh start has committed. */
+  media: Pick<MediaService, 'discard'>;
   accounts: PrivateModeAccounts;
   verifyPassword: PasswordVerifier;
   appUrl: string;
@@ -62,13 +70,17 @@ export function createPrivateModeService(deps: {
   async function changeAndTell(
     userId: string,
     kind: PrivateKeyChange,
-    change: (keys: ReturnType<typeof createPrivateKeysRepository>, now: Date) => Promise<boolean>,
+    change: (
+      keys: ReturnType<typeof createPrivateKeysRepository>,
+      now: Date,
+      tx: Executor,
+    ) => Promise<boolean>,
   ): Promise<boolean> {
     const user = await accounts.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED', AUTH_MESSAGES.notAuthenticated);
     const now = clock.now();
     return db.transaction(async (tx: Executor) => {
-      if (!(await change(createPrivateKeysRepository(tx), now))) return false;
+      if (!(await change(createPrivateKeysRepository(tx), now, tx))) return false;
       const mail = privateKeyChangedMail(user.name, kind, now, `${deps.appUrl}/profile`);
       await enqueueMail(tx, { ...mail, to: user.email }, now);
       return true;
@@ -168,12 +180,19 @@ export function createPrivateModeService(deps: {
 
     /**
      * Both secrets lost: with the sign-in password, the wraps are removed so that private mode can be set up anew.
-     * Whatever was encrypted under the old key stays unreadable by anyone; the version-2 entries work removes those
-     * in this same step (ADR 089).
+     * Whatever was encrypted under the old key is unreadable by anyone, so the version-2 entries go in the same
+     * transaction (ADR 094): none is left that no key opens, and their files once it commits.
      */
     async startFresh(userId: string, password: string): Promise<void> {
       await requirePassword(userId, password);
-      if (!(await changeAndTell(userId, 'started-fresh', (keys) => keys.remove(userId)))) throw notSetUp();
+      let files: string[] = [];
+      const isRemoved = await changeAndTell(userId, 'started-fresh', async (keys, _now, tx) => {
+        if (!(await keys.remove(userId))) return false;
+        files = await deps.removePrivateEntries(tx, userId);
+        return true;
+      });
+      if (!isRemoved) throw notSetUp();
+      for (const file of files) await deps.media.discard(file);
     },
   };
 }

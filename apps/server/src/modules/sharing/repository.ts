@@ -72,9 +72,9 @@ export function createSharingRepository(db: Executor, visible: EntryVisibility) 
     async findOwnedEntry(
       userId: string,
       entryId: string,
-    ): Promise<{ id: string; moodTag: string | null } | null> {
+    ): Promise<{ id: string; moodTag: string | null; encryptionVersion: number } | null> {
       const [row] = await db
-        .select({ id: entries.id, moodTag: entries.moodTag })
+        .select({ id: entries.id, moodTag: entries.moodTag, encryptionVersion: entries.encryptionVersion })
         .from(entries)
         .where(and(eq(entries.id, entryId), visible.of(userId)));
       return row ?? null;

@@ -9,6 +9,8 @@ import {
   type ModerationVerdict,
   markdownToPlainText,
   needsModeration,
+  PRIVATE_MODE,
+  PRIVATE_MODE_MESSAGES,
   type ReceivedSharePage,
   type ReportShareInput,
   type SentShare,
@@ -229,6 +231,12 @@ export function createSharingService(deps: {
     async create(user: SessionUser, entryId: string, input: CreateShareInput): Promise<SentShareList> {
       const entry = await repository.findOwnedEntry(user.id, entryId);
       if (!entry) throw entryNotFound();
+      // The server cannot read a private entry to send it; sharing it end to end is still to come (ADR 094).
+      if (entry.encryptionVersion === PRIVATE_MODE.encryptionVersion)
+        throw new AppError(
+          'ENCRYPTION_VERSION_REFUSED',
+          PRIVATE_MODE_MESSAGES.unavailableInPrivateMode('Sharing an entry'),
+        );
       const features = await plans.features(user.id);
       if (!features.can_share_entries) throw new AppError('FORBIDDEN', SHARE_MESSAGES.upgradeTooltip);
       const emails = input.recipients.map((r) => r.email.trim().toLowerCase());

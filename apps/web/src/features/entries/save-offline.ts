@@ -1,17 +1,19 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import type { SealedEntryText } from '../../lib/encryption/entry-cipher.ts';
+import type { SealedEntry } from '../../lib/encryption/entry-cipher.ts';
 import { enqueueEntry, requestBackgroundSync } from '../../lib/offline/entry-queue.ts';
 import { toast } from '../../lib/toast.ts';
 import { entriesKeys } from './api/query-keys.ts';
-import { errorDescription, isSignedOutError } from './hooks/entry-checks.ts';
+import { checkEntryText, errorDescription, isSignedOutError } from './hooks/entry-checks.ts';
 import type { NewEntry } from './new-entry.ts';
 import { OFFLINE_MESSAGES } from './offline.ts';
 
 type Deps = {
   client: QueryClient;
   userId: string | undefined;
-  encrypt: (text: string) => Promise<SealedEntryText>;
+  sealForSave: (text: string, mood: string | null) => Promise<SealedEntry>;
+  /** Private mode is unlocked: the entry is moderated here before it waits, as the server will not (ADR 094). */
+  isPrivate: boolean;
 };
 
 /**
@@ -21,9 +23,9 @@ type Deps = {
  * Resolves to whether the entry was kept; every refusal is said in a toast.
  */
 export async function queueEntry(
-  { client, userId, encrypt }: Deps,
+  { client, userId, sealForSave, isPrivate }: Deps,
   { text, mood, mediaDraftId }: NewEntry,
-  sealedAlready?: SealedEntryText,
+  sealedAlready?: SealedEntry,
 ): Promise<boolean> {
   if (mediaDraftId) {
     toast.error(OFFLINE_MESSAGES.noMedia);
@@ -32,8 +34,9 @@ export async function queueEntry(
   if (!userId) return false;
   let sealed = sealedAlready;
   if (!sealed) {
+    if (isPrivate && !(await checkEntryText(client, text, { inBrowser: true })).isAllowed) return false;
     try {
-      sealed = await encrypt(text);
+      sealed = await sealForSave(text, mood);
     } catch (error) {
       if (!isSignedOutError(error))
         toast.error(ENTRY_MESSAGES.encryptFailed, { description: OFFLINE_MESSAGES.noKey });
@@ -41,7 +44,11 @@ export async function queueEntry(
     }
   }
   try {
-    await enqueueEntry({ userId, ...sealed, moodTag: mood });
+    await enqueueEntry(
+      sealed.encryptionVersion === 2
+        ? { userId, ...sealed, moodTag: null }
+        : { userId, ...sealed, moodTag: sealed.moodTag ?? null },
+    );
   } catch (error) {
     toast.error(OFFLINE_MESSAGES.queueFailed, { description: errorDescription(error) });
     return false;

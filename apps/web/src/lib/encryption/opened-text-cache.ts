@@ -24,11 +24,18 @@ export async function openEntriesCached<T extends CacheableEntry>(
       missing.push(entry);
     }
   }
-  for (const entry of await openEntries(key, missing, { signal })) {
+  for (const entry of await openEntries(key, missing, { signal, userId })) {
     const id = cacheKey(userId, entry);
-    const opened = { text: entry.text, isDecryptionFailed: entry.isDecryptionFailed };
+    const opened: CachedText = {
+      text: entry.text,
+      isDecryptionFailed: entry.isDecryptionFailed,
+      // A private entry's mood, decrypted here, stands in for the server's null (ADR 094).
+      ...(entry.moodTag !== undefined && entry.encryptionVersion === 2 ? { moodTag: entry.moodTag } : {}),
+      ...(entry.isLocked ? { isLocked: entry.isLocked } : {}),
+    };
     found.set(id, opened);
-    remember(id, opened);
+    // A locked entry is not remembered: it opens as soon as private mode is unlocked.
+    if (!opened.isLocked) remember(id, opened);
   }
   return entries.map((entry) => ({ ...entry, ...(found.get(cacheKey(userId, entry)) as CachedText) }));
 }

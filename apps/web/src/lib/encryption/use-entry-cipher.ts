@@ -2,8 +2,15 @@ import type { EntryKey } from '@daybook/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSession } from '../session/get-session.ts';
-import { type EncryptedFields, openEntries, openEntryText, sealEntryText } from './entry-cipher.ts';
+import {
+  type EncryptedFields,
+  openEntries,
+  openEntryText,
+  sealEntry,
+  sealEntryText,
+} from './entry-cipher.ts';
 import { entryKeyQueryOptions } from './entry-key.ts';
+import { isPrivateUnlocked } from './private-entry-key.ts';
 import { EncryptionError, encryptionSupport } from './support.ts';
 
 /**
@@ -27,15 +34,25 @@ export function useEntryCipher() {
     return client.fetchQuery(entryKeyQueryOptions(userId));
   }, [client, support, userId]);
 
+  /** Version 1's sealing of a text alone: drafts and the offline copy, which this browser alone reads. */
   const encrypt = useCallback(async (text: string) => sealEntryText(await getKey(), text), [getKey]);
+  /** An entry to save, text and mood, sealed as the account writes: version 2 when private mode is unlocked (ADR 094). */
+  const sealForSave = useCallback(
+    async (text: string, mood: string | null | undefined) =>
+      sealEntry(await getKey(), userId ?? '', text, mood),
+    [getKey, userId],
+  );
+  /** Whether saves are sealed under private mode's key in this session (and so moderated here, ADR 094). */
+  const isPrivate = useCallback(() => isPrivateUnlocked(userId), [userId]);
   const decrypt = useCallback(
-    async (fields: EncryptedFields) => openEntryText(await getKey(), fields),
-    [getKey],
+    async (fields: EncryptedFields) => openEntryText(await getKey(), fields, userId),
+    [getKey, userId],
   );
   const decryptMany = useCallback(
-    async <T extends EncryptedFields>(entries: readonly T[]) => openEntries(await getKey(), entries),
-    [getKey],
+    async <T extends EncryptedFields>(entries: readonly T[]) =>
+      openEntries(await getKey(), entries, { userId }),
+    [getKey, userId],
   );
 
-  return { support, key, getKey, encrypt, decrypt, decryptMany };
+  return { support, key, getKey, encrypt, sealForSave, isPrivate, decrypt, decryptMany };
 }

@@ -17,6 +17,9 @@ export const QueuedEntry = z.object({
   encryptedContent: z.string(),
   encryptionIv: z.string(),
   moodTag: z.string().nullable(),
+  /** A private-mode entry (ADR 094): version 2, its mood sealed here and `moodTag` null. */
+  encryptionVersion: z.literal(2).optional(),
+  encryptedMood: z.string().optional(),
   /** When it was written, on this device's clock: shown while it waits; the server dates it on arrival. */
   writtenAt: z.string(),
   /**
@@ -33,7 +36,10 @@ export type QueuedEntry = z.infer<typeof QueuedEntry>;
 /** The service worker's Background Sync tag (public/sw-sync.js). */
 export const SYNC_TAG = 'daybook-entries';
 
-export type NewQueuedEntry = Pick<QueuedEntry, 'userId' | 'encryptedContent' | 'encryptionIv' | 'moodTag'>;
+export type NewQueuedEntry = Pick<
+  QueuedEntry,
+  'userId' | 'encryptedContent' | 'encryptionIv' | 'moodTag' | 'encryptionVersion' | 'encryptedMood'
+>;
 
 export async function enqueueEntry(
   entry: NewQueuedEntry,
@@ -84,6 +90,9 @@ export function toCreateInput(entry: QueuedEntry): CreateEntryInput {
     encryptedContent: entry.encryptedContent,
     encryptionIv: entry.encryptionIv,
     moodTag: entry.moodTag,
+    ...(entry.encryptionVersion === 2
+      ? { encryptionVersion: entry.encryptionVersion, moodTag: null, encryptedMood: entry.encryptedMood }
+      : {}),
     clientRequestId: entry.id,
     ...(entry.timeZone ? { timeZone: entry.timeZone } : {}),
   };

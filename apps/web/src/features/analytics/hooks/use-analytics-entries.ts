@@ -29,15 +29,24 @@ export type AnalyticsProgress = { phase: 'loading' | 'decrypting'; done: number;
 export async function analyzeEntries(
   key: EntryKey,
   entries: readonly AnalyticsEntry[],
-  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (done: number) => void } = {},
+  {
+    signal,
+    onProgress,
+    userId,
+  }: { signal?: AbortSignal; onProgress?: (done: number) => void; userId?: string } = {},
 ): Promise<AnalyzedEntry[]> {
   const analyzed: AnalyzedEntry[] = [];
   for (let start = 0; start < entries.length; start += DECRYPT_BATCH) {
     if (start > 0) await yieldToMain();
     signal?.throwIfAborted();
     const batch = entries.slice(start, start + DECRYPT_BATCH);
-    const opened = await Promise.all(batch.map((entry) => openEntryText(key, entry)));
-    for (const [i, entry] of batch.entries()) analyzed.push(analyzeEntry(entry, opened[i]!));
+    const opened = await Promise.all(batch.map((entry) => openEntryText(key, entry, userId)));
+    for (const [i, entry] of batch.entries()) {
+      const text = opened[i]!;
+      // A private entry's mood is counted once opened here (ADR 094): the server holds it sealed.
+      const moodTag = text.moodTag !== undefined ? text.moodTag : entry.moodTag;
+      analyzed.push(analyzeEntry({ ...entry, moodTag }, text));
+    }
     onProgress?.(analyzed.length);
   }
   return analyzed;
@@ -107,6 +116,7 @@ export function useAnalyticsEntries() {
         analyzed.push(
           ...(await analyzeEntries(await key, entries, {
             signal,
+            userId,
             onProgress: (done) => setProgress({ phase: 'decrypting', done: before + done, total }),
           })),
         );

@@ -1,6 +1,7 @@
 import { CurrentMood, MoodRing } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { openSealedMoods } from '../../../lib/encryption/entry-cipher.ts';
 import { shouldRetryQuery } from '../../../lib/query-retry.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { companionKeys } from './query-keys.ts';
@@ -21,10 +22,37 @@ export function getMoodRing(signal?: AbortSignal): Promise<MoodRing> {
   return apiRequest('/api/moods/ring', { schema: MoodRing, signal });
 }
 
+/**
+ * Private-mode entries' moods are sealed (ADR 094): they are opened here and counted with the others, the newest
+ * private mood of today standing for the current mood when there is one.
+ */
+async function currentMoodOpened(userId: string, signal?: AbortSignal): Promise<CurrentMood> {
+  const answer = await getCurrentMood(signal);
+  const opened = (await openSealedMoods(userId, answer.sealed)).find((mood) => mood !== null);
+  return { moodTag: opened ?? answer.moodTag, sealed: [] };
+}
+
+async function moodRingOpened(userId: string, signal?: AbortSignal): Promise<MoodRing> {
+  const answer = await getMoodRing(signal);
+  if (answer.sealed.length === 0) return answer;
+  const opened = await openSealedMoods(
+    userId,
+    answer.sealed.map((item) => item.encryptedMood),
+  );
+  const moods = [...answer.moods];
+  for (const [i, item] of answer.sealed.entries()) {
+    const moodTag = opened[i];
+    if (moodTag) moods.push({ moodTag, entryDate: item.entryDate });
+  }
+  // Newest day first, as the server orders the ring (the sort is stable within a day).
+  moods.sort((a, b) => b.entryDate.localeCompare(a.entryDate));
+  return { moods, sealed: [] };
+}
+
 export function currentMoodQueryOptions(userId: string) {
   return queryOptions({
     queryKey: companionKeys.currentMood(userId),
-    queryFn: ({ signal }) => getCurrentMood(signal),
+    queryFn: ({ signal }) => currentMoodOpened(userId, signal),
     staleTime: CURRENT_MOOD_STALE_MS,
     retry: retryOnce,
   });
@@ -33,7 +61,7 @@ export function currentMoodQueryOptions(userId: string) {
 export function moodRingQueryOptions(userId: string) {
   return queryOptions({
     queryKey: companionKeys.moodRing(userId),
-    queryFn: ({ signal }) => getMoodRing(signal),
+    queryFn: ({ signal }) => moodRingOpened(userId, signal),
     staleTime: MOOD_RING_STALE_MS,
     retry: retryOnce,
   });

@@ -25,7 +25,7 @@ export function entryQueryOptions(userId: string, id: string, key: EntryKey | un
         if (!copied) throw error;
         entry = copied;
       }
-      return { ...entry, ...(await openEntryText(key, entry)) };
+      return { ...entry, ...(await openEntryText(key, entry, userId)) };
     },
     enabled: key !== undefined,
     networkMode: 'always',

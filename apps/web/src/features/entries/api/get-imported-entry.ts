@@ -18,7 +18,7 @@ export function useImportedEntry(userId: string, source: string, ref: string, ke
         `/api/entries/imported/${encodeURIComponent(source)}/${encodeURIComponent(ref)}`,
         { schema: Entry, signal },
       );
-      return { ...entry, ...(await openEntryText(key, entry)) };
+      return { ...entry, ...(await openEntryText(key, entry, userId)) };
     },
     enabled: key !== undefined,
   });

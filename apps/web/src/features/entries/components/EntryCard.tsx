@@ -118,6 +118,7 @@ export function EntryCard({
         <EntryEditForm
           entryId={entry.id}
           initialText={entry.text}
+          initialMood={entry.moodTag}
           hasMedia={entry.contentType !== 'text'}
           onSaved={closeEditor}
           onCancel={closeEditor}

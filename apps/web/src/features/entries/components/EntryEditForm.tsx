@@ -74,7 +74,12 @@ export function EntryEditForm({
 
   const onSubmit = async () => {
     if (isBlank || isSaving) return;
-    const isSaved = await saveEdit({ id: entryId, text: text.trim(), ...(withMood ? { mood } : {}) });
+    const isSaved = await saveEdit({
+      id: entryId,
+      text: text.trim(),
+      ...(withMood ? { mood } : {}),
+      currentMood: initialMood,
+    });
     if (isSaved) onSaved();
   };
 

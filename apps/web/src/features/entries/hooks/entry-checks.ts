@@ -13,8 +13,12 @@ export type TextCheck = { isAllowed: false } | { isAllowed: true; warning: strin
  * docs/product/moderation.md#moderation-rules, text moderation on submit: high and medium block (the crisis message for self-harm, shown
  * 8 seconds), low lets the entry through with "Please be mindful of your language.".
  */
-export async function checkEntryText(client: QueryClient, text: string): Promise<TextCheck> {
-  const outcome = entryModerationOutcome(await moderateText(client, text));
+export async function checkEntryText(
+  client: QueryClient,
+  text: string,
+  { inBrowser = false }: { inBrowser?: boolean } = {},
+): Promise<TextCheck> {
+  const outcome = entryModerationOutcome(await moderateText(client, text, 'self', { inBrowser }));
   if (outcome.action === 'block') {
     announceModerationBlock(outcome);
     return { isAllowed: false };
@@ -22,19 +26,21 @@ export async function checkEntryText(client: QueryClient, text: string): Promise
   return { isAllowed: true, warning: outcome.action === 'warn' ? outcome.message : null };
 }
 
-export type CheckedText = { sealed: SealedEntryText; warning: string | null };
+export type CheckedText<S = SealedEntryText> = { sealed: S; warning: string | null };
 
 /**
  * Moderation, then encryption, of an entry's text before it is sent (docs/product/moderation.md#moderation-entries). Null when either stopped
- * it, after saying why (`encryptFailedMessage` for a failed encryption).
+ * it, after saying why (`encryptFailedMessage` for a failed encryption). `inBrowser` for a private-mode entry
+ * (ADR 094): the shared classifier runs here and the text is never sent to be moderated.
  */
-export async function checkAndSeal(
+export async function checkAndSeal<S = SealedEntryText>(
   client: QueryClient,
   text: string,
-  encrypt: (text: string) => Promise<SealedEntryText>,
+  encrypt: (text: string) => Promise<S>,
   encryptFailedMessage: string,
-): Promise<CheckedText | null> {
-  const check = await checkEntryText(client, text);
+  { inBrowser = false }: { inBrowser?: boolean } = {},
+): Promise<CheckedText<S> | null> {
+  const check = await checkEntryText(client, text, { inBrowser });
   if (!check.isAllowed) return null;
   try {
     return { sealed: await encrypt(text), warning: check.warning };

@@ -18,16 +18,21 @@ export type EntryEdit = {
   text: string;
   /** Left out to keep the entry's mood. */
   mood?: string | null;
+  /**
+   * The mood the entry has now: a private entry is sealed whole (ADR 094), so an edit that keeps the mood seals
+   * this one again.
+   */
+  currentMood?: string | null;
 };
 
 /** Edit: moderation, encryption, then the request; resolves to whether the change was saved. */
 export function useEditEntry() {
   const client = useQueryClient();
-  const { support, encrypt } = useEntryCipher();
+  const { support, sealForSave, isPrivate } = useEntryCipher();
   const update = useUpdateEntry();
 
   const saveEdit = useCallback(
-    async ({ id, text, mood }: EntryEdit): Promise<boolean> => {
+    async ({ id, text, mood, currentMood }: EntryEdit): Promise<boolean> => {
       if (!text.trim()) {
         toast.error(ENTRY_MESSAGES.contentEmpty);
         return false;
@@ -37,15 +42,20 @@ export function useEditEntry() {
         return false;
       }
 
-      const checked = await checkAndSeal(client, text, encrypt, ENTRY_MESSAGES.saveFailed);
+      const inBrowser = isPrivate();
+      // A private entry is sealed whole, mood included, so an edit that leaves the mood seals the current one.
+      const sealedMood = inBrowser && mood === undefined ? (currentMood ?? null) : mood;
+      const checked = await checkAndSeal(
+        client,
+        text,
+        (plain) => sealForSave(plain, sealedMood),
+        ENTRY_MESSAGES.saveFailed,
+        { inBrowser },
+      );
       if (!checked) return false;
 
       try {
-        const updated = await update.mutateAsync({
-          id,
-          ...checked.sealed,
-          ...(mood !== undefined ? { moodTag: mood } : {}),
-        });
+        const updated = await update.mutateAsync({ id, ...checked.sealed });
         announceSaved(checked.warning ?? updated.moderation.warning, ENTRY_MESSAGES.updated);
         return true;
       } catch (error) {
@@ -58,7 +68,7 @@ export function useEditEntry() {
         return false;
       }
     },
-    [client, encrypt, support, update],
+    [client, sealForSave, isPrivate, support, update],
   );
 
   return { saveEdit, support, isSaving: update.isPending };

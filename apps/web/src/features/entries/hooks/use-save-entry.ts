@@ -2,7 +2,7 @@ import { ENTRY_MESSAGES } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
+import type { SealedEntry } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
@@ -30,7 +30,7 @@ const isNetworkError = (error: unknown) => error instanceof ApiRequestError && e
  */
 export function useSaveEntry() {
   const client = useQueryClient();
-  const { support, encrypt } = useEntryCipher();
+  const { support, sealForSave, isPrivate } = useEntryCipher();
   const create = useCreateEntry();
   const { user } = useSession();
   const userId = user?.id;
@@ -41,11 +41,11 @@ export function useSaveEntry() {
    * network is back; the server applies its rules then. Its code loads only when it is needed.
    */
   const queue = useCallback(
-    async (entry: NewEntry, sealed?: SealedEntryText) => {
+    async (entry: NewEntry, sealed?: SealedEntry) => {
       const { queueEntry } = await import('../save-offline.ts');
-      return queueEntry({ client, userId, encrypt }, entry, sealed);
+      return queueEntry({ client, userId, sealForSave, isPrivate: isPrivate() }, entry, sealed);
     },
-    [client, userId, encrypt],
+    [client, userId, sealForSave, isPrivate],
   );
 
   const save = useCallback(
@@ -67,14 +67,20 @@ export function useSaveEntry() {
         if (isSignedOutError(error)) return false;
       }
 
-      const checked = await checkAndSeal(client, text, encrypt, ENTRY_MESSAGES.encryptFailed);
+      // A private entry (ADR 094) is moderated here alone, and sealed with its mood.
+      const checked = await checkAndSeal(
+        client,
+        text,
+        (plain) => sealForSave(plain, mood),
+        ENTRY_MESSAGES.encryptFailed,
+        { inBrowser: isPrivate() },
+      );
       if (!checked) return false;
 
       try {
         const timeZone = browserTimeZone();
         const created = await create.mutateAsync({
           ...checked.sealed,
-          moodTag: mood,
           // The zone it is written in: its day and time are told there (ADR 066).
           ...(timeZone ? { timeZone } : {}),
           ...(mediaDraftId ? { mediaDraftId } : {}),
@@ -97,7 +103,7 @@ export function useSaveEntry() {
         return false;
       }
     },
-    [client, create, encrypt, support, queue],
+    [client, create, sealForSave, isPrivate, support, queue],
   );
 
   return { save, support, isOffline, isSaving: create.isPending };
