@@ -1,4 +1,5 @@
 import { ADMIN_PAGE_SIZE } from '@daybook/shared';
+import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -70,7 +71,15 @@ export function ListState({
   }
   if (error) return <RetryAlert message={`Could not load ${label}: ${error.message}`} onRetry={onRetry} />;
   if (isEmpty) {
-    return <p className="rounded-card border border-dashed p-8 text-center text-muted-foreground">{empty}</p>;
+    // A calm, centred empty state, as the journal's own lists have: an administrator with nothing to do is told so.
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-card border border-dashed px-6 py-10 text-center">
+        <span className="grid size-11 place-items-center rounded-full bg-muted text-muted-foreground">
+          <Inbox aria-hidden="true" className="size-5" />
+        </span>
+        <p className="max-w-sm text-sm text-muted-foreground">{empty}</p>
+      </div>
+    );
   }
   return <>{children}</>;
 }
