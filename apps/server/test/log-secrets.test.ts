@@ -224,27 +224,6 @@ describe(`log lines over a journey, an outage and a failed query (${driver})`, (
     keep('passphrase wrap', keys.passphraseWrap);
     keep('recovery wrap', keys.recoveryWrap);
     keep('Argon2id salt', keys.kdf.salt);
-    const privateSetUp = await post(
-      '/api/me/private-mode',
-      {
-        password: NEW_PASSWORD,
-        kdf: keys.kdf,
-        passphraseWrap: keys.passphraseWrap,
-        recoveryWrap: keys.recoveryWrap,
-        keyProof: keys.keyProof,
-      },
-      lastSession.cookie,
-    );
-    expect(privateSetUp.statusCode, privateSetUp.body).toBe(201);
-    const unlockMaterial = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me/private-mode/keys',
-      headers: { cookie: lastSession.cookie },
-    });
-    expect(unlockMaterial.json().passphraseWrap).toBe(keys.passphraseWrap);
-    const rewrapped = await rewrapForPassphrase(userId, keys.accountKey, `${passphrase} twice`);
-    keep('new passphrase wrap', rewrapped.passphraseWrap);
-    keep('new Argon2id salt', rewrapped.kdf.salt);
 
     // Failed queries: the database refuses to end the session (better-auth logs that and goes on) and to store an
     // entry (ours to log as unhandled); the first carries the session token, the second the entry's ciphertext.
@@ -272,6 +251,29 @@ describe(`log lines over a journey, an outage and a failed query (${driver})`, (
       payload,
     });
     expect(refused.statusCode, refused.body).toBe(500);
+    // Private mode is set up after the entry's write: an account in private mode takes only version-2 entries
+    // (ADR 094), and the write above is the version-1 one a database refuses.
+    const privateSetUp = await post(
+      '/api/me/private-mode',
+      {
+        password: NEW_PASSWORD,
+        kdf: keys.kdf,
+        passphraseWrap: keys.passphraseWrap,
+        recoveryWrap: keys.recoveryWrap,
+        keyProof: keys.keyProof,
+      },
+      lastSession.cookie,
+    );
+    expect(privateSetUp.statusCode, privateSetUp.body).toBe(201);
+    const unlockMaterial = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/private-mode/keys',
+      headers: { cookie: lastSession.cookie },
+    });
+    expect(unlockMaterial.json().passphraseWrap).toBe(keys.passphraseWrap);
+    const rewrapped = await rewrapForPassphrase(userId, keys.accountKey, `${passphrase} twice`);
+    keep('new passphrase wrap', rewrapped.passphraseWrap);
+    keep('new Argon2id salt', rewrapped.kdf.salt);
     // A passphrase change the database refuses: its statement carries the new wrap and the proof's hash.
     await ctx.database.query(`
       create trigger refuse_private_keys before update on private_keys
