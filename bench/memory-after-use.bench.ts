@@ -22,7 +22,7 @@ import {
 
 const execFileAsync = promisify(execFile);
 
-/** The workload of issue 26 item 6, as sizes: what an instance has done before it is left idle. */
+/** The workload of ADR 092, as sizes: what an instance has done before it is left idle. */
 export const AFTER_USE_WORKLOAD = {
   /** Premium's daily limit is 25 entries a person: ten people write the 200 entries and 20 photos in one day. */
   people: 10,
@@ -242,7 +242,7 @@ async function runWorkload(instance: OperatorInstance) {
 }
 
 /**
- * Issue 26 item 6: `npm start` on the embedded default after a mixed workload, left idle, holds < 300 MB RSS in all.
+ * ADR 092: `npm start` on the embedded default after a mixed workload, left idle, holds < 300 MB RSS in all.
  * `start()` starts the instance, measures it right after start, runs the workload and returns at once; the idle
  * minutes then pass while `npm run bench` runs its other steps (they load the machine, not this instance, which
  * nothing calls), and `result` resolves when a timer has measured it at `idleSeconds` and stopped it.
