@@ -38,7 +38,7 @@ const largeEntries = Number(
 );
 
 // First, on a machine nothing else loads yet: `npm start` through a mixed workload (ADR 092). Its five idle minutes
-// then pass while the steps below run, and a timer measures it at their end; nothing calls it in the meantime.
+// then pass while the steps below run (nothing calls it meanwhile), and a timer measures and stops it when they end.
 const memoryAfterUseRun = await startMemoryAfterUseBench({
   idleSeconds: Number(process.env.BENCH_MEMORY_IDLE_SECONDS ?? 300),
 });
