@@ -16,7 +16,7 @@ import { openBenchDatabase } from './lib/database.ts';
 const execFileAsync = promisify(execFile);
 
 /** A photo of about `megabytes`, of noise (a photo does not compress either). */
-async function noisePhoto(megabytes: number): Promise<Buffer> {
+export async function noisePhoto(megabytes: number): Promise<Buffer> {
   const width = 1600;
   // Noise at quality 92 costs about 0.29 bytes of JPEG per byte of pixels.
   const height = Math.max(64, Math.round((megabytes * 1_048_576) / (width * 3 * 0.29)));
@@ -29,7 +29,7 @@ async function noisePhoto(megabytes: number): Promise<Buffer> {
  * A Day One export of `entryCount` entries, one in `photoEvery` with the photo: the same picture with a few bytes
  * after its end, so that each is a file of its own, named by its md5 as Day One names them.
  */
-async function writeDayOneArchive(
+export async function writeDayOneArchive(
   file: string,
   options: { entryCount: number; photoEvery: number },
   photo: Buffer,
@@ -66,7 +66,7 @@ async function writeDayOneArchive(
  * server is measured in this process, and a client here counted its own upload buffers (before GC took them) as
  * the server's memory, two thirds of the growth once reported.
  */
-async function upload(origin: string, cookie: string, file: string): Promise<ImportJob> {
+export async function uploadImportArchive(origin: string, cookie: string, file: string): Promise<ImportJob> {
   const { stdout } = await execFileAsync('curl', [
     '--silent',
     '--show-error',
@@ -135,7 +135,7 @@ export async function importThroughputBench(options: {
     /** Upload, check, confirm, write, as the import page and the job do them: the moments each step ended. */
     async function importThroughTheJob(file: string) {
       const began = performance.now();
-      const queued = await upload(origin, user.cookie, file);
+      const queued = await uploadImportArchive(origin, user.cookie, file);
       const uploadedAt = performance.now();
       await app.services.imports.runPending();
       const checkedAt = performance.now();

@@ -14,7 +14,7 @@ import { openBenchDatabase } from './lib/database.ts';
 import { load } from './lib/load.ts';
 
 /** A photo-like JPEG: noise compresses badly, as camera pictures do. */
-async function photo(width: number, height: number, seed: number): Promise<Buffer> {
+export async function photo(width: number, height: number, seed: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   let x = seed;
   for (let i = 0; i < raw.length; i++) {
@@ -26,7 +26,7 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
     .toBuffer();
 }
 
-function multipart(file: Buffer) {
+export function multipart(file: Buffer) {
   const boundary = '----daybookbench';
   const body = Buffer.concat([
     Buffer.from(

@@ -16,6 +16,7 @@ import { bundleFigures, type LighthouseFigures, printWebFigures } from './lighth
 import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
 import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
+import { printMemoryAfterUse, startMemoryAfterUseBench } from './memory-after-use.bench.ts';
 import { offlineSyncBench } from './offline-sync.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
@@ -36,7 +37,13 @@ const largeEntries = Number(
   process.env.BENCH_LARGE_ENTRIES ?? (process.env.DATABASE_URL ? 1_000_000 : 100_000),
 );
 
-// First, and without a server: the text classifier on the labelled journal set.
+// First, on a machine nothing else loads yet: `npm start` through a mixed workload (ADR 092). Its five idle minutes
+// then pass while the steps below run (nothing calls it meanwhile), and a timer measures and stops it when they end.
+const memoryAfterUseRun = await startMemoryAfterUseBench({
+  idleSeconds: Number(process.env.BENCH_MEMORY_IDLE_SECONDS ?? 300),
+});
+
+// Then without a server: the text classifier on the labelled journal set.
 const textModeration = textModerationBench();
 printTextModeration(textModeration);
 
@@ -205,9 +212,14 @@ const web = {
 printWebFigures(web.lighthouse, web.bundles);
 printDashboardJavaScript(web.dashboardJavaScript);
 
+// The instance of the first step: its timer has measured and stopped it after the idle minutes, or does so now
+// (when the steps above took less); either way it is gone before the next measurement starts.
+const memoryAfterUse = await memoryAfterUseRun.result;
+
 // Last, on a machine the other benchmarks no longer load: the server as `npm start` runs it, idle (ADR 043).
 const memory = await idleMemoryBench();
 printIdleMemory(memory);
+printMemoryAfterUse(memoryAfterUse, memory.totalRssMegabytes);
 
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
@@ -238,6 +250,7 @@ const report = {
   live,
   web,
   memory,
+  memoryAfterUse,
 };
 writeFileSync(
   path.join(dir, `${report.at.replace(/[:.]/g, '-')}.json`),

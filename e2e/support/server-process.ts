@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { staleness } from '../../scripts/builds.mjs';
+import { startCommand } from '../../scripts/start-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -12,20 +12,18 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 export type ServerBuild = 'source' | 'compiled';
 
-function serverCommand(build: ServerBuild): [string, string[]] {
-  if (build === 'source') return [path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts']];
+function serverCommand(build: ServerBuild): [string, string[], Record<string, string>] {
+  if (build === 'source') return [path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {}];
   // Testing an old build would pass or fail for the wrong code, and the start script would rebuild it here,
   // once per variant at the same time: the build is the test command's step (`npm run build`).
   for (const name of ['web', 'server'] as const) {
     const why = staleness(name);
     if (why) throw new Error(`The ${name} build cannot be tested (${why}): run \`npm run build\` first`);
   }
-  // `npm start`'s own command (its node flags included), without npm and its shell around it: Playwright stops
-  // the server by signalling this one process.
-  const start: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
-  const [node, ...args] = start.split(' ');
-  if (node !== 'node') throw new Error(`npm start is not a node command: ${start}`);
-  return [process.execPath, args];
+  // `npm start`'s own command (its environment and node flags included), without npm and its shell around it:
+  // Playwright stops the server by signalling this one process.
+  const { env, nodeArgs } = startCommand();
+  return [process.execPath, nodeArgs, env];
 }
 
 /**
@@ -37,8 +35,8 @@ export function superviseServer(
   cleanUp: (code: number) => void | Promise<void>,
   build: ServerBuild = 'source',
 ): void {
-  const [command, args] = serverCommand(build);
-  const server = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+  const [command, args, startEnv] = serverCommand(build);
+  const server = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...env, ...startEnv } });
   let isStopping = false;
   const stop = () => {
     if (isStopping) return;

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import S3rver from 's3rver';
+import { startCommand } from '../../../../scripts/start-command.mjs';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
 import { selfSignedCertificate } from './certificate.ts';
@@ -191,10 +192,9 @@ export async function startTopology(options: {
       JOBS: 'on',
       ...options.env,
     };
-    // `npm start`'s own node flags (ADR 043), without its build check: the entry is built already.
-    const startFlags: string[] = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
-      .scripts.start.split(' ')
-      .filter((part: string) => part.startsWith('--'));
+    // `npm start`'s own environment and node flags (ADRs 043, 092), without its build check: the entry is built.
+    const { env: startEnv, nodeArgs } = startCommand();
+    const startFlags = nodeArgs.filter((part) => part.startsWith('--'));
 
     const instances: Instance[] = [];
     for (let i = 1; i <= options.instances; i++) {
@@ -230,6 +230,7 @@ export async function startTopology(options: {
         cwd: ROOT,
         env: {
           ...sharedEnv,
+          ...startEnv,
           PORT: String(instance.port),
           METRICS_PORT: String(instance.metricsPort),
           DATA_DIR: path.join(dir, instance.name),
