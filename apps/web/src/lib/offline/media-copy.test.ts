@@ -1,31 +1,16 @@
-import { decryptBytes, type EntryKey, encryptBytes } from '@daybook/shared';
 import { describe, expect, it } from 'vitest';
 import { sealedEntry, testEntryKey } from '../../test/entries.ts';
 import { keepEntries, removeCopiedEntry } from './entry-copy.ts';
 import { MEDIA_COPY, removeEntryCopies, withStore } from './idb.ts';
 import {
+  entryKeyMediaCipher,
   type KeptMedia,
   keepMedia,
   keptMediaBytes,
   MEDIA_COPY_ITEM_MAX_BYTES,
   MEDIA_COPY_MAX_BYTES,
-  type MediaCipher,
   readKeptMedia,
 } from './media-copy.ts';
-
-/** The cipher the media feature hands the store (features/media/api/media-copy.ts): the entry key, AES-GCM. */
-function cipherOf(key: EntryKey): MediaCipher {
-  return {
-    seal: (bytes) => encryptBytes(key, bytes),
-    open: async (sealed) => {
-      try {
-        return await decryptBytes(key, sealed);
-      } catch {
-        return null;
-      }
-    },
-  };
-}
 
 /** A JPEG's head (SOI, the JFIF marker) then a body: what a photo's first bytes look like. */
 function jpegBytes(bodyLength = 4096): Uint8Array<ArrayBuffer> {
@@ -84,9 +69,9 @@ describe('the media kept for reading offline (ADR 093)', () => {
     const { key } = await testEntryKey();
     const photo = jpegBytes();
     const voice = webmBytes();
-    await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), photo));
+    await keepMedia(entryKeyMediaCipher(key), 'user-a', fileOf(photoPath(), photo));
     await keepMedia(
-      cipherOf(key),
+      entryKeyMediaCipher(key),
       'user-a',
       fileOf(`/api/entries/${ENTRY}/attachments/a2/media-url`, voice, {
         mimeType: 'audio/webm',
@@ -113,27 +98,27 @@ describe('the media kept for reading offline (ADR 093)', () => {
       expect(JSON.stringify(record)).not.toMatch(/jpeg|webm|image|audio/);
     }
     // Read back whole, with what the server said of it.
-    const kept = await readKeptMedia(cipherOf(key), 'user-a', named(photoPath()));
+    const kept = await readKeptMedia(entryKeyMediaCipher(key), 'user-a', named(photoPath()));
     expect(kept?.meta).toEqual(photoMeta);
     expect(Array.from(kept?.bytes ?? [])).toEqual(Array.from(photo));
   });
 
   it('opens nothing for another user, with another key, or from a record that was tampered with', async () => {
     const { key } = await testEntryKey();
-    await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), jpegBytes()));
-    expect(await readKeptMedia(cipherOf(key), 'user-b', named(photoPath()))).toBeNull();
+    await keepMedia(entryKeyMediaCipher(key), 'user-a', fileOf(photoPath(), jpegBytes()));
+    expect(await readKeptMedia(entryKeyMediaCipher(key), 'user-b', named(photoPath()))).toBeNull();
     const otherKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
       'encrypt',
       'decrypt',
     ]);
-    expect(await readKeptMedia(cipherOf(otherKey), 'user-a', named(photoPath()))).toBeNull();
+    expect(await readKeptMedia(entryKeyMediaCipher(otherKey), 'user-a', named(photoPath()))).toBeNull();
     const [record] = await allRecords();
     if (!record) throw new Error('The photo was not kept');
     const tampered = new Uint8Array((record.data as ArrayBuffer).slice(0));
     tampered[5] = (tampered[5] ?? 0) ^ 1;
     await withStore(MEDIA_COPY, 'readwrite', (store) => store.put({ ...record, data: tampered.buffer }));
-    expect(await readKeptMedia(cipherOf(key), 'user-a', named(photoPath()))).toBeNull();
-    expect(await readKeptMedia(cipherOf(key), 'user-a', named(thumbPath()))).toBeNull();
+    expect(await readKeptMedia(entryKeyMediaCipher(key), 'user-a', named(photoPath()))).toBeNull();
+    expect(await readKeptMedia(entryKeyMediaCipher(key), 'user-a', named(thumbPath()))).toBeNull();
   });
 
   it('keeps a file once: opened again, it is only marked as used, not downloaded again', async () => {
@@ -146,8 +131,8 @@ describe('the media kept for reading offline (ADR 093)', () => {
         return { meta: photoMeta, bytes: jpegBytes() };
       },
     };
-    await keepMedia(cipherOf(key), 'user-a', file);
-    await keepMedia(cipherOf(key), 'user-a', file);
+    await keepMedia(entryKeyMediaCipher(key), 'user-a', file);
+    await keepMedia(entryKeyMediaCipher(key), 'user-a', file);
     expect(downloads).toBe(1);
     expect(await allRecords()).toHaveLength(1);
   });
@@ -175,12 +160,12 @@ describe('the media kept for reading offline (ADR 093)', () => {
     expect(await keptMediaBytes('user-a')).toBe(2 * almostHalf);
     // A is opened again offline: now B is the least recently used.
     const aId = idOf('/api/entries/a/media-url', 'a');
-    await readKeptMedia(cipherOf(key), 'user-a', named('/api/entries/a/media-url', 'a'));
+    await readKeptMedia(entryKeyMediaCipher(key), 'user-a', named('/api/entries/a/media-url', 'a'));
     const [a] = (await allRecords()).filter((record) => record.id === aId);
     expect(a?.used).toBe(3);
 
     // A new photo of 4 KB does not fit beside both: B goes, A and the photo stay.
-    await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), jpegBytes()));
+    await keepMedia(entryKeyMediaCipher(key), 'user-a', fileOf(photoPath(), jpegBytes()));
     const ids = (await allRecords()).map((record) => record.id).sort();
     expect(ids).toEqual([aId, idOf(photoPath())].sort());
     expect(await keptMediaBytes('user-a')).toBeLessThanOrEqual(MEDIA_COPY_MAX_BYTES);
@@ -189,7 +174,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
 
     // A video over the per-file bound is not kept, and evicts nothing.
     await keepMedia(
-      cipherOf(key),
+      entryKeyMediaCipher(key),
       'user-a',
       fileOf(`/api/entries/${ENTRY}/attachments/v/media-url`, new Uint8Array(MEDIA_COPY_ITEM_MAX_BYTES + 1), {
         contentType: 'video/webm',
@@ -200,8 +185,8 @@ describe('the media kept for reading offline (ADR 093)', () => {
 
   it('keeps one person at a time: the first file kept for another user removes the last one’s', async () => {
     const { key } = await testEntryKey();
-    await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), jpegBytes()));
-    await keepMedia(cipherOf(key), 'user-b', fileOf(thumbPath(), jpegBytes(100)));
+    await keepMedia(entryKeyMediaCipher(key), 'user-a', fileOf(photoPath(), jpegBytes()));
+    await keepMedia(entryKeyMediaCipher(key), 'user-b', fileOf(thumbPath(), jpegBytes(100)));
     expect((await allRecords()).map((record) => [record.userId, record.id])).toEqual([
       ['user-b', idOf(thumbPath())],
     ]);
@@ -209,7 +194,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
 
   it('goes at sign-out with the entry copy, and a file whose download ends after it is not written', async () => {
     const { key } = await testEntryKey();
-    await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), jpegBytes()));
+    await keepMedia(entryKeyMediaCipher(key), 'user-a', fileOf(photoPath(), jpegBytes()));
     await keepEntries(
       { seal: async () => ({ encryptedContent: 'x', encryptionIv: 'y' }), open: async () => null },
       'user-a',
@@ -217,7 +202,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
     );
     // A video still downloading as the person signs out.
     let finish: (value: KeptMedia) => void = () => undefined;
-    const slow = keepMedia(cipherOf(key), 'user-a', {
+    const slow = keepMedia(entryKeyMediaCipher(key), 'user-a', {
       path: thumbPath(),
       entryId: ENTRY,
       download: () => new Promise<KeptMedia>((resolve) => (finish = resolve)),
@@ -229,7 +214,7 @@ describe('the media kept for reading offline (ADR 093)', () => {
     expect(await allRecords()).toEqual([]);
     expect(await withStore<unknown[]>('entry-copy', 'readonly', (s) => s.getAll())).toEqual([]);
     // Signed in again, the same file is kept again (the page forgot it had kept it).
-    await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(), jpegBytes()));
+    await keepMedia(entryKeyMediaCipher(key), 'user-a', fileOf(photoPath(), jpegBytes()));
     expect(await allRecords()).toHaveLength(1);
   });
 
@@ -238,9 +223,13 @@ describe('the media kept for reading offline (ADR 093)', () => {
     const kept = await sealedEntry('Two photos of the pier');
     const other = await sealedEntry('A photo of the lighthouse');
     for (const entry of [kept, other]) {
-      await keepMedia(cipherOf(key), 'user-a', fileOf(photoPath(entry.id), jpegBytes(), photoMeta, entry.id));
       await keepMedia(
-        cipherOf(key),
+        entryKeyMediaCipher(key),
+        'user-a',
+        fileOf(photoPath(entry.id), jpegBytes(), photoMeta, entry.id),
+      );
+      await keepMedia(
+        entryKeyMediaCipher(key),
         'user-a',
         fileOf(thumbPath(entry.id), jpegBytes(64), photoMeta, entry.id),
       );

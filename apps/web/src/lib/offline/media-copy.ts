@@ -1,3 +1,4 @@
+import { decryptBytes, type EntryKey, encryptBytes } from '@daybook/shared';
 import { entryCopyRemovals, inCopyTurn, MEDIA_COPY, mediaRecordId, openDb } from './idb.ts';
 import { MEDIA_COPY_LIMITS } from './media-copy-limits.ts';
 
@@ -22,6 +23,20 @@ export type MediaCipher = {
   /** Resolves to null when the bytes cannot be opened (another key, tampered with). */
   open: (sealed: SealedBytes) => Promise<Uint8Array<ArrayBuffer> | null>;
 };
+
+/** The bytes sealed with the user's entry key, as the entry copy seals its records (AES-GCM, a fresh IV). */
+export function entryKeyMediaCipher(key: EntryKey): MediaCipher {
+  return {
+    seal: (bytes) => encryptBytes(key, bytes),
+    open: async (sealed) => {
+      try {
+        return await decryptBytes(key, sealed);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
 
 /** At most this many sealed bytes per user; past it, the least recently used files are removed first. */
 export const MEDIA_COPY_MAX_BYTES = MEDIA_COPY_LIMITS.maxBytes;

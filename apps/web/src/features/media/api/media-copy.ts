@@ -1,7 +1,6 @@
-import { decryptBytes, type EntryKey, encryptBytes } from '@daybook/shared';
+import type { EntryKey } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { entryKeyQueryKey, loadEntryKey } from '../../../lib/encryption/entry-key.ts';
-import type { MediaCipher } from '../../../lib/offline/media-copy.ts';
 import { readOfflineUser } from '../../../lib/session/offline-user.ts';
 
 /**
@@ -10,20 +9,6 @@ import { readOfflineUser } from '../../../lib/session/offline-user.ts';
  * was kept. The store's code and the database load only when first needed, like the entry copy's (ADR 084).
  */
 const loadCopy = () => import('../../../lib/offline/media-copy.ts');
-
-/** The bytes sealed with the user's entry key, as the entry copy seals its records (AES-GCM, a fresh IV). */
-function mediaCipher(key: EntryKey): MediaCipher {
-  return {
-    seal: (bytes) => encryptBytes(key, bytes),
-    open: async (sealed) => {
-      try {
-        return await decryptBytes(key, sealed);
-      } catch {
-        return null;
-      }
-    },
-  };
-}
 
 /**
  * The entry a link's path belongs to, for the signed-in person's own entries' routes only
@@ -101,7 +86,7 @@ export function keepOpenedMedia(client: QueryClient, links: readonly OpenedLink[
       const isSignedIn = () => signedInUserId() === userId;
       for (const { path, entryId, answer } of files) {
         await copy.keepMedia(
-          mediaCipher(key),
+          copy.entryKeyMediaCipher(key),
           userId,
           { entryId, path, download: () => download(answer, copy.MEDIA_COPY_ITEM_MAX_BYTES) },
           { isSignedIn },
@@ -122,7 +107,7 @@ export async function readKeptFile(client: QueryClient, path: string): Promise<K
   try {
     const copy = await loadCopy();
     const key = await entryKeyOf(client, userId);
-    const kept = await copy.readKeptMedia(mediaCipher(key), userId, { entryId, path });
+    const kept = await copy.readKeptMedia(copy.entryKeyMediaCipher(key), userId, { entryId, path });
     if (!kept || typeof kept.meta !== 'object' || kept.meta === null) return null;
     const meta = kept.meta as Record<string, unknown>;
     const type = typeof meta.contentType === 'string' ? meta.contentType : '';
