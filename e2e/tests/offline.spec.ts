@@ -4,6 +4,20 @@ import { createVerifiedUser, signInAs, signOutThroughMenu } from '../support/acc
 import { storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
 
+/** The worker installs and, after a reload, controls the page: the installed app's situation. */
+async function untilTheWorkerControls(page: Page) {
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** The browser's own reports of requests that failed while offline are expected there, not the app's errors. */
+function forgetOfflineNoise(consoleErrors: string[]) {
+  const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/;
+  const others = consoleErrors.filter((text) => !offlineNoise.test(text));
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+}
+
 /** Everything in every IndexedDB database of the page's origin, as one string (ADR 040's check). */
 function indexedDbDump(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -169,10 +183,7 @@ test.describe('installable, offline-capable app', () => {
     const worker = await page.request.get('/sw.js');
     expect(worker.headers()['cache-control']).toContain('no-cache');
 
-    // A service worker is installed (its precache complete) and, after a reload, controls the page.
-    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilTheWorkerControls(page);
     // Chromium's own installability verdict, the one Lighthouse reports; Playwright's contexts are incognito,
     // which Chromium names as a reason of its own: every other one must be absent.
     const cdp = await context.newCDPSession(page);
@@ -233,9 +244,7 @@ test.describe('installable, offline-capable app', () => {
     expect(rows[0]!.client_request_id).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
 
     // The browser reports the lost network while offline; nothing else may be logged.
-    const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/;
-    const others = consoleErrors.filter((text) => !offlineNoise.test(text));
-    consoleErrors.splice(0, consoleErrors.length, ...others);
+    forgetOfflineNoise(consoleErrors);
   });
 
   test('the draft is kept encrypted and no draft text remains in the browser after sign-out', async ({
@@ -274,10 +283,7 @@ test.describe('installable, offline-capable app', () => {
     test.setTimeout(90_000);
     const user = await createVerifiedUser(request);
     await signInAs(page, user);
-    // The worker installs and, after a reload, controls the page: the installed app's situation.
-    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilTheWorkerControls(page);
 
     // Two entries written in the app (so encrypted with this person's key); one is then moved to last month
     // and given a mood, as an entry written then would have been.
@@ -353,9 +359,7 @@ test.describe('installable, offline-capable app', () => {
     await expect.poll(() => copiedCount(page)).toBe(0);
     expect(await indexedDbDump(page)).not.toContain('lighthouse');
 
-    const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/;
-    const others = consoleErrors.filter((text) => !offlineNoise.test(text));
-    consoleErrors.splice(0, consoleErrors.length, ...others);
+    forgetOfflineNoise(consoleErrors);
   });
   test('keeps a photo opened online, sealed, shows it offline after a reload, and sign-out removes it', async ({
     page,
@@ -367,9 +371,7 @@ test.describe('installable, offline-capable app', () => {
     test.setTimeout(120_000);
     const user = await createVerifiedUser(request);
     await signInAs(page, user);
-    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilTheWorkerControls(page);
 
     // A photo attached and saved online: the card loads it, which is opening it (ADR 093).
     await page.getByRole('textbox', { name: "What's on your mind?" }).click();
@@ -440,8 +442,6 @@ test.describe('installable, offline-capable app', () => {
     await expect.poll(() => recordCount(page, 'media-copy')).toBe(0);
     expect(await copiedCount(page)).toBe(0);
 
-    const offlineNoise = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/;
-    const others = consoleErrors.filter((text) => !offlineNoise.test(text));
-    consoleErrors.splice(0, consoleErrors.length, ...others);
+    forgetOfflineNoise(consoleErrors);
   });
 });
