@@ -18,6 +18,7 @@ import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
 import { printMemoryAfterUse, startMemoryAfterUseBench } from './memory-after-use.bench.ts';
 import { offlineSyncBench } from './offline-sync.bench.ts';
+import { privateEntriesBench } from './private-entries.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
@@ -145,6 +146,7 @@ const importRun = await importThroughputBench({
   photoMegabytes: importPhotoMegabytes,
 });
 const offlineSync = await offlineSyncBench();
+const privateEntries = await privateEntriesBench({ seconds, connections });
 // The load generator of `npm run bench:load` against one instance, then two, behind nginx (ADR 090): PostgreSQL only,
 // as several instances need it.
 const topology = process.env.DATABASE_URL
@@ -188,6 +190,9 @@ console.info(
 );
 console.info(
   `Offline queue sync, ${offlineSync.queued} encrypted entries sent one by one with idempotency keys (${offlineSync.driver}): ${fmt(offlineSync.syncPerSecond)} / s ÷ plain creation ${fmt(offlineSync.plainPerSecond)} / s = ${fmt(offlineSync.ratio, 2)} (goal ${offlineSync.goal}); the same queue sent again (a retry, nothing created) ${fmt(offlineSync.retryPerSecond)} / s`,
+);
+console.info(
+  `Private mode (ADR 094) ÷ version 1, ${privateEntries.browser.pageEntries}-entry page: POST /api/entries ${fmt(privateEntries.server.a.requestsPerSecond)} ÷ ${fmt(privateEntries.server.b.requestsPerSecond)} / s = ${fmt(privateEntries.server.ratio, 2)} (the server decrypts and moderates nothing of version 2); in the browser's code, a save ${fmt(privateEntries.browser.saveMs.v2, 2)} ms (classifier, text and mood sealed) ÷ ${fmt(privateEntries.browser.saveMs.v1, 2)} ms = ${fmt(privateEntries.browser.saveMs.v2 / privateEntries.browser.saveMs.v1, 2)}; opening a dashboard page ${fmt(privateEntries.browser.openPageMs.v2, 2)} ÷ ${fmt(privateEntries.browser.openPageMs.v1, 2)} ms = ${fmt(privateEntries.browser.openPageMs.v2 / privateEntries.browser.openPageMs.v1, 2)}`,
 );
 if (topology) printTopology(topology);
 else
@@ -246,6 +251,7 @@ const report = {
   export: exportRun,
   import: { full: importRun, third: importThird },
   offlineSync,
+  privateEntries,
   topology,
   live,
   web,
