@@ -18,7 +18,7 @@ export type PaymentsSetup =
   | { kind: 'none' };
 
 /**
- * Plans and billing (ADR 026), one part per audience (issue 27 item 4): the person's subscription
+ * Plans and billing (ADR 026), one part per audience (ADR 100): the person's subscription
  * (subscriptions.ts), the events every change goes through (subscription-events.ts), and the local test checkout
  * (local-checkout.ts). Routes see one service, as before.
  */

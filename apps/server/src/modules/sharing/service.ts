@@ -5,7 +5,7 @@ import { createShareReportService } from './reports.ts';
 import { createShareSenderService } from './sender.ts';
 
 /*
- * Sharing, one service per audience (issue 27 item 4): the sender (sender.ts), the recipient (recipient.ts), the
+ * Sharing, one service per audience (ADR 100): the sender (sender.ts), the recipient (recipient.ts), the
  * admin area's reports (reports.ts) and the expiry job (expiry.ts), over one context (context.ts) that holds what
  * they read alike. Routes and jobs see one service, as before.
  */
