@@ -8,7 +8,6 @@ import {
 } from '@daybook/shared';
 import { useCallback } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { isPrivateUnlocked } from '../../../lib/encryption/private-entry-key.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
