@@ -16,6 +16,7 @@ import { forgetAccountKeys, keepAccountKey } from '../../lib/private-keys/sessio
 import { apiError, callsTo, json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { FutureMessageBanner } from './components/FutureMessageBanner.tsx';
 import { FutureSelfCard } from './components/FutureSelfCard.tsx';
 import MeAheadPage from './pages/MeAheadPage.tsx';
 import { futureMessagesReencryptStep, type ReencryptProgress } from './reencrypt-step.ts';
@@ -241,6 +242,44 @@ describe('/me-ahead with private letters', () => {
     );
     expect(screen.queryByText('The winter letter')).toBeNull();
     expect(screen.queryByText('You kept the fire going.')).toBeNull();
+  });
+});
+
+describe('the arrival banner with a private letter', () => {
+  async function renderBanner() {
+    const letter = await privateSealedMessage(accountKey, 'Opened on arrival', 'x', { status: 'sent' });
+    stubApi({
+      ...signedInHandlers(),
+      'GET /api/notifications/summary': json({
+        latest: [
+          {
+            id: 'n-1',
+            type: 'future_email',
+            title: 'A message from your past self',
+            message: '',
+            isRead: false,
+            createdAt: '2027-03-01T09:00:00.000Z',
+            metadata: { futureMessageId: letter.id },
+          },
+        ],
+        unreadCount: 1,
+      }),
+      [`GET /api/future-messages/${letter.id}`]: json(letter),
+    });
+    renderWithProviders(<FutureMessageBanner />, { path: '/dashboard' });
+    return screen.findByRole('region', { name: FUTURE_MESSAGE_MESSAGES.bannerTitle });
+  }
+
+  it('shows the arrived letter’s subject opened with the unlocked key', async () => {
+    keepAccountKey(sessionUser.id, accountKey);
+    const region = await renderBanner();
+    expect(await within(region).findByText('“Opened on arrival”')).toBeTruthy();
+  });
+
+  it('says how to read it while locked, and nothing of it', async () => {
+    const region = await renderBanner();
+    expect(await within(region).findByText(PRIVATE_MODE_MESSAGES.futureMessageLocked)).toBeTruthy();
+    expect(within(region).queryByText(/Opened on arrival/)).toBeNull();
   });
 });
 
