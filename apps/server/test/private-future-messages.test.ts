@@ -181,6 +181,15 @@ describe('private letters to the future self', () => {
       'title_encryption_iv',
     ]);
 
+    // Another account's session learns nothing of it and cannot touch it.
+    const intruder = await privatePerson();
+    for (const [method, url] of [
+      ['GET', `/api/future-messages/${letter.id}`],
+      ['POST', `/api/future-messages/${letter.id}/cancel`],
+    ] as const)
+      expect((await call(intruder.person, { method, url })).statusCode, `${method} ${url}`).toBe(404);
+    const theirs = (await call(intruder.person, { method: 'GET', url: '/api/future-messages' })).json();
+    expect(theirs.total).toBe(0);
     ctx.clock.advance(10 * MINUTE);
     expect(await ctx.app.services.futureMessages.deliverDue({ userId })).toMatchObject({
       sent: 1,
