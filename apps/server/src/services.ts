@@ -49,6 +49,7 @@ import { createEntriesRepository, visibleEntriesOf, visibleEntry } from './modul
 import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createExportService } from './modules/export/service.ts';
+import { createFutureMessagesRepository } from './modules/future-messages/repository.ts';
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createImportService, importTmpDir } from './modules/import/service.ts';
@@ -205,8 +206,11 @@ export function createServices(deps: {
     db,
     clock,
     media,
-    removePrivateEntries: (tx, userId) =>
-      createEntriesRepository(tx).removePrivateEntries(userId, PRIVATE_MODE.encryptionVersion),
+    removePrivateEntries: async (tx, userId) => {
+      // Letters sealed under the lost key go with the entries: nobody could open them in the app (ADR 098).
+      await createFutureMessagesRepository(tx).removeVersion(userId, PRIVATE_MODE.encryptionVersion);
+      return createEntriesRepository(tx).removePrivateEntries(userId, PRIVATE_MODE.encryptionVersion);
+    },
     accounts: account,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
     appUrl: config.appUrl,
@@ -237,6 +241,7 @@ export function createServices(deps: {
     keys: encryption,
     clock,
     appUrl: config.appUrl,
+    isPrivate: (userId) => privateMode.isSetUp(userId),
   });
 
   const contact = createContactService({
