@@ -48,6 +48,7 @@ const LABELS = {
   entries: 'daybook/entries/v2',
   media: 'daybook/media/v2',
   proof: 'daybook/key-proof/v1',
+  importKeys: 'daybook/import-keys/v2',
 } as const;
 
 /** 32 random bytes from the platform's CSPRNG: a new account key, or a new recovery key. */
@@ -185,4 +186,22 @@ export function deriveEntryKeyV2(accountKey: AccountKey): Promise<EntryKey> {
  */
 export async function deriveMediaKeyV2(accountKey: AccountKey): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await crypto.subtle.deriveBits(hkdf(LABELS.media), accountKey, 256));
+}
+
+/** The HMAC key of deriveImportKeyV2. */
+export type ImportNameKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+/**
+ * The key a private account's imports name their entries' archive identities under (ADR 099): HMAC-SHA256 keyed
+ * from the account key, so the server can tell a repeated import (the same keyed name) but cannot test a guess of a
+ * Day One id or an entry's identity against the names it stores.
+ */
+export function deriveImportKeyV2(accountKey: AccountKey): Promise<ImportNameKey> {
+  return crypto.subtle.deriveKey(
+    hkdf(LABELS.importKeys),
+    accountKey,
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign'],
+  );
 }

@@ -1,21 +1,21 @@
 import { Readable } from 'node:stream';
 import {
-  APP_NAME,
   ARCHIVE_LAYOUT,
-  ARCHIVE_SCHEMA_VERSION,
   type ArchiveAttachment,
   type ArchiveEntry,
   type ArchiveMedia,
   archiveAttachmentPath,
+  archiveEntryOf,
   archiveFileName,
+  archiveManifestEntry,
+  archiveManifestHead,
+  archiveManifestTail,
   archiveMarkdown,
-  archiveMarkdownPath,
   archiveMediaPathFor,
   archiveReadme,
   decryptText,
   type EntryKey,
   type ExportSummary,
-  extractHashtags,
   localDate,
   PRIVATE_MODE_MESSAGES,
   type SessionUser,
@@ -107,7 +107,10 @@ export function createExportService(deps: {
     }
   }
 
-  /** `accountZone` tells the entries from before zones were recorded (ADR 066). */
+  /**
+   * `accountZone` tells the entries from before zones were recorded (ADR 066). The record itself is the shared
+   * `archiveEntryOf`, which the browser's export of a private account uses too (ADR 099).
+   */
   function archiveEntry(
     row: ExportRow,
     text: string,
@@ -115,24 +118,24 @@ export function createExportService(deps: {
     media: ArchiveMedia | null,
     attachments: ArchiveAttachment[] = [],
   ): ArchiveEntry {
-    return {
-      id: row.id,
-      text,
-      title: row.title,
-      category: row.category,
-      moodTag: row.mood_tag,
-      themes: extractHashtags(text),
-      entryDate: row.entry_date,
-      timeZone: row.time_zone ?? accountZone,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      contentType: row.content_type,
-      sourceType: row.source_type,
+    return archiveEntryOf(
+      {
+        id: row.id,
+        text,
+        title: row.title,
+        category: row.category,
+        moodTag: row.mood_tag,
+        entryDate: row.entry_date,
+        timeZone: row.time_zone ?? accountZone,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        contentType: row.content_type,
+        sourceType: row.source_type,
+        importKey: row.import_key,
+      },
       media,
-      markdownPath: archiveMarkdownPath(row.entry_date, row.id),
-      importKey: row.import_key,
-      ...(attachments.length > 0 ? { attachments } : {}),
-    };
+      attachments,
+    );
   }
 
   /** Every exportable row, page by page (keyset), oldest first. */
@@ -358,13 +361,9 @@ export function createExportService(deps: {
        * Markdown is in the archive (one deleted meanwhile drops out; one written meanwhile was never in).
        */
       async function* manifest(): AsyncGenerator<Buffer> {
-        const header = {
-          schemaVersion: ARCHIVE_SCHEMA_VERSION,
-          app: APP_NAME,
-          exportedAt,
-          range: range.from || range.to ? normalRange(range) : null,
-        };
-        yield Buffer.from(`${JSON.stringify(header, null, 2).slice(0, -2)},\n  "entries": [`);
+        yield Buffer.from(
+          archiveManifestHead({ exportedAt, range: range.from || range.to ? normalRange(range) : null }),
+        );
         const key = await keys.keyFor(user.id);
         let first = true;
         for await (const rows of pages(user.id, range)) {
@@ -373,13 +372,13 @@ export function createExportService(deps: {
             const kept = written.get(row.id);
             if (!kept) continue;
             const entry = archiveEntry(row, await textOf(key, row), timeZone, kept.media, kept.attachments);
-            chunk += `${first ? '' : ','}\n    ${JSON.stringify(entry)}`;
+            chunk += archiveManifestEntry(entry, first);
             first = false;
           }
           if (chunk) yield Buffer.from(chunk);
           if (failure) return;
         }
-        yield Buffer.from(`${first ? '' : '\n  '}]\n}\n`);
+        yield Buffer.from(archiveManifestTail(first));
       }
 
       produce().catch((error: Error) => {
