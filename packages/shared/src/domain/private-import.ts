@@ -26,7 +26,7 @@ function base64Url(bytes: Uint8Array): string {
  * one's own export adds nothing; in another account it is as opaque an identity as any.
  */
 export async function privateImportName(key: ImportNameKey, identity: string): Promise<string> {
-  if (PRIVATE_IMPORT.namePattern.test(identity) && !identity.includes('#')) return identity;
+  if (PRIVATE_IMPORT.namePattern.test(identity)) return identity;
   const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(identity));
   return `pk:${base64Url(new Uint8Array(mac))}`;
 }
@@ -59,6 +59,10 @@ export const PRIVATE_IMPORT_MESSAGES = {
   tooLong: 'It is too long to import (more than 20 entries of 5,000 characters).',
   future: 'It is dated in the future.',
   empty: 'It has no text and no attachment that can be imported.',
+  onlyPrivate:
+    'This import is for private-mode accounts, whose browser seals each entry. Your account imports through the upload above.',
+  sameNameTwice: 'Two entries of this upload have the same identity. Each entry is sent once.',
+  futureDate: 'An entry of this upload is dated in the future. Imported entries are from the past.',
 } as const;
 
 export type PrivateImportPlan =
