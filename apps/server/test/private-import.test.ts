@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  ArchiveManifest,
   type ArchiveJsonFiles,
+  ArchiveManifest,
   buildArchive,
   decryptText,
   deriveEntryKey,
@@ -48,7 +48,12 @@ const PASSPHRASE = 'herons fold their necks in flight';
 type Person = Awaited<ReturnType<typeof createSignedInUser>>;
 
 /** A Day One export as Day One writes it (ADR 070): two journals, tags, details, a long entry, a photo reference. */
-const DAY_ONE_PHRASES = ['Temple bells at dawn', 'bullet train', 'Kiyomizu-dera', 'house with too many doors'];
+const DAY_ONE_PHRASES = [
+  'Temple bells at dawn',
+  'bullet train',
+  'Kiyomizu-dera',
+  'house with too many doors',
+];
 function dayOneSample(): Map<string, string> {
   const long = Array.from({ length: 150 }, (_, i) => `Dream fragment ${i + 1}: a house with too many doors.`);
   const travel = {
@@ -143,7 +148,11 @@ describe('private-mode export and import in the browser', () => {
   /** The web's transport, through the app. */
   const transport = (person: Person): PrivateImportTransport => ({
     async known(check) {
-      const response = await call(person, { method: 'POST', url: '/api/import/private/known', payload: check });
+      const response = await call(person, {
+        method: 'POST',
+        url: '/api/import/private/known',
+        payload: check,
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json();
     },
@@ -175,7 +184,9 @@ describe('private-mode export and import in the browser', () => {
   ): Promise<PrivateImportEntry> {
     const { ciphertext, iv } = await sealEntryTextV2(key, userId, text);
     return {
-      name: `pk:${Buffer.from(randomUUID() + randomUUID()).toString('base64url').slice(0, 43)}`,
+      name: `pk:${Buffer.from(randomUUID() + randomUUID())
+        .toString('base64url')
+        .slice(0, 43)}`,
       entryId: null,
       encryptedContent: ciphertext,
       encryptionIv: iv,
@@ -207,10 +218,16 @@ describe('private-mode export and import in the browser', () => {
   it('writes sealed batches for the owner only, skips names already there, and undoes exactly the batch', async () => {
     const { person, entryKey } = await privatePerson();
     const userId = person.user.id;
-    const batch = (await call(person, { method: 'POST', url: '/api/import/private/batches', payload: { source: 'dayone' } })).json().id;
+    const batch = (
+      await call(person, {
+        method: 'POST',
+        url: '/api/import/private/batches',
+        payload: { source: 'dayone' },
+      })
+    ).json().id;
     const first = await sealedEntry(entryKey, userId, 'first of the batch');
     const second = await sealedEntry(entryKey, userId, 'second of the batch', { entryDate: '2021-03-05' });
-    const upload = (payload: unknown, batchId = batch, who = person) =>
+    const upload = (payload: Record<string, unknown>, batchId = batch, who = person) =>
       call(who, { method: 'POST', url: `/api/import/private/batches/${batchId}/entries`, payload });
 
     const written = await upload({ entries: [first, second] });
@@ -292,7 +309,9 @@ describe('private-mode export and import in the browser', () => {
     expect(own.statusCode, own.body).toBe(201);
     const batches = (await call(person, { method: 'GET', url: '/api/import/batches' })).json();
     expect(batches).toMatchObject([{ id: batch, source: 'dayone', entries: 14 }]);
-    expect((await call(stranger, { method: 'DELETE', url: `/api/import/batches/${batch}` })).statusCode).toBe(404);
+    expect((await call(stranger, { method: 'DELETE', url: `/api/import/batches/${batch}` })).statusCode).toBe(
+      404,
+    );
     const removed = await call(person, { method: 'DELETE', url: `/api/import/batches/${batch}` });
     expect(removed.json()).toEqual({ removed: 14 });
     const left = await ctx.database.db.select().from(entries).where(eq(entries.userId, userId));
@@ -342,7 +361,11 @@ describe('private-mode export and import in the browser', () => {
     expect(temple.text).toBe(
       'Temple bells at dawn\\.\n\nStarred · Place: Kiyomizu-dera, Kyoto, Japan · Weather: Mostly Clear, 15 °C\n\n#japan #travel · Tags: 2022',
     );
-    expect(temple.row).toMatchObject({ entryDate: '2022-05-14', timeZone: 'Asia/Tokyo', encryptionVersion: 2 });
+    expect(temple.row).toMatchObject({
+      entryDate: '2022-05-14',
+      timeZone: 'Asia/Tokyo',
+      encryptionVersion: 2,
+    });
     expect(journal.filter((entry) => entry.text.includes('(part 1 of')).length).toBe(1);
 
     // Imported again: nothing new, every entry a duplicate.
@@ -386,7 +409,11 @@ describe('private-mode export and import in the browser', () => {
   }
 
   /** The browser's export: pages of sealed entries, opened, files fetched through the owner's signed links. */
-  async function browserArchive(person: Person, keys: { entryKey: EntryKey; mediaKey: Uint8Array<ArrayBuffer> }, exportedAt: string) {
+  async function browserArchive(
+    person: Person,
+    keys: { entryKey: EntryKey; mediaKey: Uint8Array<ArrayBuffer> },
+    exportedAt: string,
+  ) {
     const salt = (await call(person, { method: 'GET', url: '/api/encryption/salt' })).json().salt;
     const v1Key = await deriveEntryKey(person.user.id, salt);
     async function* pages(): AsyncGenerator<SealedExportEntry> {
@@ -415,7 +442,10 @@ describe('private-mode export and import in the browser', () => {
             text: entry.encryptedContent ? await openEntryTextV2(keys.entryKey, person.user.id, sealed) : '',
             moodTag: await openMoodV2(keys.entryKey, person.user.id, entry.encryptedMood!),
           };
-        return { text: entry.encryptedContent ? await decryptText(v1Key, sealed) : '', moodTag: entry.moodTag };
+        return {
+          text: entry.encryptedContent ? await decryptText(v1Key, sealed) : '',
+          moodTag: entry.moodTag,
+        };
       },
       async fetchFile(entry, file) {
         const link = file.attachmentId
@@ -460,7 +490,13 @@ describe('private-mode export and import in the browser', () => {
         importKey: item.pdf ? 'dayone:CC000000000000000000000000000001' : null,
         attachments: item.pdf
           ? [
-              { id: randomUUID(), path: await storeMedia(owner.user.id, 'pdf', pdf), kind: 'pdf', thumbWidth: null, thumbHeight: null },
+              {
+                id: randomUUID(),
+                path: await storeMedia(owner.user.id, 'pdf', pdf),
+                kind: 'pdf',
+                thumbWidth: null,
+                thumbHeight: null,
+              },
             ]
           : null,
         createdAt: new Date(`${item.day}T10:00:0${i}Z`),
@@ -469,15 +505,20 @@ describe('private-mode export and import in the browser', () => {
     const server = await call(owner, { method: 'GET', url: '/api/export/archive' });
     expect(server.statusCode, server.body).toBe(200);
     const serverFiles = await unzip(server.rawPayload);
-    const exportedAt = ArchiveManifest.parse(JSON.parse(serverFiles.get('entries.json')!.toString('utf8'))).exportedAt;
+    const exportedAt = ArchiveManifest.parse(
+      JSON.parse(serverFiles.get('entries.json')!.toString('utf8')),
+    ).exportedAt;
 
     // The same account in private mode: its entries are still version 1 (switching on re-encrypts them, elsewhere),
     // and one more is written as version 2.
     const keys = await turnPrivate(owner);
     const browser = await browserArchive(owner, keys, exportedAt);
     expect([...browser.keys()]).toEqual([...serverFiles.keys()]);
-    for (const [name, bytes] of serverFiles) expect(browser.get(name)?.toString('utf8'), name).toBe(bytes.toString('utf8'));
-    expect(browser.get(`media/${[...browser.keys()].find((n) => n.endsWith('.jpg'))!.slice(6)}`)).toEqual(photo);
+    for (const [name, bytes] of serverFiles)
+      expect(browser.get(name)?.toString('utf8'), name).toBe(bytes.toString('utf8'));
+    expect(browser.get(`media/${[...browser.keys()].find((n) => n.endsWith('.jpg'))!.slice(6)}`)).toEqual(
+      photo,
+    );
 
     // A version-2 entry opens with the account key and exports as any entry.
     const v2 = await sealEntryTextV2(keys.entryKey, owner.user.id, 'Sealed in the browser #private');
@@ -494,17 +535,36 @@ describe('private-mode export and import in the browser', () => {
     expect(written.statusCode, written.body).toBe(201);
     const withPrivate = await browserArchive(owner, keys, exportedAt);
     const manifest = ArchiveManifest.parse(JSON.parse(withPrivate.get('entries.json')!.toString('utf8')));
-    expect(manifest.entries.at(-1)).toMatchObject({ text: 'Sealed in the browser #private', moodTag: 'Grateful', themes: ['#private'] });
+    expect(manifest.entries.at(-1)).toMatchObject({
+      text: 'Sealed in the browser #private',
+      moodTag: 'Grateful',
+      themes: ['#private'],
+    });
     // The server's own archive stays refused for the private account: it cannot read it.
     expect((await call(owner, { method: 'GET', url: '/api/export/archive' })).statusCode).toBe(409);
 
     // Into another private account: every text and mood comes back; the attachments stay out, listed.
     const { person: other, entryKey, nameKey } = await privatePerson();
     const archive = archiveFiles(withPrivate);
-    const preview = await previewPrivateImport({ files: archive, fallbackZone: 'UTC', nameKey, transport: transport(other), now: new Date() });
-    expect(preview).toMatchObject({ source: 'daybook', archiveEntries: 5, newEntries: 4, duplicates: 0, attachmentsLeftOut: 3 });
+    const preview = await previewPrivateImport({
+      files: archive,
+      fallbackZone: 'UTC',
+      nameKey,
+      transport: transport(other),
+      now: new Date(),
+    });
+    expect(preview).toMatchObject({
+      source: 'daybook',
+      archiveEntries: 5,
+      newEntries: 4,
+      duplicates: 0,
+      attachmentsLeftOut: 3,
+    });
     // The voice note with no text has nothing to bring in until attachments are imported in private mode: listed.
-    expect(preview.skipped).toContainEqual({ item: 'Entry of 2026-03-15', reason: PRIVATE_IMPORT_MESSAGES.empty });
+    expect(preview.skipped).toContainEqual({
+      item: 'Entry of 2026-03-15',
+      reason: PRIVATE_IMPORT_MESSAGES.empty,
+    });
     await runPrivateImport({ preview, userId: other.user.id, entryKey, transport: transport(other) });
     const journal = await readJournal(other, entryKey);
     const withText = manifest.entries.filter((entry) => entry.text !== '');
@@ -513,11 +573,23 @@ describe('private-mode export and import in the browser', () => {
     // Its own export imported into itself: entries written there are known by their ids. The one the server imported
     // while the account was standard keeps its plain import key ("dayone:…"), which the browser's keyed name does
     // not match: switching an account on must re-key those (ADR 099, left to the switch-on work).
-    const own = await previewPrivateImport({ files: archive, fallbackZone: 'UTC', nameKey: keys.nameKey, transport: transport(owner), now: new Date() });
+    const own = await previewPrivateImport({
+      files: archive,
+      fallbackZone: 'UTC',
+      nameKey: keys.nameKey,
+      transport: transport(owner),
+      now: new Date(),
+    });
     expect(own).toMatchObject({ newEntries: 1, duplicates: 4 });
     // And the second account's export of what it imported, back into it: nothing new either.
     const second = await browserArchive(other, { entryKey, mediaKey: new Uint8Array(32) }, exportedAt);
-    const back = await previewPrivateImport({ files: archiveFiles(second), fallbackZone: 'UTC', nameKey, transport: transport(other), now: new Date() });
+    const back = await previewPrivateImport({
+      files: archiveFiles(second),
+      fallbackZone: 'UTC',
+      nameKey,
+      transport: transport(other),
+      now: new Date(),
+    });
     expect(back).toMatchObject({ newEntries: 0, duplicates: 4 });
   });
 });

@@ -23,12 +23,16 @@ describe('the archive reader shared by the server and the browser (ADR 099)', ()
       root: '',
       files: ['entries.json'],
     });
-    expect(archiveKindOf(new Set(['Export/Travel.json', 'Export/Dreams.json', 'Export/photos/x.jpeg']))).toEqual({
+    expect(
+      archiveKindOf(new Set(['Export/Travel.json', 'Export/Dreams.json', 'Export/photos/x.jpeg'])),
+    ).toEqual({
       source: 'dayone',
       root: 'Export/',
       files: ['Export/Dreams.json', 'Export/Travel.json'],
     });
-    expect(() => archiveKindOf(new Set(['notes.txt']))).toThrow(new ArchiveReadError(IMPORT_MESSAGES.unknownFormat));
+    expect(() => archiveKindOf(new Set(['notes.txt']))).toThrow(
+      new ArchiveReadError(IMPORT_MESSAGES.unknownFormat),
+    );
     expect(journalName('Export/Travel Notes.json')).toBe('Travel Notes');
   });
 
@@ -48,13 +52,13 @@ describe('the archive reader shared by the server and the browser (ADR 099)', ()
     const broken = filesOf({
       'Journal.json': JSON.stringify({ entries: [{ ...dayOne('C1', 'x'), creationDate: 'yesterday' }] }),
     });
-    await expect(readArchiveJson(archiveKindOf(broken.names), broken, 'UTC', () => undefined)).rejects.toThrow(
-      /^Journal\.json is not a valid export file: entries\.0\.creationDate: /,
-    );
+    await expect(
+      readArchiveJson(archiveKindOf(broken.names), broken, 'UTC', () => undefined),
+    ).rejects.toThrow(/^Journal\.json is not a valid export file: entries\.0\.creationDate: /);
     const notJson = filesOf({ 'Journal.json': '{"entries": [' });
-    await expect(readArchiveJson(archiveKindOf(notJson.names), notJson, 'UTC', () => undefined)).rejects.toThrow(
-      ArchiveReadError,
-    );
+    await expect(
+      readArchiveJson(archiveKindOf(notJson.names), notJson, 'UTC', () => undefined),
+    ).rejects.toThrow(ArchiveReadError);
   });
 
   it('refuses a Daybook archive from a newer version with the server’s message', async () => {

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { ARCHIVE_LAYOUT, ARCHIVE_SCHEMA_VERSION } from './archive-paths.ts';
 import { ArchiveEntry, ArchiveManifest } from '../schemas/archive.ts';
 import {
   DayOneEntry,
@@ -9,6 +8,7 @@ import {
   type ImportSkip,
   type ImportSource,
 } from '../schemas/import.ts';
+import { ARCHIVE_LAYOUT, ARCHIVE_SCHEMA_VERSION } from './archive-paths.ts';
 import {
   daybookCandidate,
   dayOneCandidate,
@@ -98,7 +98,9 @@ export function candidateOf(
   if (record.source === 'dayone') {
     // Several journals: each entry keeps its journal's name as a theme (one journal needs no name).
     const journal = kind.files.length > 1 ? journalName(file) : null;
-    return { candidate: rootedCandidate(dayOneCandidate(record.entry, files, fallbackZone, journal), kind.root) };
+    return {
+      candidate: rootedCandidate(dayOneCandidate(record.entry, files, fallbackZone, journal), kind.root),
+    };
   }
   const mapped = daybookCandidate(record.entry, files);
   return 'skip' in mapped ? mapped : { candidate: rootedCandidate(mapped.candidate, kind.root) };
@@ -147,11 +149,15 @@ export async function readArchiveJson(
       if (kind.source === 'dayone') {
         const entry = parseImportRecord(DayOneEntry, value, file, ['entries', index]);
         if ('message' in entry) throw new ArchiveReadError(entry.message);
-        await visit(candidateOf(kind, files.names, file, { source: 'dayone', entry: entry.data }, fallbackZone));
+        await visit(
+          candidateOf(kind, files.names, file, { source: 'dayone', entry: entry.data }, fallbackZone),
+        );
       } else {
         const entry = parseImportRecord(ArchiveEntry, value, file, ['entries', index]);
         if ('message' in entry) throw new ArchiveReadError(entry.message);
-        await visit(candidateOf(kind, files.names, file, { source: 'daybook', entry: entry.data }, fallbackZone));
+        await visit(
+          candidateOf(kind, files.names, file, { source: 'daybook', entry: entry.data }, fallbackZone),
+        );
       }
     }
     checkArchiveHead(kind.source, head, Array.isArray(entries), file);

@@ -10,7 +10,11 @@ import {
 import { isUserSealedMedia, openUserSealedMedia } from './media-open.ts';
 
 /** A container sealed as ADR 081 lays it out, written here from the format alone. */
-async function seal(plain: Uint8Array<ArrayBuffer>, mediaKey: Uint8Array<ArrayBuffer>, keyKind: 'user' | 'server') {
+async function seal(
+  plain: Uint8Array<ArrayBuffer>,
+  mediaKey: Uint8Array<ArrayBuffer>,
+  keyKind: 'user' | 'server',
+) {
   const chunkBytes = MEDIA_CONTAINER.minChunkBytes;
   const salt = crypto.getRandomValues(new Uint8Array(MEDIA_CONTAINER.saltBytes));
   const header = encodeMediaHeader({ version: 1, keyKind, chunkBytes, salt });

@@ -36,11 +36,16 @@ export async function openUserSealedMedia(
   mediaKey: Uint8Array<ArrayBuffer>,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const header = decodeMediaHeader(bytes);
-  if (!header || header.keyKind !== 'user') throw new Error('not a media file sealed under the user key');
+  if (header?.keyKind !== 'user') throw new Error('not a media file sealed under the user key');
   const { headerBytes, tagBytes } = MEDIA_CONTAINER;
   const material = await crypto.subtle.importKey('raw', mediaKey, 'HKDF', false, ['deriveKey']);
   const fileKey = await crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(header.salt), info: encoder.encode(MEDIA_FILE_KEY_INFO) },
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: new Uint8Array(header.salt),
+      info: encoder.encode(MEDIA_FILE_KEY_INFO),
+    },
     material,
     { name: 'AES-GCM', length: 256 },
     false,

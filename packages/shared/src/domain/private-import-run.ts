@@ -6,7 +6,6 @@ import {
   type PrivateImportKnown,
   type PrivateImportWritten,
 } from '../schemas/private-import.ts';
-import type { EntryKey } from './crypto.ts';
 import {
   type ArchiveJsonFiles,
   type ArchiveKind,
@@ -14,6 +13,7 @@ import {
   archiveKindOf,
   readArchiveJson,
 } from './archive-reader.ts';
+import type { EntryKey } from './crypto.ts';
 import type { ImportCandidate } from './import-records.ts';
 import { sealEntryTextV2, sealMoodV2 } from './private-entries.ts';
 import {

@@ -65,7 +65,10 @@ describe('a private import’s names and plan (ADR 099)', () => {
       { item: 'photos/abc.jpeg', reason: PRIVATE_IMPORT_MESSAGES.attachmentLeftOut('Entry of 2022-05-14') },
     ]);
 
-    const long = privateImportPlan(candidate({ text: 'word '.repeat(2_500), hasMoments: false, media: null }), now);
+    const long = privateImportPlan(
+      candidate({ text: 'word '.repeat(2_500), hasMoments: false, media: null }),
+      now,
+    );
     expect(long.parts?.length).toBe(3);
     expect(long.parts?.map((part) => part.label)).toEqual([
       'Entry of 2022-05-14 (part 1 of 3)',
@@ -73,13 +76,16 @@ describe('a private import’s names and plan (ADR 099)', () => {
       'Entry of 2022-05-14 (part 3 of 3)',
     ]);
     // A millisecond apart, newest first reading in order (ADR 070).
-    expect(long.parts?.map((part) => part.createdAt.getTime() - long.parts![0]!.createdAt.getTime())).toEqual([
-      0, -1, -2,
-    ]);
+    expect(long.parts?.map((part) => part.createdAt.getTime() - long.parts![0]!.createdAt.getTime())).toEqual(
+      [0, -1, -2],
+    );
 
     const future = privateImportPlan(candidate({ createdAt: new Date('2030-01-01T00:00:00Z') }), now);
     expect(future.parts).toBeNull();
-    expect(future.skipped.at(-1)).toEqual({ item: 'Entry of 2022-05-14', reason: PRIVATE_IMPORT_MESSAGES.future });
+    expect(future.skipped.at(-1)).toEqual({
+      item: 'Entry of 2022-05-14',
+      reason: PRIVATE_IMPORT_MESSAGES.future,
+    });
     const photoOnly = privateImportPlan(candidate({ text: '![](dayone-moment://PHOTO1)', tags: [] }), now);
     expect(photoOnly.parts).toBeNull();
     expect(photoOnly.skipped.at(-1)?.reason).toBe(PRIVATE_IMPORT_MESSAGES.empty);

@@ -1,5 +1,5 @@
 import { MOODS } from '../constants.ts';
-import { type ImportSkip } from '../schemas/import.ts';
+import type { ImportSkip } from '../schemas/import.ts';
 import { PRIVATE_IMPORT } from '../schemas/private-import.ts';
 import { DAYBOOK_KEY_PREFIX, type ImportCandidate } from './import-records.ts';
 import { importedText, partMark, placeDayOneMoments } from './import-text.ts';
@@ -49,7 +49,8 @@ export function privateImportEntryId(candidate: Pick<ImportCandidate, 'key'>): s
 
 /** A mood the version-2 seal accepts, or null (an archive's unknown mood is not kept, as a sealed mood must be one). */
 const MOOD_LABELS: ReadonlySet<string> = new Set(MOODS.map((mood) => mood.label));
-export const privateImportMood = (mood: string | null) => (mood !== null && MOOD_LABELS.has(mood) ? mood : null);
+export const privateImportMood = (mood: string | null) =>
+  mood !== null && MOOD_LABELS.has(mood) ? mood : null;
 
 export const PRIVATE_IMPORT_MESSAGES = {
   attachmentsNotYet:
@@ -82,7 +83,10 @@ export type PrivateImportPlan =
 export function privateImportPlan(candidate: ImportCandidate, now: Date): PrivateImportPlan {
   const skipped: ImportSkip[] = [...candidate.skipped];
   for (const attachment of [...(candidate.media ? [candidate.media] : []), ...candidate.attachments])
-    skipped.push({ item: attachment.path, reason: PRIVATE_IMPORT_MESSAGES.attachmentLeftOut(candidate.label) });
+    skipped.push({
+      item: attachment.path,
+      reason: PRIVATE_IMPORT_MESSAGES.attachmentLeftOut(candidate.label),
+    });
   const skipEntry = (reason: string): PrivateImportPlan => ({
     parts: null,
     skipped: [...skipped, { item: candidate.label, reason }],

@@ -17,10 +17,10 @@ import {
   type EntryKey,
   EXPORT_MESSAGES,
   type ExportSummary,
-  type SealedExportPage,
-  type SealedExportQuery,
   localDate,
   PRIVATE_MODE_MESSAGES,
+  type SealedExportPage,
+  type SealedExportQuery,
   type SessionUser,
   storedExtension,
 } from '@daybook/shared';
@@ -210,7 +210,8 @@ export function createExportService(deps: {
       if (!(await deps.isPrivate(user.id)))
         throw new AppError('ENCRYPTION_VERSION_REFUSED', EXPORT_MESSAGES.sealedOnlyPrivate);
       const range = { from: query.from, to: query.to };
-      const after = query.afterCursor && query.afterId ? { cursor: query.afterCursor, id: query.afterId } : null;
+      const after =
+        query.afterCursor && query.afterId ? { cursor: query.afterCursor, id: query.afterId } : null;
       const rows = await repository.page(user.id, range, after, EXPORT_LIMITS.pageSize);
       return {
         isLast: rows.length < EXPORT_LIMITS.pageSize,

@@ -140,7 +140,9 @@ export const importRoutes =
           },
         },
         async (request, reply) =>
-          reply.status(201).send(await services.imports.privateBatch(signedInUser(request), request.body.source)),
+          reply
+            .status(201)
+            .send(await services.imports.privateBatch(signedInUser(request), request.body.source)),
       );
 
       signedIn.post(
@@ -156,8 +158,7 @@ export const importRoutes =
             response: { 200: PrivateImportWritten, ...errors },
           },
         },
-        (request) =>
-          services.imports.privateUpload(signedInUser(request), request.params.id, request.body),
+        (request) => services.imports.privateUpload(signedInUser(request), request.params.id, request.body),
       );
 
       signedIn.get(

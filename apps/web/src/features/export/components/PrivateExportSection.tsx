@@ -111,8 +111,8 @@ export function PrivateExportSection({ userId, accountZone }: { userId: string; 
         </h2>
         <p className="text-sm text-muted-foreground">
           Your journal is in private mode, so this browser opens your entries and builds the archive here: one
-          .zip with every entry as Markdown and in entries.json, your photos, audio and video, and a README. The
-          server never sees it. Leave the dates empty to export everything.
+          .zip with every entry as Markdown and in entries.json, your photos, audio and video, and a README.
+          The server never sees it. Leave the dates empty to export everything.
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
@@ -177,7 +177,12 @@ export function PrivateExportSection({ userId, accountZone }: { userId: string; 
             </div>
           </div>
         ) : (
-          <Button ref={exportButton} className="self-start" disabled={!canExport} onClick={() => void start()}>
+          <Button
+            ref={exportButton}
+            className="self-start"
+            disabled={!canExport}
+            onClick={() => void start()}
+          >
             <Download aria-hidden="true" />
             Export
           </Button>

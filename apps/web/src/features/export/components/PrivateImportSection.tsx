@@ -1,4 +1,9 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES, PRIVATE_IMPORT_MESSAGES, type PrivateImportReport } from '@daybook/shared';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  PRIVATE_IMPORT_MESSAGES,
+  type PrivateImportReport,
+} from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -30,7 +35,9 @@ type State =
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 const messageOf = (error: unknown) =>
-  error instanceof PrivateImportError || error instanceof ApiRequestError ? error.message : NETWORK_ERROR_MESSAGE;
+  error instanceof PrivateImportError || error instanceof ApiRequestError
+    ? error.message
+    : NETWORK_ERROR_MESSAGE;
 
 /**
  * Import for a private-mode account (ADR 099): the archive is read, checked and sealed in this browser and only
@@ -68,7 +75,11 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
       });
       setState({ kind: 'ready', prepared });
     } catch (error) {
-      setState(current.signal.aborted || isAbort(error) ? { kind: 'idle' } : { kind: 'failed', message: messageOf(error) });
+      setState(
+        current.signal.aborted || isAbort(error)
+          ? { kind: 'idle' }
+          : { kind: 'failed', message: messageOf(error) },
+      );
     }
   }
 
@@ -107,8 +118,8 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
         <p className="text-sm text-muted-foreground">
           Bring in a Daybook export or Day One&rsquo;s JSON export. Your journal is in private mode, so this
           browser reads the archive and encrypts each entry before it is sent: the server never sees the text.
-          Entries keep their dates and do not count against your daily limit. Importing the same archive again,
-          or your own export, adds nothing.
+          Entries keep their dates and do not count against your daily limit. Importing the same archive
+          again, or your own export, adds nothing.
         </p>
         <Alert role="note">
           <p>{PRIVATE_IMPORT_MESSAGES.attachmentsNotYet}</p>
@@ -158,12 +169,15 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
           </div>
         )}
 
-        {state.kind === 'ready' && <PreviewPanel prepared={state.prepared} onConfirm={confirm} onCancel={again} />}
+        {state.kind === 'ready' && (
+          <PreviewPanel prepared={state.prepared} onConfirm={confirm} onCancel={again} />
+        )}
 
         {state.kind === 'importing' && (
           <div className="flex flex-col gap-3">
             <p className="text-sm" aria-live="polite">
-              Encrypting and importing {state.done.toLocaleString()} of {state.total.toLocaleString()} entries…
+              Encrypting and importing {state.done.toLocaleString()} of {state.total.toLocaleString()}{' '}
+              entries…
             </p>
             <ProgressBar
               value={state.total > 0 ? (state.done / state.total) * 100 : 0}
@@ -171,7 +185,8 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
               valueText={`${state.done.toLocaleString()} of ${state.total.toLocaleString()} entries`}
             />
             <p className="text-sm text-muted-foreground">
-              This runs in this browser: keep this page open. If it stops, choose the same archive again to go on.
+              This runs in this browser: keep this page open. If it stops, choose the same archive again to go
+              on.
             </p>
             <div>
               <Button variant="outline" onClick={() => controller.current?.abort()}>
@@ -184,8 +199,8 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
         {state.kind === 'stopped' && (
           <Alert role="status">
             <p>
-              Import stopped after {plural(state.done, 'entry', 'entries')}. Choose the same archive again to go on,
-              or remove what was imported under &ldquo;Your imports&rdquo;.
+              Import stopped after {plural(state.done, 'entry', 'entries')}. Choose the same archive again to
+              go on, or remove what was imported under &ldquo;Your imports&rdquo;.
             </p>
             <div>
               <Button variant="outline" size="sm" onClick={again}>
@@ -198,7 +213,9 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
         {state.kind === 'done' && (
           <div className="flex flex-col gap-4">
             <Alert variant="success" role="status">
-              <p className="font-medium">Imported {plural(state.report.imported, 'entry', 'entries')}, encrypted in this browser.</p>
+              <p className="font-medium">
+                Imported {plural(state.report.imported, 'entry', 'entries')}, encrypted in this browser.
+              </p>
               {state.report.duplicates > 0 && (
                 <p>{plural(state.report.duplicates, 'entry', 'entries')} were already there.</p>
               )}
@@ -263,7 +280,10 @@ function PreviewPanel({
       <h3 className="font-semibold">Ready to import: {SOURCE_NAMES[preview.source]}</h3>
       {prepared.resumeBatchId && (
         <Alert role="status">
-          <p>This archive was being imported before: the entries already in are skipped, and the rest join that import.</p>
+          <p>
+            This archive was being imported before: the entries already in are skipped, and the rest join that
+            import.
+          </p>
         </Alert>
       )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">

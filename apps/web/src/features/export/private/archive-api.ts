@@ -25,7 +25,10 @@ import type { ExportRange } from '../api.ts';
 const SignedLink = z.object({ url: z.string() });
 
 /** The account's entries as stored, oldest first, a page at a time (the export's own order, ADR 035). */
-export async function* sealedEntries(range: ExportRange, signal: AbortSignal): AsyncGenerator<SealedExportEntry> {
+export async function* sealedEntries(
+  range: ExportRange,
+  signal: AbortSignal,
+): AsyncGenerator<SealedExportEntry> {
   let after: { cursor: string; id: string } | null = null;
   for (;;) {
     const query = new URLSearchParams();
@@ -96,7 +99,12 @@ export const isVersion2 = (entry: { encryptionVersion: number }) =>
 export function privateImportTransport(signal?: AbortSignal): PrivateImportTransport {
   return {
     known: (check) =>
-      apiRequest('/api/import/private/known', { method: 'POST', body: check, schema: PrivateImportKnown, signal }),
+      apiRequest('/api/import/private/known', {
+        method: 'POST',
+        body: check,
+        schema: PrivateImportKnown,
+        signal,
+      }),
     createBatch: (source) =>
       apiRequest('/api/import/private/batches', {
         method: 'POST',

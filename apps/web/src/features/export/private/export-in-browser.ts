@@ -35,7 +35,9 @@ export type PrivateExportOptions = {
   now?: Date;
 };
 
-export async function exportInBrowser(options: PrivateExportOptions): Promise<{ bytes: number; entries: number }> {
+export async function exportInBrowser(
+  options: PrivateExportOptions,
+): Promise<{ bytes: number; entries: number }> {
   const unlocked = await unlockedAccountKey(options.userId);
   if (!unlocked) throw new PrivateExportError(PRIVATE_MODE_MESSAGES.entryLocked);
   const mediaKey = await deriveMediaKeyV2(unlocked.key);

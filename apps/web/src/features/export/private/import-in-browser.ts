@@ -1,17 +1,17 @@
 import {
   ArchiveReadError,
   deriveImportKeyV2,
+  PRIVATE_MODE_MESSAGES,
   type PrivateImportPreview,
   type PrivateImportReport,
-  PRIVATE_MODE_MESSAGES,
   previewPrivateImport,
   runPrivateImport,
   toBase64,
 } from '@daybook/shared';
+import { z } from 'zod';
 import { privateEntryKey } from '../../../lib/encryption/private-entry-key.ts';
 import { unlockedAccountKey } from '../../../lib/private-keys/private-mode.ts';
 import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/storage.ts';
-import { z } from 'zod';
 import { privateImportTransport } from './archive-api.ts';
 import { openZip, ZipReadError } from './zip-reader.ts';
 
@@ -66,7 +66,11 @@ export async function prepareImport(
     });
     const print = await fingerprint(file);
     const resume = readResume(userId);
-    return { preview, fingerprint: print, resumeBatchId: resume?.fingerprint === print ? resume.batchId : null };
+    return {
+      preview,
+      fingerprint: print,
+      resumeBatchId: resume?.fingerprint === print ? resume.batchId : null,
+    };
   } catch (error) {
     if (error instanceof ArchiveReadError || error instanceof ZipReadError)
       throw new PrivateImportError(error.message);

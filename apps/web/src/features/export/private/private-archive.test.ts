@@ -20,7 +20,7 @@ import {
   sealMoodV2,
 } from '@daybook/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepAccountKey, forgetAccountKeys } from '../../../lib/private-keys/session-key.ts';
+import { forgetAccountKeys, keepAccountKey } from '../../../lib/private-keys/session-key.ts';
 import { json, stubApi, TEST_SALT } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/render.tsx';
 import { exportInBrowser } from './export-in-browser.ts';
@@ -122,10 +122,16 @@ describe('a private journal exported and imported in the browser', () => {
         encryptedMood: null,
         moodTag: 'Calm',
       },
-      await entry('22222222-2222-4222-8222-222222222222', '2025-07-14', 'Fireworks over the river #summer', 'Happy', {
-        contentType: 'image',
-        files: [{ attachmentId: null, extension: 'jpg', mimeType: 'image/jpeg', contentType: 'image' }],
-      }),
+      await entry(
+        '22222222-2222-4222-8222-222222222222',
+        '2025-07-14',
+        'Fireworks over the river #summer',
+        'Happy',
+        {
+          contentType: 'image',
+          files: [{ attachmentId: null, extension: 'jpg', mimeType: 'image/jpeg', contentType: 'image' }],
+        },
+      ),
       await entry('33333333-3333-4333-8333-333333333333', '2025-08-02', 'A quiet day, no mood', null),
     ];
 
@@ -193,7 +199,10 @@ describe('a private journal exported and imported in the browser', () => {
       },
     });
     const file = new File([sink.blob()], 'daybook-export-2026-11-29.zip', { type: 'application/zip' });
-    const prepared = await prepareImport(BOB, file, { fallbackZone: 'UTC', signal: new AbortController().signal });
+    const prepared = await prepareImport(BOB, file, {
+      fallbackZone: 'UTC',
+      signal: new AbortController().signal,
+    });
     expect(prepared.preview).toMatchObject({
       source: 'daybook',
       archiveEntries: 3,
@@ -227,7 +236,10 @@ describe('a private journal exported and imported in the browser', () => {
       expect(everything, phrase).not.toContain(phrase);
 
     // The same archive again: the keyed names are known, nothing new.
-    const again = await prepareImport(BOB, file, { fallbackZone: 'UTC', signal: new AbortController().signal });
+    const again = await prepareImport(BOB, file, {
+      fallbackZone: 'UTC',
+      signal: new AbortController().signal,
+    });
     expect(again.preview).toMatchObject({ newEntries: 0, duplicates: 3 });
   });
 });

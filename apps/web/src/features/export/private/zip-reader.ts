@@ -64,7 +64,8 @@ export async function openZip(file: Blob): Promise<ZipIndex> {
   const members = new Map<string, Member>();
   let position = 0;
   for (let n = 0; n < count; n++) {
-    if (position + 46 > directory.byteLength || directory.getUint32(position, true) !== CENTRAL) throw damaged();
+    if (position + 46 > directory.byteLength || directory.getUint32(position, true) !== CENTRAL)
+      throw damaged();
     const method = directory.getUint16(position + 10, true);
     let compressed = directory.getUint32(position + 20, true);
     let size = directory.getUint32(position + 24, true);
@@ -82,8 +83,14 @@ export async function openZip(file: Blob): Promise<ZipIndex> {
       const length = directory.getUint16(extra + 2, true);
       if (id === 0x0001) {
         let field = extra + 4;
-        if (size === 0xffffffff) (size = u64(directory, field)), (field += 8);
-        if (compressed === 0xffffffff) (compressed = u64(directory, field)), (field += 8);
+        if (size === 0xffffffff) {
+          size = u64(directory, field);
+          field += 8;
+        }
+        if (compressed === 0xffffffff) {
+          compressed = u64(directory, field);
+          field += 8;
+        }
         if (offset === 0xffffffff) offset = u64(directory, field);
       }
       extra += 4 + length;

@@ -110,5 +110,9 @@ export async function pickSaveFile(fileName: string): Promise<ZipSink | null> {
     types: [{ description: 'Zip archive', accept: { 'application/zip': ['.zip'] } }],
   });
   const writable = await handle.createWritable();
-  return { write: (chunk) => writable.write(chunk), close: () => writable.close(), abort: () => writable.abort() };
+  return {
+    write: (chunk) => writable.write(chunk),
+    close: () => writable.close(),
+    abort: () => writable.abort(),
+  };
 }
