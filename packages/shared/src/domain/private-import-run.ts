@@ -1,3 +1,4 @@
+import { MODERATION_MESSAGES } from '../constants.ts';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportSkip, type ImportSource } from '../schemas/import.ts';
 import {
   PRIVATE_IMPORT,
@@ -72,6 +73,11 @@ export type PrivateImportReport = {
   skippedCount: number;
   skipped: ImportSkip[];
   batchId: string | null;
+  /**
+   * The crisis message when an imported entry reads as a present crisis, as the server import's report ends
+   * (ADR 063): imported past writing is never refused for its words, the browser's classifier only looks for this.
+   */
+  crisisResources: string | null;
 };
 
 /** The archive's kind and every candidate in it, checked as the server checks them; throws ArchiveReadError. */
@@ -167,6 +173,8 @@ export async function runPrivateImport(options: {
   batchId?: string | null;
   onBatch?(batchId: string): void;
   onProgress?(done: number, total: number): void;
+  /** Whether a text reads as a present crisis (the shared classifier, run in the browser); absent: never asked. */
+  readsAsCrisis?(text: string): Promise<boolean> | boolean;
   signal?: AbortSignal;
 }): Promise<PrivateImportReport> {
   const { preview, userId, entryKey, transport } = options;
@@ -175,6 +183,7 @@ export async function runPrivateImport(options: {
   let imported = 0;
   let duplicates = preview.duplicates;
   let done = 0;
+  let hasCrisis = false;
   let pending: PrivateImportEntry[] = [];
   const send = async () => {
     if (pending.length === 0) return;
@@ -188,6 +197,8 @@ export async function runPrivateImport(options: {
   };
   for (const item of preview.prepared) {
     for (const part of item.parts) {
+      // One crisis is enough for the report, as on the server.
+      if (!hasCrisis && options.readsAsCrisis) hasCrisis = await options.readsAsCrisis(part.text);
       const [text, encryptedMood] = await Promise.all([
         sealEntryTextV2(entryKey, userId, part.text),
         sealMoodV2(entryKey, userId, privateImportMood(item.candidate.moodTag)),
@@ -214,5 +225,6 @@ export async function runPrivateImport(options: {
     skippedCount: preview.skippedCount,
     skipped: preview.skipped,
     batchId: imported > 0 || options.batchId ? batchId : null,
+    crisisResources: hasCrisis ? MODERATION_MESSAGES.crisis : null,
   };
 }

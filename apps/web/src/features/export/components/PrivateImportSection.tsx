@@ -221,6 +221,11 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
               )}
             </Alert>
             <SkippedList skipped={state.report.skipped} count={state.report.skippedCount} verb="skipped" />
+            {state.report.crisisResources && (
+              <Alert role="note">
+                <p>{state.report.crisisResources}</p>
+              </Alert>
+            )}
             {remove.isError && (
               <Alert variant="error" role="alert">
                 <p>{messageOf(remove.error)}</p>

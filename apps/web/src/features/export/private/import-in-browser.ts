@@ -1,6 +1,8 @@
 import {
   ArchiveReadError,
   deriveImportKeyV2,
+  entryModerationOutcome,
+  needsModeration,
   PRIVATE_MODE_MESSAGES,
   type PrivateImportPreview,
   type PrivateImportReport,
@@ -78,6 +80,18 @@ export async function prepareImport(
   }
 }
 
+/**
+ * The server import's one moderation of imported past writing (ADR 063): never refused for its words, but a text
+ * that reads as a present crisis ends the report with where to find help. The server cannot read a private import,
+ * so the same shared classifier runs here, loaded only when an import is written.
+ */
+async function readsAsCrisis(text: string): Promise<boolean> {
+  if (!needsModeration(text)) return false;
+  const { classifyText } = await import('@daybook/shared/moderation');
+  const outcome = entryModerationOutcome(classifyText(text, { audience: 'self' }));
+  return outcome.action === 'block' && outcome.isCrisis;
+}
+
 /** Seals and sends the prepared entries; remembers the batch until it is finished, so a stop can be resumed. */
 export async function runImport(
   userId: string,
@@ -94,6 +108,7 @@ export async function runImport(
     batchId: prepared.resumeBatchId,
     onBatch: (batchId) => writeStoredJson(resumeKey(userId), { fingerprint: prepared.fingerprint, batchId }),
     onProgress: options.onProgress,
+    readsAsCrisis,
     signal: options.signal,
   });
   removeStored(resumeKey(userId));

@@ -8,6 +8,7 @@ import {
   importAccountKey,
   MEDIA_CONTAINER,
   MEDIA_FILE_KEY_INFO,
+  MODERATION_MESSAGES,
   mediaChunkAad,
   mediaChunkCount,
   mediaChunkNonce,
@@ -132,7 +133,12 @@ describe('a private journal exported and imported in the browser', () => {
           files: [{ attachmentId: null, extension: 'jpg', mimeType: 'image/jpeg', contentType: 'image' }],
         },
       ),
-      await entry('33333333-3333-4333-8333-333333333333', '2025-08-02', 'A quiet day, no mood', null),
+      await entry(
+        '33333333-3333-4333-8333-333333333333',
+        '2025-08-02',
+        'A quiet day, no mood. I want to kill myself tonight',
+        null,
+      ),
     ];
 
     const sent: string[] = [];
@@ -176,7 +182,7 @@ describe('a private journal exported and imported in the browser', () => {
     expect(manifest.entries.map((e) => [e.text, e.moodTag])).toEqual([
       ['Written before private mode #before', 'Calm'],
       ['Fireworks over the river #summer', 'Happy'],
-      ['A quiet day, no mood', null],
+      ['A quiet day, no mood. I want to kill myself tonight', null],
     ]);
     expect(await zip.text('entries/2025-07-14-22222222-2222-4222-8222-222222222222.md')).toContain(
       '![Photo](../media/22222222-2222-4222-8222-222222222222.jpg)',
@@ -213,7 +219,13 @@ describe('a private journal exported and imported in the browser', () => {
       attachmentsLeftOut: 1,
     });
     const report = await runImport(BOB, prepared, { signal: new AbortController().signal });
-    expect(report).toMatchObject({ imported: 3, batchId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' });
+    // Imported past writing is never refused for its words; the report ends with the crisis resources, as the
+    // server import's does (ADR 063), from the shared classifier run here.
+    expect(report).toMatchObject({
+      imported: 3,
+      batchId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+      crisisResources: MODERATION_MESSAGES.crisis,
+    });
 
     const read = await Promise.all(
       kept.map(async (e) => [
@@ -226,7 +238,7 @@ describe('a private journal exported and imported in the browser', () => {
     expect(read).toEqual([
       ['Written before private mode #before', 'Calm', '2025-06-01', 'Europe/Paris'],
       ['Fireworks over the river #summer', 'Happy', '2025-07-14', 'Europe/Paris'],
-      ['A quiet day, no mood', null, '2025-08-02', 'Europe/Paris'],
+      ['A quiet day, no mood. I want to kill myself tonight', null, '2025-08-02', 'Europe/Paris'],
     ]);
     // Nothing plain went to the server: no text, no mood, no archive identity. (The archive's entry ids are sent
     // apart, as `entryIds`, so one's own export adds nothing: ADR 099 says what that tells the server.)
