@@ -33,7 +33,7 @@ export default function ExportPage() {
   const isUnlocked = isPrivate && isPrivateUnlocked(user?.id);
 
   let sections: ReactNode;
-  if (status.isPending && user)
+  if (!user || status.isPending)
     sections = (
       <div aria-busy="true" className="flex flex-col gap-4">
         <span className="sr-only">Loading</span>
