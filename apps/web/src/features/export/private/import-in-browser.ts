@@ -11,6 +11,7 @@ import {
   toBase64,
 } from '@daybook/shared';
 import { z } from 'zod';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { privateEntryKey } from '../../../lib/encryption/private-entry-key.ts';
 import { unlockedAccountKey } from '../../../lib/private-keys/private-mode.ts';
 import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/storage.ts';
@@ -100,17 +101,27 @@ export async function runImport(
 ): Promise<PrivateImportReport> {
   const entryKey = await privateEntryKey(userId);
   if (!entryKey) throw new PrivateImportError(PRIVATE_MODE_MESSAGES.entryLocked);
-  const report = await runPrivateImport({
-    preview: prepared.preview,
-    userId,
-    entryKey,
-    transport: privateImportTransport(options.signal),
-    batchId: prepared.resumeBatchId,
-    onBatch: (batchId) => writeStoredJson(resumeKey(userId), { fingerprint: prepared.fingerprint, batchId }),
-    onProgress: options.onProgress,
-    readsAsCrisis,
-    signal: options.signal,
-  });
+  const run = (batchId: string | null) =>
+    runPrivateImport({
+      preview: prepared.preview,
+      userId,
+      entryKey,
+      transport: privateImportTransport(options.signal),
+      batchId,
+      onBatch: (id) => writeStoredJson(resumeKey(userId), { fingerprint: prepared.fingerprint, batchId: id }),
+      onProgress: options.onProgress,
+      readsAsCrisis,
+      signal: options.signal,
+    });
+  let report: PrivateImportReport;
+  try {
+    report = await run(prepared.resumeBatchId);
+  } catch (error) {
+    // The import being resumed was removed meanwhile ("Your imports"): this one starts a batch of its own.
+    if (!(prepared.resumeBatchId && error instanceof ApiRequestError && error.status === 404)) throw error;
+    removeStored(resumeKey(userId));
+    report = await run(null);
+  }
   removeStored(resumeKey(userId));
   return report;
 }

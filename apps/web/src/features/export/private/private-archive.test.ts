@@ -20,7 +20,8 @@ import {
   sealEntryTextV2,
   sealMoodV2,
 } from '@daybook/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetAccountKeys, keepAccountKey } from '../../../lib/private-keys/session-key.ts';
 import { json, stubApi, TEST_SALT } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/render.tsx';
@@ -253,5 +254,68 @@ describe('a private journal exported and imported in the browser', () => {
       signal: new AbortController().signal,
     });
     expect(again.preview).toMatchObject({ newEntries: 0, duplicates: 3 });
+  });
+
+  it('goes on where a stopped import left off, in the same batch, when the same archive is chosen again', async () => {
+    await accountOf(BOB);
+    const entries = Array.from({ length: 120 }, (_, i) => ({
+      uuid: `EE${String(i).padStart(30, '0')}`,
+      creationDate: '2024-02-03T04:05:06Z',
+      timeZone: 'UTC',
+      text: `Night ${i} by the sea`,
+    }));
+    const zipped = zipSync({
+      'Journal.json': strToU8(JSON.stringify({ metadata: { version: '1.0' }, entries })),
+    });
+    const file = new File([zipped], 'Journal.zip', { type: 'application/zip', lastModified: 1 });
+    const kept: { batch: string; name: string }[] = [];
+    const batches: string[] = [];
+    const stop = new AbortController();
+    stubApi({
+      'POST /api/import/private/known': ({ body }) => {
+        const names = (body as { names: string[] }).names;
+        return jsonResponse({ names: names.filter((n) => kept.some((k) => k.name === n)), entryIds: [] });
+      },
+      'POST /api/import/private/batches': () => {
+        batches.push(crypto.randomUUID());
+        return jsonResponse({ id: batches.at(-1) }, 201);
+      },
+    });
+    // Every batch's upload route, whatever its id: the stub keys by path, so route them through one handler.
+    const upload = async (url: URL, body: unknown) => {
+      const batch = url.pathname.split('/')[5]!;
+      const sent = (body as { entries: PrivateImportEntry[] }).entries;
+      kept.push(...sent.map((e) => ({ batch, name: e.name })));
+      // The person stops after the first 50 have been written.
+      if (kept.length === 50) stop.abort();
+      return jsonResponse({ imported: sent.map((e) => e.name), duplicates: [] });
+    };
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (/^\/api\/import\/private\/batches\/[^/]+\/entries$/.test(url.pathname))
+        return upload(url, JSON.parse(String(init?.body)));
+      return stubbed(input, init);
+    });
+
+    const first = await prepareImport(BOB, file, {
+      fallbackZone: 'UTC',
+      signal: new AbortController().signal,
+    });
+    expect(first).toMatchObject({ resumeBatchId: null, preview: { newEntries: 120 } });
+    await expect(runImport(BOB, first, { signal: stop.signal })).rejects.toThrow();
+    expect(kept).toHaveLength(50);
+
+    const again = await prepareImport(BOB, file, {
+      fallbackZone: 'UTC',
+      signal: new AbortController().signal,
+    });
+    expect(again).toMatchObject({ resumeBatchId: batches[0], preview: { newEntries: 70, duplicates: 50 } });
+    await runImport(BOB, again, { signal: new AbortController().signal });
+    expect(kept).toHaveLength(120);
+    expect(new Set(kept.map((k) => k.name)).size).toBe(120);
+    // One batch: one undo removes the whole import.
+    expect(batches).toHaveLength(1);
+    expect(new Set(kept.map((k) => k.batch))).toEqual(new Set([batches[0]]));
   });
 });
