@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isPrivateUnlocked } from '../../../lib/encryption/private-entry-key.ts';
@@ -10,8 +10,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ExportSection } from '../components/ExportSection.tsx';
 import { ImportBatches } from '../components/ImportBatches.tsx';
 import { ImportSection } from '../components/ImportSection.tsx';
-import { PrivateExportSection } from '../components/PrivateExportSection.tsx';
-import { PrivateImportSection } from '../components/PrivateImportSection.tsx';
+
+/** The browser-side export and import (fflate, the archive reader) load only for a private-mode account. */
+const PrivateExportSection = lazy(() =>
+  import('../components/PrivateExportSection.tsx').then((m) => ({ default: m.PrivateExportSection })),
+);
+const PrivateImportSection = lazy(() =>
+  import('../components/PrivateImportSection.tsx').then((m) => ({ default: m.PrivateImportSection })),
+);
 
 /**
  * /export and /data-export ("Data & Export" in the user menu): take the journal out as an open archive
@@ -33,20 +39,20 @@ export default function ExportPage() {
   const isUnlocked = isPrivate && isPrivateUnlocked(user?.id);
 
   let sections: ReactNode;
-  if (!user || status.isPending)
-    sections = (
-      <div aria-busy="true" className="flex flex-col gap-4">
-        <span className="sr-only">Loading</span>
-        <Skeleton className="h-48 w-full" />
-        <Skeleton className="h-48 w-full" />
-      </div>
-    );
+  const loading = (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">Loading</span>
+      <Skeleton className="h-48 w-full" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+  if (!user || status.isPending) sections = loading;
   else if (isPrivate && user && isUnlocked)
     sections = (
-      <>
+      <Suspense fallback={loading}>
         <PrivateExportSection userId={user.id} accountZone={user.timezone} />
         <PrivateImportSection userId={user.id} accountZone={user.timezone} />
-      </>
+      </Suspense>
     );
   else if (isPrivate)
     sections = (
