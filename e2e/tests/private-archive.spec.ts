@@ -112,6 +112,8 @@ test.describe('private mode export and import', () => {
     await expect(section.getByRole('heading', { name: 'Ready to import: Day One export' })).toBeVisible();
     await expect(section.getByText('photos/abcdefabcdefabcdefabcdefabcdefab.jpeg')).toBeVisible();
     await expectAccessible();
+    // For a person to look at: the preview as a private account sees it.
+    await section.screenshot({ path: test.info().outputPath('private-import-preview.png') });
     await section.getByRole('button', { name: 'Import 3 entries' }).click();
     await expect(section.getByText('Imported 3 entries, encrypted in this browser.')).toBeVisible();
 
