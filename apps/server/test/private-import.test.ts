@@ -11,6 +11,7 @@ import {
   deriveImportKeyV2,
   deriveMediaKeyV2,
   type EntryKey,
+  EXPORT_MESSAGES,
   importAccountKey,
   isUserSealedMedia,
   openEntryTextV2,
@@ -272,6 +273,17 @@ describe('private-mode export and import in the browser', () => {
       code: 'ENCRYPTION_VERSION_REFUSED',
       message: PRIVATE_IMPORT_MESSAGES.onlyPrivate,
     });
+    // Nor page its entries as stored: its archive is the server's to make.
+    const sealedPage = await call(standard, { method: 'GET', url: '/api/export/sealed' });
+    expect(sealedPage.statusCode).toBe(409);
+    expect(sealedPage.json().message).toBe(EXPORT_MESSAGES.sealedOnlyPrivate);
+    // The private account's pages hold its own entries only (the stranger's upload above wrote none here).
+    const page = SealedExportPage.parse(
+      (await call(person, { method: 'GET', url: '/api/export/sealed' })).json(),
+    );
+    expect(page.entries).toHaveLength(14);
+    expect(page.isLast).toBe(true);
+    expect((await call(person, { method: 'GET', url: '/api/export/sealed?afterId=x' })).statusCode).toBe(400);
 
     // Bad input, each with its own message.
     const bad = async (entry: Record<string, unknown>, field: string) => {
