@@ -6,11 +6,20 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import type { ImportJob } from '@daybook/shared';
+import {
+  deriveEntryKeyV2,
+  deriveImportKeyV2,
+  type ImportJob,
+  importAccountKey,
+  type PrivateImportTransport,
+  previewPrivateImport,
+  runPrivateImport,
+} from '@daybook/shared';
 import sharp from 'sharp';
 import { openZipArchive } from '../apps/server/src/modules/import/zip.ts';
+import { browserKeySetUp } from '../apps/server/test/support/private-keys.ts';
 import { writeZipFile } from '../apps/server/test/support/zip.ts';
-import { benchUser, startBenchApp } from './lib/app.ts';
+import { BENCH_PASSWORD, benchUser, startBenchApp } from './lib/app.ts';
 import { openBenchDatabase } from './lib/database.ts';
 
 const execFileAsync = promisify(execFile);
@@ -169,6 +178,7 @@ export async function importThroughputBench(options: {
     if (report?.imported !== options.entryCount || report.media !== photos)
       throw new Error(`import wrote ${JSON.stringify(report)}`);
     const oursSeconds = (doneAt - began) / 1000;
+    const browserSide = await privateImportRate(origin, app, bench.database, archive);
     return {
       entries: options.entryCount,
       photos,
@@ -188,6 +198,7 @@ export async function importThroughputBench(options: {
         megabytesPerSecond: archiveBytes / 1_048_576 / bareSeconds,
       },
       ratio: bareSeconds / oursSeconds,
+      privateImport: browserSide,
       rssGrowthMegabytes: (rssPeak - rssBefore) / 1_048_576,
     };
   } finally {
@@ -195,4 +206,82 @@ export async function importThroughputBench(options: {
     await rm(dir, { recursive: true, force: true });
     await bench.drop();
   }
+}
+
+/**
+ * A private-mode account's import of the same archive (ADR 099), by the browser's own steps (the shared reader,
+ * keyed names, version-2 sealing, batches of 50 over HTTP): the text only, since attachments are not imported in
+ * private mode yet. Run in Node's WebCrypto over loopback, not in chromium: the steps and requests are the
+ * browser's, the engine is not.
+ */
+async function privateImportRate(
+  origin: string,
+  app: Awaited<ReturnType<typeof startBenchApp>>['app'],
+  database: Parameters<typeof benchUser>[1],
+  archive: string,
+) {
+  const user = await benchUser(app, database);
+  const keys = await browserKeySetUp(user.userId, 'herons fold their necks in flight');
+  const setUp = await fetch(`${origin}/api/me/private-mode`, {
+    method: 'POST',
+    headers: { cookie: user.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      password: BENCH_PASSWORD,
+      kdf: keys.kdf,
+      passphraseWrap: keys.passphraseWrap,
+      recoveryWrap: keys.recoveryWrap,
+      keyProof: keys.keyProof,
+    }),
+  });
+  if (setUp.status !== 201) throw new Error(`private mode set-up answered ${setUp.status}`);
+  const call = async <T>(url: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${origin}${url}`, {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const transport: PrivateImportTransport = {
+    known: (check) => call('/api/import/private/known', check),
+    createBatch: (source) => call('/api/import/private/batches', { source }),
+    upload: (batchId, entries) => call(`/api/import/private/batches/${batchId}/entries`, { entries }),
+  };
+  const accountKey = await importAccountKey(keys.accountKey);
+  const began = performance.now();
+  const zip = await openZipArchive(archive);
+  const files = {
+    names: zip.names,
+    sizeOf: (name: string) => zip.sizeOf(name),
+    async text(name: string) {
+      const chunks: Buffer[] = [];
+      await pipeline(
+        await zip.stream(name),
+        new Writable({
+          write: (chunk: Buffer, _encoding, done) => {
+            chunks.push(chunk);
+            done();
+          },
+        }),
+      );
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+  const preview = await previewPrivateImport({
+    files,
+    fallbackZone: 'UTC',
+    nameKey: await deriveImportKeyV2(accountKey),
+    transport,
+    now: new Date(),
+  });
+  const report = await runPrivateImport({
+    preview,
+    userId: user.userId,
+    entryKey: await deriveEntryKeyV2(accountKey),
+    transport,
+  });
+  zip.close();
+  const seconds = (performance.now() - began) / 1000;
+  return { entries: report.imported, seconds, entriesPerSecond: report.imported / seconds };
 }

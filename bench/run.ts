@@ -189,6 +189,9 @@ console.info(
   `Import of a Day One export, ${fmt(importRun.entries)} entries and ${fmt(importRun.photos)} photos (${fmt(importRun.archiveMegabytes)} MB zip), uploaded, checked and written by the import job: ${fmt(importRun.ours.entriesPerSecond)} entries/s, ${fmt(importRun.ours.megabytesPerSecond, 1)} MB/s (upload ${fmt(importRun.seconds.upload, 1)} s, check ${fmt(importRun.seconds.check, 1)} s, write ${fmt(importRun.seconds.write, 1)} s); bare read of the archive ${fmt(importRun.bare.entriesPerSecond)} entries/s, ${fmt(importRun.bare.megabytesPerSecond, 1)} MB/s; ours ÷ bare = ${fmt(importRun.ratio, 3)}; resident memory grew at most ${fmt(importRun.rssGrowthMegabytes)} MB (a third of the archive: ${fmt(importThird.rssGrowthMegabytes)} MB)`,
 );
 console.info(
+  `Private-mode import of the same archive by the browser's steps (ADR 099: shared reader, keyed names, version-2 sealing, batches of 50; text only, in Node's WebCrypto over loopback, not chromium): ${fmt(importRun.privateImport.entries)} entries in ${fmt(importRun.privateImport.seconds, 1)} s, ${fmt(importRun.privateImport.entriesPerSecond)} entries/s beside the server job's ${fmt(importRun.ours.entriesPerSecond)} entries/s (which also checks and stores ${fmt(importRun.photos)} photos)`,
+);
+console.info(
   `Offline queue sync, ${offlineSync.queued} encrypted entries sent one by one with idempotency keys (${offlineSync.driver}): ${fmt(offlineSync.syncPerSecond)} / s ÷ plain creation ${fmt(offlineSync.plainPerSecond)} / s = ${fmt(offlineSync.ratio, 2)} (goal ${offlineSync.goal}); the same queue sent again (a retry, nothing created) ${fmt(offlineSync.retryPerSecond)} / s`,
 );
 console.info(

@@ -5,7 +5,13 @@
  */
 import { APP_NAME } from '../constants.ts';
 import type { ArchiveEntry } from '../schemas/archive.ts';
-import { ARCHIVE_LAYOUT, ARCHIVE_SCHEMA_VERSION, archiveMediaPath } from './archive-paths.ts';
+import {
+  ARCHIVE_LAYOUT,
+  ARCHIVE_SCHEMA_VERSION,
+  archiveMarkdownPath,
+  archiveMediaPath,
+} from './archive-paths.ts';
+import { extractHashtags } from './entry-search.ts';
 
 /**
  * A YAML scalar for front matter. JSON strings are valid YAML double-quoted scalars, so quoting through
@@ -138,3 +144,76 @@ Markdown file has no link.
 In ${APP_NAME} your entries are encrypted. This archive is not: anyone who has the file can read your journal.
 `;
 }
+
+/**
+ * What one exported entry is made of before its archive record: the stored fields with the text already opened
+ * (by the server's key for a standard account, by the browser for a private one, ADR 099) and `timeZone` already
+ * resolved (the entry's own, or the account's for entries from before zones were recorded, ADR 066).
+ */
+export type ArchiveSource = {
+  id: string;
+  text: string;
+  title: string | null;
+  category: string | null;
+  moodTag: string | null;
+  entryDate: string;
+  timeZone: string;
+  createdAt: string;
+  updatedAt: string;
+  contentType: ArchiveEntry['contentType'];
+  sourceType: ArchiveEntry['sourceType'];
+  importKey: string | null;
+};
+
+/**
+ * The archive record of one entry (entries.json and its Markdown file). One function for the server's export and
+ * the browser's (ADR 099), so both write the same fields in the same order and the archives are equal byte for byte.
+ */
+export function archiveEntryOf(
+  source: ArchiveSource,
+  media: ArchiveEntry['media'],
+  attachments: NonNullable<ArchiveEntry['attachments']> = [],
+): ArchiveEntry {
+  return {
+    id: source.id,
+    text: source.text,
+    title: source.title,
+    category: source.category,
+    moodTag: source.moodTag,
+    themes: extractHashtags(source.text),
+    entryDate: source.entryDate,
+    timeZone: source.timeZone,
+    createdAt: source.createdAt,
+    updatedAt: source.updatedAt,
+    contentType: source.contentType,
+    sourceType: source.sourceType,
+    media,
+    markdownPath: archiveMarkdownPath(source.entryDate, source.id),
+    importKey: source.importKey,
+    ...(attachments.length > 0 ? { attachments } : {}),
+  };
+}
+
+export type ArchiveManifestHeader = {
+  exportedAt: string;
+  range: { from: string | null; to: string | null } | null;
+};
+
+/**
+ * entries.json in three pieces, so it can be written as a stream (the server, ADR 035) or built up in the browser
+ * (ADR 099) and come out the same: the head up to the entries' list, each entry on its own line, and the end.
+ */
+export function archiveManifestHead(header: ArchiveManifestHeader): string {
+  const head = {
+    schemaVersion: ARCHIVE_SCHEMA_VERSION,
+    app: APP_NAME,
+    exportedAt: header.exportedAt,
+    range: header.range,
+  };
+  return `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "entries": [`;
+}
+
+export const archiveManifestEntry = (entry: ArchiveEntry, isFirst: boolean) =>
+  `${isFirst ? '' : ','}\n    ${JSON.stringify(entry)}`;
+
+export const archiveManifestTail = (isEmpty: boolean) => `${isEmpty ? '' : '\n  '}]\n}\n`;

@@ -49,6 +49,7 @@ const LABELS = {
   media: 'daybook/media/v2',
   futureMessages: 'daybook/future-messages/v2',
   proof: 'daybook/key-proof/v1',
+  importKeys: 'daybook/import-keys/v2',
 } as const;
 
 /** 32 random bytes from the platform's CSPRNG: a new account key, or a new recovery key. */
@@ -200,5 +201,23 @@ export function deriveFutureMessageKeyV2(accountKey: AccountKey): Promise<EntryK
     { name: 'AES-GCM', length: 256 },
     false,
     ['encrypt', 'decrypt'],
+  );
+}
+
+/** The HMAC key of deriveImportKeyV2. */
+export type ImportNameKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+
+/**
+ * The key a private account's imports name their entries' archive identities under (ADR 099): HMAC-SHA256 keyed
+ * from the account key, so the server can tell a repeated import (the same keyed name) but cannot test a guess of a
+ * Day One id or an entry's identity against the names it stores.
+ */
+export function deriveImportKeyV2(accountKey: AccountKey): Promise<ImportNameKey> {
+  return crypto.subtle.deriveKey(
+    hkdf(LABELS.importKeys),
+    accountKey,
+    { name: 'HMAC', hash: 'SHA-256', length: 256 },
+    false,
+    ['sign'],
   );
 }

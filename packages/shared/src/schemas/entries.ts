@@ -6,9 +6,9 @@ import { StoredText } from './text.ts';
 
 export const MoodTag = z.enum(MOODS.map((m) => m.label) as [string, ...string[]]);
 
-const Base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Must be base64');
+export const Base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Must be base64');
 /** AES-GCM output for at most 5,000 characters of UTF-8 (4 bytes each) plus the tag, base64-encoded. */
-const MAX_CIPHERTEXT_CHARS = Math.ceil(((ENTRY_LIMITS.maxChars * 4 + 16) * 4) / 3) + 4;
+export const MAX_CIPHERTEXT_CHARS = Math.ceil(((ENTRY_LIMITS.maxChars * 4 + 16) * 4) / 3) + 4;
 
 export const EncryptedText = z.object({
   encryptedContent: Base64.max(MAX_CIPHERTEXT_CHARS, 'The entry is too long'),

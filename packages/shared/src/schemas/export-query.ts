@@ -11,7 +11,7 @@ import { EXPORT_MESSAGES } from './export.ts';
  * yyyy-MM-dd in the years the database takes (entries.ts's DATE_YEARS). Not entries.ts's IsoDay, for the same
  * reason: importing that module from here split it out of the first chunk.
  */
-const ExportDay = z.iso
+export const ExportDay = z.iso
   .date()
   .refine(
     (s) => Number(s.slice(0, 4)) >= 1900 && Number(s.slice(0, 4)) <= 9999,

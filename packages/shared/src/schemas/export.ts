@@ -13,6 +13,8 @@ export const EXPORT_MESSAGES = {
   failed: 'The export failed. Please try again.',
   cancelled: 'Export cancelled',
   tooMany: 'Too many exports. Please wait a few minutes and try again.',
+  sealedOnlyPrivate:
+    'This export is built in the browser for private-mode accounts. Your account exports through the archive download.',
 } as const;
 
 export const ExportSummary = z

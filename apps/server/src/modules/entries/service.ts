@@ -79,6 +79,9 @@ export type ImportedEntry = {
   /** The further attachments, already in place, in order (ADR 088); empty for most. */
   attachments: StoredAttachment[];
   sourceType: 'journal' | 'empty';
+  /** 2 for a private account's import, sealed in the browser with its mood (ADR 099); absent is version 1. */
+  encryptionVersion?: number;
+  encryptedMood?: string;
 };
 
 /** An entry's text decrypted for one request (AI features): never stored or logged by the caller. */
@@ -419,7 +422,8 @@ export function createEntriesService(deps: {
             title: null,
             content: null,
             encryptedContent: row.encryptedContent,
-            encryptionVersion: ENCRYPTION.version,
+            encryptionVersion: row.encryptionVersion ?? ENCRYPTION.version,
+            encryptedMood: row.encryptedMood ?? null,
             metadata: { encryption_iv: row.encryptionIv },
             moodTag: row.moodTag,
             contentType: row.contentType,

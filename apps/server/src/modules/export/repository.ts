@@ -25,7 +25,10 @@ export type ExportRow = {
   /** Where an imported entry came from; the archive writes it as the entry's identity (ADR 068). */
   import_key: string | null;
   /** An imported entry's further attachments, in order (ADR 088): their stored files and kinds. */
-  attachments: { path: string; kind: 'image' | 'audio' | 'video' | 'pdf' }[] | null;
+  attachments: { id: string; path: string; kind: 'image' | 'audio' | 'video' | 'pdf' }[] | null;
+  /** 2 for a private-mode entry (ADR 094), whose text only the browser opens (ADR 099). */
+  encryption_version: number;
+  encrypted_mood: string | null;
 };
 
 export type ExportCursor = { cursor: string; id: string };
@@ -92,7 +95,7 @@ export function createExportRepository(db: Executor, visibleEntriesOf: VisibleEn
                title, category, encrypted_content, metadata->>'encryption_iv' as encryption_iv, mood_tag,
                media_url, content_type, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date,
                time_zone, ${ISO('created_at')} as created_at, ${ISO('updated_at')} as updated_at, import_key,
-               attachments
+               attachments, encryption_version, encrypted_mood
         from entries where ${sql.join(conditions, sql` and `)}
         order by created_at, id limit ${limit}`);
       return rows;

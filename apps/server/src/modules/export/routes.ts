@@ -1,9 +1,9 @@
-import { ApiError, ExportQuery, ExportSummary } from '@daybook/shared';
+import { ApiError, ExportQuery, ExportSummary, SealedExportPage, SealedExportQuery } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 400: ApiError, 401: ApiError, 429: ApiError };
+const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
 
 /**
  * Export (ADR 035). An archive holds the whole journal decrypted, and making one reads every entry and
@@ -31,6 +31,21 @@ export const exportRoutes =
           },
         },
         (request) => services.exports.summary(signedInUser(request), request.query),
+      );
+
+      signedIn.get(
+        '/export/sealed',
+        {
+          config: { rateLimit: { max: 600, timeWindow: '15 minutes', groupId: ':export-sealed' } },
+          schema: {
+            tags,
+            summary:
+              "A page of a private account's entries as stored (sealed), for the archive its browser builds",
+            querystring: SealedExportQuery,
+            response: { 200: SealedExportPage, ...errors },
+          },
+        },
+        (request) => services.exports.sealedPage(signedInUser(request), request.query),
       );
 
       signedIn.get(

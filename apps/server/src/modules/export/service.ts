@@ -1,23 +1,26 @@
 import { Readable } from 'node:stream';
 import {
-  APP_NAME,
   ARCHIVE_LAYOUT,
-  ARCHIVE_SCHEMA_VERSION,
   type ArchiveAttachment,
   type ArchiveEntry,
   type ArchiveMedia,
   archiveAttachmentPath,
+  archiveEntryOf,
   archiveFileName,
+  archiveManifestEntry,
+  archiveManifestHead,
+  archiveManifestTail,
   archiveMarkdown,
-  archiveMarkdownPath,
   archiveMediaPathFor,
   archiveReadme,
   decryptText,
   type EntryKey,
+  EXPORT_MESSAGES,
   type ExportSummary,
-  extractHashtags,
   localDate,
   PRIVATE_MODE_MESSAGES,
+  type SealedExportPage,
+  type SealedExportQuery,
   type SessionUser,
   storedExtension,
 } from '@daybook/shared';
@@ -107,7 +110,10 @@ export function createExportService(deps: {
     }
   }
 
-  /** `accountZone` tells the entries from before zones were recorded (ADR 066). */
+  /**
+   * `accountZone` tells the entries from before zones were recorded (ADR 066). The record itself is the shared
+   * `archiveEntryOf`, which the browser's export of a private account uses too (ADR 099).
+   */
   function archiveEntry(
     row: ExportRow,
     text: string,
@@ -115,24 +121,24 @@ export function createExportService(deps: {
     media: ArchiveMedia | null,
     attachments: ArchiveAttachment[] = [],
   ): ArchiveEntry {
-    return {
-      id: row.id,
-      text,
-      title: row.title,
-      category: row.category,
-      moodTag: row.mood_tag,
-      themes: extractHashtags(text),
-      entryDate: row.entry_date,
-      timeZone: row.time_zone ?? accountZone,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      contentType: row.content_type,
-      sourceType: row.source_type,
+    return archiveEntryOf(
+      {
+        id: row.id,
+        text,
+        title: row.title,
+        category: row.category,
+        moodTag: row.mood_tag,
+        entryDate: row.entry_date,
+        timeZone: row.time_zone ?? accountZone,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        contentType: row.content_type,
+        sourceType: row.source_type,
+        importKey: row.import_key,
+      },
       media,
-      markdownPath: archiveMarkdownPath(row.entry_date, row.id),
-      importKey: row.import_key,
-      ...(attachments.length > 0 ? { attachments } : {}),
-    };
+      attachments,
+    );
   }
 
   /** Every exportable row, page by page (keyset), oldest first. */
@@ -154,7 +160,7 @@ export function createExportService(deps: {
      * record them), and the expected archive size for the progress bar.
      */
     async summary(user: SessionUser, range: DayRange): Promise<ExportSummary> {
-      await refusePrivate(user);
+      // Counts and sizes only, no text: a private account's browser-built export shows it too (ADR 099).
       const totals = await repository.totals(user.id, range);
       let mediaCount = 0;
       let mediaBytes = 0;
@@ -191,6 +197,60 @@ export function createExportService(deps: {
         estimatedBytes,
         firstDate: totals.firstDate,
         lastDate: totals.lastDate,
+      };
+    },
+
+    /**
+     * One page of a private-mode account's export, as stored (ADR 099): the browser opens the text and mood and
+     * builds the archive itself. The server reads nothing of the text; it names where each file goes in the
+     * archive (the same names as its own export) and its type, and the browser fetches the file through the
+     * owner's signed link. For private-mode accounts only: a standard account's archive is made here.
+     */
+    async sealedPage(user: SessionUser, query: SealedExportQuery): Promise<SealedExportPage> {
+      if (!(await deps.isPrivate(user.id)))
+        throw new AppError('ENCRYPTION_VERSION_REFUSED', EXPORT_MESSAGES.sealedOnlyPrivate);
+      const range = { from: query.from, to: query.to };
+      const after =
+        query.afterCursor && query.afterId ? { cursor: query.afterCursor, id: query.afterId } : null;
+      const rows = await repository.page(user.id, range, after, EXPORT_LIMITS.pageSize);
+      return {
+        isLast: rows.length < EXPORT_LIMITS.pageSize,
+        entries: rows.map((row) => ({
+          id: row.id,
+          cursor: row.cursor,
+          encryptionVersion: row.encryption_version,
+          encryptedContent: row.encrypted_content,
+          encryptionIv: row.encryption_iv,
+          encryptedMood: row.encrypted_mood,
+          moodTag: row.mood_tag,
+          title: row.title,
+          category: row.category,
+          contentType: row.content_type,
+          sourceType: row.source_type,
+          entryDate: row.entry_date,
+          timeZone: row.time_zone ?? user.timezone,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+          importKey: row.import_key,
+          files: [
+            ...(row.media_url
+              ? [
+                  {
+                    attachmentId: null,
+                    extension: storedExtension(row.media_url),
+                    mimeType: mimeForPath(row.media_url, row.content_type),
+                    contentType: row.content_type === 'text' ? ('image' as const) : row.content_type,
+                  },
+                ]
+              : []),
+            ...(row.attachments ?? []).map((stored) => ({
+              attachmentId: stored.id,
+              extension: storedExtension(stored.path),
+              mimeType: mimeForPath(stored.path, stored.kind === 'pdf' ? null : stored.kind),
+              contentType: stored.kind,
+            })),
+          ],
+        })),
       };
     },
 
@@ -358,13 +418,9 @@ export function createExportService(deps: {
        * Markdown is in the archive (one deleted meanwhile drops out; one written meanwhile was never in).
        */
       async function* manifest(): AsyncGenerator<Buffer> {
-        const header = {
-          schemaVersion: ARCHIVE_SCHEMA_VERSION,
-          app: APP_NAME,
-          exportedAt,
-          range: range.from || range.to ? normalRange(range) : null,
-        };
-        yield Buffer.from(`${JSON.stringify(header, null, 2).slice(0, -2)},\n  "entries": [`);
+        yield Buffer.from(
+          archiveManifestHead({ exportedAt, range: range.from || range.to ? normalRange(range) : null }),
+        );
         const key = await keys.keyFor(user.id);
         let first = true;
         for await (const rows of pages(user.id, range)) {
@@ -373,13 +429,13 @@ export function createExportService(deps: {
             const kept = written.get(row.id);
             if (!kept) continue;
             const entry = archiveEntry(row, await textOf(key, row), timeZone, kept.media, kept.attachments);
-            chunk += `${first ? '' : ','}\n    ${JSON.stringify(entry)}`;
+            chunk += archiveManifestEntry(entry, first);
             first = false;
           }
           if (chunk) yield Buffer.from(chunk);
           if (failure) return;
         }
-        yield Buffer.from(`${first ? '' : '\n  '}]\n}\n`);
+        yield Buffer.from(archiveManifestTail(first));
       }
 
       produce().catch((error: Error) => {

@@ -11,6 +11,12 @@ import {
   ImportBatchRemoval,
   ImportId,
   ImportJob,
+  PrivateImportBatchCreated,
+  PrivateImportBatchInput,
+  PrivateImportCheck,
+  PrivateImportKnown,
+  PrivateImportUpload,
+  PrivateImportWritten,
 } from '@daybook/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -105,6 +111,54 @@ export const importRoutes =
         },
         async (request, reply) =>
           reply.status(202).send(await services.imports.confirm(signedInUser(request), request.params.id)),
+      );
+
+      // A private-mode account's import, parsed and sealed in the browser (ADR 099).
+      signedIn.post(
+        '/import/private/known',
+        {
+          config: { rateLimit: { max: 120, timeWindow: '10 minutes', groupId: ':import-private' } },
+          schema: {
+            tags,
+            summary: "Which of a private account's keyed import names (and archive entry ids) it has already",
+            body: PrivateImportCheck,
+            response: { 200: PrivateImportKnown, ...errors },
+          },
+        },
+        (request) => services.imports.privateKnown(signedInUser(request), request.body),
+      );
+
+      signedIn.post(
+        '/import/private/batches',
+        {
+          config: { rateLimit: { max: 10, timeWindow: '10 minutes', groupId: ':import' } },
+          schema: {
+            tags,
+            summary: 'Open the batch a private account writes its browser-sealed import into (its undo)',
+            body: PrivateImportBatchInput,
+            response: { 201: PrivateImportBatchCreated, ...errors },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(await services.imports.privateBatch(signedInUser(request), request.body.source)),
+      );
+
+      signedIn.post(
+        '/import/private/batches/:id/entries',
+        {
+          config: { rateLimit: { max: 600, timeWindow: '10 minutes', groupId: ':import-private-entries' } },
+          schema: {
+            tags,
+            summary:
+              'Write up to 50 version-2 entries sealed in the browser into the batch; names the account has are skipped',
+            params: ImportId,
+            body: PrivateImportUpload,
+            response: { 200: PrivateImportWritten, ...errors },
+          },
+        },
+        (request) => services.imports.privateUpload(signedInUser(request), request.params.id, request.body),
       );
 
       signedIn.get(

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   ATTACHMENT_NAMES,
   attachmentMark,
+  DAYBOOK_KEY_PREFIX,
   encryptText,
   entryModerationOutcome,
   IMPORT_LIMITS,
@@ -19,12 +20,20 @@ import {
   type ImportProgress,
   type ImportReport,
   type ImportSkip,
+  type ImportSource,
   importedText,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   MODERATION_MESSAGES,
   needsModeration,
+  PRIVATE_IMPORT_MESSAGES,
+  PRIVATE_MODE,
   PRIVATE_MODE_MESSAGES,
+  type PrivateImportCheck,
+  type PrivateImportEntry,
+  type PrivateImportKnown,
+  type PrivateImportUpload,
+  type PrivateImportWritten,
   partMark,
   placeDayOneMoments,
   type SessionUser,
@@ -52,6 +61,9 @@ const HOUR_MS = 3600_000;
 
 /** How often a running job writes its progress (and renews its lease): often enough for a bar that moves. */
 const PROGRESS_EVERY_MS = 1_000;
+
+/** How far ahead of this instance's clock a private import's entry may be dated (clocks differ a little). */
+const PRIVATE_IMPORT_CLOCK_GRACE_MS = 5 * 60_000;
 
 /** A report nobody dismissed stays readable this long. */
 const FINISHED_KEPT_MS = 24 * HOUR_MS;
@@ -718,6 +730,12 @@ export function createImportService(deps: {
    * An import writes version-1 entries, sealed by the server; a private-mode account writes only version 2, sealed
    * in the browser (ADR 094), so import waits for the browser-side import still to come.
    */
+  /** The browser-side import is for private-mode accounts only: a standard account's import runs here (ADR 099). */
+  async function requirePrivate(user: SessionUser): Promise<void> {
+    if (!(await deps.isPrivate(user.id)))
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_IMPORT_MESSAGES.onlyPrivate);
+  }
+
   async function refusePrivate(user: SessionUser): Promise<void> {
     if (await deps.isPrivate(user.id))
       throw new AppError(
@@ -858,6 +876,85 @@ export function createImportService(deps: {
     async batches(user: SessionUser): Promise<ImportBatch[]> {
       const rows = await repository.batches(user.id);
       return rows.map(({ createdAt, ...row }) => ({ ...row, importedAt: createdAt.toISOString() }));
+    },
+
+    /**
+     * Which of a private account's keyed names (and entry ids, for `daybook:<id>` identities) it has already,
+     * deleted entries included (ADR 068's rule, on what the server can see; ADR 099). For the browser's preview.
+     */
+    async privateKnown(user: SessionUser, check: PrivateImportCheck): Promise<PrivateImportKnown> {
+      await requirePrivate(user);
+      const ownKeys = check.entryIds.map((id) => `${DAYBOOK_KEY_PREFIX}${id}`);
+      const found = await entries.importedKeys(user.id, [...check.names, ...ownKeys]);
+      return {
+        names: check.names.filter((name) => found.has(name)),
+        entryIds: check.entryIds.filter((id) => found.has(`${DAYBOOK_KEY_PREFIX}${id}`)),
+      };
+    },
+
+    /** Opens the batch a private account's browser-side import writes into (its undo, ADR 068). */
+    async privateBatch(user: SessionUser, source: ImportSource): Promise<{ id: string }> {
+      await requirePrivate(user);
+      return { id: await repository.createBatch(user.id, source) };
+    },
+
+    /**
+     * Writes sealed version-2 entries into the account's own batch (ADR 099): their own dates, outside the daily
+     * limit as any import, and none whose keyed name or entry id the account has already (so a resumed or repeated
+     * import adds nothing). The server reads no text: it checks shapes, the owner, the batch and the dates.
+     */
+    async privateUpload(
+      user: SessionUser,
+      batchId: string,
+      upload: PrivateImportUpload,
+    ): Promise<PrivateImportWritten> {
+      await requirePrivate(user);
+      if (!(await repository.hasBatch(user.id, batchId)))
+        throw new AppError('NOT_FOUND', IMPORT_MESSAGES.batchNotFound);
+      // A few minutes' grace: the entry just written and exported again carries the database's time, which may run
+      // ahead of this instance's clock.
+      const now = clock.now().getTime() + PRIVATE_IMPORT_CLOCK_GRACE_MS;
+      const names = upload.entries.map((entry) => entry.name);
+      if (new Set(names).size !== names.length)
+        throw new AppError('VALIDATION_FAILED', PRIVATE_IMPORT_MESSAGES.sameNameTwice);
+      for (const entry of upload.entries) {
+        if (new Date(entry.createdAt).getTime() > now || new Date(entry.updatedAt).getTime() > now)
+          throw new AppError('VALIDATION_FAILED', PRIVATE_IMPORT_MESSAGES.futureDate);
+      }
+      const ownKey = (entry: PrivateImportEntry) =>
+        entry.entryId ? `${DAYBOOK_KEY_PREFIX}${entry.entryId}` : null;
+      const found = await entries.importedKeys(user.id, [
+        ...names,
+        ...upload.entries.flatMap((entry) => ownKey(entry) ?? []),
+      ]);
+      const isKnown = (entry: PrivateImportEntry) =>
+        found.has(entry.name) || (ownKey(entry) !== null && found.has(ownKey(entry)!));
+      const fresh = upload.entries.filter((entry) => !isKnown(entry));
+      const inserted = await entries.insertImported(
+        user,
+        fresh.map((entry) => ({
+          importKey: entry.name,
+          encryptedContent: entry.encryptedContent,
+          encryptionIv: entry.encryptionIv,
+          encryptionVersion: PRIVATE_MODE.encryptionVersion,
+          encryptedMood: entry.encryptedMood,
+          moodTag: null,
+          timeZone: entry.timeZone,
+          entryDate: entry.entryDate,
+          createdAt: new Date(entry.createdAt),
+          updatedAt: new Date(entry.updatedAt),
+          contentType: 'text',
+          mediaUrl: null,
+          mediaThumbnail: null,
+          attachments: [],
+          sourceType: entry.sourceType,
+        })),
+        batchId,
+      );
+      return {
+        imported: names.filter((name) => inserted.has(name)),
+        duplicates: names.filter((name) => !inserted.has(name)),
+      };
     },
 
     /** Removes an import as a whole: its entries (deleted ones too) and their media, then the batch itself. */

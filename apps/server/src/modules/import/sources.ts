@@ -1,14 +1,13 @@
-import path from 'node:path';
 import {
-  ARCHIVE_LAYOUT,
   ARCHIVE_SCHEMA_VERSION,
   ArchiveEntry,
+  type ArchiveKind,
   ArchiveManifest,
+  ArchiveReadError,
+  archiveKindOf,
+  candidateOf,
+  checkArchiveHead,
   DayOneEntry,
-  DayOneJournal,
-  daybookCandidate,
-  dayOneCandidate,
-  firstImportIssue,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
   type ImportCandidate,
@@ -16,17 +15,12 @@ import {
   type ImportSource,
   parseImportRecord,
 } from '@daybook/shared';
-import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { readJsonRecords } from './json-records.ts';
 import type { ZipArchive } from './zip.ts';
 
-/**
- * Which export an archive is, the folder it sits in ('' at the top; one folder when the zip was made of the
- * export's folder, as the Finder does), and the JSON files that list its entries: Daybook's entries.json, or
- * every journal file of a Day One export (one per journal, named after it; ADR 070).
- */
-export type ArchiveKind = { source: ImportSource; root: string; files: string[] };
+/** Which export an archive is: the shared reading of its files' names (ADR 099: the browser's reader uses it too). */
+export type { ArchiveKind } from '@daybook/shared';
 
 /** What reading an archive hands on, record by record, in the files' order. */
 export type ArchiveVisitor = {
@@ -38,35 +32,25 @@ export type ArchiveVisitor = {
   read?(fraction: number): void;
 };
 
-/** The journal a Day One file holds, from its name: "Travel.json" is "Travel". */
-export const journalName = (file: string) => path.posix.basename(file, path.posix.extname(file));
-
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
 
-/** The export's folder: the top of the zip, or the one folder everything sits in. */
-function exportRoot(zip: ZipArchive): string {
-  const tops = new Set([...zip.names].map((name) => (name.includes('/') ? `${name.split('/')[0]}/` : '')));
-  const [only] = tops;
-  return tops.size === 1 && only ? only : '';
+/** The members around the entries (version, metadata) checked by the file's schema once it has been read. */
+function checkHead(source: ImportSource, head: Record<string, unknown>, sawArray: boolean, file: string) {
+  try {
+    checkArchiveHead(source, head, sawArray, file);
+  } catch (error) {
+    if (error instanceof ArchiveReadError) throw invalid(error.message);
+    throw error;
+  }
 }
 
 export function archiveKind(zip: ZipArchive): ArchiveKind {
-  const root = exportRoot(zip);
-  if (zip.names.has(`${root}${ARCHIVE_LAYOUT.manifest}`))
-    return { source: 'daybook', root, files: [`${root}${ARCHIVE_LAYOUT.manifest}`] };
-  const journals = [...zip.names]
-    .filter((name) => name.startsWith(root) && !name.slice(root.length).includes('/'))
-    .filter((name) => name.toLowerCase().endsWith('.json'))
-    .sort((a, b) => a.localeCompare(b));
-  if (journals.length === 0) throw invalid(IMPORT_MESSAGES.unknownFormat);
-  return { source: 'dayone', root, files: journals };
-}
-
-/** The members around the entries (version, metadata) checked by the file's schema once it has been read. */
-function checkHead(schema: z.ZodType, head: Record<string, unknown>, sawArray: boolean, file: string) {
-  // The entries were checked one by one as they came; an empty list stands in for them here.
-  const parsed = schema.safeParse(sawArray ? { ...head, entries: [] } : head);
-  if (!parsed.success) throw invalid(IMPORT_MESSAGES.badJson(file, `${firstImportIssue(parsed.error)}.`));
+  try {
+    return archiveKindOf(zip.names);
+  } catch (error) {
+    if (error instanceof ArchiveReadError) throw invalid(error.message);
+    throw error;
+  }
 }
 
 /**
@@ -81,30 +65,22 @@ export async function readArchive(
   fallbackZone: string,
   visitor: ArchiveVisitor,
 ): Promise<number> {
-  // Paths inside the export are relative to its folder, wherever the zip put it.
-  const files = { has: (name: string) => zip.names.has(`${kind.root}${name}`) };
-  const rooted = (candidate: ImportCandidate): ImportCandidate => ({
-    ...candidate,
-    media: candidate.media ? { ...candidate.media, path: `${kind.root}${candidate.media.path}` } : null,
-    attachments: candidate.attachments.map((item) => ({ ...item, path: `${kind.root}${item.path}` })),
-  });
-  // Several journals: each entry keeps its journal's name as a theme (one journal needs no name).
-  const isSeveral = kind.files.length > 1;
   const jsonBytes = kind.files.reduce((sum, file) => sum + zip.sizeOf(file), 0);
   let bytesBefore = 0;
   let total = 0;
   for (const file of kind.files) {
     const onBytes = (bytes: number) => visitor.read?.(jsonBytes > 0 ? (bytesBefore + bytes) / jsonBytes : 1);
     total += await readFile(zip, file, kind.source, IMPORT_LIMITS.maxEntries - total, onBytes, {
+      // The same mapping as the browser's reader (ADR 099): paths rooted, journals named, Future Me skipped.
       async dayOne(entry) {
-        await visitor.candidate(
-          rooted(dayOneCandidate(entry, files, fallbackZone, isSeveral ? journalName(file) : null)),
-        );
+        const mapped = candidateOf(kind, zip.names, file, { source: 'dayone', entry }, fallbackZone);
+        if ('skip' in mapped) return visitor.skip(mapped.skip);
+        await visitor.candidate(mapped.candidate);
       },
       async daybook(entry) {
-        const mapped = daybookCandidate(entry, files);
+        const mapped = candidateOf(kind, zip.names, file, { source: 'daybook', entry }, fallbackZone);
         if ('skip' in mapped) return visitor.skip(mapped.skip);
-        await visitor.candidate(rooted(mapped.candidate));
+        await visitor.candidate(mapped.candidate);
       },
     });
     bytesBefore += zip.sizeOf(file);
@@ -161,6 +137,6 @@ async function readFile(
       throw invalid(IMPORT_MESSAGES.newerVersion(head.data.schemaVersion));
     if (pending) throw pending;
   }
-  checkHead(source === 'daybook' ? ArchiveManifest : DayOneJournal, result.head, result.sawArray, file);
+  checkHead(source, result.head, result.sawArray, file);
   return result.records;
 }

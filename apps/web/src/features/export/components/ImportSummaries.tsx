@@ -10,7 +10,15 @@ export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 /** What will not be (or was not) imported, and why; long lists fold away. */
-function SkippedList({ skipped, count, verb }: { skipped: ImportSkip[]; count: number; verb: string }) {
+export function SkippedList({
+  skipped,
+  count,
+  verb,
+}: {
+  skipped: ImportSkip[];
+  count: number;
+  verb: string;
+}) {
   if (count === 0) return null;
   return (
     <details className="rounded-lg border px-4 py-3 text-sm" open={count <= 5}>

@@ -1,0 +1,125 @@
+import {
+  archiveFileName,
+  type ExportSummary,
+  ImportSource,
+  localDate,
+  PRIVATE_MODE,
+  PrivateImportBatchCreated,
+  PrivateImportKnown,
+  type PrivateImportTransport,
+  PrivateImportWritten,
+  type SealedExportEntry,
+  type SealedExportFile,
+  SealedExportPage,
+} from '@daybook/shared';
+import { z } from 'zod';
+import { ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import type { ExportRange } from '../api.ts';
+
+/*
+ * The routes a private-mode account's browser-side export and import use (ADR 099): the sealed export's pages and
+ * the owner's signed media links, and the import's keyed-name check, batch and sealed uploads. Every answer is
+ * parsed with its shared schema.
+ */
+
+const SignedLink = z.object({ url: z.string() });
+
+/** The account's entries as stored, oldest first, a page at a time (the export's own order, ADR 035). */
+export async function* sealedEntries(
+  range: ExportRange,
+  signal: AbortSignal,
+): AsyncGenerator<SealedExportEntry> {
+  let after: { cursor: string; id: string } | null = null;
+  for (;;) {
+    const query = new URLSearchParams();
+    if (range.from) query.set('from', range.from);
+    if (range.to) query.set('to', range.to);
+    if (after) {
+      query.set('afterCursor', after.cursor);
+      query.set('afterId', after.id);
+    }
+    const text = query.toString();
+    const page = await apiRequest(`/api/export/sealed${text ? `?${text}` : ''}`, {
+      schema: SealedExportPage,
+      signal,
+    });
+    yield* page.entries;
+    const last = page.entries.at(-1);
+    if (page.isLast || !last) return;
+    after = { cursor: last.cursor, id: last.id };
+  }
+}
+
+/**
+ * A file's bytes as stored and served through the owner's signed link: the server opens what it sealed (key kind
+ * 0); a file sealed in the browser (kind 1) comes as it is stored and the caller opens it. Null when the file is
+ * gone (the entry is then exported without it, as the server's export does).
+ */
+export async function fetchEntryFile(
+  entry: SealedExportEntry,
+  file: SealedExportFile,
+  signal: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const base = `/api/entries/${encodeURIComponent(entry.id)}`;
+  const path = file.attachmentId
+    ? `${base}/attachments/${encodeURIComponent(file.attachmentId)}/media-url`
+    : `${base}/media-url`;
+  let link: { url: string };
+  try {
+    link = await apiRequest(path, { schema: SignedLink, signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+  let response: Response;
+  try {
+    response = await fetch(link.url, { credentials: 'same-origin', signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new ApiRequestError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  }
+  if (response.status === 404) return null;
+  if (!response.ok)
+    throw new ApiRequestError({
+      status: response.status,
+      code: 'EXPORT_FAILED',
+      message: `A media file of your entry of ${entry.entryDate} could not be read. Please try again.`,
+    });
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The archive's name, from the day in the account's zone (as the server names its archive). */
+export const privateArchiveName = (now: Date, timeZone: string) => archiveFileName(localDate(now, timeZone));
+
+/** Whether an entry is sealed under the account key (ADR 094). */
+export const isVersion2 = (entry: { encryptionVersion: number }) =>
+  entry.encryptionVersion === PRIVATE_MODE.encryptionVersion;
+
+/** The browser-side import's transport: the app's private import routes. */
+export function privateImportTransport(signal?: AbortSignal): PrivateImportTransport {
+  return {
+    known: (check) =>
+      apiRequest('/api/import/private/known', {
+        method: 'POST',
+        body: check,
+        schema: PrivateImportKnown,
+        signal,
+      }),
+    createBatch: (source) =>
+      apiRequest('/api/import/private/batches', {
+        method: 'POST',
+        body: { source: ImportSource.parse(source) },
+        schema: PrivateImportBatchCreated,
+        signal,
+      }),
+    upload: (batchId, entries) =>
+      apiRequest(`/api/import/private/batches/${encodeURIComponent(batchId)}/entries`, {
+        method: 'POST',
+        body: { entries },
+        schema: PrivateImportWritten,
+        signal,
+      }),
+  };
+}
+
+export type { ExportSummary };
