@@ -46,6 +46,7 @@ const ON_BOTH_DATABASES = [
   // Private mode's key set up from two tabs at once: one key wins whole (ADR 089).
   'test/private-mode.test.ts',
   'test/private-entries.test.ts',
+  'test/private-media.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   'test/private-future-messages.test.ts',

@@ -22,6 +22,7 @@ export * from './domain/import-text.ts';
 export * from './domain/markdown.ts';
 export * from './domain/media.ts';
 export * from './domain/media-container.ts';
+export * from './domain/media-container-web.ts';
 export * from './domain/media-labels.ts';
 export * from './domain/moderation.ts';
 export * from './domain/moods.ts';
