@@ -17,6 +17,7 @@ export * from './domain/entry-text.ts';
 export * from './domain/entry-time.ts';
 export * from './domain/future-message-text.ts';
 export * from './domain/greeting.ts';
+export * from './domain/image-verdict.ts';
 export * from './domain/import-records.ts';
 export * from './domain/import-text.ts';
 export * from './domain/markdown.ts';

@@ -160,7 +160,8 @@ export function fakeCanvas({ canEncode = true }: { canEncode?: boolean } = {}) {
   const drawImage = vi.fn();
   const encoded: Array<{ width: number; height: number; type: string; quality: number | undefined }> = [];
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => ({ drawImage }) as unknown as CanvasRenderingContext2D,
+    // `never`: TensorFlow.js brings WebGPU's types, whose getContext overload is the one a spy is typed by.
+    () => ({ drawImage }) as never,
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (
     this: HTMLCanvasElement,

@@ -114,7 +114,7 @@ function useOpenedSealed<T extends { url: string; sealedByUser?: boolean | undef
     let isCurrent = true;
     let made: string | null = null;
     void (async () => {
-      const key = await privateMediaKey(userId);
+      const key = isUnlocked ? await privateMediaKey(userId) : null;
       if (!key) {
         if (isCurrent) setOpened({ source, url: null, isLocked: true });
         return;
