@@ -11,7 +11,7 @@ import {
   MEDIA_CONTAINER,
   mediaHeaderOf,
   openMediaInBrowser,
-  PRIVATE_MODE_MESSAGES,
+  PRIVATE_MEDIA_MESSAGES,
   sealEntryTextV2,
   sealMediaInBrowser,
   sealMoodV2,
@@ -320,7 +320,7 @@ describe.each(stores)('private-mode media on $name', ({ ctx, driver }) => {
       { file: container },
     );
     expect(fromStandard.statusCode).toBe(409);
-    expect(fromStandard.json().message).toBe(PRIVATE_MODE_MESSAGES.mediaWithoutPrivateMode);
+    expect(fromStandard.json().message).toBe(PRIVATE_MEDIA_MESSAGES.withoutPrivateMode);
 
     const body = multipart(await png());
     const plainFromPrivate = await call(someone.person, {
@@ -330,7 +330,7 @@ describe.each(stores)('private-mode media on $name', ({ ctx, driver }) => {
       payload: body.payload,
     });
     expect(plainFromPrivate.statusCode).toBe(409);
-    expect(plainFromPrivate.json().message).toBe(PRIVATE_MODE_MESSAGES.mediaNeedsPrivateKey);
+    expect(plainFromPrivate.json().message).toBe(PRIVATE_MEDIA_MESSAGES.needsPrivateKey);
 
     // A server-sealed (kind 0) container, bytes that are no container, a size no container has (a header and less
     // than a tag: a byte cut off the end of a whole one cannot be told from its size, and fails its tag in the
@@ -425,7 +425,7 @@ describe.each(stores)('private-mode media on $name', ({ ctx, driver }) => {
     const owner = await turnOn(person);
     const crossing = await savePrivate(owner, earlyDraft.json().id);
     expect(crossing.statusCode).toBe(409);
-    expect(crossing.json().message).toBe(PRIVATE_MODE_MESSAGES.mediaNeedsPrivateKey);
+    expect(crossing.json().message).toBe(PRIVATE_MEDIA_MESSAGES.needsPrivateKey);
 
     // The browser downloads the plaintext through the owner's link, seals it, and sends it with a new thumbnail.
     const { answer, link } = await signed(person, entry.id);

@@ -327,3 +327,39 @@ export function fakeFile(name: string, type: string, size = 1000): File {
   if (size !== file.size) Object.defineProperty(file, 'size', { value: size });
   return file;
 }
+
+// ---------------------------------------------------------------- Web Worker (the browser's image moderator)
+
+type Prediction = { className: string; probability: number };
+/** What the current test's worker answers: the app keeps its worker from one test to the next, as a page does. */
+const moderationWorker = {
+  classify: (_image: Blob): Prediction[] => [],
+  images: [] as Blob[],
+  scripts: [] as string[],
+};
+
+class FakeModerationWorker {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor(script: URL | string) {
+    moderationWorker.scripts.push(String(script));
+  }
+  postMessage({ id, image }: { id: number; image: Blob }) {
+    moderationWorker.images.push(image);
+    const predictions = moderationWorker.classify(image);
+    setTimeout(() => this.onmessage?.({ data: { id, predictions } } as MessageEvent), 0);
+  }
+  terminate() {}
+}
+
+/**
+ * A module Web Worker that answers each message `{ id, image }` as the moderation worker does, with the class
+ * probabilities `classify` gives for the image (what nsfwjs's model would answer; jsdom runs no worker or model).
+ */
+export function fakeModerationWorker(classify: (image: Blob) => Prediction[]) {
+  moderationWorker.classify = classify;
+  moderationWorker.images = [];
+  moderationWorker.scripts = [];
+  vi.stubGlobal('Worker', FakeModerationWorker);
+  return moderationWorker;
+}

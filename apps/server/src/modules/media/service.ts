@@ -13,7 +13,7 @@ import {
   type ModerationResult,
   mediaModerationOutcome,
   movieDurationSeconds,
-  PRIVATE_MODE_MESSAGES,
+  PRIVATE_MEDIA_MESSAGES,
   plainMediaSize,
   type SealedMediaDraftQuery,
   type SessionUser,
@@ -178,9 +178,9 @@ export function createMediaService(deps: {
   async function requireKeyKind(user: SessionUser, sealedByUser: boolean) {
     const isAccountPrivate = await isPrivate(user.id);
     if (sealedByUser && !isAccountPrivate)
-      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.mediaWithoutPrivateMode);
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MEDIA_MESSAGES.withoutPrivateMode);
     if (!sealedByUser && isAccountPrivate)
-      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.mediaNeedsPrivateKey);
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MEDIA_MESSAGES.needsPrivateKey);
   }
 
   /** The plaintext size a browser-sealed container holds, or a refusal when it is not one of ours. */
@@ -188,7 +188,7 @@ export function createMediaService(deps: {
     try {
       return plainMediaSize(sealedSize, MEDIA_CONTAINER.chunkBytes);
     } catch {
-      throw new AppError('MEDIA_INVALID', PRIVATE_MODE_MESSAGES.mediaContainerInvalid);
+      throw new AppError('MEDIA_INVALID', PRIVATE_MEDIA_MESSAGES.containerInvalid);
     }
   }
 
@@ -198,7 +198,7 @@ export function createMediaService(deps: {
       await storage.putSealedByUser(storagePath, localFile);
     } catch (error) {
       if (error instanceof Error && /not a media container/.test(error.message))
-        throw new AppError('MEDIA_INVALID', PRIVATE_MODE_MESSAGES.mediaContainerInvalid);
+        throw new AppError('MEDIA_INVALID', PRIVATE_MEDIA_MESSAGES.containerInvalid);
       throw error;
     }
   }
@@ -275,9 +275,9 @@ export function createMediaService(deps: {
     if (isPrivateEntry !== undefined) {
       const isUserSealed = (await storage.keyKindOf(found.filePath)) === 'user';
       if (isPrivateEntry && !isUserSealed)
-        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.mediaNeedsPrivateKey);
+        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MEDIA_MESSAGES.needsPrivateKey);
       if (!isPrivateEntry && isUserSealed)
-        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.mediaWithoutPrivateMode);
+        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MEDIA_MESSAGES.withoutPrivateMode);
     }
     await assertPlanAllows(user, found.mediaType === 'pdf' ? 'image' : found.mediaType);
     const draft = await repository.claimOwnedDraft(user.id, draftId);
@@ -746,7 +746,7 @@ export function createMediaService(deps: {
       if (kind === 'user') return { resealed: false, thumbnail: null };
       const plainSize = containerPlainSize(upload.size);
       if (plainSize !== (await storage.size(storagePath)))
-        throw new AppError('MEDIA_INVALID', PRIVATE_MODE_MESSAGES.mediaContainerInvalid);
+        throw new AppError('MEDIA_INVALID', PRIVATE_MEDIA_MESSAGES.containerInvalid);
       const thumbSize = upload.thumbnail ? thumbnailSize(thumb.width, thumb.height) : null;
       if (upload.thumbnail && !thumbSize) throw new AppError('MEDIA_INVALID', INVALID.image);
       if (upload.thumbnail && upload.thumbnail.size > SEALED_THUMBNAIL_MAX_BYTES)
