@@ -56,17 +56,17 @@ async function sliceOf(plain: MediaPlaintext, start: number, end: number): Promi
 }
 
 /**
- * Seals `plain` under the user's media key as a key-kind-1 container (`keyKind` is 'user' unless a test asks
- * otherwise). `onProgress` gets the fraction sealed, for the progress bar of a large file.
+ * Seals `plain` under the user's media key as a key-kind-1 container. `onProgress` gets the fraction sealed, for the
+ * progress bar of a large file.
  */
 export async function sealMediaInBrowser(
   plain: MediaPlaintext,
   mediaKey: Uint8Array,
-  options: { chunkBytes?: number; onProgress?: (fraction: number) => void; keyKind?: 'user' | 'server' } = {},
+  options: { chunkBytes?: number; onProgress?: (fraction: number) => void } = {},
 ): Promise<Blob> {
   const chunkBytes = options.chunkBytes ?? MEDIA_CONTAINER.chunkBytes;
   const salt = crypto.getRandomValues(new Uint8Array(MEDIA_CONTAINER.saltBytes));
-  const header = encodeMediaHeader({ version: 1, keyKind: options.keyKind ?? 'user', chunkBytes, salt });
+  const header = encodeMediaHeader({ version: 1, keyKind: 'user', chunkBytes, salt });
   const key = await fileKey(mediaKey, salt);
   const size = plain instanceof Uint8Array ? plain.length : plain.size;
   const count = mediaChunkCount(size, chunkBytes);
