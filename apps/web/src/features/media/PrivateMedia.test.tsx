@@ -10,6 +10,7 @@ import {
   randomKeyBytes,
   sealMediaInBrowser,
 } from '@daybook/shared';
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetAccountKeys, keepAccountKey } from '../../lib/private-keys/session-key.ts';
@@ -23,8 +24,9 @@ import {
   fakeObjectUrls,
   fakeXhr,
 } from '../../test/browser-api-fakes.ts';
-import { sealedEntry } from '../../test/entries.ts';
+import { sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { createTestQueryClient, renderWithProviders } from '../../test/render.tsx';
+import { readKeptFile } from './api/media-copy.ts';
 import { PHOTO_ALT } from './components/PhotoMemory.tsx';
 import {
   AttachMediaButton,
@@ -163,6 +165,46 @@ describe('reading media sealed under the account key', () => {
     renderWithProviders(<EntryMediaPreview entry={noteEntry} />, { queryClient: createTestQueryClient() });
     expect(await screen.findByText(MEDIA_MESSAGES.unavailable)).toBeTruthy();
     expect(document.querySelector('audio[src^="blob:"]')).toBeNull();
+  });
+});
+
+describe('the offline copy of a file sealed under the account key', () => {
+  it('keeps the stored container, not the plaintext, and opens it with the key when there is no network', async () => {
+    await storeTestEntryKey();
+    keepAccountKey(sessionUser.id, accountKey);
+    const urls = fakeObjectUrls();
+    await stubSealedPhoto();
+    const queryClient = createTestQueryClient();
+    const online = renderWithProviders(<EntryMediaPreview entry={photoEntry} />, { queryClient });
+    const button = await screen.findByRole('button', { name: PHOTO_ALT });
+    await waitFor(() => expect(button.querySelector('[data-layer="full"]')).toBeTruthy());
+    fireEvent.load(button.querySelector('[data-layer="full"]') as HTMLImageElement);
+    const mediaPath = `/api/entries/${ENTRY}/media-url`;
+    let kept: Awaited<ReturnType<typeof readKeptFile>> = null;
+    await waitFor(async () => {
+      kept = await readKeptFile(queryClient, mediaPath);
+      expect(kept).not.toBeNull();
+    });
+    const keptBytes = await bytesOf(kept!.blob);
+    expect(isMediaContainer(keptBytes)).toBe(true);
+    expect(keptBytes[9]).toBe(1);
+    online.unmount();
+
+    const fetchMock = stubApi({});
+    onlineManager.setOnline(false);
+    try {
+      renderWithProviders(<EntryMediaPreview entry={photoEntry} />, { queryClient: createTestQueryClient() });
+      const offline = await screen.findByRole('button', { name: PHOTO_ALT });
+      await waitFor(() => {
+        const src = offline.querySelector('[data-layer="full"]')?.getAttribute('src') ?? '';
+        expect(urls.created.get(src)?.type).toBe('image/png');
+      });
+      const src = offline.querySelector('[data-layer="full"]')?.getAttribute('src') as string;
+      expect(await bytesOf(urls.created.get(src)!)).toEqual(PNG);
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
 

@@ -30,6 +30,12 @@ export type MediaLink<T extends { url: string }> = {
 type Kept<T> = { path: string; answer: T | null };
 
 /**
+ * The kept copies shown now, by their object URL: a copy sealed under the account key (ADR 096) is opened from its
+ * Blob, since the page's policy lets no script fetch a `blob:` URL (connect-src 'self').
+ */
+const keptBlobs = new Map<string, Blob>();
+
+/**
  * The query's answer, or, when it cannot be asked for lack of network (the query paused offline, or failed with
  * no network, as ADR 084 tells it), the kept copy: opened once, shown through an object URL that is revoked when
  * the component goes, the path changes or the server answers again. A file never kept is unavailable, as any
@@ -56,6 +62,7 @@ function useKeptFallback<T extends { url: string }>(
     void readKeptFile(client, path).then((file) => {
       if (!isCurrent) return;
       const url = file ? URL.createObjectURL(file.blob) : null;
+      if (url && file) keptBlobs.set(url, file.blob);
       const parsed = url ? schema.safeParse({ ...file?.meta, url }) : null;
       if (url && !parsed?.success) URL.revokeObjectURL(url);
       setKept({ path, answer: parsed?.success ? parsed.data : null });
@@ -67,7 +74,16 @@ function useKeptFallback<T extends { url: string }>(
 
   // The object URL lives as long as it is shown.
   const keptUrl = kept?.answer?.url;
-  useEffect(() => (keptUrl ? () => URL.revokeObjectURL(keptUrl) : undefined), [keptUrl]);
+  useEffect(
+    () =>
+      keptUrl
+        ? () => {
+            keptBlobs.delete(keptUrl);
+            URL.revokeObjectURL(keptUrl);
+          }
+        : undefined,
+    [keptUrl],
+  );
   // Back online, the server's link replaces the copy's.
   useEffect(() => {
     if (isAnswered) setKept(null);
@@ -120,9 +136,13 @@ function useOpenedSealed<T extends { url: string; sealedByUser?: boolean | undef
         return;
       }
       try {
-        const response = await fetch(source, { credentials: 'same-origin' });
-        if (!response.ok) throw new Error(`the file answered ${response.status}`);
-        const plain = await openMediaInBrowser(await response.blob(), key, type);
+        let stored = keptBlobs.get(source);
+        if (!stored) {
+          const response = await fetch(source, { credentials: 'same-origin' });
+          if (!response.ok) throw new Error(`the file answered ${response.status}`);
+          stored = await response.blob();
+        }
+        const plain = await openMediaInBrowser(stored, key, type);
         if (!isCurrent) return;
         made = URL.createObjectURL(plain);
         setOpened({ source, url: made, isLocked: false });
