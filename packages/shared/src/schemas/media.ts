@@ -89,8 +89,7 @@ export const SealedMediaDraftQuery = z
     height: z.coerce.number().int().positive().max(100_000).optional(),
     thumbWidth: ThumbSide.optional(),
     thumbHeight: ThumbSide.optional(),
-  })
-  .meta({ id: 'SealedMediaDraftQuery' });
+  });
 export type SealedMediaDraftQuery = z.infer<typeof SealedMediaDraftQuery>;
 
 /** Replacing an attachment's stored file with one sealed under the account key (switching private mode on). */
@@ -99,8 +98,7 @@ export const ResealMediaQuery = z
     attachmentId: z.uuid().optional(),
     thumbWidth: ThumbSide.optional(),
     thumbHeight: ThumbSide.optional(),
-  })
-  .meta({ id: 'ResealMediaQuery' });
+  });
 export type ResealMediaQuery = z.infer<typeof ResealMediaQuery>;
 
 export const ResealedMedia = z
