@@ -298,8 +298,17 @@ describe.each(stores)('private-mode media on $name', ({ ctx, driver }) => {
       { file: container },
     );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const entry = (await savePrivate(owner, uploaded.json().id)).json().entry as { mediaUrl: string };
+    const entry = (await savePrivate(owner, uploaded.json().id)).json().entry as {
+      id: string;
+      mediaUrl: string;
+    };
     const stored = await rawBytes(driver(), entry.mediaUrl);
+    // Sent without a thumbnail, it has none: the server cannot make one from bytes it cannot open.
+    const noThumbnail = await call(owner.person, {
+      method: 'GET',
+      url: `/api/entries/${entry.id}/thumbnail-url`,
+    });
+    expect(noThumbnail.statusCode).toBe(404);
     await expectOpensNothing(stored, 'a private photo');
     // The server's own reader, holding ENCRYPTION_SECRET, refuses it; so do its keys, asked directly.
     await expect(ctx.app.services.storage.read(entry.mediaUrl)).rejects.toThrow(/does not hold/);

@@ -235,6 +235,9 @@ export function createMediaService(deps: {
 
   /** Makes the missing thumbnail of a stored image from the stored original (images stored before ADR 044). */
   async function makeStoredThumbnail(original: string): Promise<ThumbnailSize> {
+    // A photo sealed in the browser without a thumbnail (ADR 096) has none the server could ever make.
+    if ((await storage.keyKindOf(original)) === 'user')
+      throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
     await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
     const source = path.join(deps.tmpDir, `${randomUUID()}.original`);
     const output = `${source}.thumb`;
