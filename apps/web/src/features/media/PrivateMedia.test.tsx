@@ -11,7 +11,7 @@ import {
   sealMediaInBrowser,
 } from '@daybook/shared';
 import { onlineManager } from '@tanstack/react-query';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetAccountKeys, keepAccountKey } from '../../lib/private-keys/session-key.ts';
 import { rememberOfflineUser } from '../../lib/session/offline-user.ts';
@@ -141,6 +141,29 @@ describe('reading media sealed under the account key', () => {
     expect(await bytesOf(urls.created.get(full)!)).toEqual(PNG);
     expect(urls.created.get(full)?.type).toBe('image/png');
     expect(await bytesOf(urls.created.get(thumb)!)).toEqual(THUMB);
+  });
+
+  it('the viewer opens it with the key too, and its Download saves the opened file', async () => {
+    const urls = fakeObjectUrls();
+    keepAccountKey(sessionUser.id, accountKey);
+    await stubSealedPhoto();
+    renderWithProviders(<EntryMediaPreview entry={photoEntry} />, { queryClient: createTestQueryClient() });
+    fireEvent.click(await screen.findByRole('button', { name: PHOTO_ALT }));
+    const viewer = await screen.findByRole('dialog', { name: 'Media Viewer' });
+    const image = await within(viewer).findByRole('img', { name: 'Attached image' });
+    const src = image.getAttribute('src') ?? '';
+    expect(src).toMatch(/^blob:/);
+    expect(await bytesOf(urls.created.get(src)!)).toEqual(PNG);
+    expect(within(viewer).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(src);
+  });
+
+  it('the viewer shows the locked words without the key', async () => {
+    fakeObjectUrls();
+    await stubSealedPhoto();
+    renderWithProviders(<EntryMediaPreview entry={photoEntry} />, { queryClient: createTestQueryClient() });
+    fireEvent.click(await screen.findByRole('button', { name: PHOTO_ALT }));
+    const viewer = await screen.findByRole('dialog', { name: 'Media Viewer' });
+    expect((await within(viewer).findByRole('alert')).textContent).toBe(PRIVATE_MEDIA_MESSAGES.locked);
   });
 
   it('shows the locked words, not the file, while private mode is not unlocked in this browser', async () => {
