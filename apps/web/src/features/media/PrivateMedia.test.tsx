@@ -323,6 +323,63 @@ describe('attaching a file in private mode', () => {
   });
 });
 
+describe('attaching a video in private mode', () => {
+  async function chooseVideo() {
+    stubApi({ 'GET /api/me/plan-features': json(premium) });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['plan-features'], premium);
+    renderWithProviders(<Harness />, { path: '/dashboard', queryClient });
+    fireEvent.click(screen.getByRole('button', { name: 'Attach media' }));
+    await screen.findByRole('dialog', { name: 'Attach media' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Video' }));
+    const input = document.querySelector<HTMLInputElement>('input[data-media-input="video"]');
+    fireEvent.change(input!, {
+      target: { files: [new File(['a clip'], 'clip.mp4', { type: 'video/mp4' })] },
+    });
+  }
+
+  beforeEach(() => {
+    fakeObjectUrls();
+    fakeMediaElements({ duration: 30 });
+    fakeCanvas();
+    fakeImageDecoding({ width: 1280, height: 720 });
+    keepAccountKey(sessionUser.id, accountKey);
+  });
+
+  it('moderates its five frames in the worker, and sends the video and its poster sealed, with its length', async () => {
+    const worker = fakeModerationWorker(() => [{ className: 'Neutral', probability: 0.99 }]);
+    const xhr = fakeXhr();
+    await chooseVideo();
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    expect(worker.images).toHaveLength(5);
+    const query = new URLSearchParams(xhr.last.url.split('?')[1]);
+    expect(Object.fromEntries(query)).toMatchObject({
+      mediaType: 'video',
+      mimeType: 'video/mp4',
+      durationSeconds: '30',
+    });
+    const form = xhr.last.body as FormData;
+    for (const field of ['file', 'thumbnail']) {
+      const sent = await bytesOf(form.get(field) as Blob);
+      expect(isMediaContainer(sent), field).toBe(true);
+      expect(sent[9], field).toBe(1);
+    }
+  });
+
+  it('refuses a video whose worst frame the model finds explicit', async () => {
+    let frame = 0;
+    fakeModerationWorker(() =>
+      ++frame === 3
+        ? [{ className: 'Hentai', probability: 0.95 }]
+        : [{ className: 'Neutral', probability: 0.99 }],
+    );
+    const xhr = fakeXhr();
+    await chooseVideo();
+    expect(await screen.findByText(MEDIA_MESSAGES.videoHigh)).toBeTruthy();
+    expect(xhr.requests).toHaveLength(0);
+  });
+});
+
 describe('re-sealing an entry for switching on', () => {
   it("downloads the photo and its thumbnail through the owner's links, seals both under the account key and sends them to replace the server's", async () => {
     const entry = await sealedEntry('before private mode', {
