@@ -80,25 +80,23 @@ const ThumbSide = z.coerce.number().int().positive().max(4096);
  * cannot read: its type, its length for audio and video, and its thumbnail's size. The server checks each against
  * the spec's limits; the bytes themselves are checked to be a container of the right kind and size.
  */
-export const SealedMediaDraftQuery = z
-  .object({
-    mediaType: MediaType,
-    mimeType: z.string().max(100),
-    durationSeconds: z.coerce.number().nonnegative().optional(),
-    width: z.coerce.number().int().positive().max(100_000).optional(),
-    height: z.coerce.number().int().positive().max(100_000).optional(),
-    thumbWidth: ThumbSide.optional(),
-    thumbHeight: ThumbSide.optional(),
-  });
+export const SealedMediaDraftQuery = z.object({
+  mediaType: MediaType,
+  mimeType: z.string().max(100),
+  durationSeconds: z.coerce.number().nonnegative().optional(),
+  width: z.coerce.number().int().positive().max(100_000).optional(),
+  height: z.coerce.number().int().positive().max(100_000).optional(),
+  thumbWidth: ThumbSide.optional(),
+  thumbHeight: ThumbSide.optional(),
+});
 export type SealedMediaDraftQuery = z.infer<typeof SealedMediaDraftQuery>;
 
 /** Replacing an attachment's stored file with one sealed under the account key (switching private mode on). */
-export const ResealMediaQuery = z
-  .object({
-    attachmentId: z.uuid().optional(),
-    thumbWidth: ThumbSide.optional(),
-    thumbHeight: ThumbSide.optional(),
-  });
+export const ResealMediaQuery = z.object({
+  attachmentId: z.uuid().optional(),
+  thumbWidth: ThumbSide.optional(),
+  thumbHeight: ThumbSide.optional(),
+});
 export type ResealMediaQuery = z.infer<typeof ResealMediaQuery>;
 
 export const ResealedMedia = z
