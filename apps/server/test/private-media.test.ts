@@ -431,6 +431,7 @@ describe.each(stores)('private-mode media on $name', ({ ctx, driver }) => {
     });
     expect(earlyDraft.statusCode, earlyDraft.body).toBe(201);
 
+    expect(await ctx.app.services.media.openFile(entry.mediaUrl, 'image')).not.toBeNull();
     const owner = await turnOn(person);
     const crossing = await savePrivate(owner, earlyDraft.json().id);
     expect(crossing.statusCode).toBe(409);
@@ -467,6 +468,8 @@ describe.each(stores)('private-mode media on $name', ({ ctx, driver }) => {
     }
     expect((await rawBytes(driver(), entry.mediaUrl)).equals(container)).toBe(true);
     expect((await rawBytes(driver(), `${entry.mediaUrl}.thumb.webp`)).equals(thumb)).toBe(true);
+    // Whoever else reads through the server (a share made before switching on, ADR 059) finds it unavailable.
+    expect(await ctx.app.services.media.openFile(entry.mediaUrl, 'image')).toBeNull();
     const after = await signed(person, entry.id);
     expect(after.answer.sealedByUser).toBe(true);
     expect((await ctx.app.inject({ method: 'GET', url: after.link })).rawPayload.equals(container)).toBe(

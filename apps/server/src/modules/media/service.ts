@@ -806,6 +806,8 @@ export function createMediaService(deps: {
      * type, and a reader of the whole file or one byte range; null when the file is gone.
      */
     async openFile(storagePath: string, mediaType: MediaType | null) {
+      // A file re-sealed under its owner's own key (ADR 096) opens for nobody else: unavailable, not an error.
+      if ((await storage.keyKindOf(storagePath)) === 'user') return null;
       const opened = await storage.open(storagePath);
       if (!opened) return null;
       return { size: opened.size, contentType: mimeForPath(storagePath, mediaType), read: opened.read };
