@@ -5,6 +5,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { deriveMediaKeyV2, PRIVATE_MODE, type PrivateKdf, sealMediaInBrowser } from '@daybook/shared';
+import {
+  derivePassphraseKey,
+  importAccountKey,
+  keyProof,
+  randomKdfSalt,
+  randomKeyBytes,
+  recoveryWrappingKey,
+  wrapAccountKey,
+} from '@daybook/shared/private-keys';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { subscriptions } from '../apps/server/src/db/schema/index.ts';
@@ -149,6 +159,114 @@ export async function uploadThroughputBench(uploads = 20) {
     await plainApp.app.close();
     await new Promise((resolve) => bare.close(resolve));
     await rm(tmp, { force: true });
+    await bench.drop();
+  }
+}
+
+/** A multipart body of several file fields (a sealed upload and its sealed thumbnail, ADR 096). */
+function multipartFiles(files: Record<string, Buffer>) {
+  const boundary = '----daybookbenchsealed';
+  const parts = Object.entries(files).flatMap(([name, bytes]) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/**
+ * Private mode's photo upload (ADR 096) against a standard account's: the same 2 MB photo sealed with the shared
+ * WebCrypto container (`sealMediaInBrowser`, timed with the upload: it is the browser's work before sending, here
+ * run on Node's WebCrypto rather than chromium's) and its thumbnail, sent to /api/media/sealed-drafts, which stores
+ * them as they came; and sent plain to /api/media/drafts, which sniffs, decodes, strips, moderates, thumbnails and
+ * seals. Alternating rounds on one app and one database. The browser's own moderation and thumbnail are not in the
+ * private side's time (they run before sealing, in the page's worker), so the ratio is the upload path's alone.
+ */
+export async function privateUploadBench(uploads = 20) {
+  const bench = await openBenchDatabase();
+  const { app, origin } = await startBenchApp(bench.database);
+  try {
+    const standard = await benchUser(app, bench.database);
+    const owner = await benchUser(app, bench.database);
+    const accountKey = randomKeyBytes();
+    const kdf: PrivateKdf = { algorithm: 'argon2id', salt: randomKdfSalt(), ...PRIVATE_MODE.kdfFloor };
+    const setUp = await app.inject({
+      method: 'POST',
+      url: '/api/me/private-mode',
+      headers: { cookie: owner.cookie },
+      payload: {
+        password: 'Bench-River-42',
+        kdf,
+        passphraseWrap: await wrapAccountKey(
+          accountKey,
+          await derivePassphraseKey('a bench passphrase of some words', kdf.salt, kdf),
+          'passphrase',
+          owner.userId,
+        ),
+        recoveryWrap: await wrapAccountKey(
+          accountKey,
+          await recoveryWrappingKey(randomKeyBytes()),
+          'recovery',
+          owner.userId,
+        ),
+        keyProof: await keyProof(await importAccountKey(accountKey)),
+      },
+    });
+    if (setUp.statusCode !== 201) throw new Error(`private mode set-up failed: ${setUp.body}`);
+    const mediaKey = await deriveMediaKeyV2(await importAccountKey(accountKey));
+    const file = await photo(1800, 1350, 11);
+    const thumbnail = await sharp(file).resize(320, 320, { fit: 'inside' }).webp({ quality: 70 }).toBuffer();
+    const plain = multipart(file);
+
+    const serverSealed = async () => {
+      const start = performance.now();
+      for (let i = 0; i < uploads; i++) {
+        const response = await fetch(`${origin}/api/media/drafts?mediaType=image`, {
+          method: 'POST',
+          headers: { 'content-type': plain.contentType, cookie: standard.cookie },
+          body: plain.body,
+        });
+        if (response.status !== 201) throw new Error(`upload failed: ${response.status}`);
+      }
+      return (uploads * file.length) / 1_048_576 / ((performance.now() - start) / 1000);
+    };
+    const browserSealed = async () => {
+      const start = performance.now();
+      for (let i = 0; i < uploads; i++) {
+        const sealed = Buffer.from(
+          await (await sealMediaInBrowser(new Uint8Array(file), mediaKey)).arrayBuffer(),
+        );
+        const sealedThumb = Buffer.from(
+          await (await sealMediaInBrowser(new Uint8Array(thumbnail), mediaKey)).arrayBuffer(),
+        );
+        const { body, contentType } = multipartFiles({ file: sealed, thumbnail: sealedThumb });
+        const response = await fetch(
+          `${origin}/api/media/sealed-drafts?mediaType=image&mimeType=image/jpeg&thumbWidth=320&thumbHeight=240`,
+          { method: 'POST', headers: { 'content-type': contentType, cookie: owner.cookie }, body },
+        );
+        if (response.status !== 201) throw new Error(`sealed upload failed: ${response.status}`);
+      }
+      return (uploads * file.length) / 1_048_576 / ((performance.now() - start) / 1000);
+    };
+    const rounds = { browser: [] as number[], server: [] as number[] };
+    for (let round = 0; round < 3; round++) {
+      rounds.browser.push(await browserSealed());
+      rounds.server.push(await serverSealed());
+    }
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    return {
+      fileMegabytes: file.length / 1_048_576,
+      browserSealedMegabytesPerSecond: mean(rounds.browser),
+      serverSealedMegabytesPerSecond: mean(rounds.server),
+      ratio: mean(rounds.browser) / mean(rounds.server),
+    };
+  } finally {
+    await app.close();
     await bench.drop();
   }
 }

@@ -14,7 +14,7 @@ import { COMPARE_ROUNDS } from './lib/load.ts';
 import { printProfile } from './lib/profile.ts';
 import { bundleFigures, type LighthouseFigures, printWebFigures } from './lighthouse.bench.ts';
 import { liveLatencyBench, printLiveLatency } from './live.bench.ts';
-import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
+import { imageModerationBench, privateUploadBench, uploadThroughputBench } from './media.bench.ts';
 import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
 import { printMemoryAfterUse, startMemoryAfterUseBench } from './memory-after-use.bench.ts';
 import { offlineSyncBench } from './offline-sync.bench.ts';
@@ -120,6 +120,7 @@ const live = await liveLatencyBench({
 printLiveLatency(live);
 const moderation = await imageModerationBench();
 const upload = await uploadThroughputBench();
+const privateUpload = await privateUploadBench();
 const search = await browserSearchBench();
 const analytics = await analyticsRenderBench();
 const futureMessages = await futureMessagesBench();
@@ -164,6 +165,9 @@ console.info(
 );
 console.info(
   `Photo upload with media sealed at rest ÷ stored plain (ADR 081): ${fmt(upload.encryption.sealedMegabytesPerSecond, 1)} ÷ ${fmt(upload.encryption.plainMegabytesPerSecond, 1)} MB/s = ${fmt(upload.encryption.ratio, 2)}`,
+);
+console.info(
+  `Photo upload in private mode, sealed with WebCrypto before sending (Node's, not chromium's) ÷ sealed by the server (ADR 096): ${fmt(privateUpload.browserSealedMegabytesPerSecond, 1)} ÷ ${fmt(privateUpload.serverSealedMegabytesPerSecond, 1)} MB/s = ${fmt(privateUpload.ratio, 2)}`,
 );
 console.info(
   `Dashboard read p99 while photos are uploaded and moderated: ${fmt(upload.dashboardP99Ms.duringUploads, 1)} ms, alone ${fmt(upload.dashboardP99Ms.alone, 1)} ms`,
@@ -245,7 +249,7 @@ const report = {
   },
   streak: { plan: streak.plan, profile: streak.profile },
   entryCreation: { steps: entryCreation.steps },
-  media: { moderation, upload },
+  media: { moderation, upload, privateUpload },
   textModeration,
   search,
   analytics,

@@ -48,6 +48,7 @@ const ON_BOTH_DATABASES = [
   'test/private-entries.test.ts',
   // A private account's import written from the browser, its batch removed (ADR 099).
   'test/private-import.test.ts',
+  'test/private-media.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   'test/private-future-messages.test.ts',

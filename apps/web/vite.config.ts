@@ -498,6 +498,9 @@ function prerenderPages(): Plugin {
   };
 }
 
+/** Where the build writes the browser's image moderator (a Web Worker, its chunks and its WASM, ADR 096). */
+const MODERATION_WORKER_DIR = 'assets/moderation';
+
 /**
  * The installable app (ADR 040): the web app manifest, and a Workbox service worker that precaches the app
  * shell and every route chunk so the app opens offline. It caches no API answer: personal data in plain form
@@ -533,7 +536,13 @@ const pwa = VitePWA({
     navigateFallback: '/index.html',
     // The prerendered pages and their scripts are what the server sends a visitor at `/` and `/login`; offline,
     // the app (which renders those pages too) does.
-    globIgnores: [...PRERENDERED_PAGES.map((page) => page.html), `${PRERENDERED_SCRIPTS}/**`],
+    // The browser's image moderator (ADR 096: TensorFlow.js and the model's 3.5 MB of weights) loads only when a
+    // private-mode person chooses a file: never precached for everyone.
+    globIgnores: [
+      ...PRERENDERED_PAGES.map((page) => page.html),
+      `${PRERENDERED_SCRIPTS}/**`,
+      `${MODERATION_WORKER_DIR}/**`,
+    ],
     navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
     // The charts chunk (recharts) is over Workbox's 2 MB default only before compression; take it too.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
@@ -548,6 +557,18 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
+  // The moderation worker (ADR 096) loads its model with dynamic imports, which only module workers can split; its
+  // files go to a folder of their own, which the service worker leaves out.
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        entryFileNames: `${MODERATION_WORKER_DIR}/[name]-[hash].js`,
+        chunkFileNames: `${MODERATION_WORKER_DIR}/[name]-[hash].js`,
+        assetFileNames: `${MODERATION_WORKER_DIR}/[name]-[hash][extname]`,
+      },
+    },
+  },
   plugins: [
     react(),
     tailwindcss(),

@@ -148,3 +148,9 @@ export async function makePendingMessageDue(email: string): Promise<void> {
 
 /** Whether this run's server is on PostgreSQL (DATABASE_URL set), where makePendingMessageDue works. */
 export const runsOnPostgres = () => Boolean(process.env.DATABASE_URL);
+
+/** The bytes the server stored for a media file (local disk, DATA_DIR/media; written by support/serve.ts). */
+export function storedMediaFile(storagePath: string): Buffer {
+  const mediaDir = readFileSync(path.join(runDir, 'media-dir'), 'utf8').trim();
+  return readFileSync(path.join(mediaDir, ...storagePath.split('/')));
+}

@@ -26,6 +26,8 @@ rmSync(runDir, { recursive: true, force: true });
 mkdirSync(runDir, { recursive: true });
 if (scratch) writeFileSync(path.join(runDir, 'database-url'), scratch.url);
 else writeFileSync(path.join(runDir, 'data-dir'), dataDir);
+// Where the server keeps media files on local disk: tests that check what is stored read the bytes from here.
+writeFileSync(path.join(runDir, 'media-dir'), path.join(dataDir, 'media'));
 
 // The AI provider is a local fake speaking the OpenAI protocol (support/fake-openai.ts), unless E2E_AI=off asks for
 // a server without one.

@@ -165,6 +165,8 @@ export function createServices(deps: {
     imageModerator: moderation.image,
     clock,
     tmpDir: path.join(config.dataDir, 'tmp'),
+    // Called at request time, after `privateMode` below exists.
+    isPrivate: (userId) => privateMode.isSetUp(userId),
   });
   const billing = createBillingService({
     db,

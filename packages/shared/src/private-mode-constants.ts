@@ -90,3 +90,23 @@ export const PRIVATE_MODE_MESSAGES = {
   unavailable:
     'Private mode needs a secure connection (HTTPS or localhost) and a browser with WebCrypto and WebAssembly.',
 } as const;
+
+/**
+ * Private mode's media messages (ADR 096), apart from PRIVATE_MODE_MESSAGES so that the pages that never show a file
+ * (the prerendered ones, whose budgets are tight) do not carry them.
+ */
+export const PRIVATE_MEDIA_MESSAGES = {
+  /** A file sealed under the account key (ADR 096) shown while this browser session holds no unlocked key. */
+  locked: 'Unlock your journal with your passphrase to see this attachment.',
+  /** A file under the account key that did not open: another key (a fresh start since) or damaged. */
+  unopened:
+    'This attachment could not be opened with your key: it may be from before a fresh start, or damaged.',
+  /** A file sealed in the browser (key kind 1) sent by an account without private mode. */
+  withoutPrivateMode:
+    'Private mode is not set up for this account, so this file cannot be stored under a private key. Reload the page and attach it again.',
+  /** A file the server could read (plain or under its key) sent for an account in private mode. */
+  needsPrivateKey:
+    'Your journal is in private mode: unlock it with your passphrase, then attach the file again, so that only you can open it.',
+  /** A sealed upload whose container is not one the server accepts (header, size, kind). */
+  containerInvalid: 'This file was not sealed correctly in your browser. Attach it again.',
+} as const;

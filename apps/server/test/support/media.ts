@@ -177,3 +177,20 @@ export async function expectOpensNothing(bytes: Buffer, name: string): Promise<v
     );
   await expect(sharp(bytes).metadata(), `${name} decodes as no picture`).rejects.toThrow();
 }
+
+/** A multipart/form-data body with several file fields (a sealed upload and its sealed thumbnail, ADR 096). */
+export function multipartFiles(files: Record<string, Buffer>) {
+  const boundary = `----daybook${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(files).flatMap(([name, bytes]) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

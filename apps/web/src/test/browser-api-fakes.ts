@@ -160,7 +160,8 @@ export function fakeCanvas({ canEncode = true }: { canEncode?: boolean } = {}) {
   const drawImage = vi.fn();
   const encoded: Array<{ width: number; height: number; type: string; quality: number | undefined }> = [];
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
-    () => ({ drawImage }) as unknown as CanvasRenderingContext2D,
+    // `never`: TensorFlow.js brings WebGPU's types, whose getContext overload is the one a spy is typed by.
+    () => ({ drawImage }) as never,
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (
     this: HTMLCanvasElement,
@@ -325,4 +326,40 @@ export function fakeFile(name: string, type: string, size = 1000): File {
   const file = new File(['file bytes'], name, { type });
   if (size !== file.size) Object.defineProperty(file, 'size', { value: size });
   return file;
+}
+
+// ---------------------------------------------------------------- Web Worker (the browser's image moderator)
+
+type Prediction = { className: string; probability: number };
+/** What the current test's worker answers: the app keeps its worker from one test to the next, as a page does. */
+const moderationWorker = {
+  classify: (_image: Blob): Prediction[] => [],
+  images: [] as Blob[],
+  scripts: [] as string[],
+};
+
+class FakeModerationWorker {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor(script: URL | string) {
+    moderationWorker.scripts.push(String(script));
+  }
+  postMessage({ id, image }: { id: number; image: Blob }) {
+    moderationWorker.images.push(image);
+    const predictions = moderationWorker.classify(image);
+    setTimeout(() => this.onmessage?.({ data: { id, predictions } } as MessageEvent), 0);
+  }
+  terminate() {}
+}
+
+/**
+ * A module Web Worker that answers each message `{ id, image }` as the moderation worker does, with the class
+ * probabilities `classify` gives for the image (what nsfwjs's model would answer; jsdom runs no worker or model).
+ */
+export function fakeModerationWorker(classify: (image: Blob) => Prediction[]) {
+  moderationWorker.classify = classify;
+  moderationWorker.images = [];
+  moderationWorker.scripts = [];
+  vi.stubGlobal('Worker', FakeModerationWorker);
+  return moderationWorker;
 }

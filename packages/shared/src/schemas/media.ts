@@ -28,6 +28,8 @@ export const SignedMediaUrl = z
     expiresAt: z.string(),
     mediaType: MediaType.nullable(),
     mimeType: z.string().nullable(),
+    /** The file is sealed under the account key (private mode, ADR 096): the link serves it as stored. */
+    sealedByUser: z.boolean().optional(),
   })
   .meta({ id: 'SignedMediaUrl' });
 export type SignedMediaUrl = z.infer<typeof SignedMediaUrl>;
@@ -39,6 +41,8 @@ export const SignedThumbnailUrl = z
     expiresAt: z.string(),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
+    /** As SignedMediaUrl's: a thumbnail sealed under the account key, served as stored. */
+    sealedByUser: z.boolean().optional(),
   })
   .meta({ id: 'SignedThumbnailUrl' });
 export type SignedThumbnailUrl = z.infer<typeof SignedThumbnailUrl>;
@@ -68,3 +72,37 @@ export const ModerateVideoInput = z
       .max(5),
   })
   .meta({ id: 'ModerateVideoInput' });
+
+const ThumbSide = z.coerce.number().int().positive().max(4096);
+
+/**
+ * What the browser declares of a file it sealed under the account key (private mode, ADR 096), which the server
+ * cannot read: its type, its length for audio and video, and its thumbnail's size. The server checks each against
+ * the spec's limits; the bytes themselves are checked to be a container of the right kind and size.
+ */
+export const SealedMediaDraftQuery = z.object({
+  mediaType: MediaType,
+  mimeType: z.string().max(100),
+  durationSeconds: z.coerce.number().nonnegative().optional(),
+  width: z.coerce.number().int().positive().max(100_000).optional(),
+  height: z.coerce.number().int().positive().max(100_000).optional(),
+  thumbWidth: ThumbSide.optional(),
+  thumbHeight: ThumbSide.optional(),
+});
+export type SealedMediaDraftQuery = z.infer<typeof SealedMediaDraftQuery>;
+
+/** Replacing an attachment's stored file with one sealed under the account key (switching private mode on). */
+export const ResealMediaQuery = z.object({
+  attachmentId: z.uuid().optional(),
+  thumbWidth: ThumbSide.optional(),
+  thumbHeight: ThumbSide.optional(),
+});
+export type ResealMediaQuery = z.infer<typeof ResealMediaQuery>;
+
+export const ResealedMedia = z
+  .object({
+    /** False when the file was under the account key already (a resumed run): nothing was written. */
+    resealed: z.boolean(),
+  })
+  .meta({ id: 'ResealedMedia' });
+export type ResealedMedia = z.infer<typeof ResealedMedia>;

@@ -1,7 +1,12 @@
-import { MEDIA_MESSAGES, type ModerationResult, SEVERITY_RANK } from '@daybook/shared';
+import {
+  MEDIA_MESSAGES,
+  type ModerationResult,
+  SEVERITY_RANK,
+  verdictFromPredictions,
+} from '@daybook/shared';
 import { AppError } from '../../lib/errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';
-import { type ClassifierPool, createClassifierPool, type Prediction } from './classifier-pool.ts';
+import { type ClassifierPool, createClassifierPool } from './classifier-pool.ts';
 
 /** One interface for image moderation; an OpenAI-compatible provider can stand beside this local one. */
 export type ImageModerator = {
@@ -43,46 +48,8 @@ export async function moderationPixels(
   }
 }
 
-/** nsfwjs class probabilities → the spec's severities (thresholds chosen to favour false "low" over false blocks). */
-export function verdictFromPredictions(predictions: Prediction[]): ModerationResult {
-  const p = (name: string) => predictions.find((x) => x.className === name)?.probability ?? 0;
-  const explicit = p('Porn') + p('Hentai');
-  const suggestive = p('Sexy');
-  if (explicit >= 0.7) {
-    return {
-      safe: false,
-      severity: 'high',
-      flags: ['sexual'],
-      explanation: 'The image appears to be sexually explicit.',
-      confidence: explicit,
-    };
-  }
-  if (explicit >= 0.4) {
-    return {
-      safe: false,
-      severity: 'medium',
-      flags: ['sexual'],
-      explanation: 'The image may be sexually explicit.',
-      confidence: explicit,
-    };
-  }
-  if (suggestive >= 0.6 || explicit >= 0.2) {
-    return {
-      safe: true,
-      severity: 'low',
-      flags: ['suggestive'],
-      explanation: 'The image may be suggestive.',
-      confidence: Math.max(suggestive, explicit),
-    };
-  }
-  return {
-    safe: true,
-    severity: 'safe',
-    flags: [],
-    explanation: 'No concerns found.',
-    confidence: p('Neutral') + p('Drawing'),
-  };
-}
+/** The thresholds live in `@daybook/shared` (image-verdict.ts): the browser applies them too (ADR 096). */
+export { verdictFromPredictions };
 
 /**
  * The local default: nsfwjs's packaged MobileNetV2 on TensorFlow.js with the WASM backend (the plain JS backend

@@ -52,20 +52,22 @@ export function createSealedStorage(
     return { storedSize: first.size, header: decodeMediaHeader(bytes) ? bytes : null };
   }
 
+  const rawReader = (storagePath: string, storedSize: number) => async (range?: ByteSpan) => {
+    const file = await driver.read(storagePath, range);
+    if (!file) throw new Error(`stored file gone: ${storagePath}`);
+    // Sealed by the job between our two reads: what we learnt of the file no longer holds.
+    if (file.size !== storedSize) {
+      file.stream.destroy();
+      throw new Error(`stored file changed while read: ${storagePath}`);
+    }
+    return file.stream;
+  };
+
   async function open(storagePath: string): Promise<OpenedFile | null> {
     const found = await inspect(storagePath);
     if (!found) return null;
     const { storedSize, header } = found;
-    const rawRead = async (range?: ByteSpan) => {
-      const file = await driver.read(storagePath, range);
-      if (!file) throw new Error(`stored file gone: ${storagePath}`);
-      // Sealed by the job between our two reads: what we learnt of the file no longer holds.
-      if (file.size !== storedSize) {
-        file.stream.destroy();
-        throw new Error(`stored file changed while read: ${storagePath}`);
-      }
-      return file.stream;
-    };
+    const rawRead = rawReader(storagePath, storedSize);
     if (!header) return { size: storedSize, sealed: false, read: rawRead };
 
     const decoded = decodeMediaHeader(header)!;
@@ -101,9 +103,55 @@ export function createSealedStorage(
     );
   }
 
+  /** A container's header as the browser sent it: version, key kind 1, the usual chunk size, a possible size. */
+  async function assertUserContainer(localFile: string) {
+    const handle = await openFile(localFile, 'r');
+    const first = Buffer.alloc(MEDIA_CONTAINER.headerBytes);
+    try {
+      await handle.read(first, 0, first.length, 0);
+    } finally {
+      await handle.close();
+    }
+    const { size } = await stat(localFile);
+    let decoded: ReturnType<typeof decodeMediaHeader>;
+    try {
+      decoded = decodeMediaHeader(first);
+      if (decoded) plainMediaSize(size, decoded.chunkBytes);
+    } catch {
+      decoded = null;
+    }
+    if (decoded?.keyKind !== 'user' || decoded.chunkBytes !== MEDIA_CONTAINER.chunkBytes)
+      throw new Error('not a media container under the user key');
+    return size;
+  }
+
   return {
     kind: driver.kind,
     putFile,
+    async putSealedByUser(storagePath, localFile) {
+      const size = await assertUserContainer(localFile);
+      await driver.write(storagePath, createReadStream(localFile), size, SEALED_CONTENT_TYPE);
+    },
+    async keyKindOf(storagePath) {
+      const found = await inspect(storagePath);
+      if (!found) return null;
+      return found.header ? decodeMediaHeader(found.header)!.keyKind : 'plain';
+    },
+    async openForLink(storagePath) {
+      const found = await inspect(storagePath);
+      if (!found) return null;
+      if (found.header && decodeMediaHeader(found.header)!.keyKind === 'user') {
+        // Served as stored: ranges are over the stored bytes, which only the owner's browser can open.
+        return {
+          size: found.storedSize,
+          sealed: true,
+          sealedByUser: true,
+          read: rawReader(storagePath, found.storedSize),
+        };
+      }
+      const opened = await open(storagePath);
+      return opened ? { ...opened, sealedByUser: false } : null;
+    },
     move: (from, to) => driver.move(from, to),
     remove: (storagePath) => driver.remove(storagePath),
     exists: (storagePath) => driver.exists(storagePath),

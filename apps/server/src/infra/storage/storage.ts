@@ -34,6 +34,18 @@ export type Storage = {
     options: { expiresInSeconds: number; contentType: string; signedAt?: Date },
   ): Promise<string>;
   /**
+   * Stores a container the browser sealed under the user's own key (private mode, ADR 096) byte for byte, through
+   * the driver: the server holds no key to seal or open it. Refuses anything whose header is not key kind 1.
+   */
+  putSealedByUser(path: string, localFile: string): Promise<void>;
+  /** Whose key a stored file is under: the server's, the user's own (private mode), none (stored before ADR 081). */
+  keyKindOf(path: string): Promise<StoredKeyKind | null>;
+  /**
+   * For a signed link: a file under the server's key (or plain) opened as `open` does, one under the user's own key
+   * as its stored bytes, which the browser opens (`sealedByUser`).
+   */
+  openForLink(path: string): Promise<(OpenedFile & { sealedByUser: boolean }) | null>;
+  /**
    * Seals a file stored plain before ADR 081, through a copy in `workDir`; a file already sealed or gone is left
    * alone. A crash at any point leaves either the plain file or the sealed one, both readable.
    */
@@ -59,6 +71,8 @@ export type OpenedFile = {
   sealed: boolean;
   read(range?: ByteSpan): Promise<Readable>;
 };
+
+export type StoredKeyKind = 'server' | 'user' | 'plain';
 
 export type StoredFile = { path: string; modifiedAt: Date };
 

@@ -485,12 +485,13 @@ export function createEntriesRepository(db: Executor) {
       userId: string,
       id: string,
       attachmentId: string,
-      size: { width: number; height: number },
+      size: { width: number; height: number } | null,
     ): Promise<void> {
+      // null: the attachment has no thumbnail any more (re-sealed without one, ADR 096).
       await db.execute(sql`
         update entries set attachments = (
           select jsonb_agg(case when a->>'id' = ${attachmentId}
-            then a || jsonb_build_object('thumbWidth', ${size.width}::int, 'thumbHeight', ${size.height}::int)
+            then a || jsonb_build_object('thumbWidth', ${size?.width ?? null}::int, 'thumbHeight', ${size?.height ?? null}::int)
             else a end order by n)
           from jsonb_array_elements(entries.attachments) with ordinality as t(a, n))
         where id = ${id} and user_id = ${userId} and attachments is not null`);
@@ -537,11 +538,11 @@ export function createEntriesRepository(db: Executor) {
       userId: string,
       id: string,
       mediaUrl: string,
-      size: { width: number; height: number },
+      size: { width: number; height: number } | null,
     ): Promise<void> {
       await db
         .update(entries)
-        .set({ mediaThumbWidth: size.width, mediaThumbHeight: size.height })
+        .set({ mediaThumbWidth: size?.width ?? null, mediaThumbHeight: size?.height ?? null })
         .where(and(eq(entries.id, id), eq(entries.userId, userId), eq(entries.mediaUrl, mediaUrl)));
     },
 

@@ -21,6 +21,8 @@ import {
   MEDIA_MESSAGES,
   PRIVATE_MODE,
   PRIVATE_MODE_MESSAGES,
+  type ResealedMedia,
+  type ResealMediaQuery,
   type SearchCandidates,
   type SessionUser,
   type SignedMediaUrl,
@@ -35,7 +37,7 @@ import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ENTRY_CREATION_STEPS, stepTimer } from '../../lib/step-timings.ts';
-import type { MediaService } from '../media/service.ts';
+import type { MediaService, SealedUpload } from '../media/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import {
   createEntriesRepository,
@@ -323,7 +325,7 @@ export function createEntriesService(deps: {
       const now = clock.now();
       const entryDate = localDate(now, timeZone);
       const attached = input.mediaDraftId
-        ? await media.claimDraft(user, input.mediaDraftId, entryDate)
+        ? await media.claimDraft(user, input.mediaDraftId, entryDate, isV2)
         : null;
       timer?.step('media claim');
       let row: EntryRow;
@@ -577,6 +579,33 @@ export function createEntriesService(deps: {
     },
 
     /** A signed link to an entry's own media; the entry must be the user's and carry a file. */
+    /**
+     * Replaces the stored file of the user's own entry's attachment (the entry's media, or one further attachment)
+     * with the same file sealed under the account key in the browser (switching private mode on, ADR 096); its
+     * thumbnail's size is recorded when one came with it.
+     */
+    async resealMedia(
+      user: SessionUser,
+      id: string,
+      query: ResealMediaQuery,
+      upload: SealedUpload,
+    ): Promise<ResealedMedia> {
+      const found = await repository.findOwned(user.id, id);
+      const attachment = query.attachmentId
+        ? found?.attachments?.find((a) => a.id === query.attachmentId)
+        : null;
+      const storagePath = query.attachmentId ? attachment?.path : found?.mediaUrl;
+      if (!found || !storagePath) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      const thumb = { width: query.thumbWidth, height: query.thumbHeight };
+      const { resealed, thumbnail } = await media.resealStored(user, storagePath, upload, thumb);
+      if (resealed && query.attachmentId) {
+        await repository.setAttachmentThumbnailSize(user.id, id, query.attachmentId, thumbnail);
+      } else if (resealed) {
+        await repository.setThumbnailSize(user.id, id, storagePath, thumbnail);
+      }
+      return { resealed };
+    },
+
     async signedMediaUrl(user: SessionUser, id: string): Promise<SignedMediaUrl> {
       const found = await repository.findOwned(user.id, id);
       if (!found) throw new AppError('NOT_FOUND', 'Entry not found');

@@ -12,19 +12,23 @@ import {
   ModerateImageInput,
   ModerateVideoInput,
   ModerationResult,
+  ResealedMedia,
+  ResealMediaQuery,
+  SealedMediaDraftQuery,
   SignedMediaUrl,
   SignedThumbnailUrl,
   VideoPoster,
   VideoPosterInput,
 } from '@daybook/shared';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { sendByteRange } from '../../infra/http/byte-range.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { maxBytesFor, tooLargeMessage } from './service.ts';
+import { maxBytesFor, SEALED_THUMBNAIL_MAX_BYTES, type SealedUpload, tooLargeMessage } from './service.ts';
 
 const errors = {
   400: ApiError,
@@ -35,6 +39,58 @@ const errors = {
   422: ApiError,
   429: ApiError,
 };
+/** A container's tags and header on top of its plaintext: at most this much more than the kind's limit. */
+const sealedBytesFor = (type: 'image' | 'audio' | 'video') =>
+  maxBytesFor(type) + Math.ceil(maxBytesFor(type) / 65_536) * 16 + 64;
+
+/**
+ * Streams the multipart parts of a sealed upload (ADR 096) to temporary files: `file` (the container) and, for a
+ * photo or a video, `thumbnail` (its sealed thumbnail). Whatever is written is removed by `cleanUp`, which the
+ * caller runs before answering.
+ */
+async function receiveSealed(request: FastifyRequest, tmpDir: string, maxBytes: number) {
+  const written: string[] = [];
+  const cleanUp = () => Promise.all(written.map((file) => rm(file, { force: true })));
+  if (!request.isMultipart())
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      MEDIA_MESSAGES.uploadFailed('send it as multipart/form-data'),
+    );
+  await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+  const upload: Partial<SealedUpload> & { thumbnail: SealedUpload['thumbnail'] } = { thumbnail: null };
+  try {
+    const parts = request.files({ limits: { files: 2, fileSize: maxBytes } });
+    for await (const part of parts) {
+      if (part.fieldname !== 'file' && part.fieldname !== 'thumbnail') {
+        part.file.resume();
+        continue;
+      }
+      const tempFile = path.join(tmpDir, `${randomUUID()}.sealed`);
+      written.push(tempFile);
+      try {
+        await pipeline(part.file, createWriteStream(tempFile, { mode: 0o600 }));
+      } catch {
+        throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('the upload was interrupted'));
+      }
+      const { size } = await stat(tempFile);
+      if (part.file.truncated || (part.fieldname === 'thumbnail' && size > SEALED_THUMBNAIL_MAX_BYTES))
+        throw new AppError('MEDIA_TOO_LARGE', MEDIA_MESSAGES.uploadFailed('the file is too large'));
+      if (part.fieldname === 'file') Object.assign(upload, { file: tempFile, size });
+      else upload.thumbnail = { file: tempFile, size };
+    }
+  } catch (error) {
+    await cleanUp();
+    if (error instanceof AppError) throw error;
+    if ((error as { statusCode?: number }).statusCode === 413) throw error;
+    throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('the form data is malformed'));
+  }
+  if (!upload.file || upload.size === undefined) {
+    await cleanUp();
+    throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('no file was sent'));
+  }
+  return { upload: upload as SealedUpload, cleanUp };
+}
+
 const dataUrlBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
 export const mediaRoutes =
@@ -68,7 +124,9 @@ export const mediaRoutes =
         const opened = await services.media.openStored(request.query.path);
         if (!opened) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
         reply
-          .header('content-type', request.query.type)
+          // A file under the account key (ADR 096) is served as stored, for the owner's browser to open: it is
+          // no picture or sound, and says so.
+          .header('content-type', opened.sealedByUser ? 'application/octet-stream' : request.query.type)
           .header('content-disposition', 'inline')
           .header('cache-control', `private, max-age=${links.secondsLeft(request.query.expires)}`)
           .header('x-content-type-options', 'nosniff');
@@ -132,6 +190,65 @@ export const mediaRoutes =
             await rm(tempFile, { force: true });
           }
           return reply.status(201).send(draft);
+        },
+      );
+
+      signedIn.post(
+        '/media/sealed-drafts',
+        {
+          bodyLimit: sealedBytesFor('video') + SEALED_THUMBNAIL_MAX_BYTES + 64 * 1024,
+          config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':upload' } },
+          schema: {
+            tags,
+            summary:
+              'Private mode: upload a file sealed in the browser under the account key (multipart "file", and "thumbnail" for a photo or video) as a draft',
+            querystring: SealedMediaDraftQuery,
+            response: { 201: MediaDraft, 409: ApiError, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const user = signedInUser(request);
+          await services.media.assertPlanAllows(user, request.query.mediaType);
+          const { upload, cleanUp } = await receiveSealed(
+            request,
+            deps.tmpDir,
+            sealedBytesFor(request.query.mediaType),
+          );
+          try {
+            const draft = await services.media.createSealedDraft(user, request.query, upload);
+            return reply.status(201).send(draft);
+          } finally {
+            await cleanUp();
+          }
+        },
+      );
+
+      signedIn.put(
+        '/entries/:id/media/sealed',
+        {
+          bodyLimit: sealedBytesFor('video') + SEALED_THUMBNAIL_MAX_BYTES + 64 * 1024,
+          config: { rateLimit: { max: 600, timeWindow: '10 minutes', groupId: ':reseal' } },
+          schema: {
+            tags,
+            summary:
+              "Private mode: replace an entry's attachment with the same file sealed in the browser under the account key (switching on)",
+            params: z.object({ id: z.uuid() }),
+            querystring: ResealMediaQuery,
+            response: { 200: ResealedMedia, 409: ApiError, ...errors },
+          },
+        },
+        async (request) => {
+          const { upload, cleanUp } = await receiveSealed(request, deps.tmpDir, sealedBytesFor('video'));
+          try {
+            return await services.entries.resealMedia(
+              signedInUser(request),
+              request.params.id,
+              request.query,
+              upload,
+            );
+          } finally {
+            await cleanUp();
+          }
         },
       );
 

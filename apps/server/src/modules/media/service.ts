@@ -4,6 +4,7 @@ import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  MEDIA_CONTAINER,
   MEDIA_LIMITS,
   MEDIA_MESSAGES,
   MEDIA_MIME_TYPES,
@@ -12,6 +13,9 @@ import {
   type ModerationResult,
   mediaModerationOutcome,
   movieDurationSeconds,
+  PRIVATE_MEDIA_MESSAGES,
+  plainMediaSize,
+  type SealedMediaDraftQuery,
   type SessionUser,
   type SignedMediaUrl,
   type SignedThumbnailUrl,
@@ -89,6 +93,31 @@ const EXTENSION_MIME: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
+/** The extension a sealed upload is stored under, from the type its browser declared (ADR 096). */
+const MIME_EXTENSION: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'video/webm': 'webm',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/aac': 'aac',
+};
+
+/** A thumbnail or poster is a small WebP (ADR 044): a sealed one larger than this is not one. */
+export const SEALED_THUMBNAIL_MAX_BYTES = 1024 * 1024;
+
+/** A sealed upload (private mode, ADR 096): the container and, for a photo or a video, its sealed thumbnail. */
+export type SealedUpload = { file: string; size: number; thumbnail: { file: string; size: number } | null };
+
 /** How old an unreferenced file must be before the sweep removes it (uploads and saves finish well within). */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 
@@ -137,8 +166,58 @@ export function createMediaService(deps: {
   clock: Clock;
   /** Where a thumbnail made on request is written before it is stored (an upload's own sits beside it). */
   tmpDir: string;
+  /** Whether the account is in private mode (ADR 089); asked at request time. */
+  isPrivate: (userId: string) => Promise<boolean>;
 }) {
-  const { db, storage, plans, imageModerator, clock } = deps;
+  const { db, storage, plans, imageModerator, clock, isPrivate } = deps;
+
+  /**
+   * The account decides whose key a new file is under (ADR 096), as it decides an entry's version (ADR 094): an
+   * account in private mode stores only files its browser sealed, any other only files the server seals.
+   */
+  async function requireKeyKind(user: SessionUser, sealedByUser: boolean) {
+    const isAccountPrivate = await isPrivate(user.id);
+    if (sealedByUser && !isAccountPrivate)
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MEDIA_MESSAGES.withoutPrivateMode);
+    if (!sealedByUser && isAccountPrivate)
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MEDIA_MESSAGES.needsPrivateKey);
+  }
+
+  /** The plaintext size a browser-sealed container holds, or a refusal when it is not one of ours. */
+  function containerPlainSize(sealedSize: number): number {
+    try {
+      return plainMediaSize(sealedSize, MEDIA_CONTAINER.chunkBytes);
+    } catch {
+      throw new AppError('MEDIA_INVALID', PRIVATE_MEDIA_MESSAGES.containerInvalid);
+    }
+  }
+
+  /** Stores a browser-sealed container as it is, refusing one whose header is not key kind 1. */
+  async function putSealed(storagePath: string, localFile: string) {
+    try {
+      await storage.putSealedByUser(storagePath, localFile);
+    } catch (error) {
+      if (error instanceof Error && /not a media container/.test(error.message))
+        throw new AppError('MEDIA_INVALID', PRIVATE_MEDIA_MESSAGES.containerInvalid);
+      throw error;
+    }
+  }
+
+  /** A declared thumbnail size, both sides or neither, each within the thumbnail's longest side. */
+  function thumbnailSize(width?: number, height?: number): ThumbnailSize | null {
+    if (width === undefined && height === undefined) return null;
+    const { maxSidePx } = MEDIA_LIMITS.thumbnail;
+    if (width === undefined || height === undefined || width > maxSidePx || height > maxSidePx)
+      throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidImage);
+    return { width, height };
+  }
+
+  /** Whether the file at this path is sealed under its owner's own key, asked only for private accounts. */
+  async function isSealedByUser(storagePath: string): Promise<boolean> {
+    const owner = storagePath.slice(0, storagePath.indexOf('/'));
+    if (!(await isPrivate(owner))) return false;
+    return (await storage.keyKindOf(storagePath)) === 'user';
+  }
   const repository = createMediaRepository(db);
   /** Thumbnails being made on request, by original: parallel requests for one image share one making. */
   const making = new Map<string, Promise<ThumbnailSize>>();
@@ -156,6 +235,9 @@ export function createMediaService(deps: {
 
   /** Makes the missing thumbnail of a stored image from the stored original (images stored before ADR 044). */
   async function makeStoredThumbnail(original: string): Promise<ThumbnailSize> {
+    // A photo sealed in the browser without a thumbnail (ADR 096) has none the server could ever make.
+    if ((await storage.keyKindOf(original)) === 'user')
+      throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
     await mkdir(deps.tmpDir, { recursive: true, mode: 0o700 });
     const source = path.join(deps.tmpDir, `${randomUUID()}.original`);
     const output = `${source}.thumb`;
@@ -180,11 +262,26 @@ export function createMediaService(deps: {
   const assertPlanAllows = (user: SessionUser, type: MediaType) => plans.assertMediaAllowed(user.id, type);
 
   /** The body of claimDraft; `allowPdf` for an import's further attachment only (ADR 088). */
-  async function claim(user: SessionUser, draftId: string, entryDate: string, allowPdf: boolean) {
+  async function claim(
+    user: SessionUser,
+    draftId: string,
+    entryDate: string,
+    allowPdf: boolean,
+    isPrivateEntry?: boolean,
+  ) {
     const found = await repository.findOwnedDraft(user.id, draftId);
     // A PDF goes only with an imported entry, as a further attachment (ADR 088).
     if (!found || (found.mediaType === 'pdf' && !allowPdf))
       throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
+    // A version-2 entry takes only a file sealed under the account key, a version-1 entry only one the server
+    // sealed (ADR 096): a draft uploaded before a switch or a fresh start cannot slip across.
+    if (isPrivateEntry !== undefined) {
+      const isUserSealed = (await storage.keyKindOf(found.filePath)) === 'user';
+      if (isPrivateEntry && !isUserSealed)
+        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MEDIA_MESSAGES.needsPrivateKey);
+      if (!isPrivateEntry && isUserSealed)
+        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MEDIA_MESSAGES.withoutPrivateMode);
+    }
     await assertPlanAllows(user, found.mediaType === 'pdf' ? 'image' : found.mediaType);
     const draft = await repository.claimOwnedDraft(user.id, draftId);
     if (!draft) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
@@ -454,6 +551,7 @@ export function createMediaService(deps: {
       size: number,
     ): Promise<MediaDraft> {
       await assertPlanAllows(user, type);
+      await requireKeyKind(user, false);
       if (size === 0) throw new AppError('MEDIA_INVALID', INVALID[type]);
       if (size > maxBytesFor(type)) throw new AppError('MEDIA_TOO_LARGE', TOO_LARGE[type]);
       const sniffed = await sniff(type, tempFile);
@@ -506,6 +604,8 @@ export function createMediaService(deps: {
      * has one gets the new one.
      */
     async setVideoPoster(user: SessionUser, draftId: string, bytes: Buffer): Promise<ThumbnailSize> {
+      // A private account's poster is sealed with its video in the browser (createSealedDraft).
+      await requireKeyKind(user, false);
       const draft = await repository.findOwnedDraft(user.id, draftId);
       if (!draft) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.draftNotFound);
       if (draft.mediaType !== 'video') throw new AppError('MEDIA_INVALID', INVALID.image);
@@ -546,8 +646,8 @@ export function createMediaService(deps: {
      * file is removed and the user is told to try again (docs/product/entries.md#entries-list). If the process dies before the entry row is
      * written, the moved file belongs to nothing and the orphan sweep removes it.
      */
-    async claimDraft(user: SessionUser, draftId: string, entryDate: string) {
-      const { kind, ...claimed } = await claim(user, draftId, entryDate, false);
+    async claimDraft(user: SessionUser, draftId: string, entryDate: string, isPrivateEntry?: boolean) {
+      const { kind, ...claimed } = await claim(user, draftId, entryDate, false, isPrivateEntry);
       // Never a PDF: those are claimed only by claimAttachmentDraft.
       return { ...claimed, contentType: kind as MediaType };
     },
@@ -555,6 +655,112 @@ export function createMediaService(deps: {
     /** claimDraft for an imported entry's further attachment (ADR 088), which may be a PDF: `kind` says which. */
     claimAttachmentDraft: (user: SessionUser, draftId: string, entryDate: string) =>
       claim(user, draftId, entryDate, true),
+
+    /**
+     * Stores a file its browser sealed under the account key (private mode, ADR 096) as a draft, byte for byte:
+     * the server never opens it. What it can check, it checks: the account is in private mode and its plan allows
+     * the kind; the declared type is one the spec allows for it; the bytes are a key-kind-1 container whose
+     * plaintext is within the kind's size limit; a declared length within the kind's; a photo or video comes with
+     * a sealed thumbnail of a thumbnail's size or none. Type sniffing, decoding, metadata stripping and moderation
+     * happened in the browser before sealing (a modified browser can skip them: the cost of a server that cannot
+     * read the file).
+     */
+    async createSealedDraft(
+      user: SessionUser,
+      declared: SealedMediaDraftQuery,
+      upload: SealedUpload,
+    ): Promise<MediaDraft> {
+      const type = declared.mediaType;
+      await assertPlanAllows(user, type);
+      await requireKeyKind(user, true);
+      const allowed: readonly string[] = MEDIA_MIME_TYPES[type];
+      const ext = MIME_EXTENSION[declared.mimeType];
+      if (!allowed.includes(declared.mimeType) || !ext) throw new AppError('MEDIA_INVALID', INVALID[type]);
+      const plainSize = containerPlainSize(upload.size);
+      if (plainSize === 0) throw new AppError('MEDIA_INVALID', INVALID[type]);
+      if (plainSize > maxBytesFor(type)) throw new AppError('MEDIA_TOO_LARGE', TOO_LARGE[type]);
+      if (type !== 'image' && declared.durationSeconds !== undefined) {
+        if (declared.durationSeconds > MEDIA_LIMITS[type].maxSeconds + 0.5)
+          throw new AppError(
+            'MEDIA_INVALID',
+            type === 'audio' ? MEDIA_MESSAGES.audioTooLong : MEDIA_MESSAGES.videoTooLong,
+          );
+      }
+      if (type === 'image' && declared.width && declared.height) {
+        if (declared.width * declared.height > MEDIA_LIMITS.maxImagePixels)
+          throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.imageTooManyPixels);
+      }
+      const thumbSize = upload.thumbnail ? thumbnailSize(declared.thumbWidth, declared.thumbHeight) : null;
+      if (upload.thumbnail && (!thumbSize || type === 'audio'))
+        throw new AppError('MEDIA_INVALID', INVALID.image);
+      if (upload.thumbnail && upload.thumbnail.size > SEALED_THUMBNAIL_MAX_BYTES)
+        throw new AppError('MEDIA_INVALID', INVALID.image);
+      if (upload.thumbnail) containerPlainSize(upload.thumbnail.size);
+
+      const id = randomUUID();
+      const filePath = `${user.id}/drafts/${id}.${ext}`;
+      await putSealed(filePath, upload.file);
+      try {
+        if (upload.thumbnail) await putSealed(thumbnailPathOf(filePath), upload.thumbnail.file);
+        const row = await repository.insertDraft({
+          id,
+          userId: user.id,
+          filePath,
+          mediaType: type,
+          mimeType: declared.mimeType,
+          fileSizeBytes: plainSize,
+          thumbWidth: thumbSize?.width ?? null,
+          thumbHeight: thumbSize?.height ?? null,
+          createdAt: clock.now(),
+        });
+        const inspected: Inspected = {
+          mime: declared.mimeType,
+          ext,
+          durationSeconds: declared.durationSeconds ?? null,
+          width: declared.width ?? null,
+          height: declared.height ?? null,
+        };
+        return toDraft(row, inspected, null);
+      } catch (error) {
+        await Promise.all(
+          [filePath, thumbnailPathOf(filePath)].map((p) => storage.remove(p).catch(() => undefined)),
+        );
+        throw error;
+      }
+    },
+
+    /**
+     * Replaces a stored attachment the server sealed (or stored plain before ADR 081) with the same file sealed
+     * under the account key by its owner's browser (switching private mode on, ADR 096), written over it whole,
+     * so the server's copy is gone once this returns. The new container must hold exactly as many bytes as the
+     * stored file. A thumbnail, when the attachment has one, must come with it, sealed too; without one, the
+     * server's thumbnail is removed (it would be a readable copy of the photo). A file under the account key
+     * already is left as it is (`resealed: false`), so a resumed run can send it again.
+     */
+    async resealStored(
+      user: SessionUser,
+      storagePath: string,
+      upload: SealedUpload,
+      thumb: { width?: number | undefined; height?: number | undefined },
+    ): Promise<{ resealed: boolean; thumbnail: ThumbnailSize | null }> {
+      await requireKeyKind(user, true);
+      const kind = await storage.keyKindOf(storagePath);
+      if (kind === null) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      if (kind === 'user') return { resealed: false, thumbnail: null };
+      const plainSize = containerPlainSize(upload.size);
+      if (plainSize !== (await storage.size(storagePath)))
+        throw new AppError('MEDIA_INVALID', PRIVATE_MEDIA_MESSAGES.containerInvalid);
+      const thumbSize = upload.thumbnail ? thumbnailSize(thumb.width, thumb.height) : null;
+      if (upload.thumbnail && !thumbSize) throw new AppError('MEDIA_INVALID', INVALID.image);
+      if (upload.thumbnail && upload.thumbnail.size > SEALED_THUMBNAIL_MAX_BYTES)
+        throw new AppError('MEDIA_INVALID', INVALID.image);
+      // The thumbnail first: were the original written and the thumbnail refused, a retry would find the
+      // original done and leave the server's thumbnail in place.
+      if (upload.thumbnail) await putSealed(thumbnailPathOf(storagePath), upload.thumbnail.file);
+      else await storage.remove(thumbnailPathOf(storagePath)).catch(() => undefined);
+      await putSealed(storagePath, upload.file);
+      return { resealed: true, thumbnail: thumbSize };
+    },
 
     /** Drops the user's draft and its file (an import that was refused or abandoned). */
     async discardDraft(user: SessionUser, draftId: string): Promise<void> {
@@ -600,13 +806,18 @@ export function createMediaService(deps: {
      * type, and a reader of the whole file or one byte range; null when the file is gone.
      */
     async openFile(storagePath: string, mediaType: MediaType | null) {
+      // A file re-sealed under its owner's own key (ADR 096) opens for nobody else: unavailable, not an error.
+      if ((await storage.keyKindOf(storagePath)) === 'user') return null;
       const opened = await storage.open(storagePath);
       if (!opened) return null;
       return { size: opened.size, contentType: mimeForPath(storagePath, mediaType), read: opened.read };
     },
 
-    /** A stored file for its signed link (`/api/media/file`): plaintext size and reader; null when gone. */
-    openStored: (storagePath: string) => storage.open(storagePath),
+    /**
+     * A stored file for its signed link (`/api/media/file`): plaintext size and reader, or for a file under the
+     * account key (ADR 096) its stored bytes as they are; null when gone.
+     */
+    openStored: (storagePath: string) => storage.openForLink(storagePath),
 
     async signedUrl(storagePath: string, mediaType: MediaType | null): Promise<SignedMediaUrl> {
       const contentType = mimeForPath(storagePath, mediaType);
@@ -614,11 +825,13 @@ export function createMediaService(deps: {
         expiresInSeconds: MEDIA_LIMITS.signedUrlSeconds,
         contentType,
       });
+      const sealedByUser = await isSealedByUser(storagePath);
       return {
         url,
         expiresAt: new Date(clock.now().getTime() + MEDIA_LIMITS.signedUrlSeconds * 1000).toISOString(),
         mediaType,
         mimeType: contentType,
+        ...(sealedByUser ? { sealedByUser } : {}),
       };
     },
 
@@ -649,7 +862,9 @@ export function createMediaService(deps: {
         signedAt,
       });
       const { width, height } = (size ?? made)!;
+      const sealedByUser = await isSealedByUser(thumbnailPathOf(storagePath));
       return {
+        ...(sealedByUser ? { sealedByUser } : {}),
         url,
         expiresAt: new Date(signedAt.getTime() + urlSeconds * 1000).toISOString(),
         width,

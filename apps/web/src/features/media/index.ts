@@ -16,6 +16,7 @@ export { LockedMediaButton } from './components/LockedMediaButton.tsx';
 export { MediaItemPreview, type MediaItemPreviewProps } from './components/MediaItemPreview.tsx';
 export { useMediaAttachment } from './hooks/use-media-attachment.ts';
 export { entryMediaContext, entryMediaItem, type MediaContext, type MediaItem } from './media-item.ts';
+export { type ResealOutcome, resealEntryMediaForPrivateMode } from './reseal.ts';
 export {
   type AttachMediaControlProps,
   MEDIA_LAYER_ATTRIBUTE,

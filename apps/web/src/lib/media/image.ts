@@ -110,3 +110,37 @@ export function blobToDataUrl(blob: Blob): Promise<string> {
     reader.readAsDataURL(blob);
   });
 }
+
+/**
+ * A thumbnail made in the browser (private mode, ADR 096; the server makes the others, ADR 044): WebP at the
+ * server's quality, the longest side at most `MEDIA_LIMITS.thumbnail.maxSidePx`, never enlarged, upright. The
+ * source is a photo or a video's sampled frame.
+ */
+export async function makeThumbnail(source: Blob): Promise<{ blob: Blob; width: number; height: number }> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(source);
+  } catch {
+    throw new MediaProblem(MEDIA_MESSAGES.imageLoadFailed);
+  }
+  try {
+    const { maxSidePx, quality } = MEDIA_LIMITS.thumbnail;
+    const scale = Math.min(1, maxSidePx / Math.max(bitmap.width, bitmap.height));
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const blob = await encode(bitmap, width, height, 'image/webp', quality / 100);
+    return { blob, width, height };
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** A `data:` URL (a video's sampled frame) as a Blob, without a network request (the page's policy allows none). */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const comma = dataUrl.indexOf(',');
+  const type = /^data:([^;,]+)/.exec(dataUrl)?.[1] ?? '';
+  const binary = atob(dataUrl.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}

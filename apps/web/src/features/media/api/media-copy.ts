@@ -44,10 +44,14 @@ const signedInUserId = () => readOfflineUser()?.id ?? null;
  * the answer says its length.
  */
 async function download(
-  { url, ...said }: OpenedLink['answer'],
+  { url, sealedUrl, ...said }: OpenedLink['answer'],
   maxBytes: number,
 ): Promise<{ meta: Record<string, unknown>; bytes: Uint8Array<ArrayBuffer> } | null> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+  // A file under the account key (ADR 096) is kept as stored, sealed under the person's own key: never the
+  // plaintext its object URL shows.
+  const response = await fetch(typeof sealedUrl === 'string' ? sealedUrl : url, {
+    credentials: 'same-origin',
+  });
   if (!response.ok) return null;
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     await response.body?.cancel();

@@ -1,4 +1,5 @@
-import { ImageOff } from 'lucide-react';
+import { PRIVATE_MEDIA_MESSAGES } from '@daybook/shared';
+import { ImageOff, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useKeepOpened, useMediaLink, useThumbnailLink } from '../hooks/use-media-link.ts';
@@ -24,6 +25,16 @@ type PhotoMemoryProps = {
  * picture has loaded, it and its thumbnail are kept for reading offline; offline, they are read from there
  * (ADR 093).
  */
+/** A photo or video sealed under the account key while this session holds none (ADR 096): says how to see it. */
+export function LockedMedia() {
+  return (
+    <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-muted px-4 text-center text-sm text-muted-foreground">
+      <Lock aria-hidden="true" className="size-6" />
+      {PRIVATE_MEDIA_MESSAGES.locked}
+    </span>
+  );
+}
+
 export function PhotoMemory({ item, onOpen, onWarm, className }: PhotoMemoryProps) {
   const thumbnail = useThumbnailLink(item.thumbnailPath);
   const full = useMediaLink(item.urlPath);
@@ -110,7 +121,9 @@ export function PhotoMemory({ item, onOpen, onWarm, className }: PhotoMemoryProp
           />
         ) : null}
       </span>
-      {hasFailed ? (
+      {hasFailed && (full.isLocked || thumbnail.isLocked) ? (
+        <LockedMedia />
+      ) : hasFailed ? (
         <span aria-hidden="true" className="absolute inset-0 grid place-items-center text-muted-foreground">
           <ImageOff className="size-8" />
         </span>

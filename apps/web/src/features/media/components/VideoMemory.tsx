@@ -6,6 +6,7 @@ import { useMediaLink, useThumbnailLink } from '../hooks/use-media-link.ts';
 import type { MediaItem } from '../media-item.ts';
 import { clipLength } from './clip-length.ts';
 import { FRAME_CLASS, frameStyle } from './media-frame.tsx';
+import { LockedMedia } from './PhotoMemory.tsx';
 
 export const PLAY_VIDEO = 'Play video';
 
@@ -65,6 +66,8 @@ export function VideoMemory({ item, onOpen, onWarm, className }: VideoMemoryProp
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 size-full object-contain"
         />
+      ) : url.isLocked ? (
+        <LockedMedia />
       ) : hasNoPoster && url.isError ? (
         <span aria-hidden="true" className="absolute inset-0 grid place-items-center text-white/60">
           <ImageOff className="size-8" />

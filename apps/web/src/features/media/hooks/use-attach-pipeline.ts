@@ -1,6 +1,7 @@
 import {
   baseMimeType,
   MEDIA_MESSAGES,
+  type MediaDraft,
   type MediaKind,
   mediaDurationProblem,
   mediaFileProblem,
@@ -9,12 +10,15 @@ import {
 } from '@daybook/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { privateMediaKey } from '../../../lib/encryption/private-media-key.ts';
 import { extensionFor } from '../../../lib/media/devices.ts';
-import { blobToDataUrl, processImage } from '../../../lib/media/image.ts';
+import { blobToDataUrl, dataUrlToBlob, makeThumbnail, processImage } from '../../../lib/media/image.ts';
 import { readMediaDuration } from '../../../lib/media/media-element.ts';
 import { MediaProblem } from '../../../lib/media/media-problem.ts';
 import { sampleVideoFrames } from '../../../lib/media/video-frames.ts';
-import { moderateImage, moderateVideo } from '../api/moderate-media.ts';
+import { readOfflineUser } from '../../../lib/session/offline-user.ts';
+import { moderateImage, moderateVideo, SAFE_MEDIA_VERDICT } from '../api/moderate-media.ts';
+import { uploadSealedMediaDraft } from '../api/sealed-media.ts';
 import { uploadVideoPoster, useUploadMediaDraft } from '../api/upload-media-draft.ts';
 import type { AttachMediaControlProps } from '../types.ts';
 
@@ -78,6 +82,21 @@ function uploadName(source: MediaSource, blob: Blob): string {
 }
 
 /**
+ * Private mode (ADR 096): the server cannot see the file, so the same model and thresholds as its moderator run
+ * here, in a Web Worker loaded with the first file chosen. docs/product/moderation.md#moderation-rules: a check that
+ * cannot run counts as safe, as a failed moderation request does.
+ */
+async function moderateHere(images: Blob[], signal: AbortSignal) {
+  try {
+    const { moderateImagesInBrowser } = await import('../../../lib/moderation/browser-image-moderator.ts');
+    return await moderateImagesInBrowser(images, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return SAFE_MEDIA_VERDICT;
+  }
+}
+
+/**
  * The way from a chosen file, photo or recording to an uploaded draft (docs/product/media.md#media-checks): type and size,
  * then per kind — image: decode, scale, moderate; audio: duration; video: duration, five frames,
  * moderate — then the upload with progress. A block or failure stops it with the spec's message.
@@ -116,14 +135,21 @@ export function useAttachPipeline({ onAttached }: Pick<AttachMediaControlProps, 
         const problem = mediaFileProblem(kind, source.blob);
         if (problem) throw new MediaProblem(problem);
 
+        // Private mode unlocked here (ADR 096): the file is moderated, thumbnailed and sealed in this browser.
+        const mediaKey = await privateMediaKey(readOfflineUser()?.id);
         let file: Blob = source.blob;
         let notice: string | null = null;
         let poster: string | null = null;
+        let size: { width: number; height: number } | null = null;
+        let length: number | undefined;
         if (kind === 'image') {
           const processed = await processImage(source.blob);
           file = processed.blob;
+          size = processed;
           update({ stage: 'moderating' });
-          const verdict = await moderateImage(await blobToDataUrl(processed.moderationBlob), signal);
+          const verdict = mediaKey
+            ? await moderateHere([processed.moderationBlob], signal)
+            : await moderateImage(await blobToDataUrl(processed.moderationBlob), signal);
           const outcome = mediaModerationOutcome('image', verdict);
           if (outcome.action === 'block') throw new Blocked(outcome.message, outcome.isCrisis);
           if (outcome.action === 'warn') notice = outcome.message;
@@ -134,6 +160,7 @@ export function useAttachPipeline({ onAttached }: Pick<AttachMediaControlProps, 
             const tooLong = Number.isFinite(duration) ? mediaDurationProblem(kind, duration) : null;
             if (tooLong) throw new MediaProblem(tooLong);
           }
+          length = duration;
           if (kind === 'video') {
             const frames = await sampleVideoFrames(source.blob, {
               ...(duration !== undefined && Number.isFinite(duration) ? { durationHint: duration } : {}),
@@ -142,7 +169,10 @@ export function useAttachPipeline({ onAttached }: Pick<AttachMediaControlProps, 
             update({ stage: 'moderating' });
             // The first frame, a tenth into the clip, past a fade-in or a black start.
             poster = frames[0] ?? null;
-            const outcome = mediaModerationOutcome('video', await moderateVideo(frames, signal));
+            const verdict = mediaKey
+              ? await moderateHere(frames.map(dataUrlToBlob), signal)
+              : await moderateVideo(frames, signal);
+            const outcome = mediaModerationOutcome('video', verdict);
             if (outcome.action === 'block') throw new Blocked(outcome.message, outcome.isCrisis);
             if (outcome.action === 'warn') notice = outcome.message;
           }
@@ -150,16 +180,36 @@ export function useAttachPipeline({ onAttached }: Pick<AttachMediaControlProps, 
         if (signal.aborted) return false;
 
         update({ stage: 'uploading', progress: 0, notice });
-        const draft = await upload({
-          mediaType: kind,
-          file,
-          fileName: uploadName(source, file),
-          onProgress: (fraction) => update({ progress: fraction * 100 }),
-          signal,
-        });
+        const onProgress = (fraction: number) => update({ progress: fraction * 100 });
+        let draft: MediaDraft;
+        if (mediaKey) {
+          // The thumbnail comes from the photo, or the video's poster frame; one that cannot be made leaves the
+          // card its icon, as a poster that cannot be stored does.
+          const thumbnailSource = kind === 'image' ? file : poster ? dataUrlToBlob(poster) : null;
+          const thumbnail = thumbnailSource ? await makeThumbnail(thumbnailSource).catch(() => null) : null;
+          draft = await uploadSealedMediaDraft({
+            mediaType: kind,
+            file,
+            thumbnail,
+            durationSeconds: length,
+            width: size?.width,
+            height: size?.height,
+            mediaKey,
+            onProgress,
+            signal,
+          });
+        } else {
+          draft = await upload({
+            mediaType: kind,
+            file,
+            fileName: uploadName(source, file),
+            onProgress,
+            signal,
+          });
+        }
         if (signal.aborted) return false;
         // A poster that cannot be stored leaves the video as it is: it saves, with its icon on the card.
-        if (poster) await uploadVideoPoster(draft.id, poster, signal).catch(() => null);
+        if (poster && !mediaKey) await uploadVideoPoster(draft.id, poster, signal).catch(() => null);
         if (signal.aborted) return false;
         const url = URL.createObjectURL(file);
         controller.current = null;
