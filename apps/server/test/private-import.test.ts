@@ -15,8 +15,8 @@ import {
   importAccountKey,
   isUserSealedMedia,
   openEntryTextV2,
+  openMediaInBrowser,
   openMoodV2,
-  openUserSealedMedia,
   PRIVATE_IMPORT_MESSAGES,
   PRIVATE_MODE,
   type PrivateImportEntry,
@@ -468,7 +468,9 @@ describe('private-mode export and import in the browser', () => {
         const bytes = await call(person, { method: 'GET', url: signed.json().url });
         if (bytes.statusCode !== 200) return null;
         const raw = new Uint8Array(bytes.rawPayload);
-        return isUserSealedMedia(raw) ? openUserSealedMedia(raw, keys.mediaKey) : raw;
+        return isUserSealedMedia(raw)
+          ? new Uint8Array(await (await openMediaInBrowser(raw, keys.mediaKey)).arrayBuffer())
+          : raw;
       },
     }))
       out.set(file.path, Buffer.from(file.bytes));

@@ -27,7 +27,6 @@ export * from './domain/media.ts';
 export * from './domain/media-container.ts';
 export * from './domain/media-container-web.ts';
 export * from './domain/media-labels.ts';
-export * from './domain/media-open.ts';
 export * from './domain/moderation.ts';
 export * from './domain/moods.ts';
 export * from './domain/movie-duration.ts';

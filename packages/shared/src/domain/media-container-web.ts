@@ -90,6 +90,9 @@ export function mediaHeaderOf(first: Uint8Array): MediaHeader | null {
   }
 }
 
+/** Whether these bytes start a container sealed under the user's own key (kind 1), which only the browser opens. */
+export const isUserSealedMedia = (first: Uint8Array): boolean => mediaHeaderOf(first)?.keyKind === 'user';
+
 /** Raised when a container does not open: another key, a changed byte, cut short. Its message is for logs. */
 export class MediaSealError extends Error {}
 

@@ -3,7 +3,7 @@ import {
   deriveMediaKeyV2,
   type EntryKey,
   isUserSealedMedia,
-  openUserSealedMedia,
+  openMediaInBrowser,
   PRIVATE_MODE_MESSAGES,
 } from '@daybook/shared';
 import { openEntryText } from '../../../lib/encryption/entry-cipher.ts';
@@ -60,7 +60,7 @@ export async function exportInBrowser(
     async fetchFile(entry, file) {
       const bytes = await fetchEntryFile(entry, file, options.signal);
       if (!bytes || !isUserSealedMedia(bytes)) return bytes;
-      return openUserSealedMedia(bytes, mediaKey);
+      return new Uint8Array(await (await openMediaInBrowser(bytes, mediaKey)).arrayBuffer());
     },
     onEntry(done) {
       entries = done;
