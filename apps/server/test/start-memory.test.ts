@@ -9,7 +9,7 @@ const execFileAsync = promisify(execFile);
  * ADR 092: what `npm start`'s environment does to the memory a process frees. The pattern is the server's after
  * real use: large buffers (an upload, a photo's pixels, a zip's chunks) freed among small allocations that live on.
  * glibc serves a large request from its heap once a freed one has raised its mmap threshold, and memory there stays
- * with the process when small live chunks sit above it; with the threshold held at 128 KB, each large buffer has
+ * with the process when small live chunks sit above it; with the threshold held at 64 KB, each large buffer has
  * its own mapping, which goes back to the system when it is freed.
  */
 const PATTERN = `
@@ -38,7 +38,7 @@ let large = [];
 // the heap, above the large one before it: the large ones cannot be trimmed from the top once freed.
 for (let i = 0; i < 150; i++) {
   large.push(Buffer.allocUnsafeSlow(MB).fill(i));
-  small.push(Buffer.allocUnsafeSlow(64 * 1024).fill(i));
+  small.push(Buffer.allocUnsafeSlow(32 * 1024).fill(i));
 }
 const peak = rss();
 const held = buffers();
@@ -67,8 +67,8 @@ const onGlibc = Boolean(
 describe.skipIf(!onGlibc)("npm start's allocator settings (ADR 092)", () => {
   it('hold the mmap threshold fixed, so large buffers freed after use go back to the system', async () => {
     const { env } = startCommand();
-    expect(env.MALLOC_MMAP_THRESHOLD_).toBe('131072');
-    // The same environment as `npm start`: 150 MB used, then freed, and the process back within the 9.4 MB of small
+    expect(env.MALLOC_MMAP_THRESHOLD_).toBe('65536');
+    // The same environment as `npm start`: 150 MB used, then freed, and the process back within the 4.7 MB of small
     // buffers that live on (and a few MB).
     const started = await freedAfterUse(env);
     expect(started.grewBy).toBeGreaterThan(140);
