@@ -8,7 +8,13 @@
 // and --max-semi-space-size=4 keeps the young generation at 4 MB per half instead of 16. It also sets
 // MALLOC_ARENA_MAX=2 (ADR 092): glibc gives each thread that allocates (libuv's pool, libvips, the image
 // classifier's workers) an arena of its own, up to 8 per core, and what they free stays in them: after real use
-// that was 70 MB of the server's memory for good. glibc reads it at exec, so it has to be set before node starts.
+// that was 70 MB of the server's memory for good. And MALLOC_MMAP_THRESHOLD_=65536 (ADR 092): glibc gives an
+// allocation of 128 KB or more a mapping of its own, but raises that threshold to the size of each such block freed
+// (up to 32 MB); after the first photos and zips their buffers came from the heap and stayed there, pinned by small
+// blocks allocated above them. The main heap held 59 MB after real use; 40 with the threshold held at 128 KB, 30 at
+// 64 KB, where node's 64 KB socket and file reads get mappings of their own too (measured, ADR 092:
+// 312 -> about 280 MB in all). glibc reads both at exec, so they are set before node starts; `exec` makes the shell
+// npm runs this with become node rather than wait beside it.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, builds, root, staleness } from './builds.mjs';
