@@ -46,6 +46,8 @@ const ON_BOTH_DATABASES = [
   // Private mode's key set up from two tabs at once: one key wins whole (ADR 089).
   'test/private-mode.test.ts',
   'test/private-entries.test.ts',
+  // Two tabs re-encrypting the same entry at once, and a switch off finishing beside a save (ADR 097).
+  'test/private-switch.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   // Import jobs claimed with SKIP LOCKED and a lease, and their progress told by NOTIFY (ADR 077).
