@@ -41,23 +41,15 @@ function SwitchPanel({
   const headingId = useId();
   const { status, active, result, start, stayPrivate, cancel } = usePrivateSwitch(userId, extraSteps);
   const mode = status.data?.mode;
-  if (status.isPending || (mode === 'standard' && !result)) return null;
+  // Nothing for an account without private mode, nor when the count cannot be had (an account in private mode sees
+  // it at its next visit): a failed check must not put private mode's words before someone who never used it.
+  if (!result && !active && (status.isPending || status.isError || mode === 'standard')) return null;
   return (
     <section aria-labelledby={headingId} data-testid="private-mode-switch">
       <Card className="flex flex-col gap-4 p-5 sm:p-6">
         <h2 id={headingId} className="text-xl font-semibold">
           Your entries in private mode
         </h2>
-        {status.isError ? (
-          <Alert variant="error" role="alert">
-            <p>Whether every entry is private could not be checked: {status.error.message}</p>
-            <div>
-              <Button size="sm" variant="outline" onClick={() => void status.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </Alert>
-        ) : null}
         {active ? <RunProgressView run={active} onCancel={cancel} /> : null}
         <ResultView result={result} />
         {!active && status.data ? (
