@@ -18,6 +18,7 @@ import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
 import { printMemoryAfterUse, startMemoryAfterUseBench } from './memory-after-use.bench.ts';
 import { offlineSyncBench } from './offline-sync.bench.ts';
+import { privateSwitchBench } from './private-switch.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
@@ -145,6 +146,7 @@ const importRun = await importThroughputBench({
   photoMegabytes: importPhotoMegabytes,
 });
 const offlineSync = await offlineSyncBench();
+const privateSwitch = await privateSwitchBench();
 // The load generator of `npm run bench:load` against one instance, then two, behind nginx (ADR 090): PostgreSQL only,
 // as several instances need it.
 const topology = process.env.DATABASE_URL
@@ -188,6 +190,9 @@ console.info(
 );
 console.info(
   `Offline queue sync, ${offlineSync.queued} encrypted entries sent one by one with idempotency keys (${offlineSync.driver}): ${fmt(offlineSync.syncPerSecond)} / s ÷ plain creation ${fmt(offlineSync.plainPerSecond)} / s = ${fmt(offlineSync.ratio, 2)} (goal ${offlineSync.goal}); the same queue sent again (a retry, nothing created) ${fmt(offlineSync.retryPerSecond)} / s`,
+);
+console.info(
+  `Switching on private mode, ${fmt(privateSwitch.entries)} version-1 entries opened, sealed under the account's key and re-encrypted in batches of 25 (${privateSwitch.driver}): ${fmt(privateSwitch.perSecond)} entries/s (goal ${privateSwitch.goal}); the opening and sealing alone ${fmt(privateSwitch.cryptoPerSecond)} entries/s; run ÷ cryptography = ${fmt(privateSwitch.ratio, 2)}`,
 );
 if (topology) printTopology(topology);
 else
@@ -246,6 +251,7 @@ const report = {
   export: exportRun,
   import: { full: importRun, third: importThird },
   offlineSync,
+  privateSwitch,
   topology,
   live,
   web,

@@ -41,10 +41,13 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
 }
 
 /** A verified Premium user without a daily cap, signed in: the cookie and a sealed entry body to post. */
+/** The bench user's password: what a step that asks for it again (private mode's set-up) sends. */
+export const BENCH_PASSWORD = 'Bench-River-42';
+
 export async function benchUser(app: Awaited<ReturnType<typeof startBenchApp>>['app'], database: Database) {
   // Unique even when several are made in the same millisecond (the share bench makes dozens).
   const email = `bench-${randomUUID()}@example.com`;
-  const password = 'Bench-River-42';
+  const password = BENCH_PASSWORD;
   await app.inject({
     method: 'POST',
     url: '/api/auth/register',
