@@ -29,3 +29,12 @@ export const describeCount = (done: number, total: number) =>
 /** 0 to 100, never NaN; a run with nothing to do is complete. */
 export const percentOf = (done: number, total: number) =>
   total <= 0 ? 100 : Math.min(100, (done / total) * 100);
+
+/**
+ * What the bar's caption says: "12 of 300 entries" while entries are turned; a later step (media, messages) adds what
+ * it is doing now to the run's whole count, "290 of 300, now photos and recordings".
+ */
+export const describeProgress = ({ done, total, label }: { done: number; total: number; label: string }) =>
+  label === 'entries'
+    ? describeCount(done, total)
+    : `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}, now ${label}`;

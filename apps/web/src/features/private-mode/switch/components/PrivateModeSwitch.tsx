@@ -7,7 +7,7 @@ import { ConfirmButton } from '../../../../components/ui/confirm-button.tsx';
 import { ProgressBar } from '../../../../components/ui/progress-bar.tsx';
 import { useSession } from '../../../../lib/session/get-session.ts';
 import { type ActiveRun, type SwitchResult, usePrivateSwitch } from '../hooks/use-private-switch.ts';
-import { describeCount, describeRemaining, percentOf } from '../progress.ts';
+import { describeCount, describeProgress, describeRemaining, percentOf } from '../progress.ts';
 import type { ReEncryptionStepFactory } from '../runner.ts';
 
 type Props = {
@@ -73,9 +73,7 @@ function RunProgressView({ run, onCancel }: { run: ActiveRun; onCancel: () => vo
         valueText={progress ? describeCount(progress.done, progress.total) : 'Starting'}
       />
       <p className="flex flex-wrap justify-between gap-2 text-sm text-muted-foreground">
-        <span>
-          {progress ? `${describeCount(progress.done, progress.total)} (${progress.label})` : 'Counting…'}
-        </span>
+        <span>{progress ? describeProgress(progress) : 'Counting…'}</span>
         <span>{describeRemaining(progress?.remainingMs ?? null)}</span>
       </p>
       <div>
