@@ -510,6 +510,56 @@ describe('switching private mode on and off', () => {
     expect(await switchStatus(person)).toEqual({ mode: 'private', readableEntries: 0, privateEntries: 10 });
   });
 
+  it('never leaves a private entry without its key when a switch off finishes beside a private save', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const person = await createSignedInUser(ctx);
+      const keys = await setUpPrivateMode(person);
+      await call(person, {
+        method: 'POST',
+        url: '/api/me/private-mode/switch-off',
+        payload: { keyProof: keys.keyProof },
+      });
+      const { ciphertext, iv } = await sealEntryTextV2(
+        keys.v2,
+        person.user.id,
+        'saved from a tab still unlocked',
+      );
+      const [save, finish] = await Promise.all([
+        call(person, {
+          method: 'POST',
+          url: '/api/entries',
+          payload: {
+            encryptedContent: ciphertext,
+            encryptionIv: iv,
+            encryptionVersion: 2,
+            encryptedMood: await sealMoodV2(keys.v2, person.user.id, 'Calm'),
+          },
+        }),
+        call(person, {
+          method: 'POST',
+          url: '/api/me/private-mode/switch-off/finish',
+          payload: { keyProof: keys.keyProof },
+        }),
+      ]);
+      const keyRows = await ctx.database.db
+        .select()
+        .from(privateKeys)
+        .where(eq(privateKeys.userId, person.user.id));
+      const privateRows = (await rowsOf(person)).filter((row) => row.encryptionVersion === 2);
+      // Either the save landed first and the finish saw it, or the finish did and the save found no key.
+      if (save.statusCode === 201) {
+        expect(finish.json()).toMatchObject({ code: 'PRIVATE_ENTRIES_REMAIN' });
+        expect(keyRows).toHaveLength(1);
+        expect(privateRows).toHaveLength(1);
+      } else {
+        expect(save.json()).toMatchObject({ code: 'ENCRYPTION_VERSION_REFUSED' });
+        expect(finish.statusCode, finish.body).toBe(200);
+        expect(keyRows).toEqual([]);
+        expect(privateRows).toEqual([]);
+      }
+    }
+  });
+
   it('refuses a version-1 entry that the server cannot open when switching off', async () => {
     const person = await createSignedInUser(ctx);
     await seedReadableEntries(person, 1);
