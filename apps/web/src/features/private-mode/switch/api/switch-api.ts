@@ -19,8 +19,13 @@ export const SWITCH_PATHS = {
   finishSwitchOff: '/api/me/private-mode/switch-off/finish',
 } as const;
 
+/**
+ * Under `['private-mode']`: a finished switch off removes the key, so the whole root is refreshed after a run, the
+ * private-mode section's own status with it (if it keeps its queries under the same root).
+ */
 export const switchKeys = {
-  status: (userId: string) => ['private-mode', 'switch', userId] as const,
+  all: ['private-mode'] as const,
+  status: (userId: string) => [...switchKeys.all, 'switch', userId] as const,
 };
 
 export const fetchSwitchStatus = (signal?: AbortSignal) =>

@@ -47,7 +47,7 @@ export function usePrivateSwitch(userId: string, extraSteps: readonly ReEncrypti
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: journalKeys.all }),
-      queryClient.invalidateQueries({ queryKey: switchKeys.status(userId) }),
+      queryClient.invalidateQueries({ queryKey: switchKeys.all }),
     ]);
 
   async function start(target: ReEncryptionTarget): Promise<void> {
