@@ -28,8 +28,13 @@ async function forgetCopies(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   // The copy of a version-1 entry holds its mood plain, under a key the server can derive (ADR 084): it goes, and
   // the next visit keeps the entry again as it is now. Loaded only here, as the list loads it.
-  const { removeCopiedEntry } = await import('../../../lib/offline/entry-copy.ts');
-  for (const id of ids) await removeCopiedEntry(id);
+  try {
+    const { removeCopiedEntry } = await import('../../../lib/offline/entry-copy.ts');
+    for (const id of ids) await removeCopiedEntry(id);
+  } catch {
+    // A browser without IndexedDB (some private windows) keeps no copy, so there is nothing to take out; the run
+    // goes on either way, since the server's rows are what switching changes.
+  }
 }
 
 /** One entry sealed the other way, or null when it cannot be opened (damaged, or under another key). */
