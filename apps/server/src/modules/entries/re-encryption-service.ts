@@ -108,6 +108,8 @@ export function createReEncryptionService(deps: {
         const txRepository = createReEncryptionRepository(tx);
         const converted: string[] = [];
         const notReplaced: string[] = [];
+        // One statement per entry in the order the page listed them (by id): two tabs sending overlapping batches
+        // lock the rows in the same order and never deadlock, where one UPDATE … FROM (VALUES …) could.
         for (const entry of input.entries) {
           const values: ReEncryptedValues =
             entry.encryptionVersion === PRIVATE_MODE.encryptionVersion
