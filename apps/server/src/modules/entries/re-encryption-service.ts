@@ -108,9 +108,10 @@ export function createReEncryptionService(deps: {
         const txRepository = createReEncryptionRepository(tx);
         const converted: string[] = [];
         const notReplaced: string[] = [];
-        // One statement per entry in the order the page listed them (by id): two tabs sending overlapping batches
-        // lock the rows in the same order and never deadlock, where one UPDATE … FROM (VALUES …) could.
-        for (const entry of input.entries) {
+        // One statement per entry, by id: two tabs sending overlapping batches lock the rows in the same order and
+        // never deadlock, where one UPDATE … FROM (VALUES …) could (its plan picks the order).
+        const byId = [...input.entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        for (const entry of byId) {
           const values: ReEncryptedValues =
             entry.encryptionVersion === PRIVATE_MODE.encryptionVersion
               ? { ...entry, encryptionVersion: to, moodTag: null, encryptedMood: entry.encryptedMood }
