@@ -18,6 +18,7 @@ import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
 import { printMemoryAfterUse, startMemoryAfterUseBench } from './memory-after-use.bench.ts';
 import { offlineSyncBench } from './offline-sync.bench.ts';
+import { privateEntriesBench } from './private-entries.bench.ts';
 import { privateSwitchBench } from './private-switch.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
@@ -146,6 +147,7 @@ const importRun = await importThroughputBench({
   photoMegabytes: importPhotoMegabytes,
 });
 const offlineSync = await offlineSyncBench();
+const privateEntries = await privateEntriesBench({ seconds, connections });
 const privateSwitch = await privateSwitchBench();
 // The load generator of `npm run bench:load` against one instance, then two, behind nginx (ADR 090): PostgreSQL only,
 // as several instances need it.
@@ -190,6 +192,9 @@ console.info(
 );
 console.info(
   `Offline queue sync, ${offlineSync.queued} encrypted entries sent one by one with idempotency keys (${offlineSync.driver}): ${fmt(offlineSync.syncPerSecond)} / s ÷ plain creation ${fmt(offlineSync.plainPerSecond)} / s = ${fmt(offlineSync.ratio, 2)} (goal ${offlineSync.goal}); the same queue sent again (a retry, nothing created) ${fmt(offlineSync.retryPerSecond)} / s`,
+);
+console.info(
+  `Private mode (ADR 094) ÷ version 1, ${privateEntries.browser.pageEntries}-entry page: POST /api/entries ${fmt(privateEntries.server.a.requestsPerSecond)} ÷ ${fmt(privateEntries.server.b.requestsPerSecond)} / s = ${fmt(privateEntries.server.ratio, 2)} (the server decrypts and moderates nothing of version 2); in the browser's code, a save ${fmt(privateEntries.browser.saveMs.v2, 2)} ms (classifier, text and mood sealed) ÷ ${fmt(privateEntries.browser.saveMs.v1, 2)} ms = ${fmt(privateEntries.browser.saveMs.v2 / privateEntries.browser.saveMs.v1, 2)}; opening a dashboard page ${fmt(privateEntries.browser.openPageMs.v2, 2)} ÷ ${fmt(privateEntries.browser.openPageMs.v1, 2)} ms = ${fmt(privateEntries.browser.openPageMs.v2 / privateEntries.browser.openPageMs.v1, 2)}`,
 );
 console.info(
   `Switching on private mode, ${fmt(privateSwitch.entries)} version-1 entries opened, sealed under the account's key and re-encrypted in batches of 25 (${privateSwitch.driver}): ${fmt(privateSwitch.perSecond)} entries/s (goal ${privateSwitch.goal}); the opening and sealing alone ${fmt(privateSwitch.cryptoPerSecond)} entries/s; run ÷ cryptography = ${fmt(privateSwitch.ratio, 2)}`,
@@ -251,6 +256,7 @@ const report = {
   export: exportRun,
   import: { full: importRun, third: importThird },
   offlineSync,
+  privateEntries,
   privateSwitch,
   topology,
   live,

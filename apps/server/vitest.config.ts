@@ -50,6 +50,7 @@ const ON_BOTH_DATABASES = [
   'test/private-switch.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
+  'test/private-future-messages.test.ts',
   // Import jobs claimed with SKIP LOCKED and a lease, and their progress told by NOTIFY (ADR 077).
   'test/import-jobs.test.ts',
   // The media sealing job claimed with SKIP LOCKED and a lease by two runs at once (ADR 081).

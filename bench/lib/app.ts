@@ -40,10 +40,10 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
   ).split(';')[0]!;
 }
 
-/** A verified Premium user without a daily cap, signed in: the cookie and a sealed entry body to post. */
-/** The bench user's password: what a step that asks for it again (private mode's set-up) sends. */
+/** The password of every bench user. */
 export const BENCH_PASSWORD = 'Bench-River-42';
 
+/** A verified Premium user without a daily cap, signed in: the cookie, the salt of its key and a sealed entry body to post. */
 export async function benchUser(app: Awaited<ReturnType<typeof startBenchApp>>['app'], database: Database) {
   // Unique even when several are made in the same millisecond (the share bench makes dozens).
   const email = `bench-${randomUUID()}@example.com`;
@@ -74,6 +74,7 @@ export async function benchUser(app: Awaited<ReturnType<typeof startBenchApp>>['
   return {
     userId: user!.id,
     cookie,
+    salt: salt as string,
     body: JSON.stringify({ encryptedContent: sealed.ciphertext, encryptionIv: sealed.iv, moodTag: 'Calm' }),
   };
 }

@@ -37,7 +37,8 @@ import { createAiService } from './modules/ai/service.ts';
 import { createLockoutRepository } from './modules/auth/lockout-repository.ts';
 import { createLockoutService } from './modules/auth/lockout-service.ts';
 import { createPasskeyService } from './modules/auth/passkey-service.ts';
-import { createAuthService, toSessionUser } from './modules/auth/service.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { toSessionUser } from './modules/auth/sessions.ts';
 import { createTwoFactorService } from './modules/auth/two-factor-service.ts';
 import { createBillingRepository } from './modules/billing/repository.ts';
 import { createBillingService, type PaymentsSetup } from './modules/billing/service.ts';
@@ -50,6 +51,7 @@ import { createEntriesRepository, visibleEntriesOf, visibleEntry } from './modul
 import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
 import { createExportService } from './modules/export/service.ts';
+import { createFutureMessagesRepository } from './modules/future-messages/repository.ts';
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createImportService, importTmpDir } from './modules/import/service.ts';
@@ -206,9 +208,20 @@ export function createServices(deps: {
     db,
     clock,
     media,
-    removePrivateEntries: (tx, userId) =>
-      createEntriesRepository(tx).removePrivateEntries(userId, PRIVATE_MODE.encryptionVersion),
+    removePrivateEntries: async (tx, userId) => {
+      // Letters sealed under the lost key go with the entries: nobody could open them in the app (ADR 098).
+      await createFutureMessagesRepository(tx).removeVersion(userId, PRIVATE_MODE.encryptionVersion);
+      return createEntriesRepository(tx).removePrivateEntries(userId, PRIVATE_MODE.encryptionVersion);
+    },
     countEntriesByVersion: (tx, userId) => createReEncryptionRepository(tx).countByVersion(userId),
+    countPrivateLetters: async (tx, userId) =>
+      (
+        await createFutureMessagesRepository(tx).page(userId, {
+          encryptionVersion: PRIVATE_MODE.encryptionVersion,
+          limit: 1,
+          offset: 0,
+        })
+      ).total,
     accounts: account,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
     appUrl: config.appUrl,
@@ -247,6 +260,7 @@ export function createServices(deps: {
     keys: encryption,
     clock,
     appUrl: config.appUrl,
+    isPrivate: (userId) => privateMode.isSetUp(userId),
   });
 
   const contact = createContactService({

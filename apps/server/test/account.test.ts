@@ -11,7 +11,7 @@ import {
   sessions,
   users,
 } from '../src/db/schema/index.ts';
-import { purgeDueAccounts } from '../src/modules/account/service.ts';
+import { purgeDueAccounts } from '../src/modules/account/deletion.ts';
 import { useTestApp } from './support/app.ts';
 import {
   changePassword,

@@ -14,7 +14,7 @@ import { deliverDueMail, enqueueMail, OUTBOX_MAX_ATTEMPTS } from '../src/infra/m
 import type { MailTransport } from '../src/infra/mail/transport.ts';
 import { startScheduler } from '../src/jobs/scheduler.ts';
 import { createAdminService } from '../src/modules/admin/service.ts';
-import { SESSION_SEEN_EVERY_MS } from '../src/modules/auth/service.ts';
+import { SESSION_SEEN_EVERY_MS } from '../src/modules/auth/sessions.ts';
 import { premiumUser, shareEntry, writeEntry } from './sharing-support.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser, signIn, uniqueEmail } from './support/factories.ts';

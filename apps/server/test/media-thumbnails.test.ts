@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { entries, mediaDrafts } from '../src/db/schema/index.ts';
 import { thumbnailPathOf } from '../src/infra/storage/storage.ts';
-import { purgeDueAccounts } from '../src/modules/account/service.ts';
+import { purgeDueAccounts } from '../src/modules/account/deletion.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, createSignedInUser, setPlan, uploadMediaDraft } from './support/factories.ts';
 import { multipart, webmVideo } from './support/media.ts';

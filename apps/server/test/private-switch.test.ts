@@ -17,7 +17,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { entries, privateKeys } from '../src/db/schema/index.ts';
+import { entries, futureMessages, privateKeys } from '../src/db/schema/index.ts';
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createEntry, createSignedInUser } from './support/factories.ts';
@@ -558,6 +558,55 @@ describe('switching private mode on and off', () => {
         expect(privateRows).toEqual([]);
       }
     }
+  });
+
+  it('does not switch off while a letter to the future self is sealed under the key (nothing turns it back yet)', async () => {
+    const person = await createSignedInUser(ctx);
+    const keys = await setUpPrivateMode(person);
+    const [letter] = await ctx.database.db
+      .insert(futureMessages)
+      .values({
+        userId: person.user.id,
+        encryptedContent: 'c2VhbGVkIHVuZGVyIHRoZSBhY2NvdW50IGtleQ==',
+        encryptionVersion: 2,
+        sendAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const start = await call(person, {
+      method: 'POST',
+      url: '/api/me/private-mode/switch-off',
+      payload: { keyProof: keys.keyProof },
+    });
+    expect(start.statusCode).toBe(409);
+    expect(start.json()).toMatchObject({
+      code: 'PRIVATE_ENTRIES_REMAIN',
+      message: PRIVATE_SWITCH_MESSAGES.privateLettersRemain(1),
+    });
+    expect((await switchStatus(person)).mode).toBe('private');
+    // A letter sealed while switching off (a tab still unlocked) holds the finish back the same way.
+    await ctx.database.db.delete(futureMessages).where(eq(futureMessages.id, letter!.id));
+    await call(person, {
+      method: 'POST',
+      url: '/api/me/private-mode/switch-off',
+      payload: { keyProof: keys.keyProof },
+    });
+    await ctx.database.db
+      .insert(futureMessages)
+      .values({
+        userId: person.user.id,
+        encryptedContent: 'AAAA',
+        encryptionVersion: 2,
+        sendAt: new Date(Date.now() + 86_400_000),
+      });
+    const finish = await call(person, {
+      method: 'POST',
+      url: '/api/me/private-mode/switch-off/finish',
+      payload: { keyProof: keys.keyProof },
+    });
+    expect(finish.json()).toMatchObject({ code: 'PRIVATE_ENTRIES_REMAIN' });
+    expect(
+      await ctx.database.db.select().from(privateKeys).where(eq(privateKeys.userId, person.user.id)),
+    ).toHaveLength(1);
   });
 
   it('refuses a version-1 entry that the server cannot open when switching off', async () => {

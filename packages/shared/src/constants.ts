@@ -406,6 +406,8 @@ export const FUTURE_MESSAGE_MESSAGES = {
   tooLate: 'Choose a time within the next 10 years',
   bannerTitle: 'Message from your past self arrived!',
   readNow: 'Read now',
+  subjectTooLong: `The subject is limited to ${FUTURE_MESSAGE_LIMITS.subjectMaxChars} characters`,
+  messageTooLong: `The message is limited to ${FUTURE_MESSAGE_LIMITS.messageMaxChars.toLocaleString('en-GB')} characters`,
 } as const;
 
 /**

@@ -72,6 +72,16 @@ export const PRIVATE_MODE_MESSAGES = {
   /** A version-1 entry sent by an account in private mode: the server would be able to read it. */
   entryNeedsPrivateKey:
     'Your journal is in private mode: unlock it with your passphrase, then save again, so that only you can read this entry.',
+  /** A version-2 letter to the future self sent by an account without private mode (ADR 098). */
+  futureMessageWithoutPrivateMode:
+    'Private mode is not set up for this account, so this message cannot be sealed with a private key. Reload the page and write it again.',
+  /** A version-1 letter sent by an account in private mode: the server would be able to read it. */
+  futureMessageNeedsPrivateKey:
+    'Your journal is in private mode: unlock it with your passphrase, then schedule again, so that only you can read this message.',
+  /** A version-2 letter shown while this browser session holds no unlocked key. */
+  futureMessageLocked: 'Unlock your journal with your passphrase to read this message.',
+  /** A letter sent to be sealed with the private key that already is (switching on, run twice). */
+  futureMessageAlreadyPrivate: 'This message is already sealed with your private key.',
   /** A version-2 entry shown while this browser session holds no unlocked key. */
   entryLocked: 'Unlock your journal with your passphrase to read this entry.',
   /** What the server cannot compute for a private-mode account (ADR 094). */

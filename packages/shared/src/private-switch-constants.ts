@@ -41,6 +41,12 @@ export const PRIVATE_SWITCH_MESSAGES = {
   /** Finishing while version-2 entries remain. */
   privateEntriesRemain: (count: number) =>
     `${count.toLocaleString('en-US')} ${count === 1 ? 'entry is' : 'entries are'} still private: continue switching off first.`,
+  /**
+   * Letters to the future self sealed under the account's key (ADR 098): no step turns them back yet, so switching
+   * off waits for them rather than leaving them without a key.
+   */
+  privateLettersRemain: (count: number) =>
+    `${count.toLocaleString('en-US')} ${count === 1 ? 'letter to your future self is' : 'letters to your future self are'} sealed with your private key, and switching off cannot turn letters back yet: private mode stays on until they are delivered or cancelled and removed.`,
   cancelledOff:
     'Switching off is cancelled: private mode stays on. Continue to make every entry private again.',
   failed: 'The re-encryption stopped: check your connection and continue. What was done is kept.',

@@ -4,7 +4,7 @@ import { deliverDueMail, forgetStaleFailedMail } from '../infra/mail/outbox.ts';
 import type { MailTransport } from '../infra/mail/transport.ts';
 import type { Storage } from '../infra/storage/storage.ts';
 import type { Clock } from '../lib/clock.ts';
-import { purgeDueAccounts } from '../modules/account/service.ts';
+import { purgeDueAccounts } from '../modules/account/deletion.ts';
 import type { BillingService } from '../modules/billing/service.ts';
 import type { FutureMessagesService } from '../modules/future-messages/service.ts';
 import type { ImportService } from '../modules/import/service.ts';

@@ -47,6 +47,7 @@ const LABELS = {
   recovery: 'daybook/recovery-key/v1',
   entries: 'daybook/entries/v2',
   media: 'daybook/media/v2',
+  futureMessages: 'daybook/future-messages/v2',
   proof: 'daybook/key-proof/v1',
 } as const;
 
@@ -185,4 +186,19 @@ export function deriveEntryKeyV2(accountKey: AccountKey): Promise<EntryKey> {
  */
 export async function deriveMediaKeyV2(accountKey: AccountKey): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await crypto.subtle.deriveBits(hkdf(LABELS.media), accountKey, 256));
+}
+
+/**
+ * Version 2's key for letters to the future self (ADR 098): AES-256-GCM under its own HKDF label, so a letter's key
+ * is not the entries' key and neither reveals the other; each letter's ciphertexts also carry associated data that
+ * names the field and the account (private-future-messages.ts).
+ */
+export function deriveFutureMessageKeyV2(accountKey: AccountKey): Promise<EntryKey> {
+  return crypto.subtle.deriveKey(
+    hkdf(LABELS.futureMessages),
+    accountKey,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
 }

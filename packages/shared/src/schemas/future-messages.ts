@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FUTURE_MESSAGE_LIMITS } from '../constants.ts';
+import { ENCRYPTION, FUTURE_MESSAGE_LIMITS } from '../constants.ts';
+import { PRIVATE_MODE } from '../private-mode-constants.ts';
 import { EncryptedText, Instant } from './entries.ts';
 
 /**
@@ -9,8 +10,11 @@ import { EncryptedText, Instant } from './entries.ts';
  *   GET  /api/future-messages/upcoming        → { items: FutureMessage[] } (the next 3 pending by send time)
  *   GET  /api/future-messages/:id             → FutureMessage
  *   POST /api/future-messages/:id/cancel      → FutureMessage (pending only)
+ *   PUT  /api/future-messages/:id/private     SealFutureMessagePrivatelyInput → FutureMessage (version 1 → 2 in
+ *                                             place, while the account is in private mode: switching on, ADR 098)
  *   POST /api/dev/future-messages/process     → { processed } (test tools only: never in production, local only)
- * Subject and message are encrypted in the browser with the user's key (the title in metadata with its own IV).
+ * Subject and message are encrypted in the browser with the user's key (the title in metadata with its own IV):
+ * version 1 under the key the server can derive, version 2 (private mode, ADR 098) under the account's own key.
  */
 
 export const DeliveryChannel = z.enum(['email', 'in-app', 'both']);
@@ -18,6 +22,20 @@ export type DeliveryChannel = z.infer<typeof DeliveryChannel>;
 
 export const FutureMessageStatus = z.enum(['pending', 'cancelled', 'sent', 'failed']);
 export type FutureMessageStatus = z.infer<typeof FutureMessageStatus>;
+
+const LetterVersion = z
+  .union([z.literal(ENCRYPTION.version), z.literal(PRIVATE_MODE.encryptionVersion)])
+  .optional();
+
+/**
+ * A private letter's copy for its e-mail (ADR 098): subject and message sealed a second time, version-1 style under
+ * the key the server can derive, sent only when the person ticked "Include the message in the e-mail", so that
+ * the delivery job can read this one letter to put it in the e-mail. Removed once the e-mail is queued.
+ */
+export const FutureMessageEmailCopy = z
+  .object({ subject: EncryptedText, message: EncryptedText })
+  .meta({ id: 'FutureMessageEmailCopy' });
+export type FutureMessageEmailCopy = z.infer<typeof FutureMessageEmailCopy>;
 
 export const ScheduleFutureMessageInput = z
   .object({
@@ -27,6 +45,25 @@ export const ScheduleFutureMessageInput = z
     subject: EncryptedText,
     sendAt: Instant,
     deliveryChannel: DeliveryChannel,
+    /** 1 (absent) or 2, private mode's; the account decides which it may send (ADR 098). */
+    encryptionVersion: LetterVersion,
+    /** Only for a private letter delivered by e-mail, and only when the person asked for its text in the e-mail. */
+    emailCopy: FutureMessageEmailCopy.optional(),
+  })
+  .superRefine((input, context) => {
+    if (!input.emailCopy) return;
+    if (input.encryptionVersion !== PRIVATE_MODE.encryptionVersion)
+      context.addIssue({
+        code: 'custom',
+        path: ['emailCopy'],
+        message: 'Only a private message sends a copy for its e-mail',
+      });
+    else if (input.deliveryChannel === 'in-app')
+      context.addIssue({
+        code: 'custom',
+        path: ['emailCopy'],
+        message: 'A message delivered in the app only has no e-mail to put its text in',
+      });
   })
   .meta({ id: 'ScheduleFutureMessageInput' });
 export type ScheduleFutureMessageInput = z.input<typeof ScheduleFutureMessageInput>;
@@ -45,12 +82,36 @@ export const FutureMessage = z
     /** Why delivery failed, without any of the message's text. */
     failureReason: z.string().nullable(),
     createdAt: z.string(),
+    /** 1, or 2 for a private letter: subject and message open only with the account's own key (ADR 098). */
+    encryptionVersion: z.number().int(),
+    /** A private letter whose e-mail will hold its text (the server keeps a copy it can read until it is queued). */
+    hasEmailCopy: z.boolean(),
   })
   .meta({ id: 'FutureMessage' });
 export type FutureMessage = z.infer<typeof FutureMessage>;
 
+/**
+ * Switching private mode on (ADR 098): a version-1 letter's subject and message, opened in the browser and sealed
+ * again under the account's own key, replace the readable ones in place. No e-mail copy: a converted letter's
+ * e-mail is the notice without content, as every private letter's is unless ticked when written.
+ */
+export const SealFutureMessagePrivatelyInput = z
+  .object({
+    subject: EncryptedText,
+    message: EncryptedText,
+    encryptionVersion: z.literal(PRIVATE_MODE.encryptionVersion),
+  })
+  .meta({ id: 'SealFutureMessagePrivatelyInput' });
+export type SealFutureMessagePrivatelyInput = z.infer<typeof SealFutureMessagePrivatelyInput>;
+
 export const FutureMessageQuery = z.object({
   status: FutureMessageStatus.optional(),
+  /** Only the letters sealed with this version: 1 is what switching private mode on still has to convert. */
+  encryptionVersion: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(ENCRYPTION.version), z.literal(PRIVATE_MODE.encryptionVersion)]))
+    .optional(),
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(50).default(FUTURE_MESSAGE_LIMITS.pageSize),
 });

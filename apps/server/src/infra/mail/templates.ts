@@ -322,11 +322,18 @@ export function futureMessageMail(input: {
   message: string;
   writtenOn: string;
   url: string;
+  /**
+   * A private letter whose writer ticked "Include the message in the e-mail" (ADR 098): the footnote says that the
+   * server read this one message to send it.
+   */
+  isPrivateByConsent?: boolean;
 }): RenderedMail {
   // One line: a subject typed with line breaks must not spill into the mail's headers.
   const subject = `A message from your past self: ${input.subject.replace(/\s+/g, ' ').trim()}`;
   const intro = `On ${input.writtenOn} you wrote this message and asked ${APP_NAME} to send it to you today.`;
-  const footnote = `This e-mail holds your message in readable form, as you asked. In ${APP_NAME} it stays encrypted; a copy in your mailbox is as private as your mailbox.`;
+  const footnote = input.isPrivateByConsent
+    ? `This e-mail holds your message in readable form, as you asked when you wrote it: ${APP_NAME}'s server read this one message to send it. In ${APP_NAME} it stays sealed with your private key; a copy in your mailbox is as private as your mailbox.`
+    : `This e-mail holds your message in readable form, as you asked. In ${APP_NAME} it stays encrypted; a copy in your mailbox is as private as your mailbox.`;
   const text = `${hello(input.name)}\n\n${intro}\n\n${input.subject}\n\n${input.message}\n\nAll your messages: ${input.url}\n\n${footnote}\n\n— ${APP_NAME}\n`;
   const html = layout(
     'A message from your past self',
@@ -339,6 +346,35 @@ export function futureMessageMail(input: {
 <p style="margin:16px 0 0;font-size:13px;color:#6b635a;line-height:1.5">${escapeHtml(footnote)}</p>`,
   );
   return { subject, html, text, template: 'future_message' };
+}
+
+/** The private letter's notice e-mail: its subject, and the whole of what it says besides the greeting and link. */
+export const FUTURE_MESSAGE_NOTICE = {
+  subject: 'A message from your past self is waiting for you',
+  footnote: `Your journal is in private mode: only you can open this message, so ${APP_NAME} could not put it in this e-mail. When you write a message, you can choose to include it in its e-mail.`,
+} as const;
+
+/**
+ * A private letter delivered by e-mail without the writer's tick (ADR 098): the server cannot read the letter, so
+ * the e-mail says only that it is waiting, when it was written, and links to the app, where the browser opens it.
+ * Neither the subject nor the message, nor anything derived from them, is in it, its link included.
+ */
+export function futureMessageNoticeMail(input: {
+  name: string;
+  writtenOn: string;
+  url: string;
+}): RenderedMail {
+  return actionMail({
+    template: 'future_message',
+    subject: FUTURE_MESSAGE_NOTICE.subject,
+    greeting: hello(input.name),
+    paragraphs: [
+      `On ${input.writtenOn} you wrote a message and asked ${APP_NAME} to deliver it to you today.`,
+      `${FUTURE_MESSAGE_NOTICE.subject}: open ${APP_NAME} and unlock your journal to read it.`,
+    ],
+    action: { label: 'Open your messages', url: input.url },
+    footnote: FUTURE_MESSAGE_NOTICE.footnote,
+  });
 }
 
 /**

@@ -1,55 +1,20 @@
-import { createHash, createHmac } from 'node:crypto';
-import {
-  ACCOUNT_DELETION,
-  type ActiveSession,
-  AUTH_MESSAGES,
-  AVATAR,
-  type CancelDeletionResponse,
-  type DeletionStatus,
-  daysRemaining,
-  formatDeletionDate,
-  type Profile,
-} from '@daybook/shared';
+import { createHash } from 'node:crypto';
+import { type ActiveSession, AUTH_MESSAGES, AVATAR, type Profile } from '@daybook/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { queueSessionsChanged } from '../../db/live-events.ts';
 import type { Auth } from '../../infra/auth/better-auth.ts';
 import { callAuth, type WithCookies } from '../../infra/auth/better-auth-errors.ts';
 import { assertNotCommonPassword, verifyPassword } from '../../infra/auth/passwords.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
-import {
-  deletionCancelledMail,
-  deletionScheduledMail,
-  passwordChangedMail,
-} from '../../infra/mail/templates.ts';
-import { filesOf, type Storage } from '../../infra/storage/storage.ts';
+import { passwordChangedMail } from '../../infra/mail/templates.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';
-import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
+import { createAccountDeletion, type SubscriptionHooks } from './deletion.ts';
 import { type AccountRepository, createAccountRepository, type UserRow } from './repository.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const AVATAR_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
-
-export function deletionStatusOf(user: UserRow, now: Date): DeletionStatus {
-  const scheduled = user.deletionScheduledFor;
-  return {
-    isScheduled: scheduled !== null,
-    deletionDate: scheduled?.toISOString() ?? null,
-    requestedDate: user.deletionRequestedAt?.toISOString() ?? null,
-    reason: user.deletionReason,
-    daysRemaining: scheduled ? daysRemaining(scheduled, now) : 0,
-  };
-}
-
-/** What account deletion asks of billing (services.ts hands in the billing service, which has this shape). */
-export type SubscriptionHooks = {
-  onDeletionRequested(userId: string): Promise<void>;
-  onDeletionCancelled(
-    userId: string,
-  ): Promise<{ requiresResubscribe?: boolean; subscriptionRestored?: boolean }>;
-};
 
 export function createAccountService(deps: {
   db: Db;
@@ -237,68 +202,7 @@ export function createAccountService(deps: {
       await sessionsChanged(userId);
     },
 
-    async deletionStatus(userId: string): Promise<DeletionStatus> {
-      return deletionStatusOf(await requireUserRow(userId), clock.now());
-    },
-
-    async requestDeletion(userId: string, reason: string | undefined): Promise<DeletionStatus> {
-      const user = await requireUserRow(userId);
-      if (user.deletionScheduledFor) return deletionStatusOf(user, clock.now());
-      const now = clock.now();
-      const scheduledFor = new Date(now.getTime() + ACCOUNT_DELETION.graceDays * DAY_MS);
-      const updated = await db.transaction(async (tx) => {
-        const repository = createAccountRepository(tx);
-        const row = await repository.setDeletion(userId, {
-          requestedAt: now,
-          scheduledFor,
-          reason: reason?.trim() || null,
-        });
-        const dateLabel = formatDeletionDate(scheduledFor);
-        await notifyUser(tx, {
-          userId,
-          type: 'account',
-          title: 'Account deletion scheduled',
-          message: `Your account will be deleted on ${dateLabel}. You can cancel until then.`,
-          createdAt: now,
-        });
-        const mail = deletionScheduledMail(user.name, dateLabel, `${appUrl}/profile#delete-account`);
-        await enqueueMail(tx, { ...mail, to: user.email }, now);
-        return row!;
-      });
-      // A subscription must not renew into an account that is going away; a provider failure does not stop the
-      // request (the purge ends the subscription at the latest).
-      await subscriptions?.onDeletionRequested(userId).catch(() => undefined);
-      return deletionStatusOf(updated, now);
-    },
-
-    async cancelDeletion(userId: string): Promise<CancelDeletionResponse> {
-      const user = await requireUserRow(userId);
-      const now = clock.now();
-      if (!user.deletionScheduledFor) return { status: deletionStatusOf(user, now) };
-      const updated = await db.transaction(async (tx) => {
-        const repository = createAccountRepository(tx);
-        const row = await repository.setDeletion(userId, {
-          requestedAt: null,
-          scheduledFor: null,
-          reason: null,
-        });
-        await notifyUser(tx, {
-          userId,
-          type: 'account',
-          title: 'Account deletion cancelled',
-          message: 'Your account and data are safe.',
-          createdAt: now,
-        });
-        await enqueueMail(
-          tx,
-          { ...deletionCancelledMail(user.name, `${appUrl}/dashboard`), to: user.email },
-          now,
-        );
-        return row!;
-      });
-      const billing = (await subscriptions?.onDeletionCancelled(userId)) ?? {};
-      return { status: deletionStatusOf(updated, now), ...billing };
-    },
+    ...createAccountDeletion({ db, clock, appUrl, requireUserRow, subscriptions }),
 
     // The account data other modules read (auth's sign-up, sign-in and session checks), through this service.
     findById: (id: string) => accounts.findById(id),
@@ -339,46 +243,4 @@ export function createAccountAdministration(db: Executor) {
     setRole: (email: string, role: 'user' | 'admin') => accounts.setRole(email, role),
     setDisabled: (email: string, isDisabled: boolean) => accounts.setDisabled(email, isDisabled),
   };
-}
-
-/**
- * Deletes accounts whose 30-day grace period has passed, each in its own transaction; only an anonymised audit
- * row remains, and the account's media files go from storage once its rows are gone for good.
- */
-export async function purgeDueAccounts(
-  db: Db,
-  clock: Clock,
-  secret: string,
-  storage?: Storage,
-  batchSize = 10,
-  /** Ends a payment-provider subscription at once (its id); a failure leaves the account for the next run. */
-  cancelSubscription?: (subscriptionId: string) => Promise<void>,
-): Promise<number> {
-  let purged = 0;
-  for (let i = 0; i < batchSize; i++) {
-    const mediaPaths: string[] = [];
-    const didPurge = await db.transaction(async (tx) => {
-      const repository = createAccountRepository(tx);
-      const account = await repository.claimDueDeletion(clock.now());
-      if (!account) return false;
-      if (account.liveSubscriptionId) await cancelSubscription?.(account.liveSubscriptionId);
-      mediaPaths.push(...(await repository.mediaPathsOf(account.id)));
-      const entriesDeleted = await repository.countEntries(account.id);
-      await repository.eraseAccount(account);
-      await repository.recordDeletionAudit({
-        subjectHash: createHmac('sha256', secret).update(account.id).digest('hex'),
-        requestedAt: account.deletionRequestedAt,
-        purgedAt: clock.now(),
-        hadSubscription: account.hasSubscription,
-        entriesDeleted,
-      });
-      return true;
-    });
-    if (!didPurge) break;
-    // A file that fails to delete is only an orphan, never a leak.
-    // Each image's thumbnail goes with it (ADR 044).
-    await Promise.all(mediaPaths.flatMap(filesOf).map((p) => storage?.remove(p).catch(() => undefined)));
-    purged++;
-  }
-  return purged;
 }

@@ -6,11 +6,20 @@ export type FutureMessageRow = typeof futureMessages.$inferSelect;
 export type NewFutureMessageRow = typeof futureMessages.$inferInsert;
 export type FutureMessageStatus = FutureMessageRow['status'];
 
+/**
+ * Where a private letter's e-mail copy lives in `metadata` (ADR 098): sealed version-1 style, so the delivery job
+ * can read it, and removed when the e-mail is queued or the letter cancelled.
+ */
+export const EMAIL_COPY_KEY = 'email_copy';
+/** The metadata without the e-mail copy: what a letter keeps once the copy has served its one use. */
+const withoutEmailCopy = sql`${futureMessages.metadata} - ${EMAIL_COPY_KEY}::text`;
+
 /** A due message as the delivery job claims it, with what it needs of its owner (null when the owner is gone). */
 export type DueMessage = {
   id: string;
   userId: string;
   encryptedContent: string;
+  encryptionVersion: number;
   metadata: Record<string, unknown>;
   deliveryChannel: FutureMessageRow['deliveryChannel'];
   attempts: number;
@@ -23,6 +32,7 @@ type DueRow = {
   id: string;
   user_id: string;
   encrypted_content: string;
+  encryption_version: number;
   metadata: Record<string, unknown>;
   delivery_channel: FutureMessageRow['deliveryChannel'];
   attempts: number;
@@ -47,10 +57,12 @@ export function createFutureMessagesRepository(db: Executor) {
     /** Pending ones by send time (what comes next first); any other view newest first. */
     async page(
       userId: string,
-      filter: { status?: FutureMessageStatus; limit: number; offset: number },
+      filter: { status?: FutureMessageStatus; encryptionVersion?: number; limit: number; offset: number },
     ): Promise<{ rows: FutureMessageRow[]; total: number }> {
       const conditions: SQL[] = [eq(futureMessages.userId, userId)];
       if (filter.status) conditions.push(eq(futureMessages.status, filter.status));
+      if (filter.encryptionVersion !== undefined)
+        conditions.push(eq(futureMessages.encryptionVersion, filter.encryptionVersion));
       const where = and(...conditions);
       const order =
         filter.status === 'pending'
@@ -79,7 +91,8 @@ export function createFutureMessagesRepository(db: Executor) {
     async cancel(userId: string, id: string, now: Date): Promise<FutureMessageRow | null> {
       const [row] = await db
         .update(futureMessages)
-        .set({ status: 'cancelled', updatedAt: now })
+        // A private letter's e-mail copy will never be sent now: the server stops holding it.
+        .set({ status: 'cancelled', updatedAt: now, metadata: withoutEmailCopy })
         .where(and(owned(userId, id), eq(futureMessages.status, 'pending')))
         .returning();
       return row ?? null;
@@ -98,7 +111,7 @@ export function createFutureMessagesRepository(db: Executor) {
       const at = now.toISOString();
       const onlyUser = options.userId ? sql`and fm.user_id = ${options.userId}` : sql``;
       const { rows } = await db.execute<DueRow>(sql`
-        select fm.id, fm.user_id, fm.encrypted_content, fm.metadata, fm.delivery_channel, fm.attempts,
+        select fm.id, fm.user_id, fm.encrypted_content, fm.encryption_version, fm.metadata, fm.delivery_channel, fm.attempts,
                fm.send_at, fm.created_at, u.email, u.name, u.timezone,
                (u.banned and (u.ban_expires is null or u.ban_expires > ${at})) as is_disabled
         from future_messages fm
@@ -113,6 +126,7 @@ export function createFutureMessagesRepository(db: Executor) {
         id: row.id,
         userId: row.user_id,
         encryptedContent: row.encrypted_content,
+        encryptionVersion: Number(row.encryption_version),
         metadata: row.metadata,
         deliveryChannel: row.delivery_channel,
         attempts: row.attempts,
@@ -130,12 +144,14 @@ export function createFutureMessagesRepository(db: Executor) {
       }));
     },
 
+    /** Sent: and a private letter's e-mail copy, its one use done (the e-mail is in the outbox), is removed. */
     async markSent(ids: string[], now: Date): Promise<void> {
       if (ids.length === 0) return;
       await db
         .update(futureMessages)
         .set({
           status: 'sent',
+          metadata: withoutEmailCopy,
           sentAt: now,
           updatedAt: now,
           lastError: null,
@@ -159,7 +175,52 @@ export function createFutureMessagesRepository(db: Executor) {
         })
         .where(eq(futureMessages.id, id));
     },
+
+    /**
+     * The owner's version-1 letter sealed again as version 2, in one statement: only the owner's, only from version 1
+     * (so a second run, or a replay, changes nothing), in any state, since a delivered letter holds its text too. A
+     * letter the delivery job holds is row-locked: this waits for its commit and then converts what it left.
+     */
+    async sealPrivately(
+      userId: string,
+      id: string,
+      sealing: PrivateSealing,
+    ): Promise<FutureMessageRow | null> {
+      const [row] = await db
+        .update(futureMessages)
+        .set({
+          encryptedContent: sealing.encryptedContent,
+          encryptionVersion: 2,
+          metadata: {
+            encryption_iv: sealing.encryptionIv,
+            encrypted_title: sealing.encryptedTitle,
+            title_encryption_iv: sealing.titleEncryptionIv,
+          },
+          // Not `updated_at`: for a pending letter it is the time of its last delivery attempt (ADR 025), which
+          // the retry's back-off counts from; a conversion is not an attempt.
+        })
+        .where(and(owned(userId, id), eq(futureMessages.encryptionVersion, 1)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Every letter of the account sealed with this version (a fresh start removes what the lost key sealed). */
+    async removeVersion(userId: string, version: number): Promise<number> {
+      const removed = await db
+        .delete(futureMessages)
+        .where(and(eq(futureMessages.userId, userId), eq(futureMessages.encryptionVersion, version)))
+        .returning({ id: futureMessages.id });
+      return removed.length;
+    },
   };
 }
+
+/** A version-1 letter's sealed parts replaced in place by version 2's (switching private mode on, ADR 098). */
+export type PrivateSealing = {
+  encryptedContent: string;
+  encryptionIv: string;
+  encryptedTitle: string;
+  titleEncryptionIv: string;
+};
 
 export type FutureMessagesRepository = ReturnType<typeof createFutureMessagesRepository>;

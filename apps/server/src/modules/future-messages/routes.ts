@@ -4,6 +4,7 @@ import {
   FutureMessagePage,
   FutureMessageQuery,
   ScheduleFutureMessageInput,
+  SealFutureMessagePrivatelyInput,
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -88,6 +89,23 @@ export const futureMessagesRoutes =
           },
         },
         (request) => services.futureMessages.cancel(signedInUser(request), request.params.id),
+      );
+
+      signedIn.put(
+        '/future-messages/:id/private',
+        {
+          bodyLimit: 64 * 1024,
+          schema: {
+            tags,
+            summary:
+              'Replace one of your version-1 messages with its version-2 sealing, in place (switching private mode on)',
+            params: MessageId,
+            body: SealFutureMessagePrivatelyInput,
+            response: { 200: FutureMessage, ...errors },
+          },
+        },
+        (request) =>
+          services.futureMessages.sealPrivately(signedInUser(request), request.params.id, request.body),
       );
     });
   };

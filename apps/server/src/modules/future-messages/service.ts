@@ -4,21 +4,33 @@ import {
   FUTURE_MESSAGE_LIMITS,
   FUTURE_MESSAGE_MESSAGES,
   type FutureMessage,
+  type FutureMessageEmailCopy,
   type FutureMessagePage,
   type FutureMessageStatus,
+  futureMessageTextProblems,
+  isSealedEmpty,
+  PRIVATE_MODE,
+  PRIVATE_MODE_MESSAGES,
   type ScheduleFutureMessageInput,
+  SEALED_FUTURE_MESSAGE_MAX_CHARS,
+  type SealFutureMessagePrivatelyInput,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import { enqueueMails } from '../../infra/mail/outbox.ts';
-import { futureMessageMail, type RenderedMail } from '../../infra/mail/templates.ts';
+import { futureMessageMail, futureMessageNoticeMail, type RenderedMail } from '../../infra/mail/templates.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { PlansService } from '../plans/service.ts';
 import type { SendingLimits } from '../sending-limits/service.ts';
-import { createFutureMessagesRepository, type DueMessage, type FutureMessageRow } from './repository.ts';
+import {
+  createFutureMessagesRepository,
+  type DueMessage,
+  EMAIL_COPY_KEY,
+  type FutureMessageRow,
+} from './repository.ts';
 
 /** How the delivery job works through due messages (ADR 025). */
 export const FUTURE_MESSAGE_DELIVERY = {
@@ -58,6 +70,22 @@ export type DeliveryFaults = {
 
 export type DeliveryReport = { processed: number; sent: number; retrying: number; failed: number };
 
+/** A private letter's e-mail copy as stored in `metadata` (version-1 sealed, ADR 098), or null. */
+type StoredEmailCopy = {
+  encrypted_title: string;
+  title_encryption_iv: string;
+  encrypted_content: string;
+  encryption_iv: string;
+};
+
+function emailCopyOf(metadata: Record<string, unknown>): StoredEmailCopy | null {
+  const copy = metadata[EMAIL_COPY_KEY];
+  if (!copy || typeof copy !== 'object') return null;
+  const fields = copy as Record<string, unknown>;
+  const keys = ['encrypted_title', 'title_encryption_iv', 'encrypted_content', 'encryption_iv'] as const;
+  return keys.every((key) => typeof fields[key] === 'string') ? (copy as StoredEmailCopy) : null;
+}
+
 export function toFutureMessage(row: FutureMessageRow): FutureMessage {
   const text = (key: string) => (typeof row.metadata[key] === 'string' ? (row.metadata[key] as string) : '');
   return {
@@ -72,6 +100,8 @@ export function toFutureMessage(row: FutureMessageRow): FutureMessage {
     sentAt: row.sentAt?.toISOString() ?? null,
     failureReason: row.status === 'failed' ? row.lastError : null,
     createdAt: row.createdAt.toISOString(),
+    encryptionVersion: row.encryptionVersion,
+    hasEmailCopy: emailCopyOf(row.metadata) !== null,
   };
 }
 
@@ -86,6 +116,8 @@ export function createFutureMessagesService(deps: {
   keys: EntryKeys;
   clock: Clock;
   appUrl: string;
+  /** Whether the account is in private mode (ADR 089): it then writes version-2 letters only (ADR 098). */
+  isPrivate: (userId: string) => Promise<boolean>;
   faults?: DeliveryFaults;
 }) {
   const { db, plans, limits, keys, clock, faults } = deps;
@@ -108,32 +140,62 @@ export function createFutureMessagesService(deps: {
 
   /**
    * Reads subject and message with the user's key, in memory, to hold them to the same limits as the browser
-   * (a modified client cannot store what the dialog would refuse, nor something the job could never decrypt).
+   * (a modified client cannot store what the dialog would refuse, nor something the job could never decrypt):
+   * a version-1 letter, or a private letter's e-mail copy, the one part of it the server may read.
    */
-  async function checkText(user: SessionUser, input: ScheduleFutureMessageInput): Promise<void> {
+  async function checkText(user: SessionUser, sealed: FutureMessageEmailCopy): Promise<void> {
     const key = await keys.keyFor(user.id);
-    const read = async (sealed: { encryptedContent: string; encryptionIv: string }) => {
+    const read = async (part: { encryptedContent: string; encryptionIv: string }) => {
       try {
-        return await decryptText(key, { ciphertext: sealed.encryptedContent, iv: sealed.encryptionIv });
+        return await decryptText(key, { ciphertext: part.encryptedContent, iv: part.encryptionIv });
       } catch {
         throw new AppError('INVALID_CIPHERTEXT', INVALID_CIPHERTEXT);
       }
     };
-    const [subject, message] = [await read(input.subject), await read(input.message)];
-    const fields: Record<string, string> = {};
-    if (!subject.trim()) fields.subject = FUTURE_MESSAGE_MESSAGES.missingFields;
-    if (!message.trim()) fields.message = FUTURE_MESSAGE_MESSAGES.missingFields;
-    if (Object.keys(fields).length > 0)
-      throw new AppError('VALIDATION_FAILED', FUTURE_MESSAGE_MESSAGES.missingFields, fields);
-    const { subjectMaxChars, messageMaxChars } = FUTURE_MESSAGE_LIMITS;
-    if (subject.length > subjectMaxChars) {
-      const text = `The subject is limited to ${subjectMaxChars} characters`;
-      throw new AppError('VALIDATION_FAILED', text, { subject: text });
+    const [subject, message] = [await read(sealed.subject), await read(sealed.message)];
+    throwProblems(futureMessageTextProblems(subject, message));
+  }
+
+  function throwProblems(fields: Partial<Record<'subject' | 'message', string>>): void {
+    const first = fields.subject ?? fields.message;
+    if (first) throw new AppError('VALIDATION_FAILED', first, fields);
+  }
+
+  /**
+   * What the server can still check of a private letter it cannot read (ADR 098): that neither part is empty and
+   * that neither is longer than its character limit could seal to. The browser holds the exact rules before it
+   * seals (`futureMessageTextProblems`).
+   */
+  function checkSealedSizes(input: {
+    subject: { encryptedContent: string };
+    message: { encryptedContent: string };
+  }) {
+    const fields: Partial<Record<'subject' | 'message', string>> = {};
+    for (const part of ['subject', 'message'] as const) {
+      const sealed = input[part].encryptedContent;
+      if (isSealedEmpty(sealed)) fields[part] = FUTURE_MESSAGE_MESSAGES.missingFields;
+      else if (sealed.length > SEALED_FUTURE_MESSAGE_MAX_CHARS[part])
+        fields[part] =
+          part === 'subject'
+            ? FUTURE_MESSAGE_MESSAGES.subjectTooLong
+            : FUTURE_MESSAGE_MESSAGES.messageTooLong;
     }
-    if (message.length > messageMaxChars) {
-      const text = `The message is limited to ${messageMaxChars.toLocaleString('en-GB')} characters`;
-      throw new AppError('VALIDATION_FAILED', text, { message: text });
-    }
+    throwProblems(fields);
+  }
+
+  /**
+   * The account decides the version, as for entries (ADR 094): an account in private mode schedules only letters
+   * the server cannot read, any other only version 1 (a version-2 letter from an account without a key is one
+   * nobody could ever open). 409 `ENCRYPTION_VERSION_REFUSED`, each with its own message.
+   */
+  async function requireVersion(user: SessionUser, version: number | undefined): Promise<boolean> {
+    const isV2 = version === PRIVATE_MODE.encryptionVersion;
+    const isAccountPrivate = await deps.isPrivate(user.id);
+    if (isV2 && !isAccountPrivate)
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.futureMessageWithoutPrivateMode);
+    if (!isV2 && isAccountPrivate)
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.futureMessageNeedsPrivateKey);
+    return isV2;
   }
 
   function checkSendTime(sendAt: Date, now: Date): void {
@@ -157,45 +219,73 @@ export function createFutureMessagesService(deps: {
     return row;
   }
 
-  /** Decrypts and renders one due message in memory; nothing here touches the database. */
+  /**
+   * The text an e-mail may hold: a version-1 letter's own, or a private letter's e-mail copy (ticked by its writer);
+   * null for a private letter without one, whose e-mail is the notice (ADR 098). Throws when it does not decrypt.
+   */
+  async function readableForMail(message: DueMessage): Promise<{ subject: string; body: string } | null> {
+    const meta = message.metadata;
+    let sealed: StoredEmailCopy;
+    if (message.encryptionVersion === PRIVATE_MODE.encryptionVersion) {
+      const copy = emailCopyOf(meta);
+      if (!copy) return null;
+      sealed = copy;
+    } else {
+      sealed = {
+        encrypted_title: String(meta.encrypted_title),
+        title_encryption_iv: String(meta.title_encryption_iv),
+        encrypted_content: message.encryptedContent,
+        encryption_iv: String(meta.encryption_iv),
+      };
+    }
+    const key = await keys.keyFor(message.userId);
+    const [subject, body] = await Promise.all([
+      decryptText(key, { ciphertext: sealed.encrypted_title, iv: sealed.title_encryption_iv }),
+      decryptText(key, { ciphertext: sealed.encrypted_content, iv: sealed.encryption_iv }),
+    ]);
+    return { subject, body };
+  }
+
+  /**
+   * Decrypts (where the server may) and renders one due message in memory; nothing here touches the database. A
+   * letter delivered in the app only is never decrypted: the browser opens it.
+   */
   async function prepare(message: DueMessage): Promise<Prepared> {
     const { owner } = message;
     if (!owner || owner.isDisabled) {
       return { kind: 'fail', message, reason: FAILURE_REASONS.ownerUnavailable, isPermanent: true };
     }
-    let subject: string;
-    let body: string;
+    const wantsMail = message.deliveryChannel !== 'in-app';
+    const notify = message.deliveryChannel !== 'email';
+    if (!wantsMail) return { kind: 'deliver', message, mail: null, notify };
+    let readable: { subject: string; body: string } | null;
     try {
-      const key = await keys.keyFor(message.userId);
-      const meta = message.metadata;
-      [subject, body] = await Promise.all([
-        decryptText(key, { ciphertext: String(meta.encrypted_title), iv: String(meta.title_encryption_iv) }),
-        decryptText(key, { ciphertext: message.encryptedContent, iv: String(meta.encryption_iv) }),
-      ]);
+      readable = await readableForMail(message);
     } catch {
       return { kind: 'fail', message, reason: FAILURE_REASONS.undecryptable, isPermanent: false };
     }
-    const wantsMail = message.deliveryChannel !== 'in-app';
-    let mail: (RenderedMail & { to: string }) | null = null;
-    if (wantsMail) {
-      try {
-        // PostgreSQL text holds no NUL character; a forged message with one must not block the queue.
-        const clean = (value: string) => value.replaceAll('\u0000', '');
-        mail = {
-          ...futureMessageMail({
+    const isPrivate = message.encryptionVersion === PRIVATE_MODE.encryptionVersion;
+    const writtenOn = dayLabel(message.createdAt, owner.timezone);
+    const url = `${deps.appUrl}/me-ahead`;
+    let mail: RenderedMail & { to: string };
+    try {
+      // PostgreSQL text holds no NUL character; a forged message with one must not block the queue.
+      const clean = (value: string) => value.replaceAll('\u0000', '');
+      const rendered = readable
+        ? futureMessageMail({
             name: owner.name,
-            subject: clean(subject),
-            message: clean(body),
-            writtenOn: dayLabel(message.createdAt, owner.timezone),
-            url: `${deps.appUrl}/me-ahead`,
-          }),
-          to: owner.email,
-        };
-      } catch {
-        return { kind: 'fail', message, reason: FAILURE_REASONS.unrenderable, isPermanent: false };
-      }
+            subject: clean(readable.subject),
+            message: clean(readable.body),
+            writtenOn,
+            url,
+            isPrivateByConsent: isPrivate,
+          })
+        : futureMessageNoticeMail({ name: owner.name, writtenOn, url });
+      mail = { ...rendered, to: owner.email };
+    } catch {
+      return { kind: 'fail', message, reason: FAILURE_REASONS.unrenderable, isPermanent: false };
     }
-    return { kind: 'deliver', message, mail, notify: message.deliveryChannel !== 'email' };
+    return { kind: 'deliver', message, mail, notify };
   }
 
   /** The e-mails go to the outbox and the notifications are written, in the caller's transaction. */
@@ -289,22 +379,40 @@ export function createFutureMessagesService(deps: {
       const features = await plans.features(user.id);
       if (!features.can_send_future_messages)
         throw new AppError('FORBIDDEN', FUTURE_MESSAGE_MESSAGES.upgradeTooltip);
+      const isV2 = await requireVersion(user, input.encryptionVersion);
       const now = clock.now();
       const sendAt = new Date(input.sendAt);
       checkSendTime(sendAt, now);
-      await checkText(user, input);
+      if (isV2) {
+        checkSealedSizes(input);
+        // The one part of a private letter the server may read, because its writer asked: held to the rules.
+        if (input.emailCopy) await checkText(user, input.emailCopy);
+      } else {
+        await checkText(user, input);
+      }
       // Each message is an e-mail sent later: the daily cap counts it when it is scheduled (ADR 059).
       await limits.spend(user, 'futureMessages');
+      const emailCopy = isV2 && input.emailCopy ? input.emailCopy : null;
       const row = await repository.insert({
         userId: user.id,
         title: null,
         content: null,
         encryptedContent: input.message.encryptedContent,
-        encryptionVersion: ENCRYPTION.version,
+        encryptionVersion: isV2 ? PRIVATE_MODE.encryptionVersion : ENCRYPTION.version,
         metadata: {
           encryption_iv: input.message.encryptionIv,
           encrypted_title: input.subject.encryptedContent,
           title_encryption_iv: input.subject.encryptionIv,
+          ...(emailCopy
+            ? {
+                [EMAIL_COPY_KEY]: {
+                  encrypted_title: emailCopy.subject.encryptedContent,
+                  title_encryption_iv: emailCopy.subject.encryptionIv,
+                  encrypted_content: emailCopy.message.encryptedContent,
+                  encryption_iv: emailCopy.message.encryptionIv,
+                } satisfies StoredEmailCopy,
+              }
+            : {}),
         },
         sendAt,
         status: 'pending',
@@ -317,26 +425,32 @@ export function createFutureMessagesService(deps: {
 
     async list(
       user: SessionUser,
-      query: { status?: FutureMessageStatus; page: number; pageSize: number },
+      query: { status?: FutureMessageStatus; encryptionVersion?: number; page: number; pageSize: number },
     ): Promise<FutureMessagePage> {
       const { rows, total } = await repository.page(user.id, {
         status: query.status,
+        encryptionVersion: query.encryptionVersion,
         limit: query.pageSize,
         offset: query.page * query.pageSize,
       });
       return { items: rows.map(toFutureMessage), total };
     },
 
-    /** The next pending ones by send time (the Future Self card). */
     /**
      * The owner's next pending messages, subject and message decrypted in memory for one future-self chat request
-     * (docs/design.md#design-ai); the caller neither stores nor logs them. Messages that do not decrypt are left out.
+     * (docs/design.md#design-ai); the caller neither stores nor logs them. Messages that do not decrypt are left out,
+     * and private letters are never read (ADR 098): the server holds no key to them.
      */
     async pendingReadable(
       userId: string,
       limit: number,
     ): Promise<{ sendAt: Date; subject: string; message: string }[]> {
-      const { rows } = await repository.page(userId, { status: 'pending', limit, offset: 0 });
+      const { rows } = await repository.page(userId, {
+        status: 'pending',
+        encryptionVersion: ENCRYPTION.version,
+        limit,
+        offset: 0,
+      });
       const key = await keys.keyFor(userId);
       const readable = await Promise.all(
         rows.map(async (row) => {
@@ -361,6 +475,7 @@ export function createFutureMessagesService(deps: {
       return readable.filter((item) => item !== null);
     },
 
+    /** The next pending ones by send time (the Future Self card). */
     async upcoming(user: SessionUser): Promise<{ items: FutureMessage[] }> {
       const { rows } = await repository.page(user.id, {
         status: 'pending',
@@ -380,6 +495,33 @@ export function createFutureMessagesService(deps: {
       // Not cancelled: someone else's or missing (404, nothing said about it), or no longer pending (409).
       await ownedMessage(user, id);
       throw new AppError('CONFLICT', NOT_PENDING);
+    },
+
+    /**
+     * Switching private mode on (ADR 098): a version-1 letter, opened and sealed again in the browser under the
+     * account's key, replaces the readable one in place, whatever its state (a delivered letter holds its text too).
+     * Only the owner's (404 otherwise), only while the account is in private mode, only from version 1 (409).
+     */
+    async sealPrivately(
+      user: SessionUser,
+      id: string,
+      input: SealFutureMessagePrivatelyInput,
+    ): Promise<FutureMessage> {
+      if (!(await deps.isPrivate(user.id)))
+        throw new AppError(
+          'ENCRYPTION_VERSION_REFUSED',
+          PRIVATE_MODE_MESSAGES.futureMessageWithoutPrivateMode,
+        );
+      checkSealedSizes(input);
+      const row = await repository.sealPrivately(user.id, id, {
+        encryptedContent: input.message.encryptedContent,
+        encryptionIv: input.message.encryptionIv,
+        encryptedTitle: input.subject.encryptedContent,
+        titleEncryptionIv: input.subject.encryptionIv,
+      });
+      if (row) return toFutureMessage(row);
+      await ownedMessage(user, id);
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.futureMessageAlreadyPrivate);
     },
 
     /**

@@ -66,6 +66,11 @@ export function createPrivateModeService(deps: {
    * server can read is one whatever its state), inside the caller's transaction (the entries repository, ADR 097).
    */
   countEntriesByVersion: (tx: Executor, userId: string) => Promise<{ readable: number; private: number }>;
+  /**
+   * How many of the account's letters to the future self are sealed under its key (ADR 098), in the caller's
+   * transaction: switching off has no step that turns them back, so it neither starts nor finishes while any is.
+   */
+  countPrivateLetters: (tx: Executor, userId: string) => Promise<number>;
   /** Removes those files once the fresh start has committed. */
   media: Pick<MediaService, 'discard'>;
   accounts: PrivateModeAccounts;
@@ -128,6 +133,12 @@ export function createPrivateModeService(deps: {
     return { mode: modeOf(row), readableEntries: counts.readable, privateEntries: counts.private };
   }
 
+  async function refuseWhileLettersArePrivate(executor: Executor, userId: string): Promise<void> {
+    const letters = await deps.countPrivateLetters(executor, userId);
+    if (letters > 0)
+      throw new AppError('PRIVATE_ENTRIES_REMAIN', PRIVATE_SWITCH_MESSAGES.privateLettersRemain(letters));
+  }
+
   return {
     switchStatus,
 
@@ -149,6 +160,7 @@ export function createPrivateModeService(deps: {
      */
     async startSwitchingOff(userId: string, keyProof: string): Promise<PrivateSwitchStatus> {
       const hash = await requireProof(userId, keyProof);
+      await refuseWhileLettersArePrivate(db, userId);
       await changeAndTell(userId, 'switching-off', (keys, now) => keys.startSwitchingOff(userId, hash, now));
       return switchStatus(userId);
     },
@@ -174,6 +186,7 @@ export function createPrivateModeService(deps: {
         throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_SWITCH_MESSAGES.notSwitchingOff);
       await changeAndTell(userId, 'switched-off', async (keys, _now, tx) => {
         if (!(await keys.removeSwitchedOff(userId, hash))) throw proofWrong();
+        await refuseWhileLettersArePrivate(tx, userId);
         const remaining = (await deps.countEntriesByVersion(tx, userId)).private;
         if (remaining > 0)
           throw new AppError(

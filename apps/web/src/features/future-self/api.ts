@@ -6,6 +6,7 @@ import {
   NOTIFICATION_LIMITS,
   NotificationSummary,
   type ScheduleFutureMessageInput,
+  type SealFutureMessagePrivatelyInput,
 } from '@daybook/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -86,6 +87,19 @@ export function useCancelMessage() {
     onSettled: invalidate,
   });
 }
+
+/**
+ * Switching private mode on (ADR 098): a page of the letters still sealed as version 1, newest first (each one
+ * converted drops out, so the first page is always what is left), and the in-place replacement of one of them.
+ */
+export const fetchVersionOneLetters = (page: number, pageSize: number, signal?: AbortSignal) =>
+  apiRequest(
+    `${BASE}?${new URLSearchParams({ encryptionVersion: '1', page: String(page), pageSize: String(pageSize) })}`,
+    { schema: FutureMessagePage, signal },
+  );
+
+export const putPrivateSealing = (id: string, body: SealFutureMessagePrivatelyInput, signal?: AbortSignal) =>
+  apiRequest(`${messagePath(id)}/private`, { method: 'PUT', body, schema: FutureMessage, signal });
 
 const ProcessAnswer = z.object({ processed: z.number() });
 

@@ -33,3 +33,15 @@ export function sendTimeProblem(sendAt: Date, now: Date = new Date()): string | 
 /** "22 Nov 2026, 18:30" / "Nov 22, 2026, 6:30 PM" in the user's time zone: when a message goes, or went. */
 export const formatSendTime = (iso: string | Date, timeZone: string): string =>
   formatInstant('dateAndTime', iso, timeZone);
+
+/**
+ * What the dialog says of a private letter (ADR 098): where its words go. The tick is off by default, and its hint
+ * says plainly what ticking gives the server.
+ */
+export const PRIVATE_LETTER_WORDS = {
+  sealed:
+    'Your subject and message are sealed in this browser with your private key: only you can open them.',
+  includeInEmail: 'Include the message in the e-mail',
+  includeInEmailHint:
+    "Daybook's server will read this one message to put it in the e-mail, which holds it in readable form. Without the tick, the e-mail only says that a message from your past self is waiting, with a link to Daybook.",
+} as const;

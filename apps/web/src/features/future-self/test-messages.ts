@@ -1,5 +1,12 @@
-import { encryptText, type FutureMessage, type PlanFeatures } from '@daybook/shared';
-import { freePlanFeatures } from '../../test/api.ts';
+import {
+  deriveFutureMessageKeyV2,
+  encryptText,
+  type FutureMessage,
+  importAccountKey,
+  type PlanFeatures,
+  sealFutureMessageFieldV2,
+} from '@daybook/shared';
+import { freePlanFeatures, sessionUser } from '../../test/api.ts';
 import { testEntryKey } from '../../test/entries.ts';
 
 /** Test support: messages as the API returns them, sealed with the test user's key. */
@@ -33,6 +40,31 @@ export async function sealedMessage(
     sentAt: null,
     failureReason: null,
     createdAt: '2026-11-01T10:00:00.000Z',
+    encryptionVersion: 1,
+    hasEmailCopy: false,
+    ...overrides,
+  };
+}
+
+/** A private letter (ADR 098) as the API returns it: sealed under the test user's account key, version 2. */
+export async function privateSealedMessage(
+  accountKey: Uint8Array<ArrayBuffer>,
+  subject: string,
+  body: string,
+  overrides: Partial<FutureMessage> = {},
+): Promise<FutureMessage> {
+  const key = await deriveFutureMessageKeyV2(await importAccountKey(accountKey));
+  const [sealedSubject, sealedBody] = await Promise.all([
+    sealFutureMessageFieldV2(key, sessionUser.id, 'subject', subject),
+    sealFutureMessageFieldV2(key, sessionUser.id, 'message', body),
+  ]);
+  return {
+    ...(await sealedMessage('unused', 'unused')),
+    encryptedContent: sealedBody.ciphertext,
+    encryptionIv: sealedBody.iv,
+    encryptedTitle: sealedSubject.ciphertext,
+    titleEncryptionIv: sealedSubject.iv,
+    encryptionVersion: 2,
     ...overrides,
   };
 }

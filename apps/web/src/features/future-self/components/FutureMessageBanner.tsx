@@ -31,6 +31,8 @@ export function newestUnreadArrival(latest: readonly Notification[]): Notificati
 /** The arrived message's own subject, decrypted here: the notification itself holds no text of it. */
 function OpenedSubject({ message }: { message: FutureMessage }) {
   const subject = useOpenedText(message, 'subject');
+  // A private letter while this session is locked (ADR 098): say how to read it rather than nothing.
+  if (subject?.isLocked) return <p className="text-sm text-muted-foreground">{subject.text}</p>;
   if (!subject || subject.isDecryptionFailed || !subject.text) return null;
   return <p className="truncate text-sm font-medium">“{subject.text}”</p>;
 }

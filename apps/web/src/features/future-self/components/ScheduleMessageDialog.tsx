@@ -5,8 +5,9 @@ import {
   localDate,
   zonedInstant,
 } from '@daybook/shared';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import {
   Dialog,
   DialogContent,
@@ -19,9 +20,17 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { isPrivateUnlocked } from '../../../lib/encryption/private-entry-key.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type ScheduleFieldErrors, useScheduleFutureMessage } from '../hooks/use-schedule-message.ts';
-import { blankFields, type DraftField, type ScheduleDraft, sendTimeProblem } from '../schedule.ts';
+import {
+  blankFields,
+  type DraftField,
+  PRIVATE_LETTER_WORDS,
+  type ScheduleDraft,
+  sendTimeProblem,
+} from '../schedule.ts';
 
 export const CHANNEL_OPTIONS = [
   { value: 'email', label: 'E-mail' },
@@ -49,6 +58,7 @@ export function ScheduleMessageDialog({
   defaultOpen?: boolean;
 }) {
   const [isOpen, setIsOpen] = useState(defaultOpen);
+  const isPrivate = isPrivateUnlocked(useSession().user?.id);
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <DialogTrigger asChild>{children}</DialogTrigger>
@@ -56,8 +66,10 @@ export function ScheduleMessageDialog({
         <DialogHeader>
           <DialogTitle>Write to your future self</DialogTitle>
           <DialogDescription>
-            Your subject and message are encrypted in this browser before they are sent. Times are in{' '}
-            {timeZone}.
+            {isPrivate
+              ? PRIVATE_LETTER_WORDS.sealed
+              : 'Your subject and message are encrypted in this browser before they are sent.'}{' '}
+            Times are in {timeZone}.
           </DialogDescription>
         </DialogHeader>
         <ScheduleForm timeZone={timeZone} onScheduled={() => setIsOpen(false)} />
@@ -69,10 +81,12 @@ export function ScheduleMessageDialog({
 function ScheduleForm({ timeZone, onScheduled }: { timeZone: string; onScheduled: () => void }) {
   const [draft, setDraft] = useState<ScheduleDraft>(EMPTY_DRAFT);
   const [channel, setChannel] = useState<DeliveryChannel>('email');
+  const [isIncludedInEmail, setIsIncludedInEmail] = useState(false);
+  const includeId = useId();
   const [blank, setBlank] = useState<ReadonlySet<DraftField>>(new Set());
   const [serverErrors, setServerErrors] = useState<ScheduleFieldErrors>({});
   const sendAtError = serverErrors.sendAt;
-  const { submit, isScheduling } = useScheduleFutureMessage(timeZone);
+  const { submit, isScheduling, isPrivate } = useScheduleFutureMessage(timeZone);
   const fields = useRef<Partial<Record<DraftField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const today = localDate(new Date(), timeZone);
 
@@ -109,9 +123,11 @@ function ScheduleForm({ timeZone, onScheduled }: { timeZone: string; onScheduled
       message: draft.message,
       sendAt,
       deliveryChannel: channel,
+      isIncludedInEmail: isPrivate && channel !== 'in-app' && isIncludedInEmail,
     });
     if (outcome.isScheduled) {
       setDraft(EMPTY_DRAFT);
+      setIsIncludedInEmail(false);
       onScheduled();
     } else if (outcome.fieldErrors) {
       setServerErrors(outcome.fieldErrors);
@@ -204,6 +220,26 @@ function ScheduleForm({ timeZone, onScheduled }: { timeZone: string; onScheduled
           className="self-start"
         />
       </div>
+      {isPrivate && channel !== 'in-app' ? (
+        // Private mode: the e-mail is a notice without the text unless this one letter's text is given away.
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={includeId}
+            aria-describedby={`${includeId}-hint`}
+            className="mt-0.5"
+            checked={isIncludedInEmail}
+            onChange={(event) => setIsIncludedInEmail(event.target.checked)}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={includeId} className="text-sm font-medium">
+              {PRIVATE_LETTER_WORDS.includeInEmail}
+            </label>
+            <p id={`${includeId}-hint`} className="text-xs text-muted-foreground">
+              {PRIVATE_LETTER_WORDS.includeInEmailHint}
+            </p>
+          </div>
+        </div>
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button type="submit" disabled={isScheduling}>
           {isScheduling ? 'Scheduling…' : 'Schedule message'}

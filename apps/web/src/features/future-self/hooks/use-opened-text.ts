@@ -1,15 +1,12 @@
 import { ENTRY_MESSAGES, type EntryKey } from '@daybook/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import {
-  type EncryptedFields,
-  type OpenedText,
-  openEntryText,
-} from '../../../lib/encryption/entry-cipher.ts';
+import type { OpenedText } from '../../../lib/encryption/entry-cipher.ts';
+import { isPrivateUnlocked } from '../../../lib/encryption/private-entry-key.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { futureMessageKeys } from '../../../lib/query-keys.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
 import type { FutureMessage } from '../api.ts';
-
-type Part = 'subject' | 'message';
+import { isPrivateLetter, type LetterPart, openLetterPart } from '../letter-cipher.ts';
 
 /** Where WebCrypto is missing nothing can be decrypted; the list says so instead of waiting forever. */
 const UNREADABLE_HERE: OpenedText = {
@@ -19,24 +16,26 @@ const UNREADABLE_HERE: OpenedText = {
 /** The key could not be had (the salt request failed): the spec's notice, as for entries. */
 const NO_KEY: OpenedText = { text: ENTRY_MESSAGES.decryptionFailed, isDecryptionFailed: true };
 
-/** The subject is sealed in the message's metadata with its own IV (docs/product/future-letters.md#future-letters-card); the body in the row. */
-function sealedPart(message: FutureMessage, part: Part): EncryptedFields {
-  return part === 'subject'
-    ? { encryptedContent: message.encryptedTitle, encryptionIv: message.titleEncryptionIv }
-    : { encryptedContent: message.encryptedContent, encryptionIv: message.encryptionIv };
-}
-
 /**
- * A message's text, decrypted in the browser with the user's key, once a session: a message never changes
- * after it is scheduled, so the result never goes stale. Kept in memory only; sign-out removes it. Runs only
- * once the key is at hand (the session known, the salt fetched), so an early render cannot fail it for good.
+ * A message's text, decrypted in the browser, once a session: a message never changes after it is scheduled, so an
+ * opened text never goes stale. Kept in memory only; sign-out removes it. Runs only once the version-1 key is at
+ * hand (the session known, the salt fetched), so an early render cannot fail it for good. A private letter (ADR 098)
+ * opens with this session's unlocked key; while locked it shows the locked notice, which is not kept: the query's
+ * key names the lock state, so the letter opens as soon as private mode is unlocked and the view renders again.
  */
-function openedTextOptions(key: EntryKey | undefined, message: FutureMessage, part: Part) {
+function openedTextOptions(
+  key: EntryKey | undefined,
+  userId: string,
+  message: FutureMessage,
+  part: LetterPart,
+) {
+  const isPrivate = isPrivateLetter(message);
+  const lock = isPrivate ? (isPrivateUnlocked(userId) ? 'unlocked' : 'locked') : 'v1';
   return {
-    queryKey: futureMessageKeys.opened(message.id, part),
-    queryFn: () => openEntryText(key as EntryKey, sealedPart(message, part)),
+    queryKey: [...futureMessageKeys.opened(message.id, part), message.encryptionVersion, lock] as const,
+    queryFn: () => openLetterPart(key as EntryKey, userId, message, part),
     enabled: key !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: lock === 'locked' ? 0 : Number.POSITIVE_INFINITY,
   };
 }
 
@@ -50,17 +49,19 @@ function useUnavailableText(): OpenedText | undefined {
 /** The subjects of a list of messages, in the list's order; undefined while one is being decrypted. */
 export function useOpenedSubjects(messages: readonly FutureMessage[]): Array<OpenedText | undefined> {
   const { key } = useEntryCipher();
+  const userId = useSession().user?.id ?? '';
   const unavailable = useUnavailableText();
   return useQueries({
-    queries: messages.map((message) => openedTextOptions(key.data, message, 'subject')),
+    queries: messages.map((message) => openedTextOptions(key.data, userId, message, 'subject')),
     combine: (results) => results.map((result) => unavailable ?? result.data),
   });
 }
 
 /** One part of one message, decrypted as soon as the key is at hand; undefined until then. */
-export function useOpenedText(message: FutureMessage, part: Part): OpenedText | undefined {
+export function useOpenedText(message: FutureMessage, part: LetterPart): OpenedText | undefined {
   const { key } = useEntryCipher();
+  const userId = useSession().user?.id ?? '';
   const unavailable = useUnavailableText();
-  const opened = useQuery(openedTextOptions(key.data, message, part));
+  const opened = useQuery(openedTextOptions(key.data, userId, message, part));
   return unavailable ?? opened.data;
 }

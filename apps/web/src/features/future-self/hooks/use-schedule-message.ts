@@ -1,10 +1,19 @@
-import { type DeliveryChannel, FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
+import {
+  type DeliveryChannel,
+  FUTURE_MESSAGE_MESSAGES,
+  futureMessageTextProblems,
+  PRIVATE_MODE,
+  PRIVATE_MODE_MESSAGES,
+  type ScheduleFutureMessageInput,
+} from '@daybook/shared';
 import { useCallback } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
+import { isPrivateUnlocked } from '../../../lib/encryption/private-entry-key.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useScheduleMessage } from '../api.ts';
+import { sealPrivateLetter } from '../letter-cipher.ts';
 import { formatSendTime } from '../schedule.ts';
 
 export type ScheduleRequest = {
@@ -12,6 +21,11 @@ export type ScheduleRequest = {
   message: string;
   sendAt: Date;
   deliveryChannel: DeliveryChannel;
+  /**
+   * Private mode only (ADR 098): the writer ticked "Include the message in the e-mail", so the letter is also sealed
+   * for the server, which reads this one letter to put it in its e-mail. Ignored for a letter without an e-mail.
+   */
+  isIncludedInEmail?: boolean;
 };
 
 export type ScheduleFieldErrors = Partial<Record<'subject' | 'message' | 'sendAt', string>>;
@@ -41,33 +55,79 @@ function fieldErrorsOf(error: unknown): ScheduleFieldErrors | undefined {
 }
 
 /**
- * Seals the subject and the message with the user's key (each with its own IV, as entries are sealed),
- * then schedules them: the server never receives either in plaintext. Toasts the spec's answers (docs/product/future-letters.md#future-letters-rules).
+ * Seals the subject and the message in the browser, then schedules them: the server never receives either in
+ * plaintext (docs/product/future-letters.md#future-letters-rules). With private mode unlocked in this session, they
+ * are sealed under the account's own key as version 2 (ADR 098), held first to the text rules the server can no
+ * longer check, and sealed a second time for the server only when the writer asked for the text in the e-mail.
+ * Toasts the spec's answers.
  */
 export function useScheduleFutureMessage(timeZone: string) {
   const { support, encrypt } = useEntryCipher();
+  const userId = useSession().user?.id ?? '';
   const schedule = useScheduleMessage();
 
+  /** The body's sealed parts: version 2 (and the ticked e-mail copy) in private mode, version 1 otherwise. */
+  const seal = useCallback(
+    async ({
+      subject,
+      message,
+      deliveryChannel,
+      isIncludedInEmail,
+    }: ScheduleRequest): Promise<Pick<
+      ScheduleFutureMessageInput,
+      'subject' | 'message' | 'encryptionVersion' | 'emailCopy'
+    > | null> => {
+      if (!isPrivateUnlocked(userId)) {
+        const [sealedSubject, sealedMessage] = await Promise.all([encrypt(subject), encrypt(message)]);
+        return { subject: sealedSubject, message: sealedMessage };
+      }
+      const sealed = await sealPrivateLetter(userId, { subject, message });
+      if (!sealed) return null;
+      const hasEmail = deliveryChannel !== 'in-app';
+      const emailCopy =
+        hasEmail && isIncludedInEmail
+          ? { subject: await encrypt(subject), message: await encrypt(message) }
+          : undefined;
+      return {
+        ...sealed,
+        encryptionVersion: PRIVATE_MODE.encryptionVersion,
+        ...(emailCopy ? { emailCopy } : {}),
+      };
+    },
+    [encrypt, userId],
+  );
+
   const submit = useCallback(
-    async ({ subject, message, sendAt, deliveryChannel }: ScheduleRequest): Promise<ScheduleOutcome> => {
+    async (request: ScheduleRequest): Promise<ScheduleOutcome> => {
+      const { subject, message, sendAt, deliveryChannel } = request;
       if (!support.isAvailable) {
         toast.error(FUTURE_MESSAGE_MESSAGES.encryptionUnavailable, { description: support.message });
         return { isScheduled: false };
       }
-      let sealedSubject: SealedEntryText;
-      let sealedMessage: SealedEntryText;
+      // The server cannot read a private letter: the browser holds it to the rules before sealing (ADR 098).
+      if (isPrivateUnlocked(userId)) {
+        const problems = futureMessageTextProblems(subject, message);
+        if (problems.subject || problems.message) return { isScheduled: false, fieldErrors: problems };
+      }
+      let sealed: Awaited<ReturnType<typeof seal>>;
       try {
-        [sealedSubject, sealedMessage] = await Promise.all([encrypt(subject), encrypt(message)]);
+        sealed = await seal(request);
       } catch (error) {
         // The key could not be had (the salt request failed, WebCrypto refused): say why, send nothing.
         const description = error instanceof Error ? error.message : undefined;
         toast.error(FUTURE_MESSAGE_MESSAGES.encryptionUnavailable, description ? { description } : undefined);
         return { isScheduled: false };
       }
+      if (!sealed) {
+        // Locked between the check and the sealing (signed out in another tab): the server would refuse version 1.
+        toast.error(FUTURE_MESSAGE_MESSAGES.scheduleFailed, {
+          description: PRIVATE_MODE_MESSAGES.futureMessageNeedsPrivateKey,
+        });
+        return { isScheduled: false };
+      }
       try {
         const scheduled = await schedule.mutateAsync({
-          subject: sealedSubject,
-          message: sealedMessage,
+          ...sealed,
           sendAt: sendAt.toISOString(),
           deliveryChannel,
         });
@@ -81,8 +141,8 @@ export function useScheduleFutureMessage(timeZone: string) {
         return { isScheduled: false };
       }
     },
-    [encrypt, schedule, support, timeZone],
+    [schedule, seal, support, timeZone, userId],
   );
 
-  return { submit, support, isScheduling: schedule.isPending };
+  return { submit, support, isScheduling: schedule.isPending, isPrivate: isPrivateUnlocked(userId) };
 }

@@ -1,0 +1,171 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  encryptText,
+  markdownToPlainText,
+  type ReceivedSharePage,
+  type ReportShareInput,
+  type SessionUser,
+  SHARE_LIMITS,
+  SHARE_MESSAGES,
+  type ShareView,
+  thankYouModerationOutcome,
+} from '@daybook/shared';
+import { AppError } from '../../lib/errors.ts';
+import { notifyUser } from '../notifications/service.ts';
+import type { SharingContext } from './context.ts';
+import { displayName, effectiveStatus, hashShareToken, shareNotFound, TOKEN_PATTERN } from './share-rules.ts';
+
+/*
+ * The recipient's half of sharing: the link view (signed in or not), the shares bell and its list, the in-app
+ * viewer, the shared media's link, and the answers a recipient can give: a thank-you note or a report.
+ */
+export function createShareRecipientService(ctx: SharingContext) {
+  const { db, keys, media, limits, clock, repository, mediaLinks } = ctx;
+
+  return {
+    /**
+     * A shared entry's media through its link (ADR 059): the signature first, then, on every request, that the
+     * share is still active with its media, so a link issued before a revoke or the expiry stops at once.
+     */
+    async sharedMedia(shareId: string, link: { expires: number; signature: string }) {
+      const now = clock.now();
+      if (!mediaLinks.verify(shareId, link, now)) {
+        throw new AppError('MEDIA_LINK_INVALID', SHARE_MESSAGES.mediaUnavailable);
+      }
+      const found = await repository.findWithEntry(shareId);
+      const entry = found?.entry;
+      const isLive =
+        found &&
+        effectiveStatus(found.share, now) === 'active' &&
+        found.share.includeMedia &&
+        !entry?.deletedAt;
+      const file =
+        isLive && entry?.mediaUrl && entry.contentType !== 'text'
+          ? await media.openFile(entry.mediaUrl, entry.contentType as 'image')
+          : null;
+      if (!file) throw new AppError('NOT_FOUND', SHARE_MESSAGES.mediaUnavailable);
+      return file;
+    },
+
+    /**
+     * The link view, signed in or not. The token's hash finds the row; the stored hash is then compared in
+     * constant time. Records `share_viewed` when the entry was shown. Never offers thank-you or report.
+     */
+    async viewByToken(token: string): Promise<ShareView> {
+      if (!TOKEN_PATTERN.test(token)) throw shareNotFound();
+      const tokenHash = hashShareToken(token);
+      const found = await repository.findByTokenHash(tokenHash);
+      if (!found) throw shareNotFound();
+      const stored = Buffer.from(found.share.tokenHash, 'hex');
+      const given = Buffer.from(tokenHash, 'hex');
+      if (stored.length !== given.length || !timingSafeEqual(stored, given)) throw shareNotFound();
+      const now = clock.now();
+      const view = await ctx.buildView(found, now, false);
+      if (view.entry) {
+        await repository.insertEvent({
+          shareId: found.share.id,
+          type: 'share_viewed',
+          userId: null,
+          createdAt: now,
+        });
+        view.events.push({ type: 'share_viewed', createdAt: now.toISOString() });
+      }
+      return view;
+    },
+
+    /** The recipient's in-app view; records `in_app_viewed` if it is missing. */
+    async viewReceived(user: SessionUser, shareId: string): Promise<ShareView> {
+      const email = user.email.toLowerCase();
+      const found = await repository.findReceived(user.id, email, shareId);
+      if (!found) throw shareNotFound();
+      const now = clock.now();
+      if (!found.share.recipientUserId) await repository.linkRecipient(user.id, email, shareId);
+      await repository.markViewed(user.id, email, now, shareId);
+      return ctx.buildView(found, now, true);
+    },
+
+    /** Active received shares, newest first, each with a 100-character preview of its text. */
+    async received(user: SessionUser, query: { page: number; pageSize: number }): Promise<ReceivedSharePage> {
+      const now = clock.now();
+      const { rows, viewed, total, unviewed } = await repository.receivedPage(
+        user.id,
+        user.email.toLowerCase(),
+        now,
+        query.pageSize,
+        query.page * query.pageSize,
+      );
+      const items = await Promise.all(
+        rows.map(async (row) => {
+          const isDeleted = row.entry.deletedAt !== null;
+          const text = isDeleted ? '' : await ctx.entryText(row.share.senderId, row.entry).catch(() => '');
+          return {
+            id: row.share.id,
+            sender: { name: displayName(row.senderName, 'A Daybook user') },
+            note: row.share.note,
+            // The text as read: Markdown's markup and Day One's escapes are not part of a preview.
+            preview: markdownToPlainText(text).slice(0, SHARE_LIMITS.previewChars),
+            moodTag: row.entry.moodTag,
+            contentType: row.entry.contentType,
+            createdAt: row.share.createdAt.toISOString(),
+            viewed: viewed.has(row.share.id),
+          };
+        }),
+      );
+      return { items, total, unviewed };
+    },
+
+    /** docs/product/sharing.md#sharing-received: opening the shares bell records `in_app_viewed` for every unviewed received share, not only those shown. */
+    async markViewed(user: SessionUser): Promise<void> {
+      await repository.markViewed(user.id, user.email.toLowerCase(), clock.now());
+    },
+
+    /**
+     * Moderated, then encrypted with the entry author's key (the key their browser derives), so only the author
+     * reads it; the recipient never receives the author's salt (ADR 023).
+     */
+    async thankYou(user: SessionUser, shareId: string, message: string): Promise<{ id: string }> {
+      const found = await ctx.respondable(user, shareId);
+      const text = message.trim();
+      await ctx.moderate(text, thankYouModerationOutcome);
+      const sealed = await encryptText(await keys.keyFor(found.share.senderId), text);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await limits.spend(user, 'thankYouNotes', { executor: tx });
+        const note = await ctx.scoped(tx).insertThankYou({
+          shareId,
+          senderUserId: found.share.senderId,
+          recipientUserId: user.id,
+          encryptedMessage: sealed.ciphertext,
+          metadata: { encryption_iv: sealed.iv },
+          createdAt: now,
+        });
+        await notifyUser(tx, {
+          userId: found.share.senderId,
+          type: 'thank_you_received',
+          title: 'New thank you',
+          message: `${displayName(user.fullName, 'Someone')} sent you a thank-you note`,
+          metadata: { thankYouId: note.id, shareId, moodTag: found.entry.moodTag },
+          createdAt: now,
+        });
+        return note;
+      });
+    },
+
+    /** Stored for the admin area; the sender is not told, and never learns who reported. */
+    async report(
+      user: SessionUser,
+      shareId: string,
+      input: { reason: ReportShareInput['reason']; details?: string | undefined },
+    ): Promise<{ id: string }> {
+      await ctx.respondable(user, shareId);
+      await limits.spend(user, 'reports');
+      return repository.insertReport({
+        shareId,
+        reporterUserId: user.id,
+        reason: input.reason as 'spam',
+        details: input.details ?? null,
+        createdAt: clock.now(),
+      });
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  decryptText,
+  type EntryKey,
+  type FutureMessage,
+  PRIVATE_MODE,
+  PRIVATE_MODE_MESSAGES,
+  type SealFutureMessagePrivatelyInput,
+} from '@daybook/shared';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { loadEntryKey } from '../../lib/encryption/entry-key.ts';
+import { getSession } from '../../lib/session/get-session.ts';
+import { fetchVersionOneLetters, putPrivateSealing } from './api.ts';
+import { sealedPart, sealPrivateLetter } from './letter-cipher.ts';
+
+/*
+ * Switching private mode on, the letters' part (ADR 098): every letter of the account still sealed as version 1
+ * (pending, delivered, cancelled or failed: each holds its text) is opened here with the version-1 key, sealed again
+ * under the account's own key, and replaced in place on the server (PUT /api/future-messages/:id/private, which
+ * accepts only the owner's, only version 1 → 2, only while the account is in private mode). It asks the server what
+ * is left each time, so a run stopped halfway (a closed tab, an abort) resumes where it stopped, and a second run
+ * finds nothing to do. The switch-on runner (features/private-mode/switch/) plugs this step in.
+ */
+
+export type ReencryptProgress = { done: number; total: number };
+
+export type ReencryptOutcome = {
+  /** Letters now sealed with the account's key. */
+  converted: number;
+  /** Version-1 letters whose text did not open here (damaged): left as they are, readable by nobody. */
+  unreadable: number;
+};
+
+/** The shape of one step of the switch-on runner. */
+export type ReencryptStep = {
+  id: string;
+  label: string;
+  /** How many letters are still to convert. */
+  count(signal?: AbortSignal): Promise<number>;
+  /** Converts them, one by one, telling progress after each; stops with the signal's reason once aborted. */
+  run(onProgress: (progress: ReencryptProgress) => void, signal?: AbortSignal): Promise<ReencryptOutcome>;
+};
+
+const PAGE_SIZE = 50;
+
+async function signedInUserId(signal?: AbortSignal): Promise<string> {
+  const { user } = await getSession(signal);
+  if (!user) throw new Error('Sign in again to finish turning private mode on.');
+  return user.id;
+}
+
+/** A version-1 letter opened with the version-1 key; null when it does not open. */
+async function openVersionOne(
+  key: EntryKey,
+  letter: FutureMessage,
+): Promise<{ subject: string; message: string } | null> {
+  try {
+    const [subject, message] = await Promise.all([
+      decryptText(key, sealedPart(letter, 'subject')),
+      decryptText(key, sealedPart(letter, 'message')),
+    ]);
+    return { subject, message };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the server says the letter needs nothing more: converted meanwhile (another tab), or gone. */
+const isAlreadyDone = (error: unknown) =>
+  error instanceof ApiRequestError &&
+  (error.status === 404 ||
+    (error.code === 'ENCRYPTION_VERSION_REFUSED' &&
+      error.message === PRIVATE_MODE_MESSAGES.futureMessageAlreadyPrivate));
+
+const countLeft = async (signal?: AbortSignal) => (await fetchVersionOneLetters(0, 1, signal)).total;
+
+export const futureMessagesReencryptStep: ReencryptStep = {
+  id: 'future-messages',
+  label: 'Letters to your future self',
+  count: countLeft,
+
+  async run(onProgress, signal) {
+    const userId = await signedInUserId(signal);
+    const v1Key = await loadEntryKey(userId, signal);
+    const total = await countLeft(signal);
+    const outcome: ReencryptOutcome = { converted: 0, unreadable: 0 };
+    onProgress({ done: 0, total });
+    // Letters that stay version 1 (damaged) are stepped over; every converted one leaves the list.
+    const skipped = new Set<string>();
+    let page = 0;
+    for (;;) {
+      signal?.throwIfAborted();
+      const { items } = await fetchVersionOneLetters(page, PAGE_SIZE, signal);
+      if (items.length === 0) break;
+      const toConvert = items.filter((letter) => !skipped.has(letter.id));
+      if (toConvert.length === 0) {
+        page += 1;
+        continue;
+      }
+      for (const letter of toConvert) {
+        signal?.throwIfAborted();
+        const text = await openVersionOne(v1Key, letter);
+        if (text) {
+          const sealed = await sealPrivateLetter(userId, text);
+          // Locked midway (signed out in another tab): nothing can be sealed; the next run resumes here.
+          if (!sealed) throw new Error(PRIVATE_MODE_MESSAGES.futureMessageNeedsPrivateKey);
+          const body: SealFutureMessagePrivatelyInput = {
+            ...sealed,
+            encryptionVersion: PRIVATE_MODE.encryptionVersion,
+          };
+          try {
+            await putPrivateSealing(letter.id, body, signal);
+          } catch (error) {
+            if (!isAlreadyDone(error)) throw error;
+          }
+          outcome.converted += 1;
+        } else {
+          skipped.add(letter.id);
+          outcome.unreadable += 1;
+        }
+        onProgress({
+          done: outcome.converted + outcome.unreadable,
+          total: Math.max(total, outcome.converted + outcome.unreadable),
+        });
+      }
+      // The converted ones have left the list: what is left of this page comes first again.
+      if (toConvert.every((letter) => skipped.has(letter.id))) page += 1;
+    }
+    return outcome;
+  },
+};
