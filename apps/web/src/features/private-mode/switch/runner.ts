@@ -28,8 +28,49 @@ export type ReEncryptionStep = {
 
 /** What a step is made for: whose items, and which way. */
 export type StepContext = { userId: string; target: ReEncryptionTarget };
-/** How a feature hands a step to the switch (the lead adds media's and future messages' here). */
-export type ReEncryptionStepFactory = (context: StepContext) => ReEncryptionStep;
+/**
+ * How a feature hands a step to the switch (media's, future messages'): null when it has nothing to do in that
+ * direction (a step that only makes things private).
+ */
+export type ReEncryptionStepFactory = (context: StepContext) => ReEncryptionStep | null;
+
+/**
+ * A step written to report `{ done, total }` and answer `{ converted, unreadable }` (the letters' step, ADR 098),
+ * loaded only when the run counts or runs it, so the page that mounts the switch does not carry its code.
+ */
+export type OutcomeStep = {
+  count: (signal?: AbortSignal) => Promise<number>;
+  run: (
+    onProgress: (progress: { done: number; total: number }) => void,
+    signal?: AbortSignal,
+  ) => Promise<{ converted: number; unreadable: number }>;
+};
+
+export function lazyOutcomeStep(
+  id: string,
+  label: string,
+  load: () => Promise<OutcomeStep>,
+): ReEncryptionStep {
+  return {
+    id,
+    label,
+    count: async (signal) => (await load()).count(signal),
+    async run(onProgress, signal) {
+      const step = await load();
+      let total = 0;
+      const outcome = await step.run((progress) => {
+        total = progress.total;
+        // Its `done` counts the unreadable too; they are told apart only at the end.
+        onProgress({ done: progress.done, total: progress.total, unreadable: 0 });
+      }, signal);
+      return {
+        done: outcome.converted,
+        unreadable: outcome.unreadable,
+        total: Math.max(total, outcome.converted),
+      };
+    },
+  };
+}
 
 export type RunProgress = StepProgress & {
   /** The step running now. */

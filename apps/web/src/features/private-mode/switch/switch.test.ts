@@ -17,7 +17,7 @@ import { callsTo, sessionUser } from '../../../test/api.ts';
 import { sealedEntry, testEntryKey } from '../../../test/entries.ts';
 import { SWITCH_PATHS } from './api/switch-api.ts';
 import { entriesStep } from './entries-step.ts';
-import { type ReEncryptionStep, type RunProgress, runSteps } from './runner.ts';
+import { lazyOutcomeStep, type ReEncryptionStep, type RunProgress, runSteps } from './runner.ts';
 import { switchOff, switchOn } from './switch-flow.ts';
 import { idOf, MOODS, readableRows, switchServer } from './test-server.ts';
 
@@ -152,6 +152,29 @@ describe('switching private mode on and off in the browser', () => {
       'media 4/5',
       'media 5/5',
     ]);
+  });
+
+  it('takes a step that answers converted and unreadable (the letters’), loaded only when it runs', async () => {
+    let loads = 0;
+    const letters = lazyOutcomeStep('future-messages', 'letters to your future self', async () => {
+      loads += 1;
+      return {
+        count: async () => 3,
+        run: async (onProgress) => {
+          for (let done = 1; done <= 3; done += 1) onProgress({ done, total: 3 });
+          return { converted: 2, unreadable: 1 };
+        },
+      };
+    });
+    expect(loads).toBe(0);
+    const reports: RunProgress[] = [];
+    const outcome = await runSteps([letters], {
+      signal: controller().signal,
+      onProgress: (progress) => reports.push(progress),
+    });
+    expect(outcome).toEqual({ done: 2, total: 3, unreadable: 1, isCancelled: false });
+    expect(reports.map(({ done }) => done)).toEqual([0, 1, 2, 3]);
+    expect(reports.at(-1)?.label).toBe('letters to your future self');
   });
 
   it('leaves an entry it cannot open as it is, and refuses to start while private mode is locked', async () => {

@@ -59,7 +59,8 @@ export function usePrivateSwitch(userId: string, extraSteps: readonly ReEncrypti
     try {
       const entryKey = await queryClient.fetchQuery(entryKeyQueryOptions(userId));
       const context = { userId, target };
-      const steps = [entriesStep(context, entryKey), ...extraSteps.map((step) => step(context))];
+      const extra = extraSteps.map((step) => step(context)).filter((step) => step !== null);
+      const steps = [entriesStep(context, entryKey), ...extra];
       const run = {
         userId,
         steps,
