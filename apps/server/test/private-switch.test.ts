@@ -590,14 +590,12 @@ describe('switching private mode on and off', () => {
       url: '/api/me/private-mode/switch-off',
       payload: { keyProof: keys.keyProof },
     });
-    await ctx.database.db
-      .insert(futureMessages)
-      .values({
-        userId: person.user.id,
-        encryptedContent: 'AAAA',
-        encryptionVersion: 2,
-        sendAt: new Date(Date.now() + 86_400_000),
-      });
+    await ctx.database.db.insert(futureMessages).values({
+      userId: person.user.id,
+      encryptedContent: 'AAAA',
+      encryptionVersion: 2,
+      sendAt: new Date(Date.now() + 86_400_000),
+    });
     const finish = await call(person, {
       method: 'POST',
       url: '/api/me/private-mode/switch-off/finish',
