@@ -19,6 +19,7 @@ import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
 import { printMemoryAfterUse, startMemoryAfterUseBench } from './memory-after-use.bench.ts';
 import { offlineSyncBench } from './offline-sync.bench.ts';
 import { privateEntriesBench } from './private-entries.bench.ts';
+import { privateSwitchBench } from './private-switch.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
@@ -148,6 +149,7 @@ const importRun = await importThroughputBench({
 });
 const offlineSync = await offlineSyncBench();
 const privateEntries = await privateEntriesBench({ seconds, connections });
+const privateSwitch = await privateSwitchBench();
 // The load generator of `npm run bench:load` against one instance, then two, behind nginx (ADR 090): PostgreSQL only,
 // as several instances need it.
 const topology = process.env.DATABASE_URL
@@ -200,6 +202,9 @@ console.info(
 );
 console.info(
   `Private mode (ADR 094) ÷ version 1, ${privateEntries.browser.pageEntries}-entry page: POST /api/entries ${fmt(privateEntries.server.a.requestsPerSecond)} ÷ ${fmt(privateEntries.server.b.requestsPerSecond)} / s = ${fmt(privateEntries.server.ratio, 2)} (the server decrypts and moderates nothing of version 2); in the browser's code, a save ${fmt(privateEntries.browser.saveMs.v2, 2)} ms (classifier, text and mood sealed) ÷ ${fmt(privateEntries.browser.saveMs.v1, 2)} ms = ${fmt(privateEntries.browser.saveMs.v2 / privateEntries.browser.saveMs.v1, 2)}; opening a dashboard page ${fmt(privateEntries.browser.openPageMs.v2, 2)} ÷ ${fmt(privateEntries.browser.openPageMs.v1, 2)} ms = ${fmt(privateEntries.browser.openPageMs.v2 / privateEntries.browser.openPageMs.v1, 2)}`,
+);
+console.info(
+  `Switching on private mode, ${fmt(privateSwitch.entries)} version-1 entries opened, sealed under the account's key and re-encrypted in batches of 25 (${privateSwitch.driver}): ${fmt(privateSwitch.perSecond)} entries/s (goal ${privateSwitch.goal}); the opening and sealing alone ${fmt(privateSwitch.cryptoPerSecond)} entries/s; run ÷ cryptography = ${fmt(privateSwitch.ratio, 2)}`,
 );
 if (topology) printTopology(topology);
 else
@@ -259,6 +264,7 @@ const report = {
   import: { full: importRun, third: importThird },
   offlineSync,
   privateEntries,
+  privateSwitch,
   topology,
   live,
   web,

@@ -49,6 +49,8 @@ const ON_BOTH_DATABASES = [
   // A private account's import written from the browser, its batch removed (ADR 099).
   'test/private-import.test.ts',
   'test/private-media.test.ts',
+  // Two tabs re-encrypting the same entry at once, and a switch off finishing beside a save (ADR 097).
+  'test/private-switch.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   'test/private-future-messages.test.ts',

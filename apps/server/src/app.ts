@@ -66,6 +66,7 @@ import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { privateModeRoutes } from './modules/private-mode/routes.ts';
+import { privateSwitchRoutes } from './modules/private-mode/switch-routes.ts';
 import { remindersRoutes, remindersTestRoutes } from './modules/reminders/routes.ts';
 import { sharingRoutes } from './modules/sharing/routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -314,6 +315,7 @@ export async function buildApp({
       await api.register(authRoutes(services, config.appUrl, { hasLocalMailbox }));
       await api.register(accountRoutes(services));
       await api.register(privateModeRoutes(services));
+      await api.register(privateSwitchRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(insightsRoutes(services));
       await api.register(notificationsRoutes(services));

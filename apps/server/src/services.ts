@@ -45,6 +45,8 @@ import { createBillingService, type PaymentsSetup } from './modules/billing/serv
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
+import { createReEncryptionRepository } from './modules/entries/re-encryption-repository.ts';
+import { createReEncryptionService } from './modules/entries/re-encryption-service.ts';
 import { createEntriesRepository, visibleEntriesOf, visibleEntry } from './modules/entries/repository.ts';
 import { createEntriesService } from './modules/entries/service.ts';
 import { createEventsService } from './modules/events/service.ts';
@@ -213,6 +215,15 @@ export function createServices(deps: {
       await createFutureMessagesRepository(tx).removeVersion(userId, PRIVATE_MODE.encryptionVersion);
       return createEntriesRepository(tx).removePrivateEntries(userId, PRIVATE_MODE.encryptionVersion);
     },
+    countEntriesByVersion: (tx, userId) => createReEncryptionRepository(tx).countByVersion(userId),
+    countPrivateLetters: async (tx, userId) =>
+      (
+        await createFutureMessagesRepository(tx).page(userId, {
+          encryptionVersion: PRIVATE_MODE.encryptionVersion,
+          limit: 1,
+          offset: 0,
+        })
+      ).total,
     accounts: account,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
     appUrl: config.appUrl,
@@ -234,7 +245,15 @@ export function createServices(deps: {
     moderator: moderation.text,
     media,
     clock,
-    isPrivate: (userId) => privateMode.isSetUp(userId),
+    mode: (userId) => privateMode.mode(userId),
+    holdKey: (tx, userId) => privateMode.holdKey(tx, userId),
+  });
+  // Switching an account into private mode and back (ADR 097): the entries' rows re-encrypted by the browser.
+  const reEncryption = createReEncryptionService({
+    db,
+    keys: encryption,
+    mode: (userId) => privateMode.mode(userId),
+    holdKey: (tx, userId) => privateMode.holdKey(tx, userId),
   });
   const futureMessages = createFutureMessagesService({
     db,
@@ -334,6 +353,7 @@ export function createServices(deps: {
       jobRuns,
     }),
     entries,
+    reEncryption,
     exports: createExportService({
       db,
       storage,

@@ -46,6 +46,12 @@ export const ERROR_STATUS = {
    * version 1 (readable by the server) from an account in private mode.
    */
   ENCRYPTION_VERSION_REFUSED: 409,
+  /**
+   * Switching private mode on and off (ADR 097): a re-encryption toward private while the account is switching off,
+   * and finishing the switch off while version-2 entries remain.
+   */
+  PRIVATE_MODE_SWITCHING_OFF: 409,
+  PRIVATE_ENTRIES_REMAIN: 409,
   CURRENT_PASSWORD_INCORRECT: 400,
   EMAIL_IN_USE: 409,
   DAILY_LIMIT_REACHED: 429,

@@ -25,4 +25,9 @@ export const privateKeys = pgTable('private_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   passphraseChangedAt: timestamp('passphrase_changed_at', { withTimezone: true }).notNull().defaultNow(),
   recoveryKeyChangedAt: timestamp('recovery_key_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the owner began switching private mode off (ADR 097, migration 0028): the server then accepts version 1
+   * again while the browser re-encrypts, and the row goes once no version-2 entry remains. Null: in private mode.
+   */
+  switchingOffSince: timestamp('switching_off_since', { withTimezone: true }),
 });

@@ -219,7 +219,13 @@ export function passkeyAddedMail(
 }
 
 /** What changed of private mode's key (ADR 089). */
-export type PrivateKeyChange = 'set-up' | 'passphrase' | 'recovery-key' | 'started-fresh';
+export type PrivateKeyChange =
+  | 'set-up'
+  | 'passphrase'
+  | 'recovery-key'
+  | 'started-fresh'
+  | 'switching-off'
+  | 'switched-off';
 
 /**
  * Private mode's key changed (ADR 089): set up, a new passphrase, a new recovery key, or removed to start fresh;
@@ -248,6 +254,15 @@ export function privateKeyChangedMail(
     'started-fresh': {
       subject: `Your ${APP_NAME} private-mode key was removed`,
       paragraph: `Your private-mode key was removed on ${when}, to start fresh. What it encrypted can no longer be read by anyone.`,
+    },
+    // Switching off (ADR 097) gives the operator back what private mode kept from them: said at its start and end.
+    'switching-off': {
+      subject: `Private mode is being switched off for your ${APP_NAME} account`,
+      paragraph: `On ${when} your account began switching private mode off: your entries are being re-encrypted with the key the server holds, so that the server can read them again.`,
+    },
+    'switched-off': {
+      subject: `Private mode is off for your ${APP_NAME} account`,
+      paragraph: `Private mode was switched off on ${when}: every entry is now encrypted with the key the server holds, and your private-mode key was removed. Your entries were kept.`,
     },
   };
   return actionMail({

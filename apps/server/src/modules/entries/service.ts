@@ -23,13 +23,14 @@ import {
   PRIVATE_MODE_MESSAGES,
   type ResealedMedia,
   type ResealMediaQuery,
+  type PrivateSwitchMode,
   type SearchCandidates,
   type SessionUser,
   type SignedMediaUrl,
   type SignedThumbnailUrl,
   startOfDayInZone,
 } from '@daybook/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { queueLiveEvent } from '../../db/live-events.ts';
 import type { StoredAttachment } from '../../db/schema/journal.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
@@ -150,10 +151,18 @@ export function createEntriesService(deps: {
   moderator: TextModerator;
   media: MediaService;
   clock: Clock;
-  /** Whether the account is in private mode (private-mode's service; ADR 094). */
-  isPrivate: (userId: string) => Promise<boolean>;
+  /**
+   * Where the account stands (private-mode's service; ADR 094, ADR 097): standard writes version 1, private writes
+   * version 2, and an account switching private mode off may write either while its browser re-encrypts.
+   */
+  mode: (userId: string) => Promise<PrivateSwitchMode>;
+  /**
+   * Inside a version-2 write's transaction: holds the account's key row until it commits and answers whether it is
+   * still there, so a switch off finishing at that moment either sees the entry or the entry is refused (ADR 097).
+   */
+  holdKey: (tx: Executor, userId: string) => Promise<boolean>;
 }) {
-  const { db, plans, keys, moderator, media, clock, isPrivate } = deps;
+  const { db, plans, keys, moderator, media, clock, mode } = deps;
   const repository = createEntriesRepository(db);
 
   /**
@@ -193,12 +202,20 @@ export function createEntriesService(deps: {
    */
   async function requireVersion(user: SessionUser, input: EncryptedInput): Promise<boolean> {
     const isV2 = input.encryptionVersion === PRIVATE_MODE.encryptionVersion;
-    const isAccountPrivate = await isPrivate(user.id);
-    if (isV2 && !isAccountPrivate)
+    const accountMode = await mode(user.id);
+    // Switching off (ADR 097): both, since a tab still unlocked writes version 2 and the run turns it back after.
+    if (accountMode === 'switching-off') return isV2;
+    if (isV2 && accountMode === 'standard')
       throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.entryWithoutPrivateMode);
-    if (!isV2 && isAccountPrivate)
+    if (!isV2 && accountMode === 'private')
       throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.entryNeedsPrivateKey);
     return isV2;
+  }
+
+  /** A version-2 write holds the key row in its transaction; without one (a switch off just finished) it is refused. */
+  async function holdKeyFor(tx: Executor, userId: string, isV2: boolean): Promise<void> {
+    if (isV2 && !(await deps.holdKey(tx, userId)))
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.entryWithoutPrivateMode);
   }
 
   /**
@@ -332,6 +349,7 @@ export function createEntriesService(deps: {
       try {
         row = await db.transaction(async (tx) => {
           const txRepository = createEntriesRepository(tx);
+          await holdKeyFor(tx, user.id, isV2);
           // The counter row of the entry's date is taken in the same transaction as the insert: its row lock
           // serialises parallel requests, so 20 at once against a limit of 3 get exactly 3 through.
           const { window } = localDay(timeZone, now);
@@ -684,6 +702,7 @@ export function createEntriesService(deps: {
       const now = clock.now();
       // The window is checked again in the write itself: moderation takes time and the window may close.
       const row = await db.transaction(async (tx) => {
+        await holdKeyFor(tx, user.id, isV2);
         const updated = await createEntriesRepository(tx).update(
           user.id,
           id,

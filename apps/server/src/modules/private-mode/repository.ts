@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { privateKeys } from '../../db/schema/index.ts';
 
@@ -74,6 +74,66 @@ export function createPrivateKeysRepository(db: Executor) {
         .where(and(eq(privateKeys.userId, userId), eq(privateKeys.keyProofHash, keyProofHash)))
         .returning({ userId: privateKeys.userId });
       return updated.length > 0;
+    },
+
+    /**
+     * Switching off begins (ADR 097): from now on the account's version-1 writes are accepted again. Only with the
+     * current key's proof, and only once: a second start answers false as an unknown proof would.
+     */
+    async startSwitchingOff(userId: string, keyProofHash: string, now: Date): Promise<boolean> {
+      const updated = await db
+        .update(privateKeys)
+        .set({ switchingOffSince: now })
+        .where(
+          and(
+            eq(privateKeys.userId, userId),
+            eq(privateKeys.keyProofHash, keyProofHash),
+            isNull(privateKeys.switchingOffSince),
+          ),
+        )
+        .returning({ userId: privateKeys.userId });
+      return updated.length > 0;
+    },
+
+    /** Back to private mode: version 1 is refused again, and the entries switched off so far are made private anew. */
+    async cancelSwitchingOff(userId: string, keyProofHash: string): Promise<boolean> {
+      const updated = await db
+        .update(privateKeys)
+        .set({ switchingOffSince: null })
+        .where(and(eq(privateKeys.userId, userId), eq(privateKeys.keyProofHash, keyProofHash)))
+        .returning({ userId: privateKeys.userId });
+      return updated.length > 0;
+    },
+
+    /**
+     * The key row of an account switching off, removed with the current key's proof (ADR 097); the caller counts the
+     * version-2 entries after this statement, in the same transaction, and rolls back when any remain.
+     */
+    async removeSwitchedOff(userId: string, keyProofHash: string): Promise<boolean> {
+      const removed = await db
+        .delete(privateKeys)
+        .where(
+          and(
+            eq(privateKeys.userId, userId),
+            eq(privateKeys.keyProofHash, keyProofHash),
+            isNotNull(privateKeys.switchingOffSince),
+          ),
+        )
+        .returning({ userId: privateKeys.userId });
+      return removed.length > 0;
+    },
+
+    /**
+     * Holds the account's key row until the caller's transaction ends (FOR SHARE), answering whether it exists: a
+     * version-2 write takes it, so a switch off finishing at the same time waits for it and then sees its entry.
+     */
+    async holdKey(userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ userId: privateKeys.userId })
+        .from(privateKeys)
+        .where(eq(privateKeys.userId, userId))
+        .for('share');
+      return rows.length > 0;
     },
 
     async remove(userId: string): Promise<boolean> {

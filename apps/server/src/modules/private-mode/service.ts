@@ -3,8 +3,11 @@ import {
   AUTH_MESSAGES,
   type ChangePassphraseInput,
   PRIVATE_MODE_MESSAGES,
+  PRIVATE_SWITCH_MESSAGES,
   type PrivateKeyMaterial,
   type PrivateModeStatus,
+  type PrivateSwitchMode,
+  type PrivateSwitchStatus,
   type ReplaceRecoveryKeyInput,
   type SetUpPrivateModeInput,
 } from '@daybook/shared';
@@ -31,6 +34,11 @@ const proofHash = (keyProof: string) =>
 const notSetUp = () => new AppError('PRIVATE_MODE_NOT_SET_UP', PRIVATE_MODE_MESSAGES.notSetUp);
 const proofWrong = () => new AppError('PRIVATE_KEY_PROOF_WRONG', PRIVATE_MODE_MESSAGES.keyProofWrong);
 
+function modeOf(row: PrivateKeyRow | null): PrivateSwitchMode {
+  if (!row) return 'standard';
+  return row.switchingOffSince ? 'switching-off' : 'private';
+}
+
 function statusOf(row: PrivateKeyRow | null): PrivateModeStatus {
   return {
     isSetUp: row !== null,
@@ -53,6 +61,16 @@ export function createPrivateModeService(deps: {
    * services.ts to the entries repository); a fresh start deletes them with the key (ADR 094).
    */
   removePrivateEntries: (tx: Executor, userId: string) => Promise<string[]>;
+  /**
+   * How many of the account's entries are under each version, every row counted (deleted ones too: a row the
+   * server can read is one whatever its state), inside the caller's transaction (the entries repository, ADR 097).
+   */
+  countEntriesByVersion: (tx: Executor, userId: string) => Promise<{ readable: number; private: number }>;
+  /**
+   * How many of the account's letters to the future self are sealed under its key (ADR 098), in the caller's
+   * transaction: switching off has no step that turns them back, so it neither starts nor finishes while any is.
+   */
+  countPrivateLetters: (tx: Executor, userId: string) => Promise<number>;
   /** Removes those files once the fresh start has committed. */
   media: Pick<MediaService, 'discard'>;
   accounts: PrivateModeAccounts;
@@ -108,9 +126,84 @@ export function createPrivateModeService(deps: {
     return hash;
   }
 
+  /** The mode, and how many entries are still under each version: the banner's "N still readable" and the runner's totals. */
+  async function switchStatus(userId: string): Promise<PrivateSwitchStatus> {
+    const row = await repository.find(userId);
+    const counts = await deps.countEntriesByVersion(db, userId);
+    return { mode: modeOf(row), readableEntries: counts.readable, privateEntries: counts.private };
+  }
+
+  async function refuseWhileLettersArePrivate(executor: Executor, userId: string): Promise<void> {
+    const letters = await deps.countPrivateLetters(executor, userId);
+    if (letters > 0)
+      throw new AppError('PRIVATE_ENTRIES_REMAIN', PRIVATE_SWITCH_MESSAGES.privateLettersRemain(letters));
+  }
+
   return {
+    switchStatus,
+
     async isSetUp(userId: string): Promise<boolean> {
       return (await repository.find(userId)) !== null;
+    },
+
+    /**
+     * Where the account stands (ADR 097): standard (no key), private, or switching off, when the server accepts
+     * version 1 again while the browser re-encrypts. The entries service decides which versions to accept by it.
+     */
+    async mode(userId: string): Promise<PrivateSwitchMode> {
+      return modeOf(await repository.find(userId));
+    },
+
+    /**
+     * Begins switching off, with the key's proof: version 1 is accepted again from now on. A second start (another
+     * tab) changes nothing and answers the same; the owner is e-mailed once, at the first.
+     */
+    async startSwitchingOff(userId: string, keyProof: string): Promise<PrivateSwitchStatus> {
+      const hash = await requireProof(userId, keyProof);
+      await refuseWhileLettersArePrivate(db, userId);
+      await changeAndTell(userId, 'switching-off', (keys, now) => keys.startSwitchingOff(userId, hash, now));
+      return switchStatus(userId);
+    },
+
+    /**
+     * Back to private mode before the switch off finished: version 1 is refused again, and the entries already
+     * turned back are what the switch on makes private anew.
+     */
+    async cancelSwitchingOff(userId: string, keyProof: string): Promise<PrivateSwitchStatus> {
+      const hash = await requireProof(userId, keyProof);
+      if (!(await repository.cancelSwitchingOff(userId, hash))) throw proofWrong();
+      return switchStatus(userId);
+    },
+
+    /**
+     * Ends the switch off: the key material goes, as a fresh start removes it, but every entry stays, and only when
+     * none is left under version 2 (counted after the row is removed, in the same transaction: a version-2 save
+     * holds the row while it writes, so one landing now is either seen here or refused for want of a key).
+     */
+    async finishSwitchingOff(userId: string, keyProof: string): Promise<PrivateSwitchStatus> {
+      const hash = await requireProof(userId, keyProof);
+      if ((await repository.find(userId))?.switchingOffSince == null)
+        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_SWITCH_MESSAGES.notSwitchingOff);
+      await changeAndTell(userId, 'switched-off', async (keys, _now, tx) => {
+        if (!(await keys.removeSwitchedOff(userId, hash))) throw proofWrong();
+        await refuseWhileLettersArePrivate(tx, userId);
+        const remaining = (await deps.countEntriesByVersion(tx, userId)).private;
+        if (remaining > 0)
+          throw new AppError(
+            'PRIVATE_ENTRIES_REMAIN',
+            PRIVATE_SWITCH_MESSAGES.privateEntriesRemain(remaining),
+          );
+        return true;
+      });
+      return switchStatus(userId);
+    },
+
+    /**
+     * Inside a version-2 write's transaction: holds the key row until it commits, answering whether the account is
+     * still in private mode (a finished switch off, a fresh start in between answer false).
+     */
+    holdKey(tx: Executor, userId: string): Promise<boolean> {
+      return createPrivateKeysRepository(tx).holdKey(userId);
     },
 
     async status(userId: string): Promise<PrivateModeStatus> {
