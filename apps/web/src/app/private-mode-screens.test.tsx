@@ -10,19 +10,19 @@ import {
 } from '@daybook/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRIVATE_MODE_PATHS } from '../../lib/private-keys/api.ts';
+import { EntryList } from '../features/entries/components/EntryList.tsx';
+import PrivateModeSection from '../features/private-mode/components/PrivateModeSection.tsx';
+import UnlockCard from '../features/private-mode/components/UnlockCard.tsx';
+import { PRIVATE_MODE_PATHS } from '../lib/private-keys/api.ts';
 import {
   setUpPrivateMode,
   unlockedAccountKey,
   unlockWithPassphrase,
-} from '../../lib/private-keys/private-mode.ts';
-import { forgetAccountKeys } from '../../lib/private-keys/session-key.ts';
-import { callsTo, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
-import { entryPage, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
-import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
-import { EntryList } from '../entries/components/EntryList.tsx';
-import PrivateModeSection from './components/PrivateModeSection.tsx';
-import UnlockCard from './components/UnlockCard.tsx';
+} from '../lib/private-keys/private-mode.ts';
+import { forgetAccountKeys } from '../lib/private-keys/session-key.ts';
+import { callsTo, sessionUser, signedInHandlers, stubApi } from '../test/api.ts';
+import { entryPage, sealedEntry, storeTestEntryKey } from '../test/entries.ts';
+import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 
 /*
  * Private mode's screens (ADR 095) over the real key layer (Argon2id in WebAssembly, WebCrypto, the BIP-39 words)
