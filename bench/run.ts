@@ -18,6 +18,7 @@ import { imageModerationBench, uploadThroughputBench } from './media.bench.ts';
 import { idleMemoryBench, printIdleMemory } from './memory.bench.ts';
 import { printMemoryAfterUse, startMemoryAfterUseBench } from './memory-after-use.bench.ts';
 import { offlineSyncBench } from './offline-sync.bench.ts';
+import { printPrivateUnlock, privateUnlockBench } from './private-unlock.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
@@ -208,9 +209,12 @@ const web = {
   bundles: bundleFigures(),
   // ADR 076's measure: every script a signed-in /dashboard loads in chromium, against the budget script's count.
   dashboardJavaScript: await dashboardJavaScriptBench(),
+  // Issue 30: private mode's key unlock (Argon2id) in chromium, through the app's own unlock card (ADR 095).
+  privateUnlock: await privateUnlockBench(),
 };
 printWebFigures(web.lighthouse, web.bundles);
 printDashboardJavaScript(web.dashboardJavaScript);
+printPrivateUnlock(web.privateUnlock);
 
 // The instance of the first step: its timer has measured and stopped it after the idle minutes, or does so now
 // (when the steps above took less); either way it is gone before the next measurement starts.

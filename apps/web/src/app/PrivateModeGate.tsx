@@ -1,6 +1,6 @@
 import type { SessionUser } from '@daybook/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isPrivateModeChosenAtRegistration } from '../lib/private-keys/registration-choice.ts';
 import { useIsPrivateModeUnlocked } from '../lib/private-keys/use-is-unlocked.ts';
 import { useProfile } from '../lib/profile.ts';
@@ -21,7 +21,9 @@ const PROFILE_PATH = '/profile';
  */
 export function PrivateModeGate({ user }: { user: SessionUser }) {
   const profile = useProfile();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
   const isUnlocked = useIsPrivateModeUnlocked(user.id);
   const isPrivateMode = profile.data?.isPrivateMode === true;
   const needsUnlock = isPrivateMode && !isUnlocked;
@@ -33,8 +35,13 @@ export function PrivateModeGate({ user }: { user: SessionUser }) {
     else if (!isPrivateMode) setIsCardOpen(false);
   }, [needsUnlock, isPrivateMode]);
 
-  if (profile.data && !isPrivateMode && pathname !== SET_UP_PATH && isPrivateModeChosenAtRegistration())
-    return <Navigate to={SET_UP_PATH} replace />;
+  // At every arrival, not once: the dashboard tidies its address as it loads (`?confirmed=1`, a replace), which
+  // would otherwise land after this and keep the person on the dashboard.
+  const isSetUpDue = Boolean(profile.data) && !isPrivateMode && pathname !== SET_UP_PATH;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key re-runs it at each arrival, as said above
+  useEffect(() => {
+    if (isSetUpDue && isPrivateModeChosenAtRegistration()) void navigate(SET_UP_PATH, { replace: true });
+  }, [isSetUpDue, navigate, location.key]);
   if (!isCardOpen || !isPrivateMode || pathname === PROFILE_PATH || pathname === SET_UP_PATH) return null;
   return (
     <Suspense fallback={null}>

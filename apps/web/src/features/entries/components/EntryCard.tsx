@@ -269,12 +269,12 @@ function Highlighted({ text, query }: { text: string; query: string }) {
  */
 function LockedNotice({ text }: { text: string }) {
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-      <Lock aria-hidden="true" className="size-3.5" />
-      <span className="italic">{text}</span>
+    <p className="text-sm text-muted-foreground">
+      <Lock aria-hidden="true" className="mr-1.5 inline size-3.5 align-[-2px]" />
+      <span className="italic">{text}</span>{' '}
       <Link
         to="/profile#private-mode"
-        className="font-medium text-primary underline-offset-4 hover:underline"
+        className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
         onClick={(event) => {
           if (focusUnlockPrompt()) event.preventDefault();
         }}

@@ -22,11 +22,14 @@ export function SetUpPrivateMode({
   account,
   onDone,
   onCancel,
+  onKeyMade,
 }: {
   userId: string;
   account: string;
   onDone: () => void;
   onCancel?: (() => void) | undefined;
+  /** The key is made and the words are on screen: there is no going back to standard from here. */
+  onKeyMade?: (() => void) | undefined;
 }) {
   const [words, setWords] = useState<string[] | null>(null);
   const [password, setPassword] = useState('');
@@ -49,6 +52,7 @@ export function SetUpPrivateMode({
       const answer = await setUpPrivateMode(userId, { password, ...values });
       forgetRegistrationChoice();
       setWords(answer.recoveryWords);
+      onKeyMade?.();
     } catch (failure) {
       setError(keyStepError(failure, 'Private mode could not be set up. Try again.'));
     } finally {

@@ -61,7 +61,7 @@ export function UnlockForm({
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3">
-      <FormField label="Passphrase" error={error}>
+      <FormField label="Passphrase" error={error} className="max-w-md">
         {(control) => (
           <Input
             {...PASSPHRASE_INPUT}

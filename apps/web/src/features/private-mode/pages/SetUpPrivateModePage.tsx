@@ -1,6 +1,6 @@
 import { PRIVATE_MODE_COPY, PRIVATE_MODE_MESSAGES } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -25,6 +25,7 @@ export default function SetUpPrivateModePage() {
   const profile = useProfile();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const [isKeyMade, setIsKeyMade] = useState(false);
 
   const isAlreadySetUp = profile.data?.isPrivateMode === true;
   useEffect(() => {
@@ -65,18 +66,20 @@ export default function SetUpPrivateModePage() {
           }}
         />
       </Card>
-      <div className="mt-4 flex flex-col items-start gap-1 text-sm text-muted-foreground">
-        <Button
-          variant="link"
-          onClick={() => {
-            forgetRegistrationChoice();
-            goOn();
-          }}
-        >
-          Not now: keep my journal standard
-        </Button>
-        <p>You can set up private mode later from your profile.</p>
-      </div>
+      {isKeyMade ? null : (
+        <div className="mt-4 flex flex-col items-start gap-1 text-sm text-muted-foreground">
+          <Button
+            variant="link"
+            onClick={() => {
+              forgetRegistrationChoice();
+              goOn();
+            }}
+          >
+            Not now: keep my journal standard
+          </Button>
+          <p>You can set up private mode later from your profile.</p>
+        </div>
+      )}
     </div>
   );
 }
