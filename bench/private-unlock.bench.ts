@@ -8,6 +8,8 @@ import { openBenchDatabase } from './lib/database.ts';
 const PASSWORD = 'Seed-River-42';
 const PASSPHRASE = 'otters hold hands while they sleep';
 const UNLOCKS = 5;
+/** A port of its own: the API's origin check trusts APP_URL, which a browser's requests come from. */
+const PORT = 3195;
 
 export type PrivateUnlockFigures = {
   /** From "Set up private mode" to the recovery words on screen: two wraps, one of them Argon2id. */
@@ -24,9 +26,13 @@ export type PrivateUnlockFigures = {
  * the key material fetched, Argon2id (64 MiB, 3 passes, hash-wasm's WebAssembly) and the unwrap, on the page's
  * thread as a person meets it. The first unlock includes loading hash-wasm.
  */
-export async function privateUnlockBench(): Promise<PrivateUnlockFigures> {
+export async function privateUnlockBench({
+  port = PORT,
+}: {
+  port?: number;
+} = {}): Promise<PrivateUnlockFigures> {
   const bench = await openBenchDatabase();
-  const { app, config, origin } = await startBenchApp(bench.database);
+  const { app, config, origin } = await startBenchApp(bench.database, port);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const [user] = await seedEntries(bench.database, config.encryptionSecret, {
@@ -52,7 +58,10 @@ export async function privateUnlockBench(): Promise<PrivateUnlockFigures> {
     await page.getByLabel('Confirm passphrase').fill(PASSPHRASE);
     const setUpStart = Date.now();
     await page.getByRole('button', { name: 'Set up private mode' }).click();
-    await page.getByRole('list', { name: 'Recovery key' }).waitFor({ timeout: 60_000 });
+    const words = page.getByRole('list', { name: 'Recovery key' });
+    const refused = page.getByRole('alert');
+    await words.or(refused).first().waitFor({ timeout: 60_000 });
+    if (await refused.isVisible()) throw new Error(`set-up refused: ${await refused.innerText()}`);
     const setUpMs = Date.now() - setUpStart;
     await page.getByLabel('I have saved my recovery key somewhere safe').check();
     await page.getByRole('button', { name: 'Finish setting up' }).click();

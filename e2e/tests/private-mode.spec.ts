@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { ENTRY_MESSAGES, PRIVATE_MODE_MESSAGES } from '@daybook/shared';
 import type { Page } from '@playwright/test';
 import { mailTo, newEmail, PASSWORD, pathOf, signInAs, signOutThroughMenu } from '../support/accounts.ts';
@@ -71,7 +70,9 @@ test.describe('private mode screens', () => {
 
     const words = page.getByRole('list', { name: 'Recovery key' }).getByRole('listitem');
     await expect(words).toHaveCount(24, ARGON2);
-    const recoveryWords = (await words.allInnerTexts()).map((text) => text.replace(/^\s*\d+\.\s*/, '').trim());
+    const recoveryWords = (await words.allInnerTexts()).map((text) =>
+      text.replace(/^\s*\d+\.\s*/, '').trim(),
+    );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download as .txt' }).click();
     const file = await download;
@@ -123,7 +124,6 @@ test.describe('private mode screens', () => {
     await other.goto('/profile#private-mode');
     await expect(other.getByText('Unlocked in this browser session.')).toBeVisible(AFTER_LOAD);
     await expectAccessible(other);
-    await photograph(other, 'profile');
     await second.close();
 
     // Another: the passphrase forgotten, the recovery key typed as it was saved, then a new passphrase.
@@ -133,7 +133,6 @@ test.describe('private mode screens', () => {
     await recovering.getByRole('button', { name: 'Forgot your passphrase?' }).click(AFTER_LOAD);
     await recovering.getByRole('textbox', { name: 'Recovery key' }).fill(recoveryWords.join(' '));
     await expectAccessible(recovering);
-    await photograph(recovering, 'recover');
     await recovering.getByRole('button', { name: 'Unlock with recovery key' }).click();
     await expect(recovering.getByText(/Your recovery key opened your journal/)).toBeVisible(ARGON2);
     await expect(recovering.getByRole('article').filter({ hasText: 'drying its wings' })).toBeVisible();
