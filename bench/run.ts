@@ -209,7 +209,7 @@ const web = {
   bundles: bundleFigures(),
   // ADR 076's measure: every script a signed-in /dashboard loads in chromium, against the budget script's count.
   dashboardJavaScript: await dashboardJavaScriptBench(),
-  // Issue 30: private mode's key unlock (Argon2id) in chromium, through the app's own unlock card (ADR 095).
+  // Private mode's key unlock (Argon2id) in chromium, through the app's own unlock card (ADR 095).
   privateUnlock: await privateUnlockBench(),
 };
 printWebFigures(web.lighthouse, web.bundles);

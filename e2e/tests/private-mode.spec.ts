@@ -70,6 +70,8 @@ test.describe('private mode screens', () => {
 
     const words = page.getByRole('list', { name: 'Recovery key' }).getByRole('listitem');
     await expect(words).toHaveCount(24, ARGON2);
+    // The key is made: no way back to standard is offered beside the words.
+    await expect(page.getByRole('button', { name: /Not now/ })).toHaveCount(0);
     const recoveryWords = (await words.allInnerTexts()).map((text) =>
       text.replace(/^\s*\d+\.\s*/, '').trim(),
     );

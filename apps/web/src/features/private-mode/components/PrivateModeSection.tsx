@@ -209,6 +209,10 @@ function PrivateModeOn({
           moods are sealed in your browser before they are sent.
         </span>
       </p>
+      <p className="text-muted-foreground">
+        Entries written before you set up private mode stay as they were: encrypted on our server, which can
+        read them.
+      </p>
       <ul className="flex flex-col gap-1 text-muted-foreground">
         {status.passphraseChangedAt ? (
           <li>Passphrase last changed {date(status.passphraseChangedAt)}.</li>
@@ -246,7 +250,7 @@ function PrivateModeOn({
         <UnlockForm userId={userId} onForgot={() => onStage('recover')} />
       )}
       {/*
-       * SWITCH-ON MOUNT POINT (issue 30, ADR 095): the lead mounts the component from ./switch/ here, the one that
+       * SWITCH-ON MOUNT POINT (ADR 095): the lead mounts the component from features/private-mode/switch/ here, the one that
        * re-encrypts this account's standard (version-1) entries under the key, with its own progress and count.
        * Entries written before set-up stay standard until then; no existing endpoint counts them by version
        * cheaply, so this section does not say how many.

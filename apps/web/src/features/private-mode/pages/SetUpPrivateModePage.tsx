@@ -45,20 +45,22 @@ export default function SetUpPrivateModePage() {
         <p className="text-muted-foreground">{PRIVATE_MODE_COPY.privateChoice}</p>
       </div>
       <Card className="flex flex-col gap-5 p-5 sm:p-6">
-        <div className="flex flex-col gap-2 text-sm">
-          <p>
-            Choose a passphrase: it locks your journal in this browser, and you enter it once per browser
-            session. Next you get a recovery key of 24 words, the only way back in if you forget the
-            passphrase.
-          </p>
-          <p className="text-muted-foreground">
-            It does not protect against a compromised browser or device, and the server still sees when you
-            write and how much.
-          </p>
-        </div>
+        {isKeyMade ? null : (
+          <div className="flex flex-col gap-2 text-sm">
+            <p>
+              You enter your passphrase once per browser session. Next you get a recovery key of 24 words: the
+              only way back in if you forget the passphrase.
+            </p>
+            <p className="text-muted-foreground">
+              It does not protect against a compromised browser or device, and the server still sees when you
+              write and how much.
+            </p>
+          </div>
+        )}
         <SetUpPrivateMode
           userId={user.id}
           account={user.email}
+          onKeyMade={() => setIsKeyMade(true)}
           onDone={() => {
             toast.success(PRIVATE_MODE_MESSAGES.setUp);
             void refreshAfterKeyChange(client);
