@@ -71,7 +71,7 @@ export async function privateUnlockBench({
     const locked = page.getByRole('heading', { name: 'Your journal is locked' });
     for (let run = 0; run < UNLOCKS; run += 1) {
       // A new browser session: the key kept for the tab is gone.
-      await page.evaluate(() => sessionStorage.clear());
+      await page.evaluate('sessionStorage.clear()');
       await page.goto(`${origin}/dashboard`);
       await locked.waitFor({ timeout: 30_000 });
       await page.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
