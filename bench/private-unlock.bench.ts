@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { seedEntries } from '../apps/server/src/modules/admin/seed.ts';
@@ -8,8 +10,17 @@ import { openBenchDatabase } from './lib/database.ts';
 const PASSWORD = 'Seed-River-42';
 const PASSPHRASE = 'otters hold hands while they sleep';
 const UNLOCKS = 5;
-/** A port of its own: the API's origin check trusts APP_URL, which a browser's requests come from. */
-const PORT = 3195;
+/**
+ * A free port, known before the app starts: the API's origin check trusts APP_URL, which a browser's requests come
+ * from, so the app must be told its own address.
+ */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 export type PrivateUnlockFigures = {
   /** From "Set up private mode" to the recovery words on screen: two wraps, one of them Argon2id. */
@@ -23,16 +34,12 @@ export type PrivateUnlockFigures = {
  * Private mode's key unlock in Debian's chromium (ADR 089, 095), through the app's own screens: a seeded user sets
  * private mode up on the profile, then, UNLOCKS times, a new browser session (sessionStorage cleared, the page
  * reloaded) types the passphrase in the unlock card and presses "Unlock". Timed from the click to the card gone:
- * the key material fetched, Argon2id (64 MiB, 3 passes, hash-wasm's WebAssembly) and the unwrap, on the page's
- * thread as a person meets it. The first unlock includes loading hash-wasm.
+ * the key material fetched, Argon2id (64 MiB, 3 passes, hash-wasm's WebAssembly, in its worker) and the unwrap, as
+ * a person meets it. The first unlock includes loading hash-wasm.
  */
-export async function privateUnlockBench({
-  port = PORT,
-}: {
-  port?: number;
-} = {}): Promise<PrivateUnlockFigures> {
+export async function privateUnlockBench(): Promise<PrivateUnlockFigures> {
   const bench = await openBenchDatabase();
-  const { app, config, origin } = await startBenchApp(bench.database, port);
+  const { app, config, origin } = await startBenchApp(bench.database, await freePort());
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const [user] = await seedEntries(bench.database, config.encryptionSecret, {

@@ -116,11 +116,15 @@ test.describe('private mode screens', () => {
     await other.getByLabel('Passphrase', { exact: true }).fill('not my passphrase at all');
     await other.getByRole('button', { name: 'Unlock', exact: true }).click();
     await expect(other.getByText(PRIVATE_MODE_MESSAGES.passphraseWrong)).toBeVisible(ARGON2);
+    // Argon2id runs in a worker of its own, so the page keeps answering meanwhile.
+    const workers: string[] = [];
+    other.on('worker', (worker) => workers.push(worker.url()));
     await other.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
     await other.getByRole('button', { name: 'Unlock', exact: true }).click();
     const card = other.getByRole('article').filter({ hasText: 'drying its wings' });
     await expect(card).toBeVisible(ARGON2);
     await expect(card.getByText('🙏')).toBeVisible();
+    expect(workers.some((url) => /argon2-worker/.test(url))).toBe(true);
     await expect(other.getByRole('heading', { name: 'Your journal is locked' })).toHaveCount(0);
     // The profile's section, unlocked here.
     await other.goto('/profile#private-mode');
