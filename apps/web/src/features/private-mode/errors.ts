@@ -13,7 +13,7 @@ export function keyStepError(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Lets the busy state paint before Argon2id holds the page's thread for a second or two. */
+/** Lets the busy state paint before the key work starts (Argon2id in its worker, or here where there is none). */
 export function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));

@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 
 /**
- * Said while Argon2id runs (half a second to two on a phone, ADR 089): the spinner and the words are painted before
+ * Said while Argon2id runs (a second or two, in its worker, ADR 095): the spinner and the words are painted before
  * the work starts (`afterPaint`), so the page never looks stuck.
  */
 export function BusyNote({ children }: { children: string }) {
