@@ -20,6 +20,7 @@ import { printMemoryAfterUse, startMemoryAfterUseBench } from './memory-after-us
 import { offlineSyncBench } from './offline-sync.bench.ts';
 import { privateEntriesBench } from './private-entries.bench.ts';
 import { privateSwitchBench } from './private-switch.bench.ts';
+import { printPrivateUnlock, privateUnlockBench } from './private-unlock.bench.ts';
 import { remindersBench } from './reminders.bench.ts';
 import { browserSearchBench } from './search.bench.ts';
 import { shareCreationBench } from './shares.bench.ts';
@@ -225,9 +226,12 @@ const web = {
   bundles: bundleFigures(),
   // ADR 076's measure: every script a signed-in /dashboard loads in chromium, against the budget script's count.
   dashboardJavaScript: await dashboardJavaScriptBench(),
+  // Private mode's key unlock (Argon2id) in chromium, through the app's own unlock card (ADR 095).
+  privateUnlock: await privateUnlockBench(),
 };
 printWebFigures(web.lighthouse, web.bundles);
 printDashboardJavaScript(web.dashboardJavaScript);
+printPrivateUnlock(web.privateUnlock);
 
 // The instance of the first step: its timer has measured and stopped it after the idle minutes, or does so now
 // (when the steps above took less); either way it is gone before the next measurement starts.

@@ -189,6 +189,8 @@ export function createServices(deps: {
     onSessionsChanged: forgetSessionsOf,
     // Called at request time, after `entries` below exists.
     hasEntries: (userId) => entries.hasAny(userId),
+    // Likewise after `privateMode` below exists.
+    isPrivateMode: (userId) => privateMode.isSetUp(userId),
   });
   const twoFactor = createTwoFactorService({
     db,

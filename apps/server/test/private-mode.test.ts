@@ -103,8 +103,13 @@ describe('private mode key material', () => {
     expect(await storedRow(person.user.id)).toBeUndefined();
     expect(await keyMailSubjects(person.user.email)).toEqual([]);
 
+    const profileSays = async () =>
+      (await call(person, { method: 'GET', url: '/api/me' })).json().isPrivateMode as boolean;
+    // The profile tells the web whether to ask for the passphrase (ADR 095).
+    expect(await profileSays()).toBe(false);
     const created = await setUp(person, keys);
     expect(created.statusCode, created.body).toBe(201);
+    expect(await profileSays()).toBe(true);
     const now = ctx.clock.now().toISOString();
     expect(created.json()).toEqual({
       isSetUp: true,
@@ -288,6 +293,7 @@ describe('private mode key material', () => {
     expect((await material(person)).statusCode).toBe(404);
     expect(await storedRow(person.user.id)).toBeUndefined();
     expect(await keyMailSubjects(person.user.email)).toContain('Your Daybook private-mode key was removed');
+    expect((await call(person, { method: 'GET', url: '/api/me' })).json().isPrivateMode).toBe(false);
     // A browser still holding the old key can no longer change anything.
     const stale = await changePassphrase(person, {
       keyProof: keys.keyProof,

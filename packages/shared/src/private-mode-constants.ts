@@ -110,3 +110,27 @@ export const PRIVATE_MEDIA_MESSAGES = {
   /** A sealed upload whose container is not one the server accepts (header, size, kind). */
   containerInvalid: 'This file was not sealed correctly in your browser. Attach it again.',
 } as const;
+
+/**
+ * What each mode protects against, in plain words (ADR 089's text, shortened for the screens of ADR 095): the
+ * registration choice and the profile's "Private mode" section say the same thing.
+ */
+export const PRIVATE_MODE_COPY = {
+  standardChoice:
+    'Encrypted on our server: a stolen database or backup reveals nothing, but the server itself can read your journal, and a forgotten password is reset by e-mail.',
+  privateChoice:
+    'Only your passphrase or recovery key opens your journal: not us, not the operator, not a seized server. Lose both and nobody can read it again.',
+  protects: [
+    'Your entries and moods are sealed in this browser before they are sent. Only your passphrase, or the recovery key you save now, opens them.',
+    'The server, whoever runs it, someone who seizes or copies it with its secrets, and a stolen backup see only sealed text.',
+  ],
+  doesNotProtect: [
+    'A compromised browser or device, or server code changed to send your passphrase away as you type it (the page comes from the server).',
+    'When you write, how much, the types and sizes of files, your plan and whom you share with: the server still sees these.',
+  ],
+  passphraseAdvice:
+    'Choose a passphrase you do not use anywhere else, not your sign-in password. A few unrelated words is a good one: whoever holds a copy of the server can try guesses against it, each one slow on purpose.',
+  bothLost:
+    'Without your passphrase or your recovery key, nobody can read your private entries any more: not you, not us, not the operator. This is what keeps them private.',
+  startFreshConfirmation: 'start fresh',
+} as const;

@@ -31,6 +31,8 @@ export const SIGNED_IN_ROUTE_PATHS = [
   '/past-entries',
   '/search',
   '/profile',
+  /** Private mode's set-up, where choosing it on the register page leads after the first sign-in (ADR 095). */
+  '/private-mode/set-up',
   '/me-ahead',
   '/analytics',
   '/export',

@@ -5,11 +5,13 @@ import { useTimezoneSync } from '../features/account/hooks/use-timezone-sync.ts'
 import { useSession } from '../lib/session/get-session.ts';
 import { loginPathFor } from '../lib/session/redirect.ts';
 import { AuthErrorScreen, RedirectingToLogin } from './ErrorScreen.tsx';
+import { PrivateModeGate } from './PrivateModeGate.tsx';
 import { RouteSkeleton } from './RouteSkeleton.tsx';
 
 /**
  * The layout of every signed-in page: a visitor is sent to /login?redirect=<this address>;
- * a signed-in person sees the deletion banner (when one is due) above the page.
+ * a signed-in person sees the deletion banner (when one is due) and private mode's unlock card (when the account's
+ * key is locked in this browser session, ADR 095) above the page.
  */
 export function RequireAuth() {
   const session = useSession();
@@ -36,6 +38,7 @@ function SignedInLayout({ user }: { user: SessionUser }) {
   return (
     <>
       <DeletionBanner />
+      <PrivateModeGate user={user} />
       <Outlet />
     </>
   );

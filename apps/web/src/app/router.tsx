@@ -88,6 +88,10 @@ export function createRoutes({ testTools }: { testTools: boolean }): RouteObject
                 lazyPage('past-entries', () => import('./pages/PastEntriesPage.tsx')),
                 lazyPage('search', () => import('./pages/SearchPage.tsx')),
                 lazyPage('profile', () => import('./pages/ProfileRoute.tsx')),
+                lazyPage(
+                  'private-mode/set-up',
+                  () => import('../features/private-mode/pages/SetUpPrivateModePage.tsx'),
+                ),
                 lazyPage('me-ahead', () => import('../features/future-self/pages/MeAheadPage.tsx')),
                 lazyPage('analytics', () => import('../features/analytics/pages/AnalyticsPage.tsx')),
                 lazyPage('export', loadExportPage),

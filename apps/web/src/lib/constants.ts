@@ -37,6 +37,8 @@ export const STORAGE_KEYS = {
   welcomeCardDismissed: 'welcome_card_dismissed',
   registrationPlanChoice: 'registration_plan_choice',
   registrationDate: 'registration_date',
+  /** "private" when private mode was chosen on the register page, until it is set up (ADR 095). */
+  registrationPrivateMode: 'registration_private_mode',
   upgradeNotification: 'upgrade_notification',
   premiumBannerDismissedUntil: 'premium_banner_dismissed_until',
   /** The id of the future-message notification whose dashboard banner was dismissed. */

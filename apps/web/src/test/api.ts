@@ -74,6 +74,7 @@ export const profile: Profile = {
   subscriptionIntent: null,
   billingCyclePreference: 'month',
   hasEntries: true,
+  isPrivateMode: false,
 };
 
 export const notScheduled = {

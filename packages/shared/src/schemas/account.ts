@@ -22,6 +22,11 @@ export const Profile = z
     billingCyclePreference: BillingInterval,
     /** Whether the journal holds any entry: without one, the dashboard greets a first visit ("Welcome"). */
     hasEntries: z.boolean(),
+    /**
+     * Whether private mode's key is set up (ADR 089): the web then asks for the passphrase once per browser
+     * session (ADR 095). Absent from an older server's answer, read as standard.
+     */
+    isPrivateMode: z.boolean().default(false),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof Profile>;

@@ -32,6 +32,11 @@ export function createAccountService(deps: {
    * does not reach into entries); the profile says it, so the dashboard's greeting is right in its first paint.
    */
   hasEntries?: (userId: string) => Promise<boolean>;
+  /**
+   * Whether the account has set up private mode (ADR 089; services.ts hands in private mode's answer): the web asks
+   * for the passphrase once per browser session when it has (ADR 095), with no request of its own on each page.
+   */
+  isPrivateMode?: (userId: string) => Promise<boolean>;
 }) {
   const { db, auth, accounts, plans, clock, appUrl, subscriptions } = deps;
 
@@ -51,10 +56,11 @@ export function createAccountService(deps: {
   }
 
   async function profile(userId: string): Promise<Profile> {
-    const [user, plan, hasEntries] = await Promise.all([
+    const [user, plan, hasEntries, isPrivateMode] = await Promise.all([
       requireUserRow(userId),
       plans.planOf(userId),
       deps.hasEntries?.(userId) ?? Promise.resolve(true),
+      deps.isPrivateMode?.(userId) ?? Promise.resolve(false),
     ]);
     return {
       id: user.id,
@@ -69,6 +75,7 @@ export function createAccountService(deps: {
       subscriptionIntent: plan.subscriptionIntent,
       billingCyclePreference: plan.billingCyclePreference,
       hasEntries,
+      isPrivateMode,
     };
   }
 

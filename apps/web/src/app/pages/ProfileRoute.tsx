@@ -2,21 +2,33 @@ import { lazy, Suspense } from 'react';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import ProfilePage from '../../features/account/pages/ProfilePage.tsx';
 import { lazyOutcomeStep, type ReEncryptionStepFactory } from '../../features/private-mode/switch/runner.ts';
+import { useSession } from '../../lib/session/get-session.ts';
 
 // Its own chunk: the reminder section loads after the profile page, which stays within its budget.
 const ReminderSection = lazy(() => import('../../features/reminders/components/ReminderSection.tsx'));
-// Switching private mode on and off (ADR 097), in its own chunk; the private-mode section will hold it.
+// Likewise private mode's section (ADR 095); Argon2id and the word list load only when a step needs them.
+const PrivateModeSection = lazy(
+  () => import('../../features/private-mode/components/PrivateModeSection.tsx'),
+);
+// Switching an existing account on and off (ADR 097), in its own chunk, shown inside the section once it is on.
 const PrivateModeSwitch = lazy(async () => ({
   default: (await import('../../features/private-mode/switch/components/PrivateModeSwitch.tsx'))
     .PrivateModeSwitch,
 }));
 
 /**
- * The switch's further steps, composed here since features do not import each other: the letters to the future
- * self (ADR 098) are made private after the entries; nothing turns them back yet (the server keeps the switch off
- * from starting while any is private).
+ * The switch's further steps, composed here since features do not import each other: the media files of the
+ * account's entries (ADR 096) and the letters to the future self (ADR 098) are made private after the entries;
+ * nothing turns them back yet (the server keeps a switch off from starting while any letter is private).
  */
 const SWITCH_STEPS: ReEncryptionStepFactory[] = [
+  ({ target }) =>
+    target === 'private'
+      ? lazyOutcomeStep('media', 'photos, voice notes and videos', async () => {
+          const { mediaReencryptStep } = await import('../../features/media/reencrypt-step.ts');
+          return mediaReencryptStep;
+        })
+      : null,
   ({ target }) =>
     target === 'private'
       ? lazyOutcomeStep('future-messages', 'letters to your future self', async () => {
@@ -28,29 +40,43 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
       : null,
 ];
 
-/** /profile: the account's settings, with the daily reminder (features/reminders) composed in. */
+/**
+ * /profile: the account's settings, with the daily reminder (features/reminders) and private mode
+ * (features/private-mode) composed in.
+ */
 export default function ProfileRoute() {
+  const { user } = useSession();
   return (
     <ProfilePage
       reminders={
-        <>
-          <Suspense fallback={<ReminderFallback />}>
-            <ReminderSection />
+        <Suspense fallback={<SectionFallback label="Loading your reminder…" height="h-64" />}>
+          <ReminderSection />
+        </Suspense>
+      }
+      privateMode={
+        user ? (
+          <Suspense fallback={<SectionFallback label="Loading private mode…" height="h-48" />}>
+            <PrivateModeSection
+              userId={user.id}
+              email={user.email}
+              switchControl={
+                <Suspense fallback={null}>
+                  <PrivateModeSwitch extraSteps={SWITCH_STEPS} />
+                </Suspense>
+              }
+            />
           </Suspense>
-          <Suspense fallback={null}>
-            <PrivateModeSwitch extraSteps={SWITCH_STEPS} />
-          </Suspense>
-        </>
+        ) : null
       }
     />
   );
 }
 
-function ReminderFallback() {
+function SectionFallback({ label, height }: { label: string; height: string }) {
   return (
     <div role="status">
-      <span className="sr-only">Loading your reminder…</span>
-      <Skeleton className="h-64 rounded-card" />
+      <span className="sr-only">{label}</span>
+      <Skeleton className={`${height} rounded-card`} />
     </div>
   );
 }

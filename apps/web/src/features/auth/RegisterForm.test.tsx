@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type PricingResponse } from '@daybook/shared';
+import { AUTH_MESSAGES, PRIVATE_MODE_COPY, type PricingResponse } from '@daybook/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -182,6 +182,30 @@ describe('Register: what the server answers', () => {
       plan: 'premium',
       billingCycle: 'month',
     });
+  });
+
+  it('offers Standard (chosen) or Private mode with one honest line each, and keeps the choice here, unsent', async () => {
+    const fetchMock = stubApi({
+      'GET /api/pricing': json(pricing),
+      'POST /api/auth/register': json(
+        { status: 'verification_sent', email: 'grace@example.com', intentSaved: true },
+        201,
+      ),
+    });
+    renderPage();
+    const standard = screen.getByRole('radio', { name: 'Standard' }) as HTMLInputElement;
+    const privateMode = screen.getByRole('radio', { name: 'Private mode' }) as HTMLInputElement;
+    expect(standard.checked).toBe(true);
+    expect(document.getElementById(privateMode.getAttribute('aria-describedby')!)?.textContent).toBe(
+      PRIVATE_MODE_COPY.privateChoice,
+    );
+    fireEvent.click(privateMode);
+    fillValidForm();
+    await submit();
+    await screen.findByRole('dialog', { name: 'Check Your Email' });
+
+    expect(localStorage.getItem('registration_private_mode')).toBe('private');
+    expect(callsTo(fetchMock, 'POST /api/auth/register')[0]).not.toHaveProperty('encryption');
   });
 
   it('points to the local mailbox only when the server says it serves this browser one', async () => {

@@ -1,19 +1,23 @@
 import {
   type AccountKey,
   importAccountKey,
+  type KdfParams,
   keyProof,
   PRIVATE_MODE,
   PRIVATE_MODE_MESSAGES,
   type PrivateKdf,
+  PrivateKeyError,
   randomKdfSalt,
   randomKeyBytes,
   recoveryWrappingKey,
   unwrapAccountKey,
+  type WrappingKey,
   wrapAccountKey,
 } from '@daybook/shared';
 import { isApiError } from '../api-client.ts';
 import { assertEncryptionAvailable, EncryptionError } from '../encryption/support.ts';
 import { fetchKeyMaterial, postSetUp, postStartFresh, putPassphraseWrap, putRecoveryWrap } from './api.ts';
+import type { DeriveAnswer, DeriveRequest } from './argon2-worker.ts';
 import { forgetAccountKeys, keepAccountKey, keptAccountKey } from './session-key.ts';
 
 /*
@@ -52,6 +56,36 @@ export async function unlockedAccountKey(userId: string): Promise<UnlockedAccoun
 /** Argon2id and the word list, loaded on first use. */
 const heavyKeyLayer = () => import('@daybook/shared/private-keys');
 
+/**
+ * Argon2id of the passphrase, in a worker where the browser has them, so the page keeps answering for the second
+ * or two it takes (ADR 095, argon2-worker.ts); on this thread where there is none (tests) or the worker cannot start.
+ */
+async function derivePassphraseKey(passphrase: string, salt: string, kdf: KdfParams): Promise<WrappingKey> {
+  const onThisThread = async () => (await heavyKeyLayer()).derivePassphraseKey(passphrase, salt, kdf);
+  if (typeof Worker !== 'function') return onThisThread();
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./argon2-worker.ts', import.meta.url), { type: 'module', name: 'argon2id' });
+  } catch {
+    return onThisThread();
+  }
+  return new Promise<WrappingKey>((resolve, reject) => {
+    worker.onmessage = ({ data }: MessageEvent<DeriveAnswer>) => {
+      worker.terminate();
+      if ('key' in data) resolve(data.key);
+      else if (data.error.code) reject(new PrivateKeyError(data.error.code, data.error.message));
+      else reject(new Error(data.error.message));
+    };
+    // The worker's script did not load or run: the same work on this thread.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      onThisThread().then(resolve, reject);
+    };
+    worker.postMessage({ passphrase, salt, kdf } satisfies DeriveRequest);
+  });
+}
+
 /** Private mode needs WebCrypto (a secure context) and WebAssembly. */
 function assertPrivateModeAvailable(): void {
   assertEncryptionAvailable();
@@ -76,7 +110,6 @@ async function checkNewPassphrase(passphrase: string, confirmation: string, sign
 
 /** A passphrase's wrap of the key under a new salt and today's Argon2id costs. */
 async function passphraseWrapOf(userId: string, raw: Uint8Array<ArrayBuffer>, passphrase: string) {
-  const { derivePassphraseKey } = await heavyKeyLayer();
   const kdf: PrivateKdf = { algorithm: 'argon2id', salt: randomKdfSalt(), ...PRIVATE_MODE.kdf };
   const wrappingKey = await derivePassphraseKey(passphrase, kdf.salt, kdf);
   return { kdf, passphraseWrap: await wrapAccountKey(raw, wrappingKey, 'passphrase', userId) };
@@ -139,7 +172,7 @@ export async function setUpPrivateMode(
 /** Unlocks with the passphrase: the stored wrap and Argon2id settings are fetched, and the key kept for the session. */
 export async function unlockWithPassphrase(userId: string, passphrase: string): Promise<UnlockedAccountKey> {
   assertPrivateModeAvailable();
-  const [material, { derivePassphraseKey }] = await Promise.all([fetchKeyMaterial(), heavyKeyLayer()]);
+  const material = await fetchKeyMaterial();
   // Refuses costs under OWASP's floor before the passphrase is used (PrivateKeyError KDF_TOO_WEAK).
   const wrappingKey = await derivePassphraseKey(passphrase, material.kdf.salt, material.kdf);
   const raw = await unwrapAccountKey(material.passphraseWrap, wrappingKey, 'passphrase', userId);

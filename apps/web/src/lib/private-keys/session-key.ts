@@ -18,10 +18,23 @@ export const accountKeyStorageKey = (userId: string) => `${STORAGE_PREFIX}${user
 
 const unlocked = new Map<string, Uint8Array<ArrayBuffer>>();
 
+/** The screens that show whether private mode is unlocked here (the unlock card, the profile) follow each change. */
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/** For `useSyncExternalStore`: called after each key kept or forgotten in this tab. */
+export function subscribeAccountKeys(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Keeps the raw key for this browser session. */
 export function keepAccountKey(userId: string, raw: Uint8Array<ArrayBuffer>): void {
   unlocked.set(userId, raw);
   writeSessionString(accountKeyStorageKey(userId), toBase64(raw));
+  notify();
 }
 
 /** The raw key unlocked earlier in this browser session, or null. */
@@ -45,8 +58,10 @@ export function forgetAccountKeys(userId?: string): void {
   if (userId) {
     unlocked.delete(userId);
     removeSessionString(accountKeyStorageKey(userId));
+    notify();
     return;
   }
   unlocked.clear();
   removeSessionStringsStartingWith(STORAGE_PREFIX);
+  notify();
 }

@@ -30,6 +30,7 @@ const bootstrap: AppBootstrap = {
     subscriptionIntent: null,
     billingCyclePreference: 'month',
     hasEntries: true,
+    isPrivateMode: false,
   },
   subscription: FREE_SUBSCRIPTION_STATUS,
 };

@@ -5,11 +5,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteAvatar } from '../api/delete-avatar.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 function uploadErrorMessage(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return 'The picture could not be uploaded. Please try again.';

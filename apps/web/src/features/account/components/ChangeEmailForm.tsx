@@ -6,10 +6,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, emailInputProps, Input } from '../../../components/ui/input.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangeEmail } from '../api/change-email.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 /** The change is made when the link sent to the new address is followed. */
 export function ChangeEmailForm({ profile }: { profile: Profile }) {

@@ -8,11 +8,11 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, Input } from '../../../components/ui/input.tsx';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 const FIELD_NAMES: readonly (keyof ChangePasswordInput)[] = [
   'currentPassword',

@@ -18,6 +18,7 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { formatInstant } from '../../../lib/dates.ts';
@@ -25,7 +26,6 @@ import { toast } from '../../../lib/toast.ts';
 import { useCancelDeletion } from '../api/cancel-deletion.ts';
 import { useDeletionStatus } from '../api/get-deletion-status.ts';
 import { useRequestDeletion } from '../api/request-deletion.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 /** docs/product/accounts.md#accounts-deletion durations for the cancel toasts that carry news about the subscription. */
 const RESTORED_TOAST_MS = 5000;

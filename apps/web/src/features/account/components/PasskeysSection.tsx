@@ -9,13 +9,13 @@ import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatInstant } from '../../../lib/dates.ts';
 import { passkeyErrorMessage } from '../../../lib/passkeys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 const NameForm = z.object({ name: PasskeyName });
 type NameForm = z.input<typeof NameForm>;

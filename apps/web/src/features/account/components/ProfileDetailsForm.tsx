@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 const ProfileDetailsValues = z.object({ fullName: FullName });
 type ProfileDetailsValues = z.input<typeof ProfileDetailsValues>;

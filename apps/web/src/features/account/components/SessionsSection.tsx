@@ -2,6 +2,7 @@ import { type ActiveSession, describeUserAgent } from '@daybook/shared';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
@@ -9,7 +10,6 @@ import { toast } from '../../../lib/toast.ts';
 import { useSessions } from '../api/get-sessions.ts';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 const isPhone = (userAgent: string | null) => /iPhone|Android|Mobile/.test(userAgent ?? '');
 

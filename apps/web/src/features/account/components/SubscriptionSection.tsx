@@ -17,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   useBillingPortal,
@@ -27,7 +28,6 @@ import {
 import { formatInstant } from '../../../lib/dates.ts';
 import { usePlanFeatures } from '../../../lib/plan-features.ts';
 import { toast } from '../../../lib/toast.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 type FeatureLine = { label: string; value: boolean | string };
 

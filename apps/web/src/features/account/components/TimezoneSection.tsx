@@ -2,12 +2,12 @@ import type { Profile } from '@daybook/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zone.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { rememberChosenTimezone } from '../timezone.ts';
-import { SettingsSection } from './SettingsSection.tsx';
 
 /** Arrow keys on a closed select change it at every step: save only where the person stops. */
 const SAVE_DELAY_MS = 600;

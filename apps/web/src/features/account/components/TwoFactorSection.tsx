@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { currentPasswordInputProps, Input } from '../../../components/ui/input.tsx';
+import { SettingsSection } from '../../../components/ui/settings-section.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatInstant } from '../../../lib/dates.ts';
@@ -26,10 +27,11 @@ import { useTwoFactor } from '../api/get-two-factor.ts';
 import { useReplaceRecoveryCodes } from '../api/replace-recovery-codes.ts';
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
-import { SettingsSection } from './SettingsSection.tsx';
 
 /** The QR code's component, and with it the QR encoder, load only when a set-up shows one (ADR 075). */
-const QrCode = lazy(() => import('./QrCode.tsx').then(({ QrCode }) => ({ default: QrCode })));
+const QrCode = lazy(() =>
+  import('../../../components/ui/qr-code.tsx').then(({ QrCode }) => ({ default: QrCode })),
+);
 
 /** Spread on an `Input` for a one-time code: digits keyboard, and the code the phone offers. */
 const oneTimeCodeInputProps = {

@@ -29,6 +29,7 @@ const SECTIONS = [
   { id: 'email', label: 'Email' },
   { id: 'two-step', label: 'Two-step sign-in' },
   { id: 'passkeys', label: 'Passkeys' },
+  { id: 'private-mode', label: 'Private mode' },
   { id: 'sessions', label: 'Sessions' },
   { id: 'subscription', label: 'Subscription' },
   { id: 'delete-account', label: 'Delete account' },
@@ -54,8 +55,17 @@ function useEmailChangedNotice() {
   }, [isChanged, setSearchParams]);
 }
 
-/** `reminders`: the daily reminder section, composed in by the app (features do not import each other). */
-export default function ProfilePage({ reminders }: { reminders?: ReactNode } = {}) {
+/**
+ * `reminders` and `privateMode`: the daily reminder and private mode's sections, composed in by the app (features
+ * do not import each other).
+ */
+export default function ProfilePage({
+  reminders,
+  privateMode,
+}: {
+  reminders?: ReactNode;
+  privateMode?: ReactNode;
+} = {}) {
   useDocumentTitle('Profile Settings');
   useEmailChangedNotice();
   const profile = useProfile();
@@ -112,6 +122,7 @@ export default function ProfilePage({ reminders }: { reminders?: ReactNode } = {
               <ChangeEmailForm profile={profile.data} />
               <TwoFactorSection email={profile.data.email} />
               <PasskeysSection />
+              {privateMode}
               <SessionsSection />
               <SubscriptionSection profile={profile.data} />
               <DeleteAccountSection />

@@ -24,11 +24,13 @@ import { NewPasswordFields } from '../../../components/ui/new-password-fields.ts
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../../lib/constants.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { rememberRegistrationChoice } from '../../../lib/private-keys/registration-choice.ts';
 import { writeStoredString } from '../../../lib/storage.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { CheckEmailDialog } from './CheckEmailDialog.tsx';
+import { EncryptionChooser } from './EncryptionChooser.tsx';
 import { PlanChooser } from './PlanChooser.tsx';
 import { ResendVerificationButton } from './ResendVerificationButton.tsx';
 
@@ -45,6 +47,8 @@ const RegisterFormValues = z
     password: NewPassword,
     confirmPassword: z.string(),
     acceptTerms: z.boolean().refine((isAccepted) => isAccepted, AUTH_MESSAGES.termsRequired),
+    /** Kept in this browser, never sent: private mode is set up after the first sign-in (ADR 095). */
+    encryption: z.enum(['standard', 'private']),
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
@@ -93,6 +97,7 @@ export function RegisterForm({
       password: '',
       confirmPassword: '',
       acceptTerms: false,
+      encryption: 'standard',
     },
   });
 
@@ -101,10 +106,11 @@ export function RegisterForm({
   const password = watch('password');
   const confirmPassword = watch('confirmPassword');
   const acceptTerms = watch('acceptTerms');
+  const encryption = watch('encryption');
   const reasons = blockingReasons({ password, confirmPassword, acceptTerms });
   const isBlocked = isSubmitting || reasons.length > 0;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ encryption: chosenEncryption, ...values }) => {
     setUnconfirmedEmail(null);
     const timezone = browserTimeZone();
     const input: RegisterInput = { ...values, acceptTerms: true, ...(timezone ? { timezone } : {}) };
@@ -113,6 +119,7 @@ export function RegisterForm({
       // Read by the dashboard's welcome card (docs/product/plans-billing.md#plans-prompts).
       writeStoredString(STORAGE_KEYS.registrationPlanChoice, values.plan);
       writeStoredString(STORAGE_KEYS.registrationDate, new Date().toISOString());
+      rememberRegistrationChoice(chosenEncryption === 'private');
       setSentTo(answer.email);
       setHasLocalMailbox(answer.localMailbox === true);
       if (!answer.intentSaved) toast.warning(AUTH_MESSAGES.premiumIntentNotSaved);
@@ -170,6 +177,7 @@ export function RegisterForm({
           <FormField label="Email" error={errors.email?.message}>
             {(control) => <Input {...emailInputProps} {...control} {...register('email')} />}
           </FormField>
+          <EncryptionChooser radioProps={register('encryption')} selected={encryption} />
           <NewPasswordFields
             passwordLabel="Password"
             confirmLabel="Confirm password"

@@ -1,9 +1,11 @@
 import { ENTRY_LIMITS, markdownToPlainText, matchRuns, splitHashtags } from '@daybook/shared';
-import { Clock, Pencil, Share2 } from 'lucide-react';
+import { Clock, Lock, Pencil, Share2 } from 'lucide-react';
 import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { MarkdownText } from '../../../components/ui/markdown-text.tsx';
+import { focusUnlockPrompt } from '../../../lib/private-keys/unlock-target.ts';
 import type { DecryptedEntry } from '../api/get-entries.ts';
 import { entryClock, entryLabel } from '../format.ts';
 import { useEditWindow } from '../hooks/use-edit-window.ts';
@@ -127,6 +129,7 @@ export function EntryCard({
         <EntryText
           text={entry.text}
           isDecryptionFailed={entry.isDecryptionFailed}
+          isLocked={entry.isLocked === true}
           onThemeSelect={onThemeSelect}
           highlight={highlight}
         />
@@ -160,16 +163,19 @@ export function EntryCard({
 function EntryText({
   text,
   isDecryptionFailed,
+  isLocked,
   onThemeSelect,
   highlight,
 }: {
   text: string;
   isDecryptionFailed: boolean;
+  isLocked: boolean;
   onThemeSelect: ((theme: string) => void) | undefined;
   highlight: string | undefined;
 }) {
   const [isExpanded, setIsExpanded] = useState(false);
   const textId = useId();
+  if (isLocked) return <LockedNotice text={text} />;
   if (isDecryptionFailed) {
     return <p className="text-sm text-muted-foreground italic">{text}</p>;
   }
@@ -254,5 +260,27 @@ function Highlighted({ text, query }: { text: string; query: string }) {
       // biome-ignore lint/suspicious/noArrayIndexKey: runs of one text, in a fixed order.
       <Fragment key={index}>{run.text}</Fragment>
     ),
+  );
+}
+
+/**
+ * A private entry while this browser session holds no key (ADR 094): its notice, and a link to the unlock prompt at
+ * the top of the page (ADR 095), or to the profile's private mode section where there is none.
+ */
+function LockedNotice({ text }: { text: string }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      <Lock aria-hidden="true" className="mr-1.5 inline size-3.5 align-[-2px]" />
+      <span className="italic">{text}</span>{' '}
+      <Link
+        to="/profile#private-mode"
+        className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
+        onClick={(event) => {
+          if (focusUnlockPrompt()) event.preventDefault();
+        }}
+      >
+        Unlock
+      </Link>
+    </p>
   );
 }

@@ -133,6 +133,15 @@ const STORAGE_ROWS: readonly InfoTableRow[] = [
     },
   },
   {
+    id: 'private-mode-choice',
+    label: <code>{STORAGE_KEYS.registrationPrivateMode}</code>,
+    cells: {
+      purpose:
+        'That you chose private mode when signing up, so setting it up comes first once you sign in. Removed once it is set up or you choose not now.',
+      lifetime: 'Until set up',
+    },
+  },
+  {
     id: 'registration-date',
     label: <code>{STORAGE_KEYS.registrationDate}</code>,
     cells: {

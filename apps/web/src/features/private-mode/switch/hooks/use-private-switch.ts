@@ -43,11 +43,17 @@ export function usePrivateSwitch(userId: string, extraSteps: readonly ReEncrypti
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
-  /** Everything that reads entries under either version follows: lists, moods, analytics, the calendar, the counts. */
+  /**
+   * Everything that reads entries under either version follows: lists, moods, analytics, the calendar, the counts,
+   * and the media links, which say whether a file is sealed under the account's key (the media step's work).
+   */
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: journalKeys.all }),
       queryClient.invalidateQueries({ queryKey: switchKeys.all }),
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => queryKey[0] === 'media-url' || queryKey[0] === 'thumbnail-url',
+      }),
     ]);
 
   async function start(target: ReEncryptionTarget): Promise<void> {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
+import { Card } from './card.tsx';
 
 type SettingsSectionProps = {
   /** The anchor: /profile#<id> scrolls here. */

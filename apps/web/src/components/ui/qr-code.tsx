@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Skeleton } from './skeleton.tsx';
 
 /**
  * A QR code of `value`, drawn as an SVG image. The QR encoder (uqr) is loaded only here, when a set-up of two-step
- * sign-in shows its code: no other page, and not the profile's first load, carries it (ADR 075).
+ * sign-in or private mode's recovery key shows a code: no other page, and not the profile's first load, carries
+ * it (ADR 075, 095). Import this module lazily for the same reason.
  */
 export function QrCode({ value, label }: { value: string; label: string }) {
   const [source, setSource] = useState<string | null>(null);
