@@ -45,6 +45,7 @@ export * from './domain/two-factor.ts';
 export * from './domain/user-agent.ts';
 export * from './domain/webm-duration.ts';
 export * from './domain/welcome-card.ts';
+export * from './domain/what-the-server-reads.ts';
 export * from './domain/zone-formatters.ts';
 export * from './first-screen.ts';
 export * from './moderation/index.ts';

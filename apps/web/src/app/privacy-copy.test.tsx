@@ -1,3 +1,4 @@
+import { WHAT_EACH_MODE_PROTECTS, WHAT_THE_SERVER_READS } from '@daybook/shared';
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,8 +9,9 @@ import LandingPage from '../features/marketing/pages/LandingPage.tsx';
 import { jsonResponse, renderWithProviders } from '../test/render.tsx';
 
 /**
- * The server can derive every user's key (ADR 008), so no page may promise more than protection at rest.
- * These are the claims the pages once made, or that copy about encryption tends to drift into.
+ * In the standard mode the server can derive every user's key (ADR 008), so no page may promise more than
+ * protection at rest for it; private mode's claims are the shared table's (ADR 101), checked below. These are the
+ * claims the pages once made, or that copy about encryption tends to drift into.
  */
 const OVERCLAIMS = [
   /end-to-end encrypted/i,
@@ -50,7 +52,7 @@ describe('privacy copy', () => {
 
   it('the privacy page says what the server reads today, what is plain, and how to keep backups', async () => {
     const text = await pageText(<PrivacyPage />, 'Privacy Policy');
-    expect(text).toContain('This is protection at rest, not end-to-end encryption.');
+    expect(text).toMatch(/In standard mode this is protection at rest, not end-to-end encryption\./);
     expect(text).toContain('Saving or editing an entry.');
     expect(text).toContain('Sharing an entry.');
     expect(text).toContain('Messages to your future self.');
@@ -61,7 +63,18 @@ describe('privacy copy', () => {
     );
     expect(text).toMatch(/A copy of\s+those files alone opens none of them/);
     expect(text).toMatch(/an operator with both the\s+files and the secret could open them/);
-    expect(text).toMatch(/only your browser holds the key is not built yet/);
+    // Private mode (ADR 101): both tables, from the one source the README holds too, every cell as written there.
+    for (const caption of [
+      'What the server can read, in each mode',
+      'What each mode protects your journal against',
+    ])
+      expect(screen.getByRole('table', { name: caption })).toBeTruthy();
+    for (const row of [...WHAT_THE_SERVER_READS, ...WHAT_EACH_MODE_PROTECTS]) {
+      expect(text).toContain(row.standard);
+      expect(text).toContain(row.private);
+    }
+    expect(text).toMatch(/A modified app could skip them/);
+    expect(text).toMatch(/Lose\s+both and nobody can read your private entries again/);
     expect(text).not.toMatch(/photos, voice notes and videos are not encrypted/i);
     expect(text).toContain('secret.key');
     expect(text).toContain('ENCRYPTION_SECRET');
@@ -80,6 +93,8 @@ describe('privacy copy', () => {
     expect(text).not.toMatch(/coming soon/i);
     expect(screen.getByRole('heading', { level: 2, name: 'Encryption, plainly' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Writing' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'What each mode protects your journal against' })).toBeTruthy();
+    for (const row of WHAT_EACH_MODE_PROTECTS) expect(text).toContain(row.private);
   });
 
   it('the landing page links to what the server can read', async () => {

@@ -1,6 +1,7 @@
 import { FREE_PLAN_FEATURES, PREMIUM_QUOTED_DAILY_ENTRIES } from '@daybook/shared';
 import { ArrowRight, Crown, LayoutDashboard, LockKeyhole, PenLine, UserX } from 'lucide-react';
 import { Link } from 'react-router';
+import { ModeProtectionTable } from '../components/EncryptionModeTables.tsx';
 import { InfoPage, type InfoSection } from '../components/InfoPage.tsx';
 import { InfoTable, type InfoTableColumn, type InfoTableRow } from '../components/InfoTable.tsx';
 
@@ -101,22 +102,23 @@ const SECTIONS: readonly InfoSection[] = [
     content: (
       <>
         <p>
-          The text of every entry is encrypted in your browser with AES-GCM, under a key derived in your
-          browser, before it is stored. A copy of the database alone cannot read it.
+          <strong>Standard</strong>: the text of every entry is encrypted in your browser with AES-GCM, under
+          a key derived in your browser, before it is stored, and photos, voice notes and videos are encrypted
+          on the server before they are stored. A copy of the database or of the stored files alone reads
+          nothing. This protects your journal at rest; it is not end-to-end encryption: the server holds the
+          secret every standard key is derived from, and uses it to check what you save, to show a shared
+          entry, and for the other purposes the{' '}
+          <Link to="/privacy#when-the-server-reads">privacy policy</Link> names. Moods are stored in plain
+          form.
         </p>
         <p>
-          This protects your journal at rest; it is not end-to-end encryption. The server holds the secret
-          every user's key is derived from. Today it uses it only when you save or edit an entry: your browser
-          first sends the text for a safety check, then the server decrypts what you saved, in memory, to
-          check its length and run the safety check again, and stores only the encrypted text.
+          <strong>Private mode</strong>, chosen when you register or later in your profile: a key made in your
+          browser, opened only by your passphrase or your 24-word recovery key, encrypts the text and mood of
+          every entry, your media and your letters to your future self before they leave your browser. Safety
+          checks, mood statistics, export and import then run in your browser. Sharing a private entry and the
+          AI features are not available for private entries yet.
         </p>
-        <p>
-          Photos, voice notes and videos are encrypted on the server before they are stored, with a key
-          derived from the same secret, so a copy of the stored files alone opens none of them; images are
-          checked for safety on the server. Moods, dates, your name and e-mail address are stored in plain
-          form. The <Link to="/privacy">privacy policy</Link> sets out exactly what the server can and cannot
-          read.
-        </p>
+        <ModeProtectionTable />
       </>
     ),
   },

@@ -1,56 +1,24 @@
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Callout } from '../components/Callout.tsx';
+import { ModeProtectionTable, WhatTheServerReadsTable } from '../components/EncryptionModeTables.tsx';
 import { InfoPage, type InfoSection } from '../components/InfoPage.tsx';
-import { InfoTable, type InfoTableColumn, type InfoTableRow } from '../components/InfoTable.tsx';
-
-const GLANCE_COLUMNS: readonly InfoTableColumn[] = [
-  { key: 'kept', label: 'How it is kept' },
-  { key: 'readers', label: 'Who can read it' },
-];
-
-const GLANCE_ROWS: readonly InfoTableRow[] = [
-  {
-    id: 'entries',
-    label: 'The text of your entries',
-    cells: {
-      kept: 'Encrypted in your browser (AES-GCM) before upload',
-      readers:
-        'You. The server, in memory, when you save or edit an entry, to check it (see below); not the database alone.',
-    },
-  },
-  {
-    id: 'media',
-    label: 'Photos, voice notes and videos',
-    cells: {
-      kept: 'Encrypted on the server (AES-256-GCM) before they are stored, with a key derived from the server’s secret',
-      readers:
-        'You, through links valid for one hour. The server, which holds that secret: it checks images and video frames for safety, and opens a file to send it to you.',
-    },
-  },
-  {
-    id: 'metadata',
-    label: 'Moods, dates and media types',
-    cells: { kept: 'Plain form', readers: 'The server, to draw your calendar and filter your entries.' },
-  },
-  {
-    id: 'account',
-    label: 'Name, e-mail address and account',
-    cells: { kept: 'Plain form', readers: 'The server, to run your account.' },
-  },
-];
 
 const SECTIONS: readonly InfoSection[] = [
   {
     id: 'at-a-glance',
     title: 'At a glance',
     content: (
-      <InfoTable
-        caption="What Daybook keeps and who can read it"
-        rowHeaderLabel="Information"
-        columns={GLANCE_COLUMNS}
-        rows={GLANCE_ROWS}
-      />
+      <>
+        <p>
+          Every account is in one of two modes. <strong>Standard</strong> encrypts your journal at rest: the
+          server holds the secret it is encrypted with. <strong>Private mode</strong>, which you choose when
+          you register or later in your profile, encrypts it in your browser under a key only your passphrase
+          or your recovery key opens.
+        </p>
+        <WhatTheServerReadsTable />
+        <ModeProtectionTable />
+      </>
     ),
   },
   {
@@ -58,6 +26,7 @@ const SECTIONS: readonly InfoSection[] = [
     title: 'What is encrypted in your browser',
     content: (
       <>
+        <h3>Standard</h3>
         <p>
           The text of your entries is encrypted in your browser with AES-GCM using a 256-bit key, with a fresh
           random value for every encryption, before it is uploaded. The server stores only the encrypted
@@ -77,6 +46,26 @@ const SECTIONS: readonly InfoSection[] = [
           decrypts every entry of every user. That is why the secret must be backed up separately from the
           database, and a backup must never hold both together.
         </p>
+        <h3>Private mode</h3>
+        <p>
+          Your browser makes a random 256-bit key for your journal. The server stores it only locked twice:
+          under a key your browser derives from your passphrase (Argon2id, slow on purpose, so guesses are
+          costly), and under your recovery key, 24 words shown to you once. Neither the passphrase nor the
+          recovery key is ever sent. You unlock once per browser session; closing the tab or signing out
+          forgets the key.
+        </p>
+        <p>
+          The text and mood of every entry, your photos, voice notes, videos and their thumbnails, and your
+          letters to your future self are encrypted in your browser under that key before they are sent. The
+          length and safety checks the server makes in standard mode run in your browser instead: the same
+          checker for text, the same model for images and video frames. A modified app could skip them; that
+          is the price of a server that does not see your words.
+        </p>
+        <p>
+          If you forget your passphrase, your recovery key unlocks the journal and lets you choose a new one.
+          Lose both and nobody can read your private entries again, the operator included: you can then start
+          afresh, which deletes them.
+        </p>
       </>
     ),
   },
@@ -87,14 +76,15 @@ const SECTIONS: readonly InfoSection[] = [
       <>
         <Callout title="The honest part" icon={KeyRound}>
           <p>
-            This is protection at rest, not end-to-end encryption. The server holds the secret from which
-            every user's key can be derived, so it can derive yours. It protects your journal against a stolen
-            database, not against the people who run the server. If that matters to you, run Daybook yourself.
+            In standard mode this is protection at rest, not end-to-end encryption. The server holds the
+            secret from which every user's key can be derived, so it can derive yours. It protects your
+            journal against a stolen database, not against the people who run the server. If that matters to
+            you, choose private mode, or run Daybook yourself.
           </p>
         </Callout>
         <p>
-          The server uses that secret only in memory, on a request, for a named purpose. Today there are
-          three:
+          In standard mode, the server uses that secret only in memory, on a request, for a named purpose.
+          Today there are three:
         </p>
         <ul>
           <li>
@@ -155,9 +145,9 @@ const SECTIONS: readonly InfoSection[] = [
           one-way argon2id hash of your password (never the password itself).
         </li>
         <li>
-          <strong>Entry metadata:</strong> the entry date, mood tag, media type, when it was created, edited
-          or deleted, and the reason you give for a deletion. Hashtag themes are not stored; they are read in
-          your browser.
+          <strong>Entry metadata:</strong> the entry date, mood tag (in standard mode), media type, when it
+          was created, edited or deleted, and the reason you give for a deletion. Hashtag themes are not
+          stored; they are read in your browser.
         </li>
         <li>
           <strong>Media files:</strong> photos, voice notes, videos, their thumbnails and uploaded import
@@ -165,11 +155,11 @@ const SECTIONS: readonly InfoSection[] = [
           the operator uses, with a key for you derived from the server’s secret and never stored. A copy of
           those files alone opens none of them. The server holds that secret: it opens a file when it sends it
           to you, makes a thumbnail, exports your journal or checks an import, so an operator with both the
-          files and the secret could open them. This is protection at rest, not end-to-end encryption; a mode
-          in which only your browser holds the key is not built yet. Which files exist, their type and their
-          size are not hidden. They are never public: the app serves them only through signed links that stop
-          working after one hour. Images, and still frames from videos, are checked for safety on the server
-          when you upload them.
+          files and the secret could open them. This is protection at rest, not end-to-end encryption; in
+          private mode, files are encrypted in your browser instead, under your own key, and the server stores
+          them as they arrive. Which files exist, their type and their size are not hidden. They are never
+          public: the app serves them only through signed links that stop working after one hour. Images, and
+          still frames from videos, are checked for safety on the server when you upload them.
         </li>
         <li>
           <strong>Sharing:</strong> the e-mail addresses you share with, the note you add to a share, and when
@@ -206,9 +196,13 @@ const SECTIONS: readonly InfoSection[] = [
         <p>
           To keep Daybook safe, content you submit is checked on the server before it is saved: the text of
           entries, images, and five still frames taken from each video. The check returns only a verdict. It
-          is run by software; no person reads your entries to moderate them.
+          is run by software; no person reads your entries to moderate them. In private mode the same checks
+          run in your browser before anything is encrypted, and only their outcome is acted on there.
         </p>
-        <p>The checks run entirely on the server itself; nothing is sent to a third party to check it.</p>
+        <p>
+          In either mode the checks run on Daybook's own software, on the server or in your browser; nothing
+          is sent to a third party to check it.
+        </p>
       </>
     ),
   },
@@ -362,13 +356,14 @@ export default function PrivacyPage() {
   return (
     <InfoPage
       title="Privacy Policy"
-      lastUpdated="2026-11-22"
+      lastUpdated="2026-11-29"
       lead={
         <p>
           This page says exactly what Daybook can and cannot read. The text of your entries is encrypted in
-          your browser before it leaves it, so a copy of the database alone cannot read it. The server holds
-          the secret needed to decrypt it, and uses it in memory only for the purposes this page names. This
-          is protection at rest, not end-to-end encryption.
+          your browser before it leaves it, so a copy of the database alone cannot read it. In standard mode
+          the server holds the secret needed to decrypt it, and uses it in memory only for the purposes this
+          page names: this is protection at rest, not end-to-end encryption. In private mode the key is yours
+          alone, and the table below says what the server can still see.
         </p>
       }
       sections={SECTIONS}
