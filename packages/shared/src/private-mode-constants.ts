@@ -121,7 +121,7 @@ export const PRIVATE_MODE_COPY = {
   privateChoice:
     'Only your passphrase or recovery key opens your journal: not us, not the operator, not a seized server. Lose both and nobody can read it again.',
   protects: [
-    'Your entries and moods are sealed in this browser before they are sent. Only your passphrase, or the recovery key you save now, opens them.',
+    'Your entries and moods, photos, voice notes, videos and letters to your future self are sealed in this browser before they are sent. Only your passphrase, or the recovery key you save now, opens them.',
     'The server, whoever runs it, someone who seizes or copies it with its secrets, and a stolen backup see only sealed text.',
   ],
   doesNotProtect: [
