@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePlanFeatures, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { entryPage, sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { renderEntryShare } from './entry-share.tsx';
 import PastEntriesPage from './PastEntriesPage.tsx';
 
 vi.mock('sonner', async (importOriginal) => ({
@@ -62,5 +63,11 @@ describe('the share action on entry cards', () => {
       description: SHARE_MESSAGES.upgradeTooltip,
     });
     expect(locked.hasAttribute('data-locked')).toBe(true);
+  });
+
+  it('is not offered on a private entry, which the server could not open for anyone (ADR 094)', async () => {
+    const entry = await sealedEntry('Sealed under the account key');
+    expect(renderEntryShare({ ...entry, text: '', encryptionVersion: 2 } as never)).toBeNull();
+    expect(renderEntryShare({ ...entry, text: '', encryptionVersion: 1 } as never)).not.toBeNull();
   });
 });
