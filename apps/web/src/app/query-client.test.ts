@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../lib/api-client.ts';
+import { ApiRequestError, isSessionGone } from '../lib/api-client.ts';
 import { shouldRetryQuery } from '../lib/query-retry.ts';
-import { isSessionGone } from './query-client.ts';
 
 const apiError = (status: number, message = 'Failed') => new ApiRequestError({ status, code: 'X', message });
 

@@ -1,17 +1,9 @@
 import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { ApiRequestError } from '../lib/api-client.ts';
+import { isSessionGone } from '../lib/api-client.ts';
 import { shouldRetryQuery } from '../lib/query-retry.ts';
 import { expireSession } from '../lib/session/session-state.ts';
 
 const DEFAULT_STALE_MS = 5 * 60_000;
-
-/**
- * A signed-in call answered 401: the session has ended. A failed sign-in is also a 401,
- * but it is an answer about the password, not about a session.
- */
-export function isSessionGone(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 401 && error.code !== 'INVALID_CREDENTIALS';
-}
 
 type QueryDefaults = NonNullable<QueryClientConfig['defaultOptions']>;
 

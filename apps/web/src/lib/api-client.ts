@@ -25,6 +25,15 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * A signed-in call answered 401: the session has ended, and the app as a whole answers it (the query client's
+ * "session expired", then the login page), so no caller adds a message of its own. A failed sign-in is also a 401,
+ * but it is an answer about the password, not about a session. The one test of it every caller uses.
+ */
+export function isSessionGone(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401 && error.code !== 'INVALID_CREDENTIALS';
+}
+
 /** True for an API answer with this error code. */
 export function isApiError(error: unknown, code: string): error is ApiRequestError {
   return error instanceof ApiRequestError && error.code === code;

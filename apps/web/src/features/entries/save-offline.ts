@@ -1,10 +1,11 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { isSessionGone } from '../../lib/api-client.ts';
 import type { SealedEntry } from '../../lib/encryption/entry-cipher.ts';
 import { enqueueEntry, requestBackgroundSync } from '../../lib/offline/entry-queue.ts';
 import { toast } from '../../lib/toast.ts';
 import { entriesKeys } from './api/query-keys.ts';
-import { checkEntryText, errorDescription, isSignedOutError } from './hooks/entry-checks.ts';
+import { checkEntryText, errorDescription } from './hooks/entry-checks.ts';
 import type { NewEntry } from './new-entry.ts';
 import { OFFLINE_MESSAGES } from './offline.ts';
 
@@ -38,7 +39,7 @@ export async function queueEntry(
     try {
       sealed = await sealForSave(text, mood);
     } catch (error) {
-      if (!isSignedOutError(error))
+      if (!isSessionGone(error))
         toast.error(ENTRY_MESSAGES.encryptFailed, { description: OFFLINE_MESSAGES.noKey });
       return false;
     }

@@ -1,6 +1,6 @@
 import { ENCRYPTION, ENTRY_MESSAGES, SaltResponse } from '@daybook/shared';
 import { z } from 'zod';
-import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { apiRequest, isSessionGone } from '../api-client.ts';
 import { EncryptionError } from './support.ts';
 
 export const SALT_PATH = '/api/encryption/salt';
@@ -22,7 +22,6 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** An answer of the session's end is final: asking again cannot help, and the app must notice it. */
-const isFinal = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 
 /**
  * The user's salt (docs/product/encryption.md#encryption-browser): tried 3 times, waiting 500 ms then 1000 ms between tries;
@@ -36,7 +35,7 @@ export async function fetchSalt(signal?: AbortSignal): Promise<string> {
     try {
       payload = await apiRequest(SALT_PATH, { schema: z.unknown(), signal });
     } catch (error) {
-      if (signal?.aborted || isFinal(error)) throw error;
+      if (signal?.aborted || isSessionGone(error)) throw error;
       const delay = delays[attempt];
       if (delay === undefined) throw new EncryptionError(ENTRY_MESSAGES.saltFetchFailed, { cause: error });
       await wait(delay, signal);

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, OkResponse } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { apiRequest, isSessionGone } from '../api-client.ts';
 import { BRIEF_TOAST } from '../constants.ts';
 import { waitForRenderedPath } from '../rendered-location.ts';
 import { toast } from '../toast.ts';
@@ -13,7 +13,7 @@ export async function signOut(): Promise<void> {
     await apiRequest('/api/auth/sign-out', { method: 'POST', schema: OkResponse });
   } catch (error) {
     // No session on the server any more: the person is signed out, which is what they asked for.
-    if (error instanceof ApiRequestError && error.status === 401) return;
+    if (isSessionGone(error)) return;
     throw error;
   }
 }

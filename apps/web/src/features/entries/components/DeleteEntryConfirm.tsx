@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
+import { isApiError, isSessionGone } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
 import { useDeletionLimit } from '../api/get-deletion-limit.ts';
@@ -51,7 +51,7 @@ export function DeleteEntryConfirm({
   const onConfirm = () =>
     remove.mutate(entryId, {
       onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 401) return;
+        if (isSessionGone(error)) return;
         if (isApiError(error, 'DELETION_LIMIT_REACHED') || isApiError(error, 'EDIT_WINDOW_EXPIRED')) {
           toast.error(error.message);
           void limit.refetch();

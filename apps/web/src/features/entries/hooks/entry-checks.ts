@@ -1,6 +1,6 @@
 import { entryModerationOutcome } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
+import { isApiError, isSessionGone } from '../../../lib/api-client.ts';
 import type { SealedEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { announceModerationBlock } from '../../../lib/moderation/announce.ts';
 import { moderateText } from '../../../lib/moderation/moderate-text.ts';
@@ -45,7 +45,7 @@ export async function checkAndSeal<S = SealedEntryText>(
   try {
     return { sealed: await encrypt(text), warning: check.warning };
   } catch (error) {
-    if (!isSignedOutError(error)) toast.error(encryptFailedMessage, { description: errorDescription(error) });
+    if (!isSessionGone(error)) toast.error(encryptFailedMessage, { description: errorDescription(error) });
     return null;
   }
 }
@@ -68,8 +68,5 @@ export function announceServerRefusal(error: unknown): boolean {
   announceModerationBlock({ message: error.message, isCrisis: error.details?.isCrisis === true });
   return true;
 }
-
-/** A 401 is answered by the app as a whole ("session expired", then the login page): nothing to add. */
-export const isSignedOutError = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 
 export const errorDescription = (error: unknown) => (error instanceof Error ? error.message : undefined);

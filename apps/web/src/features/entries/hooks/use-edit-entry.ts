@@ -1,17 +1,11 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError, isSessionGone } from '../../../lib/api-client.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateEntry } from '../api/update-entry.ts';
-import {
-  announceSaved,
-  announceServerRefusal,
-  checkAndSeal,
-  errorDescription,
-  isSignedOutError,
-} from './entry-checks.ts';
+import { announceSaved, announceServerRefusal, checkAndSeal, errorDescription } from './entry-checks.ts';
 
 export type EntryEdit = {
   id: string;
@@ -59,7 +53,7 @@ export function useEditEntry() {
         announceSaved(checked.warning ?? updated.moderation.warning, ENTRY_MESSAGES.updated);
         return true;
       } catch (error) {
-        if (isSignedOutError(error) || announceServerRefusal(error)) return false;
+        if (isSessionGone(error) || announceServerRefusal(error)) return false;
         if (isApiError(error, 'EDIT_WINDOW_EXPIRED')) {
           toast.error(ENTRY_MESSAGES.editWindowExpired);
         } else {

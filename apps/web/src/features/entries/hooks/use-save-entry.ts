@@ -1,7 +1,7 @@
 import { ENTRY_MESSAGES } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, isSessionGone } from '../../../lib/api-client.ts';
 import type { SealedEntry } from '../../../lib/encryption/entry-cipher.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
@@ -11,13 +11,7 @@ import { useIsOffline } from '../../../lib/use-is-offline.ts';
 import { useCreateEntry } from '../api/create-entry.ts';
 import { dailyLimitQueryOptions } from '../api/get-daily-limit.ts';
 import type { NewEntry } from '../new-entry.ts';
-import {
-  announceSaved,
-  announceServerRefusal,
-  checkAndSeal,
-  errorDescription,
-  isSignedOutError,
-} from './entry-checks.ts';
+import { announceSaved, announceServerRefusal, checkAndSeal, errorDescription } from './entry-checks.ts';
 
 /** Errors whose message is the answer itself (a limit, the plan): shown as received (docs/product/sharing.md#sharing-received). */
 const SHOWN_AS_RECEIVED = new Set([403, 429]);
@@ -64,7 +58,7 @@ export function useSaveEntry() {
         }
       } catch (error) {
         // The server holds the limit too: a failed check only skips the early answer.
-        if (isSignedOutError(error)) return false;
+        if (isSessionGone(error)) return false;
       }
 
       // A private entry (ADR 094) is moderated here alone, and sealed with its mood.
@@ -94,7 +88,7 @@ export function useSaveEntry() {
       } catch (error) {
         // The network went while saving: the entry, sealed already, waits in the queue instead (ADR 041).
         if (isNetworkError(error) && !mediaDraftId) return queue({ text, mood }, checked.sealed);
-        if (isSignedOutError(error) || announceServerRefusal(error)) return false;
+        if (isSessionGone(error) || announceServerRefusal(error)) return false;
         if (error instanceof ApiRequestError && SHOWN_AS_RECEIVED.has(error.status)) {
           toast.error(error.message);
         } else {

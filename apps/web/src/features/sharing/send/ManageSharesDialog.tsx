@@ -22,7 +22,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { isSessionGone } from '../../../lib/api-client.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useResendShare, useRevokeShare, useSentShares } from './api.ts';
@@ -148,8 +148,6 @@ export function ManageSharesDialog({
   );
 }
 
-const isSignedOut = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
-
 /**
  * One share. The row owns its resend and revoke requests and the confirmation, because the buttons go away
  * once a share can no longer be resent or revoked: the answer's toast must still be said, and focus must land
@@ -177,7 +175,7 @@ function ShareRow({ share, entryId, now }: { share: SentShare; entryId: string; 
         if (!canResend(updated)) rowRef.current?.focus();
       },
       onError: (error) => {
-        if (!isSignedOut(error)) toast.error(SHARE_MESSAGES.resendFailed, { description: error.message });
+        if (!isSessionGone(error)) toast.error(SHARE_MESSAGES.resendFailed, { description: error.message });
       },
     });
 
@@ -188,7 +186,7 @@ function ShareRow({ share, entryId, now }: { share: SentShare; entryId: string; 
         toast.success(SHARE_MESSAGES.revoked, { description: SHARE_MESSAGES.revokedDescription });
       },
       onError: (error) => {
-        if (!isSignedOut(error)) toast.error(SHARE_MESSAGES.revokeFailed, { description: error.message });
+        if (!isSessionGone(error)) toast.error(SHARE_MESSAGES.revokeFailed, { description: error.message });
       },
     });
 

@@ -15,7 +15,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
+import { ApiRequestError, isApiError, isSessionGone } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { announceModerationBlock } from '../../../lib/moderation/announce.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
@@ -192,7 +192,7 @@ function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
         },
         onError: (error) => {
           // A lost session is answered by the app as a whole (session expired, then the login page).
-          if (error instanceof ApiRequestError && error.status === 401) return;
+          if (isSessionGone(error)) return;
           if (isApiError(error, 'CONTENT_BLOCKED')) {
             // The note was refused by moderation: said as an entry's refusal is (a crisis message stays 8 s).
             announceModerationBlock({ message: error.message, isCrisis: error.details?.isCrisis === true });
