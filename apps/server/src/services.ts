@@ -256,6 +256,8 @@ export function createServices(deps: {
     keys: encryption,
     mode: (userId) => privateMode.mode(userId),
     holdKey: (tx, userId) => privateMode.holdKey(tx, userId),
+    // Called after construction, when `sharing` below exists.
+    onMadePrivate: (tx, user, entryIds) => sharing.revokeForPrivateEntries(tx, user, entryIds),
   });
   const futureMessages = createFutureMessagesService({
     db,

@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { entries, futureMessages, privateKeys } from '../src/db/schema/index.ts';
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
 import { useTestApp } from './support/app.ts';
-import { clientAddress, createEntry, createSignedInUser } from './support/factories.ts';
+import { clientAddress, createEntry, createSignedInUser, setPlan } from './support/factories.ts';
 import { browserKeySetUp } from './support/private-keys.ts';
 
 /*
@@ -628,5 +628,32 @@ describe('switching private mode on and off', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'INVALID_CIPHERTEXT' });
     expect((await rowsOf(person))[0]).toMatchObject({ encryptionVersion: 2 });
+  });
+
+  it('ends the shares of entries made private, and tells a recipient with an account, since the server could no longer open them', async () => {
+    const person = await createSignedInUser(ctx);
+    const friend = await createSignedInUser(ctx);
+    await setPlan(ctx, person.user.id, 'premium');
+    const [shared, kept] = await seedReadableEntries(person, 2);
+    const share = await call(person, {
+      method: 'POST',
+      url: `/api/entries/${shared!.id}/shares`,
+      payload: {
+        recipients: [{ email: friend.user.email }, { email: 'no-account@example.com' }],
+        consent: true,
+      },
+    });
+    expect(share.statusCode, share.body).toBe(201);
+    const keys = await setUpPrivateMode(person);
+    expect(await run(person, keys, 'private')).toBe(2);
+
+    const sent = await call(person, { method: 'GET', url: `/api/entries/${shared!.id}/shares` });
+    expect(sent.json().shares.map((s: { status: string }) => s.status)).toEqual(['revoked', 'revoked']);
+    const received = await call(friend, { method: 'GET', url: '/api/shares/received?page=0&pageSize=5' });
+    expect(received.json().items).toEqual([]);
+    const notifications = await call(friend, { method: 'GET', url: '/api/notifications' });
+    expect(notifications.body).toContain('stopped sharing a journal entry with you');
+    // The other entry had no share: nothing else changed.
+    expect(kept).toBeTruthy();
   });
 });

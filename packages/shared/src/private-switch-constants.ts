@@ -17,6 +17,9 @@ export const PRIVATE_SWITCH_MESSAGES = {
     count === 1
       ? '1 entry is still readable by the server. Continue to make it private.'
       : `${count.toLocaleString('en-US')} entries are still readable by the server. Continue to make them private.`,
+  /** Said beside "Continue": a shared entry made private can no longer be opened for the person it was shared with. */
+  sharesEnd:
+    'Entries you shared stop being shared once they are private: the server can no longer open them for the people you shared them with, who are told.',
   switchingOn: 'Making your entries private…',
   switchedOn: 'Every entry is now private: only your passphrase or recovery key opens them.',
   switchingOff: 'Making your entries readable by the server again…',

@@ -35,6 +35,11 @@ export function createReEncryptionService(deps: {
   db: Db;
   keys: EntryKeys;
   mode: (userId: string) => Promise<PrivateSwitchMode>;
+  /**
+   * Entries just made private, in the same transaction: what other modules must end for them (sharing revokes their
+   * shares, which the server could no longer open for anyone).
+   */
+  onMadePrivate?: (tx: Executor, user: SessionUser, entryIds: string[]) => Promise<unknown>;
   /** Holds the key row in a version-2 write's transaction (see the entries service's `holdKey`). */
   holdKey: (tx: Executor, userId: string) => Promise<boolean>;
 }) {
@@ -121,6 +126,7 @@ export function createReEncryptionService(deps: {
         }
         const owned = await txRepository.ownedIds(user.id, notReplaced);
         if (notReplaced.some((id) => !owned.has(id))) throw new AppError('NOT_FOUND', 'Entry not found');
+        if (target === 'private' && converted.length > 0) await deps.onMadePrivate?.(tx, user, converted);
         // The owner's other tabs refetch their lists and moods, which now read the entries under the new version.
         if (converted[0]) await queueLiveEvent(tx, user.id, { type: 'entry', id: converted[0] });
         return { converted, skipped: notReplaced };

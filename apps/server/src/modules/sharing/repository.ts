@@ -197,6 +197,18 @@ export function createSharingRepository(db: Executor, visible: EntryVisibility) 
       return row ?? null;
     },
 
+    /** Revokes the sender's active shares of these entries in one statement (they became private, ADR 097). */
+    async revokeActiveOfEntries(senderId: string, entryIds: string[], now: Date): Promise<ShareRow[]> {
+      if (entryIds.length === 0) return [];
+      return db
+        .update(sharedEntries)
+        .set({ status: 'revoked', revokedAt: now })
+        .where(
+          and(eq(sharedEntries.senderId, senderId), inArray(sharedEntries.entryId, entryIds), activeAt(now)),
+        )
+        .returning();
+    },
+
     /** Marks active shares past their expiry as expired (the expiry job); who was told. */
     async expireDue(now: Date, limit: number): Promise<{ id: string; recipientUserId: string | null }[]> {
       const { rows } = await db.execute<{ id: string; recipient_user_id: string | null }>(sql`

@@ -10,6 +10,7 @@ import {
   shareNoteModerationOutcome,
   type ThankYouNote,
 } from '@daybook/shared';
+import type { Executor } from '../../db/client.ts';
 import { queueLiveEvent } from '../../db/live-events.ts';
 import { enqueueMail } from '../../infra/mail/outbox.ts';
 import { sharedEntryMail } from '../../infra/mail/templates.ts';
@@ -31,6 +32,32 @@ import {
  * The sender's half of sharing: share an entry with people by e-mail, see who it went to, resend a link to someone
  * without an account, revoke, and read the thank-you notes that come back.
  */
+/**
+ * A recipient with an account is told in the app that a share was revoked (ADR 056), also one who signed up after
+ * the share was sent and has not opened it yet (no recipient id on it then). Never the entry's text: only who stopped.
+ */
+async function tellRecipientOfRevoke(
+  scoped: ReturnType<SharingContext['scoped']>,
+  tx: Executor,
+  user: SessionUser,
+  share: ShareRow,
+  now: Date,
+): Promise<void> {
+  const recipientId =
+    share.recipientUserId ??
+    (await scoped.usersByEmail([share.recipientEmail])).get(share.recipientEmail)?.id;
+  if (!recipientId) return;
+  await notifyUser(tx, {
+    userId: recipientId,
+    type: 'share_revoked',
+    title: 'Shared entry revoked',
+    message: `${displayName(user.fullName, user.email)} stopped sharing a journal entry with you`,
+    metadata: { shareId: share.id },
+    createdAt: now,
+  });
+  await queueLiveEvent(tx, recipientId, { type: 'received-share', id: share.id });
+}
+
 export function createShareSenderService(ctx: SharingContext) {
   const { db, plans, limits, clock, repository } = ctx;
 
@@ -196,22 +223,7 @@ export function createShareSenderService(ctx: SharingContext) {
         const scoped = ctx.scoped(tx);
         const share = await scoped.revoke(user.id, shareId, now);
         if (!share) return null;
-        // A recipient with an account is told in the app (ADR 056), also one who signed up after the share was
-        // sent and has not opened it yet (no recipient id on it then). Never the entry's text: only who stopped.
-        const recipientId =
-          share.recipientUserId ??
-          (await scoped.usersByEmail([share.recipientEmail])).get(share.recipientEmail)?.id;
-        if (recipientId) {
-          await notifyUser(tx, {
-            userId: recipientId,
-            type: 'share_revoked',
-            title: 'Shared entry revoked',
-            message: `${displayName(user.fullName, user.email)} stopped sharing a journal entry with you`,
-            metadata: { shareId: share.id },
-            createdAt: now,
-          });
-          await queueLiveEvent(tx, recipientId, { type: 'received-share', id: share.id });
-        }
+        await tellRecipientOfRevoke(scoped, tx, user, share, now);
         return share;
       });
       if (!revoked) {
@@ -220,6 +232,19 @@ export function createShareSenderService(ctx: SharingContext) {
         throw refusal(effectiveStatus(found.share, now));
       }
       return ctx.sentShare(user.id, shareId);
+    },
+
+    /**
+     * Entries that became private (switching on, ADR 097): the server can no longer open them for anyone, so their
+     * active shares end in the caller's transaction, and each recipient with an account is told as a revoke tells
+     * them. Answers how many ended.
+     */
+    async revokeForPrivateEntries(tx: Executor, user: SessionUser, entryIds: string[]): Promise<number> {
+      const now = clock.now();
+      const scoped = ctx.scoped(tx);
+      const revoked = await scoped.revokeActiveOfEntries(user.id, entryIds, now);
+      for (const share of revoked) await tellRecipientOfRevoke(scoped, tx, user, share, now);
+      return revoked.length;
     },
 
     /** For the entry's author only; their browser decrypts it with its own key. */

@@ -130,6 +130,7 @@ function ModeView({
       {status.readableEntries > 0 ? (
         <Alert variant="warning" role="status">
           <p>{PRIVATE_SWITCH_MESSAGES.readableByServer(status.readableEntries)}</p>
+          <p>{PRIVATE_SWITCH_MESSAGES.sharesEnd}</p>
           <div>
             <Button size="sm" onClick={() => void onStart('private')}>
               Continue
