@@ -83,7 +83,7 @@ export const WHAT_THE_SERVER_READS: readonly ServerReadsRow[] = [
     standard:
       'The server decrypts what the feature you start reads and sends it to the AI provider the operator configured.',
     private:
-      'Private entries and letters are never sent: the server has no key to open them. Entries still in standard form are read as in standard mode. AI Assist is not offered while your journal is unlocked.',
+      'Private entries and letters are never sent: the server has no key to open them. What you type to the coach or future-self chat is sent to the provider and kept encrypted with your standard key, as in standard mode. AI Assist is not offered while your journal is unlocked.',
   },
   {
     id: 'archive',
