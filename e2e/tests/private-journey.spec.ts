@@ -7,11 +7,12 @@ import { storedMediaFile, storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /*
- * Issue 30's journey in chromium, the app's own code throughout: register choosing private mode, save the recovery
- * key, write an entry with a photo (moderated, thumbnailed and sealed in the page), sign out; sign in on a fresh
- * browser, unlock with the passphrase and see the entry and its photo; then reset the password by the e-mailed link,
- * sign in with the new one on another fresh browser, recover with the recovery key (passphrase forgotten), set a new
- * passphrase, and see the entry and the photo again. A reset restores sign-in and leaves the key as it was (ADR 089).
+ * Private mode's whole journey in chromium (ADRs 089, 095, 096), the app's own code throughout: register choosing
+ * private mode, save the recovery key, write an entry with a photo (moderated, thumbnailed and sealed in the page),
+ * sign out; sign in on a fresh browser, unlock with the passphrase and see the entry and its photo; then reset the
+ * password by the e-mailed link, sign in with the new one on another fresh browser, recover with the recovery key
+ * (passphrase forgotten), set a new passphrase, and see the entry and the photo again. A reset restores sign-in and
+ * leaves the key as it was (ADR 089).
  */
 
 const PASSPHRASE = 'barn owls keep the hours of the mill';

@@ -45,9 +45,9 @@ import { browserKeySetUp } from './support/private-keys.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /*
- * The server's view of a whole private journal (issue 30, "Done when"; ADRs 089, 094–099): a private-mode account
- * writes entries with moods, a photo, a voice note and a video, schedules a letter to the future and has it
- * delivered over SMTP, exports and imports, all sealed in "the browser" by the shared code the web runs and sent
+ * The server's view of a whole private journal (ADRs 089, 094–099): a private-mode account writes entries with
+ * moods, a photo, a voice note and a video, schedules a letter to the future and has it delivered over SMTP,
+ * exports and imports, all sealed in "the browser" by the shared code the web runs and sent
  * through the real endpoints. Then the test plays the operator, holding ENCRYPTION_SECRET and everything the
  * server keeps: every table, every stored file (local disk and S3 alike), every outbox row, every e-mail sent and
  * every log line at trace level. It finds none of the phrases or moods and opens none of the media. A standard
@@ -322,7 +322,7 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
       });
       const uploaded = await call(person, {
         method: 'POST',
-        url: `/api/media/sealed-drafts?${new URLSearchParams(Object.entries(item.query).map(([k, v]) => [k, String(v)]))}`,
+        url: `/api/media/sealed-drafts?${new URLSearchParams(Object.entries(item.query).map(([k, v]): [string, string] => [k, String(v)]))}`,
         headers: body.headers,
         payload: body.payload,
       });
