@@ -51,6 +51,8 @@ const ON_BOTH_DATABASES = [
   'test/private-media.test.ts',
   // Two tabs re-encrypting the same entry at once, and a switch off finishing beside a save (ADR 097).
   'test/private-switch.test.ts',
+  // The operator's view of a whole private journal, with every table, file, mail and log line (ADR 094).
+  'test/operators-view.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   'test/private-future-messages.test.ts',
