@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './domain/account-key.ts';
 export * from './domain/affirmation.ts';
 export * from './domain/ai-assist.ts';
 export * from './domain/analytics.ts';
@@ -51,6 +52,7 @@ export * from './first-screen.ts';
 export * from './moderation/index.ts';
 export * from './passkey-constants.ts';
 export * from './private-mode-constants.ts';
+export * from './private-mode-messages.ts';
 export * from './private-switch-constants.ts';
 export * from './routes.ts';
 export * from './schemas/account.ts';

@@ -4,6 +4,8 @@
  * reached through this entry alone, which the web imports dynamically when a passphrase or recovery key is used,
  * so no route and no version-1 account loads them.
  */
+
+export * from './domain/account-key.ts';
 export * from './domain/passphrase-key.ts';
 export * from './domain/private-keys.ts';
 export * from './domain/recovery-key.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_CONTAINER, mediaHeaderOf, sealedMediaSize } from '../index.ts';
+import { deriveMediaKeyV2, importAccountKey } from './account-key.ts';
 import { MediaSealError, openMediaInBrowser, sealMediaInBrowser } from './media-container-web.ts';
-import { deriveMediaKeyV2, importAccountKey, randomKeyBytes } from './private-keys.ts';
+import { randomKeyBytes } from './private-keys.ts';
 
 const mediaKeyOf = async (raw: Uint8Array<ArrayBuffer>) => deriveMediaKeyV2(await importAccountKey(raw));
 const plainOf = (length: number) => Uint8Array.from({ length }, (_, i) => (i * 31 + 7) % 251);

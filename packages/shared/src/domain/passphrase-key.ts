@@ -1,12 +1,9 @@
 import { argon2id } from 'hash-wasm';
-import { type KdfParams, PRIVATE_MODE, PRIVATE_MODE_MESSAGES } from '../private-mode-constants.ts';
+import { type KdfParams, PRIVATE_MODE } from '../private-mode-constants.ts';
+import { PRIVATE_MODE_MESSAGES } from '../private-mode-messages.ts';
+import { PrivateKeyError } from './account-key.ts';
 import { fromBase64 } from './crypto.ts';
-import {
-  assertKdfStrongEnough,
-  PrivateKeyError,
-  passphraseWrappingKey,
-  type WrappingKey,
-} from './private-keys.ts';
+import { assertKdfStrongEnough, passphraseWrappingKey, type WrappingKey } from './private-keys.ts';
 
 /**
  * The passphrase's wrapping key (ADR 089): Argon2id through hash-wasm's WebAssembly build, the same code in the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MOODS } from '../constants.ts';
 import { CreateEntryInput, UpdateEntryInput } from '../schemas/entries.ts';
+import { deriveEntryKeyV2, importAccountKey } from './account-key.ts';
 import { decryptText, deriveEntryKey, encryptText, fromBase64, toBase64 } from './crypto.ts';
 import {
   openEntryTextV2,
@@ -10,7 +11,7 @@ import {
   sealEntryTextV2,
   sealMoodV2,
 } from './private-entries.ts';
-import { deriveEntryKeyV2, importAccountKey, randomKeyBytes } from './private-keys.ts';
+import { randomKeyBytes } from './private-keys.ts';
 
 const USER = '5a0a3f3e-4c1b-4d7e-9a51-1f0a4f3b2c10';
 const OTHER_USER = '7d9e2b1c-0f4a-4e3b-8c2d-6a5b4c3d2e1f';

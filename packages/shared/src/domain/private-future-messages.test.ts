@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUTURE_MESSAGE_LIMITS, FUTURE_MESSAGE_MESSAGES } from '../constants.ts';
 import { ScheduleFutureMessageInput } from '../schemas/future-messages.ts';
+import { deriveEntryKeyV2, deriveFutureMessageKeyV2, importAccountKey } from './account-key.ts';
 import { decryptText, deriveEntryKey, encryptText, fromBase64, toBase64 } from './crypto.ts';
 import { futureMessageTextProblems } from './future-message-text.ts';
 import {
@@ -9,12 +10,7 @@ import {
   SEALED_FUTURE_MESSAGE_MAX_CHARS,
   sealFutureMessageFieldV2,
 } from './private-future-messages.ts';
-import {
-  deriveEntryKeyV2,
-  deriveFutureMessageKeyV2,
-  importAccountKey,
-  randomKeyBytes,
-} from './private-keys.ts';
+import { randomKeyBytes } from './private-keys.ts';
 
 const USER = '5a0a3f3e-4c1b-4d7e-9a51-1f0a4f3b2c10';
 const OTHER_USER = '7d9e2b1c-0f4a-4e3b-8c2d-6a5b4c3d2e1f';

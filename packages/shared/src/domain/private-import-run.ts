@@ -7,6 +7,7 @@ import {
   type PrivateImportKnown,
   type PrivateImportWritten,
 } from '../schemas/private-import.ts';
+import type { ImportNameKey } from './account-key.ts';
 import {
   type ArchiveJsonFiles,
   type ArchiveKind,
@@ -24,7 +25,6 @@ import {
   privateImportPartName,
   privateImportPlan,
 } from './private-import.ts';
-import type { ImportNameKey } from './private-keys.ts';
 
 /*
  * A private-mode account's import from start to end, as its browser runs it (ADR 099): read the archive with the

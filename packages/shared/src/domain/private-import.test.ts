@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRIVATE_IMPORT } from '../schemas/private-import.ts';
+import { deriveImportKeyV2, importAccountKey } from './account-key.ts';
 import type { ImportCandidate } from './import-records.ts';
 import {
   PRIVATE_IMPORT_MESSAGES,
@@ -9,7 +10,7 @@ import {
   privateImportPartName,
   privateImportPlan,
 } from './private-import.ts';
-import { deriveImportKeyV2, importAccountKey, randomKeyBytes } from './private-keys.ts';
+import { randomKeyBytes } from './private-keys.ts';
 
 const nameKey = async () => deriveImportKeyV2(await importAccountKey(randomKeyBytes()));
 

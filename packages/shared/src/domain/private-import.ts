@@ -1,9 +1,9 @@
 import { MOODS } from '../constants.ts';
 import type { ImportSkip } from '../schemas/import.ts';
 import { PRIVATE_IMPORT } from '../schemas/private-import.ts';
+import type { ImportNameKey } from './account-key.ts';
 import { DAYBOOK_KEY_PREFIX, type ImportCandidate } from './import-records.ts';
 import { importedText, partMark, placeDayOneMoments } from './import-text.ts';
-import type { ImportNameKey } from './private-keys.ts';
 
 /*
  * A private-mode account's import, made in the browser (ADR 099): the same candidates as the server import

@@ -1,15 +1,13 @@
 import { argon2id } from 'hash-wasm';
 import { describe, expect, it } from 'vitest';
-import { PRIVATE_MODE, PRIVATE_MODE_MESSAGES } from '../private-mode-constants.ts';
+import { PRIVATE_MODE } from '../private-mode-constants.ts';
+import { PRIVATE_MODE_MESSAGES } from '../private-mode-messages.ts';
+import { deriveEntryKeyV2, deriveMediaKeyV2, importAccountKey, PrivateKeyError } from './account-key.ts';
 import { decryptText, encryptText, fromBase64, toBase64 } from './crypto.ts';
 import { derivePassphraseKey, passphraseProblems } from './passphrase-key.ts';
 import {
   assertKdfStrongEnough,
-  deriveEntryKeyV2,
-  deriveMediaKeyV2,
-  importAccountKey,
   keyProof,
-  PrivateKeyError,
   randomKdfSalt,
   randomKeyBytes,
   recoveryWrappingKey,

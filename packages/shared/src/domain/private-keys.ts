@@ -1,5 +1,7 @@
-import { type KdfParams, PRIVATE_MODE, PRIVATE_MODE_MESSAGES } from '../private-mode-constants.ts';
-import { type EntryKey, fromBase64, toBase64 } from './crypto.ts';
+import { type KdfParams, PRIVATE_MODE } from '../private-mode-constants.ts';
+import { PRIVATE_MODE_MESSAGES } from '../private-mode-messages.ts';
+import { type AccountKey, hkdf, PrivateKeyError } from './account-key.ts';
+import { fromBase64, toBase64 } from './crypto.ts';
 
 /**
  * Private mode's key layer (encryption version 2, ADR 089), written against WebCrypto alone so that the browser and
@@ -12,29 +14,8 @@ import { type EntryKey, fromBase64, toBase64 } from './crypto.ts';
  * wrap comes from a browser holding the key, without learning the key.
  */
 
-/** Why a private-mode key could not be made or opened; `message` is for the person. */
-export type PrivateKeyErrorCode =
-  | 'PASSPHRASE_WRONG'
-  | 'RECOVERY_KEY_WRONG'
-  | 'RECOVERY_WORDS_INVALID'
-  | 'KDF_TOO_WEAK'
-  | 'KEY_MATERIAL_DAMAGED';
-
-export class PrivateKeyError extends Error {
-  override name = 'PrivateKeyError';
-  constructor(
-    readonly code: PrivateKeyErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** The two places the account key is wrapped. */
 export type WrapSlot = 'passphrase' | 'recovery';
-
-/** The unlocked account key: only ever a non-extractable HKDF key in memory, from which every other key is derived. */
-export type AccountKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
 /** An AES-256-GCM key that wraps the account key; named without the DOM library, as `EntryKey` is. */
 export type WrappingKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
@@ -45,11 +26,7 @@ const IV_BYTES = 12;
 const LABELS = {
   wrap: 'daybook/account-key-wrap/v1',
   recovery: 'daybook/recovery-key/v1',
-  entries: 'daybook/entries/v2',
-  media: 'daybook/media/v2',
-  futureMessages: 'daybook/future-messages/v2',
   proof: 'daybook/key-proof/v1',
-  importKeys: 'daybook/import-keys/v2',
 } as const;
 
 /** 32 random bytes from the platform's CSPRNG: a new account key, or a new recovery key. */
@@ -75,13 +52,6 @@ export function assertKdfStrongEnough(params: KdfParams): void {
     throw new PrivateKeyError('KDF_TOO_WEAK', PRIVATE_MODE_MESSAGES.kdfTooWeak);
 }
 
-/** The raw account key as a key WebCrypto can derive from and nothing else. */
-export function importAccountKey(raw: Uint8Array<ArrayBuffer>): Promise<AccountKey> {
-  if (raw.length !== PRIVATE_MODE.accountKeyBytes)
-    throw new PrivateKeyError('KEY_MATERIAL_DAMAGED', PRIVATE_MODE_MESSAGES.keyMaterialDamaged);
-  return crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey', 'deriveBits']);
-}
-
 /** A wrapping key from 32 bytes of Argon2id output (the passphrase's slot). */
 export function passphraseWrappingKey(argon2Output: Uint8Array<ArrayBuffer>): Promise<WrappingKey> {
   return crypto.subtle.importKey('raw', argon2Output, { name: 'AES-GCM', length: 256 }, false, [
@@ -98,13 +68,6 @@ export async function recoveryWrappingKey(recoveryKey: Uint8Array<ArrayBuffer>):
     'decrypt',
   ]);
 }
-
-const hkdf = (info: string) => ({
-  name: 'HKDF',
-  hash: 'SHA-256',
-  salt: new Uint8Array(0),
-  info: encoder.encode(info),
-});
 
 const wrapAad = (slot: WrapSlot, userId: string) => encoder.encode(`${LABELS.wrap}|${slot}|${userId}`);
 
@@ -168,56 +131,4 @@ export async function unwrapAccountKey(
 export async function keyProof(accountKey: AccountKey): Promise<string> {
   const bits = await crypto.subtle.deriveBits(hkdf(LABELS.proof), accountKey, PRIVATE_MODE.keyProofBytes * 8);
   return toBase64(new Uint8Array(bits));
-}
-
-/**
- * Version 2's entry key: AES-256-GCM, derived from the account key, used with the version-1 cipher functions
- * (`encryptText`, `decryptText`) so that one cipher serves both versions.
- */
-export function deriveEntryKeyV2(accountKey: AccountKey): Promise<EntryKey> {
-  return crypto.subtle.deriveKey(hkdf(LABELS.entries), accountKey, { name: 'AES-GCM', length: 256 }, false, [
-    'encrypt',
-    'decrypt',
-  ]);
-}
-
-/**
- * Version 2's media key: the 32 bytes the media container derives each file's key from (ADR 081, header key kind
- * "user"), as the server's HMAC does in version 1.
- */
-export async function deriveMediaKeyV2(accountKey: AccountKey): Promise<Uint8Array<ArrayBuffer>> {
-  return new Uint8Array(await crypto.subtle.deriveBits(hkdf(LABELS.media), accountKey, 256));
-}
-
-/**
- * Version 2's key for letters to the future self (ADR 098): AES-256-GCM under its own HKDF label, so a letter's key
- * is not the entries' key and neither reveals the other; each letter's ciphertexts also carry associated data that
- * names the field and the account (private-future-messages.ts).
- */
-export function deriveFutureMessageKeyV2(accountKey: AccountKey): Promise<EntryKey> {
-  return crypto.subtle.deriveKey(
-    hkdf(LABELS.futureMessages),
-    accountKey,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['encrypt', 'decrypt'],
-  );
-}
-
-/** The HMAC key of deriveImportKeyV2. */
-export type ImportNameKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
-
-/**
- * The key a private account's imports name their entries' archive identities under (ADR 099): HMAC-SHA256 keyed
- * from the account key, so the server can tell a repeated import (the same keyed name) but cannot test a guess of a
- * Day One id or an entry's identity against the names it stores.
- */
-export function deriveImportKeyV2(accountKey: AccountKey): Promise<ImportNameKey> {
-  return crypto.subtle.deriveKey(
-    hkdf(LABELS.importKeys),
-    accountKey,
-    { name: 'HMAC', hash: 'SHA-256', length: 256 },
-    false,
-    ['sign'],
-  );
 }

@@ -1,7 +1,7 @@
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { describe, expect, it } from 'vitest';
-import { PRIVATE_MODE_MESSAGES } from '../private-mode-constants.ts';
-import { PrivateKeyError } from './private-keys.ts';
+import { PRIVATE_MODE_MESSAGES } from '../private-mode-messages.ts';
+import { PrivateKeyError } from './account-key.ts';
 import { recoveryKeyFromWords, recoveryWordsOf, splitRecoveryWords } from './recovery-key.ts';
 
 const bytes = (fill: (index: number) => number) =>

@@ -1,6 +1,7 @@
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { PRIVATE_MODE, PRIVATE_MODE_MESSAGES } from '../private-mode-constants.ts';
-import { PrivateKeyError } from './private-keys.ts';
+import { PRIVATE_MODE } from '../private-mode-constants.ts';
+import { PRIVATE_MODE_MESSAGES } from '../private-mode-messages.ts';
+import { PrivateKeyError } from './account-key.ts';
 
 /**
  * The recovery key as 24 words (ADR 089), laid out as BIP-39 lays out 256 bits: the key's bits, then the first

@@ -6,7 +6,7 @@ import {
   openEntryTextV2,
   openMoodV2,
   PRIVATE_MODE,
-  PRIVATE_MODE_MESSAGES,
+  PRIVATE_MODE_NOTICES,
   sealEntryTextV2,
   sealMoodV2,
 } from '@daybook/shared';
@@ -78,7 +78,7 @@ async function openPrivateEntry(userId: string | undefined, fields: EncryptedFie
   const key = userId ? await privateEntryKey(userId) : null;
   if (!key || !userId)
     return {
-      text: PRIVATE_MODE_MESSAGES.entryLocked,
+      text: PRIVATE_MODE_NOTICES.entryLocked,
       isDecryptionFailed: true,
       moodTag: null,
       isLocked: true,

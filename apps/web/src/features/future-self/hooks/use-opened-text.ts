@@ -1,4 +1,4 @@
-import { ENTRY_MESSAGES, type EntryKey } from '@daybook/shared';
+import { ENTRY_MESSAGES, type EntryKey, PRIVATE_MODE } from '@daybook/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { OpenedText } from '../../../lib/encryption/entry-cipher.ts';
 import { isPrivateUnlocked } from '../../../lib/encryption/private-entry-key.ts';
@@ -6,7 +6,7 @@ import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { futureMessageKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import type { FutureMessage } from '../api.ts';
-import { isPrivateLetter, type LetterPart, openLetterPart } from '../letter-cipher.ts';
+import type { LetterPart } from '../letter-cipher.ts';
 
 /** Where WebCrypto is missing nothing can be decrypted; the list says so instead of waiting forever. */
 const UNREADABLE_HERE: OpenedText = {
@@ -29,11 +29,14 @@ function openedTextOptions(
   message: FutureMessage,
   part: LetterPart,
 ) {
-  const isPrivate = isPrivateLetter(message);
+  const isPrivate = message.encryptionVersion === PRIVATE_MODE.encryptionVersion;
   const lock = isPrivate ? (isPrivateUnlocked(userId) ? 'unlocked' : 'locked') : 'v1';
   return {
     queryKey: [...futureMessageKeys.opened(message.id, part), message.encryptionVersion, lock] as const,
-    queryFn: () => openLetterPart(key as EntryKey, userId, message, part),
+    // The letters' cipher (version 2's key derivation with it) loads with the first letter to open, not with the
+    // dashboard whose card lists them (its first-load budget, ADR 076).
+    queryFn: async () =>
+      (await import('../letter-cipher.ts')).openLetterPart(key as EntryKey, userId, message, part),
     enabled: key !== undefined,
     staleTime: lock === 'locked' ? 0 : Number.POSITIVE_INFINITY,
   };

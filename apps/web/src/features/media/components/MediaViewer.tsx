@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, PRIVATE_MEDIA_MESSAGES, type SignedThumbnailUrl } from '@daybook/shared';
+import { MEDIA_MESSAGES, PRIVATE_MODE_NOTICES, type SignedThumbnailUrl } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, ImageOff } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -86,7 +86,7 @@ function ViewerBody({ item, caption, autoPlay }: { item: MediaItem; caption: str
       </div>
     );
   }
-  if (url.isLocked) return <Unavailable message={PRIVATE_MEDIA_MESSAGES.locked} />;
+  if (url.isLocked) return <Unavailable message={PRIVATE_MODE_NOTICES.mediaLocked} />;
   if (url.isError || !url.data || failedUrl === url.data.url) {
     return <Unavailable message={MEDIA_MESSAGES.unavailable} />;
   }

@@ -1,4 +1,4 @@
-import { PRIVATE_MEDIA_MESSAGES } from '@daybook/shared';
+import { PRIVATE_MODE_NOTICES } from '@daybook/shared';
 import { ImageOff, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
@@ -30,7 +30,7 @@ export function LockedMedia() {
   return (
     <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-muted px-4 text-center text-sm text-muted-foreground">
       <Lock aria-hidden="true" className="size-6" />
-      {PRIVATE_MEDIA_MESSAGES.locked}
+      {PRIVATE_MODE_NOTICES.mediaLocked}
     </span>
   );
 }

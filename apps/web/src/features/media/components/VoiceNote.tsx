@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, PRIVATE_MEDIA_MESSAGES } from '@daybook/shared';
+import { MEDIA_MESSAGES, PRIVATE_MODE_NOTICES } from '@daybook/shared';
 import { Maximize2, Pause, Play } from 'lucide-react';
 import { type ChangeEvent, type SyntheticEvent, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
@@ -87,7 +87,7 @@ export function VoiceNote({ item, onOpen, onWarm, className }: VoiceNoteProps) {
           {isUnavailable ? (
             // Offline, each note not kept here says it quietly: the list's one notice has said why (ADR 084).
             <span role={url.isOffline ? undefined : 'alert'} className="text-muted-foreground">
-              {url.isLocked ? PRIVATE_MEDIA_MESSAGES.locked : MEDIA_MESSAGES.unavailable}
+              {url.isLocked ? PRIVATE_MODE_NOTICES.mediaLocked : MEDIA_MESSAGES.unavailable}
             </span>
           ) : length !== null ? (
             <span data-testid="voice-note-time" className="text-muted-foreground tabular-nums">
