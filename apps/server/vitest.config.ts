@@ -51,6 +51,7 @@ const ON_BOTH_DATABASES = [
   'test/private-media.test.ts',
   // Two tabs re-encrypting the same entry at once, and a switch off finishing beside a save (ADR 097).
   'test/private-switch.test.ts',
+  'test/private-switch-media.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   'test/private-future-messages.test.ts',

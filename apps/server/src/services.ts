@@ -226,6 +226,8 @@ export function createServices(deps: {
           offset: 0,
         })
       ).total,
+    countPrivateMedia: async (tx, userId) =>
+      media.countSealedByUser(await createEntriesRepository(tx).storedMediaPaths(userId)),
     accounts: account,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
     appUrl: config.appUrl,
