@@ -434,7 +434,7 @@ describe('switching private mode on and off', () => {
       url: '/api/me/private-mode/switch-off/finish',
       payload: { keyProof: keys.keyProof },
     });
-    expect(early.statusCode).toBe(409);
+    expect(early.statusCode, early.body).toBe(409);
     expect(early.json()).toMatchObject({
       code: 'PRIVATE_ENTRIES_REMAIN',
       message: PRIVATE_SWITCH_MESSAGES.privateEntriesRemain(3),

@@ -29,7 +29,13 @@ import {
   moderationPixels,
   worstVerdict,
 } from '../../infra/moderation/image-moderator.ts';
-import { filesOf, originalPathOf, type Storage, thumbnailPathOf } from '../../infra/storage/storage.ts';
+import {
+  filesOf,
+  isStoragePath,
+  originalPathOf,
+  type Storage,
+  thumbnailPathOf,
+} from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';
@@ -803,7 +809,8 @@ export function createMediaService(deps: {
      */
     async countSealedByUser(paths: readonly string[]): Promise<number> {
       let count = 0;
-      for (const stored of paths)
+      // A path no file can be stored at (a row written by hand, say) holds nothing to lose.
+      for (const stored of paths.filter(isStoragePath))
         for (const candidate of [stored, thumbnailPathOf(stored)])
           if ((await storage.keyKindOf(candidate)) === 'user') count++;
       return count;
