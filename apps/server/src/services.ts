@@ -267,6 +267,7 @@ export function createServices(deps: {
     clock,
     appUrl: config.appUrl,
     isPrivate: (userId) => privateMode.isSetUp(userId),
+    mode: (userId) => privateMode.mode(userId),
   });
 
   const contact = createContactService({

@@ -172,9 +172,6 @@ export function createPrivateModeService(deps: {
      */
     async startSwitchingOff(userId: string, keyProof: string): Promise<PrivateSwitchStatus> {
       const hash = await requireProof(userId, keyProof);
-      const letters = await deps.countPrivateLetters(db, userId);
-      if (letters > 0)
-        throw new AppError('PRIVATE_ENTRIES_REMAIN', PRIVATE_SWITCH_MESSAGES.privateLettersRemain(letters));
       await changeAndTell(userId, 'switching-off', (keys, now) => keys.startSwitchingOff(userId, hash, now));
       return switchStatus(userId);
     },
