@@ -25,7 +25,7 @@ export const PRIVATE_SWITCH_MESSAGES = {
   cancelled: 'Stopped. What was done is kept; continue whenever you like.',
   /** What switching off gives up, said before it starts. */
   offWarning:
-    'Switching private mode off re-encrypts every entry with the key the server holds. The server, and an operator with the database and its secret, can then read your entries and moods again. Your passphrase and recovery key stop working once it is done.',
+    'Switching private mode off re-encrypts every entry, photo, voice note, video and letter to your future self with the key the server holds. The server, and an operator with the database and its secret, can then read them and your moods again. Your passphrase and recovery key stop working once it is done.',
   /** Entries the browser could not open (damaged, or sealed under another key): they stay as they are. */
   unreadable: (count: number) =>
     count === 1

@@ -19,8 +19,8 @@ const PrivateModeSwitch = lazy(async () => ({
 /**
  * The switch's further steps, composed here since features do not import each other. Switching on, the media files
  * of the account's entries (ADR 096) and the letters to the future self (ADR 098) are made private after the
- * entries; switching off, the files sealed in the browser are opened and handed back to the server's key, since
- * finishing removes the key (the server refuses to finish while any is left).
+ * entries; switching off, the files and letters sealed in the browser are opened and handed back to the server's
+ * key, since finishing removes the key (the server refuses to finish while any is left).
  */
 const SWITCH_STEPS: ReEncryptionStepFactory[] = [
   ({ target }) =>
@@ -41,7 +41,10 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
           );
           return futureMessagesReencryptStep;
         })
-      : null,
+      : lazyOutcomeStep('future-messages-off', 'letters to your future self', async () => {
+          const { futureMessagesUnsealStep } = await import('../../features/future-self/unseal-step.ts');
+          return futureMessagesUnsealStep;
+        }),
 ];
 
 /**
