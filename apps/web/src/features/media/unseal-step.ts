@@ -109,8 +109,8 @@ export async function unsealEntryMedia(
   const entry = await apiRequest(base(entryId), { schema: Entry, ...(signal ? { signal } : {}) });
   let unopened = 0;
   if (entry.mediaUrl && entry.contentType !== 'text') {
-    const hasThumbnail =
-      entry.contentType === 'image' || (entry.contentType === 'video' && Boolean(entry.thumbnailSize));
+    // Only a thumbnail that exists: asked for one it has not, the server would try to make it from the container.
+    const hasThumbnail = entry.contentType !== 'audio' && Boolean(entry.thumbnailSize);
     if ((await unsealOne(entryId, null, hasThumbnail, mediaKey, signal)) === 'unopened') unopened++;
   }
   for (const attachment of entry.attachments ?? [])
