@@ -53,6 +53,7 @@ const ON_BOTH_DATABASES = [
   'test/private-switch.test.ts',
   // The operator's view of a whole private journal, with every table, file, mail and log line (ADR 094).
   'test/operators-view.test.ts',
+  'test/private-switch-media.test.ts',
   'test/entries-idempotency.test.ts',
   'test/future-messages.test.ts',
   'test/private-future-messages.test.ts',

@@ -1,9 +1,15 @@
 import {
   deriveEntryKey,
+  deriveEntryKeyV2,
+  deriveMediaKeyV2,
   encryptText,
+  isMediaContainer,
   PRIVATE_MODE,
   PRIVATE_SWITCH_MESSAGES,
   type PrivateKdf,
+  sealEntryTextV2,
+  sealMediaInBrowser,
+  sealMoodV2,
   toBase64,
 } from '@daybook/shared';
 import {
@@ -15,8 +21,9 @@ import {
   recoveryWrappingKey,
   wrapAccountKey,
 } from '@daybook/shared/private-keys';
+import sharp from 'sharp';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
-import { storedRows } from '../support/database.ts';
+import { grantPlan, storedMediaFile, storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /*
@@ -39,6 +46,8 @@ test.describe('switching private mode on and off', () => {
     expectAccessible,
   }) => {
     const user = await createVerifiedUser(request);
+    // Premium: four entries in a day, one of them a photo.
+    await grantPlan(user.email, 'premium');
     await signInAs(page, user);
     const [{ id: userId }] = (await storedRows('select id from users where email = $1', [user.email])) as [
       { id: string },
@@ -120,6 +129,44 @@ test.describe('switching private mode on and off', () => {
     await page.goto('/dashboard');
     for (const text of TEXTS) await expect(page.getByText(text)).toBeVisible();
 
+    // A photo attached in private mode, sealed as the browser seals it (private-media.spec.ts drives the panel).
+    const unlocked = await importAccountKey(accountKey);
+    const mediaKey = await deriveMediaKeyV2(unlocked);
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2f5d7c' } })
+      .jpeg()
+      .toBuffer();
+    const thumb = await sharp(photo).resize(320, 240).webp().toBuffer();
+    const sealedOf = async (bytes: Buffer) =>
+      Buffer.from(await (await sealMediaInBrowser(new Uint8Array(bytes), mediaKey)).arrayBuffer());
+    const draft = await page.request.post(
+      '/api/media/sealed-drafts?mediaType=image&mimeType=image/jpeg&width=640&height=480&thumbWidth=320&thumbHeight=240',
+      {
+        multipart: {
+          file: { name: 'sealed.bin', mimeType: 'application/octet-stream', buffer: await sealedOf(photo) },
+          thumbnail: {
+            name: 'thumb.bin',
+            mimeType: 'application/octet-stream',
+            buffer: await sealedOf(thumb),
+          },
+        },
+      },
+    );
+    expect(draft.status(), await draft.text()).toBe(201);
+    const v2 = await deriveEntryKeyV2(unlocked);
+    const words = await sealEntryTextV2(v2, userId, 'The harbour photo, before switching off');
+    const withPhoto = await page.request.post('/api/entries', {
+      data: {
+        encryptedContent: words.ciphertext,
+        encryptionIv: words.iv,
+        encryptionVersion: 2,
+        encryptedMood: await sealMoodV2(v2, userId, null),
+        mediaDraftId: ((await draft.json()) as { id: string }).id,
+      },
+    });
+    expect(withPhoto.status()).toBe(201);
+    const mediaUrl = ((await withPhoto.json()) as { entry: { mediaUrl: string } }).entry.mediaUrl;
+    expect(storedMediaFile(mediaUrl)[9]).toBe(1);
+
     // Switching off says what it gives up first, then turns every entry back.
     await page.goto('/profile');
     await expect(section.getByText('Every entry is private')).toBeVisible();
@@ -127,7 +174,9 @@ test.describe('switching private mode on and off', () => {
     const dialog = page.getByRole('dialog', { name: 'Switch private mode off?' });
     await expect(dialog.getByText(PRIVATE_SWITCH_MESSAGES.offWarning)).toBeVisible();
     await dialog.getByRole('button', { name: 'Switch off' }).click();
-    await expect(section.getByText(PRIVATE_SWITCH_MESSAGES.switchedOff)).toBeVisible();
+    // The run's own message, or, once the profile has refetched the account as standard and the switch's region has
+    // gone with the key, the section's: either says the switch off finished.
+    await expect(page.getByText(/^Private mode is off\./).first()).toBeVisible({ timeout: 30_000 });
 
     const standardRows = await storedRows(
       'select encryption_version, mood_tag, encrypted_mood from entries where user_id = $1 order by created_at',
@@ -137,9 +186,23 @@ test.describe('switching private mode on and off', () => {
       [1, 'Grateful', null],
       [1, 'Calm', null],
       [1, 'Calm', null],
+      [1, null, null],
     ]);
+    // The photo and its thumbnail are back under the server's key (ADR 097, amended): not key kind 1 any more.
+    for (const stored of [mediaUrl, `${mediaUrl}.thumb.webp`]) {
+      const bytes = storedMediaFile(stored);
+      expect(isMediaContainer(bytes), stored).toBe(true);
+      expect(bytes[9], `${stored}: the server's key`).not.toBe(1);
+    }
     expect(await storedRows('select user_id from private_keys where user_id = $1', [userId])).toEqual([]);
     await page.goto('/dashboard');
     for (const text of TEXTS) await expect(page.getByText(text)).toBeVisible();
+    // And the photo still shows, now served by the server as any standard account's.
+    const card = page.getByRole('article').filter({ hasText: 'The harbour photo' });
+    const opener = card.getByRole('button', { name: 'Attached photo' });
+    await expect(opener).toHaveAttribute('data-state', 'full', { timeout: 30_000 });
+    expect(
+      await opener.locator('img[data-layer="full"]').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBe(640);
   });
 });

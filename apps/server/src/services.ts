@@ -226,6 +226,8 @@ export function createServices(deps: {
           offset: 0,
         })
       ).total,
+    countPrivateMedia: async (tx, userId) =>
+      media.countSealedByUser(await createEntriesRepository(tx).storedMediaPaths(userId)),
     accounts: account,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
     appUrl: config.appUrl,
@@ -267,6 +269,7 @@ export function createServices(deps: {
     clock,
     appUrl: config.appUrl,
     isPrivate: (userId) => privateMode.isSetUp(userId),
+    mode: (userId) => privateMode.mode(userId),
   });
 
   const contact = createContactService({

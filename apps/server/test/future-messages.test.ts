@@ -101,6 +101,7 @@ const instance = (ctx: TestContext, faults?: DeliveryFaults) =>
     keys: ctx.app.services.encryption,
     clock: ctx.clock,
     appUrl: ctx.config.appUrl,
+    mode: (userId) => ctx.app.services.privateMode.mode(userId),
     isPrivate: (userId) => ctx.app.services.privateMode.isSetUp(userId),
     faults,
   });

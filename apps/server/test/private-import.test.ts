@@ -22,6 +22,7 @@ import {
   type PrivateImportEntry,
   type PrivateImportTransport,
   previewPrivateImport,
+  privateNameOfStoredImportKey,
   runPrivateImport,
   type SealedExportEntry,
   SealedExportPage,
@@ -35,8 +36,9 @@ import { entries, users } from '../src/db/schema/index.ts';
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress, createSignedInUser } from './support/factories.ts';
+import { importArchive } from './support/import.ts';
 import { browserKeySetUp } from './support/private-keys.ts';
-import { unzip } from './support/zip.ts';
+import { buildZip, unzip } from './support/zip.ts';
 
 /*
  * Export and import of a private-mode account, built in the browser (ADR 099), through the real app on a real
@@ -330,6 +332,78 @@ describe('private-mode export and import in the browser', () => {
     expect(left.map((row) => row.id)).toEqual([own.json().entry.id]);
   });
 
+  it('adds nothing when a Day One export the server imported before private mode is imported again after switching on', async () => {
+    const person = await createSignedInUser(ctx);
+    // Without the photo, whose stand-in bytes the server import would refuse as an image.
+    const sample = new Map([...dayOneSample()].filter(([name]) => !name.includes('/photos/')));
+    await importArchive(ctx, person.cookie, buildZip([...sample].map(([name, data]) => ({ name, data }))));
+    const imported = await ctx.database.db.select().from(entries).where(eq(entries.userId, person.user.id));
+    expect(imported.length).toBeGreaterThan(3);
+    expect(imported.every((row) => row.importKey?.startsWith('dayone:'))).toBe(true);
+    // The keys are the switch on's, so a standard account has none to rename.
+    const early = await call(person, { method: 'GET', url: '/api/me/private-mode/import-keys' });
+    expect(early.statusCode).toBe(404);
+
+    const { nameKey } = await turnPrivate(person);
+    const preview = () =>
+      previewPrivateImport({
+        files: archiveFiles(sample),
+        fallbackZone: 'UTC',
+        nameKey,
+        transport: transport(person),
+        now: new Date(),
+      });
+    // Before the switch on's step: every entry would come in again (ADR 099's note).
+    expect((await preview()).duplicates).toBe(0);
+
+    // The browser's step: each plain key named under the account's import key, sent back.
+    const page = await call(person, { method: 'GET', url: '/api/me/private-mode/import-keys' });
+    const { items, total } = page.json<{ items: { id: string; importKey: string }[]; total: number }>();
+    expect(total).toBe(imported.length);
+    const keys = await Promise.all(
+      items.map(async (item) => ({
+        id: item.id,
+        from: item.importKey,
+        to: await privateNameOfStoredImportKey(nameKey, item.importKey),
+      })),
+    );
+    const renamed = await call(person, {
+      method: 'POST',
+      url: '/api/me/private-mode/import-keys',
+      payload: { keys },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().rekeyed).toHaveLength(imported.length);
+    // Again (another tab, a resumed run): nothing left, nothing renamed twice.
+    const again = await call(person, {
+      method: 'POST',
+      url: '/api/me/private-mode/import-keys',
+      payload: { keys },
+    });
+    expect(again.json()).toMatchObject({ rekeyed: [] });
+    // Another account cannot rename this one's entries.
+    const { person: stranger } = await privatePerson();
+    const foreign = await call(stranger, {
+      method: 'POST',
+      url: '/api/me/private-mode/import-keys',
+      payload: { keys: keys.map((key) => ({ ...key, from: key.to, to: key.to })) },
+    });
+    expect(foreign.json()).toMatchObject({ rekeyed: [] });
+
+    const after = await preview();
+    expect(after).toMatchObject({ newEntries: 0, duplicates: 3 });
+    const report = await runPrivateImport({
+      preview: after,
+      userId: person.user.id,
+      entryKey: await deriveEntryKeyV2(await importAccountKey(new Uint8Array(32))),
+      transport: transport(person),
+    });
+    expect(report.imported).toBe(0);
+    expect(
+      await ctx.database.db.select().from(entries).where(eq(entries.userId, person.user.id)),
+    ).toHaveLength(imported.length);
+  });
+
   it('imports a Day One export in the browser: the same entries, and the operator reads none of it', async () => {
     const { person, entryKey, nameKey, accountKeyBase64 } = await privatePerson();
     const files = archiveFiles(dayOneSample());
@@ -586,7 +660,7 @@ describe('private-mode export and import in the browser', () => {
     expect(journal.map((entry) => entry.mood).sort()).toEqual(withText.map((entry) => entry.moodTag).sort());
     // Its own export imported into itself: entries written there are known by their ids. The one the server imported
     // while the account was standard keeps its plain import key ("dayone:…"), which the browser's keyed name does
-    // not match: switching an account on must re-key those (ADR 099, left to the switch-on work).
+    // not match: the switch on renames those (ADR 097, amended; tested above), this account was private from the start.
     const own = await previewPrivateImport({
       files: archive,
       fallbackZone: 'UTC',

@@ -1,8 +1,10 @@
 import {
   decryptText,
   deriveEntryKeyV2,
+  deriveFutureMessageKeyV2,
   type EntryKey,
   encryptText,
+  fromBase64,
   importAccountKey,
   MOODS,
   openEntryTextV2,
@@ -12,6 +14,7 @@ import {
   type ReEncryptionCandidate,
   type ReEncryptionPage,
   sealEntryTextV2,
+  sealFutureMessageFieldV2,
   sealMoodV2,
 } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
@@ -434,7 +437,7 @@ describe('switching private mode on and off', () => {
       url: '/api/me/private-mode/switch-off/finish',
       payload: { keyProof: keys.keyProof },
     });
-    expect(early.statusCode).toBe(409);
+    expect(early.statusCode, early.body).toBe(409);
     expect(early.json()).toMatchObject({
       code: 'PRIVATE_ENTRIES_REMAIN',
       message: PRIVATE_SWITCH_MESSAGES.privateEntriesRemain(3),
@@ -560,51 +563,99 @@ describe('switching private mode on and off', () => {
     }
   });
 
-  it('does not switch off while a letter to the future self is sealed under the key (nothing turns it back yet)', async () => {
+  it('turns a private letter back to version 1 while switching off, and finishes only when none is left', async () => {
     const person = await createSignedInUser(ctx);
+    const stranger = await createSignedInUser(ctx);
     const keys = await setUpPrivateMode(person);
+    const userId = person.user.id;
+    const letterKey = await deriveFutureMessageKeyV2(
+      await importAccountKey(fromBase64(keys.accountKeyBase64)),
+    );
+    const [subject, message] = [
+      await sealFutureMessageFieldV2(letterKey, userId, 'subject', 'to me, later'),
+      await sealFutureMessageFieldV2(letterKey, userId, 'message', 'the heron came back'),
+    ];
     const [letter] = await ctx.database.db
       .insert(futureMessages)
       .values({
-        userId: person.user.id,
-        encryptedContent: 'c2VhbGVkIHVuZGVyIHRoZSBhY2NvdW50IGtleQ==',
+        userId,
+        encryptedContent: message.ciphertext,
         encryptionVersion: 2,
+        metadata: {
+          encryption_iv: message.iv,
+          encrypted_title: subject.ciphertext,
+          title_encryption_iv: subject.iv,
+        },
         sendAt: new Date(Date.now() + 86_400_000),
       })
       .returning();
+    const readable = async (key: EntryKey) => {
+      const [s, m] = [await encryptText(key, 'to me, later'), await encryptText(key, 'the heron came back')];
+      return {
+        subject: { encryptedContent: s.ciphertext, encryptionIv: s.iv },
+        message: { encryptedContent: m.ciphertext, encryptionIv: m.iv },
+        encryptionVersion: 1,
+      };
+    };
+    const sendReadable = (who: Person, payload: Awaited<ReturnType<typeof readable>>) =>
+      call(who, { method: 'PUT', url: `/api/future-messages/${letter!.id}/readable`, payload });
+
+    // In private mode a readable copy is refused.
+    const early = await sendReadable(person, await readable(keys.v1));
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: PRIVATE_SWITCH_MESSAGES.unsealNotSwitchingOff });
+
+    // A private letter no longer keeps a switch off from starting; it keeps it from finishing.
     const start = await call(person, {
       method: 'POST',
       url: '/api/me/private-mode/switch-off',
       payload: { keyProof: keys.keyProof },
     });
-    expect(start.statusCode).toBe(409);
-    expect(start.json()).toMatchObject({
+    expect(start.statusCode, start.body).toBe(200);
+    const held = await call(person, {
+      method: 'POST',
+      url: '/api/me/private-mode/switch-off/finish',
+      payload: { keyProof: keys.keyProof },
+    });
+    expect(held.statusCode).toBe(409);
+    expect(held.json()).toMatchObject({
       code: 'PRIVATE_ENTRIES_REMAIN',
       message: PRIVATE_SWITCH_MESSAGES.privateLettersRemain(1),
     });
-    expect((await switchStatus(person)).mode).toBe('private');
-    // A letter sealed while switching off (a tab still unlocked) holds the finish back the same way.
-    await ctx.database.db.delete(futureMessages).where(eq(futureMessages.id, letter!.id));
-    await call(person, {
-      method: 'POST',
-      url: '/api/me/private-mode/switch-off',
-      payload: { keyProof: keys.keyProof },
-    });
-    await ctx.database.db.insert(futureMessages).values({
-      userId: person.user.id,
-      encryptedContent: 'AAAA',
-      encryptionVersion: 2,
-      sendAt: new Date(Date.now() + 86_400_000),
-    });
+
+    // Not the owner's: not found. Sealed under a key the server does not hold: refused.
+    expect((await sendReadable(stranger, await readable(keys.v1))).statusCode).toBe(404);
+    const wrong = await sendReadable(person, await readable(keys.v2));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_CIPHERTEXT' });
+
+    const turned = await sendReadable(person, await readable(keys.v1));
+    expect(turned.statusCode, turned.body).toBe(200);
+    expect(turned.json()).toMatchObject({ id: letter!.id, encryptionVersion: 1 });
+    const [row] = await ctx.database.db
+      .select()
+      .from(futureMessages)
+      .where(eq(futureMessages.id, letter!.id));
+    const meta = row!.metadata as Record<string, string>;
+    expect(row!.encryptionVersion).toBe(1);
+    expect(await decryptText(keys.v1, { ciphertext: row!.encryptedContent, iv: meta.encryption_iv! })).toBe(
+      'the heron came back',
+    );
+    expect(
+      await decryptText(keys.v1, { ciphertext: meta.encrypted_title!, iv: meta.title_encryption_iv! }),
+    ).toBe('to me, later');
+    // Again (a resumed run): already turned, nothing written.
+    const again = await sendReadable(person, await readable(keys.v1));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: PRIVATE_MODE_MESSAGES.futureMessageAlreadyReadable });
+
     const finish = await call(person, {
       method: 'POST',
       url: '/api/me/private-mode/switch-off/finish',
       payload: { keyProof: keys.keyProof },
     });
-    expect(finish.json()).toMatchObject({ code: 'PRIVATE_ENTRIES_REMAIN' });
-    expect(
-      await ctx.database.db.select().from(privateKeys).where(eq(privateKeys.userId, person.user.id)),
-    ).toHaveLength(1);
+    expect(finish.statusCode, finish.body).toBe(200);
+    expect(finish.json()).toMatchObject({ mode: 'standard' });
   });
 
   it('refuses a version-1 entry that the server cannot open when switching off', async () => {

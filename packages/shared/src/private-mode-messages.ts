@@ -49,6 +49,8 @@ export const PRIVATE_MODE_MESSAGES = {
   futureMessageLocked: PRIVATE_MODE_NOTICES.futureMessageLocked,
   /** A letter sent to be sealed with the private key that already is (switching on, run twice). */
   futureMessageAlreadyPrivate: 'This message is already sealed with your private key.',
+  /** Switching off (ADR 097, amended): a letter turned back already (another tab, a resumed run). */
+  futureMessageAlreadyReadable: 'This message is no longer sealed with your private key.',
   /** A version-2 entry shown while this browser session holds no unlocked key. */
   entryLocked: PRIVATE_MODE_NOTICES.entryLocked,
   /** What the server cannot compute for a private-mode account (ADR 094). */

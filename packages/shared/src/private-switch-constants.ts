@@ -28,7 +28,7 @@ export const PRIVATE_SWITCH_MESSAGES = {
   cancelled: 'Stopped. What was done is kept; continue whenever you like.',
   /** What switching off gives up, said before it starts. */
   offWarning:
-    'Switching private mode off re-encrypts every entry with the key the server holds. The server, and an operator with the database and its secret, can then read your entries and moods again. Your passphrase and recovery key stop working once it is done.',
+    'Switching private mode off re-encrypts every entry, photo, voice note, video and letter to your future self with the key the server holds. The server, and an operator with the database and its secret, can then read them and your moods again. Your passphrase and recovery key stop working once it is done.',
   /** Entries the browser could not open (damaged, or sealed under another key): they stay as they are. */
   unreadable: (count: number) =>
     count === 1
@@ -45,11 +45,20 @@ export const PRIVATE_SWITCH_MESSAGES = {
   privateEntriesRemain: (count: number) =>
     `${count.toLocaleString('en-US')} ${count === 1 ? 'entry is' : 'entries are'} still private: continue switching off first.`,
   /**
-   * Letters to the future self sealed under the account's key (ADR 098): no step turns them back yet, so switching
-   * off waits for them rather than leaving them without a key.
+   * Letters to the future self still sealed under the account's key (ADR 098) when a switch off would finish: the
+   * letters' step turns them back first.
    */
   privateLettersRemain: (count: number) =>
-    `${count.toLocaleString('en-US')} ${count === 1 ? 'letter to your future self is' : 'letters to your future self are'} sealed with your private key, and switching off cannot turn letters back yet: private mode stays on until they are delivered or cancelled and removed.`,
+    `${count.toLocaleString('en-US')} ${count === 1 ? 'letter to your future self is' : 'letters to your future self are'} still sealed with your private key: continue switching off first, so that ${count === 1 ? 'it is' : 'they are'} not left without a key.`,
+  /**
+   * Photos, voice notes, videos and their thumbnails still sealed in the browser under the account's key (ADR 096)
+   * when a switch off would finish: the media step turns them back first.
+   */
+  privateMediaRemain: (count: number) =>
+    `${count.toLocaleString('en-US')} ${count === 1 ? 'file (a photo, voice note, video or thumbnail) is' : 'files (photos, voice notes, videos or thumbnails) are'} still sealed with your private key: continue switching off first, so that none is left without a key.`,
+  /** A plaintext attachment or letter sent back while the account is not switching off. */
+  unsealNotSwitchingOff:
+    'Private mode is not being switched off, so this stays sealed with your private key. Reload the page.',
   cancelledOff:
     'Switching off is cancelled: private mode stays on. Continue to make every entry private again.',
   failed: 'The re-encryption stopped: check your connection and continue. What was done is kept.',

@@ -9,6 +9,7 @@ import {
   privateImportName,
   privateImportPartName,
   privateImportPlan,
+  privateNameOfStoredImportKey,
 } from './private-import.ts';
 import { randomKeyBytes } from './private-keys.ts';
 
@@ -46,6 +47,19 @@ describe('a private import’s names and plan (ADR 099)', () => {
     expect(await privateImportName(key, `${name}#2`)).toBe(`${name}#2`);
     expect(privateImportPartName(name, 0)).toBe(name);
     expect(privateImportPartName(name, 2)).toBe(`${name}#3`);
+  });
+
+  it('names a key the server stored as the private import names the same entry or part (switching on, ADR 097)', async () => {
+    const key = await deriveImportKeyV2(await importAccountKey(randomKeyBytes()));
+    const identity = 'dayone:0F2A6B1C3D4E5F60718293A4B5C6D7E8';
+    const name = await privateImportName(key, identity);
+    expect(await privateNameOfStoredImportKey(key, identity)).toBe(name);
+    expect(await privateNameOfStoredImportKey(key, `${identity}#2`)).toBe(privateImportPartName(name, 1));
+    expect(await privateNameOfStoredImportKey(key, `${identity}#12`)).toBe(privateImportPartName(name, 11));
+    expect(await privateNameOfStoredImportKey(key, name)).toBe(name);
+    expect(PRIVATE_IMPORT.namePattern.test(await privateNameOfStoredImportKey(key, `${identity}#3`))).toBe(
+      true,
+    );
   });
 
   it('tells a Daybook entry written in Daybook by its id, and keeps only real moods', () => {

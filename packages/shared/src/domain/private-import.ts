@@ -35,6 +35,18 @@ export async function privateImportName(key: ImportNameKey, identity: string): P
 export const privateImportPartName = (name: string, index: number) =>
   index === 0 ? name : `${name}#${index + 1}`;
 
+/**
+ * The keyed name an import key the server stored (ADR 068, ADR 070: `dayone:<uuid>`, a part `dayone:<uuid>#2`) has
+ * once the account is private: what a private import of the same archive names that entry or part (ADR 097,
+ * amended: switching on renames the server's keys to these, so a re-import adds nothing). A keyed name is kept.
+ */
+export async function privateNameOfStoredImportKey(key: ImportNameKey, stored: string): Promise<string> {
+  if (PRIVATE_IMPORT.namePattern.test(stored)) return stored;
+  const part = /^(.*)#([0-9]{1,2})$/.exec(stored);
+  if (!part) return privateImportName(key, stored);
+  return privateImportPartName(await privateImportName(key, part[1]!), Number(part[2]) - 1);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -104,6 +104,19 @@ export const SealFutureMessagePrivatelyInput = z
   .meta({ id: 'SealFutureMessagePrivatelyInput' });
 export type SealFutureMessagePrivatelyInput = z.infer<typeof SealFutureMessagePrivatelyInput>;
 
+/**
+ * Switching private mode off (ADR 097, amended): a private letter opened in the browser and sealed again as version
+ * 1, under the key the server derives, to replace it in place.
+ */
+export const SealFutureMessageReadablyInput = z
+  .object({
+    subject: EncryptedText,
+    message: EncryptedText,
+    encryptionVersion: z.literal(ENCRYPTION.version),
+  })
+  .meta({ id: 'SealFutureMessageReadablyInput' });
+export type SealFutureMessageReadablyInput = z.infer<typeof SealFutureMessageReadablyInput>;
+
 export const FutureMessageQuery = z.object({
   status: FutureMessageStatus.optional(),
   /** Only the letters sealed with this version: 1 is what switching private mode on still has to convert. */

@@ -106,3 +106,10 @@ export const ResealedMedia = z
   })
   .meta({ id: 'ResealedMedia' });
 export type ResealedMedia = z.infer<typeof ResealedMedia>;
+
+/**
+ * Switching private mode off (ADR 097, amended): whether the attachment (or its thumbnail) was still under the
+ * account key and is now under the server's; false when it was not (a resumed run), which is not an error.
+ */
+export const UnsealedMedia = z.object({ unsealed: z.boolean() }).meta({ id: 'UnsealedMedia' });
+export type UnsealedMedia = z.infer<typeof UnsealedMedia>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRIVATE_MODE } from '../private-mode-constants.ts';
 import { PRIVATE_SWITCH } from '../private-switch-constants.ts';
 import { EncryptedText, MoodTag } from './entries.ts';
+import { PrivateImportName } from './private-import.ts';
 import { KeyProof } from './private-mode.ts';
 
 /*
@@ -104,3 +105,43 @@ export type ReEncryptResult = z.infer<typeof ReEncryptResult>;
 /** Starting, cancelling or finishing the switch off: the proof of holding the key (ADR 089), as a rewrap asks. */
 export const PrivateSwitchInput = z.object({ keyProof: KeyProof }).meta({ id: 'PrivateSwitchInput' });
 export type PrivateSwitchInput = z.infer<typeof PrivateSwitchInput>;
+
+/*
+ * Switching on, the import keys (ADR 097, amended; ADR 099's note): entries the server imported before private mode
+ * keep plain archive identities (`dayone:<uuid>`, parts `#2`…) as their import keys, which a private import's keyed
+ * names never match. The browser renames them to their keyed names, so a private re-import finds them.
+ */
+
+/** A page of the owner's entries whose import key is still a plain identity, by id; `next` is the cursor. */
+export const PlainImportKeysQuery = z.object({ after: z.uuid().optional() });
+export type PlainImportKeysQuery = z.infer<typeof PlainImportKeysQuery>;
+
+export const PlainImportKeysPage = z
+  .object({
+    items: z.array(z.object({ id: z.uuid(), importKey: z.string() })),
+    /** How many plain keys remain, this page included. */
+    total: z.number().int().nonnegative(),
+    next: z.uuid().nullable(),
+  })
+  .meta({ id: 'PlainImportKeysPage' });
+export type PlainImportKeysPage = z.infer<typeof PlainImportKeysPage>;
+
+export const RekeyImportInput = z
+  .object({
+    keys: z
+      .array(z.object({ id: z.uuid(), from: z.string().min(1).max(300), to: PrivateImportName }))
+      .min(1)
+      .max(PRIVATE_SWITCH.pageSize),
+  })
+  .meta({ id: 'RekeyImportInput' });
+export type RekeyImportInput = z.infer<typeof RekeyImportInput>;
+
+export const RekeyImportResult = z
+  .object({
+    /** Renamed now. */
+    rekeyed: z.array(z.uuid()),
+    /** Left: renamed already, not the key sent, or the keyed name taken by another of the owner's entries. */
+    skipped: z.array(z.uuid()),
+  })
+  .meta({ id: 'RekeyImportResult' });
+export type RekeyImportResult = z.infer<typeof RekeyImportResult>;

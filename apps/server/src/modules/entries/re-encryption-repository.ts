@@ -102,6 +102,52 @@ export function createReEncryptionRepository(db: Executor) {
         .where(and(eq(entries.userId, userId), inArray(entries.id, [...ids])));
       return new Set(rows.map((row) => row.id));
     },
+
+    /**
+     * The owner's entries whose import key is still a plain archive identity (not a keyed `pk:` name, ADR 099),
+     * deleted ones too (an import counts them as already there), a page by id after `after`, with how many remain.
+     */
+    async plainImportKeys(userId: string, after: string | null, limit: number) {
+      const plain = and(
+        eq(entries.userId, userId),
+        sql`${entries.importKey} is not null`,
+        sql`${entries.importKey} not like 'pk:%'`,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: entries.id, importKey: entries.importKey })
+          .from(entries)
+          .where(after ? and(plain, gt(entries.id, after)) : plain)
+          .orderBy(asc(entries.id))
+          .limit(limit),
+        db.select({ total: count() }).from(entries).where(plain),
+      ]);
+      return {
+        items: rows.map((row) => ({ id: row.id, importKey: row.importKey ?? '' })),
+        total: Number(total?.total ?? 0),
+      };
+    },
+
+    /**
+     * Renames one entry's import key from `from` to `to`, only the owner's, only while it is still `from`, and only
+     * when no other entry of the owner holds `to` (the unique index would refuse it; that entry is then the
+     * duplicate a private import already made, and both stay as they are). Answers whether it renamed.
+     */
+    async rekeyImport(userId: string, id: string, from: string, to: string): Promise<boolean> {
+      const rows = await db
+        .update(entries)
+        .set({ importKey: to })
+        .where(
+          and(
+            eq(entries.userId, userId),
+            eq(entries.id, id),
+            eq(entries.importKey, from),
+            sql`not exists (select 1 from entries taken where taken.user_id = ${userId} and taken.import_key = ${to})`,
+          ),
+        )
+        .returning({ id: entries.id });
+      return rows.length > 0;
+    },
   };
 }
 

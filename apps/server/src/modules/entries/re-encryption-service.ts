@@ -1,8 +1,11 @@
 import {
   ENCRYPTION,
   ENTRY_MESSAGES,
+  type PlainImportKeysPage,
+  type PlainImportKeysQuery,
   PRIVATE_MODE,
   PRIVATE_MODE_MESSAGES,
+  PRIVATE_SWITCH,
   PRIVATE_SWITCH_MESSAGES,
   type PrivateSwitchMode,
   type ReEncryptInput,
@@ -11,6 +14,8 @@ import {
   ReEncryptionQuery as ReEncryptionQuerySchema,
   type ReEncryptionTarget,
   type ReEncryptResult,
+  type RekeyImportInput,
+  type RekeyImportResult,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db, Executor } from '../../db/client.ts';
@@ -130,6 +135,38 @@ export function createReEncryptionService(deps: {
         // The owner's other tabs refetch their lists and moods, which now read the entries under the new version.
         if (converted[0]) await queueLiveEvent(tx, user.id, { type: 'entry', id: converted[0] });
         return { converted, skipped: notReplaced };
+      });
+    },
+
+    /**
+     * Switching on, the import keys (ADR 097, amended): a page of the owner's entries whose import key is still a
+     * plain archive identity. Only in private mode, as the keyed names come from the account's key.
+     */
+    async plainImportKeys(user: SessionUser, query: PlainImportKeysQuery): Promise<PlainImportKeysPage> {
+      await requireDirection(user.id, 'private');
+      const limit = PRIVATE_SWITCH.pageSize;
+      const { items, total } = await repository.plainImportKeys(user.id, query.after ?? null, limit);
+      return { items, total, next: items.length === limit ? (items.at(-1)?.id ?? null) : null };
+    },
+
+    /**
+     * Renames each entry's plain import key to its keyed name (computed in the browser, which alone holds the
+     * import key). The server cannot check that a name belongs to its identity, and need not: a wrong name only
+     * makes a later private import add that entry again, which is what a plain key does today. An id whose key is
+     * no longer `from` (another tab), or whose name another entry holds, is skipped.
+     */
+    async rekeyImport(user: SessionUser, input: RekeyImportInput): Promise<RekeyImportResult> {
+      await requireDirection(user.id, 'private');
+      return db.transaction(async (tx: Executor) => {
+        const txRepository = createReEncryptionRepository(tx);
+        const rekeyed: string[] = [];
+        const skipped: string[] = [];
+        const byId = [...input.keys].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        for (const key of byId) {
+          if (await txRepository.rekeyImport(user.id, key.id, key.from, key.to)) rekeyed.push(key.id);
+          else skipped.push(key.id);
+        }
+        return { rekeyed, skipped };
       });
     },
   };

@@ -497,6 +497,28 @@ export function createEntriesRepository(db: Executor) {
         where id = ${id} and user_id = ${userId} and attachments is not null`);
     },
 
+    /**
+     * Every stored file the user's entries point at, deleted and delivered ones included (an entry's media and its
+     * further attachments; thumbnails sit beside them): what a finished switch off must find no longer sealed under
+     * the account key (ADR 097, amended).
+     */
+    async storedMediaPaths(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ mediaUrl: entries.mediaUrl, attachments: entries.attachments })
+        .from(entries)
+        .where(
+          and(
+            eq(entries.userId, userId),
+            or(sql`${entries.mediaUrl} is not null`, sql`${entries.attachments} is not null`),
+          ),
+        );
+      return rows.flatMap((row) => {
+        const attachments: StoredAttachment[] =
+          (typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments) ?? [];
+        return [...(row.mediaUrl ? [row.mediaUrl] : []), ...attachments.map((a) => a.path)];
+      });
+    },
+
     /** The user's visible entry imported with this key (a link between imported entries, ADR 088). */
     async findOwnedByImportKey(userId: string, importKey: string): Promise<EntryWithShare | null> {
       const [row] = await db

@@ -21,6 +21,7 @@ import {
   MEDIA_MESSAGES,
   PRIVATE_MODE,
   PRIVATE_MODE_MESSAGES,
+  PRIVATE_SWITCH_MESSAGES,
   type PrivateSwitchMode,
   type ResealedMedia,
   type ResealMediaQuery,
@@ -29,6 +30,7 @@ import {
   type SignedMediaUrl,
   type SignedThumbnailUrl,
   startOfDayInZone,
+  type UnsealedMedia,
 } from '@daybook/shared';
 import type { Db, Executor } from '../../db/client.ts';
 import { queueLiveEvent } from '../../db/live-events.ts';
@@ -622,6 +624,35 @@ export function createEntriesService(deps: {
         await repository.setThumbnailSize(user.id, id, storagePath, thumbnail);
       }
       return { resealed };
+    },
+
+    /**
+     * Switching private mode off (ADR 097, amended): the user's own entry's attachment, sealed under the account
+     * key in the browser (ADR 096), sent back opened, is sealed under the server's key in its place. Only while the
+     * account is switching off: in private mode a readable copy is exactly what must not be stored.
+     */
+    async unsealMedia(
+      user: SessionUser,
+      id: string,
+      query: ResealMediaQuery,
+      upload: SealedUpload,
+    ): Promise<UnsealedMedia> {
+      const found = await repository.findOwned(user.id, id);
+      const attachment = query.attachmentId
+        ? found?.attachments?.find((a) => a.id === query.attachmentId)
+        : null;
+      const storagePath = query.attachmentId ? attachment?.path : found?.mediaUrl;
+      if (!found || !storagePath) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      if ((await mode(user.id)) !== 'switching-off')
+        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_SWITCH_MESSAGES.unsealNotSwitchingOff);
+      const thumb = { width: query.thumbWidth, height: query.thumbHeight };
+      const { unsealed, thumbnail } = await media.unsealStored(storagePath, upload, thumb);
+      if (unsealed && query.attachmentId) {
+        await repository.setAttachmentThumbnailSize(user.id, id, query.attachmentId, thumbnail);
+      } else if (unsealed) {
+        await repository.setThumbnailSize(user.id, id, storagePath, thumbnail);
+      }
+      return { unsealed };
     },
 
     async signedMediaUrl(user: SessionUser, id: string): Promise<SignedMediaUrl> {

@@ -204,6 +204,32 @@ export function createFutureMessagesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /**
+     * The reverse, switching private mode off (ADR 097, amended): the owner's version-2 letter sealed again as
+     * version 1, in one statement, only from version 2. The metadata is replaced whole, so a private letter's
+     * e-mail copy goes with it: a version-1 letter's e-mail is made from its own text.
+     */
+    async sealReadably(
+      userId: string,
+      id: string,
+      sealing: PrivateSealing,
+    ): Promise<FutureMessageRow | null> {
+      const [row] = await db
+        .update(futureMessages)
+        .set({
+          encryptedContent: sealing.encryptedContent,
+          encryptionVersion: 1,
+          metadata: {
+            encryption_iv: sealing.encryptionIv,
+            encrypted_title: sealing.encryptedTitle,
+            title_encryption_iv: sealing.titleEncryptionIv,
+          },
+        })
+        .where(and(owned(userId, id), eq(futureMessages.encryptionVersion, 2)))
+        .returning();
+      return row ?? null;
+    },
+
     /** Every letter of the account sealed with this version (a fresh start removes what the lost key sealed). */
     async removeVersion(userId: string, version: number): Promise<number> {
       const removed = await db

@@ -5,6 +5,7 @@ import {
   FutureMessageQuery,
   ScheduleFutureMessageInput,
   SealFutureMessagePrivatelyInput,
+  SealFutureMessageReadablyInput,
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,6 +107,23 @@ export const futureMessagesRoutes =
         },
         (request) =>
           services.futureMessages.sealPrivately(signedInUser(request), request.params.id, request.body),
+      );
+
+      signedIn.put(
+        '/future-messages/:id/readable',
+        {
+          bodyLimit: 64 * 1024,
+          schema: {
+            tags,
+            summary:
+              'Replace one of your version-2 messages with its version-1 sealing, in place (switching private mode off)',
+            params: MessageId,
+            body: SealFutureMessageReadablyInput,
+            response: { 200: FutureMessage, ...errors },
+          },
+        },
+        (request) =>
+          services.futureMessages.sealReadably(signedInUser(request), request.params.id, request.body),
       );
     });
   };

@@ -11,9 +11,12 @@ import {
   isSealedEmpty,
   PRIVATE_MODE,
   PRIVATE_MODE_MESSAGES,
+  PRIVATE_SWITCH_MESSAGES,
+  type PrivateSwitchMode,
   type ScheduleFutureMessageInput,
   SEALED_FUTURE_MESSAGE_MAX_CHARS,
   type SealFutureMessagePrivatelyInput,
+  type SealFutureMessageReadablyInput,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db, Executor } from '../../db/client.ts';
@@ -118,6 +121,8 @@ export function createFutureMessagesService(deps: {
   appUrl: string;
   /** Whether the account is in private mode (ADR 089): it then writes version-2 letters only (ADR 098). */
   isPrivate: (userId: string) => Promise<boolean>;
+  /** Where the account stands (ADR 097): a private letter is turned back to version 1 only while switching off. */
+  mode: (userId: string) => Promise<PrivateSwitchMode>;
   faults?: DeliveryFaults;
 }) {
   const { db, plans, limits, keys, clock, faults } = deps;
@@ -522,6 +527,41 @@ export function createFutureMessagesService(deps: {
       if (row) return toFutureMessage(row);
       await ownedMessage(user, id);
       throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.futureMessageAlreadyPrivate);
+    },
+
+    /**
+     * Switching private mode off (ADR 097, amended): a version-2 letter, opened in the browser with the account's
+     * letter key and sealed again as version 1, replaces the private one in place, whatever its state. Only the
+     * owner's (404 otherwise), only while switching off, only from version 2 (409). Both parts must open with the
+     * server's key: one that did not would be stored as readable and fail at its delivery. Its length is not held
+     * to the rules again: the words are not new, and refusing them would leave the letter under a key that goes.
+     */
+    async sealReadably(
+      user: SessionUser,
+      id: string,
+      input: SealFutureMessageReadablyInput,
+    ): Promise<FutureMessage> {
+      await ownedMessage(user, id);
+      if ((await deps.mode(user.id)) !== 'switching-off')
+        throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_SWITCH_MESSAGES.unsealNotSwitchingOff);
+      const key = await keys.keyFor(user.id);
+      try {
+        await Promise.all(
+          [input.subject, input.message].map((part) =>
+            decryptText(key, { ciphertext: part.encryptedContent, iv: part.encryptionIv }),
+          ),
+        );
+      } catch {
+        throw new AppError('INVALID_CIPHERTEXT', INVALID_CIPHERTEXT);
+      }
+      const row = await repository.sealReadably(user.id, id, {
+        encryptedContent: input.message.encryptedContent,
+        encryptionIv: input.message.encryptionIv,
+        encryptedTitle: input.subject.encryptedContent,
+        titleEncryptionIv: input.subject.encryptionIv,
+      });
+      if (row) return toFutureMessage(row);
+      throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_MODE_MESSAGES.futureMessageAlreadyReadable);
     },
 
     /**

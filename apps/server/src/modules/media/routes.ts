@@ -17,6 +17,7 @@ import {
   SealedMediaDraftQuery,
   SignedMediaUrl,
   SignedThumbnailUrl,
+  UnsealedMedia,
   VideoPoster,
   VideoPosterInput,
 } from '@daybook/shared';
@@ -241,6 +242,36 @@ export const mediaRoutes =
           const { upload, cleanUp } = await receiveSealed(request, deps.tmpDir, sealedBytesFor('video'));
           try {
             return await services.entries.resealMedia(
+              signedInUser(request),
+              request.params.id,
+              request.query,
+              upload,
+            );
+          } finally {
+            await cleanUp();
+          }
+        },
+      );
+
+      signedIn.put(
+        '/entries/:id/media/unsealed',
+        {
+          bodyLimit: maxBytesFor('video') + SEALED_THUMBNAIL_MAX_BYTES + 64 * 1024,
+          config: { rateLimit: { max: 600, timeWindow: '10 minutes', groupId: ':reseal' } },
+          schema: {
+            tags,
+            summary:
+              "Switching private mode off: replace an entry's attachment sealed under the account key with the same file opened in the browser, sealed under the server's key",
+            params: z.object({ id: z.uuid() }),
+            querystring: ResealMediaQuery,
+            response: { 200: UnsealedMedia, 409: ApiError, ...errors },
+          },
+        },
+        async (request) => {
+          // Multipart as a sealed upload is ("file", "thumbnail"), only with the plaintext in it.
+          const { upload, cleanUp } = await receiveSealed(request, deps.tmpDir, maxBytesFor('video'));
+          try {
+            return await services.entries.unsealMedia(
               signedInUser(request),
               request.params.id,
               request.query,

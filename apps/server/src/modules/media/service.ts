@@ -29,7 +29,13 @@ import {
   moderationPixels,
   worstVerdict,
 } from '../../infra/moderation/image-moderator.ts';
-import { filesOf, originalPathOf, type Storage, thumbnailPathOf } from '../../infra/storage/storage.ts';
+import {
+  filesOf,
+  isStoragePath,
+  originalPathOf,
+  type Storage,
+  thumbnailPathOf,
+} from '../../infra/storage/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loadSharp } from '../../lib/sharp.ts';
@@ -760,6 +766,54 @@ export function createMediaService(deps: {
       else await storage.remove(thumbnailPathOf(storagePath)).catch(() => undefined);
       await putSealed(storagePath, upload.file);
       return { resealed: true, thumbnail: thumbSize };
+    },
+
+    /**
+     * The reverse of `resealStored`, for switching private mode off (ADR 097, amended): a file its owner's browser
+     * sealed under the account key, opened there and sent back as plaintext, is sealed under the server's key and
+     * written over the container whole. The plaintext must hold exactly as many bytes as the container does, so a
+     * different file cannot take its place. It is not moderated: the file is not new, it was accepted when it was
+     * attached, and refusing it would leave it under a key that finishing the switch removes. A thumbnail that
+     * comes (opened the same way) is stored beside it; without one, the container's thumbnail is removed and an
+     * image's is made anew on request. A file under the server's key already is left as it is (`unsealed: false`),
+     * so a resumed run can send it again. Whether the account may do this (switching off) is the caller's check.
+     */
+    async unsealStored(
+      storagePath: string,
+      upload: SealedUpload,
+      thumb: { width?: number | undefined; height?: number | undefined },
+    ): Promise<{ unsealed: boolean; thumbnail: ThumbnailSize | null }> {
+      const opened = await storage.openForLink(storagePath);
+      if (!opened) throw new AppError('NOT_FOUND', MEDIA_MESSAGES.unavailable);
+      const thumbPath = thumbnailPathOf(storagePath);
+      const isThumbSealed = (await storage.keyKindOf(thumbPath)) === 'user';
+      if (!opened.sealedByUser && !isThumbSealed) return { unsealed: false, thumbnail: null };
+      if (opened.sealedByUser && upload.size !== containerPlainSize(opened.size))
+        throw new AppError('MEDIA_INVALID', PRIVATE_MEDIA_MESSAGES.containerInvalid);
+      const thumbSize = upload.thumbnail ? thumbnailSize(thumb.width, thumb.height) : null;
+      if (upload.thumbnail && !thumbSize) throw new AppError('MEDIA_INVALID', INVALID.image);
+      if (upload.thumbnail && upload.thumbnail.size > SEALED_THUMBNAIL_MAX_BYTES)
+        throw new AppError('MEDIA_INVALID', INVALID.image);
+      // The thumbnail first, as resealStored does: a retry after a failure between the two finds the original still
+      // under the account key and sends both again.
+      if (upload.thumbnail) await storage.putFile(thumbPath, upload.thumbnail.file, 'image/webp');
+      else if (isThumbSealed) await storage.remove(thumbPath).catch(() => undefined);
+      if (opened.sealedByUser)
+        await storage.putFile(storagePath, upload.file, mimeForPath(storagePath, null));
+      return { unsealed: true, thumbnail: thumbSize };
+    },
+
+    /**
+     * How many of these stored files, and the thumbnails beside them, are still sealed under the account key
+     * (ADR 096): a switch off finishes only at none, as the key that opens them goes with it.
+     */
+    async countSealedByUser(paths: readonly string[]): Promise<number> {
+      let count = 0;
+      // A path no file can be stored at (a row written by hand, say) holds nothing to lose.
+      for (const stored of paths.filter(isStoragePath))
+        for (const candidate of [stored, thumbnailPathOf(stored)])
+          if ((await storage.keyKindOf(candidate)) === 'user') count++;
+      return count;
     },
 
     /** Drops the user's draft and its file (an import that was refused or abandoned). */

@@ -68,9 +68,14 @@ export function createPrivateModeService(deps: {
   countEntriesByVersion: (tx: Executor, userId: string) => Promise<{ readable: number; private: number }>;
   /**
    * How many of the account's letters to the future self are sealed under its key (ADR 098), in the caller's
-   * transaction: switching off has no step that turns them back, so it neither starts nor finishes while any is.
+   * transaction: a switch off finishes only when the letters' step has turned every one back.
    */
   countPrivateLetters: (tx: Executor, userId: string) => Promise<number>;
+  /**
+   * How many of the files the account's entries point at (media, attachments, their thumbnails) are still sealed
+   * under its key (ADR 096): a switch off finishes only when the media step has turned every one back.
+   */
+  countPrivateMedia: (tx: Executor, userId: string) => Promise<number>;
   /** Removes those files once the fresh start has committed. */
   media: Pick<MediaService, 'discard'>;
   accounts: PrivateModeAccounts;
@@ -133,10 +138,17 @@ export function createPrivateModeService(deps: {
     return { mode: modeOf(row), readableEntries: counts.readable, privateEntries: counts.private };
   }
 
-  async function refuseWhileLettersArePrivate(executor: Executor, userId: string): Promise<void> {
+  /**
+   * What finishing a switch off would leave without a key, besides entries: letters (ADR 098) and files sealed in
+   * the browser (ADR 096). Each has its step toward standard; finishing waits for them.
+   */
+  async function refuseWhileSealedRemain(executor: Executor, userId: string): Promise<void> {
     const letters = await deps.countPrivateLetters(executor, userId);
     if (letters > 0)
       throw new AppError('PRIVATE_ENTRIES_REMAIN', PRIVATE_SWITCH_MESSAGES.privateLettersRemain(letters));
+    const files = await deps.countPrivateMedia(executor, userId);
+    if (files > 0)
+      throw new AppError('PRIVATE_ENTRIES_REMAIN', PRIVATE_SWITCH_MESSAGES.privateMediaRemain(files));
   }
 
   return {
@@ -160,7 +172,6 @@ export function createPrivateModeService(deps: {
      */
     async startSwitchingOff(userId: string, keyProof: string): Promise<PrivateSwitchStatus> {
       const hash = await requireProof(userId, keyProof);
-      await refuseWhileLettersArePrivate(db, userId);
       await changeAndTell(userId, 'switching-off', (keys, now) => keys.startSwitchingOff(userId, hash, now));
       return switchStatus(userId);
     },
@@ -186,7 +197,7 @@ export function createPrivateModeService(deps: {
         throw new AppError('ENCRYPTION_VERSION_REFUSED', PRIVATE_SWITCH_MESSAGES.notSwitchingOff);
       await changeAndTell(userId, 'switched-off', async (keys, _now, tx) => {
         if (!(await keys.removeSwitchedOff(userId, hash))) throw proofWrong();
-        await refuseWhileLettersArePrivate(tx, userId);
+        await refuseWhileSealedRemain(tx, userId);
         const remaining = (await deps.countEntriesByVersion(tx, userId)).private;
         if (remaining > 0)
           throw new AppError(

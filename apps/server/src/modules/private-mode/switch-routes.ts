@@ -1,11 +1,15 @@
 import {
   ApiError,
+  PlainImportKeysPage,
+  PlainImportKeysQuery,
   PrivateSwitchInput,
   PrivateSwitchStatus,
   ReEncryptInput,
   ReEncryptionPage,
   ReEncryptionQuery,
   ReEncryptResult,
+  RekeyImportInput,
+  RekeyImportResult,
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
@@ -75,6 +79,36 @@ export const privateSwitchRoutes =
           },
         },
         (request) => services.reEncryption.reEncrypt(signedInUser(request), request.body),
+      );
+
+      signedIn.get(
+        '/me/private-mode/import-keys',
+        {
+          config: runLimit,
+          schema: {
+            tags,
+            summary:
+              'Switching on: a page of your entries whose import key is still a plain archive identity (imported before private mode)',
+            querystring: PlainImportKeysQuery,
+            response: { 200: PlainImportKeysPage, ...errors },
+          },
+        },
+        (request) => services.reEncryption.plainImportKeys(signedInUser(request), request.query),
+      );
+
+      signedIn.post(
+        '/me/private-mode/import-keys',
+        {
+          config: runLimit,
+          schema: {
+            tags,
+            summary:
+              "Switching on: your entries' plain import keys renamed to the keyed names a private import compares",
+            body: RekeyImportInput,
+            response: { 200: RekeyImportResult, ...errors },
+          },
+        },
+        (request) => services.reEncryption.rekeyImport(signedInUser(request), request.body),
       );
 
       signedIn.post(

@@ -17,9 +17,10 @@ const PrivateModeSwitch = lazy(async () => ({
 }));
 
 /**
- * The switch's further steps, composed here since features do not import each other: the media files of the
- * account's entries (ADR 096) and the letters to the future self (ADR 098) are made private after the entries;
- * nothing turns them back yet (the server keeps a switch off from starting while any letter is private).
+ * The switch's further steps, composed here since features do not import each other. Switching on, the media files
+ * of the account's entries (ADR 096) and the letters to the future self (ADR 098) are made private after the
+ * entries; switching off, the files and letters sealed in the browser are opened and handed back to the server's
+ * key, since finishing removes the key (the server refuses to finish while any is left).
  */
 const SWITCH_STEPS: ReEncryptionStepFactory[] = [
   ({ target }) =>
@@ -28,7 +29,10 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
           const { mediaReencryptStep } = await import('../../features/media/reencrypt-step.ts');
           return mediaReencryptStep;
         })
-      : null,
+      : lazyOutcomeStep('media-off', 'photos, voice notes and videos', async () => {
+          const { mediaUnsealStep } = await import('../../features/media/unseal-step.ts');
+          return mediaUnsealStep;
+        }),
   ({ target }) =>
     target === 'private'
       ? lazyOutcomeStep('future-messages', 'letters to your future self', async () => {
@@ -37,7 +41,10 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
           );
           return futureMessagesReencryptStep;
         })
-      : null,
+      : lazyOutcomeStep('future-messages-off', 'letters to your future self', async () => {
+          const { futureMessagesUnsealStep } = await import('../../features/future-self/unseal-step.ts');
+          return futureMessagesUnsealStep;
+        }),
 ];
 
 /**

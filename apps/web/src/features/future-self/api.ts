@@ -7,6 +7,7 @@ import {
   NotificationSummary,
   type ScheduleFutureMessageInput,
   type SealFutureMessagePrivatelyInput,
+  type SealFutureMessageReadablyInput,
 } from '@daybook/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -100,6 +101,19 @@ export const fetchVersionOneLetters = (page: number, pageSize: number, signal?: 
 
 export const putPrivateSealing = (id: string, body: SealFutureMessagePrivatelyInput, signal?: AbortSignal) =>
   apiRequest(`${messagePath(id)}/private`, { method: 'PUT', body, schema: FutureMessage, signal });
+
+/**
+ * Switching private mode off (ADR 097, amended): a page of the letters still sealed with the account's key, and the
+ * in-place replacement of one of them by its version-1 sealing.
+ */
+export const fetchVersionTwoLetters = (page: number, pageSize: number, signal?: AbortSignal) =>
+  apiRequest(
+    `${BASE}?${new URLSearchParams({ encryptionVersion: '2', page: String(page), pageSize: String(pageSize) })}`,
+    { schema: FutureMessagePage, signal },
+  );
+
+export const putReadableSealing = (id: string, body: SealFutureMessageReadablyInput, signal?: AbortSignal) =>
+  apiRequest(`${messagePath(id)}/readable`, { method: 'PUT', body, schema: FutureMessage, signal });
 
 const ProcessAnswer = z.object({ processed: z.number() });
 

@@ -1,12 +1,14 @@
 import {
   decryptText,
   deriveEntryKeyV2,
+  deriveImportKeyV2,
   type EntryKey,
   encryptText,
   importAccountKey,
   keyProof,
   openEntryTextV2,
   openMoodV2,
+  privateNameOfStoredImportKey,
   randomKeyBytes,
 } from '@daybook/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import { callsTo, sessionUser } from '../../../test/api.ts';
 import { sealedEntry, testEntryKey } from '../../../test/entries.ts';
 import { SWITCH_PATHS } from './api/switch-api.ts';
 import { entriesStep } from './entries-step.ts';
+import { importKeysStep } from './import-keys-step.ts';
 import { lazyOutcomeStep, type ReEncryptionStep, type RunProgress, runSteps } from './runner.ts';
 import { switchOff, switchOn } from './switch-flow.ts';
 import { idOf, MOODS, readableRows, switchServer } from './test-server.ts';
@@ -79,6 +82,31 @@ describe('switching private mode on and off in the browser', () => {
     const sent = JSON.stringify(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.reEncrypt}`));
     expect(sent).not.toContain('Grateful');
     expect(sent).not.toContain('moodTag');
+  });
+
+  it('renames the keys of entries the server imported to the names a private import gives them; a second run finds none', async () => {
+    const { key } = await testEntryKey();
+    const raw = randomKeyBytes();
+    keepAccountKey(USER, raw);
+    const server = switchServer(await readableRows(key, 3));
+    const identity = 'dayone:0F2A6B1C3D4E5F60718293A4B5C6D7E8';
+    server.importKeys.set(idOf(0), identity);
+    server.importKeys.set(idOf(1), `${identity}#2`);
+    const run = () =>
+      switchOn({
+        userId: USER,
+        steps: [importKeysStep({ userId: USER, target: 'private' })],
+        onProgress: () => undefined,
+        signal: controller().signal,
+      });
+    expect(await run()).toMatchObject({ done: 2, total: 2, isCancelled: false });
+    const nameKey = await deriveImportKeyV2(await importAccountKey(raw));
+    expect(server.importKeys.get(idOf(0))).toBe(await privateNameOfStoredImportKey(nameKey, identity));
+    expect(server.importKeys.get(idOf(1))).toBe(await privateNameOfStoredImportKey(nameKey, `${identity}#2`));
+    // Nothing the server could read of the identity went out as a new name.
+    const sent = JSON.stringify(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.importKeys}`));
+    expect(sent.match(/0F2A6B1C/g)).toHaveLength(2);
+    expect(await run()).toMatchObject({ done: 0, total: 0 });
   });
 
   it('stops at the next batch when cancelled, and a later run resumes with what is left', async () => {

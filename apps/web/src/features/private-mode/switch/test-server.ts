@@ -28,7 +28,34 @@ export function switchServer(initial: Row[], startMode: PrivateSwitchMode = 'pri
   const count = (version: number) =>
     [...rows.values()].filter((row) => row.encryptionVersion === version).length;
   const status = () => ({ mode, readableEntries: count(1), privateEntries: count(2) });
+  /** Entries' import keys, by id: plain archive identities for entries the server imported before private mode. */
+  const importKeys = new Map<string, string>();
+  const plainKeys = () =>
+    [...importKeys.entries()]
+      .filter(([, key]) => !key.startsWith('pk:'))
+      .sort(([a], [b]) => a.localeCompare(b));
   const fetchMock = stubApi({
+    [`GET ${SWITCH_PATHS.importKeys}`]: ({ url }) => {
+      const after = url.searchParams.get('after');
+      const all = plainKeys();
+      const page = all.filter(([id]) => !after || id > after).slice(0, 100);
+      return jsonResponse({
+        items: page.map(([id, importKey]) => ({ id, importKey })),
+        total: all.length,
+        next: page.length === 100 ? (page.at(-1)?.[0] ?? null) : null,
+      });
+    },
+    [`POST ${SWITCH_PATHS.importKeys}`]: ({ body }) => {
+      const rekeyed: string[] = [];
+      const skipped: string[] = [];
+      for (const { id, from, to } of (body as { keys: { id: string; from: string; to: string }[] }).keys) {
+        if (importKeys.get(id) === from && ![...importKeys.values()].includes(to)) {
+          importKeys.set(id, to);
+          rekeyed.push(id);
+        } else skipped.push(id);
+      }
+      return jsonResponse({ rekeyed, skipped });
+    },
     [`GET ${SWITCH_PATHS.status}`]: () => jsonResponse(status()),
     [`GET ${SWITCH_PATHS.page}`]: ({ url }) => {
       const from = url.searchParams.get('to') === 'private' ? 1 : 2;
@@ -86,6 +113,7 @@ export function switchServer(initial: Row[], startMode: PrivateSwitchMode = 'pri
   return {
     fetchMock,
     rows,
+    importKeys,
     status,
     setMode: (next: PrivateSwitchMode) => {
       mode = next;

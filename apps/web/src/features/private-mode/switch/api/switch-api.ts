@@ -1,10 +1,13 @@
 import {
+  PlainImportKeysPage,
   type PrivateSwitchInput,
   PrivateSwitchStatus,
   type ReEncryptedEntry,
   ReEncryptionPage,
   type ReEncryptionTarget,
   ReEncryptResult,
+  type RekeyImportInput,
+  RekeyImportResult,
 } from '@daybook/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client.ts';
@@ -17,6 +20,7 @@ export const SWITCH_PATHS = {
   switchOff: '/api/me/private-mode/switch-off',
   cancelSwitchOff: '/api/me/private-mode/switch-off/cancel',
   finishSwitchOff: '/api/me/private-mode/switch-off/finish',
+  importKeys: '/api/me/private-mode/import-keys',
 } as const;
 
 /**
@@ -65,3 +69,16 @@ export const postCancelSwitchOff = (body: PrivateSwitchInput) =>
 
 export const postFinishSwitchOff = (body: PrivateSwitchInput) =>
   apiRequest(SWITCH_PATHS.finishSwitchOff, { method: 'POST', body, schema: PrivateSwitchStatus });
+
+/** Switching on: a page of the entries whose import key is still a plain archive identity, by id after `after`. */
+export function fetchPlainImportKeys(
+  after: string | null,
+  signal?: AbortSignal,
+): Promise<PlainImportKeysPage> {
+  const query = after ? `?${new URLSearchParams({ after })}` : '';
+  return apiRequest(`${SWITCH_PATHS.importKeys}${query}`, { schema: PlainImportKeysPage, signal });
+}
+
+/** Those keys renamed to their keyed names; the server skips any renamed meanwhile. */
+export const postRekeyImport = (body: RekeyImportInput, signal?: AbortSignal) =>
+  apiRequest(SWITCH_PATHS.importKeys, { method: 'POST', body, schema: RekeyImportResult, signal });

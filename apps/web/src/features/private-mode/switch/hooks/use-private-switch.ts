@@ -7,6 +7,7 @@ import { EncryptionError } from '../../../../lib/encryption/support.ts';
 import { journalKeys } from '../../../../lib/query-keys.ts';
 import { switchKeys, switchStatusQueryOptions } from '../api/switch-api.ts';
 import { entriesStep } from '../entries-step.ts';
+import { importKeysStep } from '../import-keys-step.ts';
 import type { ReEncryptionStepFactory, RunProgress } from '../runner.ts';
 import { cancelSwitchOff, switchOff, switchOn } from '../switch-flow.ts';
 
@@ -66,7 +67,9 @@ export function usePrivateSwitch(userId: string, extraSteps: readonly ReEncrypti
       const entryKey = await queryClient.fetchQuery(entryKeyQueryOptions(userId));
       const context = { userId, target };
       const extra = extraSteps.map((step) => step(context)).filter((step) => step !== null);
-      const steps = [entriesStep(context, entryKey), ...extra];
+      // Switching on, the keys of entries the server imported are renamed as a private import names them.
+      const own = target === 'private' ? [importKeysStep(context)] : [];
+      const steps = [entriesStep(context, entryKey), ...own, ...extra];
       const run = {
         userId,
         steps,
