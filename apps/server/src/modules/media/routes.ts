@@ -40,7 +40,7 @@ const errors = {
   429: ApiError,
 };
 /** A container's tags and header on top of its plaintext: at most this much more than the kind's limit. */
-const sealedBytesFor = (type: 'image' | 'audio' | 'video') =>
+export const sealedBytesFor = (type: 'image' | 'audio' | 'video') =>
   maxBytesFor(type) + Math.ceil(maxBytesFor(type) / 65_536) * 16 + 64;
 
 /**
@@ -48,7 +48,7 @@ const sealedBytesFor = (type: 'image' | 'audio' | 'video') =>
  * photo or a video, `thumbnail` (its sealed thumbnail). Whatever is written is removed by `cleanUp`, which the
  * caller runs before answering.
  */
-async function receiveSealed(request: FastifyRequest, tmpDir: string, maxBytes: number) {
+export async function receiveSealed(request: FastifyRequest, tmpDir: string, maxBytes: number) {
   const written: string[] = [];
   const cleanUp = () => Promise.all(written.map((file) => rm(file, { force: true })));
   if (!request.isMultipart())
