@@ -53,7 +53,12 @@ export const privateImportMood = (mood: string | null) =>
   mood !== null && MOOD_LABELS.has(mood) ? mood : null;
 
 export const PRIVATE_IMPORT_MESSAGES = {
+  attachmentsSealed:
+    'Photos, voice notes, videos and PDFs come in with their entries, each checked and encrypted in this browser before it is sent. Files Daybook cannot keep (HEIC photos, files over the size or length limits) are listed by name before anything is written.',
   attachmentLeftOut: (label: string, reason: string) => `${label}: ${reason}`,
+  /** A file that is not what it claims, or a blocked photo: the server import refuses its archive; this one stops. */
+  attachmentRefused: (file: string, message: string) =>
+    `${file}: ${message} The import stopped at this file: what it wrote before stays in "Your imports", to remove or to go on with by choosing the archive again.`,
   tooLong: 'It is too long to import (more than 20 entries of 5,000 characters).',
   future: 'It is dated in the future.',
   empty: 'It has no text and no attachment that can be imported.',

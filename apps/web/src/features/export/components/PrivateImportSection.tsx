@@ -121,9 +121,7 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
           Entries keep their dates and do not count against your daily limit. Importing the same archive
           again, or your own export, adds nothing.
         </p>
-        <Alert role="note">
-          <p>{PRIVATE_IMPORT_MESSAGES.attachmentsNotYet}</p>
-        </Alert>
+        <p className="text-sm text-muted-foreground">{PRIVATE_IMPORT_MESSAGES.attachmentsSealed}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {state.kind === 'idle' && (
@@ -304,8 +302,14 @@ function PreviewPanel({
         )}
         <dt className="text-muted-foreground">Already imported</dt>
         <dd className="font-medium">{preview.duplicates.toLocaleString()}</dd>
-        <dt className="text-muted-foreground">Attachments left out</dt>
-        <dd className="font-medium">{preview.attachmentsLeftOut.toLocaleString()}</dd>
+        <dt className="text-muted-foreground">Attachments</dt>
+        <dd className="font-medium">{preview.attachments.toLocaleString()}</dd>
+        {preview.attachmentsLeftOut > 0 && (
+          <>
+            <dt className="text-muted-foreground">Attachments left out</dt>
+            <dd className="font-medium">{preview.attachmentsLeftOut.toLocaleString()}</dd>
+          </>
+        )}
       </dl>
       {preview.newEntries > preview.archiveEntries && (
         <p className="text-sm text-muted-foreground">
