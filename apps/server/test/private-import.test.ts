@@ -14,14 +14,14 @@ import {
   EXPORT_MESSAGES,
   importAccountKey,
   importAttachmentMime,
-  mediaHeaderOf,
-  type PrivateImportAttachmentStager,
   isUserSealedMedia,
+  mediaHeaderOf,
   openEntryTextV2,
   openMediaInBrowser,
   openMoodV2,
   PRIVATE_IMPORT_MESSAGES,
   PRIVATE_MODE,
+  type PrivateImportAttachmentStager,
   type PrivateImportEntry,
   type PrivateImportTransport,
   previewPrivateImport,
@@ -566,14 +566,14 @@ describe('private-mode export and import in the browser', () => {
       payload: plain.payload,
     });
     expect(plainUpload.statusCode, plainUpload.body).toBe(400);
-    // A PDF over the limit is refused by its size.
-    const stranded = await call(stranger, {
+    // A "PDF" declared with another type is refused.
+    const wrongType = await call(stranger, {
       method: 'POST',
       url: `/api/import/private/batches/${ownBatch}/attachments?mediaType=pdf&mimeType=text%2Fplain`,
       headers: body.headers,
       payload: body.payload,
     });
-    expect(stranded.statusCode, stranded.body).toBe(400);
+    expect(wrongType.statusCode, wrongType.body).toBe(400);
 
     // Undo: the entry and every file go.
     const removed = await call(person, { method: 'DELETE', url: `/api/import/batches/${batchId}` });

@@ -19,11 +19,11 @@ import { arrangeImportAttachments, importAttachmentSizeProblem } from './import-
 import type { ImportAttachment, ImportCandidate } from './import-records.ts';
 import { sealEntryTextV2, sealMoodV2 } from './private-entries.ts';
 import {
+  PRIVATE_IMPORT_MESSAGES,
   privateImportEntryId,
   privateImportMood,
   privateImportName,
   privateImportPartName,
-  PRIVATE_IMPORT_MESSAGES,
   privateImportPlan,
 } from './private-import.ts';
 import type { ImportNameKey } from './private-keys.ts';

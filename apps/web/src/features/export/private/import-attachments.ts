@@ -1,12 +1,12 @@
 import {
   type ImportSkip,
+  importAttachmentMime,
   MEDIA_MESSAGES,
   mediaDurationProblem,
   mediaModerationOutcome,
+  PRIVATE_IMPORT_MESSAGES,
   type PrivateImportAttachmentQuery,
   type PrivateImportAttachmentStager,
-  importAttachmentMime,
-  PRIVATE_IMPORT_MESSAGES,
   sealMediaInBrowser,
 } from '@daybook/shared';
 import { makeThumbnail, processImage } from '../../../lib/media/image.ts';

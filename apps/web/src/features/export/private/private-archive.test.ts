@@ -6,15 +6,15 @@ import {
   encodeMediaHeader,
   encryptText,
   importAccountKey,
-  mediaHeaderOf,
-  openMediaInBrowser,
   MEDIA_CONTAINER,
   MEDIA_FILE_KEY_INFO,
   MODERATION_MESSAGES,
   mediaChunkAad,
   mediaChunkCount,
   mediaChunkNonce,
+  mediaHeaderOf,
   openEntryTextV2,
+  openMediaInBrowser,
   openMoodV2,
   type PrivateImportEntry,
   randomKeyBytes,
@@ -25,6 +25,7 @@ import {
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetAccountKeys, keepAccountKey } from '../../../lib/private-keys/session-key.ts';
+import { json, stubApi, TEST_SALT } from '../../../test/api.ts';
 import {
   fakeCanvas,
   fakeImageDecoding,
@@ -32,7 +33,6 @@ import {
   fakeModerationWorker,
   fakeObjectUrls,
 } from '../../../test/browser-api-fakes.ts';
-import { json, stubApi, TEST_SALT } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/render.tsx';
 import { exportInBrowser } from './export-in-browser.ts';
 import { prepareImport, runImport } from './import-in-browser.ts';
