@@ -26,8 +26,7 @@ import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { receiveSealed, sealedBytesFor } from '../media/routes.ts';
-import { SEALED_THUMBNAIL_MAX_BYTES } from '../media/service.ts';
+import { receiveSealed, SEALED_THUMBNAIL_MAX_BYTES, sealedBytesFor } from '../media/service.ts';
 
 const errors = {
   400: ApiError,

@@ -36,6 +36,7 @@ import { loadSharp } from '../../lib/sharp.ts';
 import type { PlansService } from '../plans/service.ts';
 import { stripJpegMetadata } from './jpeg-metadata.ts';
 import { createMediaRepository, type MediaDraftRow } from './repository.ts';
+import { SEALED_THUMBNAIL_MAX_BYTES, type SealedUpload } from './sealed-upload.ts';
 import { inspectWebm } from './webm.ts';
 
 const TOO_LARGE: Record<MediaType, string> = {
@@ -112,11 +113,12 @@ const MIME_EXTENSION: Record<string, string> = {
   'audio/aac': 'aac',
 };
 
-/** A thumbnail or poster is a small WebP (ADR 044): a sealed one larger than this is not one. */
-export const SEALED_THUMBNAIL_MAX_BYTES = 1024 * 1024;
-
-/** A sealed upload (private mode, ADR 096): the container and, for a photo or a video, its sealed thumbnail. */
-export type SealedUpload = { file: string; size: number; thumbnail: { file: string; size: number } | null };
+export {
+  receiveSealed,
+  SEALED_THUMBNAIL_MAX_BYTES,
+  type SealedUpload,
+  sealedBytesFor,
+} from './sealed-upload.ts';
 
 /** How old an unreferenced file must be before the sweep removes it (uploads and saves finish well within). */
 export const ORPHAN_GRACE_MS = 60 * 60_000;

@@ -2,6 +2,7 @@ import {
   type ImportSkip,
   importAttachmentMime,
   MEDIA_MESSAGES,
+  type ModerationResult,
   mediaDurationProblem,
   mediaModerationOutcome,
   PRIVATE_IMPORT_MESSAGES,
@@ -12,7 +13,6 @@ import {
 import { makeThumbnail, processImage } from '../../../lib/media/image.ts';
 import { readMediaDuration } from '../../../lib/media/media-element.ts';
 import { MediaProblem } from '../../../lib/media/media-problem.ts';
-import { SAFE_MEDIA_VERDICT } from '../../media/api/moderate-media.ts';
 import { storePrivateAttachment } from './archive-api.ts';
 import type { ZipIndex } from './zip-reader.ts';
 
@@ -31,15 +31,15 @@ const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 
 /**
  * The moderation of an imported photo, here because the server cannot see it: the same model and thresholds in a
- * worker; a check that cannot run counts as safe, as the media upload's does (docs/product/moderation.md).
+ * worker; a check that cannot run (null) counts as safe, as the media upload's does (docs/product/moderation.md).
  */
-async function moderatePhoto(image: Blob, signal?: AbortSignal) {
+async function moderatePhoto(image: Blob, signal?: AbortSignal): Promise<ModerationResult | null> {
   try {
     const { moderateImagesInBrowser } = await import('../../../lib/moderation/browser-image-moderator.ts');
     return await moderateImagesInBrowser([image], signal);
   } catch (error) {
     if (signal?.aborted) throw error;
-    return SAFE_MEDIA_VERDICT;
+    return null;
   }
 }
 
@@ -71,11 +71,9 @@ export function browserAttachmentStager(
         declared.mimeType = blob.type || mimeType;
         declared.width = processed.width;
         declared.height = processed.height;
-        const outcome = mediaModerationOutcome(
-          'image',
-          await moderatePhoto(processed.moderationBlob, signal),
-        );
-        if (outcome.action === 'block') throw refuse(outcome.message);
+        const verdict = await moderatePhoto(processed.moderationBlob, signal);
+        const outcome = verdict ? mediaModerationOutcome('image', verdict) : null;
+        if (outcome?.action === 'block') throw refuse(outcome.message);
         thumbnail = await makeThumbnail(blob).catch(() => null);
       } else {
         const seconds = await readMediaDuration(blob, type);
