@@ -8,6 +8,7 @@ import {
   importAccountKey,
   MEDIA_CONTAINER,
   MEDIA_FILE_KEY_INFO,
+  MEDIA_MESSAGES,
   MODERATION_MESSAGES,
   mediaChunkAad,
   mediaChunkCount,
@@ -35,7 +36,7 @@ import {
 } from '../../../test/browser-api-fakes.ts';
 import { jsonResponse } from '../../../test/render.tsx';
 import { exportInBrowser } from './export-in-browser.ts';
-import { prepareImport, runImport } from './import-in-browser.ts';
+import { PrivateImportError, prepareImport, runImport } from './import-in-browser.ts';
 import { openZip } from './zip-reader.ts';
 import { blobSink } from './zip-writer.ts';
 
@@ -475,5 +476,45 @@ describe('a private journal exported and imported in the browser', () => {
       md5('a'),
     ])
       expect(everything, marker).not.toContain(marker);
+  });
+  it('stops at a photo the moderation blocks, naming it, as the server import refuses such an archive', async () => {
+    await accountOf(BOB);
+    fakeObjectUrls();
+    fakeImageDecoding({ width: 640, height: 480 });
+    fakeCanvas();
+    fakeModerationWorker(() => [{ className: 'Porn', probability: 0.99 }]);
+    const photoPath = `photos/${'e'.repeat(32)}.jpeg`;
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        {
+          uuid: 'EE000000000000000000000000000001',
+          creationDate: '2022-06-01T10:00:00Z',
+          timeZone: 'UTC',
+          text: 'A photo that should not be here',
+          photos: [{ identifier: 'P1', md5: 'e'.repeat(32), type: 'jpeg' }],
+        },
+      ],
+    };
+    const zipped = zipSync({
+      'Journal.json': strToU8(JSON.stringify(journal)),
+      [photoPath]: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
+    });
+    const batch = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+    const fetchMock = stubApi({
+      'POST /api/import/private/known': () => jsonResponse({ names: [], entryIds: [] }),
+      'POST /api/import/private/batches': () => jsonResponse({ id: batch }, 201),
+    });
+    const file = new File([zipped], 'Blocked.zip', { type: 'application/zip', lastModified: 3 });
+    const prepared = await prepareImport(BOB, file, {
+      fallbackZone: 'UTC',
+      signal: new AbortController().signal,
+    });
+    const run = runImport(BOB, prepared, { signal: new AbortController().signal });
+    await expect(run).rejects.toThrow(PrivateImportError);
+    await expect(run).rejects.toThrow(`${photoPath}: ${MEDIA_MESSAGES.imageHigh}`);
+    // Neither the photo nor its entry was sent.
+    const posted = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(posted.some((p) => p.endsWith('/attachments') || p.endsWith('/entries'))).toBe(false);
   });
 });
