@@ -18,7 +18,7 @@ import {
 import sharp from 'sharp';
 import { buildZip, unzip } from '../../apps/server/test/support/zip.ts';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
-import { grantPlan, storedRows } from '../support/database.ts';
+import { grantPlan, storedMediaFile, storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /*
@@ -148,6 +148,11 @@ test.describe('private mode export and import', () => {
     );
     expect(withPhoto).toHaveLength(1);
     expect(withPhoto[0]).toMatchObject({ media_thumb_width: 320 });
+    // Stored as the page sealed it: a container under the account key, no JPEG in it.
+    const photoPath = String((withPhoto[0] as { media_url: string }).media_url);
+    const storedPhoto = storedMediaFile(photoPath);
+    expect(storedPhoto.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+    expect(storedPhoto.includes('JFIF')).toBe(false);
 
     // The journal opens them in the page.
     await page.goto('/dashboard');
@@ -184,5 +189,7 @@ test.describe('private mode export and import', () => {
     await dialog.getByRole('button', { name: 'Remove 3 imported entries' }).click();
     await expect(imports.getByText('Nothing imported yet.')).toBeVisible();
     expect(await storedRows('select id from entries where user_id = $1', [userId])).toHaveLength(0);
+    // The photo went with its entry.
+    expect(() => storedMediaFile(photoPath)).toThrow(/ENOENT/);
   });
 });

@@ -43,8 +43,8 @@ const messageOf = (error: unknown) =>
  * Import for a private-mode account (ADR 099): the archive is read, checked and sealed in this browser and only
  * ciphertext goes to the server, with the server import's preview (how many, from when to when, already there,
  * what is left out), progress, cancel, and the same undo (the import is one batch under "Your imports"). An import
- * stopped half-way goes on when the same archive is chosen again. Attachments are not imported in private mode yet,
- * and the section says so before anything is chosen.
+ * stopped half-way goes on when the same archive is chosen again. Every attachment comes in with its entry, checked,
+ * thumbnailed and sealed here (ADR 099, amended); the preview counts them and names only those left out.
  */
 export function PrivateImportSection({ userId, accountZone }: { userId: string; accountZone: string }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
