@@ -168,7 +168,11 @@ export const importRoutes =
         '/import/private/batches/:id/attachments',
         {
           bodyLimit: sealedBytesFor('video') + SEALED_THUMBNAIL_MAX_BYTES + 64 * 1024,
-          config: { rateLimit: { max: 600, timeWindow: '10 minutes', groupId: ':import-private-entries' } },
+          // An archive's photos arrive one request each: a bound of its own, well above a journal's media per
+          // ten minutes at this machine's upload speed, so a large import is not cut by the entries' bound.
+          config: {
+            rateLimit: { max: 2000, timeWindow: '10 minutes', groupId: ':import-private-attachments' },
+          },
           schema: {
             tags,
             summary:
