@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ArchiveJsonFiles,
@@ -13,12 +13,15 @@ import {
   type EntryKey,
   EXPORT_MESSAGES,
   importAccountKey,
+  importAttachmentMime,
   isUserSealedMedia,
+  mediaHeaderOf,
   openEntryTextV2,
   openMediaInBrowser,
   openMoodV2,
   PRIVATE_IMPORT_MESSAGES,
   PRIVATE_MODE,
+  type PrivateImportAttachmentStager,
   type PrivateImportEntry,
   type PrivateImportTransport,
   previewPrivateImport,
@@ -27,6 +30,7 @@ import {
   type SealedExportEntry,
   SealedExportPage,
   sealEntryTextV2,
+  sealMediaInBrowser,
   sealMoodV2,
 } from '@daybook/shared';
 import { eq } from 'drizzle-orm';
@@ -34,9 +38,12 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { entries, users } from '../src/db/schema/index.ts';
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
+import { createMediaKeys } from '../src/infra/crypto/media-cipher.ts';
+import { premiumUser } from './sharing-support.ts';
 import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress, createSignedInUser } from './support/factories.ts';
 import { importArchive } from './support/import.ts';
+import { expectOpensNothing, jpegWithGps, multipartFiles, wav } from './support/media.ts';
 import { browserKeySetUp } from './support/private-keys.ts';
 import { buildZip, unzip } from './support/zip.ts';
 
@@ -107,6 +114,32 @@ function archiveFiles(files: Map<string, string | Buffer>): ArchiveJsonFiles {
     sizeOf: (file) => Buffer.byteLength(files.get(file) ?? ''),
     text: async (file) => String(files.get(file) ?? ''),
   };
+}
+
+/** A Day One entry with a photo, a voice note (`aac` written as `.m4a`) and a PDF, each referenced in its text. */
+const PICNIC = 'Picnic by the lake';
+function dayOneWithAttachments(photo: Buffer, voice: Buffer, pdf: Buffer): Map<string, string | Buffer> {
+  const md5 = (digit: string) => digit.repeat(32);
+  const journal = {
+    metadata: { version: '1.0' },
+    entries: [
+      {
+        uuid: 'CC000000000000000000000000000001',
+        creationDate: '2022-06-01T10:00:00Z',
+        timeZone: 'Europe/Paris',
+        text: `${PICNIC}\\.\n\n![](dayone-moment://P1)\n\nThe ducks:\n\n![](dayone-moment://A1)`,
+        photos: [{ identifier: 'P1', md5: md5('a'), type: 'jpeg', orderInEntry: 0 }],
+        audios: [{ identifier: 'A1', md5: md5('b'), format: 'aac', orderInEntry: 1 }],
+        pdfAttachments: [{ identifier: 'D1', md5: md5('c'), type: 'pdf', orderInEntry: 2 }],
+      },
+    ],
+  };
+  return new Map<string, string | Buffer>([
+    ['Journal.json', JSON.stringify(journal)],
+    [`photos/${md5('a')}.jpeg`, photo],
+    [`audios/${md5('b')}.m4a`, voice],
+    [`pdfs/${md5('c')}.pdf`, pdf],
+  ]);
 }
 
 describe('private-mode export and import in the browser', () => {
@@ -199,6 +232,8 @@ describe('private-mode export and import in the browser', () => {
       createdAt: '2021-03-04T08:00:00.000Z',
       updatedAt: '2021-03-04T08:00:00.000Z',
       sourceType: 'journal',
+      mediaDraftId: null,
+      attachmentDraftIds: [],
       ...fields,
     };
   }
@@ -235,9 +270,13 @@ describe('private-mode export and import in the browser', () => {
 
     const written = await upload({ entries: [first, second] });
     expect(written.statusCode, written.body).toBe(200);
-    expect(written.json()).toEqual({ imported: [first.name, second.name], duplicates: [] });
+    expect(written.json()).toEqual({ imported: [first.name, second.name], duplicates: [], leftOut: [] });
     // Sent again (a resumed import): nothing added.
-    expect((await upload({ entries: [first] })).json()).toEqual({ imported: [], duplicates: [first.name] });
+    expect((await upload({ entries: [first] })).json()).toEqual({
+      imported: [],
+      duplicates: [first.name],
+      leftOut: [],
+    });
 
     const rows = await ctx.database.db.select().from(entries).where(eq(entries.userId, userId));
     expect(rows).toHaveLength(2);
@@ -420,14 +459,11 @@ describe('private-mode export and import in the browser', () => {
       duplicates: 0,
       firstDate: '2022-05-14',
       lastDate: '2023-01-02',
-      attachmentsLeftOut: 1,
+      attachments: 1,
+      attachmentsLeftOut: 0,
     });
     // The long dream is split as the server splits it (ADR 070): 1 + 1 + its parts.
     expect(preview.newEntries).toBeGreaterThan(3);
-    expect(preview.skipped).toContainEqual({
-      item: 'Export - Day One 2024-11-02/photos/1f0e2d3c4b5a69788796a5b4c3d2e1f0.jpeg',
-      reason: PRIVATE_IMPORT_MESSAGES.attachmentLeftOut('Entry of 2022-05-14'),
-    });
     const progress: number[] = [];
     const report = await runPrivateImport({
       preview,
@@ -482,6 +518,142 @@ describe('private-mode export and import in the browser', () => {
         iv: String(temple.row.metadata.encryption_iv),
       }),
     ).rejects.toThrow();
+  });
+
+  /**
+   * The browser's part for one attachment, in Node: the file read from the archive, sealed under the account's media
+   * key with the shared WebCrypto code the web runs, sent to the batch's attachment route. (The web also decodes,
+   * strips and moderates a photo and makes its thumbnail on a canvas; that part is tested in the web and e2e.)
+   */
+  function nodeStager(
+    person: Person,
+    mediaKey: Uint8Array,
+    files: Map<string, string | Buffer>,
+    sent: Buffer[],
+  ): PrivateImportAttachmentStager {
+    return async (batchId, attachment) => {
+      const bytes = files.get(attachment.path) as Buffer;
+      const mimeType = importAttachmentMime(attachment.path, attachment.type)!;
+      const container = Buffer.from(
+        await (await sealMediaInBrowser(new Uint8Array(bytes), mediaKey)).arrayBuffer(),
+      );
+      sent.push(container);
+      const body = multipartFiles({ file: container });
+      const response = await call(person, {
+        method: 'POST',
+        url: `/api/import/private/batches/${batchId}/attachments?mediaType=${attachment.type}&mimeType=${encodeURIComponent(mimeType)}`,
+        headers: body.headers,
+        payload: body.payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return { draftId: response.json().draftId };
+    };
+  }
+
+  it('brings a Day One entry’s photo, voice note and PDF sealed: the server stores kind-1 containers it cannot open, for the batch’s owner only, and undo removes them', async () => {
+    const person = await premiumUser(ctx);
+    const keys = await turnPrivate(person);
+    const photo = await jpegWithGps({ upright: true });
+    const voice = wav(2);
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const files = dayOneWithAttachments(photo, voice, pdf);
+    const preview = await previewPrivateImport({
+      files: archiveFiles(files),
+      fallbackZone: 'UTC',
+      nameKey: keys.nameKey,
+      transport: transport(person),
+      now: new Date(),
+    });
+    expect(preview).toMatchObject({ newEntries: 1, attachments: 3, attachmentsLeftOut: 0, skippedCount: 0 });
+
+    const sent: Buffer[] = [];
+    const report = await runPrivateImport({
+      preview,
+      userId: person.user.id,
+      entryKey: keys.entryKey,
+      transport: transport(person),
+      stageAttachment: nodeStager(person, keys.mediaKey, files, sent),
+    });
+    expect(report).toMatchObject({ imported: 1, skippedCount: 0 });
+    expect(sent).toHaveLength(3);
+
+    // Recorded as the server import records them (ADR 088): the photo is the entry's own, the voice note and the PDF
+    // follow; Day One's references became the gallery's marks, inside the sealed text.
+    const [entry] = await readJournal(person, keys.entryKey);
+    expect(entry!.text).toBe(
+      `${PICNIC}\\.\n\n![Photo 1](attachment:1)\n\nThe ducks:\n\n![Audio 2](attachment:2)`,
+    );
+    expect(entry!.row.contentType).toBe('image');
+    expect(entry!.row.mediaUrl).toMatch(/\/2022-06-01\/[0-9a-f-]+\.jpg$/);
+    expect(entry!.row.attachments?.map((item) => item.kind)).toEqual(['audio', 'pdf']);
+    expect(entry!.row.attachments?.[1]?.path).toMatch(/\.pdf$/);
+
+    // The operator, holding the media folder and ENCRYPTION_SECRET: kind-1 containers as they were sent, no magic
+    // number, no EXIF, and the server's keys open none; the account's media key opens each to the original.
+    const storedPaths = [entry!.row.mediaUrl!, ...entry!.row.attachments!.map((item) => item.path)];
+    const serverKeys = createMediaKeys(ctx.config.encryptionSecret);
+    for (const [index, storagePath] of storedPaths.entries()) {
+      const stored = await readFile(path.join(mediaRoot(ctx), ...storagePath.split('/')));
+      expect(stored.equals(sent[index]!), storagePath).toBe(true);
+      expect(mediaHeaderOf(stored)?.keyKind).toBe('user');
+      await expectOpensNothing(stored, storagePath);
+      for (const marker of ['Exif', 'Daybook Test', '%PDF', 'WAVE', 'JFIF'])
+        expect(stored.includes(marker), `${storagePath}: ${marker}`).toBe(false);
+      expect(() => serverKeys.keyOf(person.user.id, mediaHeaderOf(stored)!)).toThrow(/does not hold/);
+      const opened = await openMediaInBrowser(new Uint8Array(stored), keys.mediaKey);
+      expect(Buffer.from(await opened.arrayBuffer()).equals([photo, voice, pdf][index]!)).toBe(true);
+    }
+
+    // Another account's batch takes nothing: a stranger's attachment and entries are refused there, and a standard
+    // account cannot use the route at all.
+    const batchId = report.batchId!;
+    const stranger = await premiumUser(ctx);
+    const strangerKeys = await turnPrivate(stranger);
+    const container = Buffer.from(
+      await (await sealMediaInBrowser(new Uint8Array(photo), strangerKeys.mediaKey)).arrayBuffer(),
+    );
+    const body = multipartFiles({ file: container });
+    const intoOthers = await call(stranger, {
+      method: 'POST',
+      url: `/api/import/private/batches/${batchId}/attachments?mediaType=image&mimeType=image%2Fjpeg`,
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(intoOthers.statusCode, intoOthers.body).toBe(404);
+    const standard = await premiumUser(ctx);
+    const fromStandard = await call(standard, {
+      method: 'POST',
+      url: `/api/import/private/batches/${batchId}/attachments?mediaType=image&mimeType=image%2Fjpeg`,
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(fromStandard.statusCode, fromStandard.body).toBe(409);
+    // A plain file is no container: refused as the sealed-drafts route refuses it.
+    const ownBatch = (await transport(stranger).createBatch('dayone')).id;
+    const plain = multipartFiles({ file: photo });
+    const plainUpload = await call(stranger, {
+      method: 'POST',
+      url: `/api/import/private/batches/${ownBatch}/attachments?mediaType=image&mimeType=image%2Fjpeg`,
+      headers: plain.headers,
+      payload: plain.payload,
+    });
+    expect(plainUpload.statusCode, plainUpload.body).toBe(400);
+    // A "PDF" declared with another type is refused.
+    const wrongType = await call(stranger, {
+      method: 'POST',
+      url: `/api/import/private/batches/${ownBatch}/attachments?mediaType=pdf&mimeType=text%2Fplain`,
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(wrongType.statusCode, wrongType.body).toBe(400);
+
+    // Undo: the entry and every file go.
+    const removed = await call(person, { method: 'DELETE', url: `/api/import/batches/${batchId}` });
+    expect(removed.json()).toEqual({ removed: 1 });
+    for (const storagePath of storedPaths)
+      await expect(access(path.join(mediaRoot(ctx), ...storagePath.split('/')))).rejects.toThrow();
   });
 
   /** The media root of local storage, where a test writes an entry's file. */
@@ -644,16 +816,22 @@ describe('private-mode export and import in the browser', () => {
     expect(preview).toMatchObject({
       source: 'daybook',
       archiveEntries: 5,
-      newEntries: 4,
+      newEntries: 5,
       duplicates: 0,
-      attachmentsLeftOut: 3,
+      attachments: 3,
+      attachmentsLeftOut: 0,
     });
-    // The voice note with no text has nothing to bring in until attachments are imported in private mode: listed.
-    expect(preview.skipped).toContainEqual({
+    // Run without reading the files (a text-only run): the voice note with no text has nothing left to bring in.
+    const textOnly = await runPrivateImport({
+      preview,
+      userId: other.user.id,
+      entryKey,
+      transport: transport(other),
+    });
+    expect(textOnly.skipped).toContainEqual({
       item: 'Entry of 2026-03-15',
       reason: PRIVATE_IMPORT_MESSAGES.empty,
     });
-    await runPrivateImport({ preview, userId: other.user.id, entryKey, transport: transport(other) });
     const journal = await readJournal(other, entryKey);
     const withText = manifest.entries.filter((entry) => entry.text !== '');
     expect(journal.map((entry) => entry.text).sort()).toEqual(withText.map((entry) => entry.text).sort());

@@ -21,6 +21,7 @@ export * from './domain/entry-time.ts';
 export * from './domain/future-message-text.ts';
 export * from './domain/greeting.ts';
 export * from './domain/image-verdict.ts';
+export * from './domain/import-attachments.ts';
 export * from './domain/import-records.ts';
 export * from './domain/import-text.ts';
 export * from './domain/markdown.ts';

@@ -61,14 +61,16 @@ export const isNetworkFailure = (error: unknown) => error instanceof ApiRequestE
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const { schema, method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a sealed file, ADR 099) goes as multipart with the boundary the browser writes; anything else as JSON.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

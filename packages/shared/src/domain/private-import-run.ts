@@ -16,9 +16,11 @@ import {
   readArchiveJson,
 } from './archive-reader.ts';
 import type { EntryKey } from './crypto.ts';
-import type { ImportCandidate } from './import-records.ts';
+import { arrangeImportAttachments, importAttachmentSizeProblem } from './import-attachments.ts';
+import type { ImportAttachment, ImportCandidate } from './import-records.ts';
 import { sealEntryTextV2, sealMoodV2 } from './private-entries.ts';
 import {
+  PRIVATE_IMPORT_MESSAGES,
   privateImportEntryId,
   privateImportMood,
   privateImportName,
@@ -40,11 +42,26 @@ export type PrivateImportTransport = {
   upload(batchId: string, entries: PrivateImportEntry[]): Promise<PrivateImportWritten>;
 };
 
+/**
+ * Reads one attachment from the archive, checks it as the media upload does (type from its bytes, decoding,
+ * duration, image moderation), makes its thumbnail, seals it under the account's media key and stores it in the
+ * batch (`POST /api/import/private/batches/:id/attachments`): its draft, or why it is left out. The caller's (the
+ * web's canvas and worker; the integration test's Node steps). Throws to stop the import (a blocked image, as the
+ * server import refuses an archive with one).
+ */
+export type PrivateImportAttachmentStager = (
+  batchId: string,
+  attachment: ImportAttachment,
+  candidate: ImportCandidate,
+) => Promise<{ draftId: string } | { skip: ImportSkip }>;
+
 /** One entry to write: its keyed name, parts and times; texts stay in the browser until sealed. */
 type Prepared = {
   name: string;
   entryId: string | null;
   candidate: ImportCandidate;
+  /** The entry's attachments that pass the shared size rules, in the entry's order (read at run time). */
+  attachments: ImportAttachment[];
   parts: NonNullable<ReturnType<typeof privateImportPlan>['parts']>;
 };
 
@@ -61,7 +78,9 @@ export type PrivateImportPreview = {
   skippedCount: number;
   /** The first IMPORT_LIMITS.listedSkips of them. */
   skipped: ImportSkip[];
-  /** Attachments the archive's entries carry, not imported in private mode yet (listed among `skipped`). */
+  /** Attachments the new entries bring (photos, voice notes, videos, PDFs), each checked again as it is read. */
+  attachments: number;
+  /** Attachments left out by the shared rules (too large, a kind not stored), each listed among `skipped`. */
   attachmentsLeftOut: number;
   /** What the run writes. */
   prepared: Prepared[];
@@ -127,6 +146,7 @@ export async function previewPrivateImport(options: {
   let duplicates = 0;
   let newEntries = 0;
   let attachmentsLeftOut = 0;
+  let attachmentCount = 0;
   let firstDate: string | null = null;
   let lastDate: string | null = null;
   const seen = new Set<string>();
@@ -136,11 +156,29 @@ export async function previewPrivateImport(options: {
       continue;
     }
     seen.add(name);
-    const plan = privateImportPlan(candidate, options.now);
-    attachmentsLeftOut += (candidate.media ? 1 : 0) + candidate.attachments.length;
+    // The server import's size rules, from the zip's directory; the rest is checked as each file is read.
+    const attachments: ImportAttachment[] = [];
+    for (const attachment of [...(candidate.media ? [candidate.media] : []), ...candidate.attachments]) {
+      const problem = importAttachmentSizeProblem(attachment.type, options.files.sizeOf(attachment.path));
+      if (!problem) attachments.push(attachment);
+      else {
+        attachmentsLeftOut++;
+        skip([
+          {
+            item: attachment.path,
+            reason: PRIVATE_IMPORT_MESSAGES.attachmentLeftOut(candidate.label, problem),
+          },
+        ]);
+      }
+    }
+    const plan = privateImportPlan(candidate, options.now, {
+      marks: arrangeImportAttachments(attachments).marks,
+      count: attachments.length,
+    });
     skip(plan.skipped);
     if (!plan.parts) continue;
-    prepared.push({ name, entryId, candidate, parts: plan.parts });
+    attachmentCount += attachments.length;
+    prepared.push({ name, entryId, candidate, attachments, parts: plan.parts });
     newEntries += plan.parts.length;
     if (!firstDate || candidate.entryDate < firstDate) firstDate = candidate.entryDate;
     if (!lastDate || candidate.entryDate > lastDate) lastDate = candidate.entryDate;
@@ -154,6 +192,7 @@ export async function previewPrivateImport(options: {
     lastDate,
     skippedCount,
     skipped,
+    attachments: attachmentCount,
     attachmentsLeftOut,
     prepared,
   };
@@ -176,6 +215,8 @@ export async function runPrivateImport(options: {
   /** Whether a text reads as a present crisis (the shared classifier, run in the browser); absent: never asked. */
   readsAsCrisis?(text: string): Promise<boolean> | boolean;
   signal?: AbortSignal;
+  /** Stores each attachment sealed; absent, attachments are left out and listed (a text-only run). */
+  stageAttachment?: PrivateImportAttachmentStager;
 }): Promise<PrivateImportReport> {
   const { preview, userId, entryKey, transport } = options;
   const batchId = options.batchId ?? (await transport.createBatch(preview.source)).id;
@@ -184,19 +225,54 @@ export async function runPrivateImport(options: {
   let duplicates = preview.duplicates;
   let done = 0;
   let hasCrisis = false;
+  let skippedCount = preview.skippedCount;
+  const skipped = [...preview.skipped];
+  const skip = (item: ImportSkip) => {
+    skippedCount++;
+    if (skipped.length < IMPORT_LIMITS.listedSkips) skipped.push(item);
+  };
   let pending: PrivateImportEntry[] = [];
   const send = async () => {
     if (pending.length === 0) return;
     options.signal?.throwIfAborted();
     const written = await transport.upload(batchId, pending);
     imported += written.imported.length;
+    for (const item of written.leftOut)
+      skip({ item: labels.get(item.name) ?? item.name, reason: item.reason });
     duplicates += written.duplicates.length;
     done += pending.length;
     pending = [];
     options.onProgress?.(done, preview.newEntries);
   };
+  const labels = new Map<string, string>();
   for (const item of preview.prepared) {
-    for (const part of item.parts) {
+    // The entry's files first (read, checked, sealed and stored one at a time), then its text with their marks.
+    const staged: { draftId: string; type: ImportAttachment['type']; identifier?: string | undefined }[] = [];
+    for (const attachment of item.attachments) {
+      options.signal?.throwIfAborted();
+      const result = options.stageAttachment
+        ? await options.stageAttachment(batchId, attachment, item.candidate)
+        : {
+            skip: {
+              item: attachment.path,
+              reason: PRIVATE_IMPORT_MESSAGES.attachmentLeftOut(item.candidate.label, 'it was not read.'),
+            },
+          };
+      if ('skip' in result) skip(result.skip);
+      else staged.push({ draftId: result.draftId, type: attachment.type, identifier: attachment.identifier });
+    }
+    const { main, further, marks } = arrangeImportAttachments(staged);
+    const plan =
+      staged.length === item.attachments.length
+        ? { parts: item.parts, skipped: [] }
+        : privateImportPlan(item.candidate, new Date(), { marks, count: staged.length });
+    if (!plan.parts) {
+      // Without the attachments that did not come in, nothing is left to import (or the marks changed the split).
+      for (const entry of plan.skipped.slice(item.candidate.skipped.length)) skip(entry);
+      continue;
+    }
+    for (const part of plan.parts) {
+      labels.set(privateImportPartName(item.name, part.index), part.label);
       // One crisis is enough for the report, as on the server.
       if (!hasCrisis && options.readsAsCrisis) hasCrisis = await options.readsAsCrisis(part.text);
       const [text, encryptedMood] = await Promise.all([
@@ -214,6 +290,8 @@ export async function runPrivateImport(options: {
         createdAt: part.createdAt.toISOString(),
         updatedAt: part.updatedAt.toISOString(),
         sourceType: item.candidate.sourceType,
+        mediaDraftId: part.index === 0 ? (main?.draftId ?? null) : null,
+        attachmentDraftIds: part.index === 0 ? further.map((attachment) => attachment.draftId) : [],
       });
       if (pending.length >= PRIVATE_IMPORT.batchEntries) await send();
     }
@@ -222,8 +300,8 @@ export async function runPrivateImport(options: {
   return {
     imported,
     duplicates,
-    skippedCount: preview.skippedCount,
-    skipped: preview.skipped,
+    skippedCount,
+    skipped,
     batchId: imported > 0 || options.batchId ? batchId : null,
     crisisResources: hasCrisis ? MODERATION_MESSAGES.crisis : null,
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRIVATE_IMPORT } from '../schemas/private-import.ts';
 import { deriveImportKeyV2, importAccountKey } from './account-key.ts';
+import { arrangeImportAttachments } from './import-attachments.ts';
 import type { ImportCandidate } from './import-records.ts';
 import {
   PRIVATE_IMPORT_MESSAGES,
@@ -72,13 +73,20 @@ describe('a private import’s names and plan (ADR 099)', () => {
     expect(privateImportMood(null)).toBeNull();
   });
 
-  it('writes the text as the server import does, lists every attachment left out, and skips what cannot come in', () => {
+  it('writes the text as the server import does, with the marks of the attachments that come in', () => {
     const now = new Date('2026-11-29T12:00:00Z');
     const plan = privateImportPlan(candidate(), now);
+    // The photo did not come in: its reference goes, as on the server.
     expect(plan.parts?.map((part) => part.text)).toEqual(['Temple bells.\n\n#japan']);
-    expect(plan.skipped).toEqual([
-      { item: 'photos/abc.jpeg', reason: PRIVATE_IMPORT_MESSAGES.attachmentLeftOut('Entry of 2022-05-14') },
-    ]);
+    expect(plan.skipped).toEqual([]);
+    const { marks } = arrangeImportAttachments([{ type: 'image', identifier: 'PHOTO1' }]);
+    const withPhoto = privateImportPlan(candidate(), now, { marks, count: 1 });
+    expect(withPhoto.parts?.[0]?.text).toContain('![Photo 1](attachment:1)');
+    // Only a photo, no text: kept for its photo; without it, nothing to import.
+    expect(privateImportPlan(candidate({ text: '', tags: [] }), now, { marks, count: 1 }).parts).toHaveLength(
+      1,
+    );
+    expect(privateImportPlan(candidate({ text: '', tags: [] }), now).parts).toBeNull();
 
     const long = privateImportPlan(
       candidate({ text: 'word '.repeat(2_500), hasMoments: false, media: null }),

@@ -65,10 +65,12 @@ export const privateImportMood = (mood: string | null) =>
   mood !== null && MOOD_LABELS.has(mood) ? mood : null;
 
 export const PRIVATE_IMPORT_MESSAGES = {
-  attachmentsNotYet:
-    'Photos, voice notes, videos and PDFs are not imported in private mode yet: this import brings in the text of each entry, and lists every attachment left out.',
-  attachmentLeftOut: (label: string) =>
-    `${label}: attachments are not imported in private mode yet (the text is).`,
+  attachmentsSealed:
+    'Photos, voice notes, videos and PDFs come in with their entries, each checked and encrypted in this browser before it is sent. Files Daybook cannot keep (HEIC photos, files over the size or length limits) are listed by name before anything is written.',
+  attachmentLeftOut: (label: string, reason: string) => `${label}: ${reason}`,
+  /** A file that is not what it claims, or a blocked photo: the server import refuses its archive; this one stops. */
+  attachmentRefused: (file: string, message: string) =>
+    `${file}: ${message} The import stopped at this file: what it wrote before stays in "Your imports", to remove or to go on with by choosing the archive again.`,
   tooLong: 'It is too long to import (more than 20 entries of 5,000 characters).',
   future: 'It is dated in the future.',
   empty: 'It has no text and no attachment that can be imported.',
@@ -87,27 +89,28 @@ export type PrivateImportPlan =
 
 /**
  * What one candidate becomes in a private-mode import: its parts' texts and times, as the server import writes them
- * (ADR 070's split, a millisecond apart, newest first reading in order), and what is left out. Attachments are not
- * imported yet in private mode (the browser-side media sealing is being built; ADR 099): each one is listed by
- * name, and Day One's references to them are removed from the text as the server does for an attachment that did
- * not come in.
+ * (ADR 070's split, a millisecond apart, newest first reading in order), and what is left out. `marks` maps Day One's
+ * references to the attachments that come in to their marks (arrangeImportAttachments); a reference to one that did
+ * not come in goes, as on the server. An entry with attachments coming in is kept even without text.
  */
-export function privateImportPlan(candidate: ImportCandidate, now: Date): PrivateImportPlan {
+export function privateImportPlan(
+  candidate: ImportCandidate,
+  now: Date,
+  attachments: { marks: ReadonlyMap<string, string>; count: number } = { marks: new Map(), count: 0 },
+): PrivateImportPlan {
   const skipped: ImportSkip[] = [...candidate.skipped];
-  for (const attachment of [...(candidate.media ? [candidate.media] : []), ...candidate.attachments])
-    skipped.push({
-      item: attachment.path,
-      reason: PRIVATE_IMPORT_MESSAGES.attachmentLeftOut(candidate.label),
-    });
   const skipEntry = (reason: string): PrivateImportPlan => ({
     parts: null,
     skipped: [...skipped, { item: candidate.label, reason }],
   });
   if (candidate.createdAt.getTime() > now.getTime()) return skipEntry(PRIVATE_IMPORT_MESSAGES.future);
-  const placed = candidate.hasMoments ? placeDayOneMoments(candidate.text, () => null) : candidate.text;
+  const placed = candidate.hasMoments
+    ? placeDayOneMoments(candidate.text, (identifier) => attachments.marks.get(identifier) ?? null)
+    : candidate.text;
   const text = importedText(placed, candidate.tags);
   if (!text.parts) return skipEntry(PRIVATE_IMPORT_MESSAGES.tooLong);
-  if (!text.parts.some((part) => part.trim())) return skipEntry(PRIVATE_IMPORT_MESSAGES.empty);
+  if (attachments.count === 0 && !text.parts.some((part) => part.trim()))
+    return skipEntry(PRIVATE_IMPORT_MESSAGES.empty);
   return {
     skipped,
     parts: text.parts.map((part, index) => {

@@ -91,7 +91,7 @@ export const WHAT_THE_SERVER_READS: readonly ServerReadsRow[] = [
     standard:
       'The server decrypts your entries into the archive you download, and encrypts an imported archive’s text before storing it.',
     private:
-      'Done in your browser: it builds the archive from what it decrypts, and reads, checks and encrypts an imported archive; the server receives only encrypted entries, each with a keyed name so that a second import skips it. An import’s attachments are left out in private mode for now.',
+      'Done in your browser: it builds the archive from what it decrypts, and reads, checks and encrypts an imported archive; the server receives only encrypted entries, each with a keyed name so that a second import skips it, and its photos, voice notes, videos and PDFs, each encrypted in your browser before it is sent.',
   },
   {
     id: 'metadata',

@@ -16,6 +16,8 @@ export const PRIVATE_IMPORT = {
   /** Names asked about at once while the preview counts duplicates. */
   checkNames: 500,
   /** `pk:` and the 43 base64url characters of an HMAC-SHA256. */
+  /** Further attachments one imported entry may carry (Day One entries rarely hold more than a few). */
+  attachmentsPerEntry: 50,
   namePattern: /^pk:[A-Za-z0-9_-]{43}(#[0-9]{1,2})?$/,
 } as const;
 
@@ -58,6 +60,12 @@ export const PrivateImportEntry = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   sourceType: z.enum(['journal', 'empty']),
+  /**
+   * The entry's own file (its first photo, voice note or video) and its further attachments (ADR 088), each a draft
+   * this batch's attachment route stored sealed (ADR 099, amended): claimed with the entry, first part only.
+   */
+  mediaDraftId: z.uuid().nullable().default(null),
+  attachmentDraftIds: z.array(z.uuid()).max(PRIVATE_IMPORT.attachmentsPerEntry).default([]),
 });
 export type PrivateImportEntry = z.infer<typeof PrivateImportEntry>;
 
@@ -72,6 +80,32 @@ export const PrivateImportWritten = z
     imported: z.array(z.string()),
     /** The names the account already had (an earlier import, or this one resumed): skipped. */
     duplicates: z.array(z.string()),
+    /** Attachments of written entries the server could not keep (a plan that no longer allows them, a lost draft). */
+    leftOut: z.array(z.object({ name: z.string(), reason: z.string() })).default([]),
   })
   .meta({ id: 'PrivateImportWritten' });
 export type PrivateImportWritten = z.infer<typeof PrivateImportWritten>;
+
+/** The kinds a private import's attachment may be: a PDF goes only with an imported entry (ADR 088). */
+export const PrivateImportAttachmentType = z.enum(['image', 'audio', 'video', 'pdf']);
+export type PrivateImportAttachmentType = z.infer<typeof PrivateImportAttachmentType>;
+
+/**
+ * One attachment of the batch's entries, sealed in the browser under the account's media key (key kind 1, ADR 096):
+ * what the server cannot read is declared, as for `POST /api/media/sealed-drafts`.
+ */
+export const PrivateImportAttachmentQuery = z.object({
+  mediaType: PrivateImportAttachmentType,
+  mimeType: z.string().max(100),
+  durationSeconds: z.coerce.number().nonnegative().optional(),
+  width: z.coerce.number().int().positive().max(100_000).optional(),
+  height: z.coerce.number().int().positive().max(100_000).optional(),
+  thumbWidth: z.coerce.number().int().positive().max(4096).optional(),
+  thumbHeight: z.coerce.number().int().positive().max(4096).optional(),
+});
+export type PrivateImportAttachmentQuery = z.infer<typeof PrivateImportAttachmentQuery>;
+
+export const PrivateImportAttachmentStored = z
+  .object({ draftId: z.uuid() })
+  .meta({ id: 'PrivateImportAttachmentStored' });
+export type PrivateImportAttachmentStored = z.infer<typeof PrivateImportAttachmentStored>;

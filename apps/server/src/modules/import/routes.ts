@@ -11,6 +11,8 @@ import {
   ImportBatchRemoval,
   ImportId,
   ImportJob,
+  PrivateImportAttachmentQuery,
+  PrivateImportAttachmentStored,
   PrivateImportBatchCreated,
   PrivateImportBatchInput,
   PrivateImportCheck,
@@ -24,6 +26,7 @@ import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
+import { receiveSealed, SEALED_THUMBNAIL_MAX_BYTES, sealedBytesFor } from '../media/service.ts';
 
 const errors = {
   400: ApiError,
@@ -159,6 +162,44 @@ export const importRoutes =
           },
         },
         (request) => services.imports.privateUpload(signedInUser(request), request.params.id, request.body),
+      );
+
+      signedIn.post(
+        '/import/private/batches/:id/attachments',
+        {
+          bodyLimit: sealedBytesFor('video') + SEALED_THUMBNAIL_MAX_BYTES + 64 * 1024,
+          // An archive's photos arrive one request each: a bound of its own, well above a journal's media per
+          // ten minutes at this machine's upload speed, so a large import is not cut by the entries' bound.
+          config: {
+            rateLimit: { max: 2000, timeWindow: '10 minutes', groupId: ':import-private-attachments' },
+          },
+          schema: {
+            tags,
+            summary:
+              'Store one attachment of the batch\'s entries, sealed in the browser under the account key (multipart "file", and "thumbnail" for a photo or video), as a draft the entry upload claims',
+            params: ImportId,
+            querystring: PrivateImportAttachmentQuery,
+            response: { 201: PrivateImportAttachmentStored, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const user = signedInUser(request);
+          // Owner, private mode and batch first, so nothing is received for a batch that is not the caller's.
+          await services.imports.assertPrivateBatch(user, request.params.id);
+          const kind = request.query.mediaType === 'pdf' ? 'audio' : request.query.mediaType;
+          const { upload, cleanUp } = await receiveSealed(request, deps.tmpDir, sealedBytesFor(kind));
+          try {
+            const stored = await services.imports.privateAttachment(
+              user,
+              request.params.id,
+              request.query,
+              upload,
+            );
+            return reply.status(201).send(stored);
+          } finally {
+            await cleanUp();
+          }
+        },
       );
 
       signedIn.get(

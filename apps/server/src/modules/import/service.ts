@@ -4,8 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
-  ATTACHMENT_NAMES,
-  attachmentMark,
+  arrangeImportAttachments,
   DAYBOOK_KEY_PREFIX,
   encryptText,
   entryModerationOutcome,
@@ -21,14 +20,15 @@ import {
   type ImportReport,
   type ImportSkip,
   type ImportSource,
+  importAttachmentSizeProblem,
   importedText,
-  MEDIA_LIMITS,
   MEDIA_MESSAGES,
   MODERATION_MESSAGES,
   needsModeration,
   PRIVATE_IMPORT_MESSAGES,
   PRIVATE_MODE,
   PRIVATE_MODE_MESSAGES,
+  type PrivateImportAttachmentQuery,
   type PrivateImportCheck,
   type PrivateImportEntry,
   type PrivateImportKnown,
@@ -47,7 +47,7 @@ import { createBreather } from '../../lib/breather.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EntriesService, ImportedEntry } from '../entries/service.ts';
-import { type MediaService, maxBytesFor, tooLargeMessage } from '../media/service.ts';
+import type { MediaService, SealedUpload } from '../media/service.ts';
 import {
   createImportRepository,
   type ImportItemRow,
@@ -184,9 +184,9 @@ export function createImportService(deps: {
         return skip(type === 'pdf' ? MEDIA_MESSAGES.notAllowedByPlan('PDF') : error.message);
       throw error;
     }
-    if (type === 'pdf' && zip.sizeOf(file) > MEDIA_LIMITS.pdf.maxBytes)
-      return skip(MEDIA_MESSAGES.pdfTooLarge);
-    if (type !== 'pdf' && zip.sizeOf(file) > maxBytesFor(type)) return skip(tooLargeMessage(type));
+    // The shared size rule (the browser's private import checks the same, ADR 099).
+    const tooLarge = importAttachmentSizeProblem(type, zip.sizeOf(file));
+    if (tooLarge) return skip(tooLarge);
     const target = path.join(workDir, randomUUID());
     try {
       await zip.extract(file, target);
@@ -298,21 +298,11 @@ export function createImportService(deps: {
           mediaCount++;
         }
       }
-      const mainIndex = staged.findIndex((attachment) => attachment.type !== 'pdf');
-      const ordered =
-        mainIndex < 0 ? staged : [staged[mainIndex]!, ...staged.filter((_, i) => i !== mainIndex)];
-      const draftId = mainIndex < 0 ? null : staged[mainIndex]!.draftId;
-      const further = mainIndex < 0 ? staged : ordered.slice(1);
-      skipped.add(...candidate.skipped);
       // Each Day One reference to an attachment becomes its mark, numbered as the card's gallery numbers it; one to
-      // an attachment that did not come in (listed in the preview) goes.
-      const marks = new Map(
-        ordered.flatMap((attachment, index) =>
-          attachment.identifier
-            ? [[attachment.identifier, attachmentMark(ATTACHMENT_NAMES[attachment.type], index + 1)] as const]
-            : [],
-        ),
-      );
+      // an attachment that did not come in (listed in the preview) goes. The shared rule, as the browser's.
+      const { main, further, ordered, marks } = arrangeImportAttachments(staged);
+      const draftId = main?.draftId ?? null;
+      skipped.add(...candidate.skipped);
       const placed = candidate.hasMoments
         ? placeDayOneMoments(candidate.text, (identifier) => marks.get(identifier) ?? null)
         : candidate.text;
@@ -898,6 +888,33 @@ export function createImportService(deps: {
       return { id: await repository.createBatch(user.id, source) };
     },
 
+    /** A private account's own import batch, or a refusal (409 for a standard account, 404 for another's batch). */
+    async assertPrivateBatch(user: SessionUser, batchId: string): Promise<void> {
+      await requirePrivate(user);
+      if (!(await repository.hasBatch(user.id, batchId)))
+        throw new AppError('NOT_FOUND', IMPORT_MESSAGES.batchNotFound);
+    },
+
+    /**
+     * One attachment of a private import's entry, sealed in the browser (ADR 099, amended): stored byte for byte as
+     * a draft by the media module's sealed-upload checks (key kind 1 header, the kind's size, declared type and
+     * thumbnail), a PDF by its own; the server opens nothing. The entry upload claims it into the batch's entry.
+     */
+    async privateAttachment(
+      user: SessionUser,
+      batchId: string,
+      declared: PrivateImportAttachmentQuery,
+      upload: SealedUpload,
+    ): Promise<{ draftId: string }> {
+      await this.assertPrivateBatch(user, batchId);
+      const { mediaType, ...rest } = declared;
+      const draft =
+        mediaType === 'pdf'
+          ? await media.createSealedPdfDraft(user, rest, upload)
+          : await media.createSealedDraft(user, { mediaType, ...rest }, upload);
+      return { draftId: draft.id };
+    },
+
     /**
      * Writes sealed version-2 entries into the account's own batch (ADR 099): their own dates, outside the daily
      * limit as any import, and none whose keyed name or entry id the account has already (so a resumed or repeated
@@ -930,30 +947,90 @@ export function createImportService(deps: {
       const isKnown = (entry: PrivateImportEntry) =>
         found.has(entry.name) || (ownKey(entry) !== null && found.has(ownKey(entry)!));
       const fresh = upload.entries.filter((entry) => !isKnown(entry));
-      const inserted = await entries.insertImported(
-        user,
-        fresh.map((entry) => ({
-          importKey: entry.name,
-          encryptedContent: entry.encryptedContent,
-          encryptionIv: entry.encryptionIv,
-          encryptionVersion: PRIVATE_MODE.encryptionVersion,
-          encryptedMood: entry.encryptedMood,
-          moodTag: null,
-          timeZone: entry.timeZone,
-          entryDate: entry.entryDate,
-          createdAt: new Date(entry.createdAt),
-          updatedAt: new Date(entry.updatedAt),
-          contentType: 'text',
-          mediaUrl: null,
-          mediaThumbnail: null,
-          attachments: [],
-          sourceType: entry.sourceType,
-        })),
-        batchId,
-      );
+      // Each fresh entry's sealed files, claimed from the owner's drafts onto the entry's day (claim refuses a draft
+      // that is not the caller's or not sealed under the account key); one that cannot be kept is named back.
+      const leftOut: { name: string; reason: string }[] = [];
+      const releases = new Map<string, (() => Promise<unknown>)[]>();
+      const files = new Map<
+        string,
+        { main: Awaited<ReturnType<MediaService['claimDraft']>> | null; further: StoredAttachment[] }
+      >();
+      try {
+        for (const entry of fresh) {
+          const own: (() => Promise<unknown>)[] = [];
+          releases.set(entry.name, own);
+          let main: Awaited<ReturnType<MediaService['claimDraft']>> | null = null;
+          if (entry.mediaDraftId) {
+            try {
+              main = await media.claimDraft(user, entry.mediaDraftId, entry.entryDate, true);
+              own.push(main.release);
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              leftOut.push({
+                name: entry.name,
+                reason: `Its attachment could not be saved: ${error.message}`,
+              });
+            }
+          }
+          const further: StoredAttachment[] = [];
+          for (const draftId of entry.attachmentDraftIds) {
+            try {
+              const claimed = await media.claimAttachmentDraft(user, draftId, entry.entryDate, true);
+              own.push(claimed.release);
+              further.push({
+                id: randomUUID(),
+                path: claimed.mediaUrl,
+                kind: claimed.kind,
+                thumbWidth: claimed.thumbnail?.width ?? null,
+                thumbHeight: claimed.thumbnail?.height ?? null,
+              });
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              leftOut.push({
+                name: entry.name,
+                reason: `An attachment could not be saved: ${error.message}`,
+              });
+            }
+          }
+          files.set(entry.name, { main, further });
+        }
+      } catch (error) {
+        for (const own of releases.values()) for (const release of own) await release();
+        throw error;
+      }
+      let inserted: Set<string>;
+      try {
+        inserted = await entries.insertImported(
+          user,
+          fresh.map((entry) => ({
+            importKey: entry.name,
+            encryptedContent: entry.encryptedContent,
+            encryptionIv: entry.encryptionIv,
+            encryptionVersion: PRIVATE_MODE.encryptionVersion,
+            encryptedMood: entry.encryptedMood,
+            moodTag: null,
+            timeZone: entry.timeZone,
+            entryDate: entry.entryDate,
+            createdAt: new Date(entry.createdAt),
+            updatedAt: new Date(entry.updatedAt),
+            contentType: files.get(entry.name)?.main?.contentType ?? 'text',
+            mediaUrl: files.get(entry.name)?.main?.mediaUrl ?? null,
+            mediaThumbnail: files.get(entry.name)?.main?.thumbnail ?? null,
+            attachments: files.get(entry.name)?.further ?? [],
+            sourceType: entry.sourceType,
+          })),
+          batchId,
+        );
+      } catch (error) {
+        for (const own of releases.values()) for (const release of own) await release();
+        throw error;
+      }
+      // An entry another tab wrote meanwhile (ON CONFLICT DO NOTHING): its files do not outlive the choice.
+      for (const [name, own] of releases) if (!inserted.has(name)) for (const release of own) await release();
       return {
         imported: names.filter((name) => inserted.has(name)),
         duplicates: names.filter((name) => !inserted.has(name)),
+        leftOut: leftOut.filter((item) => inserted.has(item.name)),
       };
     },
 

@@ -22,14 +22,14 @@ import {
   VideoPosterInput,
 } from '@daybook/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { sendByteRange } from '../../infra/http/byte-range.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { maxBytesFor, SEALED_THUMBNAIL_MAX_BYTES, type SealedUpload, tooLargeMessage } from './service.ts';
+import { receiveSealed, SEALED_THUMBNAIL_MAX_BYTES, sealedBytesFor } from './sealed-upload.ts';
+import { maxBytesFor, tooLargeMessage } from './service.ts';
 
 const errors = {
   400: ApiError,
@@ -40,58 +40,6 @@ const errors = {
   422: ApiError,
   429: ApiError,
 };
-/** A container's tags and header on top of its plaintext: at most this much more than the kind's limit. */
-const sealedBytesFor = (type: 'image' | 'audio' | 'video') =>
-  maxBytesFor(type) + Math.ceil(maxBytesFor(type) / 65_536) * 16 + 64;
-
-/**
- * Streams the multipart parts of a sealed upload (ADR 096) to temporary files: `file` (the container) and, for a
- * photo or a video, `thumbnail` (its sealed thumbnail). Whatever is written is removed by `cleanUp`, which the
- * caller runs before answering.
- */
-async function receiveSealed(request: FastifyRequest, tmpDir: string, maxBytes: number) {
-  const written: string[] = [];
-  const cleanUp = () => Promise.all(written.map((file) => rm(file, { force: true })));
-  if (!request.isMultipart())
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      MEDIA_MESSAGES.uploadFailed('send it as multipart/form-data'),
-    );
-  await mkdir(tmpDir, { recursive: true, mode: 0o700 });
-  const upload: Partial<SealedUpload> & { thumbnail: SealedUpload['thumbnail'] } = { thumbnail: null };
-  try {
-    const parts = request.files({ limits: { files: 2, fileSize: maxBytes } });
-    for await (const part of parts) {
-      if (part.fieldname !== 'file' && part.fieldname !== 'thumbnail') {
-        part.file.resume();
-        continue;
-      }
-      const tempFile = path.join(tmpDir, `${randomUUID()}.sealed`);
-      written.push(tempFile);
-      try {
-        await pipeline(part.file, createWriteStream(tempFile, { mode: 0o600 }));
-      } catch {
-        throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('the upload was interrupted'));
-      }
-      const { size } = await stat(tempFile);
-      if (part.file.truncated || (part.fieldname === 'thumbnail' && size > SEALED_THUMBNAIL_MAX_BYTES))
-        throw new AppError('MEDIA_TOO_LARGE', MEDIA_MESSAGES.uploadFailed('the file is too large'));
-      if (part.fieldname === 'file') Object.assign(upload, { file: tempFile, size });
-      else upload.thumbnail = { file: tempFile, size };
-    }
-  } catch (error) {
-    await cleanUp();
-    if (error instanceof AppError) throw error;
-    if ((error as { statusCode?: number }).statusCode === 413) throw error;
-    throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('the form data is malformed'));
-  }
-  if (!upload.file || upload.size === undefined) {
-    await cleanUp();
-    throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.uploadFailed('no file was sent'));
-  }
-  return { upload: upload as SealedUpload, cleanUp };
-}
-
 const dataUrlBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
 export const mediaRoutes =

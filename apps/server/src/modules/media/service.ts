@@ -42,6 +42,7 @@ import { loadSharp } from '../../lib/sharp.ts';
 import type { PlansService } from '../plans/service.ts';
 import { stripJpegMetadata } from './jpeg-metadata.ts';
 import { createMediaRepository, type MediaDraftRow } from './repository.ts';
+import { SEALED_THUMBNAIL_MAX_BYTES, type SealedUpload } from './sealed-upload.ts';
 import { inspectWebm } from './webm.ts';
 
 const TOO_LARGE: Record<MediaType, string> = {
@@ -118,11 +119,12 @@ const MIME_EXTENSION: Record<string, string> = {
   'audio/aac': 'aac',
 };
 
-/** A thumbnail or poster is a small WebP (ADR 044): a sealed one larger than this is not one. */
-export const SEALED_THUMBNAIL_MAX_BYTES = 1024 * 1024;
-
-/** A sealed upload (private mode, ADR 096): the container and, for a photo or a video, its sealed thumbnail. */
-export type SealedUpload = { file: string; size: number; thumbnail: { file: string; size: number } | null };
+export {
+  receiveSealed,
+  SEALED_THUMBNAIL_MAX_BYTES,
+  type SealedUpload,
+  sealedBytesFor,
+} from './sealed-upload.ts';
 
 /** How old an unreferenced file must be before the sweep removes it (uploads and saves finish well within). */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
@@ -659,8 +661,8 @@ export function createMediaService(deps: {
     },
 
     /** claimDraft for an imported entry's further attachment (ADR 088), which may be a PDF: `kind` says which. */
-    claimAttachmentDraft: (user: SessionUser, draftId: string, entryDate: string) =>
-      claim(user, draftId, entryDate, true),
+    claimAttachmentDraft: (user: SessionUser, draftId: string, entryDate: string, isPrivateEntry?: boolean) =>
+      claim(user, draftId, entryDate, true, isPrivateEntry),
 
     /**
      * Stores a file its browser sealed under the account key (private mode, ADR 096) as a draft, byte for byte:
@@ -731,6 +733,50 @@ export function createMediaService(deps: {
         await Promise.all(
           [filePath, thumbnailPathOf(filePath)].map((p) => storage.remove(p).catch(() => undefined)),
         );
+        throw error;
+      }
+    },
+
+    /**
+     * A PDF of a private account's import (ADR 088, 099), sealed in its browser: stored as it comes, as
+     * createSealedDraft stores a photo. Checked as far as the server can: private mode, the plan allowing photos (a
+     * PDF goes where they go), the declared type, a key-kind-1 container whose plaintext is within the PDF limit, no
+     * thumbnail. Claimed only as an imported entry's further attachment (claimAttachmentDraft).
+     */
+    async createSealedPdfDraft(
+      user: SessionUser,
+      declared: { mimeType: string },
+      upload: SealedUpload,
+    ): Promise<{ id: string }> {
+      try {
+        await assertPlanAllows(user, 'image');
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError(error.code, MEDIA_MESSAGES.notAllowedByPlan('PDF'));
+        throw error;
+      }
+      await requireKeyKind(user, true);
+      if (declared.mimeType !== 'application/pdf' || upload.thumbnail)
+        throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidPdf);
+      const plainSize = containerPlainSize(upload.size);
+      if (plainSize === 0) throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidPdf);
+      if (plainSize > MEDIA_LIMITS.pdf.maxBytes)
+        throw new AppError('MEDIA_TOO_LARGE', MEDIA_MESSAGES.pdfTooLarge);
+      const id = randomUUID();
+      const filePath = `${user.id}/drafts/${id}.pdf`;
+      await putSealed(filePath, upload.file);
+      try {
+        await repository.insertDraft({
+          id,
+          userId: user.id,
+          filePath,
+          mediaType: 'pdf',
+          mimeType: 'application/pdf',
+          fileSizeBytes: plainSize,
+          createdAt: clock.now(),
+        });
+        return { id };
+      } catch (error) {
+        await storage.remove(filePath).catch(() => undefined);
         throw error;
       }
     },

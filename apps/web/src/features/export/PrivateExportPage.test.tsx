@@ -42,7 +42,7 @@ describe('/export in private mode', () => {
     expect(await screen.findByText('3 entries')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(false);
     const importing = screen.getByRole('region', { name: 'Import entries' });
-    expect(importing.textContent).toContain(PRIVATE_IMPORT_MESSAGES.attachmentsNotYet);
+    expect(importing.textContent).toContain(PRIVATE_IMPORT_MESSAGES.attachmentsSealed);
     expect(screen.getByLabelText('Choose a .zip archive')).toBeTruthy();
     expect(screen.queryByText(/not available in private mode/)).toBeNull();
     expect(await screen.findByText('Nothing imported yet.')).toBeTruthy();

@@ -43,8 +43,8 @@ const messageOf = (error: unknown) =>
  * Import for a private-mode account (ADR 099): the archive is read, checked and sealed in this browser and only
  * ciphertext goes to the server, with the server import's preview (how many, from when to when, already there,
  * what is left out), progress, cancel, and the same undo (the import is one batch under "Your imports"). An import
- * stopped half-way goes on when the same archive is chosen again. Attachments are not imported in private mode yet,
- * and the section says so before anything is chosen.
+ * stopped half-way goes on when the same archive is chosen again. Every attachment comes in with its entry, checked,
+ * thumbnailed and sealed here (ADR 099, amended); the preview counts them and names only those left out.
  */
 export function PrivateImportSection({ userId, accountZone }: { userId: string; accountZone: string }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -121,9 +121,7 @@ export function PrivateImportSection({ userId, accountZone }: { userId: string; 
           Entries keep their dates and do not count against your daily limit. Importing the same archive
           again, or your own export, adds nothing.
         </p>
-        <Alert role="note">
-          <p>{PRIVATE_IMPORT_MESSAGES.attachmentsNotYet}</p>
-        </Alert>
+        <p className="text-sm text-muted-foreground">{PRIVATE_IMPORT_MESSAGES.attachmentsSealed}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {state.kind === 'idle' && (
@@ -304,8 +302,14 @@ function PreviewPanel({
         )}
         <dt className="text-muted-foreground">Already imported</dt>
         <dd className="font-medium">{preview.duplicates.toLocaleString()}</dd>
-        <dt className="text-muted-foreground">Attachments left out</dt>
-        <dd className="font-medium">{preview.attachmentsLeftOut.toLocaleString()}</dd>
+        <dt className="text-muted-foreground">Attachments</dt>
+        <dd className="font-medium">{preview.attachments.toLocaleString()}</dd>
+        {preview.attachmentsLeftOut > 0 && (
+          <>
+            <dt className="text-muted-foreground">Attachments left out</dt>
+            <dd className="font-medium">{preview.attachmentsLeftOut.toLocaleString()}</dd>
+          </>
+        )}
       </dl>
       {preview.newEntries > preview.archiveEntries && (
         <p className="text-sm text-muted-foreground">

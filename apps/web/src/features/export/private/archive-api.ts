@@ -4,6 +4,8 @@ import {
   ImportSource,
   localDate,
   PRIVATE_MODE,
+  PrivateImportAttachmentQuery,
+  PrivateImportAttachmentStored,
   PrivateImportBatchCreated,
   PrivateImportKnown,
   type PrivateImportTransport,
@@ -120,6 +122,31 @@ export function privateImportTransport(signal?: AbortSignal): PrivateImportTrans
         signal,
       }),
   };
+}
+
+/**
+ * One attachment of the batch's entries, sealed here (key kind 1) with its sealed thumbnail: stored by the server as
+ * it comes, as a draft the entry upload claims (ADR 099, amended). What the server cannot read is declared.
+ */
+export function storePrivateAttachment(
+  batchId: string,
+  declared: PrivateImportAttachmentQuery,
+  sealed: Blob,
+  thumbnail: Blob | null,
+  signal?: AbortSignal,
+): Promise<PrivateImportAttachmentStored> {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(PrivateImportAttachmentQuery.parse(declared)))
+    if (value !== undefined) query.set(name, String(value));
+  const form = new FormData();
+  form.append('file', sealed, 'sealed.bin');
+  if (thumbnail) form.append('thumbnail', thumbnail, 'thumbnail.bin');
+  return apiRequest(`/api/import/private/batches/${encodeURIComponent(batchId)}/attachments?${query}`, {
+    method: 'POST',
+    body: form,
+    schema: PrivateImportAttachmentStored,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export type { ExportSummary };

@@ -13,10 +13,12 @@ import {
 import { z } from 'zod';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { privateEntryKey } from '../../../lib/encryption/private-entry-key.ts';
+import { privateMediaKey } from '../../../lib/encryption/private-media-key.ts';
 import { unlockedAccountKey } from '../../../lib/private-keys/private-mode.ts';
 import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/storage.ts';
 import { privateImportTransport } from './archive-api.ts';
-import { openZip, ZipReadError } from './zip-reader.ts';
+import { AttachmentRefused, browserAttachmentStager } from './import-attachments.ts';
+import { openZip, type ZipIndex, ZipReadError } from './zip-reader.ts';
 
 /*
  * The import of a private-mode account, made in the browser (ADR 099): the chosen .zip's JSON read from its own
@@ -47,6 +49,8 @@ export type PreparedImport = {
   /** The batch this archive was being written into when it stopped, to go on with; null for a new import. */
   resumeBatchId: string | null;
   fingerprint: string;
+  /** The archive's directory: each attachment is read from its own slice as its entry is written. */
+  zip: ZipIndex;
 };
 
 /** Reads and checks the archive and counts what is new. Throws PrivateImportError with the person's message. */
@@ -71,6 +75,7 @@ export async function prepareImport(
     const resume = readResume(userId);
     return {
       preview,
+      zip,
       fingerprint: print,
       resumeBatchId: resume?.fingerprint === print ? resume.batchId : null,
     };
@@ -100,7 +105,8 @@ export async function runImport(
   options: { signal: AbortSignal; onProgress?: (done: number, total: number) => void },
 ): Promise<PrivateImportReport> {
   const entryKey = await privateEntryKey(userId);
-  if (!entryKey) throw new PrivateImportError(PRIVATE_MODE_MESSAGES.entryLocked);
+  const mediaKey = await privateMediaKey(userId);
+  if (!entryKey || !mediaKey) throw new PrivateImportError(PRIVATE_MODE_MESSAGES.entryLocked);
   const run = (batchId: string | null) =>
     runPrivateImport({
       preview: prepared.preview,
@@ -112,15 +118,22 @@ export async function runImport(
       onProgress: options.onProgress,
       readsAsCrisis,
       signal: options.signal,
+      stageAttachment: browserAttachmentStager(prepared.zip, mediaKey, options.signal),
     });
   let report: PrivateImportReport;
   try {
     report = await run(prepared.resumeBatchId);
   } catch (error) {
+    if (error instanceof AttachmentRefused) throw new PrivateImportError(error.message);
     // The import being resumed was removed meanwhile ("Your imports"): this one starts a batch of its own.
     if (!(prepared.resumeBatchId && error instanceof ApiRequestError && error.status === 404)) throw error;
     removeStored(resumeKey(userId));
-    report = await run(null);
+    try {
+      report = await run(null);
+    } catch (again) {
+      if (again instanceof AttachmentRefused) throw new PrivateImportError(again.message);
+      throw again;
+    }
   }
   removeStored(resumeKey(userId));
   return report;

@@ -8,11 +8,14 @@ import {
   importAccountKey,
   MEDIA_CONTAINER,
   MEDIA_FILE_KEY_INFO,
+  MEDIA_MESSAGES,
   MODERATION_MESSAGES,
   mediaChunkAad,
   mediaChunkCount,
   mediaChunkNonce,
+  mediaHeaderOf,
   openEntryTextV2,
+  openMediaInBrowser,
   openMoodV2,
   type PrivateImportEntry,
   randomKeyBytes,
@@ -24,9 +27,16 @@ import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetAccountKeys, keepAccountKey } from '../../../lib/private-keys/session-key.ts';
 import { json, stubApi, TEST_SALT } from '../../../test/api.ts';
+import {
+  fakeCanvas,
+  fakeImageDecoding,
+  fakeMediaElements,
+  fakeModerationWorker,
+  fakeObjectUrls,
+} from '../../../test/browser-api-fakes.ts';
 import { jsonResponse } from '../../../test/render.tsx';
 import { exportInBrowser } from './export-in-browser.ts';
-import { prepareImport, runImport } from './import-in-browser.ts';
+import { PrivateImportError, prepareImport, runImport } from './import-in-browser.ts';
 import { openZip } from './zip-reader.ts';
 import { blobSink } from './zip-writer.ts';
 
@@ -189,10 +199,20 @@ describe('a private journal exported and imported in the browser', () => {
       '![Photo](../media/22222222-2222-4222-8222-222222222222.jpg)',
     );
 
-    // Into Bob's private account: the server (stubbed) keeps what arrives, as it would store it.
+    // Into Bob's private account: the server (stubbed) keeps what arrives, as it would store it. The photo is
+    // decoded, moderated and thumbnailed through the browser's APIs (jsdom's stand-ins), then sealed.
     const bob = await accountOf(BOB);
+    fakeObjectUrls();
+    fakeImageDecoding({ width: 64, height: 48 });
+    fakeCanvas();
+    fakeModerationWorker(() => [{ className: 'Neutral', probability: 0.99 }]);
     const kept: PrivateImportEntry[] = [];
+    const storedFiles: Blob[] = [];
     const fetchMock = stubApi({
+      'POST /api/import/private/batches/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/attachments': ({ body }) => {
+        storedFiles.push((body as FormData).get('file') as Blob);
+        return jsonResponse({ draftId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd' }, 201);
+      },
       'POST /api/import/private/known': ({ body }) => {
         const names = (body as { names: string[] }).names;
         return jsonResponse({ names: names.filter((n) => kept.some((k) => k.name === n)), entryIds: [] });
@@ -202,7 +222,7 @@ describe('a private journal exported and imported in the browser', () => {
       'POST /api/import/private/batches/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/entries': ({ body }) => {
         const entries = (body as { entries: PrivateImportEntry[] }).entries;
         kept.push(...entries);
-        return jsonResponse({ imported: entries.map((e) => e.name), duplicates: [] });
+        return jsonResponse({ imported: entries.map((e) => e.name), duplicates: [], leftOut: [] });
       },
     });
     const file = new File([sink.blob()], 'daybook-export-2026-11-29.zip', { type: 'application/zip' });
@@ -217,7 +237,8 @@ describe('a private journal exported and imported in the browser', () => {
       duplicates: 0,
       firstDate: '2025-06-01',
       lastDate: '2025-08-02',
-      attachmentsLeftOut: 1,
+      attachments: 1,
+      attachmentsLeftOut: 0,
     });
     const report = await runImport(BOB, prepared, { signal: new AbortController().signal });
     // Imported past writing is never refused for its words; the report ends with the crisis resources, as the
@@ -241,9 +262,21 @@ describe('a private journal exported and imported in the browser', () => {
       ['Fireworks over the river #summer', 'Happy', '2025-07-14', 'Europe/Paris'],
       ['A quiet day, no mood. I want to kill myself tonight', null, '2025-08-02', 'Europe/Paris'],
     ]);
+    // The photo went sealed under Bob's media key, with the entry claiming it as its own.
+    expect(storedFiles).toHaveLength(1);
+    const sealedBytes = new Uint8Array(await storedFiles[0]!.arrayBuffer());
+    expect(mediaHeaderOf(sealedBytes)?.keyKind).toBe('user');
+    expect(new Uint8Array(await (await openMediaInBrowser(sealedBytes, bob.mediaKey)).arrayBuffer())).toEqual(
+      photo,
+    );
+    expect(kept[1]).toMatchObject({
+      mediaDraftId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+      attachmentDraftIds: [],
+    });
     // Nothing plain went to the server: no text, no mood, no archive identity. (The archive's entry ids are sent
     // apart, as `entryIds`, so one's own export adds nothing: ADR 099 says what that tells the server.)
-    for (const [, init] of fetchMock.mock.calls) sent.push(String(init?.body ?? ''));
+    for (const [, init] of fetchMock.mock.calls)
+      sent.push(init?.body instanceof FormData ? '' : String(init?.body ?? ''));
     const everything = sent.join('\n');
     for (const phrase of ['Fireworks', 'quiet day', 'Written before', 'Happy', 'Calm', 'daybook:', 'summer'])
       expect(everything, phrase).not.toContain(phrase);
@@ -317,5 +350,171 @@ describe('a private journal exported and imported in the browser', () => {
     // One batch: one undo removes the whole import.
     expect(batches).toHaveLength(1);
     expect(new Set(kept.map((k) => k.batch))).toEqual(new Set([batches[0]]));
+  });
+  it("seals a Day One entry's photo, voice note and PDF before they leave the browser, nothing plain in any request", async () => {
+    const bob = await accountOf(BOB);
+    fakeObjectUrls();
+    fakeImageDecoding({ width: 640, height: 480 });
+    const canvas = fakeCanvas();
+    const worker = fakeModerationWorker(() => [{ className: 'Neutral', probability: 0.99 }]);
+    fakeMediaElements({ duration: 12 });
+    const enc = new TextEncoder();
+    // Each file carries its format's own marker, which must never appear in a request.
+    const photo = new Uint8Array([0xff, 0xd8, 0xff, 0xe1, ...enc.encode('Exif GPS Lake Annecy'), 0xff, 0xd9]);
+    const voice = enc.encode('....ftypM4A voice of the ducks');
+    const pdf = enc.encode('%PDF-1.4 picnic menu %%EOF');
+    const md5 = (digit: string) => digit.repeat(32);
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        {
+          uuid: 'CC000000000000000000000000000001',
+          creationDate: '2022-06-01T10:00:00Z',
+          timeZone: 'Europe/Paris',
+          text: 'Picnic by the lake\n\n![](dayone-moment://P1)\n\n![](dayone-moment://A1)',
+          photos: [{ identifier: 'P1', md5: md5('a'), type: 'jpeg', orderInEntry: 0 }],
+          audios: [{ identifier: 'A1', md5: md5('b'), format: 'aac', orderInEntry: 1 }],
+          pdfAttachments: [{ identifier: 'D1', md5: md5('c'), type: 'pdf', orderInEntry: 2 }],
+        },
+      ],
+    };
+    const zipped = zipSync({
+      'Journal.json': strToU8(JSON.stringify(journal)),
+      [`photos/${md5('a')}.jpeg`]: photo,
+      [`audios/${md5('b')}.m4a`]: voice,
+      [`pdfs/${md5('c')}.pdf`]: pdf,
+    });
+    const batch = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+    const forms: { query: URLSearchParams; file: Blob; thumbnail: Blob | null }[] = [];
+    const kept: PrivateImportEntry[] = [];
+    const fetchMock = stubApi({
+      'POST /api/import/private/known': () => jsonResponse({ names: [], entryIds: [] }),
+      'POST /api/import/private/batches': () => jsonResponse({ id: batch }, 201),
+      [`POST /api/import/private/batches/${batch}/attachments`]: ({ url, body }) => {
+        const form = body as FormData;
+        forms.push({
+          query: url.searchParams,
+          file: form.get('file') as Blob,
+          thumbnail: (form.get('thumbnail') as Blob | null) ?? null,
+        });
+        return jsonResponse({ draftId: `0000000${forms.length}-0000-4000-8000-000000000000` }, 201);
+      },
+      [`POST /api/import/private/batches/${batch}/entries`]: ({ body }) => {
+        const entries = (body as { entries: PrivateImportEntry[] }).entries;
+        kept.push(...entries);
+        return jsonResponse({ imported: entries.map((e) => e.name), duplicates: [], leftOut: [] });
+      },
+    });
+    const file = new File([zipped], 'Day One.zip', { type: 'application/zip', lastModified: 2 });
+    const prepared = await prepareImport(BOB, file, {
+      fallbackZone: 'UTC',
+      signal: new AbortController().signal,
+    });
+    expect(prepared.preview).toMatchObject({
+      newEntries: 1,
+      attachments: 3,
+      attachmentsLeftOut: 0,
+      skippedCount: 0,
+    });
+    const report = await runImport(BOB, prepared, { signal: new AbortController().signal });
+    expect(report).toMatchObject({ imported: 1, skippedCount: 0 });
+
+    // Declared as the server cannot see: kind, type, a photo's size and its thumbnail's, a voice note's length.
+    expect(forms.map((form) => [form.query.get('mediaType'), form.query.get('mimeType')])).toEqual([
+      ['image', 'image/jpeg'],
+      ['audio', 'audio/mp4'],
+      ['pdf', 'application/pdf'],
+    ]);
+    expect(forms[0]!.query.get('width')).toBe('640');
+    expect(forms[0]!.query.get('thumbWidth')).toBe('320');
+    expect(forms[1]!.query.get('durationSeconds')).toBe('12');
+    // The photo was moderated here, and its thumbnail made on the canvas, before sealing.
+    expect(worker.images).toHaveLength(1);
+    expect(canvas.encoded.some((made) => made.type === 'image/webp')).toBe(true);
+    // Every file and the thumbnail sealed under Bob's media key: each opens to the original with it.
+    const originals = [photo, voice, pdf];
+    for (const [index, form] of forms.entries()) {
+      const bytes = new Uint8Array(await form.file.arrayBuffer());
+      expect(mediaHeaderOf(bytes)?.keyKind).toBe('user');
+      const opened = new Uint8Array(await (await openMediaInBrowser(bytes, bob.mediaKey)).arrayBuffer());
+      expect(Array.from(opened)).toEqual(Array.from(originals[index]!));
+    }
+    expect(forms[0]!.thumbnail).not.toBeNull();
+    expect(mediaHeaderOf(new Uint8Array(await forms[0]!.thumbnail!.arrayBuffer()))?.keyKind).toBe('user');
+    // The entry claims them as the server import records them: the photo its own, the rest after it, marked.
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      mediaDraftId: '00000001-0000-4000-8000-000000000000',
+      attachmentDraftIds: ['00000002-0000-4000-8000-000000000000', '00000003-0000-4000-8000-000000000000'],
+    });
+    const text = await openEntryTextV2(bob.entryKey, BOB, {
+      ciphertext: kept[0]!.encryptedContent,
+      iv: kept[0]!.encryptionIv,
+    });
+    expect(text).toBe('Picnic by the lake\n\n![Photo 1](attachment:1)\n\n![Audio 2](attachment:2)');
+
+    // Nothing plain in any request: every body, form parts included, and every address.
+    const decoder = new TextDecoder('latin1');
+    let everything = '';
+    for (const [input, init] of fetchMock.mock.calls) {
+      everything += String(input);
+      const body = init?.body;
+      if (body instanceof FormData)
+        for (const value of body.values())
+          everything += typeof value === 'string' ? value : decoder.decode(await value.arrayBuffer());
+      else everything += String(body ?? '');
+    }
+    for (const marker of [
+      'Picnic',
+      'Exif',
+      'Lake Annecy',
+      'ftypM4A',
+      'ducks',
+      '%PDF',
+      'menu',
+      'CC0000',
+      md5('a'),
+    ])
+      expect(everything, marker).not.toContain(marker);
+  });
+  it('stops at a photo the moderation blocks, naming it, as the server import refuses such an archive', async () => {
+    await accountOf(BOB);
+    fakeObjectUrls();
+    fakeImageDecoding({ width: 640, height: 480 });
+    fakeCanvas();
+    fakeModerationWorker(() => [{ className: 'Porn', probability: 0.99 }]);
+    const photoPath = `photos/${'e'.repeat(32)}.jpeg`;
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        {
+          uuid: 'EE000000000000000000000000000001',
+          creationDate: '2022-06-01T10:00:00Z',
+          timeZone: 'UTC',
+          text: 'A photo that should not be here',
+          photos: [{ identifier: 'P1', md5: 'e'.repeat(32), type: 'jpeg' }],
+        },
+      ],
+    };
+    const zipped = zipSync({
+      'Journal.json': strToU8(JSON.stringify(journal)),
+      [photoPath]: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
+    });
+    const batch = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+    const fetchMock = stubApi({
+      'POST /api/import/private/known': () => jsonResponse({ names: [], entryIds: [] }),
+      'POST /api/import/private/batches': () => jsonResponse({ id: batch }, 201),
+    });
+    const file = new File([zipped], 'Blocked.zip', { type: 'application/zip', lastModified: 3 });
+    const prepared = await prepareImport(BOB, file, {
+      fallbackZone: 'UTC',
+      signal: new AbortController().signal,
+    });
+    const run = runImport(BOB, prepared, { signal: new AbortController().signal });
+    await expect(run).rejects.toThrow(PrivateImportError);
+    await expect(run).rejects.toThrow(`${photoPath}: ${MEDIA_MESSAGES.imageHigh}`);
+    // Neither the photo nor its entry was sent.
+    const posted = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(posted.some((p) => p.endsWith('/attachments') || p.endsWith('/entries'))).toBe(false);
   });
 });
