@@ -1,25 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import {
-  ArchiveManifest,
-  PRIVATE_IMPORT_MESSAGES,
-  PRIVATE_MODE,
-  type PrivateKdf,
-  toBase64,
-} from '@daybook/shared';
-import {
-  derivePassphraseKey,
-  importAccountKey,
-  keyProof,
-  randomKdfSalt,
-  randomKeyBytes,
-  recoveryWrappingKey,
-  wrapAccountKey,
-} from '@daybook/shared/private-keys';
+import { ArchiveManifest, PRIVATE_IMPORT_MESSAGES } from '@daybook/shared';
 import sharp from 'sharp';
 import { buildZip, unzip } from '../../apps/server/test/support/zip.ts';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { grantPlan, storedMediaFile, storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { setUpPrivateModeInPage } from '../support/private-mode.ts';
 
 /*
  * Export and import of a private-mode account in chromium (ADR 099). The set-up and unlock screens are built
@@ -78,31 +64,11 @@ test.describe('private mode export and import', () => {
     const [{ id: userId }] = (await storedRows('select id from users where email = $1', [user.email])) as [
       { id: string },
     ];
-    const accountKey = randomKeyBytes();
-    const kdf: PrivateKdf = { algorithm: 'argon2id', salt: randomKdfSalt(), ...PRIVATE_MODE.kdfFloor };
-    const setUp = await page.request.post('/api/me/private-mode', {
-      data: {
-        password: user.password,
-        kdf,
-        passphraseWrap: await wrapAccountKey(
-          accountKey,
-          await derivePassphraseKey('lanterns float down the river at night', kdf.salt, kdf),
-          'passphrase',
-          userId,
-        ),
-        recoveryWrap: await wrapAccountKey(
-          accountKey,
-          await recoveryWrappingKey(randomKeyBytes()),
-          'recovery',
-          userId,
-        ),
-        keyProof: await keyProof(await importAccountKey(accountKey)),
-      },
-    });
-    expect(setUp.status()).toBe(201);
-    await page.evaluate(
-      ([name, value]) => sessionStorage.setItem(name as string, value as string),
-      [`daybook-account-key-${userId}`, toBase64(accountKey)],
+    const _accountKey = await setUpPrivateModeInPage(
+      page,
+      user,
+      userId,
+      'lanterns float down the river at night',
     );
 
     await page.goto('/export');

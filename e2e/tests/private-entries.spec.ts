@@ -1,23 +1,8 @@
-import {
-  ENTRY_MESSAGES,
-  MODERATION_MESSAGES,
-  PRIVATE_MODE,
-  PRIVATE_MODE_MESSAGES,
-  type PrivateKdf,
-  toBase64,
-} from '@daybook/shared';
-import {
-  derivePassphraseKey,
-  importAccountKey,
-  keyProof,
-  randomKdfSalt,
-  randomKeyBytes,
-  recoveryWrappingKey,
-  wrapAccountKey,
-} from '@daybook/shared/private-keys';
+import { ENTRY_MESSAGES, MODERATION_MESSAGES, PRIVATE_MODE_MESSAGES } from '@daybook/shared';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { setUpPrivateModeInPage } from '../support/private-mode.ts';
 
 /*
  * Version-2 entries in chromium (ADR 094). There is no set-up screen yet (ADR 089 keeps it hidden), so the key is set
@@ -38,32 +23,11 @@ test.describe('private mode entries', () => {
       { id: string },
     ];
 
-    const accountKey = randomKeyBytes();
-    const kdf: PrivateKdf = { algorithm: 'argon2id', salt: randomKdfSalt(), ...PRIVATE_MODE.kdfFloor };
-    const setUp = await page.request.post('/api/me/private-mode', {
-      data: {
-        password: user.password,
-        kdf,
-        passphraseWrap: await wrapAccountKey(
-          accountKey,
-          await derivePassphraseKey('otters hold hands while they sleep', kdf.salt, kdf),
-          'passphrase',
-          userId,
-        ),
-        recoveryWrap: await wrapAccountKey(
-          accountKey,
-          await recoveryWrappingKey(randomKeyBytes()),
-          'recovery',
-          userId,
-        ),
-        keyProof: await keyProof(await importAccountKey(accountKey)),
-      },
-    });
-    expect(setUp.status()).toBe(201);
-    // Where an unlock keeps the key for this browser session (ADR 089).
-    await page.evaluate(
-      ([name, value]) => sessionStorage.setItem(name as string, value as string),
-      [`daybook-account-key-${userId}`, toBase64(accountKey)],
+    const _accountKey = await setUpPrivateModeInPage(
+      page,
+      user,
+      userId,
+      'otters hold hands while they sleep',
     );
     await page.reload();
 

@@ -1,22 +1,8 @@
-import {
-  FUTURE_MESSAGE_MESSAGES,
-  PRIVATE_MODE,
-  PRIVATE_MODE_MESSAGES,
-  type PrivateKdf,
-  toBase64,
-} from '@daybook/shared';
-import {
-  derivePassphraseKey,
-  importAccountKey,
-  keyProof,
-  randomKdfSalt,
-  randomKeyBytes,
-  recoveryWrappingKey,
-  wrapAccountKey,
-} from '@daybook/shared/private-keys';
+import { FUTURE_MESSAGE_MESSAGES, PRIVATE_MODE_MESSAGES } from '@daybook/shared';
 import { createVerifiedUser, mailTo, signInAs } from '../support/accounts.ts';
 import { grantPlan, makePendingMessageDue, runsOnPostgres, storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { setUpPrivateModeInPage } from '../support/private-mode.ts';
 
 /*
  * Letters to the future self in private mode, in chromium (ADR 098). As in private-entries.spec.ts, the key is set
@@ -41,31 +27,11 @@ test.describe('private letters to the future self', () => {
       { id: string },
     ];
 
-    const accountKey = randomKeyBytes();
-    const kdf: PrivateKdf = { algorithm: 'argon2id', salt: randomKdfSalt(), ...PRIVATE_MODE.kdfFloor };
-    const setUp = await page.request.post('/api/me/private-mode', {
-      data: {
-        password: user.password,
-        kdf,
-        passphraseWrap: await wrapAccountKey(
-          accountKey,
-          await derivePassphraseKey('otters hold hands while they sleep', kdf.salt, kdf),
-          'passphrase',
-          userId,
-        ),
-        recoveryWrap: await wrapAccountKey(
-          accountKey,
-          await recoveryWrappingKey(randomKeyBytes()),
-          'recovery',
-          userId,
-        ),
-        keyProof: await keyProof(await importAccountKey(accountKey)),
-      },
-    });
-    expect(setUp.status()).toBe(201);
-    await page.evaluate(
-      ([name, value]) => sessionStorage.setItem(name as string, value as string),
-      [`daybook-account-key-${userId}`, toBase64(accountKey)],
+    const _accountKey = await setUpPrivateModeInPage(
+      page,
+      user,
+      userId,
+      'otters hold hands while they sleep',
     );
     await page.reload();
 

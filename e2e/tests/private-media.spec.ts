@@ -1,24 +1,9 @@
-import {
-  ENTRY_MESSAGES,
-  isMediaContainer,
-  PRIVATE_MEDIA_MESSAGES,
-  PRIVATE_MODE,
-  type PrivateKdf,
-  toBase64,
-} from '@daybook/shared';
-import {
-  derivePassphraseKey,
-  importAccountKey,
-  keyProof,
-  randomKdfSalt,
-  randomKeyBytes,
-  recoveryWrappingKey,
-  wrapAccountKey,
-} from '@daybook/shared/private-keys';
+import { ENTRY_MESSAGES, isMediaContainer, PRIVATE_MEDIA_MESSAGES } from '@daybook/shared';
 import sharp from 'sharp';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { storedMediaFile, storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { setUpPrivateModeInPage } from '../support/private-mode.ts';
 
 /*
  * Private mode's media in chromium (ADR 096). The key is set up as a browser would (no set-up screen is relied on:
@@ -55,32 +40,11 @@ test.describe('private mode media', () => {
     const [{ id: userId }] = (await storedRows('select id from users where email = $1', [user.email])) as [
       { id: string },
     ];
-    const accountKey = randomKeyBytes();
-    const kdf: PrivateKdf = { algorithm: 'argon2id', salt: randomKdfSalt(), ...PRIVATE_MODE.kdfFloor };
-    const setUp = await page.request.post('/api/me/private-mode', {
-      data: {
-        password: user.password,
-        kdf,
-        passphraseWrap: await wrapAccountKey(
-          accountKey,
-          await derivePassphraseKey('otters hold hands while they sleep', kdf.salt, kdf),
-          'passphrase',
-          userId,
-        ),
-        recoveryWrap: await wrapAccountKey(
-          accountKey,
-          await recoveryWrappingKey(randomKeyBytes()),
-          'recovery',
-          userId,
-        ),
-        keyProof: await keyProof(await importAccountKey(accountKey)),
-      },
-    });
-    expect(setUp.status()).toBe(201);
-    // Where an unlock keeps the key for this browser session (ADR 089).
-    await page.evaluate(
-      ([name, value]) => sessionStorage.setItem(name as string, value as string),
-      [`daybook-account-key-${userId}`, toBase64(accountKey)],
+    const _accountKey = await setUpPrivateModeInPage(
+      page,
+      user,
+      userId,
+      'otters hold hands while they sleep',
     );
     await page.reload();
 

@@ -4,27 +4,17 @@ import {
   deriveMediaKeyV2,
   encryptText,
   isMediaContainer,
-  PRIVATE_MODE,
   PRIVATE_SWITCH_MESSAGES,
-  type PrivateKdf,
   sealEntryTextV2,
   sealMediaInBrowser,
   sealMoodV2,
-  toBase64,
 } from '@daybook/shared';
-import {
-  derivePassphraseKey,
-  importAccountKey,
-  keyProof,
-  randomKdfSalt,
-  randomKeyBytes,
-  recoveryWrappingKey,
-  wrapAccountKey,
-} from '@daybook/shared/private-keys';
+import { importAccountKey } from '@daybook/shared/private-keys';
 import sharp from 'sharp';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { grantPlan, storedMediaFile, storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { setUpPrivateModeInPage } from '../support/private-mode.ts';
 
 /*
  * Switching an account that already has entries into private mode and back, in chromium (ADR 097). The set-up
@@ -65,32 +55,7 @@ test.describe('switching private mode on and off', () => {
     }
 
     // Private mode's key, set up as the set-up screen will, and unlocked for this browser session.
-    const accountKey = randomKeyBytes();
-    const kdf: PrivateKdf = { algorithm: 'argon2id', salt: randomKdfSalt(), ...PRIVATE_MODE.kdfFloor };
-    const setUp = await page.request.post('/api/me/private-mode', {
-      data: {
-        password: user.password,
-        kdf,
-        passphraseWrap: await wrapAccountKey(
-          accountKey,
-          await derivePassphraseKey('otters hold hands while they sleep', kdf.salt, kdf),
-          'passphrase',
-          userId,
-        ),
-        recoveryWrap: await wrapAccountKey(
-          accountKey,
-          await recoveryWrappingKey(randomKeyBytes()),
-          'recovery',
-          userId,
-        ),
-        keyProof: await keyProof(await importAccountKey(accountKey)),
-      },
-    });
-    expect(setUp.status()).toBe(201);
-    await page.evaluate(
-      ([name, value]) => sessionStorage.setItem(name as string, value as string),
-      [`daybook-account-key-${userId}`, toBase64(accountKey)],
-    );
+    const accountKey = await setUpPrivateModeInPage(page, user, userId, 'otters hold hands while they sleep');
 
     // The re-encrypt requests wait until the bar has been seen, so a fast machine cannot finish before the check.
     let release: () => void = () => {};

@@ -41,7 +41,7 @@ import { premiumUser } from './sharing-support.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { clientAddress, createMediaEntry } from './support/factories.ts';
 import { expectOpensNothing, jpegWithGps, multipartFiles, webmAudio, webmVideo } from './support/media.ts';
-import { browserKeySetUp } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /*
@@ -239,19 +239,7 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
   it('a private journal: entries with moods, media, a letter delivered, an export and an import, and the operator finds nothing', async () => {
     const person = await premiumUser(ctx);
     const userId = person.user.id;
-    const keys = await browserKeySetUp(userId, PASSPHRASE);
-    const turnedOn = await call(person, {
-      method: 'POST',
-      url: '/api/me/private-mode',
-      payload: {
-        password: person.user.password,
-        kdf: keys.kdf,
-        passphraseWrap: keys.passphraseWrap,
-        recoveryWrap: keys.recoveryWrap,
-        keyProof: keys.keyProof,
-      },
-    });
-    expect(turnedOn.statusCode, turnedOn.body).toBe(201);
+    const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
     const accountKey = await importAccountKey(keys.accountKey);
     const entryKey = await deriveEntryKeyV2(accountKey);
     const mediaKey = await deriveMediaKeyV2(accountKey);

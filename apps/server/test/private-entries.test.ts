@@ -16,7 +16,7 @@ import { entries } from '../src/db/schema/index.ts';
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createEntry, createSignedInUser, setPlan } from './support/factories.ts';
-import { browserKeySetUp } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
 
 /*
  * Version-2 entries (private mode, ADR 094) through the real app on a real database: the browser's part is the
@@ -41,19 +41,7 @@ describe('version-2 entries', () => {
   /** A person in private mode, and the entry key their browser derives once unlocked. */
   async function privatePerson(): Promise<{ person: Person; key: EntryKey; accountKeyBase64: string }> {
     const person = await createSignedInUser(ctx);
-    const keys = await browserKeySetUp(person.user.id, PASSPHRASE);
-    const response = await call(person, {
-      method: 'POST',
-      url: '/api/me/private-mode',
-      payload: {
-        password: person.user.password,
-        kdf: keys.kdf,
-        passphraseWrap: keys.passphraseWrap,
-        recoveryWrap: keys.recoveryWrap,
-        keyProof: keys.keyProof,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
     const key = await deriveEntryKeyV2(await importAccountKey(keys.accountKey));
     return { person, key, accountKeyBase64: keys.accountKeyBase64 };
   }

@@ -21,7 +21,7 @@ import { createMailTransport } from '../src/infra/mail/transport.ts';
 import { FUTURE_MESSAGE_NOTIFICATION_TITLE } from '../src/modules/future-messages/service.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser, setPlan } from './support/factories.ts';
-import { browserKeySetUp } from './support/private-keys.ts';
+import { browserKeySetUp, setUpPrivateModeAsBrowser } from './support/private-keys.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /*
@@ -87,19 +87,7 @@ describe('private letters to the future self', () => {
   async function privatePerson(): Promise<{ person: Person; key: EntryKey; accountKeyBase64: string }> {
     const person = await createSignedInUser(ctx);
     await setPlan(ctx, person.user.id, 'premium');
-    const keys = await browserKeySetUp(person.user.id, PASSPHRASE);
-    const response = await call(person, {
-      method: 'POST',
-      url: '/api/me/private-mode',
-      payload: {
-        password: person.user.password,
-        kdf: keys.kdf,
-        passphraseWrap: keys.passphraseWrap,
-        recoveryWrap: keys.recoveryWrap,
-        keyProof: keys.keyProof,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
     const key = await deriveFutureMessageKeyV2(await importAccountKey(keys.accountKey));
     return { person, key, accountKeyBase64: keys.accountKeyBase64 };
   }

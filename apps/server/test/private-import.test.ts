@@ -44,7 +44,7 @@ import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress, createSignedInUser } from './support/factories.ts';
 import { importArchive } from './support/import.ts';
 import { expectOpensNothing, jpegWithGps, multipartFiles, wav } from './support/media.ts';
-import { browserKeySetUp } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
 import { buildZip, unzip } from './support/zip.ts';
 
 /*
@@ -154,19 +154,7 @@ describe('private-mode export and import in the browser', () => {
 
   /** Sets up private mode for a person as their browser does; the keys their browser then holds. */
   async function turnPrivate(person: Person) {
-    const keys = await browserKeySetUp(person.user.id, PASSPHRASE);
-    const response = await call(person, {
-      method: 'POST',
-      url: '/api/me/private-mode',
-      payload: {
-        password: person.user.password,
-        kdf: keys.kdf,
-        passphraseWrap: keys.passphraseWrap,
-        recoveryWrap: keys.recoveryWrap,
-        keyProof: keys.keyProof,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
     const accountKey = await importAccountKey(keys.accountKey);
     return {
       entryKey: await deriveEntryKeyV2(accountKey),

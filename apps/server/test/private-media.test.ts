@@ -36,7 +36,7 @@ import {
   wav,
   webmVideo,
 } from './support/media.ts';
-import { browserKeySetUp } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
 
 /*
  * Media of private-mode accounts (ADR 096), on local disk and S3 alike: the browser seals each file under the
@@ -131,19 +131,7 @@ describe.each(stores)('private-mode media on $name', ({ ctx, driver }) => {
     });
 
   async function turnOn(person: Person): Promise<Private> {
-    const keys = await browserKeySetUp(person.user.id, PASSPHRASE);
-    const response = await call(person, {
-      method: 'POST',
-      url: '/api/me/private-mode',
-      payload: {
-        password: person.user.password,
-        kdf: keys.kdf,
-        passphraseWrap: keys.passphraseWrap,
-        recoveryWrap: keys.recoveryWrap,
-        keyProof: keys.keyProof,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
     const accountKey = await importAccountKey(keys.accountKey);
     return {
       person,

@@ -19,7 +19,7 @@ import { premiumUser } from './sharing-support.ts';
 import { useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress } from './support/factories.ts';
 import { multipartFiles } from './support/media.ts';
-import { browserKeySetUp } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
 
 /*
  * Switching private mode off with files sealed in the browser (ADR 096; ADR 097, amended): each container is
@@ -51,19 +51,7 @@ async function rawBytes(storagePath: string): Promise<Buffer> {
 }
 
 async function turnOn(person: Person) {
-  const keys = await browserKeySetUp(person.user.id, PASSPHRASE);
-  const response = await call(person, {
-    method: 'POST',
-    url: '/api/me/private-mode',
-    payload: {
-      password: person.user.password,
-      kdf: keys.kdf,
-      passphraseWrap: keys.passphraseWrap,
-      recoveryWrap: keys.recoveryWrap,
-      keyProof: keys.keyProof,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
+  const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
   return {
     keyProof: keys.keyProof,
     accountKey: keys.accountKey,

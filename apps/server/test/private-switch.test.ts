@@ -24,7 +24,7 @@ import { entries, futureMessages, privateKeys } from '../src/db/schema/index.ts'
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createEntry, createSignedInUser, setPlan } from './support/factories.ts';
-import { browserKeySetUp } from './support/private-keys.ts';
+import { browserKeySetUp, setUpPrivateModeAsBrowser } from './support/private-keys.ts';
 
 /*
  * Switching an existing account into private mode and back (ADR 097) through the real app on a real database. The
@@ -100,19 +100,7 @@ describe('switching private mode on and off', () => {
     ctx.database.db.select().from(entries).where(eq(entries.userId, person.user.id)).orderBy(entries.id);
 
   async function setUpPrivateMode(person: Person): Promise<Keys> {
-    const keys = await browserKeySetUp(person.user.id, PASSPHRASE);
-    const response = await call(person, {
-      method: 'POST',
-      url: '/api/me/private-mode',
-      payload: {
-        password: person.user.password,
-        kdf: keys.kdf,
-        passphraseWrap: keys.passphraseWrap,
-        recoveryWrap: keys.recoveryWrap,
-        keyProof: keys.keyProof,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
+    const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
     return {
       v1: await v1KeyOf(person.user.id),
       v2: await deriveEntryKeyV2(await importAccountKey(keys.accountKey)),

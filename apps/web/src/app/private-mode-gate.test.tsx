@@ -1,7 +1,7 @@
 import { randomKeyBytes } from '@daybook/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rememberRegistrationChoice } from '../lib/private-keys/registration-choice.ts';
 import { forgetAccountKeys, keepAccountKey } from '../lib/private-keys/session-key.ts';
 import { json, profile, sessionUser, signedInHandlers, stubApi } from '../test/api.ts';
@@ -28,6 +28,15 @@ const open = (path: string) => renderRoutes(createMemoryRouter(routes, { initial
 const lockedHeading = () => screen.queryByRole('heading', { name: 'Your journal is locked' });
 
 afterEach(() => forgetAccountKeys());
+
+// The card and the set-up page load on first use (React.lazy); importing them once here keeps that first transform
+// of private mode's screens, on a busy machine, out of the tests' waiting time (as entry-share.test.tsx does).
+beforeAll(async () => {
+  await Promise.all([
+    import('../features/private-mode/components/UnlockCard.tsx'),
+    import('../features/private-mode/pages/SetUpPrivateModePage.tsx'),
+  ]);
+}, 60_000);
 
 describe('the signed-in shell and private mode', () => {
   it('shows the unlock card above the dashboard while the key is locked here', async () => {
