@@ -41,7 +41,7 @@ import { premiumUser } from './sharing-support.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { clientAddress, createMediaEntry } from './support/factories.ts';
 import { expectOpensNothing, jpegWithGps, multipartFiles, webmAudio, webmVideo } from './support/media.ts';
-import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /*

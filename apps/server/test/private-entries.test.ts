@@ -16,7 +16,7 @@ import { entries } from '../src/db/schema/index.ts';
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createEntry, createSignedInUser, setPlan } from './support/factories.ts';
-import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 
 /*
  * Version-2 entries (private mode, ADR 094) through the real app on a real database: the browser's part is the

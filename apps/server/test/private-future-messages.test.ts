@@ -21,7 +21,8 @@ import { createMailTransport } from '../src/infra/mail/transport.ts';
 import { FUTURE_MESSAGE_NOTIFICATION_TITLE } from '../src/modules/future-messages/service.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser, setPlan } from './support/factories.ts';
-import { browserKeySetUp, setUpPrivateModeAsBrowser } from './support/private-keys.ts';
+import { browserKeySetUp } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
 /*

@@ -44,7 +44,7 @@ import { type TestContext, useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress, createSignedInUser } from './support/factories.ts';
 import { importArchive } from './support/import.ts';
 import { expectOpensNothing, jpegWithGps, multipartFiles, wav } from './support/media.ts';
-import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 import { buildZip, unzip } from './support/zip.ts';
 
 /*

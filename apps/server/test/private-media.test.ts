@@ -36,7 +36,7 @@ import {
   wav,
   webmVideo,
 } from './support/media.ts';
-import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 
 /*
  * Media of private-mode accounts (ADR 096), on local disk and S3 alike: the browser seals each file under the

@@ -19,7 +19,7 @@ import { premiumUser } from './sharing-support.ts';
 import { useTestApp } from './support/app.ts';
 import { browserEncrypt, clientAddress } from './support/factories.ts';
 import { multipartFiles } from './support/media.ts';
-import { setUpPrivateModeAsBrowser } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 
 /*
  * Switching private mode off with files sealed in the browser (ADR 096; ADR 097, amended): each container is

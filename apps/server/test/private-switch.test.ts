@@ -24,7 +24,8 @@ import { entries, futureMessages, privateKeys } from '../src/db/schema/index.ts'
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createEntry, createSignedInUser, setPlan } from './support/factories.ts';
-import { browserKeySetUp, setUpPrivateModeAsBrowser } from './support/private-keys.ts';
+import { browserKeySetUp } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 
 /*
  * Switching an existing account into private mode and back (ADR 097) through the real app on a real database. The

@@ -11,9 +11,6 @@ import {
   unwrapAccountKey,
   wrapAccountKey,
 } from '@daybook/shared/private-keys';
-import { expect } from 'vitest';
-import type { TestContext } from './app.ts';
-import { clientAddress } from './factories.ts';
 
 /**
  * What a browser does to set up private mode (ADR 089), with the shared key layer the web runs: a random account
@@ -46,33 +43,6 @@ export async function browserKeySetUp(userId: string, passphrase: string) {
       userId,
     ),
   };
-}
-
-/**
- * Private mode set up for a signed-in person through the real endpoint (POST /api/me/private-mode), as their browser
- * does it: the keys the browser made, for the test to derive what it needs.
- */
-export async function setUpPrivateModeAsBrowser(
-  ctx: TestContext,
-  person: { user: { id: string; password: string }; cookie: string },
-  passphrase: string,
-) {
-  const keys = await browserKeySetUp(person.user.id, passphrase);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/me/private-mode',
-    remoteAddress: clientAddress(),
-    headers: { cookie: person.cookie },
-    payload: {
-      password: person.user.password,
-      kdf: keys.kdf,
-      passphraseWrap: keys.passphraseWrap,
-      recoveryWrap: keys.recoveryWrap,
-      keyProof: keys.keyProof,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return keys;
 }
 
 /** The browser's unlock with a passphrase, from the material the server answered. */

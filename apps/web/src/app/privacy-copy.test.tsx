@@ -74,6 +74,8 @@ describe('privacy copy', () => {
       expect(text).toContain(row.private);
     }
     expect(text).toMatch(/A modified app could skip them/);
+    expect(text).toMatch(/entries you had shared stop being shared/);
+    expect(text).toMatch(/the server can read it again/);
     expect(text).toMatch(/Lose\s+both and nobody can read your private entries again/);
     expect(text).not.toMatch(/photos, voice notes and videos are not encrypted/i);
     expect(text).toContain('secret.key');

@@ -62,6 +62,12 @@ const SECTIONS: readonly InfoSection[] = [
           is the price of a server that does not see your words.
         </p>
         <p>
+          Private mode can be switched on for a journal you already keep: your browser encrypts every entry,
+          photo, voice note, video and letter again under your key, and entries you had shared stop being
+          shared, since the server can no longer open them for anyone. It can be switched off too: your
+          browser hands everything back to the standard key, and the server can read it again.
+        </p>
+        <p>
           If you forget your passphrase, your recovery key unlocks the journal and lets you choose a new one.
           Lose both and nobody can read your private entries again, the operator included: you can then start
           afresh, which deletes them.
