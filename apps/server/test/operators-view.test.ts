@@ -485,7 +485,9 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
     for (const { mediaUrl } of withMedia) expect(theirs).toContain(mediaUrl);
     for (const file of stored) {
       const bytes = await rawBytes(driver(), file);
-      await expectOpensNothing(bytes, file);
+      // Every file is searched for the phrases; only this journal's are asked to open nothing, since the test
+      // files of one worker share its data folder, where another's may keep a plain file on purpose (ADR 081's job).
+      if (file.includes(userId)) await expectOpensNothing(bytes, file);
       for (const secret of secrets) expect(bytes.includes(secret), `${file} holds ${secret}`).toBe(false);
     }
     for (const file of theirs) {
