@@ -18,8 +18,9 @@ import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { FutureMessageBanner } from './components/FutureMessageBanner.tsx';
 import { FutureSelfCard } from './components/FutureSelfCard.tsx';
+import type { ReencryptProgress } from './letter-conversion.ts';
 import MeAheadPage from './pages/MeAheadPage.tsx';
-import { futureMessagesReencryptStep, type ReencryptProgress } from './reencrypt-step.ts';
+import { futureMessagesReencryptStep } from './reencrypt-step.ts';
 import { PRIVATE_LETTER_WORDS } from './schedule.ts';
 import { premiumPlanFeatures, privateSealedMessage, sealedMessage } from './test-messages.ts';
 

@@ -11,6 +11,7 @@ import { loadEntryKey } from '../../lib/encryption/entry-key.ts';
 import { getSession } from '../../lib/session/get-session.ts';
 import { fetchVersionOneLetters, putPrivateSealing } from './api.ts';
 import { sealedPart, sealPrivateLetter } from './letter-cipher.ts';
+import { convertLetters, type ReencryptStep } from './letter-conversion.ts';
 
 /*
  * Switching private mode on, the letters' part (ADR 098): every letter of the account still sealed as version 1
@@ -20,27 +21,6 @@ import { sealedPart, sealPrivateLetter } from './letter-cipher.ts';
  * is left each time, so a run stopped halfway (a closed tab, an abort) resumes where it stopped, and a second run
  * finds nothing to do. The switch-on runner (features/private-mode/switch/) plugs this step in.
  */
-
-export type ReencryptProgress = { done: number; total: number };
-
-export type ReencryptOutcome = {
-  /** Letters now sealed with the account's key. */
-  converted: number;
-  /** Version-1 letters whose text did not open here (damaged): left as they are, readable by nobody. */
-  unreadable: number;
-};
-
-/** The shape of one step of the switch-on runner. */
-export type ReencryptStep = {
-  id: string;
-  label: string;
-  /** How many letters are still to convert. */
-  count(signal?: AbortSignal): Promise<number>;
-  /** Converts them, one by one, telling progress after each; stops with the signal's reason once aborted. */
-  run(onProgress: (progress: ReencryptProgress) => void, signal?: AbortSignal): Promise<ReencryptOutcome>;
-};
-
-const PAGE_SIZE = 50;
 
 async function signedInUserId(signal?: AbortSignal): Promise<string> {
   const { user } = await getSession(signal);
@@ -81,50 +61,27 @@ export const futureMessagesReencryptStep: ReencryptStep = {
   async run(onProgress, signal) {
     const userId = await signedInUserId(signal);
     const v1Key = await loadEntryKey(userId, signal);
-    const total = await countLeft(signal);
-    const outcome: ReencryptOutcome = { converted: 0, unreadable: 0 };
-    onProgress({ done: 0, total });
-    // Letters that stay version 1 (damaged) are stepped over; every converted one leaves the list.
-    const skipped = new Set<string>();
-    let page = 0;
-    for (;;) {
-      signal?.throwIfAborted();
-      const { items } = await fetchVersionOneLetters(page, PAGE_SIZE, signal);
-      if (items.length === 0) break;
-      const toConvert = items.filter((letter) => !skipped.has(letter.id));
-      if (toConvert.length === 0) {
-        page += 1;
-        continue;
-      }
-      for (const letter of toConvert) {
-        signal?.throwIfAborted();
+    return convertLetters({
+      fetchPage: fetchVersionOneLetters,
+      onProgress,
+      signal,
+      async convert(letter) {
         const text = await openVersionOne(v1Key, letter);
-        if (text) {
-          const sealed = await sealPrivateLetter(userId, text);
-          // Locked midway (signed out in another tab): nothing can be sealed; the next run resumes here.
-          if (!sealed) throw new Error(PRIVATE_MODE_MESSAGES.futureMessageNeedsPrivateKey);
-          const body: SealFutureMessagePrivatelyInput = {
-            ...sealed,
-            encryptionVersion: PRIVATE_MODE.encryptionVersion,
-          };
-          try {
-            await putPrivateSealing(letter.id, body, signal);
-          } catch (error) {
-            if (!isAlreadyDone(error)) throw error;
-          }
-          outcome.converted += 1;
-        } else {
-          skipped.add(letter.id);
-          outcome.unreadable += 1;
+        if (!text) return false;
+        const sealed = await sealPrivateLetter(userId, text);
+        // Locked midway (signed out in another tab): nothing can be sealed; the next run resumes here.
+        if (!sealed) throw new Error(PRIVATE_MODE_MESSAGES.futureMessageNeedsPrivateKey);
+        const body: SealFutureMessagePrivatelyInput = {
+          ...sealed,
+          encryptionVersion: PRIVATE_MODE.encryptionVersion,
+        };
+        try {
+          await putPrivateSealing(letter.id, body, signal);
+        } catch (error) {
+          if (!isAlreadyDone(error)) throw error;
         }
-        onProgress({
-          done: outcome.converted + outcome.unreadable,
-          total: Math.max(total, outcome.converted + outcome.unreadable),
-        });
-      }
-      // The converted ones have left the list: what is left of this page comes first again.
-      if (toConvert.every((letter) => skipped.has(letter.id))) page += 1;
-    }
-    return outcome;
+        return true;
+      },
+    });
   },
 };

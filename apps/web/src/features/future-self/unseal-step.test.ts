@@ -4,7 +4,7 @@ import { forgetAccountKeys, keepAccountKey } from '../../lib/private-keys/sessio
 import { callsTo, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse } from '../../test/render.tsx';
-import type { ReencryptProgress } from './reencrypt-step.ts';
+import type { ReencryptProgress } from './letter-conversion.ts';
 import { privateSealedMessage } from './test-messages.ts';
 import { futureMessagesUnsealStep } from './unseal-step.ts';
 

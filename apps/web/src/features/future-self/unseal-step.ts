@@ -12,7 +12,7 @@ import { loadEntryKey } from '../../lib/encryption/entry-key.ts';
 import { getSession } from '../../lib/session/get-session.ts';
 import { fetchVersionTwoLetters, putReadableSealing } from './api.ts';
 import { privateLetterKey, sealedPart } from './letter-cipher.ts';
-import type { ReencryptOutcome, ReencryptStep } from './reencrypt-step.ts';
+import { convertLetters, type ReencryptStep } from './letter-conversion.ts';
 
 /*
  * Switching private mode off, the letters' part (ADR 097, amended; the reverse of reencrypt-step.ts): every letter
@@ -22,8 +22,6 @@ import type { ReencryptOutcome, ReencryptStep } from './reencrypt-step.ts';
  * not kept: a version-1 letter's e-mail is made from its own text. The server refuses to finish the switch off
  * while any private letter is left, since the key goes with it.
  */
-
-const PAGE_SIZE = 50;
 
 async function openPrivate(
   key: EntryKey,
@@ -61,51 +59,29 @@ export const futureMessagesUnsealStep: ReencryptStep = {
     const letterKey = await privateLetterKey(user.id);
     if (!letterKey) throw new Error(PRIVATE_MODE_MESSAGES.futureMessageNeedsPrivateKey);
     const v1Key = await loadEntryKey(user.id, signal);
-    const total = await countLeft(signal);
-    const outcome: ReencryptOutcome = { converted: 0, unreadable: 0 };
-    onProgress({ done: 0, total });
-    // Letters that do not open (damaged) stay private and are stepped over; each turned one leaves the list.
-    const skipped = new Set<string>();
-    let page = 0;
-    for (;;) {
-      signal?.throwIfAborted();
-      const { items } = await fetchVersionTwoLetters(page, PAGE_SIZE, signal);
-      if (items.length === 0) break;
-      const toTurn = items.filter((letter) => !skipped.has(letter.id));
-      if (toTurn.length === 0) {
-        page += 1;
-        continue;
-      }
-      for (const letter of toTurn) {
-        signal?.throwIfAborted();
+    return convertLetters({
+      fetchPage: fetchVersionTwoLetters,
+      onProgress,
+      signal,
+      async convert(letter) {
         const text = await openPrivate(letterKey, user.id, letter);
-        if (text) {
-          const [subject, message] = [
-            await encryptText(v1Key, text.subject),
-            await encryptText(v1Key, text.message),
-          ];
-          const body: SealFutureMessageReadablyInput = {
-            subject: { encryptedContent: subject.ciphertext, encryptionIv: subject.iv },
-            message: { encryptedContent: message.ciphertext, encryptionIv: message.iv },
-            encryptionVersion: ENCRYPTION.version,
-          };
-          try {
-            await putReadableSealing(letter.id, body, signal);
-          } catch (error) {
-            if (!isAlreadyDone(error)) throw error;
-          }
-          outcome.converted += 1;
-        } else {
-          skipped.add(letter.id);
-          outcome.unreadable += 1;
+        if (!text) return false;
+        const [subject, message] = [
+          await encryptText(v1Key, text.subject),
+          await encryptText(v1Key, text.message),
+        ];
+        const body: SealFutureMessageReadablyInput = {
+          subject: { encryptedContent: subject.ciphertext, encryptionIv: subject.iv },
+          message: { encryptedContent: message.ciphertext, encryptionIv: message.iv },
+          encryptionVersion: ENCRYPTION.version,
+        };
+        try {
+          await putReadableSealing(letter.id, body, signal);
+        } catch (error) {
+          if (!isAlreadyDone(error)) throw error;
         }
-        onProgress({
-          done: outcome.converted + outcome.unreadable,
-          total: Math.max(total, outcome.converted + outcome.unreadable),
-        });
-      }
-      if (toTurn.every((letter) => skipped.has(letter.id))) page += 1;
-    }
-    return outcome;
+        return true;
+      },
+    });
   },
 };
