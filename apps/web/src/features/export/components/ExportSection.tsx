@@ -4,14 +4,13 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 import { type DownloadedArchive, type ExportRange, useExportSummary } from '../api.ts';
 import { formatBytes, progressPercent } from '../format.ts';
 import { useExportDownload } from '../hooks/use-export-download.ts';
+import { ExportDateRange } from './ExportDateRange.tsx';
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -118,31 +117,7 @@ export function ExportSection({ onSave }: ExportSectionProps) {
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isRunning}>
-          <legend className="sr-only">Date range (optional)</legend>
-          <FormField label="From (optional)">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={range.from}
-                max={range.to || undefined}
-                onChange={(event) => update('from', event.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField label="To (optional)" error={isReversed ? EXPORT_MESSAGES.rangeReversed : undefined}>
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={range.to}
-                min={range.from || undefined}
-                onChange={(event) => update('to', event.target.value)}
-              />
-            )}
-          </FormField>
-        </fieldset>
+        <ExportDateRange range={range} onChange={update} isRunning={isRunning} isReversed={isReversed} />
 
         <div aria-live="polite">{overview}</div>
 

@@ -4,8 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
@@ -14,6 +12,7 @@ import { formatBytes } from '../format.ts';
 import { privateArchiveName } from '../private/archive-api.ts';
 import { exportInBrowser, PrivateExportError } from '../private/export-in-browser.ts';
 import { blobSink, pickSaveFile, type ZipSink } from '../private/zip-writer.ts';
+import { ExportDateRange } from './ExportDateRange.tsx';
 import { plural } from './ImportSummaries.tsx';
 
 type State =
@@ -116,31 +115,7 @@ export function PrivateExportSection({ userId, accountZone }: { userId: string; 
         </p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isRunning}>
-          <legend className="sr-only">Date range (optional)</legend>
-          <FormField label="From (optional)">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={range.from}
-                max={range.to || undefined}
-                onChange={(event) => update('from', event.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField label="To (optional)" error={isReversed ? EXPORT_MESSAGES.rangeReversed : undefined}>
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={range.to}
-                min={range.from || undefined}
-                onChange={(event) => update('to', event.target.value)}
-              />
-            )}
-          </FormField>
-        </fieldset>
+        <ExportDateRange range={range} onChange={update} isRunning={isRunning} isReversed={isReversed} />
 
         <div aria-live="polite">
           {summary.isError ? (
