@@ -52,7 +52,9 @@ export function usePrivateSwitch(userId: string, extraSteps: readonly ReEncrypti
     Promise.all([
       queryClient.invalidateQueries({ queryKey: journalKeys.all }),
       queryClient.invalidateQueries({ queryKey: switchKeys.all }),
-      queryClient.invalidateQueries({
+      // Reset, not only marked stale: a link kept meanwhile says which key sealed the file, and a card that opened
+      // it under the other key would show it failed until the new link came.
+      queryClient.resetQueries({
         predicate: ({ queryKey }) => queryKey[0] === 'media-url' || queryKey[0] === 'thumbnail-url',
       }),
     ]);
