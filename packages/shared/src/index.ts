@@ -24,6 +24,7 @@ export * from './domain/image-verdict.ts';
 export * from './domain/import-attachments.ts';
 export * from './domain/import-records.ts';
 export * from './domain/import-text.ts';
+export * from './domain/key-pair.ts';
 export * from './domain/markdown.ts';
 export * from './domain/media.ts';
 export * from './domain/media-container.ts';

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './imports.ts';
 export * from './journal.ts';
+export * from './key-pairs.ts';
 export * from './operations.ts';
 export * from './private-mode.ts';
 export * from './reminders.ts';
