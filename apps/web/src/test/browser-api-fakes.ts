@@ -1,6 +1,6 @@
 /**
  * Stand-ins for the browser APIs jsdom lacks (object URLs, XHR upload progress, media elements, canvas,
- * createImageBitmap, getUserMedia, MediaRecorder), for the media tests only. They replace browser APIs,
+ * createImageBitmap, getUserMedia, MediaRecorder, IntersectionObserver), for the media and layout tests. They replace browser APIs,
  * never the app's own modules; `restoreMocks` and `unstubGlobals` undo the spies and globals after each test.
  */
 import { vi } from 'vitest';
@@ -22,6 +22,46 @@ export function fakeObjectUrls() {
   Object.defineProperty(URL, 'createObjectURL', { value: create, configurable: true, writable: true });
   Object.defineProperty(URL, 'revokeObjectURL', { value: revoke, configurable: true, writable: true });
   return { created, revoked, create, revoke };
+}
+
+// ---------------------------------------------------------------- IntersectionObserver
+
+type ObserverWatch = {
+  callback: IntersectionObserverCallback;
+  options: IntersectionObserverInit | undefined;
+  watched: Element[];
+};
+
+/**
+ * IntersectionObserver whose elements come near the screen when the test says so: `nearing(true)` tells every
+ * watcher that all it watches intersects.
+ */
+export function fakeIntersectionObserver() {
+  const watchers: ObserverWatch[] = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly watch: ObserverWatch;
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        this.watch = { callback, options, watched: [] };
+        watchers.push(this.watch);
+      }
+      observe(element: Element) {
+        this.watch.watched.push(element);
+      }
+      disconnect() {
+        this.watch.watched = [];
+      }
+    },
+  );
+  const nearing = (isIntersecting: boolean) => {
+    for (const watcher of [...watchers]) {
+      const records = watcher.watched.map((target) => ({ target, isIntersecting }));
+      if (records.length > 0)
+        watcher.callback(records as IntersectionObserverEntry[], {} as IntersectionObserver);
+    }
+  };
+  return { watchers, nearing };
 }
 
 // ---------------------------------------------------------------- XMLHttpRequest

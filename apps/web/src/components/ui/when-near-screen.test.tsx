@@ -1,54 +1,23 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeIntersectionObserver } from '../../test/browser-api-fakes.ts';
 import { WhenNearScreen } from './when-near-screen.tsx';
 
-type Watcher = {
-  callback: IntersectionObserverCallback;
-  options?: IntersectionObserverInit;
-  watched: Element[];
-};
-
 describe('WhenNearScreen', () => {
-  const watchers: Watcher[] = [];
-  afterEach(() => {
-    watchers.length = 0;
+  let observer: ReturnType<typeof fakeIntersectionObserver>;
+  beforeEach(() => {
+    observer = fakeIntersectionObserver();
   });
-
-  function stubObserver() {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        private readonly watcher: Watcher;
-        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-          this.watcher = { callback, options, watched: [] };
-          watchers.push(this.watcher);
-        }
-        observe(element: Element) {
-          this.watcher.watched.push(element);
-        }
-        disconnect() {
-          this.watcher.watched = [];
-        }
-      },
-    );
-  }
-
-  const nearing = (isIntersecting: boolean) =>
-    act(() => {
-      const [watcher] = watchers;
-      const records = watcher!.watched.map((target) => ({ target, isIntersecting }));
-      watcher!.callback(records as IntersectionObserverEntry[], {} as IntersectionObserver);
-    });
+  const nearing = (isIntersecting: boolean) => act(() => observer.nearing(isIntersecting));
 
   it('shows the placeholder until its place nears the screen, then the part', () => {
-    stubObserver();
     render(
       <WhenNearScreen placeholder={<p>Loading streak</p>}>
         <p>Streak</p>
       </WhenNearScreen>,
     );
     expect(screen.getByText('Loading streak')).toBeTruthy();
-    expect(watchers[0]!.options?.rootMargin).toMatch(/px/);
+    expect(observer.watchers[0]!.options?.rootMargin).toMatch(/px/);
     nearing(false);
     expect(screen.queryByText('Streak')).toBeNull();
     nearing(true);
@@ -57,13 +26,12 @@ describe('WhenNearScreen', () => {
   });
 
   it('watches only once its place has settled', () => {
-    stubObserver();
     const { rerender } = render(
       <WhenNearScreen placeholder={<p>Loading streak</p>} isPlaceSettled={false}>
         <p>Streak</p>
       </WhenNearScreen>,
     );
-    expect(watchers).toHaveLength(0);
+    expect(observer.watchers).toHaveLength(0);
     rerender(
       <WhenNearScreen placeholder={<p>Loading streak</p>} isPlaceSettled>
         <p>Streak</p>

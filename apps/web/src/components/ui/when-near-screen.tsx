@@ -13,21 +13,16 @@ type WhenNearScreenProps = {
 };
 
 /**
- * Renders `children` once their place nears the screen. For parts far below the first screen: their code, their
- * requests and their render stay out of the page's first seconds (ADR 051). A browser without
- * IntersectionObserver renders them at once.
+ * Whether the element under `ref` has come near the screen (within about a phone's screen below it), once and for
+ * good. `isWatching` false holds the watch until the element's place has settled. A browser without
+ * IntersectionObserver answers true at once.
  */
-export function WhenNearScreen({
-  children,
-  placeholder,
-  className,
-  isPlaceSettled = true,
-}: WhenNearScreenProps) {
+export function useIsNearScreen<T extends Element>(isWatching = true) {
   const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const placeRef = useRef<HTMLDivElement>(null);
+  const ref = useRef<T>(null);
   useEffect(() => {
-    const place = placeRef.current;
-    if (isNear || !isPlaceSettled || !place) return;
+    const place = ref.current;
+    if (isNear || !isWatching || !place) return;
     const observer = new IntersectionObserver(
       (records) => {
         if (records.some((record) => record.isIntersecting)) setIsNear(true);
@@ -36,10 +31,24 @@ export function WhenNearScreen({
     );
     observer.observe(place);
     return () => observer.disconnect();
-  }, [isNear, isPlaceSettled]);
+  }, [isNear, isWatching]);
+  return { ref, isNear };
+}
+
+/**
+ * Renders `children` once their place nears the screen. For parts far below the first screen: their code, their
+ * requests and their render stay out of the page's first seconds (ADR 051).
+ */
+export function WhenNearScreen({
+  children,
+  placeholder,
+  className,
+  isPlaceSettled = true,
+}: WhenNearScreenProps) {
+  const { ref, isNear } = useIsNearScreen<HTMLDivElement>(isPlaceSettled);
   if (isNear) return children;
   return (
-    <div ref={placeRef} className={className}>
+    <div ref={ref} className={className}>
       {placeholder}
     </div>
   );

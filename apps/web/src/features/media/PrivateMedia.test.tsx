@@ -19,6 +19,7 @@ import { callsTo, json, sessionUser, stubApi } from '../../test/api.ts';
 import {
   fakeCanvas,
   fakeImageDecoding,
+  fakeIntersectionObserver,
   fakeMediaElements,
   fakeModerationWorker,
   fakeObjectUrls,
@@ -188,6 +189,48 @@ describe('reading media sealed under the account key', () => {
     renderWithProviders(<EntryMediaPreview entry={noteEntry} />, { queryClient: createTestQueryClient() });
     expect(await screen.findByText(MEDIA_MESSAGES.unavailable)).toBeTruthy();
     expect(document.querySelector('audio[src^="blob:"]')).toBeNull();
+  });
+});
+
+describe('a page of private media opens only what comes near the screen', () => {
+  const fileRequests = (fetchMock: Awaited<ReturnType<typeof stubSealedPhoto>>) =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/media/file')
+      .map((url) => url.searchParams.get('path'));
+
+  it('a photo far below the screen downloads its full file only as it nears', async () => {
+    fakeObjectUrls();
+    const observer = fakeIntersectionObserver();
+    keepAccountKey(sessionUser.id, accountKey);
+    const fetchMock = await stubSealedPhoto();
+    renderWithProviders(<EntryMediaPreview entry={photoEntry} />, { queryClient: createTestQueryClient() });
+    const button = await screen.findByRole('button', { name: PHOTO_ALT });
+    await waitFor(() => expect(button.querySelector('[data-layer="thumbnail"]')).toBeTruthy());
+    expect(fileRequests(fetchMock)).toEqual(['thumb']);
+    expect(callsTo(fetchMock, MEDIA_URL)).toHaveLength(0);
+
+    act(() => observer.nearing(true));
+    await waitFor(() => expect(button.querySelector('[data-layer="full"]')).toBeTruthy());
+    expect(fileRequests(fetchMock)).toEqual(['thumb', 'full']);
+  });
+
+  it("a video's card shows its poster and leaves the sealed video to the viewer", async () => {
+    fakeObjectUrls();
+    fakeMediaElements({ duration: 30 });
+    keepAccountKey(sessionUser.id, accountKey);
+    const fetchMock = await stubSealedPhoto();
+    const videoEntry: PreviewEntry = {
+      ...photoEntry,
+      contentType: 'video',
+      mediaUrl: `u/2026-11-29/${ENTRY}.mp4`,
+    };
+    renderWithProviders(<EntryMediaPreview entry={videoEntry} />, { queryClient: createTestQueryClient() });
+    const button = await screen.findByRole('button', { name: 'Play video' });
+    await waitFor(() => expect(button.querySelector('img[src^="blob:"]')).toBeTruthy());
+    await waitFor(() => expect(callsTo(fetchMock, MEDIA_URL)).toHaveLength(1));
+    expect(button.querySelector('video')).toBeNull();
+    expect(fileRequests(fetchMock)).toEqual(['thumb']);
   });
 });
 

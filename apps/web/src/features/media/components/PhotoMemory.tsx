@@ -1,6 +1,7 @@
 import { PRIVATE_MODE_NOTICES } from '@daybook/shared';
 import { ImageOff, Lock } from 'lucide-react';
 import { useState } from 'react';
+import { useIsNearScreen } from '../../../components/ui/when-near-screen.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useKeepOpened, useMediaLink, useThumbnailLink } from '../hooks/use-media-link.ts';
 import type { MediaItem } from '../media-item.ts';
@@ -37,7 +38,10 @@ export function LockedMedia() {
 
 export function PhotoMemory({ item, onOpen, onWarm, className }: PhotoMemoryProps) {
   const thumbnail = useThumbnailLink(item.thumbnailPath);
-  const full = useMediaLink(item.urlPath);
+  // The full picture is asked for only near the screen: one sealed under the account key is downloaded whole to be
+  // opened (ADR 096), and a page of photos would otherwise fetch them all at once.
+  const { ref, isNear } = useIsNearScreen<HTMLButtonElement>();
+  const full = useMediaLink(item.urlPath, isNear);
   const keepOpened = useKeepOpened();
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
@@ -68,6 +72,7 @@ export function PhotoMemory({ item, onOpen, onWarm, className }: PhotoMemoryProp
 
   return (
     <button
+      ref={ref}
       type="button"
       aria-haspopup="dialog"
       onClick={onOpen}

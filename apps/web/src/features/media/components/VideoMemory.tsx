@@ -1,5 +1,6 @@
 import { ImageOff, Play } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useIsNearScreen } from '../../../components/ui/when-near-screen.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useMediaLength } from '../hooks/use-media-length.ts';
 import { useMediaLink, useThumbnailLink } from '../hooks/use-media-link.ts';
@@ -26,8 +27,12 @@ type VideoMemoryProps = {
  */
 export function VideoMemory({ item, onOpen, onWarm, className }: VideoMemoryProps) {
   const thumbnail = useThumbnailLink(item.thumbnailPath);
-  const url = useMediaLink(item.urlPath);
-  const length = useMediaLength(item.urlPath, url.data?.url, 'video');
+  const { ref, isNear } = useIsNearScreen<HTMLButtonElement>();
+  // A video sealed under the account key (ADR 096) would have to be downloaded whole to read its length or first
+  // frame, so its card shows the poster alone and the viewer opens the file when it plays.
+  const url = useMediaLink(item.urlPath, isNear, { openSealed: false });
+  const isSealed = url.data?.sealedByUser === true;
+  const length = useMediaLength(item.urlPath, isSealed ? undefined : url.data?.url, 'video');
   const lengthId = useId();
   const [failedPoster, setFailedPoster] = useState<string | null>(null);
   const poster = thumbnail.data && failedPoster !== thumbnail.data.url ? thumbnail.data.url : undefined;
@@ -36,6 +41,7 @@ export function VideoMemory({ item, onOpen, onWarm, className }: VideoMemoryProp
 
   return (
     <button
+      ref={ref}
       type="button"
       aria-label={item.label ?? PLAY_VIDEO}
       aria-describedby={length !== null ? lengthId : undefined}
@@ -55,7 +61,7 @@ export function VideoMemory({ item, onOpen, onWarm, className }: VideoMemoryProp
           onError={() => setFailedPoster(poster)}
           className="absolute inset-0 size-full object-cover"
         />
-      ) : hasNoPoster && url.data ? (
+      ) : hasNoPoster && url.data && !isSealed ? (
         // The first frame stands in for a poster: the element loads the header and that frame only.
         <video
           src={`${url.data.url}#t=0.1`}
@@ -66,7 +72,7 @@ export function VideoMemory({ item, onOpen, onWarm, className }: VideoMemoryProp
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 size-full object-contain"
         />
-      ) : url.isLocked ? (
+      ) : url.isLocked || thumbnail.isLocked ? (
         <LockedMedia />
       ) : hasNoPoster && url.isError ? (
         <span aria-hidden="true" className="absolute inset-0 grid place-items-center text-white/60">

@@ -1,6 +1,7 @@
 import { MEDIA_MESSAGES, PRIVATE_MODE_NOTICES } from '@daybook/shared';
 import { Maximize2, Pause, Play } from 'lucide-react';
 import { type ChangeEvent, type SyntheticEvent, useRef, useState } from 'react';
+import { useIsNearScreen } from '../../../components/ui/when-near-screen.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { readRealDuration } from '../../../lib/media/media-element.ts';
 import { useKeepOpened, useMediaLink } from '../hooks/use-media-link.ts';
@@ -32,7 +33,9 @@ type VoiceNoteProps = {
  * kept for listening offline, and offline it plays from there (ADR 093).
  */
 export function VoiceNote({ item, onOpen, onWarm, className }: VoiceNoteProps) {
-  const url = useMediaLink(item.urlPath);
+  // Asked for near the screen: a note sealed under the account key is downloaded whole to be opened (ADR 096).
+  const { ref, isNear } = useIsNearScreen<HTMLDivElement>();
+  const url = useMediaLink(item.urlPath, isNear);
   const keepOpened = useKeepOpened();
   const audio = useRef<HTMLAudioElement>(null);
   const [length, setLength] = useState<number | null>(null);
@@ -67,7 +70,7 @@ export function VoiceNote({ item, onOpen, onWarm, className }: VoiceNoteProps) {
   const hasStarted = isPlaying || position > 0;
   const progress = length ? Math.min(100, (position / length) * 100) : 0;
   return (
-    <div className={cn(VOICE_NOTE_CLASS, className)}>
+    <div ref={ref} className={cn(VOICE_NOTE_CLASS, className)}>
       <button
         type="button"
         aria-label={isPlaying ? VOICE_NOTE_COPY.pause : VOICE_NOTE_COPY.play}

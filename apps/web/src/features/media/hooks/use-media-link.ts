@@ -113,14 +113,16 @@ type Opened = { source: string; url: string | null; isLocked: boolean };
  * opened with this session's media key and shown through an object URL of the plaintext, revoked when the
  * component goes or the link changes. The link's answer keeps the stored bytes' URL as `sealedUrl`, which is what
  * the offline copy keeps: already sealed under the person's own key. Without an unlocked key it is locked. Any
- * other link passes through as it is.
+ * other link passes through as it is, and so does a sealed one when `isOpening` is false (its URL then serves
+ * only the stored container, never something to show).
  */
 function useOpenedSealed<T extends { url: string; sealedByUser?: boolean | undefined }>(
   link: MediaLink<T>,
   type: string,
+  isOpening = true,
 ): MediaLink<T & { sealedUrl?: string }> {
   const userId = readOfflineUser()?.id;
-  const source = link.data?.sealedByUser ? link.data.url : null;
+  const source = isOpening && link.data?.sealedByUser ? link.data.url : null;
   // Read each render: unlocking elsewhere on the page renders this again, and the file then opens.
   const isUnlocked = isPrivateUnlocked(userId);
   const [opened, setOpened] = useState<Opened | null>(null);
@@ -163,10 +165,18 @@ function useOpenedSealed<T extends { url: string; sealedByUser?: boolean | undef
   return { ...link, data: { ...link.data, url: current.url, sealedUrl: source } };
 }
 
-/** An attachment's link (`SignedMediaUrl`), read from this device's copy when there is no network. */
-export function useMediaLink(urlPath: string, isEnabled = true): MediaLink<SignedMediaUrl> {
+/**
+ * An attachment's link (`SignedMediaUrl`), read from this device's copy when there is no network. A file sealed
+ * under the account key is downloaded whole to be opened, so a card that only needs to know of the file (a video's
+ * card, which plays in the viewer) passes `openSealed: false` and gets the link as it is, `sealedByUser` set.
+ */
+export function useMediaLink(
+  urlPath: string,
+  isEnabled = true,
+  { openSealed = true }: { openSealed?: boolean } = {},
+): MediaLink<SignedMediaUrl> {
   const link = useKeptFallback(useMediaUrl(urlPath, isEnabled), isEnabled ? urlPath : null, SignedMediaUrl);
-  return useOpenedSealed(link, link.data?.mimeType ?? '');
+  return useOpenedSealed(link, link.data?.mimeType ?? '', openSealed);
 }
 
 /** A thumbnail's or poster's link (`SignedThumbnailUrl`), likewise; null: the attachment has none. */
