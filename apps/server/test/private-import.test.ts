@@ -416,6 +416,18 @@ describe('private-mode export and import in the browser', () => {
       payload: { keys: keys.map((key) => ({ ...key, from: key.to, to: key.to })) },
     });
     expect(foreign.json()).toMatchObject({ rekeyed: [] });
+    // A link between imported entries still leads to the entry: the browser asks by its keyed name.
+    const linked = keys.find((key) => !key.to.includes('#'))!;
+    const byKeyedName = (who: typeof person) =>
+      call(who, { method: 'GET', url: `/api/entries/imported/pk/${linked.to.slice('pk:'.length)}` });
+    const found = await byKeyedName(person);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().id).toBe(linked.id);
+    expect((await byKeyedName(stranger)).statusCode).toBe(404);
+    const [source, ref] = linked.from.split(':') as [string, string];
+    expect(
+      (await call(person, { method: 'GET', url: `/api/entries/imported/${source}/${ref}` })).statusCode,
+    ).toBe(404);
 
     const after = await preview();
     expect(after).toMatchObject({ newEntries: 0, duplicates: 3 });

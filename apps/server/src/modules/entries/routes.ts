@@ -176,10 +176,10 @@ export const entriesRoutes =
           schema: {
             tags,
             summary:
-              'Your entry imported from another journal\'s entry ("dayone", its uuid): where a link between imported entries leads',
+              'Your entry imported from another journal\'s entry ("dayone", its uuid; in private mode "pk" and the keyed name, ADR 099): where a link between imported entries leads',
             params: z.object({
-              source: z.enum(['dayone', 'daybook']),
-              ref: z.string().regex(/^[0-9A-Za-z-]{1,100}$/),
+              source: z.enum(['dayone', 'daybook', 'pk']),
+              ref: z.string().regex(/^[0-9A-Za-z_-]{1,100}$/),
             }),
             response: { 200: Entry, ...errors },
           },

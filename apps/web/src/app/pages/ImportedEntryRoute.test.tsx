@@ -1,8 +1,10 @@
+import { deriveImportKeyV2, importAccountKey, privateImportName, randomKeyBytes } from '@daybook/shared';
 import { screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LINKED_ENTRY_MISSING } from '../../features/entries/pages/ImportedEntryPage.tsx';
-import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
+import { keepAccountKey } from '../../lib/private-keys/session-key.ts';
+import { apiError, callsTo, json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { sealedEntry, storeTestEntryKey } from '../../test/entries.ts';
 import { createTestQueryClient, renderRoutes } from '../../test/render.tsx';
 import ImportedEntryRoute from './ImportedEntryRoute.tsx';
@@ -47,5 +49,44 @@ describe('/entry/:source/:ref, where a link between imported entries leads (ADR 
     renderAt(`/entry/dayone/${UUID}`);
     expect((await screen.findByRole('alert')).textContent).toContain(LINKED_ENTRY_MISSING);
     expect(callsTo(fetchMock, LOOKUP)).toHaveLength(1);
+  });
+
+  describe('in private mode, where import names are keyed (ADR 099)', () => {
+    async function keyedLookup() {
+      const raw = randomKeyBytes();
+      keepAccountKey(sessionUser.id, raw);
+      const name = await privateImportName(
+        await deriveImportKeyV2(await importAccountKey(raw)),
+        `dayone:${UUID}`,
+      );
+      return `GET /api/entries/imported/pk/${name.slice('pk:'.length)}`;
+    }
+
+    it('asks for the entry by the name this browser keys, not the plain one', async () => {
+      await storeTestEntryKey();
+      const keyed = await keyedLookup();
+      const entry = await sealedEntry('The hike, from the other side.', {
+        isImported: true,
+        contentType: 'text',
+      });
+      const fetchMock = stubApi({ ...signedInHandlers(), [keyed]: json(entry) });
+      renderAt(`/entry/dayone/${UUID}`);
+      expect((await screen.findByRole('article')).textContent).toContain('The hike, from the other side.');
+      expect(callsTo(fetchMock, LOOKUP)).toHaveLength(0);
+    });
+
+    it('asks by the plain name when no entry has the keyed one yet (a switch still renaming)', async () => {
+      await storeTestEntryKey();
+      const keyed = await keyedLookup();
+      const entry = await sealedEntry('Arrived in Lisbon.', { isImported: true, contentType: 'text' });
+      const fetchMock = stubApi({
+        ...signedInHandlers(),
+        [keyed]: apiError(404, 'NOT_FOUND', 'Entry not found'),
+        [LOOKUP]: json(entry),
+      });
+      renderAt(`/entry/dayone/${UUID}`);
+      expect((await screen.findByRole('article')).textContent).toContain('Arrived in Lisbon.');
+      expect(callsTo(fetchMock, keyed)).toHaveLength(1);
+    });
   });
 });

@@ -1,9 +1,50 @@
-import { Entry, type EntryKey } from '@daybook/shared';
+import {
+  deriveImportKeyV2,
+  Entry,
+  type EntryKey,
+  importAccountKey,
+  privateImportName,
+} from '@daybook/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { openEntryText } from '../../../lib/encryption/entry-cipher.ts';
+import { keptAccountKey } from '../../../lib/private-keys/session-key.ts';
 import type { DecryptedEntry } from './get-entries.ts';
 import { entriesKeys } from './query-keys.ts';
+
+const lookupPath = (source: string, ref: string) =>
+  `/api/entries/imported/${encodeURIComponent(source)}/${encodeURIComponent(ref)}`;
+
+/**
+ * Where the server is asked for the entry imported from `source:ref`. In private mode an entry's import name is
+ * keyed (ADR 099: `pk:` and an HMAC under the account key, also what switching on renames the server's names to,
+ * ADR 097), so this browser names it the same way first; the plain name follows for an entry imported before a
+ * switch that has not finished renaming.
+ */
+async function lookupPaths(userId: string, source: string, ref: string): Promise<string[]> {
+  const plain = lookupPath(source, ref);
+  const raw = keptAccountKey(userId);
+  if (!raw) return [plain];
+  const keyed = await privateImportName(
+    await deriveImportKeyV2(await importAccountKey(raw)),
+    `${source}:${ref}`,
+  );
+  return [lookupPath('pk', keyed.slice('pk:'.length)), plain];
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404;
+
+/** The first of `paths` that finds the entry; the last one's answer (a 404 included) otherwise. */
+async function firstFound(paths: string[], signal: AbortSignal): Promise<Entry> {
+  for (const [index, path] of paths.entries()) {
+    try {
+      return await apiRequest(path, { schema: Entry, signal });
+    } catch (error) {
+      if (!isNotFound(error) || index === paths.length - 1) throw error;
+    }
+  }
+  throw new Error('No place to ask for the entry');
+}
 
 /**
  * The signed-in person's entry imported from another journal's entry (ADR 088): where a link between imported
@@ -14,10 +55,7 @@ export function useImportedEntry(userId: string, source: string, ref: string, ke
     queryKey: [...entriesKeys.details(), userId, 'imported', source, ref],
     queryFn: async ({ signal }): Promise<DecryptedEntry> => {
       if (!key) throw new Error('The entry key is not ready');
-      const entry = await apiRequest(
-        `/api/entries/imported/${encodeURIComponent(source)}/${encodeURIComponent(ref)}`,
-        { schema: Entry, signal },
-      );
+      const entry = await firstFound(await lookupPaths(userId, source, ref), signal);
       return { ...entry, ...(await openEntryText(key, entry, userId)) };
     },
     enabled: key !== undefined,
