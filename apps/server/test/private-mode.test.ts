@@ -93,6 +93,25 @@ describe('private mode key material', () => {
     });
   });
 
+  it('keeps the register page’s choice of private mode with the account until it is set up or declined', async () => {
+    const isChosen = async (person: Person) =>
+      (await call(person, { method: 'GET', url: '/api/me' })).json().isPrivateModeChosen as boolean;
+    const chooser = await createSignedInUser(ctx, { privateMode: true });
+    expect(await isChosen(chooser)).toBe(true);
+    expect(await isChosen(await createSignedInUser(ctx))).toBe(false);
+    // "Not now" on the set-up page, in whichever browser.
+    const declined = await call(chooser, { method: 'DELETE', url: '/api/me/private-mode-choice' });
+    expect(declined.statusCode).toBe(204);
+    expect(await isChosen(chooser)).toBe(false);
+    expect((await call(null, { method: 'DELETE', url: '/api/me/private-mode-choice' })).statusCode).toBe(401);
+
+    // Set up: no longer offered, though never declined.
+    const setter = await createSignedInUser(ctx, { privateMode: true });
+    const keys = await browserKeySetUp(setter.user.id, PASSPHRASE);
+    expect((await setUp(setter, keys)).statusCode).toBe(201);
+    expect(await isChosen(setter)).toBe(false);
+  });
+
   it('sets up with the password again, and answers its owner what opens with the passphrase or the recovery key', async () => {
     const person = await createSignedInUser(ctx);
     const keys = await browserKeySetUp(person.user.id, PASSPHRASE);

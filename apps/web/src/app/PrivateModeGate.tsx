@@ -38,10 +38,12 @@ export function PrivateModeGate({ user }: { user: SessionUser }) {
   // At every arrival, not once: the dashboard tidies its address as it loads (`?confirmed=1`, a replace), which
   // would otherwise land after this and keep the person on the dashboard.
   const isSetUpDue = Boolean(profile.data) && !isPrivateMode && pathname !== SET_UP_PATH;
+  // Chosen in this browser, or in another one and kept with the account.
+  const isChosen = profile.data?.isPrivateModeChosen === true || isPrivateModeChosenAtRegistration();
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key re-runs it at each arrival, as said above
   useEffect(() => {
-    if (isSetUpDue && isPrivateModeChosenAtRegistration()) void navigate(SET_UP_PATH, { replace: true });
-  }, [isSetUpDue, navigate, location.key]);
+    if (isSetUpDue && isChosen) void navigate(SET_UP_PATH, { replace: true });
+  }, [isSetUpDue, isChosen, navigate, location.key]);
   if (!isCardOpen || !isPrivateMode || pathname === PROFILE_PATH || pathname === SET_UP_PATH) return null;
   return (
     <Suspense fallback={null}>

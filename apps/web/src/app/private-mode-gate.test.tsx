@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rememberRegistrationChoice } from '../lib/private-keys/registration-choice.ts';
 import { forgetAccountKeys, keepAccountKey } from '../lib/private-keys/session-key.ts';
-import { json, profile, sessionUser, signedInHandlers, stubApi } from '../test/api.ts';
+import { callsTo, json, profile, sessionUser, signedInHandlers, stubApi } from '../test/api.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { routes } from './router.tsx';
 
@@ -16,11 +16,12 @@ import { routes } from './router.tsx';
 
 const NOT_SET_UP = { isSetUp: false, setUpAt: null, passphraseChangedAt: null, recoveryKeyChangedAt: null };
 
-function serve(isPrivateMode: boolean) {
+function serve(isPrivateMode: boolean, { isPrivateModeChosen = false } = {}) {
   return stubApi({
     ...signedInHandlers(),
-    'GET /api/me': json({ ...profile, isPrivateMode }),
+    'GET /api/me': json({ ...profile, isPrivateMode, isPrivateModeChosen }),
     'GET /api/me/private-mode': json(NOT_SET_UP),
+    'DELETE /api/me/private-mode-choice': () => new Response(null, { status: 204 }),
   });
 }
 
@@ -79,5 +80,16 @@ describe('the signed-in shell and private mode', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     await screen.findByRole('textbox', { name: "What's on your mind?" });
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends them to set it up in another browser too, the choice being kept with the account; "Not now" tells the server', async () => {
+    const fetchMock = serve(false, { isPrivateModeChosen: true });
+    const { router } = open('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up private mode' })).toBeTruthy();
+    (await screen.findByRole('button', { name: 'Not now: keep my journal standard' })).click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await screen.findByRole('textbox', { name: "What's on your mind?" });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(callsTo(fetchMock, 'DELETE /api/me/private-mode-choice')).toHaveLength(1);
   });
 });

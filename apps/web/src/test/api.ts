@@ -75,6 +75,7 @@ export const profile: Profile = {
   billingCyclePreference: 'month',
   hasEntries: true,
   isPrivateMode: false,
+  isPrivateModeChosen: false,
 };
 
 export const notScheduled = {

@@ -27,6 +27,8 @@ export const Profile = z
      * session (ADR 095). Absent from an older server's answer, read as standard.
      */
     isPrivateMode: z.boolean().default(false),
+    /** Private mode was chosen on the register page and is not set up or declined yet: the web offers its set-up. */
+    isPrivateModeChosen: z.boolean().default(false),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof Profile>;

@@ -39,6 +39,8 @@ export const RegisterInput = z
     plan: PlanChoice.default('free'),
     billingCycle: BillingInterval.default('month'),
     timezone: TimeZone.optional(),
+    /** Private mode chosen on the register page: set up at the first sign-in, in whichever browser (ADR 095). */
+    privateMode: z.boolean().default(false),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],

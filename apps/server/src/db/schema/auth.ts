@@ -38,6 +38,11 @@ export const users = pgTable(
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
     deletionReason: text('deletion_reason'),
+    /**
+     * When private mode was chosen on the register page (ADR 095, migration 0033); cleared once it is set up or
+     * declined. Whichever browser signs in first sends the person to set it up.
+     */
+    privateModeChosenAt: timestamp('private_mode_chosen_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -60,6 +60,11 @@ export function createAccountRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Private mode chosen at registration (a date) or no longer waiting to be set up (null). */
+    async setPrivateModeChoice(userId: string, chosenAt: Date | null) {
+      await db.update(users).set({ privateModeChosenAt: chosenAt }).where(eq(users.id, userId));
+    },
+
     async upsertSubscriptionIntent(userId: string, intent: 'premium' | null, billingCycle: 'month' | 'year') {
       await db
         .insert(subscriptions)

@@ -123,6 +123,21 @@ export const accountRoutes =
         },
       );
 
+      signedIn.delete(
+        '/me/private-mode-choice',
+        {
+          schema: {
+            tags,
+            summary: 'Private mode chosen at registration is set up or declined: stop offering its set-up',
+            response: { 204: z.null(), ...errors },
+          },
+        },
+        async (request, reply) => {
+          await services.account.forgetPrivateModeChoice(signedInUser(request).id);
+          return reply.status(204).send(null);
+        },
+      );
+
       signedIn.post(
         '/me/password',
         {

@@ -76,6 +76,7 @@ export function createAccountService(deps: {
       billingCyclePreference: plan.billingCyclePreference,
       hasEntries,
       isPrivateMode,
+      isPrivateModeChosen: user.privateModeChosenAt !== null && !isPrivateMode,
     };
   }
 
@@ -203,6 +204,11 @@ export function createAccountService(deps: {
       return revoked;
     },
 
+    /** Private mode chosen at registration is set up or declined: no browser sends the person to set it up again. */
+    async forgetPrivateModeChoice(userId: string): Promise<void> {
+      await accounts.setPrivateModeChoice(userId, null);
+    },
+
     async revokeSession(userId: string, sessionId: string): Promise<void> {
       if (!(await accounts.deleteSession(userId, sessionId)))
         throw new AppError('NOT_FOUND', 'Session not found');
@@ -224,6 +230,8 @@ export function createAccountService(deps: {
     liveSessionIds: (ids: string[], now: Date) => accounts.liveSessionIds(ids, now),
     upsertSubscriptionIntent: (userId: string, intent: 'premium' | null, billingCycle: 'month' | 'year') =>
       accounts.upsertSubscriptionIntent(userId, intent, billingCycle),
+    /** Registration keeps the register page's choice of private mode with the account. */
+    choosePrivateMode: (userId: string, now: Date) => accounts.setPrivateModeChoice(userId, now),
   };
 }
 
@@ -237,6 +245,7 @@ export type AccountDirectory = Pick<
   | 'findLiveSession'
   | 'touchSession'
   | 'upsertSubscriptionIntent'
+  | 'choosePrivateMode'
   | 'credentialPasswordOf'
   | 'markSession'
 >;

@@ -66,6 +66,8 @@ export function createRegistration(deps: AuthDeps, background: BackgroundWork) {
           headers,
         }),
       );
+      // Kept with the account, so whichever browser signs in first is sent to set private mode up (ADR 095).
+      if (input.privateMode) await accounts.choosePrivateMode(created.user.id, deps.clock.now());
       const intent = input.plan === 'premium' ? 'premium' : null;
       let intentSaved = true;
       try {

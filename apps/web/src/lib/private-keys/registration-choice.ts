@@ -1,11 +1,16 @@
+import type { Profile } from '@daybook/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../api-client.ts';
 import { STORAGE_KEYS } from '../constants.ts';
+import { PROFILE_QUERY_KEY } from '../profile.ts';
 import { readStoredString, removeStored, writeStoredString } from '../storage.ts';
 
 /*
  * "Private mode" chosen on the register page (ADR 095). Registering does not sign in (the e-mail's link does, maybe
- * minutes later), so the choice waits in this browser, as the plan choice does (`registration_plan_choice`): the
- * signed-in shell then sends the person to set private mode up before the dashboard. Another browser opening the
- * link does not know it; the profile offers the same set-up.
+ * minutes later), so the choice waits in this browser, as the plan choice does (`registration_plan_choice`), and
+ * with the account (the profile's `isPrivateModeChosen`), so that another browser signing in first knows it too:
+ * the signed-in shell then sends the person to set private mode up before the dashboard.
  */
 
 export const rememberRegistrationChoice = (isPrivate: boolean) => {
@@ -16,4 +21,17 @@ export const rememberRegistrationChoice = (isPrivate: boolean) => {
 export const isPrivateModeChosenAtRegistration = () =>
   readStoredString(STORAGE_KEYS.registrationPrivateMode) === 'private';
 
-export const forgetRegistrationChoice = () => removeStored(STORAGE_KEYS.registrationPrivateMode);
+/**
+ * Set up or declined: neither this browser nor the account offers the set-up again. The server's copy is told
+ * without waiting; should that fail, the set-up page is offered once more, where "Not now" is one click.
+ */
+export const forgetRegistrationChoice = (client: QueryClient) => {
+  removeStored(STORAGE_KEYS.registrationPrivateMode);
+  client.setQueryData<Profile>(
+    PROFILE_QUERY_KEY,
+    (profile) => profile && { ...profile, isPrivateModeChosen: false },
+  );
+  void apiRequest('/api/me/private-mode-choice', { method: 'DELETE', schema: z.undefined() }).catch(
+    () => undefined,
+  );
+};

@@ -31,6 +31,7 @@ const bootstrap: AppBootstrap = {
     billingCyclePreference: 'month',
     hasEntries: true,
     isPrivateMode: false,
+    isPrivateModeChosen: false,
   },
   subscription: FREE_SUBSCRIPTION_STATUS,
 };

@@ -113,7 +113,12 @@ export function RegisterForm({
   const onSubmit = handleSubmit(async ({ encryption: chosenEncryption, ...values }) => {
     setUnconfirmedEmail(null);
     const timezone = browserTimeZone();
-    const input: RegisterInput = { ...values, acceptTerms: true, ...(timezone ? { timezone } : {}) };
+    const input: RegisterInput = {
+      ...values,
+      acceptTerms: true,
+      privateMode: chosenEncryption === 'private',
+      ...(timezone ? { timezone } : {}),
+    };
     try {
       const answer = await registerAccount.mutateAsync(input);
       // Read by the dashboard's welcome card (docs/product/plans-billing.md#plans-prompts).

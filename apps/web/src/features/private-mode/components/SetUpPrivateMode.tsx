@@ -1,4 +1,5 @@
 import { PRIVATE_MODE_COPY } from '@daybook/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -31,6 +32,7 @@ export function SetUpPrivateMode({
   /** The key is made and the words are on screen: there is no going back to standard from here. */
   onKeyMade?: (() => void) | undefined;
 }) {
+  const client = useQueryClient();
   const [words, setWords] = useState<string[] | null>(null);
   const [password, setPassword] = useState('');
   const [values, setValues] = useState<PassphraseValues>({ passphrase: '', confirmPassphrase: '' });
@@ -50,7 +52,7 @@ export function SetUpPrivateMode({
     await afterPaint();
     try {
       const answer = await setUpPrivateMode(userId, { password, ...values });
-      forgetRegistrationChoice();
+      forgetRegistrationChoice(client);
       setWords(answer.recoveryWords);
       onKeyMade?.();
     } catch (failure) {

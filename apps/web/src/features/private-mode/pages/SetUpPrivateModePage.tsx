@@ -29,8 +29,8 @@ export default function SetUpPrivateModePage() {
 
   const isAlreadySetUp = profile.data?.isPrivateMode === true;
   useEffect(() => {
-    if (isAlreadySetUp) forgetRegistrationChoice();
-  }, [isAlreadySetUp]);
+    if (isAlreadySetUp) forgetRegistrationChoice(client);
+  }, [isAlreadySetUp, client]);
   if (!user) return null;
   // Set up already (another tab, or a return to this address). A key made here refreshes the profile only once its
   // recovery key is saved, so the words on screen are never swept away by this.
@@ -73,7 +73,7 @@ export default function SetUpPrivateModePage() {
           <Button
             variant="link"
             onClick={() => {
-              forgetRegistrationChoice();
+              forgetRegistrationChoice(client);
               goOn();
             }}
           >
