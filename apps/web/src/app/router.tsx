@@ -18,7 +18,7 @@ function lazyPage(path: string | null, load: () => Promise<PageModule>): RouteOb
   };
 }
 
-const loadExportPage = () => import('../features/export/pages/ExportPage.tsx');
+const loadExportPage = () => import('./pages/ExportRoute.tsx');
 
 /**
  * Test accounts (docs/product/plans-billing.md#plans-test-tools: registered only in a non-production or test environment). The same build serves

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { plural } from '../../../lib/count-label.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
 import { type ExportRange, saveFile, useExportSummary } from '../api.ts';
 import { formatBytes } from '../format.ts';
@@ -13,7 +14,6 @@ import { privateArchiveName } from '../private/archive-api.ts';
 import { exportInBrowser, PrivateExportError } from '../private/export-in-browser.ts';
 import { blobSink, pickSaveFile, type ZipSink } from '../private/zip-writer.ts';
 import { ExportDateRange } from './ExportDateRange.tsx';
-import { plural } from './ImportSummaries.tsx';
 
 type State =
   | { kind: 'idle' }

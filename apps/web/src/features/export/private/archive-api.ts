@@ -1,15 +1,8 @@
 import {
   archiveFileName,
   type ExportSummary,
-  ImportSource,
   localDate,
   PRIVATE_MODE,
-  PrivateImportAttachmentQuery,
-  PrivateImportAttachmentStored,
-  PrivateImportBatchCreated,
-  PrivateImportKnown,
-  type PrivateImportTransport,
-  PrivateImportWritten,
   type SealedExportEntry,
   type SealedExportFile,
   SealedExportPage,
@@ -19,9 +12,8 @@ import { ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE } from '../../../lib
 import type { ExportRange } from '../api.ts';
 
 /*
- * The routes a private-mode account's browser-side export and import use (ADR 099): the sealed export's pages and
- * the owner's signed media links, and the import's keyed-name check, batch and sealed uploads. Every answer is
- * parsed with its shared schema.
+ * The routes a private-mode account's browser-side export uses (ADR 099): the sealed export's pages and the owner's
+ * signed media links. Every answer is parsed with its shared schema. The import's are in features/import.
  */
 
 const SignedLink = z.object({ url: z.string() });
@@ -96,57 +88,5 @@ export const privateArchiveName = (now: Date, timeZone: string) => archiveFileNa
 /** Whether an entry is sealed under the account key (ADR 094). */
 export const isVersion2 = (entry: { encryptionVersion: number }) =>
   entry.encryptionVersion === PRIVATE_MODE.encryptionVersion;
-
-/** The browser-side import's transport: the app's private import routes. */
-export function privateImportTransport(signal?: AbortSignal): PrivateImportTransport {
-  return {
-    known: (check) =>
-      apiRequest('/api/import/private/known', {
-        method: 'POST',
-        body: check,
-        schema: PrivateImportKnown,
-        signal,
-      }),
-    createBatch: (source) =>
-      apiRequest('/api/import/private/batches', {
-        method: 'POST',
-        body: { source: ImportSource.parse(source) },
-        schema: PrivateImportBatchCreated,
-        signal,
-      }),
-    upload: (batchId, entries) =>
-      apiRequest(`/api/import/private/batches/${encodeURIComponent(batchId)}/entries`, {
-        method: 'POST',
-        body: { entries },
-        schema: PrivateImportWritten,
-        signal,
-      }),
-  };
-}
-
-/**
- * One attachment of the batch's entries, sealed here (key kind 1) with its sealed thumbnail: stored by the server as
- * it comes, as a draft the entry upload claims (ADR 099, amended). What the server cannot read is declared.
- */
-export function storePrivateAttachment(
-  batchId: string,
-  declared: PrivateImportAttachmentQuery,
-  sealed: Blob,
-  thumbnail: Blob | null,
-  signal?: AbortSignal,
-): Promise<PrivateImportAttachmentStored> {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(PrivateImportAttachmentQuery.parse(declared)))
-    if (value !== undefined) query.set(name, String(value));
-  const form = new FormData();
-  form.append('file', sealed, 'sealed.bin');
-  if (thumbnail) form.append('thumbnail', thumbnail, 'thumbnail.bin');
-  return apiRequest(`/api/import/private/batches/${encodeURIComponent(batchId)}/attachments?${query}`, {
-    method: 'POST',
-    body: form,
-    schema: PrivateImportAttachmentStored,
-    ...(signal ? { signal } : {}),
-  });
-}
 
 export type { ExportSummary };

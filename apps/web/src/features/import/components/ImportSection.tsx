@@ -9,13 +9,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { journalKeys } from '../../../lib/query-keys.ts';
-import {
-  uploadArchive,
-  useCancelImport,
-  useConfirmImport,
-  useCurrentImport,
-  useShowImport,
-} from '../import-api.ts';
+import { uploadArchive, useCancelImport, useConfirmImport, useCurrentImport, useShowImport } from '../api.ts';
 import { ImportPreviewSummary, ImportReportSummary } from './ImportSummaries.tsx';
 
 /** What this tab is doing before the server has the archive; from then on the import itself says where it is. */

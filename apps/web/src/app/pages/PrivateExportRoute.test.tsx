@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { forgetAccountKeys, keepAccountKey } from '../../lib/private-keys/session-key.ts';
 import { json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import ExportPage from './pages/ExportPage.tsx';
+import ExportPage from './ExportRoute.tsx';
 
 /*
  * /export for a private-mode account (ADR 099): unlocked, the export and import the browser makes; locked, a plain

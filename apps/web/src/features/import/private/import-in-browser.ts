@@ -16,8 +16,8 @@ import { privateEntryKey } from '../../../lib/encryption/private-entry-key.ts';
 import { privateMediaKey } from '../../../lib/encryption/private-media-key.ts';
 import { unlockedAccountKey } from '../../../lib/private-keys/private-mode.ts';
 import { readStoredJson, removeStored, writeStoredJson } from '../../../lib/storage.ts';
-import { privateImportTransport } from './archive-api.ts';
 import { AttachmentRefused, browserAttachmentStager } from './import-attachments.ts';
+import { privateImportTransport } from './upload-api.ts';
 import { openZip, type ZipIndex, ZipReadError } from './zip-reader.ts';
 
 /*

@@ -13,7 +13,7 @@ import {
 import { makeThumbnail, processImage } from '../../../lib/media/image.ts';
 import { readMediaDuration } from '../../../lib/media/media-element.ts';
 import { MediaProblem } from '../../../lib/media/media-problem.ts';
-import { storePrivateAttachment } from './archive-api.ts';
+import { storePrivateAttachment } from './upload-api.ts';
 import type { ZipIndex } from './zip-reader.ts';
 
 /*

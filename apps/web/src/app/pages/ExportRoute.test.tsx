@@ -1,11 +1,11 @@
 import { EXPORT_MESSAGES, type ExportSummary } from '@daybook/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { DownloadedArchive } from '../../features/export/api.ts';
+import { ExportSection } from '../../features/export/components/ExportSection.tsx';
 import { apiError, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import type { DownloadedArchive } from './api.ts';
-import { ExportSection } from './components/ExportSection.tsx';
-import ExportPage from './pages/ExportPage.tsx';
+import ExportPage from './ExportRoute.tsx';
 
 const SUMMARY = 'GET /api/export/summary';
 const ARCHIVE = 'GET /api/export/archive';

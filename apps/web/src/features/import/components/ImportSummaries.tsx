@@ -2,12 +2,10 @@ import type { ImportPreview, ImportReport, ImportSkip } from '@daybook/shared';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { plural } from '../../../lib/count-label.ts';
 import { formatDay } from '../../../lib/dates.ts';
 
 export const SOURCE_NAMES = { daybook: 'Daybook export', dayone: 'Day One export' } as const;
-
-export const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 /** What will not be (or was not) imported, and why; long lists fold away. */
 export function SkippedList({

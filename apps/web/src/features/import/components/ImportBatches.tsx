@@ -6,10 +6,11 @@ import { ConfirmButton } from '../../../components/ui/confirm-button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { plural } from '../../../lib/count-label.ts';
 import { formatDay, formatInstant } from '../../../lib/dates.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useImportBatches, useRemoveImportBatch } from '../import-api.ts';
-import { plural, SOURCE_NAMES } from './ImportSummaries.tsx';
+import { useImportBatches, useRemoveImportBatch } from '../api.ts';
+import { SOURCE_NAMES } from './ImportSummaries.tsx';
 
 /** "28 Nov 2026, 07:46" / "Nov 28, 2026, 7:46 AM", on this browser's clock. */
 const importedAt = (iso: string) => formatInstant('dateAndTime', iso);

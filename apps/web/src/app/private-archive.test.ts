@@ -25,20 +25,24 @@ import {
 } from '@daybook/shared';
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetAccountKeys, keepAccountKey } from '../../../lib/private-keys/session-key.ts';
-import { json, stubApi, TEST_SALT } from '../../../test/api.ts';
+import { exportInBrowser } from '../features/export/private/export-in-browser.ts';
+import { blobSink } from '../features/export/private/zip-writer.ts';
+import {
+  PrivateImportError,
+  prepareImport,
+  runImport,
+} from '../features/import/private/import-in-browser.ts';
+import { openZip } from '../features/import/private/zip-reader.ts';
+import { forgetAccountKeys, keepAccountKey } from '../lib/private-keys/session-key.ts';
+import { json, stubApi, TEST_SALT } from '../test/api.ts';
 import {
   fakeCanvas,
   fakeImageDecoding,
   fakeMediaElements,
   fakeModerationWorker,
   fakeObjectUrls,
-} from '../../../test/browser-api-fakes.ts';
-import { jsonResponse } from '../../../test/render.tsx';
-import { exportInBrowser } from './export-in-browser.ts';
-import { PrivateImportError, prepareImport, runImport } from './import-in-browser.ts';
-import { openZip } from './zip-reader.ts';
-import { blobSink } from './zip-writer.ts';
+} from '../test/browser-api-fakes.ts';
+import { jsonResponse } from '../test/render.tsx';
 
 /*
  * A private account's journal exported in the browser and imported into another private account, with real

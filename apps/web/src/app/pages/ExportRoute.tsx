@@ -1,31 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { isPrivateUnlocked } from '../../../lib/encryption/private-entry-key.ts';
-import { fetchPrivateModeStatus } from '../../../lib/private-keys/api.ts';
-import { useSession } from '../../../lib/session/get-session.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { ExportSection } from '../components/ExportSection.tsx';
-import { ImportBatches } from '../components/ImportBatches.tsx';
-import { ImportSection } from '../components/ImportSection.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { ExportSection } from '../../features/export/components/ExportSection.tsx';
+import { ImportBatches } from '../../features/import/components/ImportBatches.tsx';
+import { ImportSection } from '../../features/import/components/ImportSection.tsx';
+import { isPrivateUnlocked } from '../../lib/encryption/private-entry-key.ts';
+import { fetchPrivateModeStatus } from '../../lib/private-keys/api.ts';
+import { useSession } from '../../lib/session/get-session.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** The browser-side export and import (fflate, the archive reader) load only for a private-mode account. */
 const PrivateExportSection = lazy(() =>
-  import('../components/PrivateExportSection.tsx').then((m) => ({ default: m.PrivateExportSection })),
+  import('../../features/export/components/PrivateExportSection.tsx').then((m) => ({
+    default: m.PrivateExportSection,
+  })),
 );
 const PrivateImportSection = lazy(() =>
-  import('../components/PrivateImportSection.tsx').then((m) => ({ default: m.PrivateImportSection })),
+  import('../../features/import/components/PrivateImportSection.tsx').then((m) => ({
+    default: m.PrivateImportSection,
+  })),
 );
 
 /**
- * /export and /data-export ("Data & Export" in the user menu): take the journal out as an open archive
- * (ExportSection), bring entries in below it (the Import section, ADR 035), and see or remove each import
- * (ImportBatches, ADR 068). A private-mode account (ADR 094) exports and imports in this browser instead
+ * /export and /data-export ("Data & Export" in the user menu), where two features meet: take the journal out as an
+ * open archive (features/export), bring entries in below it and see or remove each import (features/import, ADR 035,
+ * ADR 068). A private-mode account (ADR 094) exports and imports in this browser instead
  * (ADR 099), once its journal is unlocked here; the server cannot read it.
  */
-export default function ExportPage() {
+export default function ExportRoute() {
   useDocumentTitle('Data & Export');
   const { user } = useSession();
   const status = useQuery({

@@ -13,16 +13,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { plural } from '../../../lib/count-label.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { journalKeys } from '../../../lib/query-keys.ts';
-import { useRemoveImportBatch } from '../import-api.ts';
+import { useRemoveImportBatch } from '../api.ts';
 import {
   type PreparedImport,
   PrivateImportError,
   prepareImport,
   runImport,
 } from '../private/import-in-browser.ts';
-import { plural, SkippedList, SOURCE_NAMES } from './ImportSummaries.tsx';
+import { SkippedList, SOURCE_NAMES } from './ImportSummaries.tsx';
 
 type State =
   | { kind: 'idle' }
