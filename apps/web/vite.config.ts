@@ -111,8 +111,8 @@ const FIRST_SCREEN_PAGE = 'src/app/pages/DashboardPage.tsx';
 const FIRST_SCREEN_LATER = [
   'src/features/billing/components/DashboardBilling.tsx',
   'src/features/companions/components/DashboardCompanions.tsx',
-  'src/features/future-self/components/FutureSelfCard.tsx',
-  'src/features/future-self/components/FutureMessageBanner.tsx',
+  'src/features/future-messages/components/FutureSelfCard.tsx',
+  'src/features/future-messages/components/FutureMessageBanner.tsx',
   'src/features/entries/components/QueuedEntries.tsx',
   'src/app/layout/UserMenu.tsx',
   'src/app/layout/HeaderBells.tsx',

@@ -383,7 +383,7 @@ export const SHARE_MESSAGES = {
   unsupportedMedia: 'Unsupported media type',
 } as const;
 
-/** Messages to one's future self (docs/product/future-letters.md#future-letters-card; docs/design.md#design-open-values: 5 minutes ahead at the earliest, 10 years at most). */
+/** Messages to one's future self (docs/product/future-messages.md#future-letters-card; docs/design.md#design-open-values: 5 minutes ahead at the earliest, 10 years at most). */
 export const FUTURE_MESSAGE_LIMITS = {
   subjectMaxChars: 200,
   messageMaxChars: 5000,

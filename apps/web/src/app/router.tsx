@@ -92,7 +92,10 @@ export function createRoutes({ testTools }: { testTools: boolean }): RouteObject
                   'private-mode/set-up',
                   () => import('../features/private-mode/pages/SetUpPrivateModePage.tsx'),
                 ),
-                lazyPage('me-ahead', () => import('../features/future-self/pages/MeAheadPage.tsx')),
+                lazyPage(
+                  'me-ahead',
+                  () => import('../features/future-messages/pages/FutureMessagesPage.tsx'),
+                ),
                 lazyPage('analytics', () => import('../features/analytics/pages/AnalyticsPage.tsx')),
                 lazyPage('export', loadExportPage),
                 lazyPage('data-export', loadExportPage),

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { premiumPlanFeatures, sealedMessage } from '../../features/future-self/test-messages.ts';
+import { premiumPlanFeatures, sealedMessage } from '../../features/future-messages/test-messages.ts';
 import { json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey } from '../../test/entries.ts';
 import { renderWithProviders } from '../../test/render.tsx';

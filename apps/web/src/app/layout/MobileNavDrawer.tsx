@@ -11,7 +11,7 @@ import {
   DrawerTitle,
   DrawerTrigger,
 } from '../../components/ui/drawer.tsx';
-import { LatestMessages } from '../../features/future-self/components/LatestMessages.tsx';
+import { LatestMessages } from '../../features/future-messages/components/LatestMessages.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSignOut } from '../../lib/session/sign-out.ts';
 import { displayName } from './display-name.ts';

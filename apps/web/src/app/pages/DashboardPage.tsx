@@ -59,13 +59,13 @@ import { renderEntryShare } from './entry-share.tsx';
 /** The Future Self card loads after the journal: it is below the fold and keeps the first load in budget (ADR 020). */
 const FutureSelfCard = memo(
   lazy(async () => ({
-    default: (await import('../../features/future-self/components/FutureSelfCard.tsx')).FutureSelfCard,
+    default: (await import('../../features/future-messages/components/FutureSelfCard.tsx')).FutureSelfCard,
   })),
 );
 
 /** Shown only once a message has arrived, which it learns after the first paint anyway. */
 const FutureMessageBanner = lazy(async () => ({
-  default: (await import('../../features/future-self/components/FutureMessageBanner.tsx'))
+  default: (await import('../../features/future-messages/components/FutureMessageBanner.tsx'))
     .FutureMessageBanner,
 }));
 

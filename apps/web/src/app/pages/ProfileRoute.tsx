@@ -37,12 +37,12 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
     target === 'private'
       ? lazyOutcomeStep('future-messages', 'letters to your future self', async () => {
           const { futureMessagesReencryptStep } = await import(
-            '../../features/future-self/reencrypt-step.ts'
+            '../../features/future-messages/reencrypt-step.ts'
           );
           return futureMessagesReencryptStep;
         })
       : lazyOutcomeStep('future-messages-off', 'letters to your future self', async () => {
-          const { futureMessagesUnsealStep } = await import('../../features/future-self/unseal-step.ts');
+          const { futureMessagesUnsealStep } = await import('../../features/future-messages/unseal-step.ts');
           return futureMessagesUnsealStep;
         }),
 ];

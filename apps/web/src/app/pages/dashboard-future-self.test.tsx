@@ -1,7 +1,7 @@
 import { FUTURE_MESSAGE_MESSAGES } from '@daybook/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { premiumPlanFeatures } from '../../features/future-self/test-messages.ts';
+import { premiumPlanFeatures } from '../../features/future-messages/test-messages.ts';
 import { json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey } from '../../test/entries.ts';
 import { renderWithProviders } from '../../test/render.tsx';
@@ -12,8 +12,8 @@ describe('the dashboard’s future-self parts', () => {
     await storeTestEntryKey();
     // The card and the banner load after the journal; transforming them here on first import can take a while.
     await Promise.all([
-      import('../../features/future-self/components/FutureSelfCard.tsx'),
-      import('../../features/future-self/components/FutureMessageBanner.tsx'),
+      import('../../features/future-messages/components/FutureSelfCard.tsx'),
+      import('../../features/future-messages/components/FutureMessageBanner.tsx'),
     ]);
     stubApi({
       ...signedInHandlers(),

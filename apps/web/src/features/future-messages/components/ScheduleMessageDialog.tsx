@@ -44,7 +44,7 @@ const counter = (length: number, max: number) =>
   `${length.toLocaleString('en-GB')}/${max.toLocaleString('en-GB')}`;
 
 /**
- * The schedule dialog (docs/product/future-letters.md#future-letters-card): subject, message, date and time in the user's time zone, and
+ * The schedule dialog (docs/product/future-messages.md#future-letters-card): subject, message, date and time in the user's time zone, and
  * the delivery channel. Loaded on first use (ADR 020), so the dashboard's first load does not carry it.
  */
 export function ScheduleMessageDialog({

@@ -70,7 +70,7 @@ function ListSkeleton() {
 }
 
 /** /me-ahead: every message to one's future self, in every state, a page at a time. */
-export default function MeAheadPage() {
+export default function FutureMessagesPage() {
   useDocumentTitle('Messages to your future self');
   const timeZone = useUserTimeZone();
   const { page, setPage, filter, setFilter } = useListParams();

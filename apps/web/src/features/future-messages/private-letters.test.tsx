@@ -19,7 +19,7 @@ import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { FutureMessageBanner } from './components/FutureMessageBanner.tsx';
 import { FutureSelfCard } from './components/FutureSelfCard.tsx';
 import type { ReencryptProgress } from './letter-conversion.ts';
-import MeAheadPage from './pages/MeAheadPage.tsx';
+import FutureMessagesPage from './pages/FutureMessagesPage.tsx';
 import { futureMessagesReencryptStep } from './reencrypt-step.ts';
 import { PRIVATE_LETTER_WORDS } from './schedule.ts';
 import { premiumPlanFeatures, privateSealedMessage, sealedMessage } from './test-messages.ts';
@@ -214,7 +214,7 @@ describe('/me-ahead with private letters', () => {
       'GET /api/me/plan-features': json(premiumPlanFeatures),
       'GET /api/future-messages': json({ items, total: items.length }),
     });
-    renderWithProviders(<MeAheadPage />, { path: '/me-ahead' });
+    renderWithProviders(<FutureMessagesPage />, { path: '/me-ahead' });
     return screen.findByRole('list', { name: 'Your messages' });
   }
 

@@ -9,7 +9,7 @@ import { CancelMessageButton } from './CancelMessageButton.tsx';
 import { CHANNEL_LABELS } from './MessageStatusBadge.tsx';
 import { SubjectText } from './SubjectText.tsx';
 
-/** The next 3 pending messages by send time (docs/product/future-letters.md#future-letters-card), each with its cancel button. */
+/** The next 3 pending messages by send time (docs/product/future-messages.md#future-letters-card), each with its cancel button. */
 export function UpcomingMessages({ timeZone }: { timeZone: string }) {
   const upcoming = useUpcomingMessages();
   const messages = upcoming.data ?? [];

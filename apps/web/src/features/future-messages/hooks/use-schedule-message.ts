@@ -56,7 +56,7 @@ function fieldErrorsOf(error: unknown): ScheduleFieldErrors | undefined {
 
 /**
  * Seals the subject and the message in the browser, then schedules them: the server never receives either in
- * plaintext (docs/product/future-letters.md#future-letters-rules). With private mode unlocked in this session, they
+ * plaintext (docs/product/future-messages.md#future-letters-rules). With private mode unlocked in this session, they
  * are sealed under the account's own key as version 2 (ADR 098), held first to the text rules the server can no
  * longer check, and sealed a second time for the server only when the writer asked for the text in the e-mail.
  * Toasts the spec's answers.

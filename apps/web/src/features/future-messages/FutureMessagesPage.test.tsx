@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
-import MeAheadPage from './pages/MeAheadPage.tsx';
+import FutureMessagesPage from './pages/FutureMessagesPage.tsx';
 import { formatSendTime } from './schedule.ts';
 import { premiumPlanFeatures, sealedMessage } from './test-messages.ts';
 
@@ -29,7 +29,7 @@ async function renderPage(handlers: Handlers, path = '/me-ahead') {
     'GET /api/me/plan-features': json(premiumPlanFeatures),
     ...handlers,
   });
-  const result = renderWithProviders(<MeAheadPage />, { path });
+  const result = renderWithProviders(<FutureMessagesPage />, { path });
   return { ...result, fetchMock };
 }
 

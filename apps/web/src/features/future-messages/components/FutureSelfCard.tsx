@@ -72,7 +72,7 @@ function ProcessNowButton() {
 }
 
 /**
- * The dashboard's Future Self card (docs/product/future-letters.md#future-letters-card): schedule a message to oneself, see the next 3 with their send
+ * The dashboard's Future Self card (docs/product/future-messages.md#future-letters-card): schedule a message to oneself, see the next 3 with their send
  * time, cancel one. Locked, with the upgrade dialog, when the plan cannot send future messages.
  */
 export function FutureSelfCard({ timeZone: preferredZone }: { timeZone?: string | undefined }) {
