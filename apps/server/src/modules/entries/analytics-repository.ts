@@ -13,7 +13,7 @@ import {
   listColumns,
   type PageRow,
   visibleEntriesOf,
-} from './entry-statements.ts';
+} from './statements-repository.ts';
 
 export type AnalyticsRow = {
   id: string;

@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { entries } from '../../db/schema/index.ts';
 import type { StoredAttachment } from '../../db/schema/journal.ts';
-import { type EntryWithShare, isShared, UUID, visibleEntriesOf } from './entry-statements.ts';
+import { type EntryWithShare, isShared, UUID, visibleEntriesOf } from './statements-repository.ts';
 
 export function createImportedEntriesRepository(db: Executor) {
   const visible = visibleEntriesOf;

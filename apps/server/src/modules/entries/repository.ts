@@ -4,6 +4,7 @@ import { entries } from '../../db/schema/index.ts';
 import type { StoredAttachment } from '../../db/schema/journal.ts';
 import { createEntryAnalyticsRepository } from './analytics-repository.ts';
 import { createEntryMediaRepository } from './entry-media-repository.ts';
+import { createImportedEntriesRepository } from './import-repository.ts';
 import {
   type CandidatesCursor,
   type EntryRow,
@@ -17,8 +18,7 @@ import {
   type RangeFilter,
   rangeConditions,
   visibleEntriesOf,
-} from './entry-statements.ts';
-import { createImportedEntriesRepository } from './import-repository.ts';
+} from './statements-repository.ts';
 import { createUsageRepository } from './usage-repository.ts';
 
 export type { AnalyticsRow } from './analytics-repository.ts';
@@ -31,13 +31,13 @@ export {
   streakQuery,
   visibleEntriesOf,
   visibleEntry,
-} from './entry-statements.ts';
+} from './statements-repository.ts';
 
 /*
  * The entries repository, by group of rows (ADR 100): the owner's entries here (writing, finding, the list and
  * search pages), their media columns (entry-media-repository.ts), the usage counters of the daily limits (usage-repository.ts), what an import
  * reads and writes (import-repository.ts) and the analytics and insights reads (analytics-repository.ts), over the
- * statements they share (entry-statements.ts). The service sees one repository, as before.
+ * statements they share (statements-repository.ts). The service sees one repository, as before.
  */
 /** Every query is scoped to its owner: an id of someone else's entry finds nothing. */
 export function createEntriesRepository(db: Executor) {
