@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
-import type { EncryptionMetadata } from './journal.ts';
-import { entries } from './journal.ts';
+import type { EncryptionMetadata } from './entries.ts';
+import { entries } from './entries.ts';
 
 /** An entry shared by e-mail with one recipient; the link token is stored only as a hash. */
 export const sharedEntries = pgTable(

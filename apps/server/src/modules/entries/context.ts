@@ -4,7 +4,7 @@
  */
 import type { Entry, EntryAttachment, PrivateSwitchMode } from '@daybook/shared';
 import type { Db, Executor } from '../../db/client.ts';
-import type { StoredAttachment } from '../../db/schema/journal.ts';
+import type { StoredAttachment } from '../../db/schema/entries.ts';
 import type { EntryKeys } from '../../infra/crypto/entry-keys.ts';
 import type { TextModerator } from '../../infra/moderation/text-moderator.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -6,7 +6,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { entries } from '../../db/schema/index.ts';
-import type { StoredAttachment } from '../../db/schema/journal.ts';
+import type { StoredAttachment } from '../../db/schema/entries.ts';
 
 export function createEntryMediaRepository(db: Executor) {
   return {

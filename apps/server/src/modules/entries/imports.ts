@@ -5,7 +5,7 @@
  */
 import { ENCRYPTION, type SessionUser } from '@daybook/shared';
 import { queueLiveEvent } from '../../db/live-events.ts';
-import type { StoredAttachment } from '../../db/schema/journal.ts';
+import type { StoredAttachment } from '../../db/schema/entries.ts';
 import { attachmentPaths, type EntriesContext } from './context.ts';
 import { createEntriesRepository, type EntriesRepository } from './repository.ts';
 

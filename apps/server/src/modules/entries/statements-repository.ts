@@ -7,7 +7,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement, statementText } from '../../db/prepared.ts';
 import { entries, sharedEntries } from '../../db/schema/index.ts';
-import type { StoredAttachment } from '../../db/schema/journal.ts';
+import type { StoredAttachment } from '../../db/schema/entries.ts';
 
 export type EntryRow = typeof entries.$inferSelect;
 
@@ -81,7 +81,7 @@ export function fromPageRow(row: PageRow): EntryWithShare {
 /**
  * The visible-entries rule, written once (ADR 021): the user's own entries that are not deleted and are not
  * Future Me messages. The list, its count, the calendar, edits, deletes and the dashboard benchmark all use it,
- * and so must later readers (the streak). The partial indexes in db/schema/journal.ts carry the same predicate
+ * and so must later readers (the streak). The partial indexes in db/schema/entries.ts carry the same predicate
  * text, which is what lets the planner use them.
  */
 export function visibleEntriesOf(userId: string | Placeholder): SQL {

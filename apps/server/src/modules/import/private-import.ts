@@ -18,7 +18,7 @@ import {
   type PrivateImportWritten,
   type SessionUser,
 } from '@daybook/shared';
-import type { StoredAttachment } from '../../db/schema/journal.ts';
+import type { StoredAttachment } from '../../db/schema/entries.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MediaService, SealedUpload } from '../media/service.ts';
 import type { ImportContext } from './context.ts';

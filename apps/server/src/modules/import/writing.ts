@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { IMPORT_LIMITS, type ImportReport, MODERATION_MESSAGES, type SessionUser } from '@daybook/shared';
-import type { StoredAttachment } from '../../db/schema/journal.ts';
+import type { StoredAttachment } from '../../db/schema/entries.ts';
 import { createBreather } from '../../lib/breather.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ImportedEntry } from '../entries/service.ts';

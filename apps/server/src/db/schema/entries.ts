@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  boolean,
   date,
   index,
   integer,
@@ -108,75 +106,4 @@ export const entries = pgTable(
       .on(t.userId, t.clientRequestId)
       .where(sql`${t.clientRequestId} is not null`),
   ],
-);
-
-/** Uploaded media not yet attached to a saved entry; removed with their files after 24 hours. */
-export const mediaDrafts = pgTable(
-  'media_drafts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    filePath: text('file_path').notNull(),
-    /** 'pdf' only for an import's PDF (ADR 088), which no entry written here can take. */
-    mediaType: text('media_type').$type<'image' | 'audio' | 'video' | 'pdf'>().notNull(),
-    mimeType: text('mime_type').notNull(),
-    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }).notNull(),
-    /** An image's thumbnail size (ADR 044), carried to its entry when the draft is claimed. */
-    thumbWidth: integer('thumb_width'),
-    thumbHeight: integer('thumb_height'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('media_drafts_user_idx').on(t.userId),
-    index('media_drafts_created_at_idx').on(t.createdAt),
-    // Signed links and the orphan sweep look drafts up by their file.
-    index('media_drafts_file_path_idx').on(t.filePath),
-  ],
-);
-
-/** Messages to one's future self (the spec's future_emails). */
-export const futureMessages = pgTable(
-  'future_messages',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title'),
-    content: text('content'),
-    encryptedContent: text('encrypted_content').notNull(),
-    encryptionVersion: integer('encryption_version').notNull().default(1),
-    metadata: jsonb('metadata').$type<EncryptionMetadata>().notNull().default({}),
-    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
-    status: text('status').$type<'pending' | 'cancelled' | 'sent' | 'failed'>().notNull().default('pending'),
-    deliveryChannel: text('delivery_channel').$type<'email' | 'in-app' | 'both'>().notNull().default('both'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    index('future_messages_user_idx').on(t.userId, t.sendAt),
-    index('future_messages_due_idx').on(t.sendAt).where(sql`${t.status} = 'pending'`),
-  ],
-);
-
-/** In-app notifications; `type` is one of share_received, thank_you_received, future_email, share_revoked, account. */
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    title: text('title').notNull(),
-    message: text('message').notNull().default(''),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    isRead: boolean('is_read').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
