@@ -51,6 +51,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes, billingTestRoutes } from './modules/billing/routes.ts';
+import { companionsRoutes } from './modules/companions/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { devMailApiRoutes, devMailPage } from './modules/dev-mail/routes.ts';
 import { entriesRoutes } from './modules/entries/routes.ts';
@@ -60,7 +61,6 @@ import { futureMessagesRoutes, futureMessagesTestRoutes } from './modules/future
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
 import { importTmpDir } from './modules/import/service.ts';
-import { insightsRoutes } from './modules/insights/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -317,7 +317,7 @@ export async function buildApp({
       await api.register(privateModeRoutes(services));
       await api.register(privateSwitchRoutes(services));
       await api.register(entriesRoutes(services));
-      await api.register(insightsRoutes(services));
+      await api.register(companionsRoutes(services));
       await api.register(notificationsRoutes(services));
       await api.register(
         eventsRoutes(services, {

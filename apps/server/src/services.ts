@@ -42,6 +42,7 @@ import { toSessionUser } from './modules/auth/sessions.ts';
 import { createTwoFactorService } from './modules/auth/two-factor-service.ts';
 import { createBillingRepository } from './modules/billing/repository.ts';
 import { createBillingService, type PaymentsSetup } from './modules/billing/service.ts';
+import { createCompanionsService } from './modules/companions/service.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createDevMailService } from './modules/dev-mail/service.ts';
@@ -55,7 +56,6 @@ import { createFutureMessagesRepository } from './modules/future-messages/reposi
 import { createFutureMessagesService } from './modules/future-messages/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createImportService, importTmpDir } from './modules/import/service.ts';
-import { createInsightsService } from './modules/insights/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPlansRepository } from './modules/plans/repository.ts';
@@ -369,7 +369,7 @@ export function createServices(deps: {
       visibleEntries: visibleEntriesOf,
       isPrivate: (userId) => privateMode.isSetUp(userId),
     }),
-    insights: createInsightsService({ entries, clock }),
+    companions: createCompanionsService({ entries, clock }),
     imports: createImportService({
       db,
       entries,

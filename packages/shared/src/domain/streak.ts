@@ -11,7 +11,7 @@ import {
   STREAK_ROW_DAYS,
   type StreakMilestone,
 } from '../constants.ts';
-import type { Streak, StreakDay } from '../schemas/insights.ts';
+import type { Streak, StreakDay } from '../schemas/companions.ts';
 import { addDays, weekdayIndex, weekStart } from './calendar.ts';
 
 /** A run of consecutive days with entries: its first and last day and its length in days. */

@@ -5,8 +5,8 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { entries } from '../../db/schema/index.ts';
 import type { StoredAttachment } from '../../db/schema/entries.ts';
+import { entries } from '../../db/schema/index.ts';
 
 export function createEntryMediaRepository(db: Executor) {
   return {

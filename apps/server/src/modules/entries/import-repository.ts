@@ -7,8 +7,8 @@
 import { DAYBOOK_KEY_PREFIX } from '@daybook/shared';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { entries } from '../../db/schema/index.ts';
 import type { StoredAttachment } from '../../db/schema/entries.ts';
+import { entries } from '../../db/schema/index.ts';
 import { type EntryWithShare, isShared, UUID, visibleEntriesOf } from './statements-repository.ts';
 
 export function createImportedEntriesRepository(db: Executor) {

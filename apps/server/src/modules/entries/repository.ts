@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { entries } from '../../db/schema/index.ts';
 import type { StoredAttachment } from '../../db/schema/entries.ts';
+import { entries } from '../../db/schema/index.ts';
 import { createEntryAnalyticsRepository } from './analytics-repository.ts';
 import { createEntryMediaRepository } from './entry-media-repository.ts';
 import { createImportedEntriesRepository } from './import-repository.ts';

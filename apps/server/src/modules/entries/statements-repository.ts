@@ -6,8 +6,8 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedStatement, statementText } from '../../db/prepared.ts';
-import { entries, sharedEntries } from '../../db/schema/index.ts';
 import type { StoredAttachment } from '../../db/schema/entries.ts';
+import { entries, sharedEntries } from '../../db/schema/index.ts';
 
 export type EntryRow = typeof entries.$inferSelect;
 

@@ -6,7 +6,7 @@ import type { Services } from '../../services.ts';
 const errors = { 400: ApiError, 401: ApiError, 429: ApiError };
 
 /** The dashboard's streak, mood ring, current mood and On This Day (ADR 028); each for the signed-in user only. */
-export const insightsRoutes =
+export const companionsRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['insights'];
@@ -24,7 +24,7 @@ export const insightsRoutes =
             response: { 200: Streak, ...errors },
           },
         },
-        (request) => services.insights.streak(signedInUser(request)),
+        (request) => services.companions.streak(signedInUser(request)),
       );
 
       signedIn.get(
@@ -36,7 +36,7 @@ export const insightsRoutes =
             response: { 200: MoodRing, ...errors },
           },
         },
-        (request) => services.insights.moodRing(signedInUser(request)),
+        (request) => services.companions.moodRing(signedInUser(request)),
       );
 
       signedIn.get(
@@ -48,7 +48,7 @@ export const insightsRoutes =
             response: { 200: CurrentMood, ...errors },
           },
         },
-        (request) => services.insights.currentMood(signedInUser(request)),
+        (request) => services.companions.currentMood(signedInUser(request)),
       );
 
       signedIn.get(
@@ -61,7 +61,7 @@ export const insightsRoutes =
             response: { 200: OnThisDay, ...errors },
           },
         },
-        (request) => services.insights.onThisDay(signedInUser(request), request.query.date),
+        (request) => services.companions.onThisDay(signedInUser(request), request.query.date),
       );
     });
   };

@@ -23,7 +23,7 @@ const MOOD_RING_LIMIT = 500;
  * Day. Days are entries' local dates (`entryDate`); "today" is today in the user's time zone (users.timezone).
  * The entries are read through the entries service, whose repository holds the one visible-entries rule.
  */
-export function createInsightsService(deps: { entries: EntriesService; clock: Clock }) {
+export function createCompanionsService(deps: { entries: EntriesService; clock: Clock }) {
   const { entries, clock } = deps;
   const today = (user: SessionUser) => localDate(clock.now(), user.timezone);
 
@@ -67,4 +67,4 @@ export function createInsightsService(deps: { entries: EntriesService; clock: Cl
   };
 }
 
-export type InsightsService = ReturnType<typeof createInsightsService>;
+export type CompanionsService = ReturnType<typeof createCompanionsService>;
