@@ -406,6 +406,7 @@ export function createServices(deps: {
       limits,
       clock,
       log: deps.log,
+      isPrivate: (userId) => privateMode.isSetUp(userId),
     }),
   };
 }
