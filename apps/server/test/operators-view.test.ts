@@ -260,9 +260,7 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
     return { dump, outbox, mail, logs: lines.join('\n') };
   }
 
-  it('a private journal: entries with moods, media, a letter delivered, an export and an import, and the operator finds nothing', {
-    timeout: 60_000,
-  }, async () => {
+  it('a private journal: entries with moods, media, a letter delivered, an export and an import, and the operator finds nothing', async () => {
     const person = await premiumUser(ctx);
     const userId = person.user.id;
     const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
