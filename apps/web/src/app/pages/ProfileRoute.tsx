@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session/get-session.ts';
 // Its own chunk: the reminder section loads after the profile page, which stays within its budget.
 const ReminderSection = lazy(() => import('../../features/reminders/components/ReminderSection.tsx'));
 // Likewise private mode's section (ADR 095); Argon2id and the word list load only when a step needs them.
+const AiConsentsSection = lazy(() => import('../../features/ai/components/AiConsentsSection.tsx'));
 const PrivateModeSection = lazy(
   () => import('../../features/private-mode/components/PrivateModeSection.tsx'),
 );
@@ -74,6 +75,11 @@ export default function ProfileRoute() {
             />
           </Suspense>
         ) : null
+      }
+      aiConsents={
+        <Suspense fallback={<SectionFallback label="Loading your AI consent…" height="h-32" />}>
+          <AiConsentsSection />
+        </Suspense>
       }
     />
   );
