@@ -11,6 +11,7 @@ import {
   localDate,
   openConversationFieldV2,
   type PrivateChatContext,
+  type PrivateInsightsEntry,
   sealConversationFieldV2,
   toBase64,
 } from '@daybook/shared';
@@ -173,4 +174,22 @@ export async function openSummaries(
         : item,
     ),
   );
+}
+
+/** Insights' entries of the last `days` days (at most 500, newest first), decrypted here (ADR 104). */
+export async function insightsEntries(userId: string, days: number): Promise<PrivateInsightsEntry[]> {
+  const entryKey = await loadEntryKey(userId);
+  // A day more than the period: the server keeps only the period's local dates.
+  const from = new Date(Date.now() - (days + 1) * 86_400_000).toISOString();
+  const { entries } = await getSearchCandidates({ from });
+  const opened = await openEntriesCached(entryKey, userId, entries.slice(0, AI_READS.insightsEntries));
+  return opened
+    .filter((entry) => !entry.isDecryptionFailed && !entry.isLocked)
+    .map((entry) => ({
+      id: entry.id,
+      date: entry.entryDate,
+      mood: entry.moodTag ?? null,
+      text: entry.text,
+      createdAt: entry.createdAt,
+    }));
 }
