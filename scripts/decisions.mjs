@@ -24,8 +24,8 @@ const SKIPPED = {
   '038': 'skipped on 2026-11-22, as 036',
   '039': 'skipped on 2026-11-22, as 036',
   // Reserved for records written on other branches the same day; remove each when its record is merged.
-  '102': 'reserved on 2026-11-29 for a record written alongside 104 on another branch',
-  '103': 'reserved on 2026-11-29, as 102',
+  102: 'reserved on 2026-11-29 for a record written alongside 104 on another branch',
+  103: 'reserved on 2026-11-29, as 102',
 };
 
 const CHANGED_BY = /^Changed by: .*$/m;

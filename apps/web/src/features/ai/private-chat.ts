@@ -4,12 +4,16 @@ import {
   type Conversation,
   type ConversationKind,
   type ConversationSummary,
+  decryptText,
   deriveConversationKeyV2,
+  deriveFutureMessageKeyV2,
   type EntryKey,
   FutureMessagePage,
   importAccountKey,
   localDate,
   openConversationFieldV2,
+  openFutureMessageFieldV2,
+  PRIVATE_MODE,
   type PrivateChatContext,
   type PrivateInsightsEntry,
   sealConversationFieldV2,
@@ -20,8 +24,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { loadEntryKey } from '../../lib/encryption/entry-key.ts';
 import { openEntriesCached } from '../../lib/encryption/opened-text-cache.ts';
 import { keptAccountKey } from '../../lib/private-keys/session-key.ts';
-import { getSearchCandidates } from '../entries/api/get-search-candidates.ts';
-import { openLetterPart } from '../future-self/letter-cipher.ts';
+import { getSearchCandidates } from '../../lib/search-candidates.ts';
 
 /*
  * A private account's chat in its browser (ADR 104): what the turn reads, decrypted here and sent with the message
@@ -75,6 +78,10 @@ export async function chatContext(
   };
 }
 
+/**
+ * The next pending letters, opened here: a version-1 letter with the version-1 key, a private one with the letter key
+ * (ADR 098); one that does not open is left out.
+ */
 async function nextLetters(entryKey: EntryKey, userId: string, signal?: AbortSignal) {
   const query = new URLSearchParams({
     page: '0',
@@ -82,23 +89,36 @@ async function nextLetters(entryKey: EntryKey, userId: string, signal?: AbortSig
     status: 'pending',
   });
   const page = await apiRequest(`/api/future-messages?${query}`, { schema: FutureMessagePage, signal });
-  const letters = [...page.items]
-    .sort((a, b) => a.sendAt.localeCompare(b.sendAt))
-    .slice(0, AI_READS.futureMessages);
+  const raw = keptAccountKey(userId);
+  const letterKey = raw ? await deriveFutureMessageKeyV2(await importAccountKey(raw)) : null;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const opened = await Promise.all(
-    letters.map(async (letter) => ({
-      sendDate: localDate(new Date(letter.sendAt), Intl.DateTimeFormat().resolvedOptions().timeZone),
-      subject: await openLetterPart(entryKey, userId, letter, 'subject'),
-      message: await openLetterPart(entryKey, userId, letter, 'message'),
-    })),
+    [...page.items]
+      .sort((a, b) => a.sendAt.localeCompare(b.sendAt))
+      .slice(0, AI_READS.futureMessages)
+      .map(async (letter) => {
+        const subject = { ciphertext: letter.encryptedTitle, iv: letter.titleEncryptionIv };
+        const message = { ciphertext: letter.encryptedContent, iv: letter.encryptionIv };
+        try {
+          const isPrivate = letter.encryptionVersion === PRIVATE_MODE.encryptionVersion;
+          if (isPrivate && !letterKey) return null;
+          const open = (part: 'subject' | 'message', sealed: { ciphertext: string; iv: string }) =>
+            isPrivate && letterKey
+              ? openFutureMessageFieldV2(letterKey, userId, part, sealed)
+              : sealed.ciphertext
+                ? decryptText(entryKey, sealed)
+                : Promise.resolve('');
+          return {
+            sendDate: localDate(new Date(letter.sendAt), zone),
+            subject: await open('subject', subject),
+            message: await open('message', message),
+          };
+        } catch {
+          return null;
+        }
+      }),
   );
-  return opened
-    .filter((letter) => !letter.message.isDecryptionFailed && !letter.message.isLocked)
-    .map((letter) => ({
-      sendDate: letter.sendDate,
-      subject: letter.subject.text,
-      message: letter.message.text,
-    }));
+  return opened.filter((letter) => letter !== null);
 }
 
 /** Seals the turn under the conversation key, bound to this conversation and account, and stores it. */
