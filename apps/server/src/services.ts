@@ -407,6 +407,7 @@ export function createServices(deps: {
       clock,
       log: deps.log,
       isPrivate: (userId) => privateMode.isSetUp(userId),
+      mode: (userId) => privateMode.mode(userId),
     }),
   };
 }

@@ -7,6 +7,7 @@ import {
   openConversationFieldV2,
   sealConversationFieldV2,
 } from '@daybook/shared';
+import { keyProof } from '@daybook/shared/private-keys';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiConsents, aiConversations, aiMessages } from '../src/db/schema/index.ts';
@@ -392,5 +393,93 @@ describe('AI by consent in private mode', () => {
     );
     expect(refused.statusCode).toBe(404);
     expect(refused.json().code).toBe('PRIVATE_MODE_NOT_SET_UP');
+  });
+
+  it('switching on turns a standard conversation whole into version 2, and switching off turns it back', async () => {
+    const person = await premiumUser(ctx);
+    const phrase = 'the-ferryman-of-the-old-canal-5157';
+    ai.reset();
+    ai.script({ kind: 'stream', pieces: [`About ${phrase}.`] });
+    const started = eventsOf((await chat(person, 'coach', { message: `Tell me of ${phrase}` })).text);
+    const conversationId = started[0]!.data.conversationId as string;
+    // Standard: nothing to turn, and the endpoint refuses.
+    expect((await request(person, 'GET', '/api/ai/conversations/to-convert?from=1')).statusCode).toBe(404);
+
+    const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
+    const account = await importAccountKey(keys.accountKey);
+    const conversationKey = await deriveConversationKeyV2(account);
+    const toConvert = (await request(person, 'GET', '/api/ai/conversations/to-convert?from=1')).json();
+    expect(toConvert.total).toBe(1);
+    const [conversation] = toConvert.items;
+    expect(conversation.messages.map((m: { content: string }) => m.content)).toEqual([
+      `Tell me of ${phrase}`,
+      `About ${phrase}.`,
+    ]);
+    const place = { userId: person.user.id, conversationId };
+    const sealed = {
+      encryptionVersion: 2,
+      title: await sealConversationFieldV2(conversationKey, place, 'title', conversation.title),
+      messages: await Promise.all(
+        conversation.messages.map(async (m: { id: string; content: string }) => ({
+          id: m.id,
+          ...(await sealConversationFieldV2(conversationKey, place, 'message', m.content)),
+        })),
+      ),
+    };
+    // Another account's id, or the other kind: nothing changes.
+    const other = await privatePerson();
+    expect(
+      (await request(other, 'PUT', `/api/ai/coach/conversations/${conversationId}/version`, sealed))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await request(person, 'PUT', `/api/ai/future-self/conversations/${conversationId}/version`, sealed))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await request(person, 'PUT', `/api/ai/coach/conversations/${conversationId}/version`, sealed))
+        .statusCode,
+    ).toBe(204);
+    expect((await request(person, 'GET', '/api/ai/conversations/to-convert?from=1')).json().total).toBe(0);
+    const rows = await ctx.database.db
+      .select()
+      .from(aiMessages)
+      .where(eq(aiMessages.conversationId, conversationId));
+    expect(rows.map((row) => row.encryptionVersion)).toEqual([2, 2]);
+    const serverKey = await createEntryKeys(ctx.config.encryptionSecret).keyFor(person.user.id);
+    for (const row of rows) await expect(decryptText(serverKey, row)).rejects.toThrow();
+    expect(JSON.stringify(rows)).not.toContain(phrase);
+    // Switching off is refused while in private mode.
+    expect((await request(person, 'GET', '/api/ai/conversations/to-convert?from=2')).statusCode).toBe(409);
+
+    const off = await request(person, 'POST', '/api/me/private-mode/switch-off', {
+      keyProof: await keyProof(account),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const back = (await request(person, 'GET', '/api/ai/conversations/to-convert?from=2')).json();
+    expect(back.total).toBe(1);
+    const opened = await Promise.all(
+      back.items[0].messages.map((m: { id: string; sealed: { ciphertext: string; iv: string } }) =>
+        openConversationFieldV2(conversationKey, place, 'message', m.sealed).then((content) => ({
+          id: m.id,
+          content,
+        })),
+      ),
+    );
+    const plain = {
+      encryptionVersion: 1,
+      title: await openConversationFieldV2(conversationKey, place, 'title', back.items[0].sealedTitle),
+      messages: opened,
+    };
+    expect(
+      (await request(person, 'PUT', `/api/ai/coach/conversations/${conversationId}/version`, plain))
+        .statusCode,
+    ).toBe(204);
+    const reread = (await request(person, 'GET', `/api/ai/coach/conversations/${conversationId}`)).json();
+    expect(reread.messages.map((m: { content: string }) => m.content)).toEqual([
+      `Tell me of ${phrase}`,
+      `About ${phrase}.`,
+    ]);
+    expect(reread.title).toBe(`Tell me of ${phrase}`);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AI_LIMITS, AI_READS, ENTRY_LIMITS, FUTURE_MESSAGE_LIMITS } from '../constants.ts';
 import { SEALED_CONVERSATION_MAX_CHARS } from '../domain/private-conversations.ts';
-import { ChatMessageInput, ChatRole, InsightsInput } from './ai.ts';
+import { ChatMessageInput, ChatRole, Conversation, InsightsInput } from './ai.ts';
 import { IsoDay, MoodTag } from './entries.ts';
 import { StoredText } from './text.ts';
 
@@ -115,3 +115,33 @@ export const SealedTurnInput = z
   })
   .meta({ id: 'SealedTurnInput' });
 export type SealedTurnInput = z.infer<typeof SealedTurnInput>;
+
+/**
+ * Switching private mode on or off (ADR 104, ADR 097's run): conversations still holding a text of the old version,
+ * as `GET /api/ai/conversations/to-convert?from=1|2` answers them (version 1 opened by the server, version 2 sealed),
+ * and one conversation turned whole by `PUT /api/ai/:kind/conversations/:id/version`.
+ */
+export const ConversationsToConvert = z
+  .object({ total: z.number().int(), items: z.array(Conversation) })
+  .meta({ id: 'ConversationsToConvert' });
+export type ConversationsToConvert = z.infer<typeof ConversationsToConvert>;
+
+export const ConvertConversationInput = z
+  .discriminatedUnion('encryptionVersion', [
+    z.object({
+      /** Switching on: sealed in the browser under the conversation key. */
+      encryptionVersion: z.literal(2),
+      title: sealedText(SEALED_CONVERSATION_MAX_CHARS.title),
+      messages: z.array(sealedText(SEALED_CONVERSATION_MAX_CHARS.reply).extend({ id: z.uuid() })).max(2000),
+    }),
+    z.object({
+      /** Switching off: opened in the browser, sealed again by the server under the standard key. */
+      encryptionVersion: z.literal(1),
+      title: StoredText.max(AI_LIMITS.conversationTitleChars),
+      messages: z
+        .array(z.object({ id: z.uuid(), content: StoredText.max(AI_LIMITS.chatReplyMaxChars) }))
+        .max(2000),
+    }),
+  ])
+  .meta({ id: 'ConvertConversationInput' });
+export type ConvertConversationInput = z.infer<typeof ConvertConversationInput>;

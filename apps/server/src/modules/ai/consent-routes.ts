@@ -4,6 +4,8 @@ import {
   AiConsents,
   ApiError,
   ConversationKind,
+  ConversationsToConvert,
+  ConvertConversationInput,
   GiveAiConsentInput,
   SealedTurnInput,
 } from '@daybook/shared';
@@ -65,6 +67,44 @@ export const aiConsentRoutes =
         },
         async (request, reply) => {
           await services.ai.consents.withdraw(signedInUser(request), request.params.feature);
+          return reply.status(204).send(null);
+        },
+      );
+
+      signedIn.get(
+        '/ai/conversations/to-convert',
+        {
+          schema: {
+            tags,
+            summary:
+              'Switching private mode: your conversations still holding texts of version `from`, a page at a time',
+            querystring: z.object({ from: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])) }),
+            response: { 200: ConversationsToConvert, ...errors },
+          },
+        },
+        (request) => services.ai.conversion.toConvert(signedInUser(request), request.query.from),
+      );
+
+      signedIn.put(
+        '/ai/:kind/conversations/:id/version',
+        {
+          bodyLimit: 8 * 1024 * 1024,
+          schema: {
+            tags,
+            summary:
+              'Switching private mode: a conversation turned whole, sealed in your browser (on) or opened there (off)',
+            params: ConversationParams,
+            body: ConvertConversationInput,
+            response: { 204: z.null(), ...errors },
+          },
+        },
+        async (request, reply) => {
+          await services.ai.conversion.convert(
+            signedInUser(request),
+            request.params.kind,
+            request.params.id,
+            request.body,
+          );
           return reply.status(204).send(null);
         },
       );

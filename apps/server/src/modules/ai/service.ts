@@ -9,6 +9,7 @@ import {
   localDate,
   type PrivateChatContext,
   type PrivateInsightsEntry,
+  type PrivateSwitchMode,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
@@ -27,6 +28,7 @@ import { AI_CONTEXT, toContext } from './ai-context.ts';
 import { createAiChats } from './chats.ts';
 import { createAiConsents } from './consents.ts';
 import { createAiConversations } from './conversations.ts';
+import { createConversationConversion } from './conversion.ts';
 import { localInsights, moodSummary, periodOf } from './insights.ts';
 import { createAiRepository } from './repository.ts';
 import { createSealedTurns } from './sealed-turns.ts';
@@ -48,6 +50,8 @@ export function createAiService(deps: {
   log: AiLog;
   /** Whether the account is in private mode (or switching off): its AI features ask for consent (ADR 104). */
   isPrivate: (userId: string) => Promise<boolean>;
+  /** Where the account stands in the switch (ADR 097): which way its conversations may be turned. */
+  mode: (userId: string) => Promise<PrivateSwitchMode>;
 }) {
   const { provider, plans, entries, futureMessages, keys, moderator, limits, clock, log, isPrivate } = deps;
   const repository = createAiRepository(deps.db);
@@ -80,9 +84,12 @@ export function createAiService(deps: {
     providerFailed,
   });
 
+  const conversations = createAiConversations({ repository, keys });
+
   return {
     consents,
-    ...createAiConversations({ repository, keys }),
+    ...conversations,
+    conversion: createConversationConversion({ db: deps.db, keys, conversations, mode: deps.mode }),
     ...createSealedTurns({ repository, clock, isPrivate }),
 
     /**
