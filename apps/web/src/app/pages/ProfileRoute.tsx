@@ -20,7 +20,7 @@ const PrivateModeSwitch = lazy(async () => ({
 /**
  * The switch's further steps, composed here since features do not import each other. Switching on, the media files
  * of the account's entries (ADR 096) and the letters to the future self (ADR 098) are made private after the
- * entries; switching off, the files and letters sealed in the browser are opened and handed back to the server's
+ * entries, then the AI conversations (ADR 104); switching off, the files, letters and conversations sealed in the browser are opened and handed back to the server's
  * key, since finishing removes the key (the server refuses to finish while any is left).
  */
 const SWITCH_STEPS: ReEncryptionStepFactory[] = [
@@ -45,6 +45,17 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
       : lazyOutcomeStep('future-messages-off', 'letters to your future self', async () => {
           const { futureMessagesUnsealStep } = await import('../../features/future-self/unseal-step.ts');
           return futureMessagesUnsealStep;
+        }),
+  // Coach and future-self conversations: sealed under the account key on, opened back off (ADR 104).
+  ({ target }) =>
+    target === 'private'
+      ? lazyOutcomeStep('conversations', 'conversations with the coach and future you', async () => {
+          const { conversationsSealStep } = await import('../../features/ai/switch-steps.ts');
+          return conversationsSealStep;
+        })
+      : lazyOutcomeStep('conversations-off', 'conversations with the coach and future you', async () => {
+          const { conversationsUnsealStep } = await import('../../features/ai/switch-steps.ts');
+          return conversationsUnsealStep;
         }),
 ];
 
