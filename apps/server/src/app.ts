@@ -48,6 +48,7 @@ import { AppError } from './lib/errors.ts';
 import { serializeError, serializeRequest } from './lib/log-text.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { aiConsentRoutes } from './modules/ai/consent-routes.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes, billingTestRoutes } from './modules/billing/routes.ts';
@@ -333,6 +334,7 @@ export async function buildApp({
       await api.register(remindersRoutes(services));
       await api.register(billingRoutes(services));
       await api.register(aiRoutes(services));
+      await api.register(aiConsentRoutes(services));
       await api.register(adminRoutes(services));
       await api.register(exportRoutes(services));
       // Test tools exist only where TEST_TOOLS is on (never in production, config.ts); elsewhere the path is a 404.

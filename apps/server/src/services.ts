@@ -406,6 +406,8 @@ export function createServices(deps: {
       limits,
       clock,
       log: deps.log,
+      isPrivate: (userId) => privateMode.isSetUp(userId),
+      mode: (userId) => privateMode.mode(userId),
     }),
   };
 }

@@ -29,7 +29,7 @@ import type { InjectOptions } from 'fastify';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, entries } from '../src/db/schema/index.ts';
+import { aiMessages, emailOutbox, entries } from '../src/db/schema/index.ts';
 import { createEntryKeys } from '../src/infra/crypto/entry-keys.ts';
 import { createMediaKeys } from '../src/infra/crypto/media-cipher.ts';
 import { FUTURE_MESSAGE_NOTICE } from '../src/infra/mail/templates.ts';
@@ -41,6 +41,8 @@ import { premiumUser } from './sharing-support.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { clientAddress, createMediaEntry } from './support/factories.ts';
 import { expectOpensNothing, jpegWithGps, multipartFiles, webmAudio, webmVideo } from './support/media.ts';
+import { type OpenAiServer, startOpenAiServer } from './support/openai-server.ts';
+import { listeningUrl, useAiPrivately } from './support/private-ai-use.ts';
 import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 import { startSmtpServer } from './support/smtp.ts';
 
@@ -67,6 +69,19 @@ const PRIVATE = {
   letterSubject: 'for-the-winter-of-marrowbone-3318',
   letterBody: 'did-you-forgive-the-cartographer-9174',
 };
+/** What its AI use carries (ADR 104): sent to the provider with consent, kept by the server nowhere after the answer. */
+const AI_USE = {
+  entry: 'the-quince-orchard-at-first-frost-6718',
+  letterSubject: PRIVATE.letterSubject,
+  letterBody: PRIVATE.letterBody,
+  draft: 'a-draft-about-the-glassblower-of-murano-2047',
+  enhanced: 'an-expanded-draft-about-the-glassblower-5803',
+  reflection: 'a-reflection-on-the-quince-orchard-3141',
+  coachQuestion: 'how-do-i-tell-the-beekeeper-no-4462',
+  coachReply: 'tell-the-beekeeper-kindly-and-early-9027',
+  futureQuestion: 'did-we-ever-sail-to-lofoten-7739',
+  futureReply: 'we-sailed-to-lofoten-in-the-spring-1358',
+};
 /** Moods of the spec's list (the browser seals no other), long enough that no ciphertext holds one by chance. */
 const MOODS = ['Celebrating', 'Productive', 'Grateful', 'Peaceful'];
 /** A small Day One export (ADR 070), imported in the browser through the private batch endpoints. */
@@ -92,7 +107,11 @@ const s3 = new S3rver({
 let endpoint = '';
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let transport: MailTransport;
+let ai: OpenAiServer;
+/** The fake AI provider, speaking the real protocol: where a private account's AI use sends its words. */
+const aiConfig = () => ({ AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'sk-test-key', AI_MODEL: 'test-model' });
 beforeAll(async () => {
+  ai = await startOpenAiServer();
   endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
   smtp = await startSmtpServer();
   transport = createMailTransport({
@@ -106,6 +125,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   transport.close();
+  await ai.close();
   await smtp.close();
   await s3.close();
   rmSync(s3Directory, { recursive: true, force: true });
@@ -116,7 +136,10 @@ const stores: Store[] = [];
 const tracing = (lines: string[]) => ({ logStream: { write: (line: string) => lines.push(line) } });
 {
   const lines: string[] = [];
-  const ctx = useTestApp({ RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'trace' }, tracing(lines));
+  const ctx = useTestApp(
+    () => ({ RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'trace', ...aiConfig() }),
+    tracing(lines),
+  );
   stores.push({
     name: 'local disk',
     ctx,
@@ -135,6 +158,7 @@ const tracing = (lines: string[]) => ({ logStream: { write: (line: string) => li
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
+      ...aiConfig(),
     }),
     tracing(lines),
   );
@@ -430,6 +454,24 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
       expect(opened.equals(file.plain), 'the browser opens what it sealed').toBe(true);
     }
 
+    // AI by consent (ADR 104): every feature used over what the browser decrypted, each chat turn sealed there.
+    await useAiPrivately({
+      call: (options) => call(person, options),
+      chat: async (kind, body) => {
+        const response = await fetch(`${await listeningUrl(ctx.app)}/api/ai/${kind}/messages`, {
+          method: 'POST',
+          headers: { cookie: person.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.text() };
+      },
+      ai,
+      userId,
+      accountKey,
+      phrases: AI_USE,
+      now: ctx.clock.now(),
+    });
+
     // The operator, with ENCRYPTION_SECRET and all of the above in hand.
     const held = await operatorsText();
     expect(held.dump).toContain(person.user.email);
@@ -439,12 +481,15 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
       '/api/media/sealed-drafts',
       '/api/future-messages',
       '/api/export/sealed',
+      '/api/ai/coach/messages',
+      '/api/ai/future-self/conversations/',
     ])
       expect(held.logs, route).toContain(route);
     expect(held.mail).toContain(FUTURE_MESSAGE_NOTICE.subject);
     const secrets = [
       ...Object.values(PRIVATE),
       ...Object.values(DAY_ONE),
+      ...Object.values(AI_USE),
       ...MOODS,
       // Parts of the phrases, in case one were stored cut or tokenised.
       'saffron',
@@ -461,6 +506,10 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
     ];
     for (const [where, text] of Object.entries({ ...held, waitingOutbox: waiting }))
       for (const secret of secrets) expect(text.includes(secret), `${where} holds ${secret}`).toBe(false);
+
+    // The two chat turns are kept, sealed in the browser: version 2, which no key of the server opens (ADR 104).
+    const turns = (await ctx.database.db.select().from(aiMessages)).filter((row) => row.userId === userId);
+    expect(turns.map((row) => row.encryptionVersion)).toEqual([2, 2, 2, 2]);
 
     // The server's entry key, from ENCRYPTION_SECRET, opens none of the entries.
     const serverKey = await createEntryKeys(ctx.config.encryptionSecret).keyFor(userId);

@@ -6,6 +6,27 @@ export const AI_LIMITS = {
   chatMessageMaxChars: 2000,
   /** Conversation titles: the first characters of the first message. */
   conversationTitleChars: 60,
+  /**
+   * The longest reply a private account's browser may store sealed (ADR 104): a reply is at most 800 tokens, which
+   * no language spells in more characters than this.
+   */
+  chatReplyMaxChars: 8000,
+} as const;
+
+/**
+ * How much of the journal one AI request reads (ADR 031): the server's bounds, and for a private account the bounds of
+ * what its browser may send with the request (ADR 104).
+ */
+export const AI_READS = {
+  /** Chats: entries of the last 30 days, at most 30 of them. */
+  chatDays: 30,
+  chatEntries: 30,
+  /** Insights read at most this many entries of the period. */
+  insightsEntries: 500,
+  /** Future-self chat: the next scheduled messages. */
+  futureMessages: 5,
+  /** Chat history sent back to the provider: the last turns of the conversation. */
+  historyMessages: 20,
 } as const;
 
 /**
@@ -40,4 +61,8 @@ export const AI_MESSAGES = {
   messageTooLong: 'Messages can be at most 2,000 characters',
   conversationNotFound: 'Conversation not found',
   stopped: 'Stopped',
+  consentRequired:
+    'This feature sends the words it reads to the AI provider. Give your consent first, or leave it unused.',
+  consentHostChanged:
+    'The AI provider of this server has changed since you gave your consent. Please give it again.',
 } as const;

@@ -580,5 +580,5 @@ export const AFFIRMATIONS = [
   'Be as gentle with yourself as you would be with a friend.',
 ] as const;
 // AI features (ADR 031): their own module, so that only the pages that use them load them (ADR 032).
-export { AI_LIMITS, AI_MESSAGES, FUTURE_SELF_AHEAD } from './ai-constants.ts';
+export { AI_LIMITS, AI_MESSAGES, AI_READS, FUTURE_SELF_AHEAD } from './ai-constants.ts';
 export { TWO_FACTOR, TWO_FACTOR_MESSAGES } from './two-factor-constants.ts';

@@ -136,5 +136,7 @@ export function signedInHandlers(user: SessionUser = sessionUser): Record<string
     'GET /api/moods/ring': json({ moods: [] }),
     'GET /api/moods/current': json({ moodTag: null }),
     'GET /api/entries/on-this-day': json({ entries: [] }),
+    // A standard account: its AI features ask no consent first (ADR 104).
+    'GET /api/ai/consents': json({ isRequired: false, providerHost: null, items: [] }),
   };
 }

@@ -36,6 +36,7 @@ const LABELS = {
   media: 'daybook/media/v2',
   futureMessages: 'daybook/future-messages/v2',
   importKeys: 'daybook/import-keys/v2',
+  conversations: 'daybook/conversations/v2',
 } as const;
 
 /** HKDF-SHA256 with an empty salt and `info` as the label: how every key here is derived from its parent. */
@@ -102,5 +103,20 @@ export function deriveImportKeyV2(accountKey: AccountKey): Promise<ImportNameKey
     { name: 'HMAC', hash: 'SHA-256', length: 256 },
     false,
     ['sign'],
+  );
+}
+
+/**
+ * The key a private account's coach and future-self conversations are sealed under (ADR 104): AES-256-GCM under its
+ * own HKDF label, so it is neither the entries' nor the letters' key; each ciphertext also names its field, the
+ * conversation and the account as associated data (private-conversations.ts).
+ */
+export function deriveConversationKeyV2(accountKey: AccountKey): Promise<EntryKey> {
+  return crypto.subtle.deriveKey(
+    hkdf(LABELS.conversations),
+    accountKey,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
   );
 }

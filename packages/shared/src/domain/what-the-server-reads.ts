@@ -83,7 +83,7 @@ export const WHAT_THE_SERVER_READS: readonly ServerReadsRow[] = [
     standard:
       'The server decrypts what the feature you start reads and sends it to the AI provider the operator configured.',
     private:
-      'Private entries and letters are never sent: the server has no key to open them. What you type to the coach or future-self chat is sent to the provider and kept encrypted with your standard key, as in standard mode. AI Assist is not offered while your journal is unlocked.',
+      'Only with your consent, asked per feature and naming the provider’s host: your browser then decrypts what the feature reads and sends it with the request; the server passes it to the provider and keeps and logs none of it. Conversations, the replies included, are encrypted in your browser under your own key, those from before private mode too when you switch it on.',
   },
   {
     id: 'archive',

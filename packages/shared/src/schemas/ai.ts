@@ -189,6 +189,11 @@ export const ChatMessage = z
     content: z.string(),
     /** `stopped`: the user stopped the reply; content is what arrived before. */
     status: z.enum(['complete', 'stopped']),
+    /**
+     * A private account's message sealed in its browser (ADR 104): `content` is then empty and the browser opens
+     * this with the conversation key.
+     */
+    sealed: z.object({ ciphertext: z.string(), iv: z.string() }).optional(),
     createdAt: z.string(),
   })
   .meta({ id: 'ConversationMessage' });
@@ -200,6 +205,8 @@ export const ConversationSummary = z
     kind: ConversationKind,
     /** The start of the first message (decrypted for the owner). */
     title: z.string(),
+    /** A private account's title sealed in its browser (ADR 104): `title` is then empty. */
+    sealedTitle: z.object({ ciphertext: z.string(), iv: z.string() }).optional(),
     messageCount: z.number().int(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -90,6 +90,11 @@ export const ERROR_STATUS = {
   /** The AI provider failed, timed out or refused; any use it cost is refunded. */
   AI_PROVIDER_FAILED: 502,
   AI_LIMIT_REACHED: 429,
+  /**
+   * A private account's AI request without its consent to the feature for the provider's current host (ADR 104);
+   * nothing was sent to the provider and no use was spent. details: AiConsentRequiredDetails.
+   */
+  AI_CONSENT_REQUIRED: 403,
   INTERNAL: 500,
 } as const;
 

@@ -1,17 +1,11 @@
+import { AI_READS } from '@daybook/shared';
 import type { EntryContext } from '../../infra/ai/prompts/context.ts';
 import type { ReadableEntry } from '../entries/service.ts';
 
 /** How much of the user's journal one request may read (ADR 031). */
 export const AI_CONTEXT = {
-  /** Chats: entries of the last 30 days, at most 30 of them. */
-  chatDays: 30,
-  chatEntries: 30,
-  /** Insights read at most this many entries of the period. */
-  insightsEntries: 500,
-  /** Future-self chat: the next scheduled messages. */
-  futureMessages: 5,
-  /** Chat history sent back to the provider: the last turns of the conversation. */
-  historyMessages: 20,
+  /** Entries, letters and history (shared: a private account's browser is held to the same bounds, ADR 104). */
+  ...AI_READS,
   /** Tokens asked for: a reply, a reflection, an expanded entry. */
   chatMaxTokens: 800,
   reflectionMaxTokens: 400,

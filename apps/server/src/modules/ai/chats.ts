@@ -6,13 +6,12 @@ import {
   CHAT_LIMITED_FEATURE,
   type ChatMessageInput,
   type ChatStreamEvent,
-  type Conversation,
   type ConversationKind,
-  type ConversationList,
   decryptText,
   encryptText,
   entryModerationOutcome,
   localDate,
+  type PrivateChatContext,
   type SessionUser,
 } from '@daybook/shared';
 import { coachPrompt } from '../../infra/ai/prompts/coach.ts';
@@ -30,7 +29,9 @@ import type { AiUsage } from './usage.ts';
 
 /*
  * The growth coach and the future-self chat: a turn checked whole before its stream starts, the reply streamed,
- * and the conversation stored encrypted with the user's key (ADR 031).
+ * and the conversation stored encrypted with the user's key (ADR 031). A private account's turn reads what its
+ * browser decrypted and sent, and the server stores nothing of it: the browser seals the turn and stores it after
+ * the reply arrived (ADR 104, sealed-turns.ts).
  */
 
 type Emit = (event: ChatStreamEvent) => void;
@@ -88,6 +89,30 @@ export function createAiChats(deps: {
     );
   }
 
+  /** A standard account's context, read and decrypted here: recent entries, the next letters, the history. */
+  async function readContext(user: SessionUser, kind: ConversationKind, conversationId: string | null) {
+    const since = localDate(
+      new Date(clock.now().getTime() - AI_CONTEXT.chatDays * 86_400_000),
+      user.timezone,
+    );
+    const [recent, history, scheduled] = await Promise.all([
+      entries.readableSince(user.id, since, AI_CONTEXT.chatEntries),
+      conversationId
+        ? repository.messagesOf(user.id, conversationId).then((rows) => historyOf(user.id, rows))
+        : [],
+      kind === 'future-self' ? futureMessages.pendingReadable(user.id, AI_CONTEXT.futureMessages) : [],
+    ]);
+    return {
+      recent: toContext(recent),
+      history,
+      letters: scheduled.map((m) => ({
+        sendDate: localDate(m.sendAt, user.timezone),
+        subject: m.subject,
+        message: m.message,
+      })),
+    };
+  }
+
   async function moderateMessage(text: string): Promise<void> {
     const verdict = await moderator.moderate(text);
     const outcome = entryModerationOutcome(verdict);
@@ -109,6 +134,7 @@ export function createAiChats(deps: {
       user: SessionUser,
       kind: ConversationKind,
       input: ChatMessageInput,
+      privateContext: PrivateChatContext | null,
     ): Promise<PreparedChat> {
       const ai = requireProvider();
       const message = input.message.trim();
@@ -128,32 +154,17 @@ export function createAiChats(deps: {
         async run(signal, emit) {
           let reply = '';
           try {
-            const since = localDate(
-              new Date(clock.now().getTime() - AI_CONTEXT.chatDays * 86_400_000),
-              user.timezone,
-            );
-            const [recent, history, scheduled] = await Promise.all([
-              entries.readableSince(user.id, since, AI_CONTEXT.chatEntries),
-              existing
-                ? repository.messagesOf(user.id, existing.id).then((rows) => historyOf(user.id, rows))
-                : [],
-              kind === 'future-self'
-                ? futureMessages.pendingReadable(user.id, AI_CONTEXT.futureMessages)
-                : [],
-            ]);
+            const { recent, history, letters } = privateContext
+              ? {
+                  recent: privateContext.entries,
+                  history: privateContext.history.slice(-AI_CONTEXT.historyMessages),
+                  letters: privateContext.letters,
+                }
+              : await readContext(user, kind, existing?.id ?? null);
             const turns =
               kind === 'coach'
-                ? coachPrompt(toContext(recent), history, message)
-                : futureSelfPrompt(
-                    toContext(recent),
-                    scheduled.map((m) => ({
-                      sendDate: localDate(m.sendAt, user.timezone),
-                      subject: m.subject,
-                      message: m.message,
-                    })),
-                    history,
-                    message,
-                  );
+                ? coachPrompt(recent, history, message)
+                : futureSelfPrompt(recent, letters, history, message);
             for await (const piece of ai.stream(turns, { signal, maxTokens: AI_CONTEXT.chatMaxTokens })) {
               reply += piece;
               emit({ event: 'delta', data: { text: piece } });
@@ -178,6 +189,8 @@ export function createAiChats(deps: {
           }
 
           async function save(status: 'complete' | 'stopped') {
+            // A private account's browser seals and stores the turn itself; the reply's id is the one it stores.
+            if (privateContext) return { replyId: randomUUID() };
             const at = clock.now();
             return repository.saveTurn({
               userId: user.id,
@@ -192,50 +205,6 @@ export function createAiChats(deps: {
           }
         },
       };
-    },
-
-    async conversations(user: SessionUser, kind: ConversationKind): Promise<ConversationList> {
-      const rows = await repository.listConversations(user.id, kind);
-      return {
-        items: await Promise.all(
-          rows.map(async ({ conversation, messageCount }) => ({
-            id: conversation.id,
-            kind: conversation.kind,
-            title: await open(user.id, { ciphertext: conversation.encryptedTitle, iv: conversation.titleIv }),
-            messageCount,
-            createdAt: conversation.createdAt.toISOString(),
-            updatedAt: conversation.updatedAt.toISOString(),
-          })),
-        ),
-      };
-    },
-
-    async conversation(user: SessionUser, kind: ConversationKind, id: string): Promise<Conversation> {
-      const row = await repository.findConversation(user.id, kind, id);
-      if (!row) throw new AppError('NOT_FOUND', AI_MESSAGES.conversationNotFound);
-      const messages = await repository.messagesOf(user.id, id);
-      return {
-        id: row.id,
-        kind: row.kind,
-        title: await open(user.id, { ciphertext: row.encryptedTitle, iv: row.titleIv }),
-        messageCount: messages.length,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-        messages: await Promise.all(
-          messages.map(async (m) => ({
-            id: m.id,
-            role: m.role,
-            content: await open(user.id, { ciphertext: m.ciphertext, iv: m.iv }),
-            status: m.status,
-            createdAt: m.createdAt.toISOString(),
-          })),
-        ),
-      };
-    },
-
-    async deleteConversation(user: SessionUser, kind: ConversationKind, id: string): Promise<void> {
-      if (!(await repository.deleteConversation(user.id, kind, id)))
-        throw new AppError('NOT_FOUND', AI_MESSAGES.conversationNotFound);
     },
   };
 }

@@ -117,18 +117,28 @@ export function createAiRepository(db: Db) {
       message: SealedText;
       reply: (SealedText & { status: 'complete' | 'stopped' }) | null;
       at: Date;
+      /** 2: sealed in a private account's browser (ADR 104); 1 (the default): sealed here with the standard key. */
+      encryptionVersion?: 1 | 2;
     }): Promise<{ replyId: string | null } | null> {
+      const encryptionVersion = turn.encryptionVersion ?? 1;
       return db.transaction(async (tx) => {
         if (turn.isNew) {
-          await tx.insert(aiConversations).values({
-            id: turn.conversationId,
-            userId: turn.userId,
-            kind: turn.kind,
-            encryptedTitle: turn.title.ciphertext,
-            titleIv: turn.title.iv,
-            createdAt: turn.at,
-            updatedAt: turn.at,
-          });
+          // An id the browser named (ADR 104) may be another account's conversation: then nothing is stored.
+          const created = await tx
+            .insert(aiConversations)
+            .values({
+              id: turn.conversationId,
+              userId: turn.userId,
+              kind: turn.kind,
+              encryptedTitle: turn.title.ciphertext,
+              titleIv: turn.title.iv,
+              encryptionVersion,
+              createdAt: turn.at,
+              updatedAt: turn.at,
+            })
+            .onConflictDoNothing()
+            .returning({ id: aiConversations.id });
+          if (created.length === 0) return null;
         } else {
           // The conversation may have been deleted while the reply streamed: then nothing is stored.
           const touched = await tx
@@ -138,7 +148,7 @@ export function createAiRepository(db: Db) {
             .returning({ id: aiConversations.id });
           if (touched.length === 0) return null;
         }
-        const base = { conversationId: turn.conversationId, userId: turn.userId };
+        const base = { conversationId: turn.conversationId, userId: turn.userId, encryptionVersion };
         await tx.insert(aiMessages).values({
           ...base,
           role: 'user',

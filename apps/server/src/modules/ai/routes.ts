@@ -1,16 +1,16 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import {
+  AiChatRequest,
   AiInsights,
+  AiInsightsRequest,
   AiStatus,
   ApiError,
-  ChatMessageInput,
   type ChatStreamEvent,
   Conversation,
   ConversationKind,
   ConversationList,
   EnhanceTextInput,
   EnhanceTextResponse,
-  InsightsInput,
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import { sendingRouteLimit } from '../sending-limits/service.ts';
 const errors = {
   400: ApiError,
   401: ApiError,
+  403: ApiError,
   404: ApiError,
   409: ApiError,
   422: ApiError,
@@ -69,29 +70,32 @@ export const aiRoutes =
       signedIn.post(
         '/ai/insights',
         {
+          // A private account's entries of the period come with the request (ADR 104): up to 500 of 5,000 characters.
+          bodyLimit: 16 * 1024 * 1024,
           config: { rateLimit: { max: 30, timeWindow: '1 minute', groupId: ':ai-insights' } },
           schema: {
             tags,
             summary:
               'Insights over 7, 30 or 90 days: local statistics, themes, sentiment; a reflection with a provider',
-            body: InsightsInput,
+            body: AiInsightsRequest,
             response: { 200: AiInsights, ...errors },
           },
         },
-        (request) => services.ai.insights(signedInUser(request), request.body.days),
+        (request) => services.ai.insights(signedInUser(request), request.body.days, request.body.entries),
       );
 
       signedIn.post(
         '/ai/:kind/messages',
         {
-          bodyLimit: 64 * 1024,
+          // A private account's context comes with the message (ADR 104): 30 entries, 5 letters, 20 turns.
+          bodyLimit: 2 * 1024 * 1024,
           config: { rateLimit: { max: 30, timeWindow: '1 minute', groupId: ':ai-chat' } },
           schema: {
             tags,
             summary:
               'Send a message to the growth coach or your future self; the reply streams as text/event-stream (start, delta…, done | error)',
             params: KindParams,
-            body: ChatMessageInput,
+            body: AiChatRequest,
             response: errors,
           },
         },

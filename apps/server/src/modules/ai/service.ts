@@ -2,10 +2,14 @@ import {
   AI_MESSAGES,
   type AiInsights,
   type AiStatus,
+  type ConversationKind,
   ENTRY_LIMITS,
   type EnhanceTextResponse,
   type InsightsPeriodDays,
   localDate,
+  type PrivateChatContext,
+  type PrivateInsightsEntry,
+  type PrivateSwitchMode,
   type SessionUser,
 } from '@daybook/shared';
 import type { Db } from '../../db/client.ts';
@@ -22,8 +26,12 @@ import type { PlansService } from '../plans/service.ts';
 import type { SendingLimits } from '../sending-limits/service.ts';
 import { AI_CONTEXT, toContext } from './ai-context.ts';
 import { createAiChats } from './chats.ts';
+import { createAiConsents } from './consents.ts';
+import { createAiConversations } from './conversations.ts';
+import { createConversationConversion } from './conversion.ts';
 import { localInsights, moodSummary, periodOf } from './insights.ts';
 import { createAiRepository } from './repository.ts';
+import { createSealedTurns } from './sealed-turns.ts';
 import { createAiUsage } from './usage.ts';
 
 /** A safe-to-log account of a provider failure: never the prompt, the draft or the reply. */
@@ -40,11 +48,16 @@ export function createAiService(deps: {
   limits: SendingLimits;
   clock: Clock;
   log: AiLog;
+  /** Whether the account is in private mode (or switching off): its AI features ask for consent (ADR 104). */
+  isPrivate: (userId: string) => Promise<boolean>;
+  /** Where the account stands in the switch (ADR 097): which way its conversations may be turned. */
+  mode: (userId: string) => Promise<PrivateSwitchMode>;
 }) {
-  const { provider, plans, entries, futureMessages, keys, moderator, limits, clock, log } = deps;
+  const { provider, plans, entries, futureMessages, keys, moderator, limits, clock, log, isPrivate } = deps;
   const repository = createAiRepository(deps.db);
   const usage = createAiUsage({ plans, repository, clock });
   const { limitsOf, remainingOf, spend } = usage;
+  const consents = createAiConsents({ db: deps.db, clock, providerHost: provider?.host ?? null, isPrivate });
 
   function requireProvider(): AiProvider {
     if (!provider) throw new AppError('AI_NOT_CONFIGURED', AI_MESSAGES.noProvider);
@@ -59,18 +72,45 @@ export function createAiService(deps: {
     return new AppError('AI_PROVIDER_FAILED', AI_MESSAGES.providerFailed);
   }
 
+  const chats = createAiChats({
+    repository,
+    usage,
+    entries,
+    futureMessages,
+    keys,
+    moderator,
+    clock,
+    requireProvider,
+    providerFailed,
+  });
+
+  const conversations = createAiConversations({ repository, keys });
+
   return {
-    ...createAiChats({
-      repository,
-      usage,
-      entries,
-      futureMessages,
-      keys,
-      moderator,
-      clock,
-      requireProvider,
-      providerFailed,
-    }),
+    consents,
+    ...conversations,
+    conversion: createConversationConversion({ db: deps.db, keys, conversations, mode: deps.mode }),
+    ...createSealedTurns({ repository, clock, isPrivate }),
+
+    /**
+     * A chat turn: a private account's only with its consent, reading what its browser sent (ADR 104); a standard
+     * account's reading its journal here, as before (ADR 031).
+     */
+    async prepareChat(
+      user: SessionUser,
+      kind: ConversationKind,
+      input: { conversationId?: string; message: string; context?: PrivateChatContext },
+    ) {
+      requireProvider();
+      const isPrivateAccount = await consents.gate(user, kind);
+      const context = isPrivateAccount ? (input.context ?? { entries: [], letters: [], history: [] }) : null;
+      return chats.prepareChat(
+        user,
+        kind,
+        { conversationId: input.conversationId, message: input.message },
+        context,
+      );
+    },
 
     async status(user: SessionUser): Promise<AiStatus> {
       const day = localDate(clock.now(), user.timezone);
@@ -92,6 +132,7 @@ export function createAiService(deps: {
      */
     async enhance(user: SessionUser, text: string): Promise<EnhanceTextResponse> {
       const ai = requireProvider();
+      await consents.gate(user, 'assist');
       const spent = await limits.spend(user, 'aiAssist');
       let enhanced: string;
       try {
@@ -107,12 +148,19 @@ export function createAiService(deps: {
      * Local statistics always; the reflection only with a provider. One insights use per request with entries and
      * a provider: the statistics alone cost nothing, and a failed reflection gives the use back (ADR 031).
      */
-    async insights(user: SessionUser, days: InsightsPeriodDays): Promise<AiInsights> {
+    async insights(
+      user: SessionUser,
+      days: InsightsPeriodDays,
+      sent?: PrivateInsightsEntry[],
+    ): Promise<AiInsights> {
       const today = localDate(clock.now(), user.timezone);
       const period = periodOf(today, days);
-      const readable = (await entries.readableSince(user.id, period.from, AI_CONTEXT.insightsEntries)).filter(
-        (entry) => entry.date <= period.to,
-      );
+      // A private account's entries are those its browser decrypted and sent, read here in memory only (ADR 104).
+      const readable = (
+        (await consents.gate(user, 'insights'))
+          ? (sent ?? []).map((entry) => ({ ...entry, createdAt: new Date(entry.createdAt) }))
+          : await entries.readableSince(user.id, period.from, AI_CONTEXT.insightsEntries)
+      ).filter((entry) => entry.date >= period.from && entry.date <= period.to);
       if (readable.length === 0) {
         return {
           ...(await localInsights([], period)),

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session/get-session.ts';
 // Its own chunk: the reminder section loads after the profile page, which stays within its budget.
 const ReminderSection = lazy(() => import('../../features/reminders/components/ReminderSection.tsx'));
 // Likewise private mode's section (ADR 095); Argon2id and the word list load only when a step needs them.
+const AiConsentsSection = lazy(() => import('../../features/ai/components/AiConsentsSection.tsx'));
 const PrivateModeSection = lazy(
   () => import('../../features/private-mode/components/PrivateModeSection.tsx'),
 );
@@ -19,7 +20,7 @@ const PrivateModeSwitch = lazy(async () => ({
 /**
  * The switch's further steps, composed here since features do not import each other. Switching on, the media files
  * of the account's entries (ADR 096) and the letters to the future self (ADR 098) are made private after the
- * entries; switching off, the files and letters sealed in the browser are opened and handed back to the server's
+ * entries, then the AI conversations (ADR 104); switching off, the files, letters and conversations sealed in the browser are opened and handed back to the server's
  * key, since finishing removes the key (the server refuses to finish while any is left).
  */
 const SWITCH_STEPS: ReEncryptionStepFactory[] = [
@@ -44,6 +45,17 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
       : lazyOutcomeStep('future-messages-off', 'letters to your future self', async () => {
           const { futureMessagesUnsealStep } = await import('../../features/future-messages/unseal-step.ts');
           return futureMessagesUnsealStep;
+        }),
+  // Coach and future-self conversations: sealed under the account key on, opened back off (ADR 104).
+  ({ target }) =>
+    target === 'private'
+      ? lazyOutcomeStep('conversations', 'conversations with the coach and future you', async () => {
+          const { conversationsSealStep } = await import('../../features/ai/switch-steps.ts');
+          return conversationsSealStep;
+        })
+      : lazyOutcomeStep('conversations-off', 'conversations with the coach and future you', async () => {
+          const { conversationsUnsealStep } = await import('../../features/ai/switch-steps.ts');
+          return conversationsUnsealStep;
         }),
 ];
 
@@ -74,6 +86,11 @@ export default function ProfileRoute() {
             />
           </Suspense>
         ) : null
+      }
+      aiConsents={
+        <Suspense fallback={<SectionFallback label="Loading your AI consent…" height="h-32" />}>
+          <AiConsentsSection />
+        </Suspense>
       }
     />
   );

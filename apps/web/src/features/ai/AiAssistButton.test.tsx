@@ -12,6 +12,8 @@ vi.mock('sonner', async (importOriginal) => ({
   toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn() },
 }));
 
+/** A standard account: AI Assist asks no consent first (ADR 104). */
+const STANDARD = { 'GET /api/ai/consents': json({ isRequired: false, providerHost: null, items: [] }) };
 const ENHANCE = 'POST /api/ai/enhance';
 
 /** A text field with AI Assist beside it, as the quick entry card and the edit page hold it. */
@@ -36,7 +38,10 @@ beforeEach(() => {
 
 describe('AI Assist', () => {
   it('is offered from 10 characters that are not blank, and says why before', async () => {
-    const fetchMock = stubApi({ [ENHANCE]: json({ enhancedText: 'never asked' }) });
+    const fetchMock = stubApi({
+      ...STANDARD,
+      [ENHANCE]: json({ enhancedText: 'never asked' }),
+    });
     renderWithProviders(<Field initial={'  a b c d e f g h i  \n'} />);
     // 9 non-blank characters, however much space surrounds them.
     expect(assist().getAttribute('aria-disabled')).toBe('true');
@@ -54,6 +59,7 @@ describe('AI Assist', () => {
 
   it('replaces the text with the expanded one, and Undo puts the original back', async () => {
     const fetchMock = stubApi({
+      ...STANDARD,
       [ENHANCE]: json({ enhancedText: 'A long, slow walk by the river at dusk.' }),
     });
     renderWithProviders(<Field initial="Walk by the river" />);
@@ -74,7 +80,10 @@ describe('AI Assist', () => {
   });
 
   it('says "AI Assist failed" with the server\'s reason, and how to set up a provider when none is', async () => {
-    stubApi({ [ENHANCE]: apiError(409, 'AI_NOT_CONFIGURED', AI_MESSAGES.noProvider) });
+    stubApi({
+      ...STANDARD,
+      [ENHANCE]: apiError(409, 'AI_NOT_CONFIGURED', AI_MESSAGES.noProvider),
+    });
     renderWithProviders(<Field initial="Walk by the river" />);
     fireEvent.click(assist());
     await waitFor(() =>

@@ -30,6 +30,7 @@ const SECTIONS = [
   { id: 'two-step', label: 'Two-step sign-in' },
   { id: 'passkeys', label: 'Passkeys' },
   { id: 'private-mode', label: 'Private mode' },
+  { id: 'ai-consent', label: 'AI consent' },
   { id: 'sessions', label: 'Sessions' },
   { id: 'subscription', label: 'Subscription' },
   { id: 'delete-account', label: 'Delete account' },
@@ -62,9 +63,12 @@ function useEmailChangedNotice() {
 export default function ProfilePage({
   reminders,
   privateMode,
+  aiConsents,
 }: {
   reminders?: ReactNode;
   privateMode?: ReactNode;
+  /** The AI features a private account consented to (features/ai, ADR 104). */
+  aiConsents?: ReactNode;
 } = {}) {
   useDocumentTitle('Profile Settings');
   useEmailChangedNotice();
@@ -123,6 +127,7 @@ export default function ProfilePage({
               <TwoFactorSection email={profile.data.email} />
               <PasskeysSection />
               {privateMode}
+              {aiConsents}
               <SessionsSection />
               <SubscriptionSection profile={profile.data} />
               <DeleteAccountSection />

@@ -1,4 +1,4 @@
-import { ApiError, type ChatMessageInput, ChatStreamEvent, type ConversationKind } from '@daybook/shared';
+import { type AiChatRequest, ApiError, ChatStreamEvent, type ConversationKind } from '@daybook/shared';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 
 /**
@@ -50,7 +50,7 @@ function parseBlock(block: string): ChatStreamEvent | null {
 
 type SendChatMessageOptions = {
   kind: ConversationKind;
-  input: ChatMessageInput;
+  input: AiChatRequest;
   signal: AbortSignal;
   /** Each event as it arrives: `start`, then `delta`s, then `done` or `error`. */
   onEvent: (event: ChatStreamEvent) => void;

@@ -2,29 +2,44 @@ import { Conversation, type ConversationKind, ConversationList } from '@daybook/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
 import { aiKeys } from './query-keys.ts';
 
 const conversationsPath = (kind: ConversationKind) => `/api/ai/${kind}/conversations`;
 const conversationPath = (kind: ConversationKind, id: string) =>
   `${conversationsPath(kind)}/${encodeURIComponent(id)}`;
 
-/** The conversations of one kind, newest first (titles decrypted on the server for their owner). */
-export function conversationsQueryOptions(kind: ConversationKind) {
+/**
+ * The conversations of one kind, newest first: titles decrypted on the server for their owner, or for a private
+ * account opened here with the conversation key (ADR 104; that code loads only when a sealed title arrives).
+ */
+export function conversationsQueryOptions(kind: ConversationKind, userId: string) {
   return queryOptions({
     queryKey: aiKeys.conversations(kind),
-    queryFn: ({ signal }) => apiRequest(conversationsPath(kind), { schema: ConversationList, signal }),
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest(conversationsPath(kind), { schema: ConversationList, signal });
+      if (!list.items.some((item) => item.sealedTitle)) return list;
+      const { openSummaries } = await import('../private-chat.ts');
+      return { items: await openSummaries(userId, list.items) };
+    },
     select: (list) => list.items,
   });
 }
 
 export function useConversations(kind: ConversationKind) {
-  return useQuery(conversationsQueryOptions(kind));
+  return useQuery(conversationsQueryOptions(kind, useSession().user?.id ?? ''));
 }
 
-export function conversationQueryOptions(kind: ConversationKind, id: string) {
+export function conversationQueryOptions(kind: ConversationKind, id: string, userId: string) {
   return queryOptions({
     queryKey: aiKeys.conversation(kind, id),
-    queryFn: ({ signal }) => apiRequest(conversationPath(kind, id), { schema: Conversation, signal }),
+    queryFn: async ({ signal }) => {
+      const conversation = await apiRequest(conversationPath(kind, id), { schema: Conversation, signal });
+      if (!conversation.sealedTitle && !conversation.messages.some((message) => message.sealed))
+        return conversation;
+      const { openConversation } = await import('../private-chat.ts');
+      return openConversation(userId, conversation);
+    },
   });
 }
 
@@ -33,7 +48,8 @@ export function conversationQueryOptions(kind: ConversationKind, id: string) {
  * that of a conversation whose first turn is not stored yet (the server would answer 404).
  */
 export function useConversation(kind: ConversationKind, id: string | null) {
-  return useQuery({ ...conversationQueryOptions(kind, id ?? ''), enabled: id !== null });
+  const userId = useSession().user?.id ?? '';
+  return useQuery({ ...conversationQueryOptions(kind, id ?? '', userId), enabled: id !== null });
 }
 
 export function useDeleteConversation(kind: ConversationKind) {

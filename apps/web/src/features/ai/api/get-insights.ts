@@ -1,4 +1,9 @@
-import { AiInsights, type AiStatus, type InsightsPeriodDays } from '@daybook/shared';
+import {
+  AiInsights,
+  type AiStatus,
+  type InsightsPeriodDays,
+  type PrivateInsightsEntry,
+} from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { aiKeys } from './query-keys.ts';
@@ -10,8 +15,13 @@ import { aiKeys } from './query-keys.ts';
 export function useGenerateInsights() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (days: InsightsPeriodDays) =>
-      apiRequest('/api/ai/insights', { method: 'POST', body: { days }, schema: AiInsights }),
+    /** `entries`: a private account's, decrypted in its browser and sent with the request (ADR 104). */
+    mutationFn: ({ days, entries }: { days: InsightsPeriodDays; entries?: PrivateInsightsEntry[] }) =>
+      apiRequest('/api/ai/insights', {
+        method: 'POST',
+        body: { days, ...(entries ? { entries } : {}) },
+        schema: AiInsights,
+      }),
     onSuccess: (insights) => {
       client.setQueryData<AiStatus>(aiKeys.status(), (status) =>
         status ? { ...status, remaining: insights.remaining } : status,

@@ -1,9 +1,15 @@
 import { AI_MESSAGES, canUseAiAssist } from '@daybook/shared';
 import { LoaderCircle, Wand2 } from 'lucide-react';
-import { type MouseEvent, useId, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DeferredTooltip } from '../../../components/ui/deferred-tooltip.tsx';
 import { toast } from '../../../lib/toast.ts';
+import type { ConsentAsk } from '../consent-prompt.ts';
+
+// The dialog loads only when a private account is asked, not with the entry boxes (ADR 076's budget).
+const AiConsentDialog = lazy(async () => ({
+  default: (await import('./AiConsentDialog.tsx')).AiConsentDialog,
+}));
 
 type AiAssistButtonProps = {
   text: string;
@@ -15,13 +21,14 @@ type AiAssistButtonProps = {
 const TOO_SHORT_TOAST_ID = 'ai-assist-too-short';
 
 /**
- * "AI Assist" (docs/product/ai.md#ai-assist): sends the draft to the server, which asks the AI provider to expand it, and puts
+ * "AI Assist" (docs/product/ai.md#ai-assist): for a private account, after its consent (ADR 104), sends the draft to the server, which asks the AI provider to expand it, and puts
  * the answer in place of the text, with "Undo" in the toast to put the original back. Below 10 characters that are
  * not blank it is visibly unavailable yet focusable (aria-disabled), with the reason as tooltip and description,
  * and pressed anyway (a tap on a phone has no hover, a key press no pointer) it says the reason in a toast.
  */
 export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
   const [isWorking, setIsWorking] = useState(false);
+  const [consentAsk, setConsentAsk] = useState<ConsentAsk | null>(null);
   const hintId = useId();
   const isUsable = canUseAiAssist(text);
 
@@ -34,6 +41,9 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
     const original = text;
     setIsWorking(true);
     try {
+      // A private account's draft goes nowhere before it consents to AI Assist (ADR 104).
+      const { askConsent } = await import('../consent-prompt.ts');
+      if (!(await askConsent('assist', setConsentAsk))) return;
       // The request and its schema load on first use, not with the dashboard (ADR 032).
       const { enhanceText } = await import('../api/enhance-text.ts');
       const { enhancedText } = await enhanceText(original);
@@ -78,6 +88,11 @@ export function AiAssistButton({ text, onReplace }: AiAssistButtonProps) {
           {AI_MESSAGES.tooShort}
         </span>
       )}
+      {consentAsk ? (
+        <Suspense fallback={null}>
+          <AiConsentDialog {...consentAsk} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

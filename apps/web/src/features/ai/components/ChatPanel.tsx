@@ -5,7 +5,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useConversation, useConversations, useDeleteConversation } from '../api/conversations.ts';
 import { useAiStatus } from '../api/get-status.ts';
+import { useAiConsent } from '../hooks/use-ai-consent.ts';
 import { useChat } from '../hooks/use-chat.ts';
+import { AiConsentDialog } from './AiConsentDialog.tsx';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatMessages } from './ChatMessages.tsx';
 import { ConversationList } from './ConversationList.tsx';
@@ -31,7 +33,8 @@ export function ChatPanel({ kind, copy }: { kind: ConversationKind; copy: ChatCo
   const conversations = useConversations(kind);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const remove = useDeleteConversation(kind);
-  const chat = useChat(kind, selectedId, setSelectedId);
+  const consent = useAiConsent(kind);
+  const chat = useChat(kind, selectedId, setSelectedId, consent.ensure);
   // Not asked for while its first turn is under way: the server has no such conversation until it is stored.
   const conversation = useConversation(kind, selectedId === chat.unsavedId ? null : selectedId);
   const [draft, setDraft] = useState('');
@@ -137,6 +140,7 @@ export function ChatPanel({ kind, copy }: { kind: ConversationKind; copy: ChatCo
           <LimitReached message={AI_MESSAGES.limitReached(feature, status.data.limits[feature])} />
         ) : null}
       </Card>
+      <AiConsentDialog {...consent.dialog} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import {
   AI_LIMITS,
   AI_MESSAGES,
+  type AiConsents,
   type AiInsights,
   type InsightsPeriodDays,
   REFLECTION_UNAVAILABLE_MESSAGES,
 } from '@daybook/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Sparkles } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,8 +17,12 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { moodEmoji } from '../../../lib/mood-emoji.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
 import { useGenerateInsights } from '../api/get-insights.ts';
 import { useAiStatus } from '../api/get-status.ts';
+import { aiKeys } from '../api/query-keys.ts';
+import { useAiConsent } from '../hooks/use-ai-consent.ts';
+import { AiConsentDialog } from './AiConsentDialog.tsx';
 import { LimitReached } from './LimitReached.tsx';
 import { MoodTrend } from './MoodTrend.tsx';
 import { RemainingUses } from './RemainingUses.tsx';
@@ -135,13 +141,38 @@ function InsightsResult({ insights }: { insights: AiInsights }) {
  * and a written reflection from the provider when one is configured. Each request spends one of the day's insights,
  * so they are made on request, not when the page opens.
  */
+/** Why a private account's insights cannot start: its key is not in this browser session. */
+const PRIVATE_INSIGHTS_LOCKED = 'Unlock your journal to get insights: in private mode your browser reads it.';
+
 export function InsightsPanel() {
   const headingId = useId();
   const [period, setPeriod] = useState<`${InsightsPeriodDays}`>('30');
   const status = useAiStatus();
   const generate = useGenerateInsights();
+  const consent = useAiConsent('insights');
+  const client = useQueryClient();
+  const userId = useSession().user?.id ?? '';
+  const [readError, setReadError] = useState<string | null>(null);
   const isOutOfUses = status.data ? status.data.remaining.insights <= 0 : false;
   const limitError = generate.error && isApiError(generate.error, 'AI_LIMIT_REACHED') ? generate.error : null;
+
+  /** A private account consents first, then its browser reads and sends the period's entries (ADR 104). */
+  const onGenerate = async () => {
+    const days = Number(period) as InsightsPeriodDays;
+    setReadError(null);
+    if (!(await consent.ensure())) return;
+    if (client.getQueryData<AiConsents>(aiKeys.consents())?.isRequired !== true) {
+      generate.mutate({ days });
+      return;
+    }
+    try {
+      const { conversationKeyOf, insightsEntries } = await import('../private-chat.ts');
+      if (!(await conversationKeyOf(userId))) throw new Error(PRIVATE_INSIGHTS_LOCKED);
+      generate.mutate({ days, entries: await insightsEntries(userId, days) });
+    } catch (error) {
+      setReadError(error instanceof Error ? error.message : AI_MESSAGES.providerFailed);
+    }
+  };
 
   return (
     <Card role="region" aria-labelledby={headingId} className="flex flex-col gap-5 p-4 sm:p-6">
@@ -159,7 +190,7 @@ export function InsightsPanel() {
       <div className="flex flex-wrap items-center gap-3">
         <SegmentedControl label="Period" options={PERIODS} value={period} onValueChange={setPeriod} />
         <Button
-          onClick={() => generate.mutate(Number(period) as InsightsPeriodDays)}
+          onClick={() => void onGenerate()}
           disabled={generate.isPending || isOutOfUses}
           aria-busy={generate.isPending}
         >
@@ -175,6 +206,12 @@ export function InsightsPanel() {
       {isOutOfUses && !limitError && status.data ? (
         <LimitReached message={AI_MESSAGES.limitReached('insights', status.data.limits.insights)} />
       ) : null}
+      {readError ? (
+        <Alert variant="error" role="alert">
+          <p>{readError}</p>
+        </Alert>
+      ) : null}
+      <AiConsentDialog {...consent.dialog} />
       {generate.error && !limitError ? (
         <Alert variant="error" role="alert">
           <p>{generate.error.message}</p>

@@ -1,18 +1,24 @@
 import {
   AI_MESSAGES,
+  type AiConsents,
   AiLimitReachedDetails,
   type AiStatus,
   type ChatStreamEvent,
   type Conversation,
   type ConversationKind,
   type ConversationList,
+  type PrivateChatContext,
 } from '@daybook/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
 import { sendChatMessage } from '../api/chat-stream.ts';
 import { conversationQueryOptions } from '../api/conversations.ts';
 import { aiKeys } from '../api/query-keys.ts';
+
+/** Why a private account's chat cannot start: its key is not in this browser session. */
+const PRIVATE_CHAT_LOCKED = 'Unlock your journal to talk with the AI: in private mode your browser reads it.';
 
 /** Waits between readings of the history after Stop, until the stopped turn is there (about 3 s in all). */
 const STOP_RELOAD_WAITS_MS = [150, 300, 600, 900, 1200];
@@ -47,8 +53,11 @@ export function useChat(
   kind: ConversationKind,
   conversationId: string | null,
   onConversation: (id: string | null) => void,
+  /** Consent before a private account's words are sent (ADR 104): false when the person declined. */
+  ensureConsent: () => Promise<boolean> = async () => true,
 ) {
   const client = useQueryClient();
+  const userId = useSession().user?.id ?? '';
   const [pending, setPending] = useState<PendingTurn | null>(null);
   const [problem, setProblem] = useState<ChatProblem | null>(null);
   /**
@@ -111,7 +120,32 @@ export function useChat(
       const abort = new AbortController();
       controller.current = abort;
       setProblem(null);
+      // Before anything is read or sent: a private account's consent to this feature, asked once (ADR 104).
+      if (!(await ensureConsent())) {
+        controller.current = null;
+        return false;
+      }
       setPending({ message, reply: '', state: 'waiting' });
+      const isPrivate = client.getQueryData<AiConsents>(aiKeys.consents())?.isRequired === true;
+      let context: PrivateChatContext | undefined;
+      if (isPrivate) {
+        // What the turn reads, decrypted here and sent with it; the code loads with the first private turn.
+        const chatting = await import('../private-chat.ts');
+        try {
+          if (!(await chatting.conversationKeyOf(userId))) throw new Error(PRIVATE_CHAT_LOCKED);
+          const history =
+            (conversationId
+              ? client.getQueryData<Conversation>(aiKeys.conversation(kind, conversationId))?.messages
+              : undefined) ?? [];
+          context = await chatting.chatContext(userId, kind, history, abort.signal);
+        } catch (error) {
+          controller.current = null;
+          setProblem(problemOf(error));
+          setPending(null);
+          return false;
+        }
+      }
+      let replyText = '';
       let activeId = conversationId;
       const countBefore = storedCount(conversationId);
       let isComplete = false;
@@ -127,6 +161,7 @@ export function useChat(
             setPending((turn) => (turn ? { ...turn, state: 'streaming' } : turn));
             break;
           case 'delta':
+            replyText += event.data.text;
             setPending((turn) => (turn ? { ...turn, reply: turn.reply + event.data.text } : turn));
             break;
           case 'done':
@@ -141,7 +176,7 @@ export function useChat(
       try {
         await sendChatMessage({
           kind,
-          input: { message, ...(conversationId ? { conversationId } : {}) },
+          input: { message, ...(conversationId ? { conversationId } : {}), ...(context ? { context } : {}) },
           signal: abort.signal,
           onEvent,
         });
@@ -163,23 +198,45 @@ export function useChat(
         controller.current = null;
       }
       const isSent = isComplete || abort.signal.aborted;
+      // A private account's turn is sealed here and stored by this browser: the server kept none of it (ADR 104).
+      let isSealedStored = false;
+      if (isPrivate && activeId !== null && isSent) {
+        const { storeSealedTurn } = await import('../private-chat.ts');
+        const isNew = activeId !== conversationId;
+        const status = isComplete ? 'complete' : 'stopped';
+        await storeSealedTurn({
+          userId,
+          kind,
+          conversationId: activeId,
+          isNew,
+          message,
+          reply: replyText,
+          status,
+        })
+          .then(() => {
+            isSealedStored = true;
+          })
+          .catch((error: unknown) => setProblem(problemOf(error)));
+      }
       if (activeId !== null && activeId !== conversationId) {
         // A new conversation: its history is read once the server holds it (a complete reply was stored before
         // `done`); a turn that failed, or a stop the server never stored, leaves no conversation to show.
-        const isThere = isComplete || (abort.signal.aborted && (await isStored(activeId, true)));
-        if (isThere) await client.prefetchQuery(conversationQueryOptions(kind, activeId));
+        const isThere = isPrivate
+          ? isSealedStored
+          : isComplete || (abort.signal.aborted && (await isStored(activeId, true)));
+        if (isThere) await client.prefetchQuery(conversationQueryOptions(kind, activeId, userId));
         else onConversation(null);
         setUnsavedId(null);
         await reload(null, null);
         setPending(null);
         return isSent;
       }
-      await reload(activeId, abort.signal.aborted ? countBefore : null);
+      await reload(activeId, abort.signal.aborted && !isPrivate ? countBefore : null);
       // The history now holds this turn; a failed one is dropped (the page gives the message back to the composer).
       setPending(null);
       return isSent;
     },
-    [client, conversationId, kind, onConversation, reload, storedCount, isStored],
+    [client, conversationId, kind, onConversation, reload, storedCount, isStored, ensureConsent, userId],
   );
 
   const stop = useCallback(() => controller.current?.abort(), []);

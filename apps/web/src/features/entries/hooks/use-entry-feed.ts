@@ -82,7 +82,7 @@ function candidatesQueryOptions(userId: string, range: CandidatesQuery, entryKey
     // The fetching loads with the first search, as the search itself does.
     queryFn: async ({ signal }): Promise<Candidates> => {
       if (!entryKey) throw new Error('The entry key is not ready');
-      const { getSearchCandidates } = await import('../api/get-search-candidates.ts');
+      const { getSearchCandidates } = await import('../../../lib/search-candidates.ts');
       try {
         const opening: Promise<unknown>[] = [];
         const found = await getSearchCandidates(range, signal, (page) => {
@@ -120,7 +120,7 @@ function copyWholeJournalWhenIdle(userId: string, entryKey: EntryKey): void {
   if (copiedJournals.has(userId) || !navigator.serviceWorker?.controller) return;
   copiedJournals.add(userId);
   const copy = async () => {
-    const { getSearchCandidates } = await import('../api/get-search-candidates.ts');
+    const { getSearchCandidates } = await import('../../../lib/search-candidates.ts');
     const { entries } = await getSearchCandidates({});
     keepInCopy(entryKey, userId, entries, { isWholeJournal: true });
   };

@@ -1,5 +1,5 @@
 import { type CandidatesQuery, type Entry, SearchCandidates } from '@daybook/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 /**
  * Every entry of a day or a period, newest first, still encrypted, read a page at a time: search and themes
