@@ -9,7 +9,7 @@ import {
   thankYouSealContext,
 } from '@daybook/shared';
 import { AppError } from '../../lib/errors.ts';
-import { publicKeysOf } from '../key-pairs/repository.ts';
+import { publicKeysOf } from '../key-pairs/service.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { SharingContext } from './context.ts';
 import { displayName } from './share-rules.ts';
