@@ -2,7 +2,6 @@ import {
   encryptText,
   type SendThankYouInput,
   type SessionUser,
-  SHARE_MESSAGES,
   SHARE_SEALING_MESSAGES,
   sealTextToPublicKey,
   type ThankYouKey,
