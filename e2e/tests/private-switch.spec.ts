@@ -160,6 +160,10 @@ test.describe('switching private mode on and off', () => {
       expect(bytes[9], `${stored}: the server's key`).not.toBe(1);
     }
     expect(await storedRows('select user_id from private_keys where user_id = $1', [userId])).toEqual([]);
+    // The account's key pair went back under the standard key before the key went (ADR 102): the same pair, kept.
+    expect(await storedRows('select wrap_kind from key_pairs where user_id = $1', [userId])).toEqual([
+      { wrap_kind: 1 },
+    ]);
     await page.goto('/dashboard');
     for (const text of TEXTS) await expect(page.getByText(text)).toBeVisible();
     // And the photo still shows, now served by the server as any standard account's.

@@ -77,6 +77,8 @@ export * from './schemas/export-query.ts';
 export * from './schemas/future-messages.ts';
 export * from './schemas/health.ts';
 export * from './schemas/import.ts';
+export * from './schemas/key-pair-standing.ts';
+export * from './schemas/key-pairs.ts';
 export * from './schemas/live-events.ts';
 export * from './schemas/media.ts';
 export * from './schemas/notifications.ts';

@@ -4,10 +4,11 @@ import {
   ReceivedSharePage,
   ReceivedShareQuery,
   ReportShareInput,
+  SendThankYouInput,
   SentShare,
   SentShareList,
   ShareView,
-  ThankYouInput,
+  ThankYouKey,
   ThankYouNote,
 } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -187,18 +188,30 @@ export const sharingRoutes =
           config: sendingRouteLimit('thankYouNotes'),
           schema: {
             tags,
-            summary: "Thank the sender of an active share (stored encrypted with the sender's key)",
+            summary:
+              "Thank the sender of an active share: a note sealed to the sender's public key in your browser, or plain for a sender without one",
             params: Id,
-            body: ThankYouInput,
+            body: SendThankYouInput,
             response: { 201: Created, ...errors },
           },
         },
         async (request, reply) =>
           reply
             .status(201)
-            .send(
-              await services.sharing.thankYou(signedInUser(request), request.params.id, request.body.message),
-            ),
+            .send(await services.sharing.thankYou(signedInUser(request), request.params.id, request.body)),
+      );
+
+      signedIn.get(
+        '/shares/:id/thank-you-key',
+        {
+          schema: {
+            tags,
+            summary: "The sender's public key, to seal a thank-you to (null while the sender has none)",
+            params: Id,
+            response: { 200: ThankYouKey, ...errors },
+          },
+        },
+        (request) => services.sharing.thankYouKey(signedInUser(request), request.params.id),
       );
 
       signedIn.post(

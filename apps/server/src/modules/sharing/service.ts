@@ -3,9 +3,11 @@ import { createShareExpiryService } from './expiry.ts';
 import { createShareRecipientService } from './recipient.ts';
 import { createShareReportService } from './reports.ts';
 import { createShareSenderService } from './sender.ts';
+import { createShareThankYouService } from './thank-you.ts';
 
 /*
- * Sharing, one service per audience (ADR 100): the sender (sender.ts), the recipient (recipient.ts), the
+ * Sharing, one service per audience (ADR 100): the sender (sender.ts), the recipient (recipient.ts, and its
+ * thank-you notes, thank-you.ts, ADR 102), the
  * admin area's reports (reports.ts) and the expiry job (expiry.ts), over one context (context.ts) that holds what
  * they read alike. Routes and jobs see one service, as before.
  */
@@ -14,6 +16,7 @@ export function createSharingService(deps: SharingDeps) {
   return {
     ...createShareSenderService(ctx),
     ...createShareRecipientService(ctx),
+    ...createShareThankYouService(ctx),
     ...createShareReportService(ctx),
     ...createShareExpiryService(ctx),
   };

@@ -20,8 +20,10 @@ const PrivateModeSwitch = lazy(async () => ({
 /**
  * The switch's further steps, composed here since features do not import each other. Switching on, the media files
  * of the account's entries (ADR 096) and the letters to the future self (ADR 098) are made private after the
- * entries, then the AI conversations (ADR 104); switching off, the files, letters and conversations sealed in the browser are opened and handed back to the server's
- * key, since finishing removes the key (the server refuses to finish while any is left).
+ * entries, then the AI conversations (ADR 104); switching off, the files, letters and conversations sealed in the
+ * browser are opened and handed back to the server's key, since finishing removes the key (the server refuses to
+ * finish while any is left). Both ways, the account's key pair is wrapped again under the key of the mode it is
+ * heading to: the same pair, so what was sealed to it keeps opening (ADR 102).
  */
 const SWITCH_STEPS: ReEncryptionStepFactory[] = [
   ({ target }) =>
@@ -57,6 +59,11 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
           const { conversationsUnsealStep } = await import('../../features/ai/switch-steps.ts');
           return conversationsUnsealStep;
         }),
+  ({ userId, target }) =>
+    lazyOutcomeStep(target === 'private' ? 'key-pair' : 'key-pair-off', 'your key pair', async () => {
+      const { keyPairSwitchStep } = await import('../../lib/key-pair/key-pair.ts');
+      return keyPairSwitchStep(userId, target);
+    }),
 ];
 
 /**
