@@ -42,6 +42,7 @@ export * from './domain/private-import-run.ts';
 export * from './domain/private-keys.ts';
 export * from './domain/recovery-key-text.ts';
 export * from './domain/reminders.ts';
+export * from './domain/share-seal.ts';
 export * from './domain/share-status.ts';
 export * from './domain/streak.ts';
 export * from './domain/two-factor.ts';

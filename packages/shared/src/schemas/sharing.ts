@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_REASONS, SHARE_LIMITS, SHARE_MESSAGES } from '../constants.ts';
+import { Base64, MAX_CIPHERTEXT_CHARS } from './entries.ts';
 import { StoredText } from './text.ts';
 
 /**
@@ -15,7 +16,12 @@ import { StoredText } from './text.ts';
  *   POST   /api/shares/:shareId/thank-you      ThankYouInput → 201 (recipient; active only)
  *   POST   /api/shares/:shareId/report         ReportShareInput → 201 (recipient; active only)
  *   GET    /api/thank-you-notes/:id            → ThankYouNote (the entry's author only; decrypted in the browser)
+ *   POST   /api/entries/:entryId/share-recipients  ShareRecipientsInput → ShareRecipientKeys (owner of a private entry)
+ *   PUT    /api/shares/:shareId/sealed-media  multipart `file` → 204          (owner; a sealed share's media, once)
+ *   GET    /api/shares/awaiting-wrap          → AwaitingWrapList              (owner; link shares whose recipient has a key)
+ *   POST   /api/shares/:shareId/recipient-wrap  RecipientWrapInput → 204      (owner; once per share)
  * Unknown ids and other users' ids answer 404 NOT_FOUND with SHARE_MESSAGES.notFound, and change nothing.
+ * Sealed shares (a private entry shared end to end) are ADR 103.
  */
 
 /** The spec's "simple address pattern". */
@@ -27,6 +33,33 @@ export const ShareRecipientEmail = z
   .toLowerCase()
   .max(254, SHARE_MESSAGES.invalidEmail)
   .regex(SHARE_EMAIL_PATTERN, SHARE_MESSAGES.invalidEmail);
+
+/**
+ * How a private entry's share is sealed (ADR 103): `account`, its key wrapped to the recipient's public key; `link`,
+ * its key only in the private link's fragment; `server`, "E-mail it", its key given to the server, which can then
+ * read this one copy.
+ */
+export const ShareSealing = z.enum(['account', 'link', 'server']);
+export type ShareSealing = z.infer<typeof ShareSealing>;
+
+/** A share key sealed to a public key (key-pair.ts): version ‖ ephemeral point ‖ IV ‖ 32 bytes ‖ tag, base64. */
+const WrappedShareKey = Base64.max(200);
+/** The sealed copy: IV ‖ AES-GCM(JSON of text and mood) ‖ tag, base64 (the text's JSON escapes counted twice). */
+export const SealedCopy = Base64.max(MAX_CIPHERTEXT_CHARS * 2 + 512, 'The entry is too long');
+
+/** One recipient's sealed share, made in the sender's browser under a share id it chose (ADR 103). */
+export const SealedShareInput = z.object({
+  shareId: z.uuid(),
+  email: ShareRecipientEmail,
+  sealing: ShareSealing,
+  copy: SealedCopy,
+  keyForSender: WrappedShareKey,
+  /** `account` only. */
+  keyForRecipient: WrappedShareKey.optional(),
+  /** `server` only: the raw 32-byte share key, base64. */
+  serverKey: Base64.length(44).optional(),
+});
+export type SealedShareInput = z.infer<typeof SealedShareInput>;
 
 export const CreateShareInput = z
   .object({
@@ -43,6 +76,8 @@ export const CreateShareInput = z
       .max(SHARE_LIMITS.noteMaxChars, `Notes can be at most ${SHARE_LIMITS.noteMaxChars} characters`)
       .optional(),
     consent: z.literal(true, SHARE_MESSAGES.consentRequired),
+    /** A private entry's shares, one per recipient, sealed in the browser (ADR 103); absent for any other entry. */
+    sealed: z.array(SealedShareInput).max(SHARE_LIMITS.maxRecipients).optional(),
   })
   .meta({ id: 'CreateShareInput' });
 export type CreateShareInput = z.input<typeof CreateShareInput>;
@@ -71,12 +106,28 @@ export const SentShare = z
     createdAt: z.string(),
     expiresAt: z.string(),
     events: z.array(ShareEvent),
+    /** How a private entry's share is sealed (ADR 103); null for a share the server reads. */
+    sealing: ShareSealing.nullable().optional(),
+    /** The private link without its fragment: only in the answer that made a `link` share. */
+    link: z.string().optional(),
   })
   .meta({ id: 'SentShare' });
 export type SentShare = z.infer<typeof SentShare>;
 
 export const SentShareList = z.object({ shares: z.array(SentShare) }).meta({ id: 'SentShareList' });
 export type SentShareList = z.infer<typeof SentShareList>;
+
+/**
+ * What a browser needs to open a sealed share (ADR 103): the copy, and its key wrapped for the signed-in recipient
+ * (`account`, or `link` once the sender's browser wrapped it) or, for `server`, the key itself.
+ */
+export const SealedShareKeys = z.object({
+  sealing: ShareSealing,
+  copy: z.string(),
+  wrappedKey: z.string().nullable(),
+  key: z.string().nullable(),
+});
+export type SealedShareKeys = z.infer<typeof SealedShareKeys>;
 
 /** A share as its recipient sees it in the bell and on /shared. */
 export const ReceivedShare = z
@@ -90,6 +141,8 @@ export const ReceivedShare = z
     contentType: z.enum(['text', 'image', 'audio', 'video']),
     createdAt: z.string(),
     viewed: z.boolean(),
+    /** A sealed share: preview and mood are empty here and read in the browser (ADR 103). */
+    sealed: SealedShareKeys.optional(),
   })
   .meta({ id: 'ReceivedShare' });
 export type ReceivedShare = z.infer<typeof ReceivedShare>;
@@ -128,9 +181,39 @@ export const ShareView = z
     error: z.literal('entry_deleted').optional(),
     /** Thank-you and report: only a recipient, in-app, on an active share. */
     canRespond: z.boolean(),
+    /**
+     * A sealed share, active with its entry (ADR 103): `entry` is null from the server and the browser fills it from
+     * the copy; the media link serves the sealed container.
+     */
+    sealed: SealedShareKeys.extend({
+      media: z.object({ url: z.string(), type: ShareMediaType }).nullable(),
+    }).optional(),
   })
   .meta({ id: 'ShareView' });
 export type ShareView = z.infer<typeof ShareView>;
+
+/** The recipients of a private entry's share being made, checked as a share's (ADR 103). */
+export const ShareRecipientsInput = CreateShareInput.shape.recipients;
+export const ShareRecipientsBody = z.object({ recipients: ShareRecipientsInput }).meta({ id: 'ShareRecipientsBody' });
+
+/** Whose public key each recipient has, and the sender's own (null until their browser made a key pair). */
+export const ShareRecipientKeys = z
+  .object({
+    senderPublicKey: z.string().nullable(),
+    recipients: z.array(z.object({ email: z.string(), publicKey: z.string().nullable() })),
+  })
+  .meta({ id: 'ShareRecipientKeys' });
+export type ShareRecipientKeys = z.infer<typeof ShareRecipientKeys>;
+
+/** The sender's `link` shares whose recipient now has an account with a key pair and no wrap yet (ADR 103). */
+export const AwaitingWrapList = z
+  .object({
+    items: z.array(z.object({ shareId: z.string(), keyForSender: z.string(), recipientPublicKey: z.string() })),
+  })
+  .meta({ id: 'AwaitingWrapList' });
+export type AwaitingWrapList = z.infer<typeof AwaitingWrapList>;
+
+export const RecipientWrapInput = z.object({ wrappedKey: WrappedShareKey }).meta({ id: 'RecipientWrapInput' });
 
 export const ThankYouInput = z
   .object({
