@@ -72,9 +72,21 @@ export function createSharingRepository(db: Executor, visible: EntryVisibility) 
     async findOwnedEntry(
       userId: string,
       entryId: string,
-    ): Promise<{ id: string; moodTag: string | null; encryptionVersion: number } | null> {
+    ): Promise<{
+      id: string;
+      moodTag: string | null;
+      encryptionVersion: number;
+      contentType: string;
+      mediaUrl: string | null;
+    } | null> {
       const [row] = await db
-        .select({ id: entries.id, moodTag: entries.moodTag, encryptionVersion: entries.encryptionVersion })
+        .select({
+          id: entries.id,
+          moodTag: entries.moodTag,
+          encryptionVersion: entries.encryptionVersion,
+          contentType: entries.contentType,
+          mediaUrl: entries.mediaUrl,
+        })
         .from(entries)
         .where(and(eq(entries.id, entryId), visible.of(userId)));
       return row ?? null;
