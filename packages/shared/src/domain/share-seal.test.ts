@@ -51,6 +51,8 @@ describe('sealed shares (ADR 103)', () => {
     const key = newShareKey();
     const wrapped = await sealToPublicKey(pair.publicKey, key, shareKeyContext(SHARE));
     expect(await openSealed(pair.privateKey, pair.publicKey, wrapped, shareKeyContext(SHARE))).toEqual(key);
-    await expect(openSealed(pair.privateKey, pair.publicKey, wrapped, shareKeyContext(OTHER))).rejects.toThrow();
+    await expect(
+      openSealed(pair.privateKey, pair.publicKey, wrapped, shareKeyContext(OTHER)),
+    ).rejects.toThrow();
   });
 });

@@ -37,10 +37,13 @@ export function newShareKey(): Uint8Array<ArrayBuffer> {
 async function copyKey(shareKey: Uint8Array<ArrayBuffer>): Promise<EntryKey> {
   if (shareKey.length !== SHARE_KEY_BYTES) throw new ShareSealError('a share key is 32 bytes');
   const base = await crypto.subtle.importKey('raw', shareKey, 'HKDF', false, ['deriveKey']);
-  return crypto.subtle.deriveKey(hkdf('daybook/share/copy/v1'), base, { name: 'AES-GCM', length: 256 }, false, [
-    'encrypt',
-    'decrypt',
-  ]);
+  return crypto.subtle.deriveKey(
+    hkdf('daybook/share/copy/v1'),
+    base,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
 }
 
 /** The 32 bytes the copy's media container derives its file key from (ADR 081's `mediaKey`). */
@@ -89,7 +92,8 @@ export async function openShareCopy(
   }
 }
 
-const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const toBase64Url = (bytes: Uint8Array) =>
+  toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** The fragment of a private link (`#k=<base64url key>`), which the browser keeps to itself. */
 export const shareKeyFragment = (shareKey: Uint8Array) => `#k=${toBase64Url(shareKey)}`;

@@ -194,7 +194,9 @@ export type ShareView = z.infer<typeof ShareView>;
 
 /** The recipients of a private entry's share being made, checked as a share's (ADR 103). */
 export const ShareRecipientsInput = CreateShareInput.shape.recipients;
-export const ShareRecipientsBody = z.object({ recipients: ShareRecipientsInput }).meta({ id: 'ShareRecipientsBody' });
+export const ShareRecipientsBody = z
+  .object({ recipients: ShareRecipientsInput })
+  .meta({ id: 'ShareRecipientsBody' });
 
 /** Whose public key each recipient has, and the sender's own (null until their browser made a key pair). */
 export const ShareRecipientKeys = z
@@ -208,12 +210,16 @@ export type ShareRecipientKeys = z.infer<typeof ShareRecipientKeys>;
 /** The sender's `link` shares whose recipient now has an account with a key pair and no wrap yet (ADR 103). */
 export const AwaitingWrapList = z
   .object({
-    items: z.array(z.object({ shareId: z.string(), keyForSender: z.string(), recipientPublicKey: z.string() })),
+    items: z.array(
+      z.object({ shareId: z.string(), keyForSender: z.string(), recipientPublicKey: z.string() }),
+    ),
   })
   .meta({ id: 'AwaitingWrapList' });
 export type AwaitingWrapList = z.infer<typeof AwaitingWrapList>;
 
-export const RecipientWrapInput = z.object({ wrappedKey: WrappedShareKey }).meta({ id: 'RecipientWrapInput' });
+export const RecipientWrapInput = z
+  .object({ wrappedKey: WrappedShareKey })
+  .meta({ id: 'RecipientWrapInput' });
 
 export const ThankYouInput = z
   .object({

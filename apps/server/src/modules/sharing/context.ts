@@ -99,6 +99,7 @@ export function createSharingContext(deps: SharingDeps) {
       createdAt: share.createdAt.toISOString(),
       expiresAt: share.expiresAt.toISOString(),
       events: eventsFor(events, share.id),
+      sealing: share.sealing ?? null,
     };
   }
 

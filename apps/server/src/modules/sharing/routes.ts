@@ -14,6 +14,7 @@ import {
   ThankYouInput,
   ThankYouNote,
 } from '@daybook/shared';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
@@ -110,11 +111,16 @@ export const sharingRoutes =
         '/entries/:id/share-recipients',
         {
           config: {
-            rateLimit: { max: RECIPIENT_KEY_LOOKUPS_PER_MINUTE, timeWindow: '1 minute', groupId: ':share-keys' },
+            rateLimit: {
+              max: RECIPIENT_KEY_LOOKUPS_PER_MINUTE,
+              timeWindow: '1 minute',
+              groupId: ':share-keys',
+            },
           },
           schema: {
             tags,
-            summary: "The public keys of a private entry's recipients, for the share being made (ADR 103, Premium)",
+            summary:
+              "The public keys of a private entry's recipients, for the share being made (ADR 103, Premium)",
             params: Id,
             body: ShareRecipientsBody,
             response: { 200: ShareRecipientKeys, ...errors },
@@ -128,35 +134,45 @@ export const sharingRoutes =
           ),
       );
 
-      signedIn.put(
-        '/shares/:id/sealed-media',
-        {
-          bodyLimit: sealedBytesFor('video') + 64 * 1024,
-          config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':share-media' } },
-          schema: {
-            tags,
-            summary: "A sealed share's media, sealed in the sender's browser under the share key (once)",
-            params: Id,
-            response: { 204: z.null(), ...errors },
+      // Its own scope: only this route of sharing's takes multipart bodies (a sealed container, ADR 103).
+      await signedIn.register(async (uploads) => {
+        const upload = uploads.withTypeProvider<ZodTypeProvider>();
+        await upload.register(multipart, { limits: { files: 1, fields: 0 } });
+        upload.put(
+          '/shares/:id/sealed-media',
+          {
+            bodyLimit: sealedBytesFor('video') + 64 * 1024,
+            config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':share-media' } },
+            schema: {
+              tags,
+              summary: "A sealed share's media, sealed in the sender's browser under the share key (once)",
+              params: Id,
+              response: { 204: z.null(), ...errors },
+            },
           },
-        },
-        async (request, reply) => {
-          const { upload, cleanUp } = await receiveSealed(request, deps.tmpDir, sealedBytesFor('video'));
-          try {
-            await services.sharing.putSealedMedia(signedInUser(request), request.params.id, upload.file);
-          } finally {
-            await cleanUp();
-          }
-          return reply.status(204).send(null);
-        },
-      );
+          async (request, reply) => {
+            const { upload: received, cleanUp } = await receiveSealed(
+              request,
+              deps.tmpDir,
+              sealedBytesFor('video'),
+            );
+            try {
+              await services.sharing.putSealedMedia(signedInUser(request), request.params.id, received.file);
+            } finally {
+              await cleanUp();
+            }
+            return reply.status(204).send(null);
+          },
+        );
+      });
 
       signedIn.get(
         '/shares/awaiting-wrap',
         {
           schema: {
             tags,
-            summary: 'Your private-link shares whose recipient now has an account, to wrap their key for (ADR 103)',
+            summary:
+              'Your private-link shares whose recipient now has an account, to wrap their key for (ADR 103)',
             response: { 200: AwaitingWrapList, ...errors },
           },
         },
@@ -175,7 +191,11 @@ export const sharingRoutes =
           },
         },
         async (request, reply) => {
-          await services.sharing.wrapForRecipient(signedInUser(request), request.params.id, request.body.wrappedKey);
+          await services.sharing.wrapForRecipient(
+            signedInUser(request),
+            request.params.id,
+            request.body.wrappedKey,
+          );
           return reply.status(204).send(null);
         },
       );

@@ -69,7 +69,9 @@ export function createSealedShares(ctx: SharingContext) {
   ): Promise<void> {
     const scoped = ctx.sealedScoped(tx);
     const mediaType =
-      entry.mediaUrl && entry.contentType !== 'text' ? (entry.contentType as 'image' | 'audio' | 'video') : null;
+      entry.mediaUrl && entry.contentType !== 'text'
+        ? (entry.contentType as 'image' | 'audio' | 'video')
+        : null;
     await scoped.insertCopy({
       shareId: share.id,
       sealedCopy: item.copy,
@@ -79,7 +81,8 @@ export function createSealedShares(ctx: SharingContext) {
       createdAt: share.createdAt,
     });
     if (item.sealing !== 'account') return;
-    if (!recipientId || !item.keyForRecipient) throw refuse(`${share.recipientEmail} has no key to share with.`);
+    if (!recipientId || !item.keyForRecipient)
+      throw refuse(`${share.recipientEmail} has no key to share with.`);
     await scoped.insertWrap({ shareId: share.id, userId: recipientId, wrappedKey: item.keyForRecipient });
   }
 
@@ -87,7 +90,8 @@ export function createSealedShares(ctx: SharingContext) {
   const dropSealed = (tx: Executor, shareIds: string[]) => ctx.sealedScoped(tx).dropSealed(shareIds);
 
   /** Removes ended shares' media files after their rows went; a failure leaves an orphan for the sweep. */
-  const removeFiles = (paths: string[]) => Promise.all(paths.map((p) => media.discard(p).catch(() => undefined)));
+  const removeFiles = (paths: string[]) =>
+    Promise.all(paths.map((p) => media.discard(p).catch(() => undefined)));
 
   return {
     sealedFor,
@@ -109,7 +113,9 @@ export function createSealedShares(ctx: SharingContext) {
       if (!features.can_share_entries) throw new AppError('FORBIDDEN', SHARE_MESSAGES.upgradeTooltip);
       const wanted = emails.map((email) => email.trim().toLowerCase());
       if (wanted.includes(user.email.toLowerCase()))
-        throw new AppError('VALIDATION_FAILED', SHARE_MESSAGES.selfShare, { recipients: SHARE_MESSAGES.selfShare });
+        throw new AppError('VALIDATION_FAILED', SHARE_MESSAGES.selfShare, {
+          recipients: SHARE_MESSAGES.selfShare,
+        });
       const found = await sealedRepository.publicKeysByEmail(wanted);
       return {
         senderPublicKey: await sealedRepository.publicKeyOf(user.id),
