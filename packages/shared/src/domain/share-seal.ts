@@ -109,3 +109,24 @@ export function shareKeyFromFragment(hash: string): Uint8Array<ArrayBuffer> | nu
     return null;
   }
 }
+
+/** What sharing a private entry says (ADR 103); the spec's share messages stay as they are. */
+export const SEALED_SHARE_MESSAGES = {
+  unsealed: 'A private entry is shared sealed in your browser. Reload the page and share it again.',
+  noKeyPair: 'Your browser is still making your sharing keys. Try again in a moment.',
+  signInToRead:
+    'This reflection was shared with a Daybook account. Sign in as the person it was shared with to read it.',
+  awaitingKey:
+    'The key to this reflection reaches you from the sender’s browser the next time they open Daybook. Check back later.',
+  locked: 'Unlock your journal to read what was shared with you privately.',
+  choiceLegend: 'They have no Daybook account yet. How should it reach them?',
+  linkChoice: 'Copy private link',
+  linkHint:
+    'The key is in the link itself and never reaches our server. You send the link however you like; anyone with it can read this reflection.',
+  emailChoice: 'E-mail it',
+  emailHint:
+    'Daybook e-mails them a link as it does for any share. To do that, our server keeps a copy of this one reflection it can read, until the share ends.',
+  emailConsent: 'I understand that the server will read this reflection to send it',
+  emailConsentRequired: 'Tick the box to let the server read this reflection, or choose a private link.',
+  linksReady: 'Copy each private link and send it yourself. It is shown only now.',
+} as const;

@@ -187,6 +187,8 @@ export const ShareView = z
      */
     sealed: SealedShareKeys.extend({
       media: z.object({ url: z.string(), type: ShareMediaType }).nullable(),
+      /** When the entry was written, which the server knows of any entry. */
+      createdAt: z.string(),
     }).optional(),
   })
   .meta({ id: 'ShareView' });

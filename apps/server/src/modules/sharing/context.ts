@@ -159,7 +159,15 @@ export function createSharingContext(deps: SharingDeps) {
         ? (await sealedRepository.copiesFor([share.id], viewerId)).get(share.id)
         : await sealedRepository.copyOf(share.id).then((copy) => copy && { copy, wrappedKey: null });
       if (!held) throw shareNotFound();
-      sealed = await sealedViewPart(keys, mediaLinks, share, held.copy, held.wrappedKey, now);
+      sealed = await sealedViewPart(
+        keys,
+        mediaLinks,
+        share,
+        held.copy,
+        held.wrappedKey,
+        now,
+        entry.createdAt,
+      );
     } else if (status === 'active' && !isDeleted) {
       const text = await entryText(share.senderId, entry);
       const hasMedia = share.includeMedia && entry.mediaUrl !== null && entry.contentType !== 'text';

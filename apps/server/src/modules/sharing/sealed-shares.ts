@@ -2,7 +2,7 @@ import {
   type AwaitingWrapList,
   encryptText,
   PRIVATE_MODE,
-  PRIVATE_MODE_MESSAGES,
+  SEALED_SHARE_MESSAGES,
   type SealedShareInput,
   type SessionUser,
   SHARE_MESSAGES,
@@ -38,11 +38,7 @@ export function createSealedShares(ctx: SharingContext) {
       return new Map<string, SealedShareInput>();
     }
     // The server cannot read a private entry to send it: its browser seals a copy per recipient (ADR 103).
-    if (!sealed)
-      throw new AppError(
-        'ENCRYPTION_VERSION_REFUSED',
-        PRIVATE_MODE_MESSAGES.unavailableInPrivateMode('Sharing an entry without sealing it'),
-      );
+    if (!sealed) throw new AppError('ENCRYPTION_VERSION_REFUSED', SEALED_SHARE_MESSAGES.unsealed);
     const byEmail = new Map(sealed.map((item) => [item.email, item]));
     const ids = new Set(sealed.map((item) => item.shareId));
     if (byEmail.size !== emails.length || ids.size !== emails.length || emails.some((e) => !byEmail.has(e)))

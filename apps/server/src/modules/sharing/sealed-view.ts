@@ -36,10 +36,12 @@ export async function sealedViewPart(
   copy: ShareCopyRow,
   wrappedKey: string | null,
   now: Date,
+  entryCreatedAt: Date,
 ): Promise<NonNullable<ShareView['sealed']>> {
   const hasMedia = share.includeMedia && copy.mediaPath !== null && copy.mediaType !== null;
   return {
     ...(await sealedKeys(keys, share, copy, wrappedKey)),
     media: hasMedia && copy.mediaType ? { url: mediaLinks.url(share.id, now), type: copy.mediaType } : null,
+    createdAt: entryCreatedAt.toISOString(),
   };
 }
