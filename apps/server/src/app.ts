@@ -61,6 +61,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
 import { importTmpDir } from './modules/import/service.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
+import { keyPairsRoutes } from './modules/key-pairs/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -316,6 +317,7 @@ export async function buildApp({
       await api.register(accountRoutes(services));
       await api.register(privateModeRoutes(services));
       await api.register(privateSwitchRoutes(services));
+      await api.register(keyPairsRoutes(services));
       await api.register(entriesRoutes(services));
       await api.register(insightsRoutes(services));
       await api.register(notificationsRoutes(services));

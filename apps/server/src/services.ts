@@ -56,6 +56,8 @@ import { createFutureMessagesService } from './modules/future-messages/service.t
 import { createHealthService } from './modules/health/service.ts';
 import { createImportService, importTmpDir } from './modules/import/service.ts';
 import { createInsightsService } from './modules/insights/service.ts';
+import { createKeyPairsRepository } from './modules/key-pairs/repository.ts';
+import { createKeyPairsService } from './modules/key-pairs/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPlansRepository } from './modules/plans/repository.ts';
@@ -228,10 +230,15 @@ export function createServices(deps: {
       ).total,
     countPrivateMedia: async (tx, userId) =>
       media.countSealedByUser(await createEntriesRepository(tx).storedMediaPaths(userId)),
+    keyPairs: {
+      remove: (tx, userId) => createKeyPairsRepository(tx).remove(userId),
+      isWrappedPrivately: (tx, userId) => createKeyPairsRepository(tx).isWrappedPrivately(userId),
+    },
     accounts: account,
     verifyPassword: deps.verifyPassword ?? verifyPassword,
     appUrl: config.appUrl,
   });
+  const keyPairs = createKeyPairsService({ db, clock, privateMode });
   const events = createEventsService({
     db,
     hub: createLiveHub({
@@ -344,6 +351,7 @@ export function createServices(deps: {
     twoFactor,
     passkeys,
     privateMode,
+    keyPairs,
     billing,
     events,
     notifications: createNotificationsService({ db }),

@@ -9,6 +9,7 @@ import {
   openSealed,
   openSealedText,
   PUBLIC_KEY_BYTES,
+  rewrapPrivateKey,
   sealTextToPublicKey,
   sealToPublicKey,
   unwrapPrivateKey,
@@ -83,6 +84,34 @@ describe('key pairs', () => {
     const privateKey = await unwrapPrivateKey(entryKey, wrapped, 1, USER);
     const sealed = await sealTextToPublicKey(pair.publicKey, 'Hello', 'thanks|n2');
     expect(await openSealedText(privateKey, pair.publicKey, sealed, 'thanks|n2')).toBe('Hello');
+  });
+
+  it('rewraps the same private half under the other kind, so what was sealed to it keeps opening', async () => {
+    const { pair, wrapKey, wrapped } = await unwrapped();
+    const sealed = await sealTextToPublicKey(pair.publicKey, 'Before the switch', 'thanks|n3');
+    const entryKey = await deriveEntryKey(USER, toBase64(new Uint8Array(16).fill(7)));
+    const standard = await rewrapPrivateKey(
+      wrapped,
+      { key: wrapKey, kind: 2 },
+      { key: entryKey, kind: 1 },
+      USER,
+    );
+    const opened = await unwrapPrivateKey(entryKey, standard, 1, USER);
+    expect(await openSealedText(opened, pair.publicKey, sealed, 'thanks|n3')).toBe('Before the switch');
+    // Back under the account key: a new wrap of the same pair.
+    const back = await rewrapPrivateKey(
+      standard,
+      { key: entryKey, kind: 1 },
+      { key: wrapKey, kind: 2 },
+      USER,
+    );
+    expect(back).not.toBe(wrapped);
+    const again = await unwrapPrivateKey(wrapKey, back, 2, USER);
+    expect(await openSealedText(again, pair.publicKey, sealed, 'thanks|n3')).toBe('Before the switch');
+    // The wrong key or kind to start from opens nothing.
+    await expect(
+      rewrapPrivateKey(wrapped, { key: entryKey, kind: 2 }, { key: entryKey, kind: 1 }, USER),
+    ).rejects.toMatchObject({ code: 'PRIVATE_KEY_UNOPENABLE' });
   });
 
   it('refuses a damaged public key before sealing', async () => {

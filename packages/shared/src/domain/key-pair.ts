@@ -32,6 +32,15 @@ export const KEY_PAIR_MESSAGES = {
   sealedUnopenable: 'This was sealed for another key, or it was changed on the way, so it cannot be opened.',
   privateKeyUnopenable:
     'Your key pair could not be opened with this key. Unlock your journal again, or reload the page.',
+  notFound: 'This account has no key pair yet.',
+  exists: 'This account already has a key pair; it is never replaced.',
+  wrapRefused: (kind: KeyPairWrapKind) =>
+    kind === 2
+      ? 'The key pair can be locked under private mode’s key only while private mode is set up.'
+      : 'The key pair must stay locked under private mode’s key while private mode is on.',
+  mismatch: 'This is not this account’s key pair. Reload the page and try again.',
+  switchOffKeyPairRemains:
+    'Your key pair is still locked under private mode’s key. Run the switch again to unlock it first.',
 } as const;
 
 /** What the private half is wrapped under: the standard entry key (1) or private mode's account key (2). */
@@ -75,6 +84,41 @@ export function deriveKeyPairWrapKeyV2(accountKey: AccountKey): Promise<EntryKey
 const wrapContext = (kind: KeyPairWrapKind, userId: string) =>
   encoder.encode(`daybook/key-pair-wrap/v1|${kind}|${userId}`);
 
+async function sealWrap(
+  wrappingKey: EntryKey,
+  pkcs8: ArrayBuffer,
+  kind: KeyPairWrapKind,
+  userId: string,
+): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const sealed = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: wrapContext(kind, userId) },
+    wrappingKey,
+    pkcs8,
+  );
+  return toBase64(concat(iv, new Uint8Array(sealed)));
+}
+
+/** The PKCS #8 bytes of a wrap, checked to be a P-256 private key; answers the key too, non-extractable. */
+async function openWrap(
+  wrappingKey: EntryKey,
+  wrapped: string,
+  kind: KeyPairWrapKind,
+  userId: string,
+): Promise<{ pkcs8: ArrayBuffer; privateKey: WebCryptoKey }> {
+  try {
+    const bytes = fromBase64(wrapped);
+    const pkcs8 = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData: wrapContext(kind, userId) },
+      wrappingKey,
+      bytes.subarray(IV_BYTES),
+    );
+    return { pkcs8, privateKey: await crypto.subtle.importKey('pkcs8', pkcs8, CURVE, false, ['deriveBits']) };
+  } catch {
+    throw new KeyPairError('PRIVATE_KEY_UNOPENABLE', KEY_PAIR_MESSAGES.privateKeyUnopenable);
+  }
+}
+
 /**
  * Base64 of IV ‖ AES-256-GCM(PKCS #8 of the private key) ‖ tag, bound to its kind and account as associated data, so
  * a wrap moved to another account or mode fails like a wrong key.
@@ -85,14 +129,7 @@ export async function wrapPrivateKey(
   kind: KeyPairWrapKind,
   userId: string,
 ): Promise<string> {
-  const pkcs8 = await crypto.subtle.exportKey('pkcs8', privateKey);
-  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: wrapContext(kind, userId) },
-    wrappingKey,
-    pkcs8,
-  );
-  return toBase64(concat(iv, new Uint8Array(sealed)));
+  return sealWrap(wrappingKey, await crypto.subtle.exportKey('pkcs8', privateKey), kind, userId);
 }
 
 /** The private half, non-extractable from here on. */
@@ -102,17 +139,22 @@ export async function unwrapPrivateKey(
   kind: KeyPairWrapKind,
   userId: string,
 ): Promise<WebCryptoKey> {
-  try {
-    const bytes = fromBase64(wrapped);
-    const pkcs8 = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData: wrapContext(kind, userId) },
-      wrappingKey,
-      bytes.subarray(IV_BYTES),
-    );
-    return await crypto.subtle.importKey('pkcs8', pkcs8, CURVE, false, ['deriveBits']);
-  } catch {
-    throw new KeyPairError('PRIVATE_KEY_UNOPENABLE', KEY_PAIR_MESSAGES.privateKeyUnopenable);
-  }
+  return (await openWrap(wrappingKey, wrapped, kind, userId)).privateKey;
+}
+
+/**
+ * The same private half wrapped under the other kind (private mode switched on or off, ADR 102): its PKCS #8 bytes
+ * pass from one wrap to the other, and no extractable key is made on the way. The pair stays the same, so whatever
+ * was sealed to it keeps opening.
+ */
+export async function rewrapPrivateKey(
+  wrapped: string,
+  from: { key: EntryKey; kind: KeyPairWrapKind },
+  to: { key: EntryKey; kind: KeyPairWrapKind },
+  userId: string,
+): Promise<string> {
+  const { pkcs8 } = await openWrap(from.key, wrapped, from.kind, userId);
+  return sealWrap(to.key, pkcs8, to.kind, userId);
 }
 
 async function importPublicKey(publicKey: Uint8Array<ArrayBuffer>): Promise<WebCryptoKey> {

@@ -52,6 +52,15 @@ export const ERROR_STATUS = {
    */
   PRIVATE_MODE_SWITCHING_OFF: 409,
   PRIVATE_ENTRIES_REMAIN: 409,
+  /**
+   * Each account's key pair (ADR 102): none made yet, one made already (two sent at once included), a public key
+   * WebCrypto refuses, a wrap kind the account's mode does not allow, and a rewrap that names another public key.
+   */
+  KEY_PAIR_NOT_FOUND: 404,
+  KEY_PAIR_EXISTS: 409,
+  KEY_PAIR_INVALID: 400,
+  KEY_PAIR_WRAP_REFUSED: 409,
+  KEY_PAIR_MISMATCH: 409,
   CURRENT_PASSWORD_INCORRECT: 400,
   EMAIL_IN_USE: 409,
   DAILY_LIMIT_REACHED: 429,

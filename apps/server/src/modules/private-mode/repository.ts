@@ -136,6 +136,12 @@ export function createPrivateKeysRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    /** As holdKey, answering the row itself: the key pair's writes check the mode and the proof under it (ADR 102). */
+    async holdRow(userId: string): Promise<PrivateKeyRow | null> {
+      const [row] = await db.select().from(privateKeys).where(eq(privateKeys.userId, userId)).for('share');
+      return row ?? null;
+    },
+
     async remove(userId: string): Promise<boolean> {
       const removed = await db
         .delete(privateKeys)

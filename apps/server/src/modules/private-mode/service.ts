@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   type ChangePassphraseInput,
+  KEY_PAIR_MESSAGES,
   PRIVATE_MODE_MESSAGES,
   PRIVATE_SWITCH_MESSAGES,
   type PrivateKeyMaterial,
@@ -76,6 +77,14 @@ export function createPrivateModeService(deps: {
    * under its key (ADR 096): a switch off finishes only when the media step has turned every one back.
    */
   countPrivateMedia: (tx: Executor, userId: string) => Promise<number>;
+  /**
+   * Each account's key pair (ADR 102), in the caller's transaction: a fresh start removes it (its private half is
+   * wrapped under the lost key), and a switch off finishes only once the pair is rewrapped under the standard key.
+   */
+  keyPairs: {
+    remove: (tx: Executor, userId: string) => Promise<void>;
+    isWrappedPrivately: (tx: Executor, userId: string) => Promise<boolean>;
+  };
   /** Removes those files once the fresh start has committed. */
   media: Pick<MediaService, 'discard'>;
   accounts: PrivateModeAccounts;
@@ -118,17 +127,21 @@ export function createPrivateModeService(deps: {
       });
   }
 
+  function isProofOf(row: PrivateKeyRow, keyProof: string): boolean {
+    const hash = proofHash(keyProof);
+    // Knowing the stored hash would not forge a proof (it needs a preimage); compared in constant time all the same.
+    return (
+      hash.length === row.keyProofHash.length &&
+      timingSafeEqual(Buffer.from(hash), Buffer.from(row.keyProofHash))
+    );
+  }
+
   /** Not set up answers 404; a proof of another key (one from before a fresh start) answers 409. */
   async function requireProof(userId: string, keyProof: string): Promise<string> {
     const row = await repository.find(userId);
     if (!row) throw notSetUp();
-    const hash = proofHash(keyProof);
-    // Knowing the stored hash would not forge a proof (it needs a preimage); compared in constant time all the same.
-    const isMatch =
-      hash.length === row.keyProofHash.length &&
-      timingSafeEqual(Buffer.from(hash), Buffer.from(row.keyProofHash));
-    if (!isMatch) throw proofWrong();
-    return hash;
+    if (!isProofOf(row, keyProof)) throw proofWrong();
+    return proofHash(keyProof);
   }
 
   /** The mode, and how many entries are still under each version: the banner's "N still readable" and the runner's totals. */
@@ -149,6 +162,8 @@ export function createPrivateModeService(deps: {
     const files = await deps.countPrivateMedia(executor, userId);
     if (files > 0)
       throw new AppError('PRIVATE_ENTRIES_REMAIN', PRIVATE_SWITCH_MESSAGES.privateMediaRemain(files));
+    if (await deps.keyPairs.isWrappedPrivately(executor, userId))
+      throw new AppError('PRIVATE_ENTRIES_REMAIN', KEY_PAIR_MESSAGES.switchOffKeyPairRemains);
   }
 
   return {
@@ -215,6 +230,16 @@ export function createPrivateModeService(deps: {
      */
     holdKey(tx: Executor, userId: string): Promise<boolean> {
       return createPrivateKeysRepository(tx).holdKey(userId);
+    },
+
+    /**
+     * Inside a key pair write's transaction (ADR 102): holds the key row until it commits and answers the mode; where
+     * private mode is set up, only with the proof of holding its key, as its own rewraps are.
+     */
+    async holdModeWithProof(tx: Executor, userId: string, keyProof?: string): Promise<PrivateSwitchMode> {
+      const row = await createPrivateKeysRepository(tx).holdRow(userId);
+      if (row && !(keyProof && isProofOf(row, keyProof))) throw proofWrong();
+      return modeOf(row);
     },
 
     async status(userId: string): Promise<PrivateModeStatus> {
@@ -293,6 +318,7 @@ export function createPrivateModeService(deps: {
       const isRemoved = await changeAndTell(userId, 'started-fresh', async (keys, _now, tx) => {
         if (!(await keys.remove(userId))) return false;
         files = await deps.removePrivateEntries(tx, userId);
+        await deps.keyPairs.remove(tx, userId);
         return true;
       });
       if (!isRemoved) throw notSetUp();

@@ -20,7 +20,9 @@ const PrivateModeSwitch = lazy(async () => ({
  * The switch's further steps, composed here since features do not import each other. Switching on, the media files
  * of the account's entries (ADR 096) and the letters to the future self (ADR 098) are made private after the
  * entries; switching off, the files and letters sealed in the browser are opened and handed back to the server's
- * key, since finishing removes the key (the server refuses to finish while any is left).
+ * key, since finishing removes the key (the server refuses to finish while any is left). Both ways, the account's
+ * key pair is wrapped again under the key of the mode it is heading to: the same pair, so what was sealed to it keeps
+ * opening (ADR 102).
  */
 const SWITCH_STEPS: ReEncryptionStepFactory[] = [
   ({ target }) =>
@@ -45,6 +47,11 @@ const SWITCH_STEPS: ReEncryptionStepFactory[] = [
           const { futureMessagesUnsealStep } = await import('../../features/future-self/unseal-step.ts');
           return futureMessagesUnsealStep;
         }),
+  ({ userId, target }) =>
+    lazyOutcomeStep(target === 'private' ? 'key-pair' : 'key-pair-off', 'your key pair', async () => {
+      const { keyPairSwitchStep } = await import('../../lib/key-pair/key-pair.ts');
+      return keyPairSwitchStep(userId, target);
+    }),
 ];
 
 /**

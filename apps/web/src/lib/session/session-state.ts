@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '../constants.ts';
 import { forgetEntryKeys } from '../encryption/entry-key.ts';
 import { forgetOpenedTexts } from '../encryption/opened-texts.ts';
+import { forgetKeyPair } from '../key-pair/cache.ts';
 import { forgetAccountKeys } from '../private-keys/session-key.ts';
 import { removeStored } from '../storage.ts';
 import { rememberOfflineUser } from './offline-user.ts';
@@ -33,7 +34,7 @@ export function setSessionUser(client: QueryClient, user: SessionUser | null): v
 
 /**
  * Forgets everything the signed-in user loaded (docs/product/accounts.md#accounts-sessions: signing out "clears cached data"), the entry
- * key, private mode's account key (ADR 089) and the decrypted texts kept for the session included, then marks
+ * key, private mode's account key (ADR 089), the key pair unwrapped from it (ADR 102) and the decrypted texts kept for the session included, then marks
  * the session as signed out.
  * The session query itself is updated rather than removed, so the header and the route guards, which
  * watch it, re-render with no user.
@@ -44,6 +45,7 @@ export function clearUserData(client: QueryClient): void {
   client.getMutationCache().clear();
   forgetEntryKeys();
   forgetAccountKeys();
+  forgetKeyPair();
   forgetOpenedTexts();
   forgetDrafts();
   rememberOfflineUser(null);
