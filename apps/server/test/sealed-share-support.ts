@@ -43,7 +43,7 @@ export type PrivatePerson = Awaited<ReturnType<typeof privatePerson>>;
  * Stores a key pair as the owner's browser makes it (ADR 102): the public half and the private half wrapped under
  * private mode's account key. Written to the table directly: its endpoint is the key-pairs branch's.
  */
-async function giveKeyPair(ctx: TestContext, userId: string, accountKey: Uint8Array<ArrayBuffer>) {
+export async function giveKeyPair(ctx: TestContext, userId: string, accountKey: Uint8Array<ArrayBuffer>) {
   const pair = await generateKeyPair();
   const wrapKey = await deriveKeyPairWrapKeyV2(await importAccountKey(accountKey));
   await ctx.database.db.insert(keyPairs).values({
