@@ -152,6 +152,9 @@ describe('a private entry shared between two private-mode accounts (ADR 103)', (
     // The sender sends a private link: the server e-mails nothing for it.
     const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, stranger));
     expect(mails).toEqual([]);
+    // Nor resends one: an e-mailed link would come without the key.
+    const resend = await callAs(ctx, alice, { method: 'POST', url: `/api/shares/${share!.id}/resend` });
+    expect(resend.statusCode).toBe(409);
 
     const token = share!.link!.split('/share/')[1]!;
     const view = await callAs(ctx, null, { method: 'GET', url: `/api/share-links/${token}` });

@@ -191,6 +191,8 @@ export function createSharingRepository(db: Executor, visible: EntryVisibility) 
             eq(sharedEntries.senderId, senderId),
             activeAt(now),
             isNull(sharedEntries.recipientUserId),
+            // A private link's key is in the link the sender copied; an e-mailed one could not open it (ADR 103).
+            sql`${sharedEntries.sealing} is distinct from 'link'`,
             lt(sharedEntries.resendCount, maxResends),
             sql`exists (select 1 from ${entries} where ${entries.id} = ${sharedEntries.entryId} and ${visible.rule()})`,
           ),

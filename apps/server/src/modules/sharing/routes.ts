@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { sendByteRange } from '../../infra/http/byte-range.ts';
 import type { Services } from '../../services.ts';
-import { receiveSealed, sealedBytesFor } from '../media/sealed-upload.ts';
+import { receiveSealed, sealedBytesFor } from '../media/service.ts';
 import { sendingRouteLimit } from '../sending-limits/service.ts';
 
 const errors = {

@@ -213,6 +213,12 @@ export function createShareSenderService(ctx: SharingContext, sealed: SealedShar
         if (!found) throw shareNotFound();
         const status = effectiveStatus(found.share, now);
         if (status !== 'active') throw refusal(status);
+        if (found.share.sealing === 'link') {
+          throw new AppError(
+            'CONFLICT',
+            'A private link is sent by you: copy it again from where you kept it.',
+          );
+        }
         if (found.share.recipientUserId) {
           throw new AppError('CONFLICT', 'This recipient has an account and sees the share in Daybook.');
         }
