@@ -12,7 +12,7 @@ import {
 } from '@daybook/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, shareCopies, shareKeyWraps } from '../src/db/schema/index.ts';
+import { emailOutbox, shareCopies, sharedEntries, shareKeyWraps } from '../src/db/schema/index.ts';
 import { createLocalStorage } from '../src/infra/storage/local.ts';
 import {
   callAs,
@@ -22,7 +22,7 @@ import {
   shareSealed,
   writePrivateEntry,
 } from './sealed-share-support.ts';
-import { useTestApp } from './support/app.ts';
+import { jobOf, useTestApp } from './support/app.ts';
 import { uniqueEmail } from './support/factories.ts';
 import { expectOpensNothing, png } from './support/media.ts';
 
@@ -237,6 +237,40 @@ describe('a private entry shared between two private-mode accounts (ADR 103)', (
     expect(body.sealed?.sealing).toBe('server');
     const key = fromBase64(body.sealed!.key!);
     expect((await openShareCopy(key, share!.id, body.sealed!.copy)).text).toBe(phrase);
+  });
+
+  it('an expired sealed share keeps no copy, no wrapped key and no media file', async () => {
+    const alice = await privatePerson(ctx);
+    const bob = await privatePerson(ctx, { isFree: true });
+    const photo = await png(24, 24, '#335577');
+    const entry = await writePrivateEntry(ctx, alice, 'for a month only', 'Grateful', photo);
+    const [share] = await shareSealed(
+      ctx,
+      alice,
+      entry.id,
+      [{ email: bob.user.email, sealing: 'account' }],
+      { text: 'for a month only', moodTag: 'Grateful' },
+      { photo },
+    );
+    const [copy] = await ctx.database.db.select().from(shareCopies).where(eq(shareCopies.shareId, share!.id));
+    const root = (ctx.config.storage as { root: string }).root;
+    expect(await createLocalStorage({ root }).exists(copy!.mediaPath!)).toBe(true);
+    // Its 30 days are over (the clock is left alone: the sessions would end with it).
+    await ctx.database.db
+      .update(sharedEntries)
+      .set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) })
+      .where(eq(sharedEntries.id, share!.id));
+    await jobOf(ctx, 'expire-shares').run();
+    expect(
+      await ctx.database.db.select().from(shareCopies).where(eq(shareCopies.shareId, share!.id)),
+    ).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(shareKeyWraps).where(eq(shareKeyWraps.shareId, share!.id)),
+    ).toEqual([]);
+    expect(await createLocalStorage({ root }).exists(copy!.mediaPath!)).toBe(false);
+    const view = (await callAs(ctx, bob, { method: 'GET', url: `/api/shares/${share!.id}/view` })).json();
+    expect(view).toMatchObject({ status: 'expired' });
+    expect(view.sealed).toBeUndefined();
   });
 
   it('refuses what is not a sealed share of the sender', async () => {
