@@ -128,7 +128,7 @@ export type SealedRecipient = { email: string; sealing: ShareSealing };
  */
 export async function shareSealed(
   ctx: TestContext,
-  sender: PrivatePerson,
+  sender: Pick<PrivatePerson, 'cookie' | 'pair'>,
   entryId: string,
   recipients: SealedRecipient[],
   copy: { text: string; moodTag: string | null },

@@ -119,7 +119,8 @@ export const SEALED_SHARE_MESSAGES = {
   awaitingKey:
     'The key to this reflection reaches you from the sender’s browser the next time they open Daybook. Check back later.',
   locked: 'Unlock your journal to read what was shared with you privately.',
-  choiceLegend: 'They have no Daybook account yet. How should it reach them?',
+  choiceLegend:
+    'No Daybook account can open it with its own key at this address yet. How should it reach them?',
   linkChoice: 'Copy private link',
   linkHint:
     'The key is in the link itself and never reaches our server. You send the link however you like; anyone with it can read this reflection.',
