@@ -1,5 +1,10 @@
 import { useEffect } from 'react';
+import { isApiError, isNetworkFailure, isSessionGone } from '../../../lib/api-client.ts';
 import { useIsPrivateModeUnlocked } from '../../../lib/private-keys/use-is-unlocked.ts';
+
+/** "Not now": offline, the session gone (the app answers that), or a server of the previous version mid-rollout. */
+const isQuietFailure = (error: unknown) =>
+  isNetworkFailure(error) || isSessionGone(error) || isApiError(error, 'NOT_FOUND');
 
 /**
  * At each unlocked session of a private-mode account, its browser wraps the keys of private-link shares whose
@@ -12,8 +17,9 @@ export function useSealedSharePickUp(userId: string): void {
     if (!isUnlocked) return;
     void import('./sealed/pick-up.ts')
       .then(({ wrapAwaitingShares }) => wrapAwaitingShares(userId))
-      .catch((error: unknown) =>
-        console.warn('Shares awaiting a recipient key were not wrapped yet:', error),
-      );
+      .catch((error: unknown) => {
+        if (!isQuietFailure(error))
+          console.warn('Shares awaiting a recipient key were not wrapped yet:', error);
+      });
   }, [userId, isUnlocked]);
 }
