@@ -49,7 +49,7 @@ function changes(record) {
   if (!record.status) return [];
   const found = new Set();
   for (const clause of record.status.matchAll(/\b(amends|supersedes)\b([^;)]*)/gi)) {
-    for (const number of clause[2].matchAll(/\b(0\d\d)\b/g))
+    for (const number of clause[2].matchAll(/\b([01]\d\d)\b/g))
       if (number[1] !== record.number) found.add(number[1]);
   }
   return [...found];

@@ -13,7 +13,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { keyPairs } from '../src/db/schema/index.ts';
 import { purgeDueAccounts } from '../src/modules/account/deletion.ts';
-import { publicKeysOf } from '../src/modules/key-pairs/repository.ts';
+import { publicKeysOf } from '../src/modules/key-pairs/service.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser } from './support/factories.ts';
 import { browserKeySetUp } from './support/private-keys.ts';

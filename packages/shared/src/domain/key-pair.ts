@@ -43,6 +43,9 @@ export const KEY_PAIR_MESSAGES = {
     'Your key pair is still locked under private mode’s key. Run the switch again to unlock it first.',
 } as const;
 
+/** What a thank-you note is sealed for (ADR 102): its share, so a note moved to another share does not open. */
+export const thankYouSealContext = (shareId: string) => `thank-you|${shareId}`;
+
 /** What the private half is wrapped under: the standard entry key (1) or private mode's account key (2). */
 export type KeyPairWrapKind = 1 | 2;
 

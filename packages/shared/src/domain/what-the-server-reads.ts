@@ -73,9 +73,10 @@ export const WHAT_THE_SERVER_READS: readonly ServerReadsRow[] = [
   {
     id: 'thanks',
     subject: 'Thank-you notes you receive',
-    standard: 'Checked for safety, then encrypted by the server with your standard key.',
+    standard:
+      'Checked for safety in the sender’s browser, then sealed there to your account’s public key. Its private half is kept wrapped under your standard key, which the server can derive, so the server could open them as it can your entries. A note sent from an app not yet updated, or before your first sign-in since key pairs, is checked and encrypted by the server.',
     private:
-      'As in standard mode: a note is written in someone else’s browser, and encrypting it for your key alone is not built yet.',
+      'Checked for safety in the sender’s browser, then sealed there to your public key, whose private half is kept wrapped under your account key: the server cannot open them. A note sent from an app not yet updated is read by the server to check it before it is sealed. Notes sent before you first unlocked since key pairs were encrypted by the server with your standard key, and a key pair made before you turned private mode on was open to the server until then.',
   },
   {
     id: 'ai',

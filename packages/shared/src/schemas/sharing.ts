@@ -15,6 +15,7 @@ import { StoredText } from './text.ts';
  *   GET    /api/share-links/:token             → ShareView (anyone, rate-limited; records share_viewed)
  *   POST   /api/shares/:shareId/thank-you      ThankYouInput → 201 (recipient; active only)
  *   POST   /api/shares/:shareId/report         ReportShareInput → 201 (recipient; active only)
+ *   GET    /api/shares/:shareId/thank-you-key  → ThankYouKey (recipient; active only: the author's public key, ADR 102)
  *   GET    /api/thank-you-notes/:id            → ThankYouNote (the entry's author only; decrypted in the browser)
  *   POST   /api/entries/:entryId/share-recipients  ShareRecipientsInput → ShareRecipientKeys (owner of a private entry)
  *   PUT    /api/shares/:shareId/sealed-media  multipart `file` → 204          (owner; a sealed share's media, once)
@@ -235,6 +236,36 @@ export const ThankYouInput = z
   .meta({ id: 'ThankYouInput' });
 export type ThankYouInput = z.input<typeof ThankYouInput>;
 
+/*
+ * A note sealed in the recipient's browser to the author's public key (ADR 102): version ‖ ephemeral point (65) ‖
+ * IV (12) ‖ ciphertext ‖ tag (16). The server cannot count its characters; it bounds the length to what 1 to 500
+ * characters can seal to (a UTF-16 unit is at most 3 bytes of UTF-8), and the browser checks the exact limit.
+ */
+const SEALED_OVERHEAD_BYTES = 1 + 65 + 12 + 16;
+const sealedBase64Length = (plainBytes: number) => Math.ceil((SEALED_OVERHEAD_BYTES + plainBytes) / 3) * 4;
+
+export const SealedThankYouInput = z
+  .object({
+    sealedMessage: z
+      .string()
+      .min(sealedBase64Length(1), 'Please write a message')
+      .max(
+        sealedBase64Length(SHARE_LIMITS.thankYouMaxChars * 3),
+        `Messages can be at most ${SHARE_LIMITS.thankYouMaxChars} characters`,
+      )
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'A sealed note must be base64'),
+  })
+  .meta({ id: 'SealedThankYouInput' });
+export type SealedThankYouInput = z.infer<typeof SealedThankYouInput>;
+
+/** What POST /api/shares/:id/thank-you takes: a note sealed to the author's key, or plain for an author without one. */
+export const SendThankYouInput = z.union([SealedThankYouInput, ThankYouInput]);
+export type SendThankYouInput = z.input<typeof SendThankYouInput>;
+
+/** The author's public key to seal a thank-you to; null while the author has none (not signed in since ADR 102). */
+export const ThankYouKey = z.object({ publicKey: z.string().nullable() }).meta({ id: 'ThankYouKey' });
+export type ThankYouKey = z.infer<typeof ThankYouKey>;
+
 export const ReportReason = z.enum(REPORT_REASONS.map((r) => r.value) as ['spam', ...string[]]);
 
 /** Control characters are stripped, not refused (docs/product/sharing.md#sharing-report); blank details are dropped. */
@@ -255,8 +286,19 @@ export const ReportShareInput = z
   .meta({ id: 'ReportShareInput' });
 export type ReportShareInput = z.input<typeof ReportShareInput>;
 
-/** A thank-you note, encrypted with its recipient's (the entry author's) key. */
+/**
+ * A thank-you note for the entry's author: `sealed` to the author's public key in the recipient's browser (ADR 102;
+ * `encryptedMessage` is the sealed note, opened with the context `thank-you|<shareId>`, and there is no IV), or
+ * `server`, encrypted by the server with the author's standard key as before (an IV; absent from older answers).
+ */
 export const ThankYouNote = z
-  .object({ id: z.string(), encryptedMessage: z.string(), encryptionIv: z.string(), createdAt: z.string() })
+  .object({
+    id: z.string(),
+    shareId: z.string().optional(),
+    format: z.enum(['server', 'sealed']).default('server'),
+    encryptedMessage: z.string(),
+    encryptionIv: z.string(),
+    createdAt: z.string(),
+  })
   .meta({ id: 'ThankYouNote' });
 export type ThankYouNote = z.infer<typeof ThankYouNote>;

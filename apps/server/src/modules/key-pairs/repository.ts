@@ -52,11 +52,11 @@ export function createKeyPairsRepository(db: Executor) {
   };
 }
 
-/**
- * The public halves of these accounts, for other modules (sharing): only public keys, never a wrap. An account
- * without a pair (not signed in since ADR 102) is absent from the map.
- */
-export async function publicKeysOf(db: Executor, userIds: readonly string[]): Promise<Map<string, string>> {
+/** The public halves of these accounts (no wrap); service.ts's `publicKeysOf` is what other modules call. */
+export async function selectPublicKeys(
+  db: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ userId: keyPairs.userId, publicKey: keyPairs.publicKey })

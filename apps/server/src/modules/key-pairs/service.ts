@@ -9,7 +9,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createKeyPairsRepository, type KeyPairRow } from './repository.ts';
+import { createKeyPairsRepository, type KeyPairRow, selectPublicKeys } from './repository.ts';
 
 /** What the key pair reads of private mode (its service, handed in by services.ts). */
 export type KeyPairPrivateMode = {
@@ -17,6 +17,14 @@ export type KeyPairPrivateMode = {
   holdModeWithProof: (tx: Executor, userId: string, keyProof?: string) => Promise<PrivateSwitchMode>;
   mode: (userId: string) => Promise<PrivateSwitchMode>;
 };
+
+/**
+ * The public halves of these accounts, for other modules (sharing's thank-you notes, ADR 102): only public keys, never
+ * a wrap, in the caller's executor. An account without a pair (not signed in since ADR 102) is absent from the map.
+ */
+export function publicKeysOf(db: Executor, userIds: readonly string[]): Promise<Map<string, string>> {
+  return selectPublicKeys(db, userIds);
+}
 
 const notFound = () => new AppError('KEY_PAIR_NOT_FOUND', KEY_PAIR_MESSAGES.notFound);
 

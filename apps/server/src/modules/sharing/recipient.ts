@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
-  encryptText,
   markdownToPlainText,
   type ReceivedSharePage,
   type ReportShareInput,
@@ -8,20 +7,18 @@ import {
   SHARE_LIMITS,
   SHARE_MESSAGES,
   type ShareView,
-  thankYouModerationOutcome,
 } from '@daybook/shared';
 import { AppError } from '../../lib/errors.ts';
-import { notifyUser } from '../notifications/service.ts';
 import type { SharingContext } from './context.ts';
 import { sealedKeys } from './sealed-view.ts';
 import { displayName, effectiveStatus, hashShareToken, shareNotFound, TOKEN_PATTERN } from './share-rules.ts';
 
 /*
  * The recipient's half of sharing: the link view (signed in or not), the shares bell and its list, the in-app
- * viewer, the shared media's link, and the answers a recipient can give: a thank-you note or a report.
+ * viewer, the shared media's link, and a report; the other answer, a thank-you note, is thank-you.ts.
  */
 export function createShareRecipientService(ctx: SharingContext) {
-  const { db, keys, media, limits, clock, repository, mediaLinks, sealedRepository } = ctx;
+  const { keys, media, limits, clock, repository, mediaLinks, sealedRepository } = ctx;
 
   /** A sealed share's media (ADR 103): the container as its sender's browser sealed it, opaque bytes. */
   async function sealedMediaFile(shareId: string) {
@@ -138,38 +135,6 @@ export function createShareRecipientService(ctx: SharingContext) {
     /** docs/product/sharing.md#sharing-received: opening the shares bell records `in_app_viewed` for every unviewed received share, not only those shown. */
     async markViewed(user: SessionUser): Promise<void> {
       await repository.markViewed(user.id, user.email.toLowerCase(), clock.now());
-    },
-
-    /**
-     * Moderated, then encrypted with the entry author's key (the key their browser derives), so only the author
-     * reads it; the recipient never receives the author's salt (ADR 023).
-     */
-    async thankYou(user: SessionUser, shareId: string, message: string): Promise<{ id: string }> {
-      const found = await ctx.respondable(user, shareId);
-      const text = message.trim();
-      await ctx.moderate(text, thankYouModerationOutcome);
-      const sealed = await encryptText(await keys.keyFor(found.share.senderId), text);
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        await limits.spend(user, 'thankYouNotes', { executor: tx });
-        const note = await ctx.scoped(tx).insertThankYou({
-          shareId,
-          senderUserId: found.share.senderId,
-          recipientUserId: user.id,
-          encryptedMessage: sealed.ciphertext,
-          metadata: { encryption_iv: sealed.iv },
-          createdAt: now,
-        });
-        await notifyUser(tx, {
-          userId: found.share.senderId,
-          type: 'thank_you_received',
-          title: 'New thank you',
-          message: `${displayName(user.fullName, 'Someone')} sent you a thank-you note`,
-          metadata: { thankYouId: note.id, shareId, moodTag: found.entry.moodTag },
-          createdAt: now,
-        });
-        return note;
-      });
     },
 
     /** Stored for the admin area; the sender is not told, and never learns who reported. */

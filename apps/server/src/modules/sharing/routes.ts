@@ -6,12 +6,13 @@ import {
   ReceivedShareQuery,
   RecipientWrapInput,
   ReportShareInput,
+  SendThankYouInput,
   SentShare,
   SentShareList,
   ShareRecipientKeys,
   ShareRecipientsBody,
   ShareView,
-  ThankYouInput,
+  ThankYouKey,
   ThankYouNote,
 } from '@daybook/shared';
 import multipart from '@fastify/multipart';
@@ -288,18 +289,30 @@ export const sharingRoutes =
           config: sendingRouteLimit('thankYouNotes'),
           schema: {
             tags,
-            summary: "Thank the sender of an active share (stored encrypted with the sender's key)",
+            summary:
+              "Thank the sender of an active share: a note sealed to the sender's public key in your browser, or plain for a sender without one",
             params: Id,
-            body: ThankYouInput,
+            body: SendThankYouInput,
             response: { 201: Created, ...errors },
           },
         },
         async (request, reply) =>
           reply
             .status(201)
-            .send(
-              await services.sharing.thankYou(signedInUser(request), request.params.id, request.body.message),
-            ),
+            .send(await services.sharing.thankYou(signedInUser(request), request.params.id, request.body)),
+      );
+
+      signedIn.get(
+        '/shares/:id/thank-you-key',
+        {
+          schema: {
+            tags,
+            summary: "The sender's public key, to seal a thank-you to (null while the sender has none)",
+            params: Id,
+            response: { 200: ThankYouKey, ...errors },
+          },
+        },
+        (request) => services.sharing.thankYouKey(signedInUser(request), request.params.id),
       );
 
       signedIn.post(

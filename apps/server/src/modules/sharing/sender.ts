@@ -269,6 +269,9 @@ export function createShareSenderService(ctx: SharingContext, sealed: SealedShar
       if (!note) throw new AppError('NOT_FOUND', 'Thank-you note not found');
       return {
         id: note.id,
+        shareId: note.shareId,
+        // Sealed to the author's key pair (ADR 102), or encrypted by the server with the author's key as before.
+        format: note.metadata.format === 'sealed' ? 'sealed' : 'server',
         encryptedMessage: note.encryptedMessage,
         encryptionIv: typeof note.metadata.encryption_iv === 'string' ? note.metadata.encryption_iv : '',
         createdAt: note.createdAt.toISOString(),

@@ -4,9 +4,11 @@ import { createShareRecipientService } from './recipient.ts';
 import { createShareReportService } from './reports.ts';
 import { createSealedShares } from './sealed-shares.ts';
 import { createShareSenderService } from './sender.ts';
+import { createShareThankYouService } from './thank-you.ts';
 
 /*
- * Sharing, one service per audience (ADR 100): the sender (sender.ts), the recipient (recipient.ts), the
+ * Sharing, one service per audience (ADR 100): the sender (sender.ts), the recipient (recipient.ts, and its
+ * thank-you notes, thank-you.ts, ADR 102), the
  * admin area's reports (reports.ts) and the expiry job (expiry.ts), over one context (context.ts) that holds what
  * they read alike; a private entry's sealed shares (sealed-shares.ts, ADR 103) beside them. Routes and jobs see one
  * service, as before.
@@ -17,6 +19,7 @@ export function createSharingService(deps: SharingDeps) {
   return {
     ...createShareSenderService(ctx, sealed),
     ...createShareRecipientService(ctx),
+    ...createShareThankYouService(ctx),
     ...createShareReportService(ctx, sealed),
     ...createShareExpiryService(ctx, sealed),
     recipientKeys: sealed.recipientKeys,

@@ -1,4 +1,10 @@
-import { NOTIFICATION_LIMITS, NotificationPage, NotificationSummary, ThankYouNote } from '@daybook/shared';
+import {
+  NOTIFICATION_LIMITS,
+  NotificationPage,
+  NotificationSummary,
+  ThankYouNote,
+  thankYouSealContext,
+} from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -77,8 +83,16 @@ export function fetchThankYouNote(id: string, signal?: AbortSignal): Promise<Tha
   return apiRequest(`/api/thank-you-notes/${encodeURIComponent(id)}`, { schema: ThankYouNote, signal });
 }
 
+/** A note sealed to this account's key pair (ADR 102), opened with its private half; the key pair's code loads here. */
+async function openSealedNote(userId: string, note: ThankYouNote): Promise<string> {
+  const { openForMe } = await import('../../lib/key-pair/key-pair.ts');
+  const bytes = await openForMe(userId, note.encryptedMessage, thankYouSealContext(note.shareId ?? ''));
+  return new TextDecoder().decode(bytes);
+}
+
 /**
- * The text of a thank-you note, decrypted here with the user's own key (the server encrypted it for them).
+ * The text of a thank-you note, opened here: sealed to this account's key pair by the recipient's browser (ADR 102),
+ * or, for notes from before it or to an author without a pair, encrypted by the server with the user's own key.
  * docs/product/sharing.md#sharing-thank-you: a note that cannot be fetched or decrypted shows nothing, so this answers `null` rather than failing.
  */
 export function useThankYouText(thankYouId: string | undefined) {
@@ -90,6 +104,7 @@ export function useThankYouText(thankYouId: string | undefined) {
     queryFn: async ({ signal }) => {
       try {
         const note = await fetchThankYouNote(thankYouId ?? '', signal);
+        if (note.format === 'sealed') return await openSealedNote(user?.id ?? '', note);
         const opened = await decrypt({
           encryptedContent: note.encryptedMessage,
           encryptionIv: note.encryptionIv,

@@ -1,9 +1,16 @@
-import { encryptText, type Notification } from '@daybook/shared';
+import {
+  encryptText,
+  generateKeyPair,
+  type Notification,
+  sealTextToPublicKey,
+  thankYouSealContext,
+  wrapPrivateKey,
+} from '@daybook/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { OPEN_SHARE_PARAM } from '../../lib/constants.ts';
-import { apiError, callsTo, json, signedInHandlers, stubApi } from '../../test/api.ts';
+import { apiError, callsTo, json, sessionUser, signedInHandlers, stubApi } from '../../test/api.ts';
 import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
 import { NotificationBell } from './components/NotificationBell.tsx';
@@ -151,6 +158,48 @@ describe('the notification bell', () => {
     fireEvent.click(await within(popover).findByRole('button', { name: /Thanks!/ }));
     expect(await within(popover).findByText('Your words helped me today.')).toBeTruthy();
     expect(callsTo(fetchMock, `POST /api/notifications/${thanks.id}/read`)).toHaveLength(1);
+  });
+
+  it('opens a thank-you note sealed to the user’s key pair in the recipient’s browser (ADR 102)', async () => {
+    await storeTestEntryKey();
+    const { key } = await testEntryKey();
+    const pair = await generateKeyPair();
+    const shareId = '00000000-0000-4000-8000-0000000000aa';
+    const sealed = await sealTextToPublicKey(
+      pair.publicKey,
+      'Sealed for you alone.',
+      thankYouSealContext(shareId),
+    );
+    const thanks = notification({
+      type: 'thank_you_received',
+      title: 'Thanks!',
+      metadata: { thankYouId: 'ty-3', shareId },
+    });
+    const { fetchMock } = renderBell({
+      'GET /api/notifications/summary': summary([thanks], 1),
+      'GET /api/thank-you-notes/ty-3': json({
+        id: 'ty-3',
+        shareId,
+        format: 'sealed',
+        encryptedMessage: sealed,
+        encryptionIv: '',
+        createdAt: thanks.createdAt,
+      }),
+      // The account's pair as the server keeps it: wrapped under the standard key in this mode.
+      'GET /api/me/key-pair': json({
+        publicKey: pair.publicKey,
+        wrappedPrivateKey: await wrapPrivateKey(key, pair.privateKey, 1, sessionUser.id),
+        wrapKind: 1,
+        mode: 'standard',
+        createdAt: thanks.createdAt,
+        rewrappedAt: thanks.createdAt,
+      }),
+      [`POST /api/notifications/${thanks.id}/read`]: () => new Response(null, { status: 204 }),
+    });
+    const popover = await openBell('1 unread notification');
+    fireEvent.click(await within(popover).findByRole('button', { name: /Thanks!/ }));
+    expect(await within(popover).findByText('Sealed for you alone.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET /api/me/key-pair').length).toBeGreaterThan(0);
   });
 
   it('opens a shared entry where a "New shared entry" notification leads, and marks it read', async () => {

@@ -1,9 +1,9 @@
 import {
   ReceivedSharePage,
   type ReportShareInput,
+  type SendThankYouInput,
   SHARE_LIMITS,
   ShareView,
-  type ThankYouInput,
 } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -112,10 +112,13 @@ export function useShareLink(token: string) {
   return useQuery({ ...shareLinkQueryOptions(token, user?.id), enabled: !isPending });
 }
 
-/** The server moderates the note and stores it encrypted for the entry's author, in one call. */
+/**
+ * Sends a note sealed to the entry's author in this browser (ADR 102), or a plain one, which the server moderates and
+ * stores encrypted for an author who has no key pair yet.
+ */
 export function useSendThankYou(shareId: string) {
   return useMutation({
-    mutationFn: (input: ThankYouInput) =>
+    mutationFn: (input: SendThankYouInput) =>
       apiRequest(`${sharePath(shareId)}/thank-you`, { method: 'POST', body: input, schema: z.unknown() }),
   });
 }

@@ -1,4 +1,11 @@
-import { type ModerationResult, SHARE_MESSAGES, type ShareView } from '@daybook/shared';
+import {
+  generateKeyPair,
+  type ModerationResult,
+  openSealedText,
+  SHARE_MESSAGES,
+  type ShareView,
+  thankYouSealContext,
+} from '@daybook/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { toast } from 'sonner';
@@ -253,6 +260,42 @@ describe('the share viewer in the app', () => {
     expect(within(again).getByText('0/500 characters')).toBeTruthy();
   });
 
+  it('thank-you to an author with a key pair: checked here, sealed to the author, and nothing plain leaves', async () => {
+    const author = await generateKeyPair();
+    const { fetchMock } = renderViewer({
+      [`GET /api/shares/${SHARE_ID}/view`]: json(view()),
+      [`GET /api/shares/${SHARE_ID}/thank-you-key`]: json({ publicKey: author.publicKey }),
+      [`POST /api/shares/${SHARE_ID}/thank-you`]: json({ id: 'ty-2' }, 201),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send thank you' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a thank you note' });
+    const box = within(dialog).getByRole('textbox', { name: 'Your message' });
+    // The shared classifier refuses here what the server would, with the spec's message.
+    fireEvent.change(box, { target: { value: "You're pathetic and everyone hates you" } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(SHARE_MESSAGES.thankYouMedium);
+    expect(callsTo(fetchMock, `POST /api/shares/${SHARE_ID}/thank-you`)).toEqual([]);
+
+    fireEvent.change(box, { target: { value: ' Thank you for the harbour. ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    // The server was asked to moderate nothing, and received only the sealed note, which the author's key opens.
+    expect(callsTo(fetchMock, 'POST /api/moderation/text')).toEqual([]);
+    const [sent] = callsTo(fetchMock, `POST /api/shares/${SHARE_ID}/thank-you`) as {
+      sealedMessage: string;
+    }[];
+    expect(Object.keys(sent ?? {})).toEqual(['sealedMessage']);
+    expect(JSON.stringify(sent)).not.toContain('harbour');
+    expect(
+      await openSealedText(
+        author.privateKey,
+        author.publicKey,
+        sent?.sealedMessage ?? '',
+        thankYouSealContext(SHARE_ID),
+      ),
+    ).toBe('Thank you for the harbour.');
+  });
+
   it('thank-you: a note the check refuses is not sent; the message shows and the dialog stays open', async () => {
     const { fetchMock } = renderViewer({
       [`GET /api/shares/${SHARE_ID}/view`]: json(view()),
@@ -305,6 +348,8 @@ describe('the share viewer in the app', () => {
     const submit = within(dialog).getByRole('button', { name: 'Submit report' });
     expect(submit).toHaveProperty('disabled', true);
     expect(within(dialog).getByText('0 / 2,000 characters')).toBeTruthy();
+    // Unlike a thank-you note, a report is not sealed: the dialog says who reads it (ADR 102).
+    expect(within(dialog).getByText(SHARE_MESSAGES.reportIsReadable)).toBeTruthy();
     expect(
       within(dialog).getByText(
         'Reports are reviewed by our team. False reports may result in account restrictions.',

@@ -96,6 +96,7 @@ export function ReportDialog({
               {detailsCounter(details.length)}
             </p>
           </div>
+          <p className="text-xs text-muted-foreground">{SHARE_MESSAGES.reportIsReadable}</p>
           <p className="text-xs text-muted-foreground">{SHARE_MESSAGES.reportFooter}</p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" disabled={report.isPending} onClick={() => close(false)}>
