@@ -435,7 +435,7 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
 
     // Sharing (ADR 103): the photo entry shared with another private-mode account, its photo included, and the
     // text-only entry by private link with someone without an account. The recipient's browser opens its share.
-    const pair = await giveKeyPair(ctx, userId, keys.accountKey);
+    const pair = await giveKeyPair(ctx, person, keys);
     const sender = { ...person, pair };
     const recipient = await privatePerson(ctx, { isFree: true });
     const photoEntry = withMedia[0]!;

@@ -22,7 +22,6 @@ import {
 } from '@daybook/shared';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { keyPairs } from '../src/db/schema/index.ts';
 import { premiumUser } from './sharing-support.ts';
 import type { TestContext } from './support/app.ts';
 import { clientAddress, createSignedInUser } from './support/factories.ts';
@@ -40,18 +39,27 @@ const PASSPHRASE = 'the orchard gate swings both ways at night';
 export type PrivatePerson = Awaited<ReturnType<typeof privatePerson>>;
 
 /**
- * Stores a key pair as the owner's browser makes it (ADR 102): the public half and the private half wrapped under
- * private mode's account key. Written to the table directly: its endpoint is the key-pairs branch's.
+ * A key pair as the owner's browser makes it (ADR 102), through its endpoint: the public half and the private half
+ * wrapped under private mode's account key, with the account key's proof.
  */
-export async function giveKeyPair(ctx: TestContext, userId: string, accountKey: Uint8Array<ArrayBuffer>) {
+export async function giveKeyPair(
+  ctx: TestContext,
+  person: { cookie: string; user: { id: string } },
+  keys: { accountKey: Uint8Array<ArrayBuffer>; keyProof: string },
+) {
   const pair = await generateKeyPair();
-  const wrapKey = await deriveKeyPairWrapKeyV2(await importAccountKey(accountKey));
-  await ctx.database.db.insert(keyPairs).values({
-    userId,
-    publicKey: pair.publicKey,
-    wrappedPrivateKey: await wrapPrivateKey(wrapKey, pair.privateKey, 2, userId),
-    wrapKind: 2,
+  const wrapKey = await deriveKeyPairWrapKeyV2(await importAccountKey(keys.accountKey));
+  const response = await callAs(ctx, person, {
+    method: 'POST',
+    url: '/api/me/key-pair',
+    payload: {
+      publicKey: pair.publicKey,
+      wrappedPrivateKey: await wrapPrivateKey(wrapKey, pair.privateKey, 2, person.user.id),
+      wrapKind: 2,
+      keyProof: keys.keyProof,
+    },
   });
+  expect(response.statusCode, response.body).toBe(201);
   return pair;
 }
 
@@ -63,7 +71,7 @@ export async function privatePerson(ctx: TestContext, options: { isFree?: boolea
     : await premiumUser(ctx, overrides);
   const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
   const accountKey = await importAccountKey(keys.accountKey);
-  const pair = await giveKeyPair(ctx, person.user.id, keys.accountKey);
+  const pair = await giveKeyPair(ctx, person, keys);
   return {
     ...person,
     entryKey: await deriveEntryKeyV2(accountKey),
