@@ -82,7 +82,12 @@ describe('key pairs', () => {
     const person = await createSignedInUser(ctx);
     const none = await mine(person);
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toMatchObject({ code: 'KEY_PAIR_NOT_FOUND', message: KEY_PAIR_MESSAGES.notFound });
+    // With the mode, so that the browser knows under which key to make one.
+    expect(none.json()).toMatchObject({
+      code: 'KEY_PAIR_NOT_FOUND',
+      message: KEY_PAIR_MESSAGES.notFound,
+      details: { mode: 'standard' },
+    });
 
     const { pair, body } = await standardPair(person.user.id);
     const created = await create(person, body);

@@ -7,6 +7,7 @@ import {
   SENDING_MESSAGES,
   SHARE_LIMITS,
   SHARE_MESSAGES,
+  SHARE_SEALING_MESSAGES,
   sealTextToPublicKey,
   thankYouSealContext,
   unwrapPrivateKey,
@@ -196,7 +197,7 @@ describe('sealed thank-you notes', () => {
       sealedMessage: await sealTextToPublicKey(pair.publicKey, NOTE, thankYouSealContext(shareId)),
     });
     expect(gone.statusCode).toBe(409);
-    expect(gone.json().message).toBe(SHARE_MESSAGES.thankYouKeyGone);
+    expect(gone.json().message).toBe(SHARE_SEALING_MESSAGES.thankYouKeyGone);
   });
 
   it('moderates a plain note to an author with a pair, then seals it to the pair rather than its own key', async () => {

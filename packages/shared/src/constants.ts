@@ -369,11 +369,6 @@ export const SHARE_MESSAGES = {
   reportedDescription: 'Thanks for helping keep Daybook safe.',
   reportFailed: 'Failed to report',
   reportFooter: 'Reports are reviewed by our team. False reports may result in account restrictions.',
-  /** ADR 102: thank-you notes are sealed for the author alone; a report is not, since administrators must read it. */
-  reportIsReadable:
-    'A report is not encrypted: Daybook’s administrators read the reason and the details you write here, and see who shared this reflection.',
-  /** ADR 102: a sealed note to an author whose key pair is gone (private mode started fresh meanwhile). */
-  thankYouKeyGone: 'The author’s key changed meanwhile. Close this and send your thank-you again.',
   shareRevokedBadge: 'This share has been revoked',
   shareExpiredBadge: 'This share has expired',
   entryDeletedTitle: 'Reflection No Longer Available',

@@ -76,6 +76,7 @@ export * from './schemas/future-messages.ts';
 export * from './schemas/health.ts';
 export * from './schemas/import.ts';
 export * from './schemas/insights.ts';
+export * from './schemas/key-pair-standing.ts';
 export * from './schemas/key-pairs.ts';
 export * from './schemas/live-events.ts';
 export * from './schemas/media.ts';

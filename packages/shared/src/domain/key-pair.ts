@@ -46,6 +46,18 @@ export const KEY_PAIR_MESSAGES = {
 /** What a thank-you note is sealed for (ADR 102): its share, so a note moved to another share does not open. */
 export const thankYouSealContext = (shareId: string) => `thank-you|${shareId}`;
 
+/**
+ * Sharing's messages of ADR 102, kept here, apart from SHARE_MESSAGES (constants.ts), so that the shell, which
+ * carries those, does not carry these: only the thank-you and report dialogs and the server use them.
+ */
+export const SHARE_SEALING_MESSAGES = {
+  /** Thank-you notes are sealed for the author alone; a report is not, since administrators must read it. */
+  reportIsReadable:
+    'A report is not encrypted: Daybook’s administrators read the reason and the details you write here, and see who shared this reflection.',
+  /** A sealed note to an author whose key pair is gone (private mode started fresh meanwhile). */
+  thankYouKeyGone: 'The author’s key changed meanwhile. Close this and send your thank-you again.',
+} as const;
+
 /** What the private half is wrapped under: the standard entry key (1) or private mode's account key (2). */
 export type KeyPairWrapKind = 1 | 2;
 

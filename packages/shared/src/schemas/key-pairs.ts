@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { PUBLIC_KEY_BYTES } from '../domain/key-pair.ts';
-import { KeyProof } from './private-mode.ts';
-import { PrivateSwitchMode } from './private-switch.ts';
 
 /*
  * Each account's key pair as it crosses the API (ADR 102): the public half, the private half wrapped in the browser
@@ -26,8 +24,18 @@ export const WrappedPrivateKey = z
   .max(400, 'A wrapped private key is too long')
   .regex(BASE64, 'A wrapped private key must be base64');
 
-/** 1: under the standard entry key (the server can open it); 2: under private mode's account key (it cannot). */
-export const WrapKind = z.union([z.literal(1), z.literal(2)]);
+/*
+ * key-pair-standing.ts's two, restated: shared by both files, they would be a chunk of their own in every page load
+ * (the shell's check loads that file alone).
+ */
+const KeyPairMode = z.enum(['standard', 'private', 'switching-off']);
+const WrapKind = z.union([z.literal(1), z.literal(2)]);
+
+/**
+ * Private mode's key proof, as private-mode.ts writes it, restated so that the key pair's code does not bring private
+ * mode's schemas: 256 bits derived from the account key (ADR 089), base64.
+ */
+const KeyProof = z.string().length(44, 'The key proof must be 32 bytes in base64').regex(BASE64);
 
 /** The owner's own pair: what the browser unwraps, and where the account stands, to rewrap when the mode changed. */
 export const MyKeyPair = z
@@ -35,7 +43,7 @@ export const MyKeyPair = z
     publicKey: PublicKey,
     wrappedPrivateKey: WrappedPrivateKey,
     wrapKind: WrapKind,
-    mode: PrivateSwitchMode,
+    mode: KeyPairMode,
     createdAt: z.string(),
     rewrappedAt: z.string(),
   })

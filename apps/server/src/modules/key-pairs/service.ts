@@ -26,7 +26,9 @@ export function publicKeysOf(db: Executor, userIds: readonly string[]): Promise<
   return selectPublicKeys(db, userIds);
 }
 
-const notFound = () => new AppError('KEY_PAIR_NOT_FOUND', KEY_PAIR_MESSAGES.notFound);
+/** None yet; with the account's mode, so that the browser knows under which key to make one without asking again. */
+const notFound = (mode?: PrivateSwitchMode) =>
+  new AppError('KEY_PAIR_NOT_FOUND', KEY_PAIR_MESSAGES.notFound, undefined, mode ? { mode } : undefined);
 
 /**
  * Which kinds of wrap the account's mode allows (ADR 102): the standard key while standard, the account key while
@@ -72,9 +74,9 @@ export function createKeyPairsService(deps: { db: Db; clock: Clock; privateMode:
   }
 
   async function mine(userId: string): Promise<MyKeyPair> {
-    const row = await repository.find(userId);
-    if (!row) throw notFound();
-    return answerOf(row, await privateMode.mode(userId));
+    const [row, mode] = await Promise.all([repository.find(userId), privateMode.mode(userId)]);
+    if (!row) throw notFound(mode);
+    return answerOf(row, mode);
   }
 
   return {

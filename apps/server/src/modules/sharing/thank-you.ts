@@ -3,6 +3,7 @@ import {
   type SendThankYouInput,
   type SessionUser,
   SHARE_MESSAGES,
+  SHARE_SEALING_MESSAGES,
   sealTextToPublicKey,
   type ThankYouKey,
   thankYouModerationOutcome,
@@ -38,7 +39,7 @@ export function createShareThankYouService(ctx: SharingContext) {
     const publicKey = await authorKeyOf(authorId);
     if ('sealedMessage' in input) {
       // Sealed to a key that is gone (a fresh start of private mode in between): the author could never open it.
-      if (!publicKey) throw new AppError('CONFLICT', SHARE_MESSAGES.thankYouKeyGone);
+      if (!publicKey) throw new AppError('CONFLICT', SHARE_SEALING_MESSAGES.thankYouKeyGone);
       return { encryptedMessage: input.sealedMessage, metadata: { ...SEALED_NOTE_METADATA } };
     }
     const text = input.message.trim();

@@ -1,10 +1,4 @@
-import {
-  NOTIFICATION_LIMITS,
-  NotificationPage,
-  NotificationSummary,
-  ThankYouNote,
-  thankYouSealContext,
-} from '@daybook/shared';
+import { NOTIFICATION_LIMITS, NotificationPage, NotificationSummary, ThankYouNote } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -85,7 +79,8 @@ export function fetchThankYouNote(id: string, signal?: AbortSignal): Promise<Tha
 
 /** A note sealed to this account's key pair (ADR 102), opened with its private half; the key pair's code loads here. */
 async function openSealedNote(userId: string, note: ThankYouNote): Promise<string> {
-  const { openForMe } = await import('../../lib/key-pair/key-pair.ts');
+  // With the key pair's code, not the bell's: the shared sealing module would otherwise load with every page.
+  const { openForMe, thankYouSealContext } = await import('../../lib/key-pair/key-pair.ts');
   const bytes = await openForMe(userId, note.encryptedMessage, thankYouSealContext(note.shareId ?? ''));
   return new TextDecoder().decode(bytes);
 }

@@ -15,6 +15,7 @@ import { forgetAccountKeys, keepAccountKey } from '../private-keys/session-key.t
 import { KEY_PAIR_PATHS } from './api.ts';
 import { ensureKeyPair, forgetKeyPair, keyPairSwitchStep, myKeyPair, openForMe } from './key-pair.ts';
 import { keyPairServer } from './test-server.ts';
+import { keepKeyPair } from './upkeep.ts';
 
 /*
  * The key pair in the browser (ADR 102) with real WebCrypto: the standard key derived as the app derives it, private
@@ -69,6 +70,23 @@ describe('the account’s key pair in the browser', () => {
     const reads = callsTo(server.fetchMock, `GET ${KEY_PAIR_PATHS.mine}`).length;
     await openForMe(USER, sealed, 'thank-you|s1');
     expect(callsTo(server.fetchMock, `GET ${KEY_PAIR_PATHS.mine}`)).toHaveLength(reads);
+  });
+
+  it('the shell’s check asks once per load, and does more only when there is something it can do', async () => {
+    const server = keyPairServer({ mode: 'standard' });
+    await keepKeyPair(USER);
+    expect(server.row()?.wrapKind).toBe(1);
+    const reads = () => callsTo(server.fetchMock, `GET ${KEY_PAIR_PATHS.mine}`).length;
+    const before = reads();
+    await keepKeyPair(USER);
+    expect(reads()).toBe(before + 1);
+    expect(callsTo(server.fetchMock, `POST ${KEY_PAIR_PATHS.mine}`)).toHaveLength(1);
+
+    // A private-mode account, locked here: one request, nothing made.
+    const locked = keyPairServer({ mode: 'private', proof: 'unused' });
+    await keepKeyPair(USER);
+    expect(callsTo(locked.fetchMock, `GET ${KEY_PAIR_PATHS.mine}`)).toHaveLength(1);
+    expect(locked.row()).toBeNull();
   });
 
   it('makes one pair when several calls come at once', async () => {

@@ -2,8 +2,10 @@ import {
   deriveKeyPairWrapKeyV2,
   type EntryKey,
   generateKeyPair,
+  importAccountKey,
   KEY_PAIR_MESSAGES,
   KeyPairError,
+  type KeyPairStanding,
   type KeyPairWrapKind,
   keyProof,
   type MyKeyPair,
@@ -15,10 +17,12 @@ import {
 } from '@daybook/shared';
 import { isApiError, isNetworkFailure, isSessionGone } from '../api-client.ts';
 import { loadEntryKey } from '../encryption/entry-key.ts';
-import { unlockedAccountKey } from '../private-keys/private-mode.ts';
+import { keptAccountKey } from '../private-keys/session-key.ts';
 import { fetchMyKeyPair, postKeyPair, putKeyPairWrap } from './api.ts';
 import { forgetKeyPair, heldKeyPairs } from './cache.ts';
 
+/** What a thank-you note is sealed for, here so that the notes' code loads it with the rest of this module. */
+export { thankYouSealContext } from '@daybook/shared';
 export { forgetKeyPair };
 
 /*
@@ -28,6 +32,55 @@ export { forgetKeyPair };
  * that need it (the signed-in shell's upkeep, the notes, the switch's step), never with a page.
  */
 
+// As in upkeep.ts (see there why these lines are written twice).
+type AccountMode = KeyPairStanding['mode'];
+
+/** Which kind the account's mode wants: none of its own while switching off, when the switch's step decides. */
+const kindFor = (mode: AccountMode): KeyPairWrapKind | null =>
+  mode === 'private' ? 2 : mode === 'standard' ? 1 : null;
+
+/**
+ * Failures that say only "not now": offline, the session gone (the app answers that itself), or a server of the
+ * previous version that has no key pair route yet while an update rolls out. The next call tries again.
+ */
+const isQuietFailure = (error: unknown) =>
+  isNetworkFailure(error) || isSessionGone(error) || isApiError(error, 'NOT_FOUND');
+
+const logKeyPairFailure = (error: unknown) => {
+  if (!isQuietFailure(error))
+    console.warn('The key pair could not be made or rewrapped; trying again later:', error);
+};
+
+/**
+ * The pair as `fetch` answers it (the whole pair here, the standing alone in upkeep.ts), or the account's mode when
+ * there is none yet (the server says it with the 404).
+ */
+async function fetchKeyPairState<T extends KeyPairStanding>(
+  fetch: () => Promise<T>,
+): Promise<{ own: T } | { own: null; mode: AccountMode }> {
+  try {
+    return { own: await fetch() };
+  } catch (error) {
+    if (!isApiError(error, 'KEY_PAIR_NOT_FOUND')) throw error;
+    const mode = error.details?.mode;
+    return { own: null, mode: mode === 'private' || mode === 'switching-off' ? mode : 'standard' };
+  }
+}
+
+/**
+ * Private mode's account key unlocked in this tab, read where lib/private-keys keeps it (not through its module,
+ * which would bring private mode's code along); null while locked.
+ */
+async function accountKeyOf(userId: string) {
+  const raw = keptAccountKey(userId);
+  if (!raw) return null;
+  try {
+    return await importAccountKey(raw);
+  } catch {
+    return null;
+  }
+}
+
 /** The key a kind of wrap is under, and the proof private mode asks for; null when that key is not here (locked). */
 async function wrapKeyOf(
   userId: string,
@@ -35,31 +88,21 @@ async function wrapKeyOf(
 ): Promise<{ key: EntryKey; keyProof?: string } | null> {
   if (kind === 1) {
     const key = await loadEntryKey(userId);
-    const unlocked = await unlockedAccountKey(userId);
+    const accountKey = await accountKeyOf(userId);
     // Switching off, private mode's key is still set up: the server asks its proof for the standard wrap too.
-    return { key, keyProof: unlocked ? await keyProof(unlocked.key) : undefined };
+    return { key, keyProof: accountKey ? await keyProof(accountKey) : undefined };
   }
-  const unlocked = await unlockedAccountKey(userId);
-  if (!unlocked) return null;
-  return { key: await deriveKeyPairWrapKeyV2(unlocked.key), keyProof: await keyProof(unlocked.key) };
+  const accountKey = await accountKeyOf(userId);
+  if (!accountKey) return null;
+  return { key: await deriveKeyPairWrapKeyV2(accountKey), keyProof: await keyProof(accountKey) };
 }
 
-/** Which kind the account's mode wants: none of its own while switching off, when the switch's step decides. */
-const kindFor = (mode: MyKeyPair['mode']): KeyPairWrapKind | null =>
-  mode === 'private' ? 2 : mode === 'standard' ? 1 : null;
-
-async function fetchOwn(signal?: AbortSignal): Promise<MyKeyPair | null> {
-  try {
-    return await fetchMyKeyPair(signal);
-  } catch (error) {
-    if (isApiError(error, 'KEY_PAIR_NOT_FOUND')) return null;
-    throw error;
-  }
-}
+const fetchOwn = async (signal?: AbortSignal) => (await fetchKeyPairState(() => fetchMyKeyPair(signal))).own;
 
 /** A new pair, wrapped under the key of the account's mode; another tab's pair made first is kept, not replaced. */
-async function create(userId: string, isPrivateMode: boolean): Promise<void> {
-  const kind: KeyPairWrapKind = isPrivateMode ? 2 : 1;
+async function create(userId: string, mode: MyKeyPair['mode']): Promise<void> {
+  // Switching off, private mode's key is still set up: made under it, and the switch's step moves it back.
+  const kind: KeyPairWrapKind = mode === 'standard' ? 1 : 2;
   const wrapKey = await wrapKeyOf(userId, kind);
   // In private mode and locked: made once the person unlocks (the shell calls again).
   if (!wrapKey) return;
@@ -103,13 +146,6 @@ async function rewrapTo(userId: string, own: MyKeyPair, kind: KeyPairWrapKind): 
 const ensuring = new Map<string, Promise<void>>();
 
 /**
- * Failures that say only "not now": offline, the session gone (the app answers that itself), or a server of the
- * previous version that has no key pair route yet while an update rolls out. The next call tries again.
- */
-const isQuietFailure = (error: unknown) =>
-  isNetworkFailure(error) || isSessionGone(error) || isApiError(error, 'NOT_FOUND');
-
-/**
  * Makes sure the account has its pair, wrapped as its mode wants: made when there is none, rewrapped when the mode
  * changed and the keys are here (private mode unlocked). Never throws: a failure is logged and the next call (the
  * next page load, the next unlock) tries again. Calls at once share one run.
@@ -118,19 +154,15 @@ export function ensureKeyPair(user: { id: string }): Promise<void> {
   const running = ensuring.get(user.id);
   if (running) return running;
   const run = (async () => {
-    const own = await fetchOwn();
-    if (!own) {
-      const { fetchPrivateModeStatus } = await import('../private-keys/api.ts');
-      await create(user.id, (await fetchPrivateModeStatus()).isSetUp);
+    const state = await fetchKeyPairState(() => fetchMyKeyPair());
+    if (!state.own) {
+      await create(user.id, state.mode);
       return;
     }
-    const kind = kindFor(own.mode);
-    if (kind !== null) await rewrapTo(user.id, own, kind);
+    const kind = kindFor(state.own.mode);
+    if (kind !== null) await rewrapTo(user.id, state.own, kind);
   })()
-    .catch((error: unknown) => {
-      if (isQuietFailure(error)) return;
-      console.warn('The key pair could not be made or rewrapped; trying again later:', error);
-    })
+    .catch(logKeyPairFailure)
     .finally(() => ensuring.delete(user.id));
   ensuring.set(user.id, run);
   return run;
@@ -144,7 +176,7 @@ export async function myKeyPair(
   userId: string,
 ): Promise<{ publicKey: string; privateKey: WebCryptoKey } | null> {
   const held = heldKeyPairs.get(userId);
-  if (held && (held.wrapKind === 1 || (await unlockedAccountKey(userId)))) return held;
+  if (held && (held.wrapKind === 1 || keptAccountKey(userId))) return held;
   forgetKeyPair(userId);
   const own = await fetchOwn();
   if (!own) return null;

@@ -7,7 +7,6 @@ import {
 } from '@daybook/shared';
 import { stubApi } from '../../test/api.ts';
 import { jsonResponse } from '../../test/render.tsx';
-import { PRIVATE_MODE_PATHS } from '../private-keys/api.ts';
 import { KEY_PAIR_PATHS } from './api.ts';
 
 /*
@@ -35,16 +34,10 @@ export function keyPairServer(start: { mode: PrivateSwitchMode; proof?: string; 
   };
   const answer = (status = 200) => jsonResponse({ ...row, mode }, status);
   const fetchMock = stubApi({
-    [`GET ${PRIVATE_MODE_PATHS.status}`]: () =>
-      jsonResponse({
-        isSetUp: mode !== 'standard',
-        setUpAt: null,
-        passphraseChangedAt: null,
-        recoveryKeyChangedAt: null,
-      }),
     [`GET ${KEY_PAIR_PATHS.mine}`]: () => {
       if (failWith) return refuse(failWith, failWith === 404 ? 'NOT_FOUND' : 'INTERNAL');
-      return row ? answer() : refuse(404, 'KEY_PAIR_NOT_FOUND');
+      if (row) return answer();
+      return jsonResponse({ code: 'KEY_PAIR_NOT_FOUND', message: 'none', details: { mode } }, 404);
     },
     [`POST ${KEY_PAIR_PATHS.mine}`]: async ({ body }) => {
       const input = body as KeyPairInput;

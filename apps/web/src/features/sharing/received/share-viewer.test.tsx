@@ -3,6 +3,7 @@ import {
   type ModerationResult,
   openSealedText,
   SHARE_MESSAGES,
+  SHARE_SEALING_MESSAGES,
   type ShareView,
   thankYouSealContext,
 } from '@daybook/shared';
@@ -349,7 +350,7 @@ describe('the share viewer in the app', () => {
     expect(submit).toHaveProperty('disabled', true);
     expect(within(dialog).getByText('0 / 2,000 characters')).toBeTruthy();
     // Unlike a thank-you note, a report is not sealed: the dialog says who reads it (ADR 102).
-    expect(within(dialog).getByText(SHARE_MESSAGES.reportIsReadable)).toBeTruthy();
+    expect(within(dialog).getByText(SHARE_SEALING_MESSAGES.reportIsReadable)).toBeTruthy();
     expect(
       within(dialog).getByText(
         'Reports are reviewed by our team. False reports may result in account restrictions.',

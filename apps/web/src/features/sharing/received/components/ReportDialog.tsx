@@ -1,4 +1,10 @@
-import { REPORT_REASONS, ReportShareInput, SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
+import {
+  REPORT_REASONS,
+  ReportShareInput,
+  SHARE_LIMITS,
+  SHARE_MESSAGES,
+  SHARE_SEALING_MESSAGES,
+} from '@daybook/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import {
@@ -96,7 +102,7 @@ export function ReportDialog({
               {detailsCounter(details.length)}
             </p>
           </div>
-          <p className="text-xs text-muted-foreground">{SHARE_MESSAGES.reportIsReadable}</p>
+          <p className="text-xs text-muted-foreground">{SHARE_SEALING_MESSAGES.reportIsReadable}</p>
           <p className="text-xs text-muted-foreground">{SHARE_MESSAGES.reportFooter}</p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" disabled={report.isPending} onClick={() => close(false)}>
