@@ -88,5 +88,6 @@ export * from './schemas/private-mode.ts';
 export * from './schemas/private-switch.ts';
 export * from './schemas/reminders.ts';
 export * from './schemas/sealed-export.ts';
+export * from './schemas/sealed-shares.ts';
 export * from './schemas/sharing.ts';
 export * from './schemas/two-factor.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { REPORT_REASONS, SHARE_LIMITS, SHARE_MESSAGES } from '../constants.ts';
-import { Base64, MAX_CIPHERTEXT_CHARS } from './entries.ts';
 import { StoredText } from './text.ts';
 
 /**
@@ -43,25 +42,6 @@ export const ShareRecipientEmail = z
 export const ShareSealing = z.enum(['account', 'link', 'server']);
 export type ShareSealing = z.infer<typeof ShareSealing>;
 
-/** A share key sealed to a public key (key-pair.ts): version ‖ ephemeral point ‖ IV ‖ 32 bytes ‖ tag, base64. */
-const WrappedShareKey = Base64.max(200);
-/** The sealed copy: IV ‖ AES-GCM(JSON of text and mood) ‖ tag, base64 (the text's JSON escapes counted twice). */
-export const SealedCopy = Base64.max(MAX_CIPHERTEXT_CHARS * 2 + 512, 'The entry is too long');
-
-/** One recipient's sealed share, made in the sender's browser under a share id it chose (ADR 103). */
-export const SealedShareInput = z.object({
-  shareId: z.uuid(),
-  email: ShareRecipientEmail,
-  sealing: ShareSealing,
-  copy: SealedCopy,
-  keyForSender: WrappedShareKey,
-  /** `account` only. */
-  keyForRecipient: WrappedShareKey.optional(),
-  /** `server` only: the raw 32-byte share key, base64. */
-  serverKey: Base64.length(44).optional(),
-});
-export type SealedShareInput = z.infer<typeof SealedShareInput>;
-
 export const CreateShareInput = z
   .object({
     recipients: z
@@ -77,8 +57,6 @@ export const CreateShareInput = z
       .max(SHARE_LIMITS.noteMaxChars, `Notes can be at most ${SHARE_LIMITS.noteMaxChars} characters`)
       .optional(),
     consent: z.literal(true, SHARE_MESSAGES.consentRequired),
-    /** A private entry's shares, one per recipient, sealed in the browser (ADR 103); absent for any other entry. */
-    sealed: z.array(SealedShareInput).max(SHARE_LIMITS.maxRecipients).optional(),
   })
   .meta({ id: 'CreateShareInput' });
 export type CreateShareInput = z.input<typeof CreateShareInput>;
@@ -194,35 +172,6 @@ export const ShareView = z
   })
   .meta({ id: 'ShareView' });
 export type ShareView = z.infer<typeof ShareView>;
-
-/** The recipients of a private entry's share being made, checked as a share's (ADR 103). */
-export const ShareRecipientsInput = CreateShareInput.shape.recipients;
-export const ShareRecipientsBody = z
-  .object({ recipients: ShareRecipientsInput })
-  .meta({ id: 'ShareRecipientsBody' });
-
-/** Whose public key each recipient has, and the sender's own (null until their browser made a key pair). */
-export const ShareRecipientKeys = z
-  .object({
-    senderPublicKey: z.string().nullable(),
-    recipients: z.array(z.object({ email: z.string(), publicKey: z.string().nullable() })),
-  })
-  .meta({ id: 'ShareRecipientKeys' });
-export type ShareRecipientKeys = z.infer<typeof ShareRecipientKeys>;
-
-/** The sender's `link` shares whose recipient now has an account with a key pair and no wrap yet (ADR 103). */
-export const AwaitingWrapList = z
-  .object({
-    items: z.array(
-      z.object({ shareId: z.string(), keyForSender: z.string(), recipientPublicKey: z.string() }),
-    ),
-  })
-  .meta({ id: 'AwaitingWrapList' });
-export type AwaitingWrapList = z.infer<typeof AwaitingWrapList>;
-
-export const RecipientWrapInput = z
-  .object({ wrappedKey: WrappedShareKey })
-  .meta({ id: 'RecipientWrapInput' });
 
 export const ThankYouInput = z
   .object({

@@ -1,7 +1,7 @@
 import {
   ApiError,
   AwaitingWrapList,
-  CreateShareInput,
+  CreateSealedShareInput,
   ReceivedSharePage,
   ReceivedShareQuery,
   RecipientWrapInput,
@@ -98,7 +98,7 @@ export const sharingRoutes =
             tags,
             summary: 'Share an entry by e-mail with up to 5 people (Premium)',
             params: Id,
-            body: CreateShareInput,
+            body: CreateSealedShareInput,
             response: { 201: SentShareList, ...errors },
           },
         },

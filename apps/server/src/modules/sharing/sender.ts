@@ -1,5 +1,5 @@
 import {
-  type CreateShareInput,
+  type CreateSealedShareInput,
   type SentShare,
   type SentShareList,
   type SessionUser,
@@ -65,7 +65,7 @@ export function createShareSenderService(ctx: SharingContext, sealed: SealedShar
      * One transaction: a share per recipient with its hashed token, the e-mail queued in the outbox, the
      * `email_sent` event, and for registered recipients the notification and live event. Nothing is half made.
      */
-    async create(user: SessionUser, entryId: string, input: CreateShareInput): Promise<SentShareList> {
+    async create(user: SessionUser, entryId: string, input: CreateSealedShareInput): Promise<SentShareList> {
       const entry = await repository.findOwnedEntry(user.id, entryId);
       if (!entry) throw entryNotFound();
       const features = await plans.features(user.id);

@@ -89,18 +89,7 @@ export function shareLinkQueryOptions(token: string, userId = '') {
         schema: ShareView,
         signal,
       });
-      if (!view.sealed) return view;
-      const { openSealedView } = await loadOpenSealed();
-      // Shared with an account: its recipient, signed in here, reads it with their own key as in the app.
-      if (view.sealed.sealing === 'account' && userId) {
-        const inApp = await apiRequest(`${sharePath(view.shareId)}/view`, {
-          schema: ShareView,
-          signal,
-        }).catch(() => null);
-        if (inApp?.sealed) return { ...(await openSealedView(inApp, { userId })), canRespond: false };
-      }
-      const fragment = typeof window === 'undefined' ? '' : window.location.hash;
-      return openSealedView(view, { fragment });
+      return view.sealed ? (await loadOpenSealed()).openLinkView(view, userId, signal) : view;
     },
     staleTime: SHARE_LIMITS.viewStaleMs,
     retry: false,

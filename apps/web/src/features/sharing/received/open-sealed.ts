@@ -8,12 +8,12 @@ import {
   type SealedShareKeys,
   SHARE_LIMITS,
   SHARE_MESSAGES,
-  type ShareView,
+  ShareView,
   shareKeyContext,
   shareKeyFromFragment,
   shareMediaKey,
 } from '@daybook/shared';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 
 /*
  * A sealed share opened in the recipient's browser (ADR 103), loaded only when an answer holds one: the share key
@@ -81,6 +81,25 @@ export async function openSealedView(
     ...view,
     entry: { text: copy.text, moodTag: copy.moodTag, createdAt: sealed.createdAt, media },
   };
+}
+
+/**
+ * The link page's sealed share: shared with an account, its recipient signed in here reads it with their own key as
+ * in the app; otherwise the key is the link's fragment, read here and never sent anywhere.
+ */
+export async function openLinkView(
+  view: ShareView,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<ShareView> {
+  if (view.sealed?.sealing === 'account' && userId) {
+    const inApp = await apiRequest(`/api/shares/${encodeURIComponent(view.shareId)}/view`, {
+      schema: ShareView,
+      signal,
+    }).catch(() => null);
+    if (inApp?.sealed) return { ...(await openSealedView(inApp, { userId })), canRespond: false };
+  }
+  return openSealedView(view, { fragment: typeof window === 'undefined' ? '' : window.location.hash });
 }
 
 /** The bell's and /shared's sealed items with their preview and mood read from each copy; one that fails stays empty. */

@@ -1,6 +1,6 @@
 import { AwaitingWrapList, sealToPublicKey, shareKeyContext } from '@daybook/shared';
 import { z } from 'zod';
-import { apiRequest } from '../../../../lib/api-client.ts';
+import { apiRequest, isApiError, isNetworkFailure, isSessionGone } from '../../../../lib/api-client.ts';
 
 /*
  * The pick-up of ADR 103: someone a private entry was shared with by private link has since made an account. At
@@ -25,4 +25,18 @@ export async function wrapAwaitingShares(userId: string): Promise<number> {
     wrapped++;
   }
   return wrapped;
+}
+
+/**
+ * wrapAwaitingShares for the signed-in shell: a failure is logged and the next unlocked session tries again; "not
+ * now" (offline, the session gone, a server of the previous version without the route) is not even logged.
+ */
+export function wrapQuietly(userId: string): Promise<void> {
+  return wrapAwaitingShares(userId).then(
+    () => undefined,
+    (error: unknown) => {
+      if (isNetworkFailure(error) || isSessionGone(error) || isApiError(error, 'NOT_FOUND')) return;
+      console.warn('Shares awaiting a recipient key were not wrapped yet:', error);
+    },
+  );
 }
