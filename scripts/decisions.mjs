@@ -23,9 +23,6 @@ const SKIPPED = {
   '036': 'skipped on 2026-11-22, when 035, 037, 040 and 041 were written the same day; no record was lost',
   '038': 'skipped on 2026-11-22, as 036',
   '039': 'skipped on 2026-11-22, as 036',
-  // Reserved for records written on other branches the same day; remove each when its record is merged.
-  102: 'reserved on 2026-11-29 for a record written alongside 104 on another branch',
-  103: 'reserved on 2026-11-29, as 102',
 };
 
 const CHANGED_BY = /^Changed by: .*$/m;

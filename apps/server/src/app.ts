@@ -331,7 +331,7 @@ export async function buildApp({
         }),
       );
       await api.register(moderationRoutes(services));
-      await api.register(sharingRoutes(services));
+      await api.register(sharingRoutes(services, { tmpDir: path.join(config.dataDir, 'tmp') }));
       await api.register(futureMessagesRoutes(services));
       await api.register(remindersRoutes(services));
       await api.register(billingRoutes(services));

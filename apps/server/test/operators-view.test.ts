@@ -16,6 +16,7 @@ import {
   openEntryTextV2,
   openMediaInBrowser,
   openMoodV2,
+  openShareCopy,
   type PrivateImportTransport,
   previewPrivateImport,
   runPrivateImport,
@@ -37,6 +38,7 @@ import { createMailTransport, type MailTransport } from '../src/infra/mail/trans
 import { createLocalStorage } from '../src/infra/storage/local.ts';
 import { createS3Storage } from '../src/infra/storage/s3.ts';
 import type { StorageDriver } from '../src/infra/storage/storage.ts';
+import { giveKeyPair, openShareKey, privatePerson, shareSealed } from './sealed-share-support.ts';
 import { premiumUser } from './sharing-support.ts';
 import { jobOf, type TestContext, useTestApp } from './support/app.ts';
 import { clientAddress, createMediaEntry } from './support/factories.ts';
@@ -52,7 +54,8 @@ import { startSmtpServer } from './support/smtp.ts';
  * exports and imports, all sealed in "the browser" by the shared code the web runs and sent
  * through the real endpoints. Then the test plays the operator, holding ENCRYPTION_SECRET and everything the
  * server keeps: every table, every stored file (local disk and S3 alike), every outbox row, every e-mail sent and
- * every log line at trace level. It finds none of the phrases or moods and opens none of the media. A standard
+ * every log line at trace level. It finds none of the phrases or moods and opens none of the media, the copies the
+ * journal shared end to end included (ADR 103). A standard
  * (version-1) account's media is sealed at rest too (ADR 081), while its text opens with the secret: the
  * documented difference between the modes, asserted so that the contrast is proven.
  */
@@ -260,7 +263,7 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
     return { dump, outbox, mail, logs: lines.join('\n') };
   }
 
-  it('a private journal: entries with moods, media, a letter delivered, an export and an import, and the operator finds nothing', async () => {
+  it('a private journal: entries with moods, media, shares sealed end to end, a letter delivered, an export and an import, and the operator finds nothing', async () => {
     const person = await premiumUser(ctx);
     const userId = person.user.id;
     const keys = await setUpPrivateModeAsBrowser(ctx, person, PASSPHRASE);
@@ -472,6 +475,32 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
       now: ctx.clock.now(),
     });
 
+    // Sharing (ADR 103): the photo entry shared with another private-mode account, its photo included, and the
+    // text-only entry by private link with someone without an account. The recipient's browser opens its share.
+    const pair = await giveKeyPair(ctx, person, keys);
+    const sender = { ...person, pair };
+    const recipient = await privatePerson(ctx, { isFree: true });
+    const photoEntry = withMedia[0]!;
+    const [toRecipient] = await shareSealed(
+      ctx,
+      sender,
+      photoEntry.id,
+      [{ email: recipient.user.email, sealing: 'account' }],
+      { text: PRIVATE.photo, moodTag: MOODS[1]! },
+      { photo: photoEntry.plain },
+    );
+    const textOnly = (await ctx.database.db.select().from(entries)).find(
+      (row) => row.userId === userId && row.mediaUrl === null && row.importBatchId === null,
+    )!;
+    await shareSealed(ctx, sender, textOnly.id, [{ email: 'no-account-yet@example.com', sealing: 'link' }], {
+      text: PRIVATE.textOnly,
+      moodTag: MOODS[0]!,
+    });
+    const view = await call(recipient, { method: 'GET', url: `/api/shares/${toRecipient!.id}/view` });
+    const sealedView = view.json().sealed as { wrappedKey: string; copy: string };
+    const shareKey = await openShareKey(recipient.pair, toRecipient!.id, sealedView.wrappedKey);
+    expect((await openShareCopy(shareKey, toRecipient!.id, sealedView.copy)).text).toBe(PRIVATE.photo);
+
     // The operator, with ENCRYPTION_SECRET and all of the above in hand.
     const held = await operatorsText();
     expect(held.dump).toContain(person.user.email);
@@ -529,8 +558,9 @@ describe.each(stores)("the operator's view on $name", ({ ctx, lines, driver }) =
     const serverMediaKey = mediaKeys.newFile(userId).key;
     const stored = await everyStoredFile(driver());
     const theirs = stored.filter((file) => file.includes(userId));
-    // Three files and two thumbnails.
-    expect(theirs).toHaveLength(5);
+    // Three files and two thumbnails, and the shared photo's copy under the share's key (ADR 103).
+    expect(theirs).toHaveLength(6);
+    expect(theirs).toContain(`${userId}/shares/${toRecipient!.id}.bin`);
     for (const { mediaUrl } of withMedia) expect(theirs).toContain(mediaUrl);
     for (const file of stored) {
       const bytes = await rawBytes(driver(), file);

@@ -6,6 +6,7 @@ import {
   openEntryTextV2,
   openMoodV2,
   PRIVATE_MODE_MESSAGES,
+  SEALED_SHARE_MESSAGES,
   sealEntryTextV2,
   sealMoodV2,
 } from '@daybook/shared';
@@ -231,7 +232,7 @@ describe('version-2 entries', () => {
     await expect(openMoodV2(serverKey, person.user.id, row!.encryptedMood!)).rejects.toThrow();
   });
 
-  it('refuses what the server would have to read: sharing the entry, and export', async () => {
+  it('refuses what the server would have to read: sharing the entry unsealed (ADR 103), and export', async () => {
     const { person, key } = await privatePerson();
     await setPlan(ctx, person.user.id, 'premium');
     const entry = (
@@ -249,7 +250,7 @@ describe('version-2 entries', () => {
     expect(share.statusCode, share.body).toBe(409);
     expect(share.json()).toMatchObject({
       code: 'ENCRYPTION_VERSION_REFUSED',
-      message: PRIVATE_MODE_MESSAGES.unavailableInPrivateMode('Sharing an entry'),
+      message: SEALED_SHARE_MESSAGES.unsealed,
     });
     // The server cannot make the archive (it cannot read the entries); the browser builds it (ADR 099), and the
     // summary, which counts and sizes without reading text, is answered for it.

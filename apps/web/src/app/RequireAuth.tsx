@@ -2,6 +2,7 @@ import type { SessionUser } from '@daybook/shared';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { DeletionBanner } from '../features/account/components/DeletionBanner.tsx';
 import { useTimezoneSync } from '../features/account/hooks/use-timezone-sync.ts';
+import { useSealedSharePickUp } from '../features/sharing/send/use-sealed-share-pick-up.ts';
 import { useKeyPairUpkeep } from '../lib/key-pair/use-key-pair-upkeep.ts';
 import { useSession } from '../lib/session/get-session.ts';
 import { loginPathFor } from '../lib/session/redirect.ts';
@@ -37,6 +38,7 @@ export function RequireAuth() {
 function SignedInLayout({ user }: { user: SessionUser }) {
   useTimezoneSync(user);
   useKeyPairUpkeep(user.id);
+  useSealedSharePickUp(user.id);
   return (
     <>
       <DeletionBanner />

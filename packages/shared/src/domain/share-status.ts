@@ -12,7 +12,12 @@ export type ShareStatusFacts = {
   expiresAt?: string | undefined;
 };
 
-export type ResendFacts = ShareStatusFacts & { recipientRegistered: boolean; resendCount: number };
+export type ResendFacts = ShareStatusFacts & {
+  recipientRegistered: boolean;
+  resendCount: number;
+  /** How a private entry's share is sealed (ADR 103); absent or null for one the server reads. */
+  sealing?: string | null | undefined;
+};
 
 /**
  * Expired by status, or (with `now`) by its expiry time: the job that marks shares expired runs every few
@@ -47,6 +52,8 @@ export function canResend(share: ResendFacts, now?: Date): boolean {
     share.status === 'active' &&
     !isShareExpired(share, now) &&
     !share.recipientRegistered &&
+    // A private link's key is only in the link the sender copied: an e-mailed link could not open it (ADR 103).
+    share.sealing !== 'link' &&
     share.resendCount < SHARE_LIMITS.maxResends
   );
 }

@@ -68,7 +68,7 @@ export const WHAT_THE_SERVER_READS: readonly ServerReadsRow[] = [
     standard:
       'When someone you shared an entry with opens it, the server decrypts that one entry to show it to them.',
     private:
-      'Not available for private entries yet: the server has no key to open them for the person you share with.',
+      'Your browser seals a copy of the entry (its text, mood and, if you include it, its media) for each share, and the server stores only that ciphertext. Someone with a Daybook account opens it with their own key; a private link carries its key in the part of the address the server never receives. Only “E-mail it”, for someone without an account, gives the server the key to that one copy. The note you add is not sealed: the server checks it for safety and shows it.',
   },
   {
     id: 'thanks',

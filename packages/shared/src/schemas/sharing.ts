@@ -16,7 +16,12 @@ import { StoredText } from './text.ts';
  *   POST   /api/shares/:shareId/report         ReportShareInput → 201 (recipient; active only)
  *   GET    /api/shares/:shareId/thank-you-key  → ThankYouKey (recipient; active only: the author's public key, ADR 102)
  *   GET    /api/thank-you-notes/:id            → ThankYouNote (the entry's author only; decrypted in the browser)
+ *   POST   /api/entries/:entryId/share-recipients  ShareRecipientsInput → ShareRecipientKeys (owner of a private entry)
+ *   PUT    /api/shares/:shareId/sealed-media  multipart `file` → 204          (owner; a sealed share's media, once)
+ *   GET    /api/shares/awaiting-wrap          → AwaitingWrapList              (owner; link shares whose recipient has a key)
+ *   POST   /api/shares/:shareId/recipient-wrap  RecipientWrapInput → 204      (owner; once per share)
  * Unknown ids and other users' ids answer 404 NOT_FOUND with SHARE_MESSAGES.notFound, and change nothing.
+ * Sealed shares (a private entry shared end to end) are ADR 103.
  */
 
 /** The spec's "simple address pattern". */
@@ -28,6 +33,14 @@ export const ShareRecipientEmail = z
   .toLowerCase()
   .max(254, SHARE_MESSAGES.invalidEmail)
   .regex(SHARE_EMAIL_PATTERN, SHARE_MESSAGES.invalidEmail);
+
+/**
+ * How a private entry's share is sealed (ADR 103): `account`, its key wrapped to the recipient's public key; `link`,
+ * its key only in the private link's fragment; `server`, "E-mail it", its key given to the server, which can then
+ * read this one copy.
+ */
+export const ShareSealing = z.enum(['account', 'link', 'server']);
+export type ShareSealing = z.infer<typeof ShareSealing>;
 
 export const CreateShareInput = z
   .object({
@@ -72,12 +85,28 @@ export const SentShare = z
     createdAt: z.string(),
     expiresAt: z.string(),
     events: z.array(ShareEvent),
+    /** How a private entry's share is sealed (ADR 103); null for a share the server reads. */
+    sealing: ShareSealing.nullable().optional(),
+    /** The private link without its fragment: only in the answer that made a `link` share. */
+    link: z.string().optional(),
   })
   .meta({ id: 'SentShare' });
 export type SentShare = z.infer<typeof SentShare>;
 
 export const SentShareList = z.object({ shares: z.array(SentShare) }).meta({ id: 'SentShareList' });
 export type SentShareList = z.infer<typeof SentShareList>;
+
+/**
+ * What a browser needs to open a sealed share (ADR 103): the copy, and its key wrapped for the signed-in recipient
+ * (`account`, or `link` once the sender's browser wrapped it) or, for `server`, the key itself.
+ */
+export const SealedShareKeys = z.object({
+  sealing: ShareSealing,
+  copy: z.string(),
+  wrappedKey: z.string().nullable(),
+  key: z.string().nullable(),
+});
+export type SealedShareKeys = z.infer<typeof SealedShareKeys>;
 
 /** A share as its recipient sees it in the bell and on /shared. */
 export const ReceivedShare = z
@@ -91,6 +120,8 @@ export const ReceivedShare = z
     contentType: z.enum(['text', 'image', 'audio', 'video']),
     createdAt: z.string(),
     viewed: z.boolean(),
+    /** A sealed share: preview and mood are empty here and read in the browser (ADR 103). */
+    sealed: SealedShareKeys.optional(),
   })
   .meta({ id: 'ReceivedShare' });
 export type ReceivedShare = z.infer<typeof ReceivedShare>;
@@ -129,6 +160,15 @@ export const ShareView = z
     error: z.literal('entry_deleted').optional(),
     /** Thank-you and report: only a recipient, in-app, on an active share. */
     canRespond: z.boolean(),
+    /**
+     * A sealed share, active with its entry (ADR 103): `entry` is null from the server and the browser fills it from
+     * the copy; the media link serves the sealed container.
+     */
+    sealed: SealedShareKeys.extend({
+      media: z.object({ url: z.string(), type: ShareMediaType }).nullable(),
+      /** When the entry was written, which the server knows of any entry. */
+      createdAt: z.string(),
+    }).optional(),
   })
   .meta({ id: 'ShareView' });
 export type ShareView = z.infer<typeof ShareView>;

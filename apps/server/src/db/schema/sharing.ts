@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import type { EncryptionMetadata } from './entries.ts';
 import { entries } from './entries.ts';
@@ -25,6 +35,8 @@ export const sharedEntries = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How a private entry's share is sealed (ADR 103, migration 0030); null: the server reads the entry. */
+    sealing: text('sealing').$type<'account' | 'link' | 'server'>(),
   },
   (t) => [
     index('shared_entries_entry_idx').on(t.entryId),
@@ -91,4 +103,38 @@ export const shareReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('share_reports_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * A sealed share's copy of its private entry (ADR 103, migration 0030), sealed in the sender's browser under the
+ * share key: the text and mood, the media as an opaque container at `media_path`. The key itself only wrapped: to
+ * the sender's public key here, to the recipient's in share_key_wraps, and for "E-mail it" under the sender's
+ * standard entry key (`server_key`), which the server derives.
+ */
+export const shareCopies = pgTable('share_copies', {
+  shareId: uuid('share_id')
+    .primaryKey()
+    .references(() => sharedEntries.id, { onDelete: 'cascade' }),
+  sealedCopy: text('sealed_copy').notNull(),
+  keyForSender: text('key_for_sender').notNull(),
+  serverKey: jsonb('server_key').$type<{ ciphertext: string; iv: string }>(),
+  mediaType: text('media_type').$type<'image' | 'audio' | 'video'>(),
+  mediaPath: text('media_path'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A share key wrapped to one account's public key (ADR 103): the recipient's. Revoking deletes it. */
+export const shareKeyWraps = pgTable(
+  'share_key_wraps',
+  {
+    shareId: uuid('share_id')
+      .notNull()
+      .references(() => sharedEntries.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wrappedKey: text('wrapped_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.userId] })],
 );

@@ -83,16 +83,20 @@ export type ByteSpan = { start: number; end: number };
 
 /**
  * `{userId}/drafts/{id}.{ext}` (media not yet saved with an entry), `{userId}/{day}/{id}.{ext}` (an entry's media),
- * and `{userId}/imports/{importId}.zip` (an uploaded archive while a job checks it, ADR 077). Each is swept an hour
+ * `{userId}/imports/{importId}.zip` (an uploaded archive while a job checks it, ADR 077) and
+ * `{userId}/shares/{shareId}.bin` (a sealed share's media, sealed in the sender's browser, ADR 103). Each is swept an hour
  * after its last write when nothing refers to it (sweepOrphans).
  */
 const STORAGE_PATH =
-  /^[0-9a-f-]{36}\/(drafts|imports|\d{4}-\d{2}-\d{2})\/[0-9a-f-]{36}\.[a-z0-9]{2,5}(\.thumb\.webp)?$/;
+  /^[0-9a-f-]{36}\/(drafts|imports|shares|\d{4}-\d{2}-\d{2})\/[0-9a-f-]{36}\.[a-z0-9]{2,5}(\.thumb\.webp)?$/;
 
 export const isStoragePath = (path: string) => STORAGE_PATH.test(path);
 
 /** Where an uploaded archive waits for its check (ADR 077). */
 export const importArchivePath = (userId: string, importId: string) => `${userId}/imports/${importId}.zip`;
+
+/** Where a sealed share's media copy is kept (ADR 103), under its sender. */
+export const shareCopyPath = (senderId: string, shareId: string) => `${senderId}/shares/${shareId}.bin`;
 
 const THUMBNAIL_SUFFIX = '.thumb.webp';
 /** Stored originals that have a thumbnail beside them: the image formats uploads are kept in. */

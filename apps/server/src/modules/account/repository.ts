@@ -243,7 +243,9 @@ export function createAccountRepository(db: Executor) {
         select media_url as path from entries where user_id = ${userId} and media_url is not null
         union all select a->>'path' from entries, jsonb_array_elements(attachments) a
           where user_id = ${userId} and attachments is not null
-        union all select file_path from media_drafts where user_id = ${userId}`);
+        union all select file_path from media_drafts where user_id = ${userId}
+        union all select c.media_path from share_copies c join shared_entries s on s.id = c.share_id
+          where s.sender_id = ${userId} and c.media_path is not null`);
       return rows.map((row) => row.path);
     },
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { entries, mediaDrafts, mediaSealing } from '../../db/schema/index.ts';
+import { entries, mediaDrafts, mediaSealing, shareCopies } from '../../db/schema/index.ts';
 
 export type MediaDraftRow = typeof mediaDrafts.$inferSelect;
 export type MediaSealingRow = typeof mediaSealing.$inferSelect;
@@ -52,7 +52,8 @@ export function createMediaRepository(db: Executor) {
         select exists (select 1 from entries where media_url = ${filePath} and deleted_at is null)
             or exists (select 1 from entries where attachments @> ${attachmentProbe(filePath)}::jsonb
                        and attachments is not null and deleted_at is null)
-            or exists (select 1 from media_drafts where file_path = ${filePath}) as attached`);
+            or exists (select 1 from media_drafts where file_path = ${filePath})
+            or exists (select 1 from share_copies where media_path = ${filePath}) as attached`);
       return Boolean(rows[0]?.attached);
     },
 
@@ -68,6 +69,11 @@ export function createMediaRepository(db: Executor) {
         .select({ path: mediaDrafts.filePath })
         .from(mediaDrafts)
         .where(inArray(mediaDrafts.filePath, filePaths));
+      // A sealed share's media copy (ADR 103) lives as long as its share's row.
+      const copies = await db
+        .select({ path: shareCopies.mediaPath })
+        .from(shareCopies)
+        .where(inArray(shareCopies.mediaPath, filePaths));
       // entries-rule: as isAttached, an imported entry's further attachments (ADR 088), one index probe a path.
       const { rows: further } = await db.execute<{ path: string }>(sql`
         select p.path from jsonb_array_elements_text(${JSON.stringify(filePaths)}::jsonb) as p(path)
@@ -75,7 +81,7 @@ export function createMediaRepository(db: Executor) {
           where attachments @> jsonb_build_array(jsonb_build_object('path', p.path))
             and attachments is not null and deleted_at is null)`);
       return new Set(
-        [...live, ...drafts, ...further].map((r) => r.path).filter((p): p is string => p !== null),
+        [...live, ...drafts, ...copies, ...further].map((r) => r.path).filter((p): p is string => p !== null),
       );
     },
 

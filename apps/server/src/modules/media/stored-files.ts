@@ -137,6 +137,12 @@ export function createStoredFiles(ctx: MediaContext) {
      */
     openStored: (storagePath: string) => storage.openForLink(storagePath),
 
+    /**
+     * A sealed share's media copy (ADR 103): the container the sender's browser sealed under the share's media key,
+     * stored as it came (a header of key kind 1 or a refusal); the server holds no key that opens it.
+     */
+    storeShareCopy: (storagePath: string, localFile: string) => putSealed(storagePath, localFile),
+
     async signedUrl(storagePath: string, mediaType: MediaType | null): Promise<SignedMediaUrl> {
       const contentType = mimeForPath(storagePath, mediaType);
       const url = await storage.signedUrl(storagePath, {

@@ -25,6 +25,8 @@ import {
   type ShareRow,
   type ShareWithEntry,
 } from './repository.ts';
+import { createSealedSharesRepository } from './sealed-repository.ts';
+import { sealedViewPart } from './sealed-view.ts';
 import { displayName, effectiveStatus, eventsFor, refusal, shareNotFound } from './share-rules.ts';
 
 /*
@@ -53,6 +55,9 @@ export function createSharingContext(deps: SharingDeps) {
   /** The repository inside a caller's transaction. */
   const scoped = (tx: Executor) => createSharingRepository(tx, deps.visibleEntries);
   const mediaLinks = createShareMediaLinks(deps.linkSecret, appUrl);
+  /** Sealed shares' copies and wrapped keys (ADR 103), and the same inside a caller's transaction. */
+  const sealedRepository = createSealedSharesRepository(deps.db);
+  const sealedScoped = (tx: Executor) => createSealedSharesRepository(tx);
 
   /**
    * docs/product/moderation.md#moderation-rules: text under three characters is safe without a call, and a failed call counts as safe. Notes are read
@@ -94,6 +99,7 @@ export function createSharingContext(deps: SharingDeps) {
       createdAt: share.createdAt.toISOString(),
       expiresAt: share.expiresAt.toISOString(),
       events: eventsFor(events, share.id),
+      sealing: share.sealing ?? null,
     };
   }
 
@@ -123,7 +129,12 @@ export function createSharingContext(deps: SharingDeps) {
    * entry is produced only for an active share whose entry exists. So a view racing a revoke sees either the
    * revoked share without its entry or the whole entry, never a mix.
    */
-  async function buildView(found: ShareWithEntry, now: Date, isRecipientInApp: boolean): Promise<ShareView> {
+  async function buildView(
+    found: ShareWithEntry,
+    now: Date,
+    isRecipientInApp: boolean,
+    viewerId: string | null = null,
+  ): Promise<ShareView> {
     const { share, entry } = found;
     const status = effectiveStatus(share, now);
     // A revoked share shows that it was revoked and nothing else: no sender, note or history (ADR 059).
@@ -141,7 +152,23 @@ export function createSharingContext(deps: SharingDeps) {
     }
     const isDeleted = entry.deletedAt !== null;
     let viewEntry: ShareView['entry'] = null;
-    if (status === 'active' && !isDeleted) {
+    let sealed: ShareView['sealed'];
+    if (status === 'active' && !isDeleted && share.sealing) {
+      // A private entry's copy, sealed in its sender's browser (ADR 103): the viewer's browser opens it.
+      const held = viewerId
+        ? (await sealedRepository.copiesFor([share.id], viewerId)).get(share.id)
+        : await sealedRepository.copyOf(share.id).then((copy) => copy && { copy, wrappedKey: null });
+      if (!held) throw shareNotFound();
+      sealed = await sealedViewPart(
+        keys,
+        mediaLinks,
+        share,
+        held.copy,
+        held.wrappedKey,
+        now,
+        entry.createdAt,
+      );
+    } else if (status === 'active' && !isDeleted) {
       const text = await entryText(share.senderId, entry);
       const hasMedia = share.includeMedia && entry.mediaUrl !== null && entry.contentType !== 'text';
       viewEntry = {
@@ -164,6 +191,7 @@ export function createSharingContext(deps: SharingDeps) {
       events: eventsFor(events, share.id),
       ...(status === 'active' && isDeleted ? { error: 'entry_deleted' as const } : {}),
       canRespond: isRecipientInApp && status === 'active' && !isDeleted,
+      ...(sealed ? { sealed } : {}),
     };
   }
 
@@ -181,6 +209,8 @@ export function createSharingContext(deps: SharingDeps) {
     ...deps,
     repository,
     scoped,
+    sealedRepository,
+    sealedScoped,
     mediaLinks,
     linkFor: (token: string) => `${appUrl}/share/${token}`,
     moderate,

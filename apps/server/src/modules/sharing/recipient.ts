@@ -10,6 +10,7 @@ import {
 } from '@daybook/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { SharingContext } from './context.ts';
+import { sealedKeys } from './sealed-view.ts';
 import { displayName, effectiveStatus, hashShareToken, shareNotFound, TOKEN_PATTERN } from './share-rules.ts';
 
 /*
@@ -17,7 +18,15 @@ import { displayName, effectiveStatus, hashShareToken, shareNotFound, TOKEN_PATT
  * viewer, the shared media's link, and a report; the other answer, a thank-you note, is thank-you.ts.
  */
 export function createShareRecipientService(ctx: SharingContext) {
-  const { media, limits, clock, repository, mediaLinks } = ctx;
+  const { keys, media, limits, clock, repository, mediaLinks, sealedRepository } = ctx;
+
+  /** A sealed share's media (ADR 103): the container as its sender's browser sealed it, opaque bytes. */
+  async function sealedMediaFile(shareId: string) {
+    const copy = await sealedRepository.copyOf(shareId);
+    const file = copy?.mediaPath ? await media.openStored(copy.mediaPath) : null;
+    if (!file?.sealedByUser) throw new AppError('NOT_FOUND', SHARE_MESSAGES.mediaUnavailable);
+    return { size: file.size, contentType: 'application/octet-stream', read: file.read };
+  }
 
   return {
     /**
@@ -36,6 +45,7 @@ export function createShareRecipientService(ctx: SharingContext) {
         effectiveStatus(found.share, now) === 'active' &&
         found.share.includeMedia &&
         !entry?.deletedAt;
+      if (isLive && found.share.sealing) return sealedMediaFile(shareId);
       const file =
         isLive && entry?.mediaUrl && entry.contentType !== 'text'
           ? await media.openFile(entry.mediaUrl, entry.contentType as 'image')
@@ -58,7 +68,7 @@ export function createShareRecipientService(ctx: SharingContext) {
       if (stored.length !== given.length || !timingSafeEqual(stored, given)) throw shareNotFound();
       const now = clock.now();
       const view = await ctx.buildView(found, now, false);
-      if (view.entry) {
+      if (view.entry || view.sealed) {
         await repository.insertEvent({
           shareId: found.share.id,
           type: 'share_viewed',
@@ -78,7 +88,7 @@ export function createShareRecipientService(ctx: SharingContext) {
       const now = clock.now();
       if (!found.share.recipientUserId) await repository.linkRecipient(user.id, email, shareId);
       await repository.markViewed(user.id, email, now, shareId);
-      return ctx.buildView(found, now, true);
+      return ctx.buildView(found, now, true, user.id);
     },
 
     /** Active received shares, newest first, each with a 100-character preview of its text. */
@@ -91,20 +101,31 @@ export function createShareRecipientService(ctx: SharingContext) {
         query.pageSize,
         query.page * query.pageSize,
       );
+      // Sealed shares (ADR 103): no preview or mood here; the recipient's browser reads them from the copy.
+      const copies = await sealedRepository.copiesFor(
+        rows.filter((row) => row.share.sealing).map((row) => row.share.id),
+        user.id,
+      );
       const items = await Promise.all(
         rows.map(async (row) => {
           const isDeleted = row.entry.deletedAt !== null;
-          const text = isDeleted ? '' : await ctx.entryText(row.share.senderId, row.entry).catch(() => '');
+          const held = isDeleted ? undefined : copies.get(row.share.id);
+          const sealed = held ? await sealedKeys(keys, row.share, held.copy, held.wrappedKey) : undefined;
+          const text =
+            isDeleted || row.share.sealing
+              ? ''
+              : await ctx.entryText(row.share.senderId, row.entry).catch(() => '');
           return {
             id: row.share.id,
             sender: { name: displayName(row.senderName, 'A Daybook user') },
             note: row.share.note,
             // The text as read: Markdown's markup and Day One's escapes are not part of a preview.
             preview: markdownToPlainText(text).slice(0, SHARE_LIMITS.previewChars),
-            moodTag: row.entry.moodTag,
+            moodTag: row.share.sealing ? null : row.entry.moodTag,
             contentType: row.entry.contentType,
             createdAt: row.share.createdAt.toISOString(),
             viewed: viewed.has(row.share.id),
+            ...(sealed ? { sealed } : {}),
           };
         }),
       );

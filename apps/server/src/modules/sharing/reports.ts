@@ -4,13 +4,14 @@ import { queueLiveEvent } from '../../db/live-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SharingContext } from './context.ts';
 import type { createSharingRepository } from './repository.ts';
+import type { SealedShares } from './sealed-shares.ts';
 import { effectiveStatus } from './share-rules.ts';
 
 /*
  * The admin area's half of sharing (ADR 034): the queue of reports about shared reflections and their resolution.
  * The recipient files a report (recipient.ts); only the admin area reads them.
  */
-export function createShareReportService(ctx: SharingContext) {
+export function createShareReportService(ctx: SharingContext, sealed: SealedShares) {
   const { clock, repository } = ctx;
 
   return {
@@ -43,6 +44,9 @@ export function createShareReportService(ctx: SharingContext) {
       if (resolution === 'share_revoked') {
         const revoked = await scoped.revokeAny(found.share.id, now);
         wasRevoked = revoked !== null;
+        // A sealed share's copy and wrapped keys go with it (ADR 103); its media file, opaque to the server, is
+        // left to the orphan sweep, since this transaction is the caller's to commit.
+        if (revoked) await sealed.dropSealed(tx, [revoked.id]);
         if (revoked?.recipientUserId) {
           await queueLiveEvent(tx, revoked.recipientUserId, { type: 'received-share', id: revoked.id });
         }

@@ -72,9 +72,21 @@ export function createSharingRepository(db: Executor, visible: EntryVisibility) 
     async findOwnedEntry(
       userId: string,
       entryId: string,
-    ): Promise<{ id: string; moodTag: string | null; encryptionVersion: number } | null> {
+    ): Promise<{
+      id: string;
+      moodTag: string | null;
+      encryptionVersion: number;
+      contentType: string;
+      mediaUrl: string | null;
+    } | null> {
       const [row] = await db
-        .select({ id: entries.id, moodTag: entries.moodTag, encryptionVersion: entries.encryptionVersion })
+        .select({
+          id: entries.id,
+          moodTag: entries.moodTag,
+          encryptionVersion: entries.encryptionVersion,
+          contentType: entries.contentType,
+          mediaUrl: entries.mediaUrl,
+        })
         .from(entries)
         .where(and(eq(entries.id, entryId), visible.of(userId)));
       return row ?? null;
@@ -179,6 +191,8 @@ export function createSharingRepository(db: Executor, visible: EntryVisibility) 
             eq(sharedEntries.senderId, senderId),
             activeAt(now),
             isNull(sharedEntries.recipientUserId),
+            // A private link's key is in the link the sender copied; an e-mailed one could not open it (ADR 103).
+            sql`${sharedEntries.sealing} is distinct from 'link'`,
             lt(sharedEntries.resendCount, maxResends),
             sql`exists (select 1 from ${entries} where ${entries.id} = ${sharedEntries.entryId} and ${visible.rule()})`,
           ),

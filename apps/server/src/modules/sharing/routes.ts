@@ -1,21 +1,27 @@
 import {
   ApiError,
-  CreateShareInput,
+  AwaitingWrapList,
+  CreateSealedShareInput,
   ReceivedSharePage,
   ReceivedShareQuery,
+  RecipientWrapInput,
   ReportShareInput,
   SendThankYouInput,
   SentShare,
   SentShareList,
+  ShareRecipientKeys,
+  ShareRecipientsBody,
   ShareView,
   ThankYouKey,
   ThankYouNote,
 } from '@daybook/shared';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { sendByteRange } from '../../infra/http/byte-range.ts';
 import type { Services } from '../../services.ts';
+import { receiveSealed, sealedBytesFor } from '../media/service.ts';
 import { sendingRouteLimit } from '../sending-limits/service.ts';
 
 const errors = {
@@ -34,9 +40,11 @@ const Created = z.object({ id: z.string() });
 
 /** Token lookups are counted per client across instances, so a link cannot be guessed by brute force. */
 const TOKEN_VIEWS_PER_MINUTE = 30;
+/** Public keys are asked for a share being made: a few a minute is a person sharing, more is someone probing. */
+const RECIPIENT_KEY_LOOKUPS_PER_MINUTE = 10;
 
 export const sharingRoutes =
-  (services: Services): FastifyPluginAsyncZod =>
+  (services: Services, deps: { tmpDir: string }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['sharing'];
 
@@ -90,7 +98,7 @@ export const sharingRoutes =
             tags,
             summary: 'Share an entry by e-mail with up to 5 people (Premium)',
             params: Id,
-            body: CreateShareInput,
+            body: CreateSealedShareInput,
             response: { 201: SentShareList, ...errors },
           },
         },
@@ -98,6 +106,99 @@ export const sharingRoutes =
           reply
             .status(201)
             .send(await services.sharing.create(signedInUser(request), request.params.id, request.body)),
+      );
+
+      signedIn.post(
+        '/entries/:id/share-recipients',
+        {
+          config: {
+            rateLimit: {
+              max: RECIPIENT_KEY_LOOKUPS_PER_MINUTE,
+              timeWindow: '1 minute',
+              groupId: ':share-keys',
+            },
+          },
+          schema: {
+            tags,
+            summary:
+              "The public keys of a private entry's recipients, for the share being made (ADR 103, Premium)",
+            params: Id,
+            body: ShareRecipientsBody,
+            response: { 200: ShareRecipientKeys, ...errors },
+          },
+        },
+        (request) =>
+          services.sharing.recipientKeys(
+            signedInUser(request),
+            request.params.id,
+            request.body.recipients.map((r) => r.email),
+          ),
+      );
+
+      // Its own scope: only this route of sharing's takes multipart bodies (a sealed container, ADR 103).
+      await signedIn.register(async (uploads) => {
+        const upload = uploads.withTypeProvider<ZodTypeProvider>();
+        await upload.register(multipart, { limits: { files: 1, fields: 0 } });
+        upload.put(
+          '/shares/:id/sealed-media',
+          {
+            bodyLimit: sealedBytesFor('video') + 64 * 1024,
+            config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':share-media' } },
+            schema: {
+              tags,
+              summary: "A sealed share's media, sealed in the sender's browser under the share key (once)",
+              params: Id,
+              response: { 204: z.null(), ...errors },
+            },
+          },
+          async (request, reply) => {
+            const { upload: received, cleanUp } = await receiveSealed(
+              request,
+              deps.tmpDir,
+              sealedBytesFor('video'),
+            );
+            try {
+              await services.sharing.putSealedMedia(signedInUser(request), request.params.id, received.file);
+            } finally {
+              await cleanUp();
+            }
+            return reply.status(204).send(null);
+          },
+        );
+      });
+
+      signedIn.get(
+        '/shares/awaiting-wrap',
+        {
+          schema: {
+            tags,
+            summary:
+              'Your private-link shares whose recipient now has an account, to wrap their key for (ADR 103)',
+            response: { 200: AwaitingWrapList, ...errors },
+          },
+        },
+        (request) => services.sharing.awaitingWraps(signedInUser(request)),
+      );
+
+      signedIn.post(
+        '/shares/:id/recipient-wrap',
+        {
+          schema: {
+            tags,
+            summary: "A share's key wrapped in your browser for a recipient who signed up after it was made",
+            params: Id,
+            body: RecipientWrapInput,
+            response: { 204: z.null(), ...errors },
+          },
+        },
+        async (request, reply) => {
+          await services.sharing.wrapForRecipient(
+            signedInUser(request),
+            request.params.id,
+            request.body.wrappedKey,
+          );
+          return reply.status(204).send(null);
+        },
       );
 
       signedIn.get(

@@ -1,7 +1,5 @@
 import {
-  type CreateShareInput,
-  PRIVATE_MODE,
-  PRIVATE_MODE_MESSAGES,
+  type CreateSealedShareInput,
   type SentShare,
   type SentShareList,
   type SessionUser,
@@ -18,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { notifyUser } from '../notifications/service.ts';
 import type { SharingContext } from './context.ts';
 import type { ShareRow } from './repository.ts';
+import type { SealedShares } from './sealed-shares.ts';
 import {
   DAY_MS,
   displayName,
@@ -58,7 +57,7 @@ async function tellRecipientOfRevoke(
   await queueLiveEvent(tx, recipientId, { type: 'received-share', id: share.id });
 }
 
-export function createShareSenderService(ctx: SharingContext) {
+export function createShareSenderService(ctx: SharingContext, sealed: SealedShares) {
   const { db, plans, limits, clock, repository } = ctx;
 
   return {
@@ -66,18 +65,14 @@ export function createShareSenderService(ctx: SharingContext) {
      * One transaction: a share per recipient with its hashed token, the e-mail queued in the outbox, the
      * `email_sent` event, and for registered recipients the notification and live event. Nothing is half made.
      */
-    async create(user: SessionUser, entryId: string, input: CreateShareInput): Promise<SentShareList> {
+    async create(user: SessionUser, entryId: string, input: CreateSealedShareInput): Promise<SentShareList> {
       const entry = await repository.findOwnedEntry(user.id, entryId);
       if (!entry) throw entryNotFound();
-      // The server cannot read a private entry to send it; sharing it end to end is still to come (ADR 094).
-      if (entry.encryptionVersion === PRIVATE_MODE.encryptionVersion)
-        throw new AppError(
-          'ENCRYPTION_VERSION_REFUSED',
-          PRIVATE_MODE_MESSAGES.unavailableInPrivateMode('Sharing an entry'),
-        );
       const features = await plans.features(user.id);
       if (!features.can_share_entries) throw new AppError('FORBIDDEN', SHARE_MESSAGES.upgradeTooltip);
       const emails = input.recipients.map((r) => r.email.trim().toLowerCase());
+      // A private entry comes sealed by its browser, one copy per recipient (ADR 103, sealed-shares.ts).
+      const sealedBy = sealed.sealedFor(entry, emails, input.sealed);
       if (emails.includes(user.email.toLowerCase())) {
         throw new AppError('VALIDATION_FAILED', SHARE_MESSAGES.selfShare, {
           recipients: SHARE_MESSAGES.selfShare,
@@ -95,11 +90,13 @@ export function createShareSenderService(ctx: SharingContext) {
         await limits.spendOnRecipients(emails, tx);
         const txRepository = ctx.scoped(tx);
         const registered = await txRepository.usersByEmail(emails);
-        const rows: { share: ShareRow; recipientName: string | null }[] = [];
+        const rows: { share: ShareRow; recipientName: string | null; link?: string }[] = [];
         for (const email of emails) {
           const recipient = registered.get(email) ?? null;
           const { token, tokenHash } = newShareToken();
+          const item = sealedBy.get(email);
           const share = await txRepository.insertShare({
+            ...(item ? { id: item.shareId, sealing: item.sealing } : {}),
             entryId,
             senderId: user.id,
             recipientUserId: recipient?.id ?? null,
@@ -111,6 +108,12 @@ export function createShareSenderService(ctx: SharingContext) {
             expiresAt,
             createdAt: now,
           });
+          if (item) await sealed.storeSealed(tx, share, item, recipient?.id ?? null, entry);
+          // A private link's key is in its fragment, which only the sender has: they send it, not the server.
+          if (item?.sealing === 'link') {
+            rows.push({ share, recipientName: recipient?.name ?? null, link: ctx.linkFor(token) });
+            continue;
+          }
           const queued = await enqueueMail(
             tx,
             {
@@ -144,7 +147,12 @@ export function createShareSenderService(ctx: SharingContext) {
         return rows;
       });
       // Nothing has happened to a new share yet: its e-mail is queued, not delivered (Pending).
-      return { shares: created.reverse().map((r) => ctx.toSentShare(r.share, r.recipientName, [], now)) };
+      return {
+        shares: created.reverse().map((r) => ({
+          ...ctx.toSentShare(r.share, r.recipientName, [], now),
+          ...(r.link ? { link: r.link } : {}),
+        })),
+      };
     },
 
     async listForEntry(user: SessionUser, entryId: string): Promise<SentShareList> {
@@ -205,6 +213,12 @@ export function createShareSenderService(ctx: SharingContext) {
         if (!found) throw shareNotFound();
         const status = effectiveStatus(found.share, now);
         if (status !== 'active') throw refusal(status);
+        if (found.share.sealing === 'link') {
+          throw new AppError(
+            'CONFLICT',
+            'A private link is sent by you: copy it again from where you kept it.',
+          );
+        }
         if (found.share.recipientUserId) {
           throw new AppError('CONFLICT', 'This recipient has an account and sees the share in Daybook.');
         }
@@ -224,8 +238,10 @@ export function createShareSenderService(ctx: SharingContext) {
         const share = await scoped.revoke(user.id, shareId, now);
         if (!share) return null;
         await tellRecipientOfRevoke(scoped, tx, user, share, now);
-        return share;
+        // The copy and the wrapped keys go with the revoke (ADR 103); the media file once committed.
+        return { share, files: await sealed.dropSealed(tx, [share.id]) };
       });
+      if (revoked) await sealed.removeFiles(revoked.files);
       if (!revoked) {
         const found = await repository.findSent(user.id, shareId);
         if (!found) throw shareNotFound();

@@ -65,9 +65,15 @@ describe('the share action on entry cards', () => {
     expect(locked.hasAttribute('data-locked')).toBe(true);
   });
 
-  it('is not offered on a private entry, which the server could not open for anyone (ADR 094)', async () => {
+  it('is offered on a private entry too, whose browser seals each share (ADR 103)', async () => {
     const entry = await sealedEntry('Sealed under the account key');
-    expect(renderEntryShare({ ...entry, text: '', encryptionVersion: 2 } as never)).toBeNull();
-    expect(renderEntryShare({ ...entry, text: '', encryptionVersion: 1 } as never)).not.toBeNull();
+    const privateShare = renderEntryShare({ ...entry, text: '', encryptionVersion: 2 } as never) as {
+      props: { isPrivate: boolean };
+    };
+    expect(privateShare.props.isPrivate).toBe(true);
+    const standardShare = renderEntryShare({ ...entry, text: '', encryptionVersion: 1 } as never) as {
+      props: { isPrivate: boolean };
+    };
+    expect(standardShare.props.isPrivate).toBe(false);
   });
 });

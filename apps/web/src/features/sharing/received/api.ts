@@ -9,18 +9,28 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { receivedShareKeys } from '../../../lib/query-keys.ts';
+import { useSession } from '../../../lib/session/get-session.ts';
 
 const sharePath = (shareId: string) => `/api/shares/${encodeURIComponent(shareId)}`;
 
-/** docs/product/sharing.md#sharing-limits: share queries are stale after 2 minutes. */
-export function receivedSharesQueryOptions(page: number, pageSize: number) {
+/** A sealed share's opener (ADR 103), loaded only once an answer holds one. */
+const loadOpenSealed = () => import('./open-sealed.ts');
+
+/**
+ * docs/product/sharing.md#sharing-limits: share queries are stale after 2 minutes. Sealed shares' previews and
+ * moods are read here from their copies (ADR 103), so every list shows them as it shows any share's.
+ */
+export function receivedSharesQueryOptions(page: number, pageSize: number, userId = '') {
   return queryOptions({
     queryKey: receivedShareKeys.list(page, pageSize),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/shares/received?page=${page}&pageSize=${pageSize}`, {
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest(`/api/shares/received?page=${page}&pageSize=${pageSize}`, {
         schema: ReceivedSharePage,
         signal,
-      }),
+      });
+      if (!userId || !answer.items.some((item) => item.sealed)) return answer;
+      return (await loadOpenSealed()).openSealedPreviews(answer, userId);
+    },
     staleTime: SHARE_LIMITS.staleMs,
     placeholderData: (previous) => previous,
   });
@@ -28,7 +38,8 @@ export function receivedSharesQueryOptions(page: number, pageSize: number) {
 
 /** The latest received shares (active only, newest first) and how many are unviewed. */
 export function useReceivedShares(page: number, pageSize: number) {
-  return useQuery(receivedSharesQueryOptions(page, pageSize));
+  const { user } = useSession();
+  return useQuery(receivedSharesQueryOptions(page, pageSize, user?.id));
 }
 
 /**
@@ -50,12 +61,14 @@ export function useMarkSharesViewed() {
  */
 export function useShareView(shareId: string) {
   const client = useQueryClient();
+  const { user } = useSession();
   return useQuery({
     queryKey: receivedShareKeys.view(shareId),
     queryFn: async ({ signal }) => {
       const view = await apiRequest(`${sharePath(shareId)}/view`, { schema: ShareView, signal });
       void client.invalidateQueries({ queryKey: receivedShareKeys.lists() });
-      return view;
+      if (!view.sealed) return view;
+      return (await loadOpenSealed()).openSealedView(view, { userId: user?.id });
     },
     // docs/product/sharing.md#sharing-viewer: view-share is stale after 5 minutes and never retried (a share that is not found stays not found;
     // asking again only delays the message).
@@ -64,19 +77,28 @@ export function useShareView(shareId: string) {
   });
 }
 
-/** docs/product/sharing.md#sharing-viewer: the token view is stale after 5 minutes and never retried. Works signed out. */
-export function shareLinkQueryOptions(token: string) {
+/**
+ * docs/product/sharing.md#sharing-viewer: the token view is stale after 5 minutes and never retried. Works signed
+ * out. A private link's key is in the page's fragment (ADR 103), read here and never sent anywhere.
+ */
+export function shareLinkQueryOptions(token: string, userId = '') {
   return queryOptions({
-    queryKey: ['share-link', token],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/share-links/${encodeURIComponent(token)}`, { schema: ShareView, signal }),
+    queryKey: ['share-link', token, userId],
+    queryFn: async ({ signal }) => {
+      const view = await apiRequest(`/api/share-links/${encodeURIComponent(token)}`, {
+        schema: ShareView,
+        signal,
+      });
+      return view.sealed ? (await loadOpenSealed()).openLinkView(view, userId, signal) : view;
+    },
     staleTime: SHARE_LIMITS.viewStaleMs,
     retry: false,
   });
 }
 
 export function useShareLink(token: string) {
-  return useQuery(shareLinkQueryOptions(token));
+  const { user, isPending } = useSession();
+  return useQuery({ ...shareLinkQueryOptions(token, user?.id), enabled: !isPending });
 }
 
 /**

@@ -20,6 +20,8 @@ export type ShareButtonProps = {
   entryId: string;
   /** The entry has an attachment, so the share dialog offers "Include media". */
   hasMedia: boolean;
+  /** A private entry (ADR 094): its browser seals each share (ADR 103). */
+  isPrivate?: boolean | undefined;
 };
 
 /**
@@ -27,7 +29,7 @@ export type ShareButtonProps = {
  * without sharing it is locked (see `LockedShareButton`). While the plan is loading the button is offered as
  * usual: the server refuses a share the plan does not allow, and the lock appears as soon as the plan is known.
  */
-export function ShareButton({ entryId, hasMedia }: ShareButtonProps) {
+export function ShareButton({ entryId, hasMedia, isPrivate = false }: ShareButtonProps) {
   const features = usePlanFeatures();
   // docs/product/sharing.md#sharing-limits: a plan that cannot be loaded counts as Free, which cannot share.
   if (features.isError || features.data?.can_share_entries === false) return <LockedShareButton />;
@@ -37,7 +39,7 @@ export function ShareButton({ entryId, hasMedia }: ShareButtonProps) {
       openKeys={MENU_OPEN_KEYS}
       trigger={(standIn) => <ShareTrigger aria-expanded={false} {...standIn} />}
     >
-      <ShareMenu entryId={entryId} hasMedia={hasMedia} defaultOpen />
+      <ShareMenu entryId={entryId} hasMedia={hasMedia} isPrivate={isPrivate} defaultOpen />
     </DeferredPopup>
   );
 }

@@ -1,4 +1,5 @@
-import { SHARE_LIMITS, SHARE_MESSAGES } from '@daybook/shared';
+import { SHARE_LIMITS, SHARE_MESSAGES, type ShareRecipientKeys } from '@daybook/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Send, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,10 +19,16 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiRequestError, isApiError, isSessionGone } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { announceModerationBlock } from '../../../lib/moderation/announce.ts';
+import { journalKeys, sentShareKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateShare } from './api.ts';
 import { checkRecipient, splitTypedAddresses } from './recipients.ts';
+import { NoAccountChoices, PrivateLinks, withoutAccount } from './SealedShareSteps.tsx';
+import type { NoAccountChoice } from './sealed/seal-shares.ts';
+
+/** A private entry's sealing (ADR 103): loaded when such an entry is shared, not with the dialog. */
+const loadSealing = () => import('./sealed/seal-shares.ts');
 
 export const SHARE_DIALOG_TITLE = 'Share reflection';
 
@@ -29,6 +36,8 @@ export type ShareDialogProps = {
   entryId: string;
   /** The entry has an attachment: "Include media" is offered (on by default). */
   hasMedia: boolean;
+  /** A private entry (ADR 094): sealed in this browser for each recipient (ADR 103). */
+  isPrivate?: boolean | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes when the dialog closes (the share button; Radix cannot know it when a menu opened us). */
@@ -39,7 +48,14 @@ export type ShareDialogProps = {
  * "Share reflection" (docs/product/sharing.md#sharing-create): recipients as chips, an optional note of up to 300 characters, "Include
  * media", and the consent checkbox. The form is mounted only while open, so closing it starts afresh.
  */
-export function ShareDialog({ entryId, hasMedia, open, onOpenChange, onCloseAutoFocus }: ShareDialogProps) {
+export function ShareDialog({
+  entryId,
+  hasMedia,
+  isPrivate = false,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: ShareDialogProps) {
   // Held here, not in the form: the answer's toast must be said even though the form unmounts as it closes.
   const create = useCreateShare(entryId);
   return (
@@ -49,11 +65,19 @@ export function ShareDialog({ entryId, hasMedia, open, onOpenChange, onCloseAuto
         <DialogHeader>
           <DialogTitle>{SHARE_DIALOG_TITLE}</DialogTitle>
           <DialogDescription>
-            Each person gets an e-mail with a private link to this reflection. The link stops working after{' '}
-            {SHARE_LIMITS.expiryDays} days, or as soon as you revoke it.
+            {isPrivate
+              ? 'Your browser seals this private reflection for each person before it leaves: people with a Daybook account open it with their own key. '
+              : 'Each person gets an e-mail with a private link to this reflection. '}
+            The link stops working after {SHARE_LIMITS.expiryDays} days, or as soon as you revoke it.
           </DialogDescription>
         </DialogHeader>
-        <ShareForm create={create} hasMedia={hasMedia} onDone={() => onOpenChange(false)} />
+        <ShareForm
+          entryId={entryId}
+          create={create}
+          hasMedia={hasMedia}
+          isPrivate={isPrivate}
+          onDone={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -62,13 +86,24 @@ export function ShareDialog({ entryId, hasMedia, open, onOpenChange, onCloseAuto
 const recipientCount = (count: number) => (count === 1 ? '1 recipient' : `${count} recipients`);
 
 type ShareFormProps = {
+  entryId: string;
   create: ReturnType<typeof useCreateShare>;
   hasMedia: boolean;
+  isPrivate: boolean;
   onDone: () => void;
 };
 
-function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
+/** Where a private entry's share stands: the form, the choices for people without an account, the links made. */
+type SealedStage =
+  | { step: 'form' }
+  | { step: 'choose'; keys: ShareRecipientKeys }
+  | { step: 'links'; links: { email: string; url: string }[] };
+
+function ShareForm({ entryId, create, hasMedia, isPrivate, onDone }: ShareFormProps) {
   const { user } = useSession();
+  const client = useQueryClient();
+  const [stage, setStage] = useState<SealedStage>({ step: 'form' });
+  const [isSealing, setIsSealing] = useState(false);
   const [recipients, setRecipients] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
   const [recipientError, setRecipientError] = useState<string | null>(null);
@@ -162,7 +197,7 @@ function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.isPending || isSealing) return;
     const { list, isAllAdded } = commitDraft();
     if (!isAllAdded) {
       inputRef.current?.focus();
@@ -175,6 +210,10 @@ function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
     }
     if (!consent) return;
     setNoteError(null);
+    if (isPrivate) {
+      void startSealed(list);
+      return;
+    }
     const trimmedNote = note.trim();
     create.mutate(
       {
@@ -185,35 +224,104 @@ function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
       },
       {
         onSuccess: () => {
-          toast.success(SHARE_MESSAGES.shared, {
-            description: list.length === 1 ? `Sent to ${list[0]}` : `Sent to ${list.length} people`,
-          });
+          sharedToast(list);
           onDone();
         },
-        onError: (error) => {
-          // A lost session is answered by the app as a whole (session expired, then the login page).
-          if (isSessionGone(error)) return;
-          if (isApiError(error, 'CONTENT_BLOCKED')) {
-            // The note was refused by moderation: said as an entry's refusal is (a crisis message stays 8 s).
-            announceModerationBlock({ message: error.message, isCrisis: error.details?.isCrisis === true });
-            setNoteError(error.message);
-            noteRef.current?.focus();
-            return;
-          }
-          const fields = error instanceof ApiRequestError ? (error.fields ?? {}) : {};
-          const recipientField = Object.entries(fields).find(([key]) => key.startsWith('recipients'));
-          if (recipientField) setRecipientError(recipientField[1]);
-          if (fields.note) setNoteError(fields.note);
-          toast.error(SHARE_MESSAGES.shareFailed, { description: error.message });
-        },
+        onError: (error) => onShareError(error),
       },
     );
   };
 
-  const canSubmit = consent && (recipients.length > 0 || draft.trim() !== '') && !create.isPending;
+  const onShareError = (error: Error) => {
+    // A lost session is answered by the app as a whole (session expired, then the login page).
+    if (isSessionGone(error)) return;
+    if (isApiError(error, 'CONTENT_BLOCKED')) {
+      // The note was refused by moderation: said as an entry's refusal is (a crisis message stays 8 s).
+      announceModerationBlock({ message: error.message, isCrisis: error.details?.isCrisis === true });
+      setNoteError(error.message);
+      noteRef.current?.focus();
+      return;
+    }
+    const fields = error instanceof ApiRequestError ? (error.fields ?? {}) : {};
+    const recipientField = Object.entries(fields).find(([key]) => key.startsWith('recipients'));
+    if (recipientField) setRecipientError(recipientField[1]);
+    if (fields.note) setNoteError(fields.note);
+    toast.error(SHARE_MESSAGES.shareFailed, { description: error.message });
+  };
+
+  const sharedToast = (list: string[]) =>
+    toast.success(SHARE_MESSAGES.shared, {
+      description: list.length === 1 ? `Sent to ${list[0]}` : `Sent to ${list.length} people`,
+    });
+
+  /** A private entry's shares, sealed here (ADR 103); the private links, if any, are shown before closing. */
+  const shareSealed = async (keys: ShareRecipientKeys, choices: Record<string, NoAccountChoice>) => {
+    if (!user) return;
+    setIsSealing(true);
+    try {
+      const { createSealedShares } = await loadSealing();
+      const trimmedNote = note.trim();
+      const made = await createSealedShares({
+        entryId,
+        userId: user.id,
+        keys,
+        choices,
+        includeMedia: hasMedia && includeMedia,
+        note: trimmedNote || undefined,
+      });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: sentShareKeys.ofEntry(entryId) }),
+        client.invalidateQueries({ queryKey: journalKeys.lists() }),
+      ]);
+      // A private link is sent by the sender, not by us: the toast names only those we send to.
+      const linked = new Set(made.links.map((link) => link.email));
+      const sent = keys.recipients.map((r) => r.email).filter((email) => !linked.has(email));
+      if (sent.length > 0) sharedToast(sent);
+      else toast.success(SHARE_MESSAGES.shared);
+      if (made.links.length > 0) setStage({ step: 'links', links: made.links });
+      else onDone();
+    } catch (error) {
+      onShareError(error instanceof Error ? error : new Error(String(error)));
+      setStage({ step: 'form' });
+    } finally {
+      setIsSealing(false);
+    }
+  };
+
+  /** Asks whose public keys there are; people without one get the two choices first. */
+  const startSealed = async (list: string[]) => {
+    if (!user) return;
+    setIsSealing(true);
+    try {
+      const keys = await (await loadSealing()).lookUpRecipients(entryId, user.id, list);
+      if (withoutAccount(keys).length > 0) {
+        setStage({ step: 'choose', keys });
+        setIsSealing(false);
+        return;
+      }
+      await shareSealed(keys, {});
+    } catch (error) {
+      onShareError(error instanceof Error ? error : new Error(String(error)));
+      setIsSealing(false);
+    }
+  };
+
+  const isBusy = create.isPending || isSealing;
+  const canSubmit = consent && (recipients.length > 0 || draft.trim() !== '') && !isBusy;
   const recipientDescribedBy = [recipientError ? ids.recipientError : null, ids.recipientHint]
     .filter(Boolean)
     .join(' ');
+
+  if (stage.step === 'choose')
+    return (
+      <NoAccountChoices
+        emails={withoutAccount(stage.keys)}
+        isBusy={isSealing}
+        onBack={() => setStage({ step: 'form' })}
+        onSubmit={(choices) => void shareSealed(stage.keys, choices)}
+      />
+    );
+  if (stage.step === 'links') return <PrivateLinks links={stage.links} onDone={onDone} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
@@ -333,17 +441,17 @@ function ShareForm({ create, hasMedia, onDone }: ShareFormProps) {
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="outline" disabled={create.isPending}>
+          <Button variant="outline" disabled={isBusy}>
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={!canSubmit} aria-busy={create.isPending || undefined}>
-          {create.isPending ? (
+        <Button type="submit" disabled={!canSubmit} aria-busy={isBusy || undefined}>
+          {isBusy ? (
             <LoaderCircle aria-hidden="true" className="motion-safe:animate-spin" />
           ) : (
             <Send aria-hidden="true" />
           )}
-          {create.isPending ? 'Sharing…' : 'Share'}
+          {isBusy ? 'Sharing…' : 'Share'}
         </Button>
       </div>
     </form>

@@ -19,6 +19,8 @@ const shareCount = (count: number) => (count === 1 ? '1 share' : `${count} share
 export type ShareMenuProps = {
   entryId: string;
   hasMedia: boolean;
+  /** A private entry (ADR 094), shared sealed (ADR 103). */
+  isPrivate?: boolean | undefined;
   /** Open at once: the stand-in button was just pressed (see `ShareButton`). */
   defaultOpen?: boolean;
 };
@@ -27,7 +29,7 @@ export type ShareMenuProps = {
  * The share button's menu and the two dialogs it opens; loaded on first use by `ShareButton` (ADR 020). The
  * "Manage shares" count is asked for when the menu opens (share queries stay fresh for 2 minutes).
  */
-export function ShareMenu({ entryId, hasMedia, defaultOpen = false }: ShareMenuProps) {
+export function ShareMenu({ entryId, hasMedia, isPrivate = false, defaultOpen = false }: ShareMenuProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(defaultOpen);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -87,6 +89,7 @@ export function ShareMenu({ entryId, hasMedia, defaultOpen = false }: ShareMenuP
       <ShareDialog
         entryId={entryId}
         hasMedia={hasMedia}
+        isPrivate={isPrivate}
         open={dialog === 'share'}
         onOpenChange={onDialogOpenChange('share')}
         onCloseAutoFocus={returnFocus}
