@@ -7,7 +7,8 @@ import { setUpPrivateModeInPage } from '../support/private-mode.ts';
 
 /*
  * A private entry shared end to end in chromium (ADR 103): A, in private mode on Premium, shares with B, in private
- * mode too, whose shares bell updates live and whose browser opens the share with its own key; A copies a private
+ * mode too, whose shares bell updates live and whose browser opens the share with its own key and thanks A, who reads
+ * the note sealed to A's key pair in the notifications; A copies a private
  * link for someone without an account, and a third, signed-out browser opens it with the key in its fragment, and
  * without the fragment is told the share is not found. The server holds only ciphertext throughout.
  */
@@ -16,6 +17,8 @@ async function otherPerson(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, locale: 'en-GB' });
   return { context, page: await context.newPage() };
 }
+
+const THANKS = 'Thank you for the harbour light, and for thinking of me.';
 
 const userIdOf = async (email: string) =>
   String(((await storedRows('select id from users where email = $1', [email])) as [{ id: string }])[0].id);
@@ -34,7 +37,7 @@ async function goPrivate(page: Page, user: { email: string; password: string }, 
 }
 
 test.describe('private sharing', () => {
-  test('A shares a private entry with B live and with a stranger by private link; the server keeps ciphertext', async ({
+  test('A shares a private entry with B live, B thanks A, and a stranger opens a private link; the server keeps ciphertext', async ({
     page,
     request,
     browser,
@@ -98,6 +101,20 @@ test.describe('private sharing', () => {
       await expect(viewer.getByText(text)).toBeVisible({ timeout: 15_000 });
       await expect(viewer.getByText('Read this one slowly.')).toBeVisible();
 
+      // B thanks A: sealed in B's browser to A's key pair, wrapped under A's account key (ADR 102).
+      await viewer.getByRole('button', { name: 'Send thank you' }).click();
+      const thanks = bobAt.page.getByRole('dialog', { name: 'Send a thank you note' });
+      await thanks.getByRole('textbox').fill(THANKS);
+      await thanks.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(bobAt.page.getByText(SHARE_MESSAGES.thankYouSent, { exact: true })).toBeVisible();
+      // A reads it in the notifications, opened by A's unlocked browser alone.
+      const aliceBell = page.getByRole('button', { name: '1 unread notification' });
+      await expect(aliceBell).toBeVisible({ timeout: 15_000 });
+      await aliceBell.click();
+      await page.getByRole('button', { name: /New thank you/ }).click();
+      await expect(page.getByText(THANKS)).toBeVisible();
+      await page.keyboard.press('Escape');
+
       // A third browser, signed out, opens the private link and reads it there.
       const { hash } = new URL(link);
       await strangerAt.page.goto(`${pathOf(link)}${hash}`);
@@ -116,6 +133,13 @@ test.describe('private sharing', () => {
       );
       expect(rows.map((row) => row.sealing)).toEqual(['account', 'link']);
       expect(JSON.stringify(rows)).not.toContain('lighthouse');
+      const notes = await storedRows(
+        'select encrypted_message, metadata from share_thank_you_notes where sender_user_id = $1',
+        [aliceId],
+      );
+      expect(notes).toHaveLength(1);
+      expect(notes[0]?.metadata).toMatchObject({ format: 'sealed' });
+      expect(JSON.stringify(notes)).not.toContain('harbour light');
     } finally {
       await bobAt.context.close();
       await strangerAt.context.close();
