@@ -238,7 +238,13 @@ export function createServices(deps: {
     verifyPassword: deps.verifyPassword ?? verifyPassword,
     appUrl: config.appUrl,
   });
-  const keyPairs = createKeyPairsService({ db, clock, privateMode });
+  const keyPairs = createKeyPairsService({
+    db,
+    clock,
+    privateMode,
+    // Bound late: sharing is made below, and this runs only in a request.
+    onWrappedPrivately: (tx, userId, publicKey) => sharing.sealServerKeptNotes(tx, userId, publicKey),
+  });
   const events = createEventsService({
     db,
     hub: createLiveHub({

@@ -175,6 +175,69 @@ describe('sealed thank-you notes', () => {
     );
   });
 
+  it('seals the notes the server kept to the pair once it is under the account key, and only then', async () => {
+    // Notes sent before the author had a pair: the server encrypts them with the standard key (sharing.test.ts).
+    const author = await premiumUser(ctx, { fullName: 'Grace Hopper' });
+    const recipient = await createSignedInUser(ctx, { fullName: 'Alan Turing' });
+    const entry = await writeEntry(ctx, author.cookie, author.user.id, 'The gulls over the harbour.');
+    const created = await shareEntry(ctx, author.cookie, entry.id, [recipient.user.email]);
+    const shareId = created.json().shares[0].id as string;
+    const sent = await post(`/api/shares/${shareId}/thank-you`, recipient.cookie, { message: NOTE });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await storedNote(sent.json().id))?.metadata).not.toMatchObject({ format: 'sealed' });
+
+    // A standard pair leaves them as they are: the server can open that pair anyway.
+    const pair = await generateKeyPair();
+    const standardKey = await ctx.app.services.encryption.keyFor(author.user.id);
+    const standardPair = {
+      publicKey: pair.publicKey,
+      wrappedPrivateKey: await wrapPrivateKey(standardKey, pair.privateKey, 1, author.user.id),
+      wrapKind: 1,
+    };
+    expect((await post('/api/me/key-pair', author.cookie, standardPair)).statusCode).toBe(201);
+    expect((await storedNote(sent.json().id))?.metadata).not.toMatchObject({ format: 'sealed' });
+
+    // Private mode on: the same pair rewrapped under the account key, and the kept note sealed to it with it.
+    const keys = await browserKeySetUp(author.user.id, 'otters hold hands while they sleep');
+    const setUp = await post('/api/me/private-mode', author.cookie, {
+      password: author.user.password,
+      kdf: keys.kdf,
+      passphraseWrap: keys.passphraseWrap,
+      recoveryWrap: keys.recoveryWrap,
+      keyProof: keys.keyProof,
+    });
+    expect(setUp.statusCode, setUp.body).toBe(201);
+    const wrapKey = await deriveKeyPairWrapKeyV2(await importAccountKey(keys.accountKey));
+    const rewrapped = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/key-pair/wrap',
+      headers: { cookie: author.cookie },
+      remoteAddress: clientAddress(),
+      payload: {
+        publicKey: pair.publicKey,
+        wrappedPrivateKey: await wrapPrivateKey(wrapKey, pair.privateKey, 2, author.user.id),
+        wrapKind: 2,
+        keyProof: keys.keyProof,
+      },
+    });
+    expect(rewrapped.statusCode, rewrapped.body).toBe(200);
+    const stored = await storedNote(sent.json().id);
+    expect(stored?.metadata).toEqual({ format: 'sealed', sealed_version: 1 });
+    expect(stored?.encryptedMessage).not.toContain('harbour');
+    await expect(
+      decryptText(standardKey, { ciphertext: stored?.encryptedMessage ?? '', iv: 'AAAAAAAAAAAAAAAA' }),
+    ).rejects.toThrow();
+    expect(
+      await openSealedText(
+        pair.privateKey,
+        pair.publicKey,
+        stored?.encryptedMessage ?? '',
+        thankYouSealContext(shareId),
+      ),
+    ).toBe(NOTE);
+    expect((await get(`/api/thank-you-notes/${stored?.id}`, author.cookie)).json().format).toBe('sealed');
+  });
+
   it('bounds a sealed note to what 1 to 500 characters seal to, and refuses one for a pair that is gone', async () => {
     const { author, recipient, pair, shareId } = await sharedByAuthorWithPair();
     const url = `/api/shares/${shareId}/thank-you`;

@@ -76,7 +76,7 @@ export const WHAT_THE_SERVER_READS: readonly ServerReadsRow[] = [
     standard:
       'Checked for safety in the sender’s browser, then sealed there to your account’s public key. Its private half is kept wrapped under your standard key, which the server can derive, so the server could open them as it can your entries. A note sent from an app not yet updated, or before your first sign-in since key pairs, is checked and encrypted by the server.',
     private:
-      'Checked for safety in the sender’s browser, then sealed there to your public key, whose private half is kept wrapped under your account key: the server cannot open them. A note sent from an app not yet updated is read by the server to check it before it is sealed. Notes sent before you first unlocked since key pairs were encrypted by the server with your standard key, and a key pair made before you turned private mode on was open to the server until then.',
+      'Checked for safety in the sender’s browser, then sealed there to your public key, whose private half is kept wrapped under your account key: the server cannot open them. A note sent from an app not yet updated is read by the server to check it before it is sealed. Notes the server encrypted with your standard key (sent before you had a key pair, or while your journal was standard) are sealed to your key pair when its private half goes under your account key, and the server can no longer read them; a key pair made before you turned private mode on was open to the server until then.',
   },
   {
     id: 'ai',

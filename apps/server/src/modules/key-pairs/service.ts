@@ -55,7 +55,16 @@ function answerOf(row: KeyPairRow, mode: PrivateSwitchMode): MyKeyPair {
  * the private half, checks the public key is one, and which kind of wrap the account's mode allows. Every method
  * takes the signed-in user's id and touches that user's row alone.
  */
-export function createKeyPairsService(deps: { db: Db; clock: Clock; privateMode: KeyPairPrivateMode }) {
+export function createKeyPairsService(deps: {
+  db: Db;
+  clock: Clock;
+  privateMode: KeyPairPrivateMode;
+  /**
+   * Called in the transaction that puts the private half under private mode's account key (made so, or rewrapped on
+   * switching on): sharing seals the thank-you notes it kept under the standard key to this pair (ADR 102).
+   */
+  onWrappedPrivately?: (tx: Executor, userId: string, publicKey: string) => Promise<unknown>;
+}) {
   const { db, clock, privateMode } = deps;
   const repository = createKeyPairsRepository(db);
 
@@ -63,13 +72,13 @@ export function createKeyPairsService(deps: { db: Db; clock: Clock; privateMode:
   function writeUnderMode<T>(
     userId: string,
     input: KeyPairInput,
-    write: (keys: ReturnType<typeof createKeyPairsRepository>, now: Date) => Promise<T>,
+    write: (keys: ReturnType<typeof createKeyPairsRepository>, now: Date, tx: Executor) => Promise<T>,
   ): Promise<T> {
     return db.transaction(async (tx: Executor) => {
       const mode = await privateMode.holdModeWithProof(tx, userId, input.keyProof);
       if (!isAllowed(input.wrapKind, mode))
         throw new AppError('KEY_PAIR_WRAP_REFUSED', KEY_PAIR_MESSAGES.wrapRefused(input.wrapKind));
-      return write(createKeyPairsRepository(tx), clock.now());
+      return write(createKeyPairsRepository(tx), clock.now(), tx);
     });
   }
 
@@ -88,7 +97,11 @@ export function createKeyPairsService(deps: { db: Db; clock: Clock; privateMode:
         throw new AppError('KEY_PAIR_INVALID', KEY_PAIR_MESSAGES.publicKeyInvalid, {
           publicKey: KEY_PAIR_MESSAGES.publicKeyInvalid,
         });
-      const isInserted = await writeUnderMode(userId, input, (keys, now) => keys.insert(userId, input, now));
+      const isInserted = await writeUnderMode(userId, input, async (keys, now, tx) => {
+        const inserted = await keys.insert(userId, input, now);
+        if (inserted && input.wrapKind === 2) await deps.onWrappedPrivately?.(tx, userId, input.publicKey);
+        return inserted;
+      });
       if (!isInserted) throw new AppError('KEY_PAIR_EXISTS', KEY_PAIR_MESSAGES.exists);
       return mine(userId);
     },
@@ -98,10 +111,12 @@ export function createKeyPairsService(deps: { db: Db; clock: Clock; privateMode:
      * stored one, so a rewrap never replaces the pair and what was sealed to it keeps opening.
      */
     async rewrap(userId: string, input: KeyPairInput): Promise<MyKeyPair> {
-      const isRewrapped = await writeUnderMode(userId, input, async (keys, now) => {
+      const isRewrapped = await writeUnderMode(userId, input, async (keys, now, tx) => {
         const row = await keys.find(userId);
         if (!row) throw notFound();
-        return keys.rewrap(userId, input.publicKey, input, now);
+        const rewrapped = await keys.rewrap(userId, input.publicKey, input, now);
+        if (rewrapped && input.wrapKind === 2) await deps.onWrappedPrivately?.(tx, userId, input.publicKey);
+        return rewrapped;
       });
       if (!isRewrapped) throw new AppError('KEY_PAIR_MISMATCH', KEY_PAIR_MESSAGES.mismatch);
       return mine(userId);

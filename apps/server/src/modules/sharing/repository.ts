@@ -332,6 +332,37 @@ export function createSharingRepository(db: Executor, visible: EntryVisibility) 
       return row ?? null;
     },
 
+    /** The author's notes the server encrypted with the author's standard key (not sealed to a key pair, ADR 102). */
+    async serverKeptNotesOf(authorId: string) {
+      return db
+        .select({
+          id: shareThankYouNotes.id,
+          shareId: shareThankYouNotes.shareId,
+          encryptedMessage: shareThankYouNotes.encryptedMessage,
+          metadata: shareThankYouNotes.metadata,
+        })
+        .from(shareThankYouNotes)
+        .where(
+          and(
+            eq(shareThankYouNotes.senderUserId, authorId),
+            sql`${shareThankYouNotes.metadata}->>'format' is distinct from 'sealed'`,
+          ),
+        );
+    },
+
+    /** A note replaced by its sealed form, only while it is still the server's (a second run changes nothing). */
+    async replaceWithSealed(noteId: string, encryptedMessage: string, metadata: Record<string, unknown>) {
+      await db
+        .update(shareThankYouNotes)
+        .set({ encryptedMessage, metadata })
+        .where(
+          and(
+            eq(shareThankYouNotes.id, noteId),
+            sql`${shareThankYouNotes.metadata}->>'format' is distinct from 'sealed'`,
+          ),
+        );
+    },
+
     async insertReport(values: typeof shareReports.$inferInsert): Promise<{ id: string }> {
       const [row] = await db.insert(shareReports).values(values).returning({ id: shareReports.id });
       return row!;

@@ -1,4 +1,5 @@
 import {
+  decryptText,
   encryptText,
   type SendThankYouInput,
   type SessionUser,
@@ -8,6 +9,7 @@ import {
   thankYouModerationOutcome,
   thankYouSealContext,
 } from '@daybook/shared';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publicKeysOf } from '../key-pairs/service.ts';
 import { notifyUser } from '../notifications/service.ts';
@@ -55,6 +57,31 @@ export function createShareThankYouService(ctx: SharingContext) {
   }
 
   return {
+    /**
+     * The author's notes the server kept under the standard key (sent before the author's key pair existed, or while
+     * the account was standard), sealed to the author's public key in the caller's transaction, which is the one that
+     * puts the pair's private half under private mode's account key (ADR 102, amended). The server could read them
+     * until now, and no longer can: what private mode covers includes the thank-you notes received. A note the
+     * standard key does not open (damaged) is left as it is. Answers how many were sealed.
+     */
+    async sealServerKeptNotes(tx: Executor, authorId: string, publicKey: string): Promise<number> {
+      const repository = ctx.scoped(tx);
+      const notes = await repository.serverKeptNotesOf(authorId);
+      if (notes.length === 0) return 0;
+      const key = await keys.keyFor(authorId);
+      let sealedCount = 0;
+      for (const note of notes) {
+        const iv = note.metadata.encryption_iv;
+        if (typeof iv !== 'string') continue;
+        const text = await decryptText(key, { ciphertext: note.encryptedMessage, iv }).catch(() => null);
+        if (text === null) continue;
+        const sealedNote = await sealTextToPublicKey(publicKey, text, thankYouSealContext(note.shareId));
+        await repository.replaceWithSealed(note.id, sealedNote, { ...SEALED_NOTE_METADATA });
+        sealedCount += 1;
+      }
+      return sealedCount;
+    },
+
     /** The author's public key, for the recipient of an active share alone: what the browser seals the note to. */
     async thankYouKey(user: SessionUser, shareId: string): Promise<ThankYouKey> {
       const found = await ctx.respondable(user, shareId);
