@@ -40,6 +40,20 @@ describe('sealed thank-you notes', () => {
   const post = (url: string, cookie: string, payload: object) =>
     ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: clientAddress() });
 
+  /** Private mode set up through the API as the person's browser does it (ADR 089); its keys. */
+  async function setUpPrivateMode(person: { cookie: string; user: { id: string; password: string } }) {
+    const keys = await browserKeySetUp(person.user.id, 'otters hold hands while they sleep');
+    const setUp = await post('/api/me/private-mode', person.cookie, {
+      password: person.user.password,
+      kdf: keys.kdf,
+      passphraseWrap: keys.passphraseWrap,
+      recoveryWrap: keys.recoveryWrap,
+      keyProof: keys.keyProof,
+    });
+    expect(setUp.statusCode, setUp.body).toBe(201);
+    return keys;
+  }
+
   /** An author who has signed in since ADR 102 (a standard pair), a recipient, and an active share between them. */
   async function sharedByAuthorWithPair(options: { isPrivate?: boolean } = {}) {
     const author = await premiumUser(ctx, { fullName: 'Grace Hopper' });
@@ -50,15 +64,7 @@ describe('sealed thank-you notes', () => {
     const pair = await generateKeyPair();
     let body: object;
     if (options.isPrivate) {
-      const keys = await browserKeySetUp(author.user.id, 'otters hold hands while they sleep');
-      const setUp = await post('/api/me/private-mode', author.cookie, {
-        password: author.user.password,
-        kdf: keys.kdf,
-        passphraseWrap: keys.passphraseWrap,
-        recoveryWrap: keys.recoveryWrap,
-        keyProof: keys.keyProof,
-      });
-      expect(setUp.statusCode, setUp.body).toBe(201);
+      const keys = await setUpPrivateMode(author);
       const wrapKey = await deriveKeyPairWrapKeyV2(await importAccountKey(keys.accountKey));
       body = {
         publicKey: pair.publicKey,
@@ -198,15 +204,7 @@ describe('sealed thank-you notes', () => {
     expect((await storedNote(sent.json().id))?.metadata).not.toMatchObject({ format: 'sealed' });
 
     // Private mode on: the same pair rewrapped under the account key, and the kept note sealed to it with it.
-    const keys = await browserKeySetUp(author.user.id, 'otters hold hands while they sleep');
-    const setUp = await post('/api/me/private-mode', author.cookie, {
-      password: author.user.password,
-      kdf: keys.kdf,
-      passphraseWrap: keys.passphraseWrap,
-      recoveryWrap: keys.recoveryWrap,
-      keyProof: keys.keyProof,
-    });
-    expect(setUp.statusCode, setUp.body).toBe(201);
+    const keys = await setUpPrivateMode(author);
     const wrapKey = await deriveKeyPairWrapKeyV2(await importAccountKey(keys.accountKey));
     const rewrapped = await ctx.app.inject({
       method: 'PUT',
