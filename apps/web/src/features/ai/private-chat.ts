@@ -17,12 +17,12 @@ import {
   type PrivateChatContext,
   type PrivateInsightsEntry,
   sealConversationFieldV2,
-  toBase64,
 } from '@daybook/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 import { loadEntryKey } from '../../lib/encryption/entry-key.ts';
 import { openEntriesCached } from '../../lib/encryption/opened-text-cache.ts';
+import { keyDerivedFromAccountKey } from '../../lib/encryption/private-entry-key.ts';
 import { keptAccountKey } from '../../lib/private-keys/session-key.ts';
 import { getSearchCandidates } from '../../lib/search-candidates.ts';
 
@@ -32,20 +32,9 @@ import { getSearchCandidates } from '../../lib/search-candidates.ts';
  * and stored; and stored conversations opened here. Loaded with the chat's first private turn, not with any page.
  */
 
-const derived = new Map<string, { raw: string; key: Promise<EntryKey> }>();
-
 /** The conversation key of this browser session, or null while private mode is not unlocked here. */
-export async function conversationKeyOf(userId: string): Promise<EntryKey | null> {
-  const raw = keptAccountKey(userId);
-  if (!raw) return null;
-  const id = toBase64(raw);
-  let held = derived.get(userId);
-  if (held?.raw !== id) {
-    held = { raw: id, key: importAccountKey(raw).then(deriveConversationKeyV2) };
-    derived.set(userId, held);
-  }
-  return held.key;
-}
+export const conversationKeyOf: (userId: string) => Promise<EntryKey | null> =
+  keyDerivedFromAccountKey(deriveConversationKeyV2);
 
 /** Recent entries (the last 30 days, at most 30), the next letters for future-you, the conversation's last turns. */
 export async function chatContext(

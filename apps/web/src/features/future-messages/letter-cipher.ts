@@ -4,15 +4,13 @@ import {
   ENTRY_MESSAGES,
   type EntryKey,
   type FutureMessage,
-  importAccountKey,
   openFutureMessageFieldV2,
   PRIVATE_MODE,
   PRIVATE_MODE_MESSAGES,
   sealFutureMessageFieldV2,
-  toBase64,
 } from '@daybook/shared';
 import type { OpenedText, SealedEntryText } from '../../lib/encryption/entry-cipher.ts';
-import { keptAccountKey } from '../../lib/private-keys/session-key.ts';
+import { keyDerivedFromAccountKey } from '../../lib/encryption/private-entry-key.ts';
 
 /*
  * Letters to the future self in private mode (ADR 098): subject and message sealed here under the letter key, which
@@ -23,28 +21,9 @@ import { keptAccountKey } from '../../lib/private-keys/session-key.ts';
 
 export type LetterPart = 'subject' | 'message';
 
-const derived = new Map<string, { raw: string; key: Promise<EntryKey> }>();
-
 /** This session's letter key, or null while private mode is not unlocked here. */
-export async function privateLetterKey(userId: string): Promise<EntryKey | null> {
-  const raw = userId ? keptAccountKey(userId) : null;
-  if (!raw) {
-    derived.delete(userId);
-    return null;
-  }
-  const id = toBase64(raw);
-  let held = derived.get(userId);
-  if (held?.raw !== id) {
-    held = { raw: id, key: importAccountKey(raw).then(deriveFutureMessageKeyV2) };
-    derived.set(userId, held);
-  }
-  try {
-    return await held.key;
-  } catch {
-    derived.delete(userId);
-    return null;
-  }
-}
+export const privateLetterKey: (userId: string | undefined) => Promise<EntryKey | null> =
+  keyDerivedFromAccountKey(deriveFutureMessageKeyV2);
 
 const asPart = ({ ciphertext, iv }: { ciphertext: string; iv: string }): SealedEntryText => ({
   encryptedContent: ciphertext,

@@ -1,4 +1,10 @@
-import { deriveEntryKeyV2, type EntryKey, importAccountKey, toBase64 } from '@daybook/shared';
+import {
+  type AccountKey,
+  deriveEntryKeyV2,
+  type EntryKey,
+  importAccountKey,
+  toBase64,
+} from '@daybook/shared';
 import { keptAccountKey } from '../private-keys/session-key.ts';
 
 /*
@@ -7,28 +13,38 @@ import { keptAccountKey } from '../private-keys/session-key.ts';
  * beside it; when the account key is forgotten (sign-out, a fresh start) this forgets its entry key too.
  */
 
-const derived = new Map<string, { raw: string; key: Promise<EntryKey> }>();
+/**
+ * A key derived from the account key unlocked in this browser session (ADR 089), once per unlocked key and kept in
+ * memory beside it: asked with another key (a fresh start, another unlock) it derives anew, and with none (locked,
+ * signed out) it forgets and answers null, as it does when the derivation fails. One per purpose: the entries' key
+ * here, the media's, the letters' and the conversations'.
+ */
+export function keyDerivedFromAccountKey<T>(derive: (accountKey: AccountKey) => Promise<T>) {
+  const derived = new Map<string, { raw: string; key: Promise<T> }>();
+  return async (userId: string | undefined): Promise<T | null> => {
+    const raw = userId ? keptAccountKey(userId) : null;
+    if (!userId || !raw) {
+      if (userId) derived.delete(userId);
+      return null;
+    }
+    const id = toBase64(raw);
+    let held = derived.get(userId);
+    if (held?.raw !== id) {
+      held = { raw: id, key: importAccountKey(raw).then(derive) };
+      derived.set(userId, held);
+    }
+    try {
+      return await held.key;
+    } catch {
+      derived.delete(userId);
+      return null;
+    }
+  };
+}
 
 /** The version-2 entry key of this browser session, or null while private mode is not unlocked here. */
-export async function privateEntryKey(userId: string): Promise<EntryKey | null> {
-  const raw = userId ? keptAccountKey(userId) : null;
-  if (!raw) {
-    derived.delete(userId);
-    return null;
-  }
-  const id = toBase64(raw);
-  let held = derived.get(userId);
-  if (held?.raw !== id) {
-    held = { raw: id, key: importAccountKey(raw).then(deriveEntryKeyV2) };
-    derived.set(userId, held);
-  }
-  try {
-    return await held.key;
-  } catch {
-    derived.delete(userId);
-    return null;
-  }
-}
+export const privateEntryKey: (userId: string | undefined) => Promise<EntryKey | null> =
+  keyDerivedFromAccountKey(deriveEntryKeyV2);
 
 /**
  * Whether this browser session writes version 2: it holds the account's unlocked key. The server is the authority
