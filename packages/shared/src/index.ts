@@ -93,3 +93,5 @@ export * from './schemas/sealed-export.ts';
 export * from './schemas/sealed-shares.ts';
 export * from './schemas/sharing.ts';
 export * from './schemas/two-factor.ts';
+export * as api from './endpoints/index.ts';
+export * from './endpoints/endpoint.ts';

@@ -1,5 +1,11 @@
-import { ApiError } from '@daybook/shared';
-import type { z } from 'zod';
+import {
+  ApiError,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  endpointUrl,
+} from '@daybook/shared';
+import { z } from 'zod';
 
 /** An API failure as the UI needs it: the server's code, message and per-field messages. */
 export class ApiRequestError extends Error {
@@ -82,6 +88,45 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   // 204 No Content has no body to read.
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   return parseAnswer(response.status, response.statusText, response.ok, payload, schema);
+}
+
+/** What a call passes: the endpoint's params, query and body as declared, and a way to abort it. */
+type CallInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortSignal };
+/** The input is optional only when the endpoint takes none that is required. */
+type CallArgs<E extends Endpoint> =
+  object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** An endpoint that declares no JSON answer (204, or one nobody reads) is answered with undefined. */
+const NO_ANSWER = z.unknown().transform(() => undefined);
+
+/**
+ * Calls an operation of the API as `@daybook/shared` declares it (ADR 106): its method, its address made from its
+ * path, params and query, its body as JSON (or a multipart form), its answer parsed by its response schema. The one
+ * way the web app reaches the API; every failure is an `ApiRequestError`.
+ */
+export function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<EndpointAnswer<E>> {
+  const { params, query, body, signal } = (input ?? {}) as CallInput<Endpoint> & {
+    params?: object;
+    query?: object;
+    body?: unknown;
+  };
+  return apiRequest(endpointUrl(endpoint, params, query), {
+    method: endpoint.method,
+    body,
+    signal,
+    schema: (endpoint.response ?? NO_ANSWER) as z.ZodType<EndpointAnswer<E>>,
+  });
+}
+
+/** The address of an endpoint the browser reads by itself (an image, a download, an event stream). */
+export function apiUrl<E extends Endpoint>(
+  endpoint: E,
+  input?: Pick<EndpointInput<E>, 'params' | 'query'>,
+): string {
+  return endpointUrl(endpoint, input?.params, input?.query);
 }
 
 function parseAnswer<T>(
@@ -171,5 +216,22 @@ export function apiUpload<T>(path: string, options: ApiUploadOptions<T>): Promis
     request.onabort = () => reject(uploadCancelled());
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);
+  });
+}
+
+/**
+ * Sends a file (or a multipart form) to an endpoint declared in `@daybook/shared`, reporting progress: `callApi`
+ * for a body that is not JSON.
+ */
+export function uploadToApi<E extends Endpoint>(
+  endpoint: E & { method: 'POST' | 'PUT' },
+  input: Pick<EndpointInput<E>, 'params' | 'query'> &
+    Omit<ApiUploadOptions<EndpointAnswer<E>>, 'schema' | 'method'>,
+): Promise<EndpointAnswer<E>> {
+  const { params, query, ...options } = input as typeof input & { params?: object; query?: object };
+  return apiUpload(endpointUrl(endpoint, params, query), {
+    ...options,
+    method: endpoint.method,
+    schema: (endpoint.response ?? NO_ANSWER) as z.ZodType<EndpointAnswer<E>>,
   });
 }

@@ -1,10 +1,10 @@
-import { CreatedEntry, type CreateEntryInput } from '@daybook/shared';
+import { api, type CreatedEntry, type CreateEntryInput } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { entriesKeys } from './query-keys.ts';
 
 export function createEntry(input: CreateEntryInput): Promise<CreatedEntry> {
-  return apiRequest('/api/entries', { method: 'POST', body: input, schema: CreatedEntry });
+  return callApi(api.entries.create, { body: input });
 }
 
 /** Saves an encrypted entry; the list and today's limit are asked for again. */

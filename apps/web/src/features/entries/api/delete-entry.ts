@@ -1,12 +1,12 @@
-import { DeletionLimit } from '@daybook/shared';
+import { api, type DeletionLimit } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { removeFromCopy } from './entry-copy.ts';
 import { entriesKeys } from './query-keys.ts';
 
 /** Answers with what is left of today's deletions. */
 export function deleteEntry(id: string): Promise<DeletionLimit> {
-  return apiRequest(`/api/entries/${encodeURIComponent(id)}`, { method: 'DELETE', schema: DeletionLimit });
+  return callApi(api.entries.remove, { params: { id } });
 }
 
 /**

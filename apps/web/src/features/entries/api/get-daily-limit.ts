@@ -1,6 +1,6 @@
-import { DailyEntryLimit } from '@daybook/shared';
+import { api, type DailyEntryLimit } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { entriesKeys } from './query-keys.ts';
 
@@ -9,9 +9,7 @@ export const LIMIT_RECHECK_MS = 60_000;
 
 /** Counted in this browser's zone, the one a new entry is counted in (ADR 066). */
 export function getDailyLimit(signal?: AbortSignal): Promise<DailyEntryLimit> {
-  const timeZone = browserTimeZone();
-  const query = timeZone ? `?${new URLSearchParams({ timeZone })}` : '';
-  return apiRequest(`/api/entries/limits/daily${query}`, { schema: DailyEntryLimit, signal });
+  return callApi(api.entries.dailyLimit, { query: { timeZone: browserTimeZone() }, signal });
 }
 
 /** Checked afresh before every save (docs/product/entries.md#entries-create: the daily limit comes first). */

@@ -1,10 +1,10 @@
-import { DeletionLimit } from '@daybook/shared';
+import { api, type DeletionLimit } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { entriesKeys } from './query-keys.ts';
 
 export function getDeletionLimit(signal?: AbortSignal): Promise<DeletionLimit> {
-  return apiRequest('/api/entries/limits/deletion', { schema: DeletionLimit, signal });
+  return callApi(api.entries.deletionLimit, { signal });
 }
 
 export const deletionLimitQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import { type Entry, type EntryKey, type EntryListQuery, EntryPage } from '@daybook/shared';
+import { api, type Entry, type EntryKey, type EntryListQuery, type EntryPage } from '@daybook/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import type { OpenedText } from '../../../lib/encryption/entry-cipher.ts';
 import { openEntriesCached } from '../../../lib/encryption/opened-text-cache.ts';
 import { isNetworkFailure, keepInCopy, readCopyPage } from './entry-copy.ts';
@@ -18,11 +18,7 @@ export type DecryptedEntryPage = Omit<EntryPage, 'entries'> & {
 export type EntryFilters = Pick<EntryListQuery, 'date' | 'from' | 'to'>;
 
 export function getEntries(query: EntryListQuery, signal?: AbortSignal): Promise<EntryPage> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
-  }
-  return apiRequest(`/api/entries?${params.toString()}`, { schema: EntryPage, signal });
+  return callApi(api.entries.list, { query, signal });
 }
 
 /**

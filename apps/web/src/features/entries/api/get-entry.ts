@@ -1,13 +1,13 @@
-import { Entry, type EntryKey } from '@daybook/shared';
+import { api, type Entry, type EntryKey } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { openEntryText } from '../../../lib/encryption/entry-cipher.ts';
 import { isNetworkFailure, keepInCopy, readCopiedEntry } from './entry-copy.ts';
 import type { DecryptedEntry } from './get-entries.ts';
 import { entriesKeys } from './query-keys.ts';
 
 export function getEntry(id: string, signal?: AbortSignal): Promise<Entry> {
-  return apiRequest(`/api/entries/${encodeURIComponent(id)}`, { schema: Entry, signal });
+  return callApi(api.entries.get, { params: { id }, signal });
 }
 
 export function entryQueryOptions(userId: string, id: string, key: EntryKey | undefined) {

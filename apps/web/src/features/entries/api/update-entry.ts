@@ -1,14 +1,10 @@
-import { CreatedEntry, type UpdateEntryInput } from '@daybook/shared';
+import { api, type CreatedEntry, type UpdateEntryInput } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { entriesKeys } from './query-keys.ts';
 
 export function updateEntry({ id, ...input }: UpdateEntryInput & { id: string }): Promise<CreatedEntry> {
-  return apiRequest(`/api/entries/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: input,
-    schema: CreatedEntry,
-  });
+  return callApi(api.entries.update, { params: { id }, body: input });
 }
 
 export function useUpdateEntry() {

@@ -1,0 +1,2 @@
+/** The account module's operations (apps/server/src/modules/account). */
+export {};

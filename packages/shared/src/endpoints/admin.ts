@@ -1,0 +1,2 @@
+/** The admin module's operations (apps/server/src/modules/admin). */
+export {};

@@ -1,0 +1,2 @@
+/** The ai module's operations (apps/server/src/modules/ai). */
+export {};

@@ -1,0 +1,2 @@
+/** The auth module's operations (apps/server/src/modules/auth). */
+export {};

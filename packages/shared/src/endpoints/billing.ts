@@ -1,0 +1,2 @@
+/** The billing module's operations (apps/server/src/modules/billing). */
+export {};

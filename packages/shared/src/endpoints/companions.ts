@@ -1,0 +1,2 @@
+/** The companions module's operations (apps/server/src/modules/companions). */
+export {};

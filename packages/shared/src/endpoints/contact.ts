@@ -1,0 +1,2 @@
+/** The contact module's operations (apps/server/src/modules/contact). */
+export {};

@@ -1,0 +1,2 @@
+/** The export module's operations (apps/server/src/modules/export). */
+export {};

@@ -1,0 +1,2 @@
+/** The health module's operations (apps/server/src/modules/health). */
+export {};

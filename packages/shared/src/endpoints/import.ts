@@ -1,0 +1,2 @@
+/** The import module's operations (apps/server/src/modules/import). */
+export {};

@@ -1,0 +1,2 @@
+/** The media module's operations (apps/server/src/modules/media). */
+export {};

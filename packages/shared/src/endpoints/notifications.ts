@@ -1,0 +1,2 @@
+/** The notifications module's operations (apps/server/src/modules/notifications). */
+export {};

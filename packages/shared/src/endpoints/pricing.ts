@@ -1,0 +1,2 @@
+/** The pricing module's operations (apps/server/src/modules/pricing). */
+export {};

@@ -1,0 +1,2 @@
+/** The private-mode module's operations (apps/server/src/modules/private-mode). */
+export {};

@@ -1,0 +1,2 @@
+/** The reminders module's operations (apps/server/src/modules/reminders). */
+export {};

@@ -1,0 +1,2 @@
+/** The sharing module's operations (apps/server/src/modules/sharing). */
+export {};
