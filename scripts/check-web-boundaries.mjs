@@ -16,6 +16,9 @@
 //                               options, date-fns' `format` family, nor the shared formatters it wraps. The
 //                               check reads the text: a bare `date.toLocaleString()` looks like a number's and
 //                               passes. Tests may format their own expectations.
+//   web/endpoints-declared-once an address of the API (a string that starts `/api/`) is written only by the client,
+//                               lib/api-client.ts, from the endpoints declared in packages/shared (ADR 106): a
+//                               feature calls `callApi(api.<module>.<operation>, …)`. Tests may name addresses.
 //
 // Test files obey the same import rules: a test that needs the whole router lives in app/.
 // Usage: node scripts/check-web-boundaries.mjs [srcDir] [sharedDir]   (default apps/web/src, packages/shared/src)
@@ -163,6 +166,21 @@ for (const file of sourceFiles(srcDir)) {
   }
 }
 
+// web/endpoints-declared-once (ADR 106). Comments are stripped first, so a path named in one is fine.
+const API_CLIENT = 'lib/api-client.ts';
+const API_ADDRESS = /['"`]\/api\//g;
+for (const file of sourceFiles(srcDir)) {
+  const relative = toPosix(path.relative(srcDir, file));
+  if (relative === API_CLIENT || isTest(relative)) continue;
+  const text = stripComments(readFileSync(file, 'utf8'));
+  for (const match of text.matchAll(API_ADDRESS)) {
+    const line = text.slice(0, match.index).split('\n').length;
+    violations.push(
+      `web/endpoints-declared-once: apps/web/src/${relative}:${line} writes an API address; call the endpoint declared in packages/shared through lib/api-client.ts`,
+    );
+  }
+}
+
 for (const file of sourceFiles(sharedDir)) {
   checked++;
   const fromRelative = toPosix(path.relative(sharedDir, file));
@@ -176,7 +194,7 @@ for (const file of sourceFiles(sharedDir)) {
 }
 
 if (violations.length > 0) {
-  console.error(`✖ web boundaries: ${violations.length} violation(s) (ADR 022, 085)`);
+  console.error(`✖ web boundaries: ${violations.length} violation(s) (ADR 022, 085, 106)`);
   for (const violation of violations) console.error(`  ${violation}`);
   process.exit(1);
 }

@@ -17,6 +17,7 @@ import {
   Entry,
   EntryListQuery,
   EntryPage,
+  SaltResponse,
   SearchCandidates,
   UpdateEntryInput,
 } from '../schemas/entries.ts';
@@ -36,7 +37,7 @@ export const searchCandidates = {
 export const encryptionSalt = {
   method: 'GET',
   path: '/api/encryption/salt',
-  response: z.object({ salt: z.string() }),
+  response: SaltResponse,
 } as const satisfies Endpoint;
 
 export const list = {

@@ -1,4 +1,4 @@
-import { ENCRYPTION, ENTRY_MESSAGES } from '@daybook/shared';
+import { api, ENCRYPTION, ENTRY_MESSAGES } from '@daybook/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, sessionUser, stubApi } from '../../test/api.ts';
 import { TEST_SALT, testEntryKey } from '../../test/entries.ts';
@@ -6,7 +6,10 @@ import { createTestQueryClient, jsonResponse } from '../../test/render.tsx';
 import { clearUserData, setSessionUser } from '../session/session-state.ts';
 import { openEntries, openEntryText, sealEntryText } from './entry-cipher.ts';
 import { forgetEntryKeys, loadEntryKey } from './entry-key.ts';
-import { fetchSalt, SALT_PATH } from './get-salt.ts';
+import { fetchSalt } from './get-salt.ts';
+
+const SALT_PATH = api.entries.encryptionSalt.path;
+
 import { encryptionSupport } from './support.ts';
 
 const storageKey = ENCRYPTION.sessionStorageKey(sessionUser.id);

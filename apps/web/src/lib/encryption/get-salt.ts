@@ -1,9 +1,6 @@
-import { ENCRYPTION, ENTRY_MESSAGES, SaltResponse } from '@daybook/shared';
-import { z } from 'zod';
-import { apiRequest, isSessionGone } from '../api-client.ts';
+import { api, ENCRYPTION, ENTRY_MESSAGES } from '@daybook/shared';
+import { callApi, isApiError, isSessionGone } from '../api-client.ts';
 import { EncryptionError } from './support.ts';
-
-export const SALT_PATH = '/api/encryption/salt';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -31,20 +28,18 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 export async function fetchSalt(signal?: AbortSignal): Promise<string> {
   const delays = ENCRYPTION.saltRetryDelaysMs;
   for (let attempt = 0; ; attempt++) {
-    let payload: unknown;
+    let salt: string;
     try {
-      payload = await apiRequest(SALT_PATH, { schema: z.unknown(), signal });
+      ({ salt } = await callApi(api.entries.encryptionSalt, { signal }));
     } catch (error) {
       if (signal?.aborted || isSessionGone(error)) throw error;
+      if (isApiError(error, 'INVALID_RESPONSE')) throw new EncryptionError(ENTRY_MESSAGES.saltInvalid);
       const delay = delays[attempt];
       if (delay === undefined) throw new EncryptionError(ENTRY_MESSAGES.saltFetchFailed, { cause: error });
       await wait(delay, signal);
       continue;
     }
-    const parsed = SaltResponse.safeParse(payload);
-    if (!parsed.success || !BASE64.test(parsed.data.salt)) {
-      throw new EncryptionError(ENTRY_MESSAGES.saltInvalid);
-    }
-    return parsed.data.salt;
+    if (!BASE64.test(salt)) throw new EncryptionError(ENTRY_MESSAGES.saltInvalid);
+    return salt;
   }
 }
