@@ -13,6 +13,7 @@ import { entries, importPreviews, mediaDrafts } from '../src/db/schema/index.ts'
 import { useTestApp } from './support/app.ts';
 import { createSignedInUser } from './support/factories.ts';
 import { checkImportArchive, readImport, runImportJobs } from './support/import.ts';
+import { isRepeatOnPglite } from './support/test-driver.ts';
 import { buildZip, writeZipFile } from './support/zip.ts';
 
 /*
@@ -245,24 +246,29 @@ describe('import bounds', () => {
     text,
   });
 
-  it(`takes an archive of exactly ${IMPORT_LIMITS.maxEntries.toLocaleString('en-US')} entries`, async () => {
-    const signedIn = await createSignedInUser(ctx);
-    const archive = buildZip([
-      {
-        name: 'Journal.json',
-        data: journal(Array.from({ length: IMPORT_LIMITS.maxEntries }, (_, i) => entry(i))),
-        isDeflated: true,
-      },
-    ]);
-    const checked = await checkImportArchive(ctx, signedIn.cookie, archive);
-    expect(checked.state, JSON.stringify(checked.error)).toBe('ready');
-    expect(checked.preview).toMatchObject({
-      archiveEntries: IMPORT_LIMITS.maxEntries,
-      newEntries: IMPORT_LIMITS.maxEntries,
-    });
-  }, 300_000);
+  // The archive's limits are read before any row is written: the same on both drivers, run on PostgreSQL when both are.
+  it.skipIf(isRepeatOnPglite)(
+    `takes an archive of exactly ${IMPORT_LIMITS.maxEntries.toLocaleString('en-US')} entries`,
+    async () => {
+      const signedIn = await createSignedInUser(ctx);
+      const archive = buildZip([
+        {
+          name: 'Journal.json',
+          data: journal(Array.from({ length: IMPORT_LIMITS.maxEntries }, (_, i) => entry(i))),
+          isDeflated: true,
+        },
+      ]);
+      const checked = await checkImportArchive(ctx, signedIn.cookie, archive);
+      expect(checked.state, JSON.stringify(checked.error)).toBe('ready');
+      expect(checked.preview).toMatchObject({
+        archiveEntries: IMPORT_LIMITS.maxEntries,
+        newEntries: IMPORT_LIMITS.maxEntries,
+      });
+    },
+    300_000,
+  );
 
-  describe('refuses, with its message and writing nothing', () => {
+  describe.skipIf(isRepeatOnPglite)('refuses, with its message and writing nothing', () => {
     it.each([
       [
         'a stored file larger than its header declares',

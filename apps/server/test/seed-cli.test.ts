@@ -71,21 +71,23 @@ describe.skipIf(isPostgresProject)('npm run seed on the embedded database', () =
     const dataDir = path.join(root, 'beside-server');
     server = await startServer(dataDir);
 
-    const seeding = startSeed(dataDir, 1, 50_000);
+    // Two progress steps: the server is asked between them (the sizes here are what the assertions need; a
+    // real person's 10,000 entries and more are the bench's and the import tests').
+    const seeding = startSeed(dataDir, 1, 20_000);
     running.push(seeding);
     await seeding.stdoutMatches(/^ {2}10,000 entries…$/m);
     // Between two batches the server reads its sockets: a request sent now is answered long before the last batch
     // (PGlite resolves each insert as a microtask, and a loop of them alone never let the event loop poll).
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    expect(seeding.stdout()).not.toContain('50,000 entries…');
+    expect(seeding.stdout()).not.toContain('20,000 entries…');
     const result = await seeding.done;
 
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
       `(run by the Daybook server through ${path.join(dataDir, 'admin.sock')})`,
     );
-    expect(result.stdout).toMatch(/^ {2}50,000 entries…$/m);
-    expect(result.stdout).toMatch(/^Seeded 1 users and 50,000 encrypted entries in \d+\.\d s\.$/m);
+    expect(result.stdout).toMatch(/^ {2}20,000 entries…$/m);
+    expect(result.stdout).toMatch(/^Seeded 1 users and 20,000 encrypted entries in \d+\.\d s\.$/m);
     const email = seededEmail(result.stdout);
     expect((await signIn(server, email, PASSWORD)).status).toBe(200);
 
@@ -103,8 +105,9 @@ describe.skipIf(isPostgresProject)('npm run seed on the embedded database', () =
     expect(second.code, second.stderr).toBe(0);
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 
-    // While one seed holds the database, another one is refused, naming it, and changes nothing.
-    const long = startSeed(dataDir, 1, 50_000);
+    // While one seed holds the database, another one is refused, naming it, and changes nothing: it starts at the
+    // first progress line, with two steps left for it to start and be refused in.
+    const long = startSeed(dataDir, 1, 30_000);
     running.push(long);
     await long.stdoutMatches(/^ {2}10,000 entries…$/m);
     const refused = await seed(dataDir, 1, 10);
@@ -128,9 +131,9 @@ describe.skipIf(isPostgresProject)('npm run seed on the embedded database', () =
     const earlier = await seed(dataDir, 3, 300);
     expect(earlier.code, earlier.stderr).toBe(0);
 
-    const killed = startSeed(dataDir, 1, 300_000);
+    const killed = startSeed(dataDir, 1, 100_000);
     running.push(killed);
-    await killed.stdoutMatches(/^ {2}30,000 entries…$/m, 240_000);
+    await killed.stdoutMatches(/^ {2}10,000 entries…$/m, 240_000);
     killed.process.kill('SIGKILL');
     expect((await killed.done).signal).toBe('SIGKILL');
 
