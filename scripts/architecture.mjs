@@ -109,6 +109,20 @@ for (const file of files) {
     });
   }
 
+  // server/routes-from-endpoints (ADR 106): a module's route is registered from its endpoint declared in
+  // packages/shared, through infra/http/endpoint-route.ts's `route`, never by a path written in the module (an
+  // `endpoint-rule:` comment just above names why a route is not an API operation, e.g. better-auth's own).
+  if (from.startsWith('modules/')) {
+    const lines = text.split('\n');
+    for (const match of text.matchAll(/\.(?:get|post|put|patch|delete|head|all)\(\s*['"`]\/|\.route\(\s*\{/g)) {
+      const index = text.slice(0, match.index).split('\n').length - 1;
+      if (/endpoint-rule:/.test(lines.slice(Math.max(0, index - 3), index + 1).join('\n'))) continue;
+      violations.push(
+        `server/routes-from-endpoints: ${rel(file)}:${index + 1} registers a route by its path; declare it in packages/shared/src/endpoints and register it with route() (ADR 106)`,
+      );
+    }
+  }
+
   for (const { specifier, target, typeOnly, line } of importsOf(file)) {
     if (!target.startsWith(srcRoot)) continue;
     const to = unitOf(target);
