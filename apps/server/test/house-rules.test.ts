@@ -104,6 +104,13 @@ describe('scripts/architecture.mjs', () => {
           "import { sql } from 'drizzle-orm';\nexport const q = sql`select 1`;\nexport function count(id: string) {\n  return sql`select count(*) from entries where user_id = ${id}`;\n}\n",
       },
     ],
+    [
+      'server/routes-from-endpoints',
+      {
+        'apps/server/src/modules/plans/routes.ts':
+          "export const plansRoutes = async (app: { get: Function }) => {\n  app.get(\n    '/plans',\n    () => [],\n  );\n};\n",
+      },
+    ],
     ['folder-described', { 'apps/server/src/modules/media/service.ts': 'export const m = 1;\n' }],
   ])('fails --check with %s', (rule, files) => {
     const dir = scratchTree(files);
