@@ -15,7 +15,13 @@ import {
   SessionList,
 } from '../schemas/account-security.ts';
 import { OkResponse } from '../schemas/auth.ts';
-import { AddPasskeyInput, Passkey, PasskeyList, PasskeyOptions, RenamePasskeyInput } from '../schemas/passkeys.ts';
+import {
+  AddPasskeyInput,
+  Passkey,
+  PasskeyList,
+  PasskeyOptions,
+  RenamePasskeyInput,
+} from '../schemas/passkeys.ts';
 import {
   EnableTwoFactorInput,
   StartTwoFactorSetupInput,

@@ -34,7 +34,8 @@ export const passkeyRoutes =
       api.account.addPasskey,
       {
         tags,
-        summary: 'Add a passkey: the authenticator answer to the challenge, and a name; the owner is e-mailed',
+        summary:
+          'Add a passkey: the authenticator answer to the challenge, and a name; the owner is e-mailed',
         config: { rateLimit: { max: 20, timeWindow: '15 minutes', groupId: ':passkey-add' } },
       },
       (request) => services.passkeys.add(signedInUser(request).id, request.body, requestHeaders(request)),

@@ -46,7 +46,11 @@ export const twoFactorRoutes =
     route(
       signedIn,
       api.account.disableTwoFactor,
-      { tags, summary: 'Turn two-step sign-in off, with a code or a recovery code', config: limit('disable') },
+      {
+        tags,
+        summary: 'Turn two-step sign-in off, with a code or a recovery code',
+        config: limit('disable'),
+      },
       async (request) => {
         await services.twoFactor.disable(signedInUser(request).id, request.body);
         return { ok: true as const, message: TWO_FACTOR_MESSAGES.disabled };

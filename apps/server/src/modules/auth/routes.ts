@@ -99,7 +99,8 @@ export const authRoutes =
       api.auth.passkeyOptions,
       {
         tags,
-        summary: 'Start a passkey sign-in: the options for navigator.credentials.get(), a single-use challenge',
+        summary:
+          'Start a passkey sign-in: the options for navigator.credentials.get(), a single-use challenge',
         config: perClient(60, '15 minutes', ':passkey-options'),
       },
       () => services.passkeys.signInOptions(),
@@ -152,7 +153,11 @@ export const authRoutes =
     route(
       app,
       api.auth.resetPassword,
-      { tags, summary: 'Set a new password with a reset token', config: perClient(10, '15 minutes', ':reset') },
+      {
+        tags,
+        summary: 'Set a new password with a reset token',
+        config: perClient(10, '15 minutes', ':reset'),
+      },
       async (request) => {
         await services.auth.resetPassword(request.body, requestHeaders(request));
         return { ok: true as const, message: AUTH_MESSAGES.passwordResetDone };
@@ -176,7 +181,7 @@ export const authRoutes =
       api.auth.verifyEmailLink,
       {
         tags: hidden,
-        summary: 'The verification e-mail\'s link: confirms the address and redirects',
+        summary: "The verification e-mail's link: confirms the address and redirects",
         config: perClient(30, '15 minutes', ':verify'),
       },
       async (request, reply) => {
@@ -203,7 +208,7 @@ export const authRoutes =
       api.auth.resetPasswordLink,
       {
         tags: hidden,
-        summary: 'The password-reset e-mail\'s link: checks the token and redirects',
+        summary: "The password-reset e-mail's link: checks the token and redirects",
         config: perClient(30, '15 minutes', ':reset-link'),
       },
       async (request, reply) => forward(await callBetterAuth(request), reply),
