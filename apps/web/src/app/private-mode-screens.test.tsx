@@ -1,4 +1,5 @@
 import {
+  api,
   deriveEntryKeyV2,
   type Entry,
   importAccountKey,
@@ -13,7 +14,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EntryList } from '../features/entries/components/EntryList.tsx';
 import PrivateModeSection from '../features/private-mode/components/PrivateModeSection.tsx';
 import UnlockCard from '../features/private-mode/components/UnlockCard.tsx';
-import { PRIVATE_MODE_PATHS } from '../lib/private-keys/api.ts';
 import {
   setUpPrivateMode,
   unlockedAccountKey,
@@ -47,8 +47,8 @@ function keyServer(extra: Parameters<typeof stubApi>[0] = {}) {
   let stored: PrivateKeyMaterial | null = null;
   const fetchMock = stubApi({
     ...signedInHandlers(),
-    [`GET ${PRIVATE_MODE_PATHS.status}`]: () => jsonResponse(stored ? STATUS : NOT_SET_UP),
-    [`POST ${PRIVATE_MODE_PATHS.setUp}`]: ({ body }) => {
+    [`GET ${api.privateMode.status.path}`]: () => jsonResponse(stored ? STATUS : NOT_SET_UP),
+    [`POST ${api.privateMode.setUp.path}`]: ({ body }) => {
       const { kdf, passphraseWrap, recoveryWrap, password } = body as PrivateKeyMaterial & {
         password: string;
       };
@@ -60,18 +60,18 @@ function keyServer(extra: Parameters<typeof stubApi>[0] = {}) {
       stored = { kdf, passphraseWrap, recoveryWrap };
       return jsonResponse(STATUS, 201);
     },
-    [`GET ${PRIVATE_MODE_PATHS.keys}`]: () =>
+    [`GET ${api.privateMode.keys.path}`]: () =>
       stored ? jsonResponse(stored) : jsonResponse({ code: 'PRIVATE_MODE_NOT_SET_UP', message: 'None' }, 404),
-    [`PUT ${PRIVATE_MODE_PATHS.passphrase}`]: ({ body }) => {
+    [`PUT ${api.privateMode.changePassphrase.path}`]: ({ body }) => {
       const { kdf, passphraseWrap } = body as PrivateKeyMaterial;
       stored = { ...stored!, kdf, passphraseWrap };
       return jsonResponse(STATUS);
     },
-    [`PUT ${PRIVATE_MODE_PATHS.recoveryKey}`]: ({ body }) => {
+    [`PUT ${api.privateMode.replaceRecoveryKey.path}`]: ({ body }) => {
       stored = { ...stored!, recoveryWrap: (body as PrivateKeyMaterial).recoveryWrap };
       return jsonResponse(STATUS);
     },
-    [`POST ${PRIVATE_MODE_PATHS.startFresh}`]: ({ body }) => {
+    [`POST ${api.privateMode.startFresh.path}`]: ({ body }) => {
       if ((body as { password: string }).password !== PASSWORD)
         return jsonResponse(
           { code: 'CURRENT_PASSWORD_INCORRECT', message: 'Your password is incorrect' },
@@ -167,7 +167,7 @@ describe('setting private mode up from the profile', () => {
     expect(words).toHaveLength(24);
     expect(server.stored()).not.toBeNull();
     // Nothing the server received holds the words or the passphrase.
-    const sent = JSON.stringify(callsTo(server.fetchMock, `POST ${PRIVATE_MODE_PATHS.setUp}`));
+    const sent = JSON.stringify(callsTo(server.fetchMock, `POST ${api.privateMode.setUp.path}`));
     expect(sent).not.toContain(PASSPHRASE);
     expect(sent).not.toContain(words.join(' '));
     expect(screen.getByRole('button', { name: 'Download as .txt' })).toBeTruthy();
@@ -195,7 +195,7 @@ describe('setting private mode up from the profile', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       PRIVATE_MODE_MESSAGES.passphraseIsPassword,
     );
-    expect(callsTo(server.fetchMock, `POST ${PRIVATE_MODE_PATHS.setUp}`)).toEqual([]);
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.setUp.path}`)).toEqual([]);
   });
 });
 
@@ -270,7 +270,7 @@ describe('a forgotten passphrase', () => {
     type('Confirm new passphrase', NEW_PASSPHRASE);
     fireEvent.click(screen.getByRole('button', { name: 'Save new passphrase' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 15_000 });
-    expect(callsTo(server.fetchMock, `PUT ${PRIVATE_MODE_PATHS.passphrase}`)).toHaveLength(1);
+    expect(callsTo(server.fetchMock, `PUT ${api.privateMode.changePassphrase.path}`)).toHaveLength(1);
 
     newTab();
     await expect(unlockWithPassphrase(USER, NEW_PASSPHRASE)).resolves.toBeDefined();
@@ -297,7 +297,7 @@ describe('a forgotten passphrase', () => {
     type('Your sign-in password', PASSWORD);
     fireEvent.click(screen.getByRole('button', { name: 'Start fresh' }));
     await waitFor(() => expect(server.stored()).toBeNull());
-    expect(callsTo(server.fetchMock, `POST ${PRIVATE_MODE_PATHS.startFresh}`).at(-1)).toEqual({
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.startFresh.path}`).at(-1)).toEqual({
       password: PASSWORD,
     });
   });
@@ -327,7 +327,7 @@ describe('the profile section when private mode is on', () => {
     expect(
       await screen.findByRole('button', { name: 'Make a new recovery key' }, { timeout: 15_000 }),
     ).toBeTruthy();
-    expect(callsTo(server.fetchMock, `PUT ${PRIVATE_MODE_PATHS.passphrase}`)).toHaveLength(1);
+    expect(callsTo(server.fetchMock, `PUT ${api.privateMode.changePassphrase.path}`)).toHaveLength(1);
 
     const before = server.stored()!.recoveryWrap;
     fireEvent.click(screen.getByRole('button', { name: 'Make a new recovery key' }));

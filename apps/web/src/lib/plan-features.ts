@@ -1,6 +1,6 @@
-import { PlanFeatures } from '@daybook/shared';
+import { api } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { callApi } from './api-client.ts';
 
 /**
  * GET /api/me/plan-features: the feature flags of the user's plan (docs/product/plans-billing.md#plans-features), read by the subscription
@@ -8,7 +8,7 @@ import { apiRequest } from './api-client.ts';
  */
 export const planFeaturesQueryOptions = queryOptions({
   queryKey: ['plan-features'],
-  queryFn: ({ signal }) => apiRequest('/api/me/plan-features', { schema: PlanFeatures, signal }),
+  queryFn: ({ signal }) => callApi(api.account.planFeatures, { signal }),
   staleTime: 5 * 60_000,
   gcTime: 10 * 60_000,
 });

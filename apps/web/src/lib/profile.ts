@@ -1,7 +1,7 @@
 /** The signed-in user's profile (GET /api/me): the account pages, the dashboard and the AI limits read it under one key. */
-import { Profile } from '@daybook/shared';
+import { api, type Profile } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { callApi } from './api-client.ts';
 import { shouldRetryQuery } from './query-retry.ts';
 
 /** docs/product/accounts.md#accounts-profile: profile 5 min. */
@@ -12,7 +12,7 @@ const PROFILE_RETRIES = 1;
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return apiRequest('/api/me', { schema: Profile, signal });
+  return callApi(api.account.profile, { signal });
 }
 
 export const profileQueryOptions = queryOptions({

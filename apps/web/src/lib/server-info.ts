@@ -1,6 +1,7 @@
+import { api } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from './api-client.ts';
+import { apiRequest, apiUrl } from './api-client.ts';
 import { serverInfoKeys } from './query-keys.ts';
 
 /**
@@ -8,10 +9,12 @@ import { serverInfoKeys } from './query-keys.ts';
  * then read as off). Read once a session: the flag is fixed at the server's start.
  */
 const ServerInfo = z.object({ testTools: z.boolean().optional() });
+// Its own schema, not the endpoint's whole answer: a server of the previous version, without `testTools`, still fits.
+const healthUrl = apiUrl(api.health.check);
 
 export const serverInfoQueryOptions = queryOptions({
   queryKey: serverInfoKeys.health,
-  queryFn: ({ signal }) => apiRequest('/api/health', { schema: ServerInfo, signal }),
+  queryFn: ({ signal }) => apiRequest(healthUrl, { schema: ServerInfo, signal }),
   staleTime: Number.POSITIVE_INFINITY,
   select: (info) => info.testTools === true,
 });

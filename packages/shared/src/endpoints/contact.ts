@@ -1,2 +1,12 @@
-/** The contact module's operations (apps/server/src/modules/contact). */
-export {};
+import { ContactMessageCreated, CreateContactMessageInput } from '../schemas/contact.ts';
+import type { Endpoint } from './endpoint.ts';
+
+/** The contact module's operation (apps/server/src/modules/contact). */
+
+export const send = {
+  method: 'POST',
+  path: '/api/contact',
+  body: CreateContactMessageInput,
+  response: ContactMessageCreated,
+  status: 201,
+} as const satisfies Endpoint;

@@ -1,2 +1,11 @@
-/** The health module's operations (apps/server/src/modules/health). */
-export {};
+import { HealthResponse } from '../schemas/health.ts';
+import type { Endpoint } from './endpoint.ts';
+
+/** The health module's operation (apps/server/src/modules/health). */
+
+/** Answered with 503, and the same body, when the database is down. */
+export const check = {
+  method: 'GET',
+  path: '/api/health',
+  response: HealthResponse,
+} as const satisfies Endpoint;

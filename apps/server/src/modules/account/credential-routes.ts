@@ -3,33 +3,23 @@
  * Registered from routes.ts inside its signed-in scope; apart because these are what signing in rests on
  * (ADR 100).
  */
-import {
-  AUTH_MESSAGES,
-  ChangeEmailInput,
-  ChangePasswordInput,
-  OkResponse,
-  RevokedSessions,
-  SessionList,
-} from '@daybook/shared';
+import { AUTH_MESSAGES, api } from '@daybook/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { appendSetCookies, requestHeaders, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
-import { errors, tags } from './route-schemas.ts';
+import { tags } from './route-schemas.ts';
 
 export const credentialRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (signedIn) => {
-    signedIn.post(
-      '/me/password',
+    route(
+      signedIn,
+      api.account.changePassword,
       {
+        tags,
+        summary: 'Change password; other sessions end',
         config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':change-password' } },
-        schema: {
-          tags,
-          summary: 'Change password; other sessions end',
-          body: ChangePasswordInput,
-          response: { 200: OkResponse, ...errors },
-        },
       },
       async (request, reply) => {
         const { setCookies } = await services.account.changePassword(
@@ -42,16 +32,13 @@ export const credentialRoutes =
       },
     );
 
-    signedIn.post(
-      '/me/email',
+    route(
+      signedIn,
+      api.account.changeEmail,
       {
+        tags,
+        summary: 'Change e-mail (confirmed by a link sent to the new address)',
         config: { rateLimit: { max: 5, timeWindow: '15 minutes', groupId: ':change-email' } },
-        schema: {
-          tags,
-          summary: 'Change e-mail (confirmed by a link sent to the new address)',
-          body: ChangeEmailInput,
-          response: { 200: OkResponse, ...errors },
-        },
       },
       async (request) => {
         await services.account.changeEmail(signedInUser(request).id, requestHeaders(request), request.body);
@@ -59,41 +46,21 @@ export const credentialRoutes =
       },
     );
 
-    signedIn.get(
-      '/me/sessions',
-      { schema: { tags, summary: 'Your active sessions', response: { 200: SessionList, ...errors } } },
-      async (request) => ({
-        sessions: await services.account.sessions(signedInUser(request).id, request.sessionId!),
-      }),
-    );
+    route(signedIn, api.account.sessions, { tags, summary: 'Your active sessions' }, async (request) => ({
+      sessions: await services.account.sessions(signedInUser(request).id, request.sessionId!),
+    }));
 
-    signedIn.post(
-      '/me/sessions/revoke-others',
-      {
-        schema: {
-          tags,
-          summary: 'Sign out every other session',
-          response: { 200: RevokedSessions, ...errors },
-        },
-      },
+    route(
+      signedIn,
+      api.account.revokeOtherSessions,
+      { tags, summary: 'Sign out every other session' },
       async (request) => ({
         revoked: await services.account.revokeOtherSessions(signedInUser(request).id, request.sessionId!),
       }),
     );
 
-    signedIn.delete(
-      '/me/sessions/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Sign out one session',
-          params: z.object({ id: z.uuid() }),
-          response: { 204: z.null(), ...errors },
-        },
-      },
-      async (request, reply) => {
-        await services.account.revokeSession(signedInUser(request).id, request.params.id);
-        return reply.status(204).send(null);
-      },
-    );
+    route(signedIn, api.account.revokeSession, { tags, summary: 'Sign out one session' }, async (request) => {
+      await services.account.revokeSession(signedInUser(request).id, request.params.id);
+      return undefined;
+    });
   };

@@ -1,18 +1,5 @@
 /*
- * What the account's route files share (ADR 100): the refusals every account route may answer with and its
- * OpenAPI tag. Apart so that no route file imports another.
+ * What the account's route files share (ADR 100): their OpenAPI tag. Apart so that no route file imports another.
+ * (The refusals a route may answer with are route()'s, ADR 106.)
  */
-import { ApiError } from '@daybook/shared';
-
 export const tags = ['account'];
-
-export const errors = {
-  400: ApiError,
-  401: ApiError,
-  404: ApiError,
-  409: ApiError,
-  413: ApiError,
-  423: ApiError,
-  415: ApiError,
-  429: ApiError,
-};

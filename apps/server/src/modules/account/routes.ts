@@ -1,14 +1,13 @@
-import { AVATAR } from '@daybook/shared';
+import { AVATAR, api } from '@daybook/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { credentialRoutes } from './credential-routes.ts';
 import { deletionRoutes } from './deletion-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
-import { tags } from './route-schemas.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 
 /*
@@ -21,9 +20,11 @@ export const accountRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
     // Avatars are public by unguessable URL (user id + content version) and cached for good.
-    app.get(
-      '/avatars/:userId',
-      { schema: { tags, summary: 'An avatar image', params: z.object({ userId: z.uuid() }), hide: true } },
+    // Left out of the API docs as before: @fastify/swagger's hidden tag.
+    route(
+      app,
+      api.account.avatar,
+      { tags: ['X-HIDDEN'], summary: 'An avatar image' },
       async (request, reply) => {
         const avatar = await services.account.avatar(request.params.userId);
         if (!avatar) throw new AppError('NOT_FOUND', 'No avatar');

@@ -2,76 +2,54 @@
  * Two-step sign-in's routes (ADR 075): its status, set-up, turning it on and off, new recovery codes. Registered
  * from routes.ts inside its signed-in scope; apart so each route file holds one audience (ADR 100).
  */
-import {
-  EnableTwoFactorInput,
-  OkResponse,
-  StartTwoFactorSetupInput,
-  TWO_FACTOR_MESSAGES,
-  TwoFactorCodeInput,
-  TwoFactorEnabled,
-  TwoFactorRecoveryCodes,
-  TwoFactorSetup,
-  TwoFactorStatus,
-} from '@daybook/shared';
+import { api, TWO_FACTOR_MESSAGES } from '@daybook/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
-import { errors, tags } from './route-schemas.ts';
+import { tags } from './route-schemas.ts';
+
+const limit = (groupId: string) => ({
+  rateLimit: { max: 10, timeWindow: '15 minutes', groupId: `:two-factor-${groupId}` },
+});
 
 export const twoFactorRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (signedIn) => {
     // Two-step sign-in (ADR 075).
-    signedIn.get(
-      '/me/two-factor',
-      {
-        schema: {
-          tags,
-          summary: 'Two-step sign-in: on or off',
-          response: { 200: TwoFactorStatus, ...errors },
-        },
-      },
-      (request) => services.twoFactor.status(signedInUser(request).id),
+    route(signedIn, api.account.twoFactor, { tags, summary: 'Two-step sign-in: on or off' }, (request) =>
+      services.twoFactor.status(signedInUser(request).id),
     );
 
-    signedIn.post(
-      '/me/two-factor/setup',
+    route(
+      signedIn,
+      api.account.startTwoFactorSetup,
       {
-        config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':two-factor-setup' } },
-        schema: {
-          tags,
-          summary: 'Start turning on two-step sign-in (password again): a new secret, not on until confirmed',
-          body: StartTwoFactorSetupInput,
-          response: { 200: TwoFactorSetup, ...errors },
-        },
+        tags,
+        summary: 'Start turning on two-step sign-in (password again): a new secret, not on until confirmed',
+        config: limit('setup'),
       },
       (request) => services.twoFactor.startSetup(signedInUser(request).id, request.body.password),
     );
 
-    signedIn.post(
-      '/me/two-factor/enable',
+    route(
+      signedIn,
+      api.account.enableTwoFactor,
       {
-        config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':two-factor-enable' } },
-        schema: {
-          tags,
-          summary: 'Confirm the set-up with a code: two-step sign-in is on; answers the recovery codes, once',
-          body: EnableTwoFactorInput,
-          response: { 200: TwoFactorEnabled, ...errors },
-        },
+        tags,
+        summary: 'Confirm the set-up with a code: two-step sign-in is on; answers the recovery codes, once',
+        config: limit('enable'),
       },
       (request) => services.twoFactor.enable(signedInUser(request).id, request.sessionId!, request.body),
     );
 
-    signedIn.post(
-      '/me/two-factor/disable',
+    route(
+      signedIn,
+      api.account.disableTwoFactor,
       {
-        config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':two-factor-disable' } },
-        schema: {
-          tags,
-          summary: 'Turn two-step sign-in off, with a code or a recovery code',
-          body: TwoFactorCodeInput,
-          response: { 200: OkResponse, ...errors },
-        },
+        tags,
+        summary: 'Turn two-step sign-in off, with a code or a recovery code',
+        config: limit('disable'),
       },
       async (request) => {
         await services.twoFactor.disable(signedInUser(request).id, request.body);
@@ -79,17 +57,14 @@ export const twoFactorRoutes =
       },
     );
 
-    signedIn.post(
-      '/me/two-factor/recovery-codes',
+    route(
+      signedIn,
+      api.account.replaceRecoveryCodes,
       {
-        config: { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':two-factor-codes' } },
-        schema: {
-          tags,
-          summary:
-            'New recovery codes, with a code or a recovery code: the old ones stop working; answers the new, once',
-          body: TwoFactorCodeInput,
-          response: { 200: TwoFactorRecoveryCodes, ...errors },
-        },
+        tags,
+        summary:
+          'New recovery codes, with a code or a recovery code: the old ones stop working; answers the new, once',
+        config: limit('codes'),
       },
       (request) => services.twoFactor.replaceRecoveryCodes(signedInUser(request).id, request.body),
     );

@@ -1,29 +1,8 @@
-import {
-  ApiError,
-  AUTH_MESSAGES,
-  confirmedLoginPath,
-  EMAIL_CONFIRMED_PARAM,
-  EmailOnlyInput,
-  LoginStatus,
-  OkResponse,
-  PasskeyOptions,
-  PasskeySignInInput,
-  PasskeySignInResponse,
-  RegisterInput,
-  RegisterResponse,
-  ResetLinkParams,
-  ResetLinkQuery,
-  ResetPasswordInput,
-  SessionResponse,
-  SignInInput,
-  SignInResponse,
-  TwoFactorCodeInput,
-  TwoFactorSignInResponse,
-  VerifyEmailLinkQuery,
-} from '@daybook/shared';
+import { AUTH_MESSAGES, api, confirmedLoginPath, EMAIL_CONFIRMED_PARAM } from '@daybook/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appendSetCookies, requestHeaders, sessionRequest } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { isDirectLocalRequest } from '../../infra/http/local-only.ts';
 import type { Services } from '../../services.ts';
 
@@ -31,28 +10,26 @@ const MINUTE = 60_000;
 const perClient = (max: number, timeWindow: string, groupId: string) => ({
   rateLimit: { max, timeWindow, groupId },
 });
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 409: ApiError, 423: ApiError, 429: ApiError };
+const tags = ['auth'];
+/** The e-mails' links, left out of the API docs as before (@fastify/swagger's hidden tag). */
+const hidden = ['X-HIDDEN'];
 
 export const authRoutes =
   (services: Services, appUrl: string, options: { hasLocalMailbox: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['auth'];
     // Mails requested just before shutdown are still queued before the database closes.
     app.addHook('onClose', () => services.auth.settle());
     /** Per-address limits sit beside the per-client ones, so neither a botnet nor one client can flood an inbox. */
     const perAddress = (action: string, email: string, max: number, windowMs: number) =>
       services.limiter.consume(`${action}:email:${email}`, max, windowMs);
 
-    app.post(
-      '/auth/register',
+    route(
+      app,
+      api.auth.register,
       {
+        tags,
+        summary: 'Create an account and send the verification e-mail',
         config: perClient(10, '1 hour', ':register'),
-        schema: {
-          tags,
-          summary: 'Create an account and send the verification e-mail',
-          body: RegisterInput,
-          response: { 201: RegisterResponse, ...errors },
-        },
       },
       async (request, reply) => {
         await perAddress('register', request.body.email, 5, 60 * MINUTE);
@@ -60,21 +37,14 @@ export const authRoutes =
         appendSetCookies(reply, setCookies);
         // The "Check Your Email" dialog points to the local mailbox only where it would open (ADR 057).
         const isMailboxHere = options.hasLocalMailbox && isDirectLocalRequest(request);
-        return reply.status(201).send(isMailboxHere ? { ...result, localMailbox: true as const } : result);
+        return isMailboxHere ? { ...result, localMailbox: true as const } : result;
       },
     );
 
-    app.post(
-      '/auth/resend-verification',
-      {
-        config: perClient(10, '1 hour', ':resend'),
-        schema: {
-          tags,
-          summary: 'Send the verification e-mail again',
-          body: EmailOnlyInput,
-          response: { 200: OkResponse, ...errors },
-        },
-      },
+    route(
+      app,
+      api.auth.resendVerification,
+      { tags, summary: 'Send the verification e-mail again', config: perClient(10, '1 hour', ':resend') },
       async (request) => {
         await perAddress('resend', request.body.email, 3, 15 * MINUTE);
         services.auth.resendVerification(request.body.email, requestHeaders(request));
@@ -82,31 +52,21 @@ export const authRoutes =
       },
     );
 
-    app.post(
-      '/auth/login-status',
+    route(
+      app,
+      api.auth.loginStatus,
       {
+        tags,
+        summary: 'Lockout status of an e-mail (spec: track-login-attempts, check)',
         config: perClient(60, '1 minute', ':login-status'),
-        schema: {
-          tags,
-          summary: 'Lockout status of an e-mail (spec: track-login-attempts, check)',
-          body: EmailOnlyInput,
-          response: { 200: LoginStatus, ...errors },
-        },
       },
       async (request) => services.auth.loginStatus(request.body.email),
     );
 
-    app.post(
-      '/auth/sign-in',
-      {
-        config: perClient(30, '15 minutes', ':sign-in'),
-        schema: {
-          tags,
-          summary: 'Sign in with e-mail and password',
-          body: SignInInput,
-          response: { 200: SignInResponse, ...errors },
-        },
-      },
+    route(
+      app,
+      api.auth.signIn,
+      { tags, summary: 'Sign in with e-mail and password', config: perClient(30, '15 minutes', ':sign-in') },
       async (request, reply) => {
         const { result, setCookies } = await services.auth.signIn(request.body, requestHeaders(request));
         appendSetCookies(reply, setCookies);
@@ -114,17 +74,14 @@ export const authRoutes =
       },
     );
 
-    app.post(
-      '/auth/two-factor',
+    route(
+      app,
+      api.auth.twoFactor,
       {
+        tags,
+        summary:
+          'The second step of a two-step sign-in: a code from the authenticator app or a recovery code (ADR 075)',
         config: perClient(30, '15 minutes', ':two-factor'),
-        schema: {
-          tags,
-          summary:
-            'The second step of a two-step sign-in: a code from the authenticator app or a recovery code (ADR 075)',
-          body: TwoFactorCodeInput,
-          response: { 200: TwoFactorSignInResponse, ...errors },
-        },
       },
       async (request, reply) => {
         const { result, setCookies } = await services.auth.completeTwoFactorSignIn(
@@ -137,30 +94,25 @@ export const authRoutes =
     );
 
     // Passkeys (ADR 080): the options of a sign-in, then its answer; no e-mail is named, the passkey says whose.
-    app.post(
-      '/auth/passkey/options',
+    route(
+      app,
+      api.auth.passkeyOptions,
       {
+        tags,
+        summary:
+          'Start a passkey sign-in: the options for navigator.credentials.get(), a single-use challenge',
         config: perClient(60, '15 minutes', ':passkey-options'),
-        schema: {
-          tags,
-          summary:
-            'Start a passkey sign-in: the options for navigator.credentials.get(), a single-use challenge',
-          response: { 200: PasskeyOptions, ...errors },
-        },
       },
       () => services.passkeys.signInOptions(),
     );
 
-    app.post(
-      '/auth/passkey/sign-in',
+    route(
+      app,
+      api.auth.passkeySignIn,
       {
+        tags,
+        summary: 'Sign in with a passkey (counts as two steps: no code follows)',
         config: perClient(30, '15 minutes', ':passkey-sign-in'),
-        schema: {
-          tags,
-          summary: 'Sign in with a passkey (counts as two steps: no code follows)',
-          body: PasskeySignInInput,
-          response: { 200: PasskeySignInResponse, ...errors },
-        },
       },
       async (request, reply) => {
         const { result, setCookies } = await services.auth.signInWithPasskey(
@@ -172,35 +124,24 @@ export const authRoutes =
       },
     );
 
-    app.post(
-      '/auth/sign-out',
-      { schema: { tags, summary: 'End the current session', response: { 200: OkResponse, ...errors } } },
-      async (request, reply) => {
-        appendSetCookies(reply, await services.auth.signOut(requestHeaders(request)));
-        return { ok: true as const };
-      },
-    );
+    route(app, api.auth.signOut, { tags, summary: 'End the current session' }, async (request, reply) => {
+      appendSetCookies(reply, await services.auth.signOut(requestHeaders(request)));
+      return { ok: true as const };
+    });
 
-    app.get(
-      '/auth/session',
-      { schema: { tags, summary: 'The signed-in user, or null', response: { 200: SessionResponse } } },
-      async (request, reply) => {
-        const { result, setCookies } = await services.auth.session(sessionRequest(request));
-        appendSetCookies(reply, setCookies);
-        return { user: result?.user ?? null };
-      },
-    );
+    route(app, api.auth.session, { tags, summary: 'The signed-in user, or null' }, async (request, reply) => {
+      const { result, setCookies } = await services.auth.session(sessionRequest(request));
+      appendSetCookies(reply, setCookies);
+      return { user: result?.user ?? null };
+    });
 
-    app.post(
-      '/auth/forgot-password',
+    route(
+      app,
+      api.auth.forgotPassword,
       {
+        tags,
+        summary: 'E-mail a password-reset link (same answer for unknown addresses)',
         config: perClient(10, '1 hour', ':forgot'),
-        schema: {
-          tags,
-          summary: 'E-mail a password-reset link (same answer for unknown addresses)',
-          body: EmailOnlyInput,
-          response: { 200: OkResponse, ...errors },
-        },
       },
       async (request) => {
         await perAddress('forgot', request.body.email, 3, 15 * MINUTE);
@@ -209,16 +150,13 @@ export const authRoutes =
       },
     );
 
-    app.post(
-      '/auth/reset-password',
+    route(
+      app,
+      api.auth.resetPassword,
       {
+        tags,
+        summary: 'Set a new password with a reset token',
         config: perClient(10, '15 minutes', ':reset'),
-        schema: {
-          tags,
-          summary: 'Set a new password with a reset token',
-          body: ResetPasswordInput,
-          response: { 200: OkResponse, ...errors },
-        },
       },
       async (request) => {
         await services.auth.resetPassword(request.body, requestHeaders(request));
@@ -238,11 +176,13 @@ export const authRoutes =
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     };
 
-    app.get(
-      '/auth/verify-email',
+    route(
+      app,
+      api.auth.verifyEmailLink,
       {
+        tags: hidden,
+        summary: "The verification e-mail's link: confirms the address and redirects",
         config: perClient(30, '15 minutes', ':verify'),
-        schema: { hide: true, querystring: VerifyEmailLinkQuery },
       },
       async (request, reply) => {
         const response = await callBetterAuth(request);
@@ -263,11 +203,13 @@ export const authRoutes =
         return reply.redirect(`${landing.pathname}${landing.search}`, 302);
       },
     );
-    app.get(
-      '/auth/reset-password/:token',
+    route(
+      app,
+      api.auth.resetPasswordLink,
       {
+        tags: hidden,
+        summary: "The password-reset e-mail's link: checks the token and redirects",
         config: perClient(30, '15 minutes', ':reset-link'),
-        schema: { hide: true, params: ResetLinkParams, querystring: ResetLinkQuery },
       },
       async (request, reply) => forward(await callBetterAuth(request), reply),
     );

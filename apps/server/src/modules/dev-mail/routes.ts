@@ -1,5 +1,6 @@
-import { DevMailList } from '@daybook/shared';
+import { api } from '@daybook/shared';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { localOnly } from '../../infra/http/local-only.ts';
 import { escapeHtml } from '../../infra/mail/templates.ts';
 import type { createDevMailService } from './service.ts';
@@ -15,21 +16,23 @@ type Mailbox = ReturnType<typeof createDevMailService>;
  * direct requests from this machine (`localOnly`); anything else gets the API's own 404.
  */
 export function devMailApiRoutes(mailbox: Mailbox) {
-  return async (api: FastifyInstance) => {
-    api.addHook('onRequest', localOnly);
-    api.get(
-      '/dev/mail',
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', localOnly);
+    route(
+      scope,
+      api.devMail.list,
       {
-        schema: {
-          tags: ['development'],
-          summary: 'Messages in the local mailbox (development only, from this machine only)',
-          response: { 200: DevMailList },
-        },
+        tags: ['development'],
+        summary: 'Messages in the local mailbox (development only, from this machine only)',
       },
       async () => ({ messages: await mailbox.list() }),
     );
-    api.get('/dev/mail.css', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/css').send(STYLE),
+    // Left out of the API docs as before: @fastify/swagger's hidden tag.
+    route(
+      scope,
+      api.devMail.styleSheet,
+      { tags: ['X-HIDDEN'], summary: "The mailbox page's style sheet" },
+      async (_request, reply) => reply.type('text/css').send(STYLE),
     );
   };
 }
@@ -50,7 +53,7 @@ export function devMailPage(mailbox: Mailbox) {
         )
         .join('\n');
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Local mailbox · Daybook</title><link rel="stylesheet" href="/api/dev/mail.css"></head>
+<title>Local mailbox · Daybook</title><link rel="stylesheet" href="${api.devMail.styleSheet.path}"></head>
 <body><main><h1>Local mailbox</h1>
 <p>Messages the server would have sent. This mailbox answers only on this machine (a browser on the server itself, not through a proxy), exists only outside production and without <code>SMTP_URL</code>; set <code>SMTP_URL</code> to send real mail.</p>
 ${items || '<p class="empty">No messages yet.</p>'}

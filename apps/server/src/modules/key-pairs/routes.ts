@@ -1,9 +1,10 @@
-import { ApiError, KeyPairInput, MyKeyPair } from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { api } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
+const tags = ['key-pairs'];
 
 /** Per client, as for private mode's rewraps: a browser makes its pair once and rewraps it at each switch. */
 const limit = (groupId: string, max: number) => ({
@@ -18,50 +19,35 @@ const limit = (groupId: string, max: number) => ({
 export const keyPairsRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['key-pairs'];
-
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      signedIn.get(
-        '/me/key-pair',
-        {
-          schema: {
-            tags,
-            summary: 'Your public key and the wrap of your private key, to unwrap in the browser',
-            response: { 200: MyKeyPair, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.keyPairs.mine,
+        { tags, summary: 'Your public key and the wrap of your private key, to unwrap in the browser' },
         (request) => services.keyPairs.mine(signedInUser(request).id),
       );
 
-      signedIn.post(
-        '/me/key-pair',
+      route(
+        signedIn,
+        api.keyPairs.create,
         {
+          tags,
+          summary: 'Keep the key pair made in the browser: once per account, never replaced',
           config: limit('create', 20),
-          schema: {
-            tags,
-            summary: 'Keep the key pair made in the browser: once per account, never replaced',
-            body: KeyPairInput,
-            response: { 201: MyKeyPair, ...errors },
-          },
         },
-        async (request, reply) =>
-          reply.status(201).send(await services.keyPairs.create(signedInUser(request).id, request.body)),
+        (request) => services.keyPairs.create(signedInUser(request).id, request.body),
       );
 
-      signedIn.put(
-        '/me/key-pair/wrap',
+      route(
+        signedIn,
+        api.keyPairs.rewrap,
         {
+          tags,
+          summary:
+            'The same key pair wrapped under the other kind of key, when private mode is switched on or off',
           config: limit('wrap', 30),
-          schema: {
-            tags,
-            summary:
-              'The same key pair wrapped under the other kind of key, when private mode is switched on or off',
-            body: KeyPairInput,
-            response: { 200: MyKeyPair, ...errors },
-          },
         },
         (request) => services.keyPairs.rewrap(signedInUser(request).id, request.body),
       );

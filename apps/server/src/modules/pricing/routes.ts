@@ -1,19 +1,17 @@
-import { ApiError, PricingQuery, PricingResponse } from '@daybook/shared';
+import { api } from '@daybook/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
 
 export const pricingRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/pricing',
+    route(
+      app,
+      api.pricing.premium,
       {
-        schema: {
-          tags: ['pricing'],
-          summary: "Premium's monthly and annual prices in a currency (GBP when it has none)",
-          querystring: PricingQuery,
-          response: { 200: PricingResponse, 404: ApiError },
-        },
+        tags: ['pricing'],
+        summary: "Premium's monthly and annual prices in a currency (GBP when it has none)",
       },
       async (request, reply) => {
         const pricing = await services.pricing.premiumPricing(request.query.currency);

@@ -1,19 +1,10 @@
-import {
-  ApiError,
-  ChangePassphraseInput,
-  OkResponse,
-  PRIVATE_MODE_MESSAGES,
-  PrivateKeyMaterial,
-  PrivateModeStatus,
-  ReplaceRecoveryKeyInput,
-  SetUpPrivateModeInput,
-  StartFreshInput,
-} from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { api, PRIVATE_MODE_MESSAGES } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
+const tags = ['private-mode'];
 
 /** Per client, as for the profile's other security steps (two-step set-up, password change). */
 const limit = (groupId: string, max = 10) => ({
@@ -28,92 +19,69 @@ const limit = (groupId: string, max = 10) => ({
 export const privateModeRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['private-mode'];
-
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      signedIn.get(
-        '/me/private-mode',
-        {
-          schema: {
-            tags,
-            summary: 'Whether private mode’s key is set up, and when its wraps last changed',
-            response: { 200: PrivateModeStatus, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.privateMode.status,
+        { tags, summary: 'Whether private mode’s key is set up, and when its wraps last changed' },
         (request) => services.privateMode.status(signedInUser(request).id),
       );
 
-      signedIn.get(
-        '/me/private-mode/keys',
+      route(
+        signedIn,
+        api.privateMode.keys,
         {
+          tags,
+          summary: 'Your wrapped account key and the Argon2id settings, to unlock in the browser',
           // Once per browser session; a stolen session must not be able to read it in a loop unnoticed either.
           config: limit('keys', 30),
-          schema: {
-            tags,
-            summary: 'Your wrapped account key and the Argon2id settings, to unlock in the browser',
-            response: { 200: PrivateKeyMaterial, ...errors },
-          },
         },
         (request) => services.privateMode.material(signedInUser(request).id),
       );
 
-      signedIn.post(
-        '/me/private-mode',
+      route(
+        signedIn,
+        api.privateMode.setUp,
         {
+          tags,
+          summary: 'Set up private mode’s key (password again): the key wrapped twice, made in the browser',
           config: limit('setup'),
-          schema: {
-            tags,
-            summary: 'Set up private mode’s key (password again): the key wrapped twice, made in the browser',
-            body: SetUpPrivateModeInput,
-            response: { 201: PrivateModeStatus, ...errors },
-          },
         },
-        async (request, reply) =>
-          reply.status(201).send(await services.privateMode.setUp(signedInUser(request).id, request.body)),
+        (request) => services.privateMode.setUp(signedInUser(request).id, request.body),
       );
 
-      signedIn.put(
-        '/me/private-mode/passphrase',
+      route(
+        signedIn,
+        api.privateMode.changePassphrase,
         {
+          tags,
+          summary: 'A new passphrase: the same key wrapped again, with the proof of holding it',
           config: limit('passphrase'),
-          schema: {
-            tags,
-            summary: 'A new passphrase: the same key wrapped again, with the proof of holding it',
-            body: ChangePassphraseInput,
-            response: { 200: PrivateModeStatus, ...errors },
-          },
         },
         (request) => services.privateMode.changePassphrase(signedInUser(request).id, request.body),
       );
 
-      signedIn.put(
-        '/me/private-mode/recovery-key',
+      route(
+        signedIn,
+        api.privateMode.replaceRecoveryKey,
         {
+          tags,
+          summary: 'A new recovery key: its wrap replaces the old one, with the proof of holding the key',
           config: limit('recovery'),
-          schema: {
-            tags,
-            summary: 'A new recovery key: its wrap replaces the old one, with the proof of holding the key',
-            body: ReplaceRecoveryKeyInput,
-            response: { 200: PrivateModeStatus, ...errors },
-          },
         },
         (request) => services.privateMode.replaceRecoveryKey(signedInUser(request).id, request.body),
       );
 
-      signedIn.post(
-        '/me/private-mode/start-fresh',
+      route(
+        signedIn,
+        api.privateMode.startFresh,
         {
+          tags,
+          summary:
+            'Passphrase and recovery key both lost: remove the key (password again); what it encrypted stays unreadable',
           config: limit('start-fresh', 5),
-          schema: {
-            tags,
-            summary:
-              'Passphrase and recovery key both lost: remove the key (password again); what it encrypted stays unreadable',
-            body: StartFreshInput,
-            response: { 200: OkResponse, ...errors },
-          },
         },
         async (request) => {
           await services.privateMode.startFresh(signedInUser(request).id, request.body.password);

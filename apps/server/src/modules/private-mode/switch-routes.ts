@@ -1,21 +1,10 @@
-import {
-  ApiError,
-  PlainImportKeysPage,
-  PlainImportKeysQuery,
-  PrivateSwitchInput,
-  PrivateSwitchStatus,
-  ReEncryptInput,
-  ReEncryptionPage,
-  ReEncryptionQuery,
-  ReEncryptResult,
-  RekeyImportInput,
-  RekeyImportResult,
-} from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { api } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
+const tags = ['private-mode'];
 
 /**
  * A run over 10,000 entries sends 400 batches and 100 pages: above the API's general 300 a minute, so these two
@@ -33,123 +22,90 @@ const stepLimit = { rateLimit: { max: 10, timeWindow: '15 minutes', groupId: ':p
 export const privateSwitchRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['private-mode'];
-
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      signedIn.get(
-        '/me/private-mode/switch',
-        {
-          schema: {
-            tags,
-            summary: 'Standard, private or switching off, and how many entries are under each version',
-            response: { 200: PrivateSwitchStatus, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.privateMode.switchStatus,
+        { tags, summary: 'Standard, private or switching off, and how many entries are under each version' },
         (request) => services.privateMode.switchStatus(signedInUser(request).id),
       );
 
-      signedIn.get(
-        '/me/private-mode/re-encryption',
+      route(
+        signedIn,
+        api.privateMode.reEncryption,
         {
+          tags,
+          summary:
+            'A page of your entries still under the version a switch turns away from (ids, ciphertext, mood), and how many remain',
           config: runLimit,
-          schema: {
-            tags,
-            summary:
-              'A page of your entries still under the version a switch turns away from (ids, ciphertext, mood), and how many remain',
-            querystring: ReEncryptionQuery,
-            response: { 200: ReEncryptionPage, ...errors },
-          },
         },
         (request) => services.reEncryption.page(signedInUser(request), request.query),
       );
 
-      signedIn.post(
-        '/me/private-mode/re-encrypt',
+      route(
+        signedIn,
+        api.privateMode.reEncrypt,
         {
+          tags,
+          summary:
+            'Entries sealed anew by the browser, replaced in place if still under the version they came from; others skipped',
           config: runLimit,
-          schema: {
-            tags,
-            summary:
-              'Entries sealed anew by the browser, replaced in place if still under the version they came from; others skipped',
-            body: ReEncryptInput,
-            response: { 200: ReEncryptResult, ...errors },
-          },
         },
         (request) => services.reEncryption.reEncrypt(signedInUser(request), request.body),
       );
 
-      signedIn.get(
-        '/me/private-mode/import-keys',
+      route(
+        signedIn,
+        api.privateMode.plainImportKeys,
         {
+          tags,
+          summary:
+            'Switching on: a page of your entries whose import key is still a plain archive identity (imported before private mode)',
           config: runLimit,
-          schema: {
-            tags,
-            summary:
-              'Switching on: a page of your entries whose import key is still a plain archive identity (imported before private mode)',
-            querystring: PlainImportKeysQuery,
-            response: { 200: PlainImportKeysPage, ...errors },
-          },
         },
         (request) => services.reEncryption.plainImportKeys(signedInUser(request), request.query),
       );
 
-      signedIn.post(
-        '/me/private-mode/import-keys',
+      route(
+        signedIn,
+        api.privateMode.rekeyImport,
         {
+          tags,
+          summary:
+            "Switching on: your entries' plain import keys renamed to the keyed names a private import compares",
           config: runLimit,
-          schema: {
-            tags,
-            summary:
-              "Switching on: your entries' plain import keys renamed to the keyed names a private import compares",
-            body: RekeyImportInput,
-            response: { 200: RekeyImportResult, ...errors },
-          },
         },
         (request) => services.reEncryption.rekeyImport(signedInUser(request), request.body),
       );
 
-      signedIn.post(
-        '/me/private-mode/switch-off',
+      route(
+        signedIn,
+        api.privateMode.switchOff,
         {
+          tags,
+          summary: 'Begin switching private mode off (the key’s proof): version 1 is accepted again',
           config: stepLimit,
-          schema: {
-            tags,
-            summary: 'Begin switching private mode off (the key’s proof): version 1 is accepted again',
-            body: PrivateSwitchInput,
-            response: { 200: PrivateSwitchStatus, ...errors },
-          },
         },
         (request) => services.privateMode.startSwitchingOff(signedInUser(request).id, request.body.keyProof),
       );
 
-      signedIn.post(
-        '/me/private-mode/switch-off/cancel',
-        {
-          config: stepLimit,
-          schema: {
-            tags,
-            summary: 'Stay in private mode: version 1 is refused again',
-            body: PrivateSwitchInput,
-            response: { 200: PrivateSwitchStatus, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.privateMode.cancelSwitchOff,
+        { tags, summary: 'Stay in private mode: version 1 is refused again', config: stepLimit },
         (request) => services.privateMode.cancelSwitchingOff(signedInUser(request).id, request.body.keyProof),
       );
 
-      signedIn.post(
-        '/me/private-mode/switch-off/finish',
+      route(
+        signedIn,
+        api.privateMode.finishSwitchOff,
         {
+          tags,
+          summary:
+            'End the switch off: the key material goes, the entries stay; refused while any is still private',
           config: stepLimit,
-          schema: {
-            tags,
-            summary:
-              'End the switch off: the key material goes, the entries stay; refused while any is still private',
-            body: PrivateSwitchInput,
-            response: { 200: PrivateSwitchStatus, ...errors },
-          },
         },
         (request) => services.privateMode.finishSwitchingOff(signedInUser(request).id, request.body.keyProof),
       );

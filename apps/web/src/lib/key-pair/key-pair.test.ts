@@ -1,4 +1,5 @@
 import {
+  api,
   deriveKeyPairWrapKeyV2,
   importAccountKey,
   keyProof,
@@ -12,7 +13,6 @@ import { callsTo, sessionUser } from '../../test/api.ts';
 import { allowConsoleOutput } from '../../test/console.ts';
 import { storeTestEntryKey, testEntryKey } from '../../test/entries.ts';
 import { forgetAccountKeys, keepAccountKey } from '../private-keys/session-key.ts';
-import { KEY_PAIR_PATHS } from './api.ts';
 import { ensureKeyPair, forgetKeyPair, keyPairSwitchStep, myKeyPair, openForMe } from './key-pair.ts';
 import { keyPairServer } from './test-server.ts';
 import { keepKeyPair } from './upkeep.ts';
@@ -52,7 +52,7 @@ describe('the account’s key pair in the browser', () => {
 
     // Already made: the next sign-in only reads it.
     await ensureKeyPair(user);
-    expect(callsTo(server.fetchMock, `POST ${KEY_PAIR_PATHS.mine}`)).toHaveLength(1);
+    expect(callsTo(server.fetchMock, `POST ${api.keyPairs.mine.path}`)).toHaveLength(1);
 
     const pair = await myKeyPair(USER);
     expect(pair?.publicKey).toBe(row?.publicKey);
@@ -67,32 +67,32 @@ describe('the account’s key pair in the browser', () => {
       code: 'SEALED_UNOPENABLE',
     });
     // Unwrapped once per tab: the second open asks the server nothing.
-    const reads = callsTo(server.fetchMock, `GET ${KEY_PAIR_PATHS.mine}`).length;
+    const reads = callsTo(server.fetchMock, `GET ${api.keyPairs.mine.path}`).length;
     await openForMe(USER, sealed, 'thank-you|s1');
-    expect(callsTo(server.fetchMock, `GET ${KEY_PAIR_PATHS.mine}`)).toHaveLength(reads);
+    expect(callsTo(server.fetchMock, `GET ${api.keyPairs.mine.path}`)).toHaveLength(reads);
   });
 
   it('the shell’s check asks once per load, and does more only when there is something it can do', async () => {
     const server = keyPairServer({ mode: 'standard' });
     await keepKeyPair(USER);
     expect(server.row()?.wrapKind).toBe(1);
-    const reads = () => callsTo(server.fetchMock, `GET ${KEY_PAIR_PATHS.mine}`).length;
+    const reads = () => callsTo(server.fetchMock, `GET ${api.keyPairs.mine.path}`).length;
     const before = reads();
     await keepKeyPair(USER);
     expect(reads()).toBe(before + 1);
-    expect(callsTo(server.fetchMock, `POST ${KEY_PAIR_PATHS.mine}`)).toHaveLength(1);
+    expect(callsTo(server.fetchMock, `POST ${api.keyPairs.mine.path}`)).toHaveLength(1);
 
     // A private-mode account, locked here: one request, nothing made.
     const locked = keyPairServer({ mode: 'private', proof: 'unused' });
     await keepKeyPair(USER);
-    expect(callsTo(locked.fetchMock, `GET ${KEY_PAIR_PATHS.mine}`)).toHaveLength(1);
+    expect(callsTo(locked.fetchMock, `GET ${api.keyPairs.mine.path}`)).toHaveLength(1);
     expect(locked.row()).toBeNull();
   });
 
   it('makes one pair when several calls come at once', async () => {
     const server = keyPairServer({ mode: 'standard' });
     await Promise.all([ensureKeyPair(user), ensureKeyPair(user), ensureKeyPair(user)]);
-    expect(callsTo(server.fetchMock, `POST ${KEY_PAIR_PATHS.mine}`)).toHaveLength(1);
+    expect(callsTo(server.fetchMock, `POST ${api.keyPairs.mine.path}`)).toHaveLength(1);
     expect(server.row()).not.toBeNull();
   });
 
@@ -108,7 +108,7 @@ describe('the account’s key pair in the browser', () => {
     await ensureKeyPair(user);
     const row = serverNow.row();
     expect(row?.wrapKind).toBe(2);
-    expect(callsTo(serverNow.fetchMock, `POST ${KEY_PAIR_PATHS.mine}`)).toEqual([
+    expect(callsTo(serverNow.fetchMock, `POST ${api.keyPairs.mine.path}`)).toEqual([
       expect.objectContaining({ wrapKind: 2, keyProof: unlocked.proof }),
     ]);
     // The standard key (which the server can derive) does not open it; the account key's does.
@@ -147,7 +147,7 @@ describe('the account’s key pair in the browser', () => {
     await unlock(unlocked.raw);
     await ensureKeyPair(user);
     expect(server.row()).toMatchObject({ publicKey: before?.publicKey, wrapKind: 2 });
-    expect(callsTo(server.fetchMock, `POST ${KEY_PAIR_PATHS.mine}`)).toHaveLength(1);
+    expect(callsTo(server.fetchMock, `POST ${api.keyPairs.mine.path}`)).toHaveLength(1);
     forgetKeyPair();
     expect(decode(await openForMe(USER, sealed, 'thank-you|s9'))).toBe('Sealed while standard');
   });

@@ -1,4 +1,5 @@
 import {
+  api,
   isValidPublicKey,
   type KeyPairInput,
   type KeyPairWrapKind,
@@ -7,7 +8,6 @@ import {
 } from '@daybook/shared';
 import { stubApi } from '../../test/api.ts';
 import { jsonResponse } from '../../test/render.tsx';
-import { KEY_PAIR_PATHS } from './api.ts';
 
 /*
  * The tests' stand-in for the key pair's endpoints (ADR 102) with the server's rules: one pair per account, never
@@ -34,12 +34,12 @@ export function keyPairServer(start: { mode: PrivateSwitchMode; proof?: string; 
   };
   const answer = (status = 200) => jsonResponse({ ...row, mode }, status);
   const fetchMock = stubApi({
-    [`GET ${KEY_PAIR_PATHS.mine}`]: () => {
+    [`GET ${api.keyPairs.mine.path}`]: () => {
       if (failWith) return refuse(failWith, failWith === 404 ? 'NOT_FOUND' : 'INTERNAL');
       if (row) return answer();
       return jsonResponse({ code: 'KEY_PAIR_NOT_FOUND', message: 'none', details: { mode } }, 404);
     },
-    [`POST ${KEY_PAIR_PATHS.mine}`]: async ({ body }) => {
+    [`POST ${api.keyPairs.mine.path}`]: async ({ body }) => {
       const input = body as KeyPairInput;
       if (!(await isValidPublicKey(input.publicKey))) return refuse(400, 'KEY_PAIR_INVALID');
       const refused = refusal(input);
@@ -55,7 +55,7 @@ export function keyPairServer(start: { mode: PrivateSwitchMode; proof?: string; 
       };
       return answer(201);
     },
-    [`PUT ${KEY_PAIR_PATHS.wrap}`]: ({ body }) => {
+    [`PUT ${api.keyPairs.rewrap.path}`]: ({ body }) => {
       const input = body as KeyPairInput;
       const refused = refusal(input);
       if (refused) return refused;

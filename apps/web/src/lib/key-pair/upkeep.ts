@@ -1,5 +1,5 @@
-import { KeyPairStanding, type KeyPairWrapKind } from '@daybook/shared';
-import { apiRequest, isApiError, isNetworkFailure, isSessionGone } from '../api-client.ts';
+import { api, KeyPairStanding, type KeyPairWrapKind } from '@daybook/shared';
+import { apiRequest, apiUrl, isApiError, isNetworkFailure, isSessionGone } from '../api-client.ts';
 import { keptAccountKey } from '../private-keys/session-key.ts';
 
 /*
@@ -58,8 +58,8 @@ function isDue(userId: string, state: { own: KeyPairStanding } | { own: null; mo
 /** The shell's call: the check, then `ensureKeyPair` only when there is something to do. Never throws. */
 export async function keepKeyPair(userId: string): Promise<void> {
   try {
-    // api.ts's KEY_PAIR_PATHS.mine, written out: importing api.ts would bring the pair's other schemas along.
-    const standing = () => apiRequest('/api/me/key-pair', { schema: KeyPairStanding });
+    // The standing alone is read: the pair itself is parsed only where key-pair.ts needs it.
+    const standing = () => apiRequest(apiUrl(api.keyPairs.mine), { schema: KeyPairStanding });
     if (!isDue(userId, await fetchKeyPairState(standing))) return;
   } catch (error) {
     logKeyPairFailure(error);

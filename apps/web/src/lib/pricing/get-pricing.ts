@@ -1,7 +1,7 @@
-import { currencyForLocales, PricingResponse, type SupportedCurrency } from '@daybook/shared';
+import { api, currencyForLocales, PricingResponse, type SupportedCurrency } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../api-client.ts';
+import { callApi } from '../api-client.ts';
 import { PRICING_CACHE } from '../constants.ts';
 import { readStoredJson, writeStoredJson } from '../storage.ts';
 
@@ -21,10 +21,7 @@ export function writeCachedPricing(currency: string, data: PricingResponse, now:
 }
 
 export async function getPricing(currency: string, signal?: AbortSignal): Promise<PricingResponse> {
-  const data = await apiRequest(`/api/pricing?currency=${encodeURIComponent(currency)}`, {
-    schema: PricingResponse,
-    signal,
-  });
+  const data = await callApi(api.pricing.premium, { query: { currency }, signal });
   writeCachedPricing(currency, data);
   return data;
 }

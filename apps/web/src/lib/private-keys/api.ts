@@ -1,37 +1,24 @@
 import {
+  api,
   type ChangePassphraseInput,
-  OkResponse,
-  PrivateKeyMaterial,
-  PrivateModeStatus,
   type ReplaceRecoveryKeyInput,
   type SetUpPrivateModeInput,
 } from '@daybook/shared';
-import { apiRequest } from '../api-client.ts';
+import { callApi } from '../api-client.ts';
 
 /** Private mode's endpoints (ADR 089): the signed-in person's own key material, never anyone else's. */
-export const PRIVATE_MODE_PATHS = {
-  status: '/api/me/private-mode',
-  keys: '/api/me/private-mode/keys',
-  setUp: '/api/me/private-mode',
-  passphrase: '/api/me/private-mode/passphrase',
-  recoveryKey: '/api/me/private-mode/recovery-key',
-  startFresh: '/api/me/private-mode/start-fresh',
-} as const;
 
-export const fetchPrivateModeStatus = (signal?: AbortSignal) =>
-  apiRequest(PRIVATE_MODE_PATHS.status, { schema: PrivateModeStatus, signal });
+export const fetchPrivateModeStatus = (signal?: AbortSignal) => callApi(api.privateMode.status, { signal });
 
-export const fetchKeyMaterial = (signal?: AbortSignal) =>
-  apiRequest(PRIVATE_MODE_PATHS.keys, { schema: PrivateKeyMaterial, signal });
+export const fetchKeyMaterial = (signal?: AbortSignal) => callApi(api.privateMode.keys, { signal });
 
-export const postSetUp = (body: SetUpPrivateModeInput) =>
-  apiRequest(PRIVATE_MODE_PATHS.setUp, { method: 'POST', body, schema: PrivateModeStatus });
+export const postSetUp = (body: SetUpPrivateModeInput) => callApi(api.privateMode.setUp, { body });
 
 export const putPassphraseWrap = (body: ChangePassphraseInput) =>
-  apiRequest(PRIVATE_MODE_PATHS.passphrase, { method: 'PUT', body, schema: PrivateModeStatus });
+  callApi(api.privateMode.changePassphrase, { body });
 
 export const putRecoveryWrap = (body: ReplaceRecoveryKeyInput) =>
-  apiRequest(PRIVATE_MODE_PATHS.recoveryKey, { method: 'PUT', body, schema: PrivateModeStatus });
+  callApi(api.privateMode.replaceRecoveryKey, { body });
 
 export const postStartFresh = (password: string) =>
-  apiRequest(PRIVATE_MODE_PATHS.startFresh, { method: 'POST', body: { password }, schema: OkResponse });
+  callApi(api.privateMode.startFresh, { body: { password } });

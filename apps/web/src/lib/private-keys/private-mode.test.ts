@@ -1,4 +1,5 @@
 import {
+  api,
   decryptText,
   deriveEntryKeyV2,
   encryptText,
@@ -12,7 +13,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, callsTo, json, sessionUser, stubApi } from '../../test/api.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import { clearUserData, setSessionUser } from '../session/session-state.ts';
-import { PRIVATE_MODE_PATHS } from './api.ts';
 import {
   changePassphrase,
   PassphraseRulesError,
@@ -40,23 +40,23 @@ const NEW_PASSPHRASE = 'the kettle sings in the blue kitchen';
 function keyServer() {
   let stored: PrivateKeyMaterial | null = null;
   const fetchMock = stubApi({
-    [`POST ${PRIVATE_MODE_PATHS.setUp}`]: ({ body }) => {
+    [`POST ${api.privateMode.setUp.path}`]: ({ body }) => {
       const { kdf, passphraseWrap, recoveryWrap } = body as PrivateKeyMaterial;
       stored = { kdf, passphraseWrap, recoveryWrap };
       return jsonResponse(status(), 201);
     },
-    [`GET ${PRIVATE_MODE_PATHS.keys}`]: () =>
+    [`GET ${api.privateMode.keys.path}`]: () =>
       stored ? jsonResponse(stored) : jsonResponse({ code: 'PRIVATE_MODE_NOT_SET_UP', message: 'None' }, 404),
-    [`PUT ${PRIVATE_MODE_PATHS.passphrase}`]: ({ body }) => {
+    [`PUT ${api.privateMode.changePassphrase.path}`]: ({ body }) => {
       const { kdf, passphraseWrap } = body as PrivateKeyMaterial;
       stored = { ...stored!, kdf, passphraseWrap };
       return jsonResponse(status());
     },
-    [`PUT ${PRIVATE_MODE_PATHS.recoveryKey}`]: ({ body }) => {
+    [`PUT ${api.privateMode.replaceRecoveryKey.path}`]: ({ body }) => {
       stored = { ...stored!, recoveryWrap: (body as PrivateKeyMaterial).recoveryWrap };
       return jsonResponse(status());
     },
-    [`POST ${PRIVATE_MODE_PATHS.startFresh}`]: () => {
+    [`POST ${api.privateMode.startFresh.path}`]: () => {
       stored = null;
       return jsonResponse({ ok: true, message: PRIVATE_MODE_MESSAGES.startedFresh });
     },
@@ -92,7 +92,10 @@ describe('private mode in the browser', () => {
     });
     expect(recoveryWords).toHaveLength(24);
 
-    const [sent] = callsTo(server.fetchMock, `POST ${PRIVATE_MODE_PATHS.setUp}`) as Record<string, unknown>[];
+    const [sent] = callsTo(server.fetchMock, `POST ${api.privateMode.setUp.path}`) as Record<
+      string,
+      unknown
+    >[];
     expect(Object.keys(sent!).sort()).toEqual([
       'kdf',
       'keyProof',
@@ -186,7 +189,7 @@ describe('private mode in the browser', () => {
     });
     const second = await replaceRecoveryKey(USER);
     expect(second.recoveryWords).not.toEqual(first.recoveryWords);
-    const [sent] = callsTo(server.fetchMock, `PUT ${PRIVATE_MODE_PATHS.recoveryKey}`) as Record<
+    const [sent] = callsTo(server.fetchMock, `PUT ${api.privateMode.replaceRecoveryKey.path}`) as Record<
       string,
       unknown
     >[];
@@ -216,7 +219,7 @@ describe('private mode in the browser', () => {
       confirmPassphrase: PASSPHRASE,
     });
     stubApi({
-      [`PUT ${PRIVATE_MODE_PATHS.recoveryKey}`]: apiError(
+      [`PUT ${api.privateMode.replaceRecoveryKey.path}`]: apiError(
         409,
         'PRIVATE_KEY_PROOF_WRONG',
         PRIVATE_MODE_MESSAGES.keyProofWrong,
@@ -233,9 +236,9 @@ describe('private mode in the browser', () => {
       passphrase: PASSPHRASE,
       confirmPassphrase: PASSPHRASE,
     });
-    const material = (await (await fetch(PRIVATE_MODE_PATHS.keys)).json()) as PrivateKeyMaterial;
+    const material = (await (await fetch(api.privateMode.keys.path)).json()) as PrivateKeyMaterial;
     stubApi({
-      [`GET ${PRIVATE_MODE_PATHS.keys}`]: json({ ...material, kdf: { ...material.kdf, iterations: 1 } }),
+      [`GET ${api.privateMode.keys.path}`]: json({ ...material, kdf: { ...material.kdf, iterations: 1 } }),
     });
     newTab();
     // The answer's schema refuses it before Argon2id runs; the key layer's own floor is tested in packages/shared.
@@ -251,7 +254,7 @@ describe('private mode in the browser', () => {
       confirmPassphrase: PASSPHRASE,
     });
     await startFresh(USER, PASSWORD);
-    expect(callsTo(server.fetchMock, `POST ${PRIVATE_MODE_PATHS.startFresh}`)).toEqual([
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.startFresh.path}`)).toEqual([
       { password: PASSWORD },
     ]);
     expect(await unlockedAccountKey(USER)).toBeNull();
@@ -265,7 +268,7 @@ describe('private mode in the browser', () => {
       confirmPassphrase: PASSPHRASE,
     });
     stubApi({
-      [`POST ${PRIVATE_MODE_PATHS.startFresh}`]: apiError(400, 'CURRENT_PASSWORD_INCORRECT', 'Wrong'),
+      [`POST ${api.privateMode.startFresh.path}`]: apiError(400, 'CURRENT_PASSWORD_INCORRECT', 'Wrong'),
     });
     await expect(startFresh(USER, 'nope')).rejects.toThrow('Wrong');
     expect(await unlockedAccountKey(USER)).not.toBeNull();

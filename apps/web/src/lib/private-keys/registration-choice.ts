@@ -1,7 +1,6 @@
-import type { Profile } from '@daybook/shared';
+import { api, type Profile } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../api-client.ts';
+import { callApi } from '../api-client.ts';
 import { STORAGE_KEYS } from '../constants.ts';
 import { PROFILE_QUERY_KEY } from '../profile.ts';
 import { readStoredString, removeStored, writeStoredString } from '../storage.ts';
@@ -31,7 +30,5 @@ export const forgetRegistrationChoice = (client: QueryClient) => {
     PROFILE_QUERY_KEY,
     (profile) => profile && { ...profile, isPrivateModeChosen: false },
   );
-  void apiRequest('/api/me/private-mode-choice', { method: 'DELETE', schema: z.undefined() }).catch(
-    () => undefined,
-  );
+  void callApi(api.account.forgetPrivateModeChoice).catch(() => undefined);
 };

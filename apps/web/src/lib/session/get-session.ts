@@ -1,6 +1,6 @@
-import { type SessionResponse, SessionResponse as SessionResponseSchema } from '@daybook/shared';
+import { api, type SessionResponse } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { ApiRequestError, callApi } from '../api-client.ts';
 import { readOfflineUser, rememberOfflineUser } from './offline-user.ts';
 import { currentSessionUser, expireSession, SESSION_QUERY_KEY } from './session-state.ts';
 
@@ -17,7 +17,7 @@ export const SESSION_POLL_MS = 60_000;
  */
 export async function getSession(signal?: AbortSignal): Promise<SessionResponse> {
   try {
-    const session = await apiRequest('/api/auth/session', { schema: SessionResponseSchema, signal });
+    const session = await callApi(api.auth.session, { signal });
     rememberOfflineUser(session.user);
     return session;
   } catch (error) {

@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES, OkResponse } from '@daybook/shared';
+import { AUTH_MESSAGES, api } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest, isSessionGone } from '../api-client.ts';
+import { callApi, isSessionGone } from '../api-client.ts';
 import { BRIEF_TOAST } from '../constants.ts';
 import { waitForRenderedPath } from '../rendered-location.ts';
 import { toast } from '../toast.ts';
@@ -10,7 +10,7 @@ import { clearUserData } from './session-state.ts';
 
 export async function signOut(): Promise<void> {
   try {
-    await apiRequest('/api/auth/sign-out', { method: 'POST', schema: OkResponse });
+    await callApi(api.auth.signOut);
   } catch (error) {
     // No session on the server any more: the person is signed out, which is what they asked for.
     if (isSessionGone(error)) return;

@@ -1,11 +1,11 @@
-import { CancelDeletionResponse } from '@daybook/shared';
+import { api, type CancelDeletionResponse } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { PROFILE_QUERY_KEY } from '../../../lib/profile.ts';
 import { DELETION_STATUS_QUERY_KEY } from './get-deletion-status.ts';
 
 export function cancelDeletion(): Promise<CancelDeletionResponse> {
-  return apiRequest('/api/me/deletion', { method: 'DELETE', schema: CancelDeletionResponse });
+  return callApi(api.account.cancelDeletion);
 }
 
 export function useCancelDeletion() {

@@ -1,10 +1,10 @@
-import { type ChangeEmailInput, OkResponse } from '@daybook/shared';
+import { api, type ChangeEmailInput, type OkResponse } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** Sends a confirmation link to the new address; the change happens when it is followed. */
 export function changeEmail(input: ChangeEmailInput): Promise<OkResponse> {
-  return apiRequest('/api/me/email', { method: 'POST', body: input, schema: OkResponse });
+  return callApi(api.account.changeEmail, { body: input });
 }
 
 export function useChangeEmail() {

@@ -1,10 +1,10 @@
-import { type ChangePasswordInput, OkResponse } from '@daybook/shared';
+import { api, type ChangePasswordInput, type OkResponse } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { SESSIONS_QUERY_KEY } from './get-sessions.ts';
 
 export function changePassword(input: ChangePasswordInput): Promise<OkResponse> {
-  return apiRequest('/api/me/password', { method: 'POST', body: input, schema: OkResponse });
+  return callApi(api.account.changePassword, { body: input });
 }
 
 export function useChangePassword() {

@@ -1,11 +1,11 @@
-import { AvatarResponse } from '@daybook/shared';
+import { api } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { PROFILE_QUERY_KEY } from '../../../lib/profile.ts';
 import { SESSION_QUERY_KEY } from '../../../lib/session/session-state.ts';
 
 export function deleteAvatar() {
-  return apiRequest('/api/me/avatar', { method: 'DELETE', schema: AvatarResponse });
+  return callApi(api.account.removeAvatar);
 }
 
 export function useDeleteAvatar() {

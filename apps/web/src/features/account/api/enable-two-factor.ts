@@ -1,12 +1,12 @@
-import { type EnableTwoFactorInput, TwoFactorEnabled } from '@daybook/shared';
+import { api, type EnableTwoFactorInput, type TwoFactorEnabled } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { SESSIONS_QUERY_KEY } from './get-sessions.ts';
 import { TWO_FACTOR_QUERY_KEY } from './get-two-factor.ts';
 
 /** Confirms the set-up with a code: on from here; answers the recovery codes, this once. */
 export function enableTwoFactor(input: EnableTwoFactorInput): Promise<TwoFactorEnabled> {
-  return apiRequest('/api/me/two-factor/enable', { method: 'POST', body: input, schema: TwoFactorEnabled });
+  return callApi(api.account.enableTwoFactor, { body: input });
 }
 
 export function useEnableTwoFactor() {

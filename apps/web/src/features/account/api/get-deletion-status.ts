@@ -1,12 +1,12 @@
-import { DeletionStatus } from '@daybook/shared';
+import { api, type DeletionStatus } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** docs/product/accounts.md#accounts-deletion: "Deletion status is a cached query keyed account-deletion-status". */
 export const DELETION_STATUS_QUERY_KEY = ['account-deletion-status'] as const;
 
 export function getDeletionStatus(signal?: AbortSignal): Promise<DeletionStatus> {
-  return apiRequest('/api/me/deletion', { schema: DeletionStatus, signal });
+  return callApi(api.account.deletion, { signal });
 }
 
 export const deletionStatusQueryOptions = queryOptions({

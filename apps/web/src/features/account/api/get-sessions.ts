@@ -1,11 +1,11 @@
-import { SessionList } from '@daybook/shared';
+import { api, type SessionList } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const SESSIONS_QUERY_KEY = ['active-sessions'] as const;
 
 export function getSessions(signal?: AbortSignal): Promise<SessionList> {
-  return apiRequest('/api/me/sessions', { schema: SessionList, signal });
+  return callApi(api.account.sessions, { signal });
 }
 
 export const sessionsQueryOptions = queryOptions({

@@ -1,11 +1,11 @@
-import { TwoFactorStatus } from '@daybook/shared';
+import { api, type TwoFactorStatus } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const TWO_FACTOR_QUERY_KEY = ['two-factor'] as const;
 
 export function getTwoFactor(signal?: AbortSignal): Promise<TwoFactorStatus> {
-  return apiRequest('/api/me/two-factor', { schema: TwoFactorStatus, signal });
+  return callApi(api.account.twoFactor, { signal });
 }
 
 export const twoFactorQueryOptions = queryOptions({

@@ -1,20 +1,13 @@
-import {
-  type AddPasskeyInput,
-  OkResponse,
-  Passkey,
-  PasskeyList,
-  PasskeyOptions,
-  type RenamePasskeyInput,
-} from '@daybook/shared';
+import { type AddPasskeyInput, api, type Passkey, type RenamePasskeyInput } from '@daybook/shared';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const PASSKEYS_QUERY_KEY = ['passkeys'] as const;
 
 export const passkeysQueryOptions = queryOptions({
   queryKey: PASSKEYS_QUERY_KEY,
-  queryFn: ({ signal }) => apiRequest('/api/me/passkeys', { schema: PasskeyList, signal }),
+  queryFn: ({ signal }) => callApi(api.account.passkeys, { signal }),
 });
 
 export function usePasskeys() {
@@ -26,13 +19,13 @@ export function usePasskeys() {
  * rather than with the profile), then its answer with the name. A cancelled dialog rejects with the browser's error.
  */
 export async function addPasskey(name: string): Promise<Passkey> {
-  const options = await apiRequest('/api/me/passkeys/options', { method: 'POST', schema: PasskeyOptions });
+  const options = await callApi(api.account.passkeyOptions);
   const { startRegistration } = await import('@simplewebauthn/browser');
   const response = await startRegistration({
     optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
   });
   const body: AddPasskeyInput = { name, response: response as AddPasskeyInput['response'] };
-  return apiRequest('/api/me/passkeys', { method: 'POST', body, schema: Passkey });
+  return callApi(api.account.addPasskey, { body });
 }
 
 export function useAddPasskey() {
@@ -47,7 +40,7 @@ export function useRenamePasskey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: RenamePasskeyInput & { id: string }) =>
-      apiRequest(`/api/me/passkeys/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: Passkey }),
+      callApi(api.account.renamePasskey, { params: { id }, body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: PASSKEYS_QUERY_KEY }),
   });
 }
@@ -55,8 +48,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', schema: OkResponse }),
+    mutationFn: (id: string) => callApi(api.account.removePasskey, { params: { id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: PASSKEYS_QUERY_KEY }),
   });
 }

@@ -1,15 +1,11 @@
-import { type TwoFactorCodeInput, TwoFactorRecoveryCodes } from '@daybook/shared';
+import { api, type TwoFactorCodeInput, type TwoFactorRecoveryCodes } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { TWO_FACTOR_QUERY_KEY } from './get-two-factor.ts';
 
 /** New recovery codes, with a code from the app or a recovery code: the old ones stop working. */
 export function replaceRecoveryCodes(input: TwoFactorCodeInput): Promise<TwoFactorRecoveryCodes> {
-  return apiRequest('/api/me/two-factor/recovery-codes', {
-    method: 'POST',
-    body: input,
-    schema: TwoFactorRecoveryCodes,
-  });
+  return callApi(api.account.replaceRecoveryCodes, { body: input });
 }
 
 export function useReplaceRecoveryCodes() {

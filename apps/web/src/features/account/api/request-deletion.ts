@@ -1,10 +1,10 @@
-import { DeletionStatus, type RequestDeletionInput } from '@daybook/shared';
+import { api, type DeletionStatus, type RequestDeletionInput } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { DELETION_STATUS_QUERY_KEY } from './get-deletion-status.ts';
 
 export function requestDeletion(input: RequestDeletionInput): Promise<DeletionStatus> {
-  return apiRequest('/api/me/deletion', { method: 'POST', body: input, schema: DeletionStatus });
+  return callApi(api.account.requestDeletion, { body: input });
 }
 
 export function useRequestDeletion() {

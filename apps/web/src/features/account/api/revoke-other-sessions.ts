@@ -1,10 +1,10 @@
-import { RevokedSessions } from '@daybook/shared';
+import { api } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { SESSIONS_QUERY_KEY } from './get-sessions.ts';
 
 export function revokeOtherSessions() {
-  return apiRequest('/api/me/sessions/revoke-others', { method: 'POST', schema: RevokedSessions });
+  return callApi(api.account.revokeOtherSessions);
 }
 
 export function useRevokeOtherSessions() {

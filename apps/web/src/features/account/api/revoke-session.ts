@@ -1,11 +1,11 @@
+import { api } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { SESSIONS_QUERY_KEY } from './get-sessions.ts';
 
 /** Answers 204 No Content. */
 export async function revokeSession(id: string): Promise<void> {
-  await apiRequest(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', schema: z.unknown() });
+  await callApi(api.account.revokeSession, { params: { id } });
 }
 
 export function useRevokeSession() {

@@ -1,10 +1,10 @@
-import { type StartTwoFactorSetupInput, TwoFactorSetup } from '@daybook/shared';
+import { api, type StartTwoFactorSetupInput, type TwoFactorSetup } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** A new secret for the authenticator app; two-step sign-in is not on until a code confirms it. */
 export function startTwoFactorSetup(input: StartTwoFactorSetupInput): Promise<TwoFactorSetup> {
-  return apiRequest('/api/me/two-factor/setup', { method: 'POST', body: input, schema: TwoFactorSetup });
+  return callApi(api.account.startTwoFactorSetup, { body: input });
 }
 
 export function useStartTwoFactorSetup() {

@@ -1,6 +1,6 @@
-import { AvatarResponse } from '@daybook/shared';
+import { api } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { uploadToApi } from '../../../lib/api-client.ts';
 import { PROFILE_QUERY_KEY } from '../../../lib/profile.ts';
 import { SESSION_QUERY_KEY } from '../../../lib/session/session-state.ts';
 
@@ -8,10 +8,8 @@ type UploadAvatarInput = { file: Blob; onProgress?: (fraction: number) => void }
 
 /** PUT the image itself as the body (its type as Content-Type), reporting progress. */
 export function uploadAvatar({ file, onProgress }: UploadAvatarInput) {
-  return apiUpload('/api/me/avatar', {
-    method: 'PUT',
+  return uploadToApi(api.account.uploadAvatar, {
     body: file,
-    schema: AvatarResponse,
     ...(onProgress ? { onProgress } : {}),
   });
 }

@@ -1,10 +1,10 @@
-import { OkResponse } from '@daybook/shared';
+import { api, type OkResponse } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** Always the same answer, whether or not the address has an account. */
 export function forgotPassword(email: string): Promise<OkResponse> {
-  return apiRequest('/api/auth/forgot-password', { method: 'POST', body: { email }, schema: OkResponse });
+  return callApi(api.auth.forgotPassword, { body: { email } });
 }
 
 export function useForgotPassword() {

@@ -1,13 +1,9 @@
-import { LoginStatus, normalizeEmail } from '@daybook/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api, LoginStatus, normalizeEmail } from '@daybook/shared';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** The lockout check before signing in; the e-mail is counted lower-cased and trimmed (docs/product/accounts.md#accounts-lockout). */
 export function getLoginStatus(email: string): Promise<LoginStatus> {
-  return apiRequest('/api/auth/login-status', {
-    method: 'POST',
-    body: { email: normalizeEmail(email) },
-    schema: LoginStatus,
-  });
+  return callApi(api.auth.loginStatus, { body: { email: normalizeEmail(email) } });
 }
 
 /** The login status an error carries in `details.loginStatus` (failed or locked sign-in). */

@@ -1,9 +1,9 @@
-import { type RegisterInput, RegisterResponse } from '@daybook/shared';
+import { api, type RegisterInput, type RegisterResponse } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export function register(input: RegisterInput): Promise<RegisterResponse> {
-  return apiRequest('/api/auth/register', { method: 'POST', body: input, schema: RegisterResponse });
+  return callApi(api.auth.register, { body: input });
 }
 
 export function useRegister() {

@@ -1,10 +1,10 @@
-import { OkResponse } from '@daybook/shared';
+import { api, type OkResponse } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** The same answer whether or not the address has an account. */
 export function resendVerification(email: string): Promise<OkResponse> {
-  return apiRequest('/api/auth/resend-verification', { method: 'POST', body: { email }, schema: OkResponse });
+  return callApi(api.auth.resendVerification, { body: { email } });
 }
 
 export function useResendVerification() {

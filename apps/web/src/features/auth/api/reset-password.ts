@@ -1,9 +1,9 @@
-import { OkResponse, type ResetPasswordInput } from '@daybook/shared';
+import { api, type OkResponse, type ResetPasswordInput } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export function resetPassword(input: ResetPasswordInput): Promise<OkResponse> {
-  return apiRequest('/api/auth/reset-password', { method: 'POST', body: input, schema: OkResponse });
+  return callApi(api.auth.resetPassword, { body: input });
 }
 
 export function useResetPassword() {

@@ -1,6 +1,6 @@
-import { type SessionUser, type SignInInput, SignInResponse } from '@daybook/shared';
+import { api, type SessionUser, type SignInInput, type SignInResponse } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { broadcastAuth } from '../../../lib/session/auth-channel.ts';
 import { setSessionUser } from '../../../lib/session/session-state.ts';
 
@@ -12,7 +12,7 @@ import { setSessionUser } from '../../../lib/session/session-state.ts';
  */
 export function signIn(input: SignInInput): Promise<SignInResponse> {
   // With two-step sign-in on, a right password answers `twoFactorRequired` and no session (ADR 075).
-  return apiRequest('/api/auth/sign-in', { method: 'POST', body: input, schema: SignInResponse });
+  return callApi(api.auth.signIn, { body: input });
 }
 
 /** Makes a new session known to this tab (its screens follow at once) and the others. */

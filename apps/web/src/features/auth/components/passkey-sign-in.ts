@@ -1,11 +1,11 @@
-import { PasskeyOptions, type PasskeySignInInput, PasskeySignInResponse } from '@daybook/shared';
+import { api, type PasskeySignInInput } from '@daybook/shared';
 import {
   type PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 import { passkeyErrorMessage } from '../../../lib/passkeys.ts';
 import { finishSignIn, problemFrom, type SignInOutcome } from './login-submit.tsx';
 
@@ -36,7 +36,7 @@ export async function signInWithPasskey({
 }): Promise<PasskeySignInOutcome> {
   let response: PasskeySignInInput['response'];
   try {
-    const options = await apiRequest('/api/auth/passkey/options', { method: 'POST', schema: PasskeyOptions });
+    const options = await callApi(api.auth.passkeyOptions);
     if (!isWanted()) return { kind: 'stepped-back' };
     response = (await startAuthentication({
       optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
@@ -50,11 +50,7 @@ export async function signInWithPasskey({
     return message ? { kind: 'problem', problem: { kind: 'other', message } } : { kind: 'stepped-back' };
   }
   try {
-    const answer = await apiRequest('/api/auth/passkey/sign-in', {
-      method: 'POST',
-      body: { response },
-      schema: PasskeySignInResponse,
-    });
+    const answer = await callApi(api.auth.passkeySignIn, { body: { response } });
     return await finishSignIn(answer.user, { client, isPremiumRequested });
   } catch (error) {
     return { kind: 'problem', problem: problemFrom(error, '') };

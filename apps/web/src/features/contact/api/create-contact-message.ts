@@ -1,9 +1,9 @@
-import { ContactMessageCreated, type CreateContactMessageInput } from '@daybook/shared';
+import { api, type ContactMessageCreated, type CreateContactMessageInput } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export function createContactMessage(input: CreateContactMessageInput): Promise<ContactMessageCreated> {
-  return apiRequest('/api/contact', { method: 'POST', body: input, schema: ContactMessageCreated });
+  return callApi(api.contact.send, { body: input });
 }
 
 export function useCreateContactMessage() {

@@ -1,4 +1,5 @@
 import {
+  api,
   decryptText,
   deriveEntryKeyV2,
   deriveImportKeyV2,
@@ -17,7 +18,6 @@ import { type CopyCipher, keepEntries, readEntryCopy } from '../../../lib/offlin
 import { forgetAccountKeys, keepAccountKey, keptAccountKey } from '../../../lib/private-keys/session-key.ts';
 import { callsTo, sessionUser } from '../../../test/api.ts';
 import { sealedEntry, testEntryKey } from '../../../test/entries.ts';
-import { SWITCH_PATHS } from './api/switch-api.ts';
 import { entriesStep } from './entries-step.ts';
 import { importKeysStep } from './import-keys-step.ts';
 import { lazyOutcomeStep, type ReEncryptionStep, type RunProgress, runSteps } from './runner.ts';
@@ -65,7 +65,7 @@ describe('switching private mode on and off in the browser', () => {
     ]);
     expect(reports.every((report) => report.step === 'entries')).toBe(true);
     expect(reports.at(-1)?.remainingMs === null || reports.at(-1)?.remainingMs === 0).toBe(true);
-    expect(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.reEncrypt}`)).toHaveLength(2);
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.reEncrypt.path}`)).toHaveLength(2);
 
     for (const [index, row] of [...server.rows.values()].entries()) {
       expect(row).toMatchObject({ encryptionVersion: 2, moodTag: null });
@@ -79,7 +79,7 @@ describe('switching private mode on and off in the browser', () => {
       ).rejects.toThrow();
     }
     // Nothing the server could read went out: no plain mood in any body sent.
-    const sent = JSON.stringify(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.reEncrypt}`));
+    const sent = JSON.stringify(callsTo(server.fetchMock, `POST ${api.privateMode.reEncrypt.path}`));
     expect(sent).not.toContain('Grateful');
     expect(sent).not.toContain('moodTag');
   });
@@ -104,7 +104,7 @@ describe('switching private mode on and off in the browser', () => {
     expect(server.importKeys.get(idOf(0))).toBe(await privateNameOfStoredImportKey(nameKey, identity));
     expect(server.importKeys.get(idOf(1))).toBe(await privateNameOfStoredImportKey(nameKey, `${identity}#2`));
     // Nothing the server could read of the identity went out as a new name.
-    const sent = JSON.stringify(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.importKeys}`));
+    const sent = JSON.stringify(callsTo(server.fetchMock, `POST ${api.privateMode.rekeyImport.path}`));
     expect(sent.match(/0F2A6B1C/g)).toHaveLength(2);
     expect(await run()).toMatchObject({ done: 0, total: 0 });
   });
@@ -214,7 +214,7 @@ describe('switching private mode on and off in the browser', () => {
     await expect(
       switchOn({ userId: USER, steps, onProgress: () => {}, signal: controller().signal }),
     ).rejects.toThrow(/Unlock your journal/);
-    expect(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.reEncrypt}`)).toEqual([]);
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.reEncrypt.path}`)).toEqual([]);
 
     await unlock();
     const outcome = await switchOn({
@@ -274,8 +274,12 @@ describe('switching private mode on and off in the browser', () => {
     });
     expect(outcome).toEqual({ done: 27, total: 27, unreadable: 0, isCancelled: false, isFinished: true });
     expect(reports.at(-1)).toMatchObject({ done: 27, total: 27 });
-    expect(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.switchOff}`)).toEqual([{ keyProof: proof }]);
-    expect(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.finishSwitchOff}`)).toEqual([{ keyProof: proof }]);
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.switchOff.path}`)).toEqual([
+      { keyProof: proof },
+    ]);
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.finishSwitchOff.path}`)).toEqual([
+      { keyProof: proof },
+    ]);
     expect(server.status()).toEqual({ mode: 'standard', readableEntries: 27, privateEntries: 0 });
     for (const [index, row] of [...server.rows.values()].entries()) {
       expect(row).toMatchObject({
@@ -325,7 +329,7 @@ describe('switching private mode on and off in the browser', () => {
       signal: controller().signal,
     });
     expect(second).toMatchObject({ done: 5, total: 5, isFinished: true });
-    expect(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.switchOff}`)).toHaveLength(1);
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.switchOff.path}`)).toHaveLength(1);
     expect(server.status().mode).toBe('standard');
   });
 });

@@ -1,7 +1,12 @@
-import { type EntryKey, encryptText, type PrivateSwitchMode, type ReEncryptedEntry } from '@daybook/shared';
+import {
+  api,
+  type EntryKey,
+  encryptText,
+  type PrivateSwitchMode,
+  type ReEncryptedEntry,
+} from '@daybook/shared';
 import { stubApi } from '../../../test/api.ts';
 import { jsonResponse } from '../../../test/render.tsx';
-import { SWITCH_PATHS } from './api/switch-api.ts';
 
 /*
  * The tests' stand-in for the switch's endpoints (ADR 097): rows, the account's mode, and the server's rules for
@@ -35,7 +40,7 @@ export function switchServer(initial: Row[], startMode: PrivateSwitchMode = 'pri
       .filter(([, key]) => !key.startsWith('pk:'))
       .sort(([a], [b]) => a.localeCompare(b));
   const fetchMock = stubApi({
-    [`GET ${SWITCH_PATHS.importKeys}`]: ({ url }) => {
+    [`GET ${api.privateMode.plainImportKeys.path}`]: ({ url }) => {
       const after = url.searchParams.get('after');
       const all = plainKeys();
       const page = all.filter(([id]) => !after || id > after).slice(0, 100);
@@ -45,7 +50,7 @@ export function switchServer(initial: Row[], startMode: PrivateSwitchMode = 'pri
         next: page.length === 100 ? (page.at(-1)?.[0] ?? null) : null,
       });
     },
-    [`POST ${SWITCH_PATHS.importKeys}`]: ({ body }) => {
+    [`POST ${api.privateMode.rekeyImport.path}`]: ({ body }) => {
       const rekeyed: string[] = [];
       const skipped: string[] = [];
       for (const { id, from, to } of (body as { keys: { id: string; from: string; to: string }[] }).keys) {
@@ -56,8 +61,8 @@ export function switchServer(initial: Row[], startMode: PrivateSwitchMode = 'pri
       }
       return jsonResponse({ rekeyed, skipped });
     },
-    [`GET ${SWITCH_PATHS.status}`]: () => jsonResponse(status()),
-    [`GET ${SWITCH_PATHS.page}`]: ({ url }) => {
+    [`GET ${api.privateMode.switchStatus.path}`]: () => jsonResponse(status()),
+    [`GET ${api.privateMode.reEncryption.path}`]: ({ url }) => {
       const from = url.searchParams.get('to') === 'private' ? 1 : 2;
       const after = url.searchParams.get('after');
       const all = [...rows.values()]
@@ -70,7 +75,7 @@ export function switchServer(initial: Row[], startMode: PrivateSwitchMode = 'pri
         next: all.length > 100 ? (page.at(-1)?.id ?? null) : null,
       });
     },
-    [`POST ${SWITCH_PATHS.reEncrypt}`]: ({ body }) => {
+    [`POST ${api.privateMode.reEncrypt.path}`]: ({ body }) => {
       const converted: string[] = [];
       const skipped: string[] = [];
       for (const entry of (body as { entries: ReEncryptedEntry[] }).entries) {
@@ -92,15 +97,15 @@ export function switchServer(initial: Row[], startMode: PrivateSwitchMode = 'pri
       }
       return jsonResponse({ converted, skipped });
     },
-    [`POST ${SWITCH_PATHS.switchOff}`]: () => {
+    [`POST ${api.privateMode.switchOff.path}`]: () => {
       mode = 'switching-off';
       return jsonResponse(status());
     },
-    [`POST ${SWITCH_PATHS.cancelSwitchOff}`]: () => {
+    [`POST ${api.privateMode.cancelSwitchOff.path}`]: () => {
       mode = 'private';
       return jsonResponse(status());
     },
-    [`POST ${SWITCH_PATHS.finishSwitchOff}`]: () => {
+    [`POST ${api.privateMode.finishSwitchOff.path}`]: () => {
       if (count(2) > 0)
         return jsonResponse(
           { code: 'PRIVATE_ENTRIES_REMAIN', message: `${count(2)} entries are still private` },

@@ -1,11 +1,10 @@
-import { PRIVATE_SWITCH_MESSAGES, randomKeyBytes } from '@daybook/shared';
+import { api, PRIVATE_SWITCH_MESSAGES, randomKeyBytes } from '@daybook/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetAccountKeys, keepAccountKey } from '../../../../lib/private-keys/session-key.ts';
 import { callsTo, sessionUser, signedInHandlers, stubApi } from '../../../../test/api.ts';
 import { storeTestEntryKey, testEntryKey } from '../../../../test/entries.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { SWITCH_PATHS } from '../api/switch-api.ts';
 import { readableRows, switchServer } from '../test-server.ts';
 import { PrivateModeSwitch } from './PrivateModeSwitch.tsx';
 
@@ -41,7 +40,9 @@ describe('the private-mode switch on the profile', () => {
   it('shows nothing for an account without private mode', async () => {
     const server = await serve(2, 'standard');
     renderWithProviders(<PrivateModeSwitch />, { path: '/profile' });
-    await waitFor(() => expect(callsTo(server.fetchMock, `GET ${SWITCH_PATHS.status}`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(callsTo(server.fetchMock, `GET ${api.privateMode.switchStatus.path}`)).toHaveLength(1),
+    );
     expect(screen.queryByRole('region', { name: 'Your entries in private mode' })).toBeNull();
   });
 
@@ -67,7 +68,7 @@ describe('the private-mode switch on the profile', () => {
     expect((await within(section).findByRole('alert')).textContent).toContain(
       PRIVATE_SWITCH_MESSAGES.needsUnlock,
     );
-    expect(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.reEncrypt}`)).toEqual([]);
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.reEncrypt.path}`)).toEqual([]);
   });
 
   it('says what switching off gives up, and offers a switch off left halfway to continue or stay private', async () => {
@@ -87,6 +88,6 @@ describe('the private-mode switch on the profile', () => {
     expect(within(halfway).getByText(/2 entries are still private/)).toBeTruthy();
     fireEvent.click(within(halfway).getByRole('button', { name: 'Keep private mode' }));
     expect(await within(halfway).findByText(PRIVATE_SWITCH_MESSAGES.cancelledOff)).toBeTruthy();
-    expect(callsTo(server.fetchMock, `POST ${SWITCH_PATHS.cancelSwitchOff}`)).toHaveLength(1);
+    expect(callsTo(server.fetchMock, `POST ${api.privateMode.cancelSwitchOff.path}`)).toHaveLength(1);
   });
 });
