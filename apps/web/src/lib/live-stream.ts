@@ -1,11 +1,11 @@
-import { LiveEvent } from '@daybook/shared';
+import { api, LiveEvent } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { apiUrl } from './api-client.ts';
 import { planFeaturesQueryOptions } from './plan-features.ts';
 import { PROFILE_QUERY_KEY } from './profile.ts';
 import { billingKeys, importKeys, journalKeys, notificationKeys, receivedShareKeys } from './query-keys.ts';
 import { SESSION_QUERY_KEY } from './session/session-state.ts';
 
-export const LIVE_EVENTS_PATH = '/api/events';
 /** The `event:` names the server sends (packages/shared/src/schemas/live-events.ts). */
 export const LIVE_EVENT_TYPES = [
   'notification',
@@ -91,7 +91,7 @@ export function openLiveEvents({ onEvent, onReconnect }: LiveEventHandlers): () 
   };
 
   const connect = () => {
-    const stream = new EventSource(LIVE_EVENTS_PATH, { withCredentials: true });
+    const stream = new EventSource(apiUrl(api.events.stream), { withCredentials: true });
     source = stream;
     stream.onopen = () => {
       attempt = 0;

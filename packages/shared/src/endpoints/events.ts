@@ -1,2 +1,9 @@
+import type { Endpoint } from './endpoint.ts';
+
 /** The events module's operations (apps/server/src/modules/events). */
-export {};
+
+/** The tab's Server-Sent Events stream (the browser's EventSource reads it by address). */
+export const stream = {
+  method: 'GET',
+  path: '/api/events',
+} as const satisfies Endpoint;

@@ -1,5 +1,5 @@
-import { ApiError } from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiError, api } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
 import { type EventStreamOptions, openEventStream } from '../../infra/live/event-stream.ts';
@@ -12,22 +12,22 @@ const StreamHeaders = z.looseObject({ 'last-event-id': z.string().max(256).optio
 export const eventsRoutes =
   (services: Services, streamOptions: Omit<EventStreamOptions, 'headers'>): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      signedIn.get(
-        '/events',
-        {
-          schema: {
-            tags: ['live'],
-            summary:
-              'Server-Sent Events for this tab: `notification`, `received-share`, `entry` (ids only: refetch) and `resync` after a reconnect with Last-Event-ID',
-            headers: StreamHeaders,
-            response: errors,
-          },
+      // Registered from its declaration here, not through route(): it validates a header, which route() does not.
+      const { stream } = api.events;
+      signedIn.route({
+        method: stream.method,
+        url: stream.path.replace(/^\/api/, ''),
+        schema: {
+          tags: ['live'],
+          summary:
+            'Server-Sent Events for this tab: `notification`, `received-share`, `entry` (ids only: refetch) and `resync` after a reconnect with Last-Event-ID',
+          headers: StreamHeaders,
+          response: errors,
         },
-        async (request, reply) => {
+        handler: async (request, reply) => {
           const isReconnect = request.headers['last-event-id'] !== undefined;
           await services.events.open(signedInUser(request), request.sessionId!, isReconnect, () => {
             // From here on the answer is ours to write, byte by byte, for as long as the tab stays.
@@ -35,6 +35,6 @@ export const eventsRoutes =
             return openEventStream(reply.raw, { ...streamOptions, headers: reply.getHeaders() });
           });
         },
-      );
+      });
     });
   };

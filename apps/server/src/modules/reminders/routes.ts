@@ -1,19 +1,11 @@
-import {
-  ApiError,
-  PushEndpointInput,
-  PushSubscriptionInput,
-  ReminderSettings,
-  ReminderSettingsInput,
-  UnsubscribeInput,
-  UnsubscribeResult,
-} from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { api } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { localOnly } from '../../infra/http/local-only.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 415: ApiError, 429: ApiError };
+const tags = ['reminders'];
 
 /** Unsubscribe tokens are HMACs, not guessable; the limit just keeps a flood of bad ones cheap. */
 const UNSUBSCRIBES_PER_MINUTE = 30;
@@ -24,81 +16,52 @@ const unsubscribeLimit = {
 export const remindersRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['reminders'];
-
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      signedIn.get(
-        '/reminders',
-        {
-          schema: {
-            tags,
-            summary: 'Your daily reminder (defaults when never set) and whether Web Push is offered',
-            response: { 200: ReminderSettings, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.reminders.get,
+        { tags, summary: 'Your daily reminder (defaults when never set) and whether Web Push is offered' },
         (request) => services.reminders.get(signedInUser(request)),
       );
 
-      signedIn.put(
-        '/reminders',
-        {
-          schema: {
-            tags,
-            summary: 'Set your daily reminder: local time, weekdays (0 = Monday), channels',
-            body: ReminderSettingsInput,
-            response: { 200: ReminderSettings, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.reminders.save,
+        { tags, summary: 'Set your daily reminder: local time, weekdays (0 = Monday), channels' },
         (request) => services.reminders.save(signedInUser(request), request.body),
       );
 
-      signedIn.post(
-        '/reminders/push-subscriptions',
-        {
-          schema: {
-            tags,
-            summary: "Save this browser's Web Push subscription (PushSubscription.toJSON())",
-            body: PushSubscriptionInput,
-            response: { 204: z.null(), ...errors },
-          },
-        },
-        async (request, reply) => {
+      route(
+        signedIn,
+        api.reminders.subscribePush,
+        { tags, summary: "Save this browser's Web Push subscription (PushSubscription.toJSON())" },
+        async (request) => {
           await services.reminders.subscribePush(signedInUser(request), request.body);
-          return reply.status(204).send(null);
+          return undefined;
         },
       );
 
-      signedIn.delete(
-        '/reminders/push-subscriptions',
-        {
-          schema: {
-            tags,
-            summary: "Forget this browser's Web Push subscription",
-            body: PushEndpointInput,
-            response: { 204: z.null(), ...errors },
-          },
-        },
-        async (request, reply) => {
+      route(
+        signedIn,
+        api.reminders.unsubscribePush,
+        { tags, summary: "Forget this browser's Web Push subscription" },
+        async (request) => {
           await services.reminders.unsubscribePush(signedInUser(request), request.body.endpoint);
-          return reply.status(204).send(null);
+          return undefined;
         },
       );
     });
 
     // Public: the e-mail's link works without signing in; the signed token says whose reminders to turn off.
-    app.post(
-      '/reminders/unsubscribe',
+    route(
+      app,
+      api.reminders.unsubscribe,
       {
+        tags,
+        summary: "Turn off daily reminders with the e-mail's signed token (the unsubscribe page's button)",
         config: unsubscribeLimit,
-        schema: {
-          tags,
-          summary: "Turn off daily reminders with the e-mail's signed token (the unsubscribe page's button)",
-          body: UnsubscribeInput,
-          response: { 200: UnsubscribeResult, ...errors },
-        },
       },
       (request) => services.reminders.unsubscribe(request.body.token),
     );
@@ -111,16 +74,13 @@ export const remindersRoutes =
           done(null, null),
         );
       }
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        '/reminders/unsubscribe/one-click',
+      route(
+        scope,
+        api.reminders.unsubscribeOneClick,
         {
+          tags,
+          summary: 'Turn off daily reminders from the mail client (List-Unsubscribe-Post, RFC 8058)',
           config: unsubscribeLimit,
-          schema: {
-            tags,
-            summary: 'Turn off daily reminders from the mail client (List-Unsubscribe-Post, RFC 8058)',
-            querystring: UnsubscribeInput,
-            response: { 200: UnsubscribeResult, ...errors },
-          },
         },
         (request) => services.reminders.unsubscribe(request.query.token),
       );
@@ -136,14 +96,12 @@ export const remindersTestRoutes =
   async (app) => {
     app.addHook('onRequest', localOnly);
     app.addHook('onRequest', requireUser(services.auth));
-    app.post(
-      '/dev/reminders/send-now',
+    route(
+      app,
+      api.reminders.sendNow,
       {
-        schema: {
-          tags: ['development'],
-          summary: "Send today's daily reminder now (test tools only, from this machine only)",
-          response: { 200: z.object({ sent: z.number().int() }), 409: ApiError, ...errors },
-        },
+        tags: ['development'],
+        summary: "Send today's daily reminder now (test tools only, from this machine only)",
       },
       (request) => services.reminders.sendNowForTest(signedInUser(request)),
     );

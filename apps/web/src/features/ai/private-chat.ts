@@ -1,5 +1,6 @@
 import {
   AI_READS,
+  api,
   type ChatMessage,
   type Conversation,
   type ConversationKind,
@@ -8,7 +9,6 @@ import {
   deriveConversationKeyV2,
   deriveFutureMessageKeyV2,
   type EntryKey,
-  FutureMessagePage,
   importAccountKey,
   localDate,
   openConversationFieldV2,
@@ -19,7 +19,7 @@ import {
   sealConversationFieldV2,
 } from '@daybook/shared';
 import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, callApi } from '../../lib/api-client.ts';
 import { loadEntryKey } from '../../lib/encryption/entry-key.ts';
 import { openEntriesCached } from '../../lib/encryption/opened-text-cache.ts';
 import { keyDerivedFromAccountKey } from '../../lib/encryption/private-entry-key.ts';
@@ -72,12 +72,8 @@ export async function chatContext(
  * (ADR 098); one that does not open is left out.
  */
 async function nextLetters(entryKey: EntryKey, userId: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({
-    page: '0',
-    pageSize: String(AI_READS.futureMessages),
-    status: 'pending',
-  });
-  const page = await apiRequest(`/api/future-messages?${query}`, { schema: FutureMessagePage, signal });
+  const query = { page: 0, pageSize: AI_READS.futureMessages, status: 'pending' } as const;
+  const page = await callApi(api.futureMessages.list, { query, signal });
   const raw = keptAccountKey(userId);
   const letterKey = raw ? await deriveFutureMessageKeyV2(await importAccountKey(raw)) : null;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,17 +1,15 @@
 import {
+  api,
   FUTURE_MESSAGE_LIMITS,
-  FutureMessage,
-  FutureMessagePage,
+  type FutureMessage,
   type FutureMessageStatus,
   NOTIFICATION_LIMITS,
-  NotificationSummary,
   type ScheduleFutureMessageInput,
   type SealFutureMessagePrivatelyInput,
   type SealFutureMessageReadablyInput,
 } from '@daybook/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { futureMessageKeys, notificationKeys } from '../../lib/query-keys.ts';
 
 /*
@@ -19,15 +17,10 @@ import { futureMessageKeys, notificationKeys } from '../../lib/query-keys.ts';
  * arrival banner reads, and the server's test-tools flag. Every answer is parsed with its shared schema.
  */
 
-const BASE = '/api/future-messages';
-const messagePath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
-
-const UpcomingAnswer = z.object({ items: z.array(FutureMessage) });
-
 /** The card's list: the next 3 pending by send time. */
 export const upcomingQueryOptions = queryOptions({
   queryKey: futureMessageKeys.upcoming(),
-  queryFn: ({ signal }) => apiRequest(`${BASE}/upcoming`, { schema: UpcomingAnswer, signal }),
+  queryFn: ({ signal }) => callApi(api.futureMessages.upcoming, { signal }),
   select: (answer) => answer.items.slice(0, FUTURE_MESSAGE_LIMITS.upcomingShown),
 });
 
@@ -44,11 +37,9 @@ export function messagePageQueryOptions(
   pageSize: number = FUTURE_MESSAGE_LIMITS.pageSize,
   status?: FutureMessageStatus,
 ) {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (status) query.set('status', status);
   return queryOptions({
     queryKey: futureMessageKeys.page(page, pageSize, status),
-    queryFn: ({ signal }) => apiRequest(`${BASE}?${query}`, { schema: FutureMessagePage, signal }),
+    queryFn: ({ signal }) => callApi(api.futureMessages.list, { query: { page, pageSize, status }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +52,7 @@ export function useMessagePage(page: number, pageSize?: number, status?: FutureM
 export function messageQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...futureMessageKeys.all, 'one', id],
-    queryFn: ({ signal }) => apiRequest(messagePath(id), { schema: FutureMessage, signal }),
+    queryFn: ({ signal }) => callApi(api.futureMessages.get, { params: { id }, signal }),
   });
 }
 
@@ -74,8 +65,7 @@ function useInvalidateMessages() {
 export function useScheduleMessage() {
   const invalidate = useInvalidateMessages();
   return useMutation({
-    mutationFn: (input: ScheduleFutureMessageInput) =>
-      apiRequest(BASE, { method: 'POST', body: input, schema: FutureMessage }),
+    mutationFn: (input: ScheduleFutureMessageInput) => callApi(api.futureMessages.schedule, { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -83,8 +73,7 @@ export function useScheduleMessage() {
 export function useCancelMessage() {
   const invalidate = useInvalidateMessages();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`${messagePath(id)}/cancel`, { method: 'POST', schema: FutureMessage }),
+    mutationFn: (id: string) => callApi(api.futureMessages.cancel, { params: { id } }),
     onSettled: invalidate,
   });
 }
@@ -94,35 +83,26 @@ export function useCancelMessage() {
  * converted drops out, so the first page is always what is left), and the in-place replacement of one of them.
  */
 export const fetchVersionOneLetters = (page: number, pageSize: number, signal?: AbortSignal) =>
-  apiRequest(
-    `${BASE}?${new URLSearchParams({ encryptionVersion: '1', page: String(page), pageSize: String(pageSize) })}`,
-    { schema: FutureMessagePage, signal },
-  );
+  callApi(api.futureMessages.list, { query: { encryptionVersion: 1, page, pageSize }, signal });
 
 export const putPrivateSealing = (id: string, body: SealFutureMessagePrivatelyInput, signal?: AbortSignal) =>
-  apiRequest(`${messagePath(id)}/private`, { method: 'PUT', body, schema: FutureMessage, signal });
+  callApi(api.futureMessages.sealPrivately, { params: { id }, body, signal });
 
 /**
  * Switching private mode off (ADR 097, amended): a page of the letters still sealed with the account's key, and the
  * in-place replacement of one of them by its version-1 sealing.
  */
 export const fetchVersionTwoLetters = (page: number, pageSize: number, signal?: AbortSignal) =>
-  apiRequest(
-    `${BASE}?${new URLSearchParams({ encryptionVersion: '2', page: String(page), pageSize: String(pageSize) })}`,
-    { schema: FutureMessagePage, signal },
-  );
+  callApi(api.futureMessages.list, { query: { encryptionVersion: 2, page, pageSize }, signal });
 
 export const putReadableSealing = (id: string, body: SealFutureMessageReadablyInput, signal?: AbortSignal) =>
-  apiRequest(`${messagePath(id)}/readable`, { method: 'PUT', body, schema: FutureMessage, signal });
-
-const ProcessAnswer = z.object({ processed: z.number() });
+  callApi(api.futureMessages.sealReadably, { params: { id }, body, signal });
 
 /** Test tools only: delivers the due messages now, then the lists (and the bell) show the outcome. */
 export function useProcessDueMessages() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest('/api/dev/future-messages/process', { method: 'POST', schema: ProcessAnswer }),
+    mutationFn: () => callApi(api.futureMessages.processDue),
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: futureMessageKeys.all }),
@@ -137,7 +117,7 @@ export { serverInfoQueryOptions, useTestTools } from '../../lib/server-info.ts';
 /** The bell's summary (docs/product/notifications.md#notifications-bell: stale after a minute, refetched every 60 s, never on focus). */
 export const notificationSummaryQueryOptions = queryOptions({
   queryKey: notificationKeys.summary(),
-  queryFn: ({ signal }) => apiRequest('/api/notifications/summary', { schema: NotificationSummary, signal }),
+  queryFn: ({ signal }) => callApi(api.notifications.summary, { signal }),
   staleTime: NOTIFICATION_LIMITS.staleMs,
   refetchInterval: NOTIFICATION_LIMITS.refetchMs,
   refetchOnWindowFocus: false,
@@ -150,11 +130,7 @@ export function useNotificationSummary() {
 export function useMarkNotificationRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/notifications/${encodeURIComponent(id)}/read`, {
-        method: 'POST',
-        schema: z.unknown(),
-      }),
+    mutationFn: (id: string) => callApi(api.notifications.read, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,7 +1,6 @@
-import { NOTIFICATION_LIMITS, NotificationPage, NotificationSummary, ThankYouNote } from '@daybook/shared';
+import { api, NOTIFICATION_LIMITS, type ThankYouNote } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { useEntryCipher } from '../../lib/encryption/use-entry-cipher.ts';
 import { notificationKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session/get-session.ts';
@@ -14,12 +13,10 @@ const notificationCache = {
   refetchOnWindowFocus: false,
 } as const;
 
-const path = (id: string) => `/api/notifications/${encodeURIComponent(id)}`;
-
 /** The bell: the latest 5 and the unread count. */
 export const notificationSummaryQueryOptions = queryOptions({
   queryKey: notificationKeys.summary(),
-  queryFn: ({ signal }) => apiRequest('/api/notifications/summary', { schema: NotificationSummary, signal }),
+  queryFn: ({ signal }) => callApi(api.notifications.summary, { signal }),
   ...notificationCache,
 });
 
@@ -31,11 +28,7 @@ export function useNotificationSummary() {
 export function notificationPageQueryOptions(page: number, pageSize: number = NOTIFICATION_LIMITS.pageSize) {
   return queryOptions({
     queryKey: notificationKeys.page(page, pageSize),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/notifications?page=${page}&pageSize=${pageSize}`, {
-        schema: NotificationPage,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(api.notifications.list, { query: { page, pageSize }, signal }),
     ...notificationCache,
     placeholderData: (previous) => previous,
   });
@@ -56,25 +49,19 @@ function useNotificationMutation<T>(mutationFn: (input: T) => Promise<unknown>) 
 }
 
 export function useMarkNotificationRead() {
-  return useNotificationMutation((id: string) =>
-    apiRequest(`${path(id)}/read`, { method: 'POST', schema: z.unknown() }),
-  );
+  return useNotificationMutation((id: string) => callApi(api.notifications.read, { params: { id } }));
 }
 
 export function useMarkAllNotificationsRead() {
-  return useNotificationMutation(() =>
-    apiRequest('/api/notifications/read-all', { method: 'POST', schema: z.unknown() }),
-  );
+  return useNotificationMutation(() => callApi(api.notifications.readAll));
 }
 
 export function useDeleteNotification() {
-  return useNotificationMutation((id: string) =>
-    apiRequest(path(id), { method: 'DELETE', schema: z.unknown() }),
-  );
+  return useNotificationMutation((id: string) => callApi(api.notifications.remove, { params: { id } }));
 }
 
 export function fetchThankYouNote(id: string, signal?: AbortSignal): Promise<ThankYouNote> {
-  return apiRequest(`/api/thank-you-notes/${encodeURIComponent(id)}`, { schema: ThankYouNote, signal });
+  return callApi(api.sharing.thankYouNote, { params: { id }, signal });
 }
 
 /** A note sealed to this account's key pair (ADR 102), opened with its private half; the key pair's code loads here. */

@@ -1,17 +1,8 @@
-import {
-  ReceivedSharePage,
-  type ReportShareInput,
-  type SendThankYouInput,
-  SHARE_LIMITS,
-  ShareView,
-} from '@daybook/shared';
+import { api, type ReportShareInput, type SendThankYouInput, SHARE_LIMITS } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { receivedShareKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
-
-const sharePath = (shareId: string) => `/api/shares/${encodeURIComponent(shareId)}`;
 
 /** A sealed share's opener (ADR 103), loaded only once an answer holds one. */
 const loadOpenSealed = () => import('./open-sealed.ts');
@@ -24,10 +15,7 @@ export function receivedSharesQueryOptions(page: number, pageSize: number, userI
   return queryOptions({
     queryKey: receivedShareKeys.list(page, pageSize),
     queryFn: async ({ signal }) => {
-      const answer = await apiRequest(`/api/shares/received?page=${page}&pageSize=${pageSize}`, {
-        schema: ReceivedSharePage,
-        signal,
-      });
+      const answer = await callApi(api.sharing.received, { query: { page, pageSize }, signal });
       if (!userId || !answer.items.some((item) => item.sealed)) return answer;
       return (await loadOpenSealed()).openSealedPreviews(answer, userId);
     },
@@ -49,7 +37,7 @@ export function useReceivedShares(page: number, pageSize: number) {
 export function useMarkSharesViewed() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/shares/received/viewed', { method: 'POST', schema: z.unknown() }),
+    mutationFn: () => callApi(api.sharing.markViewed),
     onSuccess: () => client.invalidateQueries({ queryKey: receivedShareKeys.lists() }),
     onError: (error) => console.warn('Could not record the shares as viewed:', error.message),
   });
@@ -65,7 +53,7 @@ export function useShareView(shareId: string) {
   return useQuery({
     queryKey: receivedShareKeys.view(shareId),
     queryFn: async ({ signal }) => {
-      const view = await apiRequest(`${sharePath(shareId)}/view`, { schema: ShareView, signal });
+      const view = await callApi(api.sharing.view, { params: { id: shareId }, signal });
       void client.invalidateQueries({ queryKey: receivedShareKeys.lists() });
       if (!view.sealed) return view;
       return (await loadOpenSealed()).openSealedView(view, { userId: user?.id });
@@ -85,10 +73,7 @@ export function shareLinkQueryOptions(token: string, userId = '') {
   return queryOptions({
     queryKey: ['share-link', token, userId],
     queryFn: async ({ signal }) => {
-      const view = await apiRequest(`/api/share-links/${encodeURIComponent(token)}`, {
-        schema: ShareView,
-        signal,
-      });
+      const view = await callApi(api.sharing.link, { params: { token }, signal });
       return view.sealed ? (await loadOpenSealed()).openLinkView(view, userId, signal) : view;
     },
     staleTime: SHARE_LIMITS.viewStaleMs,
@@ -108,13 +93,13 @@ export function useShareLink(token: string) {
 export function useSendThankYou(shareId: string) {
   return useMutation({
     mutationFn: (input: SendThankYouInput) =>
-      apiRequest(`${sharePath(shareId)}/thank-you`, { method: 'POST', body: input, schema: z.unknown() }),
+      callApi(api.sharing.thankYou, { params: { id: shareId }, body: input }),
   });
 }
 
 export function useReportShare(shareId: string) {
   return useMutation({
     mutationFn: (input: ReportShareInput) =>
-      apiRequest(`${sharePath(shareId)}/report`, { method: 'POST', body: input, schema: z.unknown() }),
+      callApi(api.sharing.report, { params: { id: shareId }, body: input }),
   });
 }

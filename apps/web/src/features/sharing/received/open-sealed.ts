@@ -1,4 +1,5 @@
 import {
+  api,
   fromBase64,
   markdownToPlainText,
   openMediaInBrowser,
@@ -8,12 +9,12 @@ import {
   type SealedShareKeys,
   SHARE_LIMITS,
   SHARE_MESSAGES,
-  ShareView,
+  type ShareView,
   shareKeyContext,
   shareKeyFromFragment,
   shareMediaKey,
 } from '@daybook/shared';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../../lib/api-client.ts';
 
 /*
  * A sealed share opened in the recipient's browser (ADR 103), loaded only when an answer holds one: the share key
@@ -93,10 +94,7 @@ export async function openLinkView(
   signal?: AbortSignal,
 ): Promise<ShareView> {
   if (view.sealed?.sealing === 'account' && userId) {
-    const inApp = await apiRequest(`/api/shares/${encodeURIComponent(view.shareId)}/view`, {
-      schema: ShareView,
-      signal,
-    }).catch(() => null);
+    const inApp = await callApi(api.sharing.view, { params: { id: view.shareId }, signal }).catch(() => null);
     if (inApp?.sealed) return { ...(await openSealedView(inApp, { userId })), canRespond: false };
   }
   return openSealedView(view, { fragment: typeof window === 'undefined' ? '' : window.location.hash });

@@ -1,13 +1,13 @@
 import {
+  api,
   type SendThankYouInput,
   sealTextToPublicKey,
   type ThankYouInput,
-  ThankYouKey,
   thankYouModerationOutcome,
   thankYouSealContext,
 } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { callApi, isApiError } from '../../../lib/api-client.ts';
 import { moderateText } from '../../../lib/moderation/moderate-text.ts';
 import { useSendThankYou } from './api.ts';
 
@@ -26,8 +26,7 @@ export class ThankYouRefused extends Error {}
  */
 async function fetchAuthorKey(shareId: string): Promise<string | null> {
   try {
-    const path = `/api/shares/${encodeURIComponent(shareId)}/thank-you-key`;
-    return (await apiRequest(path, { schema: ThankYouKey })).publicKey;
+    return (await callApi(api.sharing.thankYouKey, { params: { id: shareId } })).publicKey;
   } catch (error) {
     if (isApiError(error, 'NOT_FOUND')) return null;
     throw error;

@@ -1,12 +1,12 @@
 import {
+  api,
   type CreateShareInput,
-  SentShare,
-  SentShareList,
+  type SentShareList,
   type SentShare as SentShareType,
   SHARE_LIMITS,
 } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { journalKeys, sentShareKeys } from '../../../lib/query-keys.ts';
 
 /*
@@ -17,12 +17,8 @@ import { journalKeys, sentShareKeys } from '../../../lib/query-keys.ts';
  *   POST /api/shares/:shareId/revoke    end access
  */
 
-const entrySharesPath = (entryId: string) => `/api/entries/${encodeURIComponent(entryId)}/shares`;
-const sharePath = (shareId: string, action: 'resend' | 'revoke') =>
-  `/api/shares/${encodeURIComponent(shareId)}/${action}`;
-
 export function getSentShares(entryId: string, signal?: AbortSignal): Promise<SentShareList> {
-  return apiRequest(entrySharesPath(entryId), { schema: SentShareList, signal });
+  return callApi(api.sharing.forEntry, { params: { id: entryId }, signal });
 }
 
 /** docs/product/sharing.md#sharing-limits: share queries are stale after 2 minutes. */
@@ -39,7 +35,7 @@ export function useSentShares(entryId: string, { enabled = true }: { enabled?: b
 }
 
 export function createShare(entryId: string, input: CreateShareInput): Promise<SentShareList> {
-  return apiRequest(entrySharesPath(entryId), { method: 'POST', body: input, schema: SentShareList });
+  return callApi(api.sharing.create, { params: { id: entryId }, body: input });
 }
 
 /**
@@ -59,11 +55,11 @@ export function useCreateShare(entryId: string) {
 }
 
 export function resendShare(shareId: string): Promise<SentShareType> {
-  return apiRequest(sharePath(shareId, 'resend'), { method: 'POST', schema: SentShare });
+  return callApi(api.sharing.resend, { params: { id: shareId } });
 }
 
 export function revokeShare(shareId: string): Promise<SentShareType> {
-  return apiRequest(sharePath(shareId, 'revoke'), { method: 'POST', schema: SentShare });
+  return callApi(api.sharing.revoke, { params: { id: shareId } });
 }
 
 /**

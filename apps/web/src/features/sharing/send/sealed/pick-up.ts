@@ -1,6 +1,5 @@
-import { AwaitingWrapList, sealToPublicKey, shareKeyContext } from '@daybook/shared';
-import { z } from 'zod';
-import { apiRequest, isApiError, isNetworkFailure, isSessionGone } from '../../../../lib/api-client.ts';
+import { api, sealToPublicKey, shareKeyContext } from '@daybook/shared';
+import { callApi, isApiError, isNetworkFailure, isSessionGone } from '../../../../lib/api-client.ts';
 
 /*
  * The pick-up of ADR 103: someone a private entry was shared with by private link has since made an account. At
@@ -9,7 +8,7 @@ import { apiRequest, isApiError, isNetworkFailure, isSessionGone } from '../../.
  * as any other does. The server only relays: it never holds the key.
  */
 export async function wrapAwaitingShares(userId: string): Promise<number> {
-  const { items } = await apiRequest('/api/shares/awaiting-wrap', { schema: AwaitingWrapList });
+  const { items } = await callApi(api.sharing.awaitingWrap);
   if (items.length === 0) return 0;
   const { openForMe } = await import('../../../../lib/key-pair/key-pair.ts');
   let wrapped = 0;
@@ -17,11 +16,7 @@ export async function wrapAwaitingShares(userId: string): Promise<number> {
     const context = shareKeyContext(item.shareId);
     const key = new Uint8Array(await openForMe(userId, item.keyForSender, context));
     const wrappedKey = await sealToPublicKey(item.recipientPublicKey, key, context);
-    await apiRequest(`/api/shares/${encodeURIComponent(item.shareId)}/recipient-wrap`, {
-      method: 'POST',
-      body: { wrappedKey },
-      schema: z.unknown(),
-    });
+    await callApi(api.sharing.recipientWrap, { params: { id: item.shareId }, body: { wrappedKey } });
     wrapped++;
   }
   return wrapped;

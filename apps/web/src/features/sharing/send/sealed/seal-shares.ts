@@ -1,14 +1,14 @@
 import {
-  Entry,
+  api,
+  type Entry,
   newShareKey,
   openEntryTextV2,
   openMediaInBrowser,
   openMoodV2,
   SEALED_SHARE_MESSAGES,
   type SealedShareInput,
-  SentShareList,
   type ShareCopy,
-  ShareRecipientKeys,
+  type ShareRecipientKeys,
   SignedMediaUrl,
   sealMediaInBrowser,
   sealShareCopy,
@@ -18,8 +18,7 @@ import {
   shareMediaKey,
   toBase64,
 } from '@daybook/shared';
-import { z } from 'zod';
-import { apiRequest } from '../../../../lib/api-client.ts';
+import { apiRequest, callApi, uploadToApi } from '../../../../lib/api-client.ts';
 import { privateEntryKey } from '../../../../lib/encryption/private-entry-key.ts';
 import { privateMediaKey } from '../../../../lib/encryption/private-media-key.ts';
 
@@ -38,10 +37,9 @@ const entryPath = (entryId: string) => `/api/entries/${encodeURIComponent(entryI
 /** The recipients' public keys (and the sender's), for the share being made; makes the sender's pair if missing. */
 export async function lookUpRecipients(entryId: string, userId: string, emails: string[]) {
   const ask = () =>
-    apiRequest(`${entryPath(entryId)}/share-recipients`, {
-      method: 'POST',
+    callApi(api.sharing.recipientKeys, {
+      params: { id: entryId },
       body: { recipients: emails.map((email) => ({ email })) },
-      schema: ShareRecipientKeys,
     });
   let found = await ask();
   if (!found.senderPublicKey) {
@@ -55,7 +53,7 @@ export async function lookUpRecipients(entryId: string, userId: string, emails: 
 
 /** The entry as its author reads it, opened with this session's private key. */
 async function openOwnEntry(entryId: string, userId: string): Promise<{ copy: ShareCopy; entry: Entry }> {
-  const entry = await apiRequest(entryPath(entryId), { schema: Entry });
+  const entry = await callApi(api.entries.get, { params: { id: entryId } });
   const key = await privateEntryKey(userId);
   if (!key || !entry.encryptionIv || !entry.encryptedMood) throw new Error(SEALED_SHARE_MESSAGES.locked);
   const [text, moodTag] = await Promise.all([
@@ -116,8 +114,8 @@ export async function createSealedShares(request: SealedShareRequest) {
       ...(sealing === 'server' ? { serverKey: toBase64(key) } : {}),
     });
   }
-  const created = await apiRequest(`${entryPath(entryId)}/shares`, {
-    method: 'POST',
+  const created = await callApi(api.sharing.create, {
+    params: { id: entryId },
     body: {
       recipients: keys.recipients.map(({ email }) => ({ email })),
       includeMedia: hasMedia,
@@ -125,7 +123,6 @@ export async function createSealedShares(request: SealedShareRequest) {
       sealed,
       ...(request.note ? { note: request.note } : {}),
     },
-    schema: SentShareList,
   });
   const links: { email: string; url: string }[] = [];
   for (const share of created.shares) {
@@ -134,11 +131,7 @@ export async function createSealedShares(request: SealedShareRequest) {
     if (plainMedia) {
       const form = new FormData();
       form.append('file', await sealMediaInBrowser(plainMedia, await shareMediaKey(key)), 'sealed.bin');
-      await apiRequest(`/api/shares/${encodeURIComponent(share.id)}/sealed-media`, {
-        method: 'PUT',
-        body: form,
-        schema: z.unknown(),
-      });
+      await uploadToApi(api.sharing.sealedMedia, { params: { id: share.id }, body: form });
     }
     if (share.link) links.push({ email: share.recipientEmail, url: `${share.link}${shareKeyFragment(key)}` });
   }
