@@ -1,16 +1,16 @@
 import {
+  api,
   BILLING_MESSAGES,
   BILLING_TIMINGS,
   type BillingInterval,
   type CreateCheckoutInput,
-  RedirectUrl,
-  SubscriptionIntent,
+  type SubscriptionIntent,
   type SubscriptionIntentValue,
-  SubscriptionStatus,
+  type SubscriptionStatus,
 } from '@daybook/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiRequestError, apiRequest } from './api-client.ts';
+import { ApiRequestError, callApi } from './api-client.ts';
 import { planFeaturesQueryOptions } from './plan-features.ts';
 import { browserCurrency } from './pricing/get-pricing.ts';
 import { PROFILE_QUERY_KEY } from './profile.ts';
@@ -24,7 +24,7 @@ import { toast } from './toast.ts';
  */
 export const subscriptionQueryOptions = queryOptions({
   queryKey: billingKeys.subscription(),
-  queryFn: ({ signal }) => apiRequest('/api/billing/subscription', { schema: SubscriptionStatus, signal }),
+  queryFn: ({ signal }) => callApi(api.billing.subscription, { signal }),
   staleTime: BILLING_TIMINGS.subscriptionStaleMs,
   retry: 1,
   retryDelay: BILLING_TIMINGS.subscriptionRetryDelayMs,
@@ -85,20 +85,12 @@ export function setSubscriptionIntent(
   intent: SubscriptionIntentValue,
   billingCycle: BillingInterval = 'month',
 ): Promise<SubscriptionIntent> {
-  return apiRequest('/api/billing/intent', {
-    method: 'PUT',
-    body: { intent, billingCycle },
-    schema: SubscriptionIntent,
-  });
+  return callApi(api.billing.setIntent, { body: { intent, billingCycle } });
 }
 
 /** POST /api/billing/checkout: the checkout page's address (Stripe's, or the local test checkout). */
 export async function createCheckout(input: CreateCheckoutInput = {}): Promise<string> {
-  const { url } = await apiRequest('/api/billing/checkout', {
-    method: 'POST',
-    body: { currency: browserCurrency(), ...input },
-    schema: RedirectUrl,
-  });
+  const { url } = await callApi(api.billing.checkout, { body: { currency: browserCurrency(), ...input } });
   return url;
 }
 
@@ -136,7 +128,7 @@ export function useStartCheckout(where: 'dashboard' | 'elsewhere' = 'elsewhere')
 /** POST /api/billing/portal: Stripe's Customer Portal (card, invoices, cancellation). */
 export function useBillingPortal() {
   return useMutation({
-    mutationFn: () => apiRequest('/api/billing/portal', { method: 'POST', schema: RedirectUrl }),
+    mutationFn: () => callApi(api.billing.portal),
     onSuccess: ({ url }) => browserLocation.assign(url),
     onError: (error) =>
       toast.error(error instanceof ApiRequestError ? error.message : BILLING_MESSAGES.portalFailed),
@@ -148,7 +140,7 @@ export function useChangeRenewal() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: 'cancel' | 'resume') =>
-      apiRequest(`/api/billing/${action}`, { method: 'POST', schema: SubscriptionStatus }),
+      callApi(action === 'cancel' ? api.billing.cancel : api.billing.resume),
     onSuccess: (status) => {
       client.setQueryData(billingKeys.subscription(), status);
       void invalidatePlanQueries(client);

@@ -1,5 +1,5 @@
-import { type CandidatesQuery, type Entry, SearchCandidates } from '@daybook/shared';
-import { apiRequest } from './api-client.ts';
+import { api, type CandidatesQuery, type Entry, type SearchCandidates } from '@daybook/shared';
+import { callApi } from './api-client.ts';
 
 /**
  * Every entry of a day or a period, newest first, still encrypted, read a page at a time: search and themes
@@ -15,13 +15,10 @@ export async function getSearchCandidates(
   const entries: Entry[] = [];
   let after: string | null = null;
   do {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries({ ...query, after })) if (value) params.set(name, value);
-    const search = params.toString();
-    const page: SearchCandidates = await apiRequest(
-      `/api/entries/search-candidates${search ? `?${search}` : ''}`,
-      { schema: SearchCandidates, signal },
-    );
+    const page: SearchCandidates = await callApi(api.entries.searchCandidates, {
+      query: { ...query, after: after ?? undefined },
+      signal,
+    });
     entries.push(...page.entries);
     after = page.next;
     // The last page is left to the search that follows, which would otherwise find it half decrypted.

@@ -1,31 +1,11 @@
-import {
-  AdminAuditPage,
-  AdminAuditQuery,
-  AdminContactMessage,
-  AdminContactPage,
-  AdminContactParams,
-  AdminContactQuery,
-  AdminFailedMail,
-  AdminMailParams,
-  AdminOperations,
-  AdminReport,
-  AdminReportPage,
-  AdminReportParams,
-  AdminReportQuery,
-  AdminUser,
-  AdminUserPage,
-  AdminUserParams,
-  AdminUserQuery,
-  ApiError,
-  SetPlanInput,
-  SetRoleInput,
-} from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { api } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
 import type { AdminAreaActor } from './area-service.ts';
 
-const errors = { 400: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
+const tags = ['admin'];
 
 /** The admin whose request this is, as the audit log names them. */
 function actorOf(request: Parameters<typeof signedInUser>[0]): AdminAreaActor {
@@ -40,150 +20,94 @@ function actorOf(request: Parameters<typeof signedInUser>[0]): AdminAreaActor {
 export const adminRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['admin'];
-    await app.register(async (scope) => {
-      const admin = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (admin) => {
       admin.addHook('onRequest', requireAdmin(services.auth));
       const area = services.adminArea;
 
-      admin.get(
-        '/admin/users',
-        {
-          schema: {
-            tags,
-            summary: 'People, searched by e-mail or name (never their entries)',
-            querystring: AdminUserQuery,
-            response: { 200: AdminUserPage, ...errors },
-          },
-        },
+      route(
+        admin,
+        api.admin.users,
+        { tags, summary: 'People, searched by e-mail or name (never their entries)' },
         (request) => area.users(request.query),
       );
 
-      for (const [path, isDisabled, summary] of [
-        ['disable', true, 'Disable a user: sign-in refused, every session ended'],
-        ['enable', false, 'Enable a disabled user'],
+      for (const [endpoint, isDisabled, summary] of [
+        [api.admin.disableUser, true, 'Disable a user: sign-in refused, every session ended'],
+        [api.admin.enableUser, false, 'Enable a disabled user'],
       ] as const) {
-        admin.post(
-          `/admin/users/:userId/${path}`,
-          { schema: { tags, summary, params: AdminUserParams, response: { 200: AdminUser, ...errors } } },
-          (request) => area.setDisabled(actorOf(request), request.params.userId, isDisabled),
+        route(admin, endpoint, { tags, summary }, (request) =>
+          area.setDisabled(actorOf(request), request.params.userId, isDisabled),
         );
       }
 
-      admin.post(
-        '/admin/users/:userId/role',
-        {
-          schema: {
-            tags,
-            summary: 'Grant or revoke the administrator role',
-            params: AdminUserParams,
-            body: SetRoleInput,
-            response: { 200: AdminUser, ...errors },
-          },
-        },
+      route(
+        admin,
+        api.admin.setRole,
+        { tags, summary: 'Grant or revoke the administrator role' },
         (request) => area.setRole(actorOf(request), request.params.userId, request.body.role),
       );
 
-      admin.post(
-        '/admin/users/:userId/plan',
-        {
-          schema: {
-            tags,
-            summary: "Change a user's plan (Basic is granted this way)",
-            params: AdminUserParams,
-            body: SetPlanInput,
-            response: { 200: AdminUser, ...errors },
-          },
-        },
+      route(
+        admin,
+        api.admin.setPlan,
+        { tags, summary: "Change a user's plan (Basic is granted this way)" },
         (request) => area.setPlan(actorOf(request), request.params.userId, request.body.plan),
       );
 
-      admin.get(
-        '/admin/reports',
-        {
-          schema: {
-            tags,
-            summary: 'The reports queue: reason, details, when, the share and its sender',
-            querystring: AdminReportQuery,
-            response: { 200: AdminReportPage, ...errors },
-          },
-        },
+      route(
+        admin,
+        api.admin.reports,
+        { tags, summary: 'The reports queue: reason, details, when, the share and its sender' },
         (request) => area.reports(request.query),
       );
 
-      for (const [path, resolve, summary] of [
-        ['dismiss', area.dismissReport, 'Dismiss a report'],
-        ['revoke-share', area.revokeReportedShare, 'Revoke the reported share and close the report'],
-        ['disable-sender', area.disableReportedSender, "Disable the share's sender and close the report"],
+      for (const [endpoint, resolve, summary] of [
+        [api.admin.dismissReport, area.dismissReport, 'Dismiss a report'],
+        [
+          api.admin.revokeReportedShare,
+          area.revokeReportedShare,
+          'Revoke the reported share and close the report',
+        ],
+        [
+          api.admin.disableReportedSender,
+          area.disableReportedSender,
+          "Disable the share's sender and close the report",
+        ],
       ] as const) {
-        admin.post(
-          `/admin/reports/:reportId/${path}`,
-          { schema: { tags, summary, params: AdminReportParams, response: { 200: AdminReport, ...errors } } },
-          (request) => resolve(actorOf(request), request.params.reportId),
+        route(admin, endpoint, { tags, summary }, (request) =>
+          resolve(actorOf(request), request.params.reportId),
         );
       }
 
-      admin.get(
-        '/admin/contact',
-        {
-          schema: {
-            tags,
-            summary: 'Messages sent through the contact form',
-            querystring: AdminContactQuery,
-            response: { 200: AdminContactPage, ...errors },
-          },
-        },
+      route(
+        admin,
+        api.admin.contact,
+        { tags, summary: 'Messages sent through the contact form' },
         (request) => area.contact(request.query),
       );
 
-      admin.post(
-        '/admin/contact/:messageId/handled',
-        {
-          schema: {
-            tags,
-            summary: 'Mark a contact message handled',
-            params: AdminContactParams,
-            response: { 200: AdminContactMessage, ...errors },
-          },
-        },
+      route(
+        admin,
+        api.admin.markContactHandled,
+        { tags, summary: 'Mark a contact message handled' },
         (request) => area.markContactHandled(actorOf(request), request.params.messageId),
       );
 
-      admin.get(
-        '/admin/operations',
-        {
-          schema: {
-            tags,
-            summary: 'Mail outbox and jobs health: queued, failed with the error, last job runs',
-            response: { 200: AdminOperations, ...errors },
-          },
-        },
+      route(
+        admin,
+        api.admin.operations,
+        { tags, summary: 'Mail outbox and jobs health: queued, failed with the error, last job runs' },
         () => area.operations(),
       );
 
-      admin.post(
-        '/admin/mail/:mailId/retry',
-        {
-          schema: {
-            tags,
-            summary: 'Queue a failed message again',
-            params: AdminMailParams,
-            response: { 200: AdminFailedMail, ...errors },
-          },
-        },
-        (request) => area.retryMail(actorOf(request), request.params.mailId),
+      route(admin, api.admin.retryMail, { tags, summary: 'Queue a failed message again' }, (request) =>
+        area.retryMail(actorOf(request), request.params.mailId),
       );
 
-      admin.get(
-        '/admin/audit',
-        {
-          schema: {
-            tags,
-            summary: 'The audit log of admin actions, newest first',
-            querystring: AdminAuditQuery,
-            response: { 200: AdminAuditPage, ...errors },
-          },
-        },
+      route(
+        admin,
+        api.admin.audit,
+        { tags, summary: 'The audit log of admin actions, newest first' },
         (request) => area.audit(request.query),
       );
     });

@@ -1,103 +1,65 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import {
-  AiChatRequest,
-  AiInsights,
-  AiInsightsRequest,
-  AiStatus,
-  ApiError,
-  type ChatStreamEvent,
-  Conversation,
-  ConversationKind,
-  ConversationList,
-  EnhanceTextInput,
-  EnhanceTextResponse,
-} from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { api, type ChatStreamEvent } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
 import { sendingRouteLimit } from '../sending-limits/service.ts';
 
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  422: ApiError,
-  429: ApiError,
-  502: ApiError,
-  503: ApiError,
-};
-const KindParams = z.object({ kind: ConversationKind });
-const ConversationParams = z.object({ kind: ConversationKind, id: z.uuid() });
+const tags = ['ai'];
 
 export const aiRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['ai'];
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      signedIn.get(
-        '/ai/status',
+      route(
+        signedIn,
+        api.ai.status,
         {
-          schema: {
-            tags,
-            summary: 'Whether an AI provider is configured, its host and model, and your uses left today',
-            response: { 200: AiStatus, ...errors },
-          },
+          tags,
+          summary: 'Whether an AI provider is configured, its host and model, and your uses left today',
         },
         (request) => services.ai.status(signedInUser(request)),
       );
 
-      signedIn.post(
-        '/ai/enhance',
+      route(
+        signedIn,
+        api.ai.enhance,
         {
+          tags,
+          summary: 'AI Assist: expand a draft (sent to the AI provider; never stored or logged)',
           bodyLimit: 64 * 1024,
           config: sendingRouteLimit('aiAssist'),
-          schema: {
-            tags,
-            summary: 'AI Assist: expand a draft (sent to the AI provider; never stored or logged)',
-            body: EnhanceTextInput,
-            response: { 200: EnhanceTextResponse, ...errors },
-          },
         },
         (request) => services.ai.enhance(signedInUser(request), request.body.text),
       );
 
-      signedIn.post(
-        '/ai/insights',
+      route(
+        signedIn,
+        api.ai.insights,
         {
+          tags,
+          summary:
+            'Insights over 7, 30 or 90 days: local statistics, themes, sentiment; a reflection with a provider',
           // A private account's entries of the period come with the request (ADR 104): up to 500 of 5,000 characters.
           bodyLimit: 16 * 1024 * 1024,
           config: { rateLimit: { max: 30, timeWindow: '1 minute', groupId: ':ai-insights' } },
-          schema: {
-            tags,
-            summary:
-              'Insights over 7, 30 or 90 days: local statistics, themes, sentiment; a reflection with a provider',
-            body: AiInsightsRequest,
-            response: { 200: AiInsights, ...errors },
-          },
         },
         (request) => services.ai.insights(signedInUser(request), request.body.days, request.body.entries),
       );
 
-      signedIn.post(
-        '/ai/:kind/messages',
+      route(
+        signedIn,
+        api.ai.chat,
         {
+          tags,
+          summary:
+            'Send a message to the growth coach or your future self; the reply streams as text/event-stream (start, delta…, done | error)',
           // A private account's context comes with the message (ADR 104): 30 entries, 5 letters, 20 turns.
           bodyLimit: 2 * 1024 * 1024,
           config: { rateLimit: { max: 30, timeWindow: '1 minute', groupId: ':ai-chat' } },
-          schema: {
-            tags,
-            summary:
-              'Send a message to the growth coach or your future self; the reply streams as text/event-stream (start, delta…, done | error)',
-            params: KindParams,
-            body: AiChatRequest,
-            response: errors,
-          },
         },
         async (request, reply) => {
           const chat = await services.ai.prepareChat(
@@ -134,48 +96,31 @@ export const aiRoutes =
           } finally {
             if (!response.destroyed) response.end();
           }
+          return reply;
         },
       );
 
-      signedIn.get(
-        '/ai/:kind/conversations',
-        {
-          schema: {
-            tags,
-            summary: 'Your conversations of this kind, newest first',
-            params: KindParams,
-            response: { 200: ConversationList, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.ai.conversations,
+        { tags, summary: 'Your conversations of this kind, newest first' },
         (request) => services.ai.conversations(signedInUser(request), request.params.kind),
       );
 
-      signedIn.get(
-        '/ai/:kind/conversations/:id',
-        {
-          schema: {
-            tags,
-            summary: 'One conversation with its messages (decrypted on the server for you)',
-            params: ConversationParams,
-            response: { 200: Conversation, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.ai.conversation,
+        { tags, summary: 'One conversation with its messages (decrypted on the server for you)' },
         (request) => services.ai.conversation(signedInUser(request), request.params.kind, request.params.id),
       );
 
-      signedIn.delete(
-        '/ai/:kind/conversations/:id',
-        {
-          schema: {
-            tags,
-            summary: 'Delete a conversation and its messages',
-            params: ConversationParams,
-            response: { 204: z.null(), ...errors },
-          },
-        },
-        async (request, reply) => {
+      route(
+        signedIn,
+        api.ai.deleteConversation,
+        { tags, summary: 'Delete a conversation and its messages' },
+        async (request) => {
           await services.ai.deleteConversation(signedInUser(request), request.params.kind, request.params.id);
-          return reply.status(204).send(null);
+          return undefined;
         },
       );
     });

@@ -1,37 +1,10 @@
-import {
-  ApiError,
-  CreateCheckoutInput,
-  LocalCheckoutPayInput,
-  LocalCheckoutSession,
-  RedirectUrl,
-  SetSubscriptionIntentInput,
-  SubscriptionIntent,
-  SubscriptionStatus,
-  TEST_ACCOUNT_PLANS,
-  TestAccount,
-  TestAccountList,
-  TestAccountPlan,
-} from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { api, TEST_ACCOUNT_PLANS } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appendSetCookies, requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { localOnly } from '../../infra/http/local-only.ts';
 import type { Services } from '../../services.ts';
 
-const errors = {
-  400: ApiError,
-  401: ApiError,
-  402: ApiError,
-  403: ApiError,
-  404: ApiError,
-  409: ApiError,
-  429: ApiError,
-  502: ApiError,
-};
-/** Session ids are ours (`cs_local_<hex>`): anything else, NUL included, never reaches the database (fuzz finding). */
-const SessionId = z.object({
-  sessionId: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, 'Unknown checkout session'),
-});
 const tags = ['billing'];
 
 /** Plans and billing (ADR 026); the contract is packages/shared/src/schemas/billing.ts. */
@@ -47,15 +20,13 @@ export const billingRoutes =
           { parseAs: 'buffer', bodyLimit: 512 * 1024 },
           (_request, body, done) => done(null, body),
         );
-        scope.withTypeProvider<ZodTypeProvider>().post(
-          '/billing/webhook',
+        route(
+          scope,
+          api.billing.webhook,
           {
-            schema: {
-              tags,
-              summary:
-                "Stripe's events (signed with STRIPE_WEBHOOK_SECRET; a bad signature is refused with 400)",
-              response: { 200: z.object({ received: z.literal(true) }), 400: ApiError },
-            },
+            tags,
+            summary:
+              "Stripe's events (signed with STRIPE_WEBHOOK_SECRET; a bad signature is refused with 400)",
           },
           async (request) => {
             const signature = request.headers['stripe-signature'];
@@ -67,82 +38,52 @@ export const billingRoutes =
       });
     }
 
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      signedIn.get(
-        '/billing/subscription',
-        {
-          schema: {
-            tags,
-            summary: 'Your plan and subscription (the spec check-subscription)',
-            response: { 200: SubscriptionStatus, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.billing.subscription,
+        { tags, summary: 'Your plan and subscription (the spec check-subscription)' },
         (request) => services.billing.status(signedInUser(request).id),
       );
 
-      signedIn.put(
-        '/billing/intent',
+      route(
+        signedIn,
+        api.billing.setIntent,
         {
-          schema: {
-            tags,
-            summary: 'Set or clear the Premium intent and billing cycle (the spec set_subscription_intent)',
-            body: SetSubscriptionIntentInput,
-            response: { 200: SubscriptionIntent, ...errors },
-          },
+          tags,
+          summary: 'Set or clear the Premium intent and billing cycle (the spec set_subscription_intent)',
         },
         (request) => services.billing.setIntent(signedInUser(request).id, request.body),
       );
 
-      signedIn.post(
-        '/billing/checkout',
+      route(
+        signedIn,
+        api.billing.checkout,
         {
+          tags,
+          summary: 'Start a Premium checkout (GBP when the currency has no price); redirect to `url`',
           config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-          schema: {
-            tags,
-            summary: 'Start a Premium checkout (GBP when the currency has no price); redirect to `url`',
-            body: CreateCheckoutInput,
-            response: { 200: RedirectUrl, ...errors },
-          },
         },
         (request) => services.billing.checkout(signedInUser(request).id, request.body),
       );
 
-      signedIn.post(
-        '/billing/portal',
-        {
-          schema: {
-            tags,
-            summary: 'Open the billing portal (card updates, cancellation)',
-            response: { 200: RedirectUrl, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.billing.portal,
+        { tags, summary: 'Open the billing portal (card updates, cancellation)' },
         (request) => services.billing.portal(signedInUser(request).id),
       );
 
-      signedIn.post(
-        '/billing/cancel',
-        {
-          schema: {
-            tags,
-            summary: 'Cancel at the end of the period',
-            response: { 200: SubscriptionStatus, ...errors },
-          },
-        },
-        (request) => services.billing.cancel(signedInUser(request).id),
+      route(signedIn, api.billing.cancel, { tags, summary: 'Cancel at the end of the period' }, (request) =>
+        services.billing.cancel(signedInUser(request).id),
       );
 
-      signedIn.post(
-        '/billing/resume',
-        {
-          schema: {
-            tags,
-            summary: 'Keep a subscription that was set to cancel at the period end',
-            response: { 200: SubscriptionStatus, ...errors },
-          },
-        },
+      route(
+        signedIn,
+        api.billing.resume,
+        { tags, summary: 'Keep a subscription that was set to cancel at the period end' },
         (request) => services.billing.resume(signedInUser(request).id),
       );
     });
@@ -151,35 +92,24 @@ export const billingRoutes =
     // test tool, answers only a person at this machine: it grants Premium for a test card number, so from anywhere
     // else it is the API's ordinary 404 (`localOnly` runs before the session is even looked at).
     if (services.billing.providerKind === 'local') {
-      await app.register(async (scope) => {
-        scope.addHook('onRequest', localOnly);
-        const signedIn = scope.withTypeProvider<ZodTypeProvider>();
-        signedIn.addHook('onRequest', requireUser(services.auth));
-        signedIn.get(
-          '/billing/local-checkout/:sessionId',
-          {
-            schema: {
-              tags,
-              summary: 'A local test checkout session (takes no money)',
-              params: SessionId,
-              response: { 200: LocalCheckoutSession, ...errors },
-            },
-          },
+      await app.register(async (local) => {
+        local.addHook('onRequest', localOnly);
+        local.addHook('onRequest', requireUser(services.auth));
+        route(
+          local,
+          api.billing.localCheckout,
+          { tags, summary: 'A local test checkout session (takes no money)' },
           (request) => services.billing.localSession(signedInUser(request).id, request.params.sessionId),
         );
 
-        signedIn.post(
-          '/billing/local-checkout/:sessionId/pay',
+        route(
+          local,
+          api.billing.payLocalCheckout,
           {
+            tags,
+            summary:
+              "Pay a local test checkout with Stripe's test cards (4242… succeeds, 4000 0000 0000 0002 is declined)",
             config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-            schema: {
-              tags,
-              summary:
-                "Pay a local test checkout with Stripe's test cards (4242… succeeds, 4000 0000 0000 0002 is declined)",
-              params: SessionId,
-              body: LocalCheckoutPayInput,
-              response: { 200: RedirectUrl, ...errors },
-            },
           },
           (request) =>
             services.billing.payLocal(signedInUser(request).id, request.params.sessionId, request.body),
@@ -207,15 +137,12 @@ export const billingTestRoutes =
     app.addHook('onRequest', localOnly);
     const devTags = ['development'];
 
-    app.get(
-      '/dev/test-accounts',
+    route(
+      app,
+      api.billing.testAccounts,
       {
-        schema: {
-          tags: devTags,
-          summary:
-            'The seeded Free, Basic and Premium test accounts (test tools only, from this machine only)',
-          response: { 200: TestAccountList, 404: ApiError },
-        },
+        tags: devTags,
+        summary: 'The seeded Free, Basic and Premium test accounts (test tools only, from this machine only)',
       },
       async () => ({
         accounts: await Promise.all(
@@ -227,15 +154,12 @@ export const billingTestRoutes =
       }),
     );
 
-    app.post(
-      '/dev/test-accounts/:plan/sign-in',
+    route(
+      app,
+      api.billing.signInTestAccount,
       {
-        schema: {
-          tags: devTags,
-          summary: 'Sign in as the test account of a plan, creating it when missing (test tools only)',
-          params: z.object({ plan: TestAccountPlan }),
-          response: { 200: TestAccount, ...errors },
-        },
+        tags: devTags,
+        summary: 'Sign in as the test account of a plan, creating it when missing (test tools only)',
       },
       async (request, reply) => {
         const account = TEST_ACCOUNTS.find((candidate) => candidate.plan === request.params.plan)!;

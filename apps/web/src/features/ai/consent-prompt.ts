@@ -1,5 +1,5 @@
-import { AiConsent, type AiConsentFeature, AiConsents } from '@daybook/shared';
-import { apiRequest } from '../../lib/api-client.ts';
+import { type AiConsentFeature, api } from '@daybook/shared';
+import { callApi } from '../../lib/api-client.ts';
 
 /** What the consent dialog shows while it asks (AiConsentDialog's props). */
 export type ConsentAsk = {
@@ -21,7 +21,7 @@ export async function askConsent(
   feature: AiConsentFeature,
   show: (ask: ConsentAsk | null) => void,
 ): Promise<boolean> {
-  const consents = await apiRequest('/api/ai/consents', { schema: AiConsents });
+  const consents = await callApi(api.ai.consents);
   const isGiven = consents.items.some(
     (item) => item.feature === feature && item.providerHost === consents.providerHost,
   );
@@ -39,14 +39,10 @@ export async function askConsent(
       onDecline: () => finish(false),
       onAllow: () => {
         show(ask(providerHost, true, null));
-        apiRequest(`/api/ai/consents/${feature}`, {
-          method: 'PUT',
-          body: { providerHost },
-          schema: AiConsent,
-        })
+        callApi(api.ai.giveConsent, { params: { feature }, body: { providerHost } })
           .then(() => finish(true))
           .catch(async (error: unknown) => {
-            const now = await apiRequest('/api/ai/consents', { schema: AiConsents }).catch(() => consents);
+            const now = await callApi(api.ai.consents).catch(() => consents);
             show(ask(now.providerHost, false, error instanceof Error ? error.message : 'Please try again'));
           });
       },

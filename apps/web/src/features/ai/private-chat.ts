@@ -18,8 +18,7 @@ import {
   type PrivateInsightsEntry,
   sealConversationFieldV2,
 } from '@daybook/shared';
-import { z } from 'zod';
-import { apiRequest, callApi } from '../../lib/api-client.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { loadEntryKey } from '../../lib/encryption/entry-key.ts';
 import { openEntriesCached } from '../../lib/encryption/opened-text-cache.ts';
 import { keyDerivedFromAccountKey } from '../../lib/encryption/private-entry-key.ts';
@@ -120,20 +119,16 @@ export async function storeSealedTurn(options: {
   if (!key) throw new Error('Unlock your journal to keep this conversation');
   const place = { userId: options.userId, conversationId: options.conversationId };
   const seal = (field: 'title' | 'message', text: string) => sealConversationFieldV2(key, place, field, text);
-  await apiRequest(
-    `/api/ai/${options.kind}/conversations/${encodeURIComponent(options.conversationId)}/turns`,
-    {
-      method: 'POST',
-      body: {
-        ...(options.isNew ? { title: await seal('title', options.message.slice(0, 60)) } : {}),
-        message: await seal('message', options.message),
-        reply: options.reply.trim()
-          ? { ...(await seal('message', options.reply)), status: options.status }
-          : null,
-      },
-      schema: z.undefined(),
+  await callApi(api.ai.storeSealedTurn, {
+    params: { kind: options.kind, id: options.conversationId },
+    body: {
+      ...(options.isNew ? { title: await seal('title', options.message.slice(0, 60)) } : {}),
+      message: await seal('message', options.message),
+      reply: options.reply.trim()
+        ? { ...(await seal('message', options.reply)), status: options.status }
+        : null,
     },
-  );
+  });
 }
 
 /** Opens what a private account's browser sealed: a title or message that does not open reads as empty. */

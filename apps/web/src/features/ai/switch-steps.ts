@@ -1,13 +1,12 @@
 import {
+  api,
   type ChatMessage,
   type Conversation,
-  ConversationsToConvert,
   type ConvertConversationInput,
   openConversationFieldV2,
   sealConversationFieldV2,
 } from '@daybook/shared';
-import { z } from 'zod';
-import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { ApiRequestError, callApi } from '../../lib/api-client.ts';
 import { getSession } from '../../lib/session/get-session.ts';
 import { conversationKeyOf } from './private-chat.ts';
 
@@ -21,8 +20,7 @@ import { conversationKeyOf } from './private-chat.ts';
 type Outcome = { converted: number; unreadable: number };
 type Progress = (progress: { done: number; total: number }) => void;
 
-const pageOf = (from: 1 | 2, signal?: AbortSignal) =>
-  apiRequest(`/api/ai/conversations/to-convert?from=${from}`, { schema: ConversationsToConvert, signal });
+const pageOf = (from: 1 | 2, signal?: AbortSignal) => callApi(api.ai.toConvert, { query: { from }, signal });
 
 async function context(signal?: AbortSignal) {
   const { user } = await getSession(signal);
@@ -55,10 +53,9 @@ async function turnAll(
         outcome.unreadable += 1;
       } else {
         try {
-          await apiRequest(`/api/ai/${conversation.kind}/conversations/${conversation.id}/version`, {
-            method: 'PUT',
+          await callApi(api.ai.convertConversation, {
+            params: { kind: conversation.kind, id: conversation.id },
             body,
-            schema: z.undefined(),
             signal,
           });
         } catch (error) {

@@ -1,6 +1,6 @@
-import { CreatedEntry, type CreateEntryInput } from '@daybook/shared';
+import { api, type CreateEntryInput } from '@daybook/shared';
 import { z } from 'zod';
-import { ApiRequestError, apiRequest } from '../api-client.ts';
+import { ApiRequestError, callApi } from '../api-client.ts';
 import { browserTimeZone } from '../time-zone.ts';
 import { QUEUE, withStore } from './idb.ts';
 
@@ -98,8 +98,7 @@ export function toCreateInput(entry: QueuedEntry): CreateEntryInput {
   };
 }
 
-const sendEntry = (input: CreateEntryInput) =>
-  apiRequest('/api/entries', { method: 'POST', body: input, schema: CreatedEntry });
+const sendEntry = (input: CreateEntryInput) => callApi(api.entries.create, { body: input });
 
 export type FlushResult = { sent: number; refused: number; isStopped: boolean };
 

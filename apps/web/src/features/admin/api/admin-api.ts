@@ -1,25 +1,12 @@
-import {
-  ADMIN_PAGE_SIZE,
-  AdminAuditPage,
-  AdminContactMessage,
-  AdminContactPage,
-  AdminFailedMail,
-  AdminOperations,
-  AdminReport,
-  AdminReportPage,
-  AdminUser,
-  AdminUserPage,
-  type PlanId,
-} from '@daybook/shared';
+import { ADMIN_PAGE_SIZE, api, type PlanId } from '@daybook/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /*
  * The admin area's API (packages/shared/src/schemas/admin.ts). Every answer is parsed with its shared schema; the
  * server answers 404 to anyone who is not an administrator, which the page turns into "Page not found".
  */
 
-const BASE = '/api/admin';
 export const adminKeys = {
   all: ['admin'] as const,
   users: (q: string, page: number) => [...adminKeys.all, 'users', q, page] as const,
@@ -29,14 +16,12 @@ export const adminKeys = {
   audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
 };
 
-const pageQuery = (page: number, extra: Record<string, string> = {}) =>
-  new URLSearchParams({ page: String(page), pageSize: String(ADMIN_PAGE_SIZE), ...extra });
+const pageQuery = (page: number) => ({ page, pageSize: ADMIN_PAGE_SIZE });
 
 export const usersQueryOptions = (q: string, page: number) =>
   queryOptions({
     queryKey: adminKeys.users(q, page),
-    queryFn: ({ signal }) =>
-      apiRequest(`${BASE}/users?${pageQuery(page, { q })}`, { schema: AdminUserPage, signal }),
+    queryFn: ({ signal }) => callApi(api.admin.users, { query: { q, ...pageQuery(page) }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -46,8 +31,7 @@ export type ReportFilter = 'open' | 'resolved' | 'all';
 export const useReports = (status: ReportFilter, page: number) =>
   useQuery({
     queryKey: adminKeys.reports(status, page),
-    queryFn: ({ signal }) =>
-      apiRequest(`${BASE}/reports?${pageQuery(page, { status })}`, { schema: AdminReportPage, signal }),
+    queryFn: ({ signal }) => callApi(api.admin.reports, { query: { status, ...pageQuery(page) }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -55,15 +39,14 @@ export type ContactFilter = 'open' | 'handled' | 'all';
 export const useContactMessages = (status: ContactFilter, page: number) =>
   useQuery({
     queryKey: adminKeys.contact(status, page),
-    queryFn: ({ signal }) =>
-      apiRequest(`${BASE}/contact?${pageQuery(page, { status })}`, { schema: AdminContactPage, signal }),
+    queryFn: ({ signal }) => callApi(api.admin.contact, { query: { status, ...pageQuery(page) }, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useOperations = () =>
   useQuery({
     queryKey: adminKeys.operations(),
-    queryFn: ({ signal }) => apiRequest(`${BASE}/operations`, { schema: AdminOperations, signal }),
+    queryFn: ({ signal }) => callApi(api.admin.operations, { signal }),
     // Queues move on their own: the health view refreshes while it is open.
     refetchInterval: 15_000,
   });
@@ -71,8 +54,7 @@ export const useOperations = () =>
 export const useAuditLog = (page: number) =>
   useQuery({
     queryKey: adminKeys.audit(page),
-    queryFn: ({ signal }) =>
-      apiRequest(`${BASE}/audit?${pageQuery(page)}`, { schema: AdminAuditPage, signal }),
+    queryFn: ({ signal }) => callApi(api.admin.audit, { query: pageQuery(page), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -85,10 +67,6 @@ function useAdminMutation<Input, Output>(mutationFn: (input: Input) => Promise<O
   });
 }
 
-const post = <T>(path: string, schema: import('zod').ZodType<T>, body?: unknown) =>
-  apiRequest(`${BASE}${path}`, { method: 'POST', schema, ...(body === undefined ? {} : { body }) });
-const id = (value: string) => encodeURIComponent(value);
-
 export type UserAction =
   | { kind: 'disable' | 'enable'; userId: string }
   | { kind: 'role'; userId: string; role: 'user' | 'admin' }
@@ -96,20 +74,25 @@ export type UserAction =
 
 export const useUserAction = () =>
   useAdminMutation((action: UserAction) => {
-    const path = `/users/${id(action.userId)}`;
-    if (action.kind === 'role') return post(`${path}/role`, AdminUser, { role: action.role });
-    if (action.kind === 'plan') return post(`${path}/plan`, AdminUser, { plan: action.plan });
-    return post(`${path}/${action.kind}`, AdminUser);
+    const params = { userId: action.userId };
+    if (action.kind === 'role') return callApi(api.admin.setRole, { params, body: { role: action.role } });
+    if (action.kind === 'plan') return callApi(api.admin.setPlan, { params, body: { plan: action.plan } });
+    return callApi(action.kind === 'disable' ? api.admin.disableUser : api.admin.enableUser, { params });
   });
 
 export type ReportAction = 'dismiss' | 'revoke-share' | 'disable-sender';
+const REPORT_ACTIONS = {
+  dismiss: api.admin.dismissReport,
+  'revoke-share': api.admin.revokeReportedShare,
+  'disable-sender': api.admin.disableReportedSender,
+} as const satisfies Record<ReportAction, unknown>;
 export const useReportAction = () =>
   useAdminMutation(({ reportId, action }: { reportId: string; action: ReportAction }) =>
-    post(`/reports/${id(reportId)}/${action}`, AdminReport),
+    callApi(REPORT_ACTIONS[action], { params: { reportId } }),
   );
 
 export const useMarkContactHandled = () =>
-  useAdminMutation((messageId: string) => post(`/contact/${id(messageId)}/handled`, AdminContactMessage));
+  useAdminMutation((messageId: string) => callApi(api.admin.markContactHandled, { params: { messageId } }));
 
 export const useRetryMail = () =>
-  useAdminMutation((mailId: string) => post(`/mail/${id(mailId)}/retry`, AdminFailedMail));
+  useAdminMutation((mailId: string) => callApi(api.admin.retryMail, { params: { mailId } }));

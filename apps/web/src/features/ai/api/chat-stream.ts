@@ -1,5 +1,5 @@
-import { type AiChatRequest, ApiError, ChatStreamEvent, type ConversationKind } from '@daybook/shared';
-import { ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { type AiChatRequest, ApiError, api, ChatStreamEvent, type ConversationKind } from '@daybook/shared';
+import { ApiRequestError, apiUrl, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 
 /**
  * Reads the chat stream's `text/event-stream` (packages/shared/src/schemas/ai.ts, CHAT STREAM) piece by piece: text
@@ -69,7 +69,7 @@ export async function sendChatMessage({
 }: SendChatMessageOptions): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`/api/ai/${kind}/messages`, {
+    response = await fetch(apiUrl(api.ai.chat, { params: { kind } }), {
       method: 'POST',
       headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
       body: JSON.stringify(input),

@@ -1,25 +1,23 @@
-import { AiConsent, type AiConsentFeature, AiConsents } from '@daybook/shared';
+import { type AiConsentFeature, type AiConsents, api } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { aiKeys } from './query-keys.ts';
 
 /** Whether this account's AI features ask first, the provider's host, and the features consented to (ADR 104). */
 export const consentsQueryOptions = queryOptions({
   queryKey: aiKeys.consents(),
-  queryFn: ({ signal }) => apiRequest('/api/ai/consents', { schema: AiConsents, signal }),
+  queryFn: ({ signal }) => callApi(api.ai.consents, { signal }),
 });
 
 export const useAiConsents = () => useQuery(consentsQueryOptions);
 
 export const giveConsent = (feature: AiConsentFeature, providerHost: string | null) =>
-  apiRequest(`/api/ai/consents/${feature}`, { method: 'PUT', body: { providerHost }, schema: AiConsent });
+  callApi(api.ai.giveConsent, { params: { feature }, body: { providerHost } });
 
 export function useWithdrawConsent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (feature: AiConsentFeature) =>
-      apiRequest(`/api/ai/consents/${feature}`, { method: 'DELETE', schema: z.undefined() }),
+    mutationFn: (feature: AiConsentFeature) => callApi(api.ai.withdrawConsent, { params: { feature } }),
     onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.consents() }),
   });
 }

@@ -1,13 +1,8 @@
-import { Conversation, type ConversationKind, ConversationList } from '@daybook/shared';
+import { api, type ConversationKind } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { aiKeys } from './query-keys.ts';
-
-const conversationsPath = (kind: ConversationKind) => `/api/ai/${kind}/conversations`;
-const conversationPath = (kind: ConversationKind, id: string) =>
-  `${conversationsPath(kind)}/${encodeURIComponent(id)}`;
 
 /**
  * The conversations of one kind, newest first: titles decrypted on the server for their owner, or for a private
@@ -17,7 +12,7 @@ export function conversationsQueryOptions(kind: ConversationKind, userId: string
   return queryOptions({
     queryKey: aiKeys.conversations(kind),
     queryFn: async ({ signal }) => {
-      const list = await apiRequest(conversationsPath(kind), { schema: ConversationList, signal });
+      const list = await callApi(api.ai.conversations, { params: { kind }, signal });
       if (!list.items.some((item) => item.sealedTitle)) return list;
       const { openSummaries } = await import('../private-chat.ts');
       return { items: await openSummaries(userId, list.items) };
@@ -34,7 +29,7 @@ export function conversationQueryOptions(kind: ConversationKind, id: string, use
   return queryOptions({
     queryKey: aiKeys.conversation(kind, id),
     queryFn: async ({ signal }) => {
-      const conversation = await apiRequest(conversationPath(kind, id), { schema: Conversation, signal });
+      const conversation = await callApi(api.ai.conversation, { params: { kind, id }, signal });
       if (!conversation.sealedTitle && !conversation.messages.some((message) => message.sealed))
         return conversation;
       const { openConversation } = await import('../private-chat.ts');
@@ -55,8 +50,7 @@ export function useConversation(kind: ConversationKind, id: string | null) {
 export function useDeleteConversation(kind: ConversationKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(conversationPath(kind, id), { method: 'DELETE', schema: z.undefined() }),
+    mutationFn: (id: string) => callApi(api.ai.deleteConversation, { params: { kind, id } }),
     onSuccess: (_answer, id) => {
       client.removeQueries({ queryKey: aiKeys.conversation(kind, id) });
       return client.invalidateQueries({ queryKey: aiKeys.conversations(kind) });

@@ -1,12 +1,7 @@
-import { EnhanceTextResponse } from '@daybook/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api, type EnhanceTextResponse } from '@daybook/shared';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** POST /api/ai/enhance: AI Assist. The draft crosses TLS to the server, which neither stores nor logs it. */
 export function enhanceText(text: string, signal?: AbortSignal): Promise<EnhanceTextResponse> {
-  return apiRequest('/api/ai/enhance', {
-    method: 'POST',
-    body: { text },
-    schema: EnhanceTextResponse,
-    signal,
-  });
+  return callApi(api.ai.enhance, { body: { text }, signal });
 }

@@ -1,11 +1,6 @@
-import {
-  AiInsights,
-  type AiStatus,
-  type InsightsPeriodDays,
-  type PrivateInsightsEntry,
-} from '@daybook/shared';
+import { type AiStatus, api, type InsightsPeriodDays, type PrivateInsightsEntry } from '@daybook/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { aiKeys } from './query-keys.ts';
 
 /**
@@ -17,11 +12,7 @@ export function useGenerateInsights() {
   return useMutation({
     /** `entries`: a private account's, decrypted in its browser and sent with the request (ADR 104). */
     mutationFn: ({ days, entries }: { days: InsightsPeriodDays; entries?: PrivateInsightsEntry[] }) =>
-      apiRequest('/api/ai/insights', {
-        method: 'POST',
-        body: { days, ...(entries ? { entries } : {}) },
-        schema: AiInsights,
-      }),
+      callApi(api.ai.insights, { body: { days, ...(entries ? { entries } : {}) } }),
     onSuccess: (insights) => {
       client.setQueryData<AiStatus>(aiKeys.status(), (status) =>
         status ? { ...status, remaining: insights.remaining } : status,

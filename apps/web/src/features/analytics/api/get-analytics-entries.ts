@@ -1,5 +1,10 @@
-import { AnalyticsEntriesPage, type AnalyticsEntriesQuery, AnalyticsMoods } from '@daybook/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import {
+  type AnalyticsEntriesPage,
+  type AnalyticsEntriesQuery,
+  type AnalyticsMoods,
+  api,
+} from '@daybook/shared';
+import { callApi } from '../../../lib/api-client.ts';
 import { journalKeys } from '../../../lib/query-keys.ts';
 
 /**
@@ -14,16 +19,10 @@ export function getAnalyticsPage(
   query: AnalyticsEntriesQuery,
   signal?: AbortSignal,
 ): Promise<AnalyticsEntriesPage> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  const search = params.toString();
-  return apiRequest(`/api/entries/analytics${search ? `?${search}` : ''}`, {
-    schema: AnalyticsEntriesPage,
-    signal,
-  });
+  return callApi(api.entries.analytics, { query, signal });
 }
 
 /** Every entry's date, time and mood, oldest first, in one answer without ciphertext (ADR 048). */
 export function getAnalyticsMoods(signal?: AbortSignal): Promise<AnalyticsMoods> {
-  return apiRequest('/api/entries/analytics/moods', { schema: AnalyticsMoods, signal });
+  return callApi(api.entries.analyticsMoods, { query: {}, signal });
 }

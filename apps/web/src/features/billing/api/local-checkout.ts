@@ -1,14 +1,12 @@
-import { type LocalCheckoutPayInput, LocalCheckoutSession, RedirectUrl } from '@daybook/shared';
+import { api, type LocalCheckoutPayInput } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-const sessionPath = (sessionId: string) => `/api/billing/local-checkout/${encodeURIComponent(sessionId)}`;
+import { callApi } from '../../../lib/api-client.ts';
 
 /** GET the local test checkout's session (the owner's only; another person's is a 404). */
 export function localCheckoutQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: ['billing', 'local-checkout', sessionId],
-    queryFn: ({ signal }) => apiRequest(sessionPath(sessionId), { schema: LocalCheckoutSession, signal }),
+    queryFn: ({ signal }) => callApi(api.billing.localCheckout, { params: { sessionId }, signal }),
     retry: false,
     staleTime: 0,
   });
@@ -22,6 +20,6 @@ export function useLocalCheckoutSession(sessionId: string) {
 export function usePayLocalCheckout(sessionId: string) {
   return useMutation({
     mutationFn: (input: LocalCheckoutPayInput) =>
-      apiRequest(`${sessionPath(sessionId)}/pay`, { method: 'POST', body: input, schema: RedirectUrl }),
+      callApi(api.billing.payLocalCheckout, { params: { sessionId }, body: input }),
   });
 }

@@ -1,13 +1,13 @@
-import { type SessionResponse, TestAccount, TestAccountList, type TestAccountPlan } from '@daybook/shared';
+import { api, type SessionResponse, type TestAccountPlan } from '@daybook/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { broadcastAuth } from '../../../lib/session/auth-channel.ts';
 import { getSession } from '../../../lib/session/get-session.ts';
 import { clearUserData, setSessionUser } from '../../../lib/session/session-state.ts';
 
 export const testAccountsQueryOptions = queryOptions({
   queryKey: ['test-accounts'],
-  queryFn: ({ signal }) => apiRequest('/api/dev/test-accounts', { schema: TestAccountList, signal }),
+  queryFn: ({ signal }) => callApi(api.billing.testAccounts, { signal }),
   retry: false,
 });
 
@@ -20,10 +20,7 @@ export function useSignInAsTestAccount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (plan: TestAccountPlan) => {
-      const account = await apiRequest(`/api/dev/test-accounts/${plan}/sign-in`, {
-        method: 'POST',
-        schema: TestAccount,
-      });
+      const account = await callApi(api.billing.signInTestAccount, { params: { plan } });
       const session: SessionResponse = await getSession();
       return { account, user: session.user };
     },

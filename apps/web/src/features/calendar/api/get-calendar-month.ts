@@ -1,6 +1,6 @@
-import { CalendarMonth } from '@daybook/shared';
+import { api, type CalendarMonth } from '@daybook/shared';
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { journalKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 
@@ -16,10 +16,7 @@ export const calendarMonthKey = (userId: string, month: string) =>
 
 /** The days of a month (yyyy-MM) with entries; deleted entries and future-self messages do not count. */
 export function getCalendarMonth(month: string, signal?: AbortSignal): Promise<CalendarMonth> {
-  return apiRequest(`/api/entries/calendar?month=${encodeURIComponent(month)}`, {
-    schema: CalendarMonth,
-    signal,
-  });
+  return callApi(api.entries.calendar, { query: { month }, signal });
 }
 
 export function calendarMonthQueryOptions(userId: string, month: string) {

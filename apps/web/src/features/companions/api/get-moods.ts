@@ -1,6 +1,6 @@
-import { CurrentMood, MoodRing } from '@daybook/shared';
+import { api, type CurrentMood, type MoodRing } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { openSealedMoods } from '../../../lib/encryption/entry-cipher.ts';
 import { shouldRetryQuery } from '../../../lib/query-retry.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
@@ -15,11 +15,11 @@ const retryOnce = (failureCount: number, error: unknown) =>
   shouldRetryQuery(failureCount, error, MOOD_RETRIES);
 
 export function getCurrentMood(signal?: AbortSignal): Promise<CurrentMood> {
-  return apiRequest('/api/moods/current', { schema: CurrentMood, signal });
+  return callApi(api.companions.currentMood, { signal });
 }
 
 export function getMoodRing(signal?: AbortSignal): Promise<MoodRing> {
-  return apiRequest('/api/moods/ring', { schema: MoodRing, signal });
+  return callApi(api.companions.moodRing, { signal });
 }
 
 /**

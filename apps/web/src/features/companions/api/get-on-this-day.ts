@@ -1,6 +1,6 @@
-import { type Entry, type EntryKey, OnThisDay } from '@daybook/shared';
+import { api, type Entry, type EntryKey, type OnThisDay } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import type { OpenedText } from '../../../lib/encryption/entry-cipher.ts';
 import { openEntriesCached } from '../../../lib/encryption/opened-text-cache.ts';
 import { useEntryCipher } from '../../../lib/encryption/use-entry-cipher.ts';
@@ -11,10 +11,7 @@ import { companionKeys } from './query-keys.ts';
 export type Memory = Entry & OpenedText;
 
 export function getOnThisDay(date: string, signal?: AbortSignal): Promise<OnThisDay> {
-  return apiRequest(`/api/entries/on-this-day?date=${encodeURIComponent(date)}`, {
-    schema: OnThisDay,
-    signal,
-  });
+  return callApi(api.companions.onThisDay, { query: { date }, signal });
 }
 
 export function onThisDayQueryOptions(userId: string, date: string, key: EntryKey | undefined) {

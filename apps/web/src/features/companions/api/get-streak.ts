@@ -1,6 +1,6 @@
-import { Streak } from '@daybook/shared';
+import { api, type Streak } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session/get-session.ts';
 import { companionKeys } from './query-keys.ts';
 
@@ -8,7 +8,7 @@ import { companionKeys } from './query-keys.ts';
 export const STREAK_STALE_MS = 30_000;
 
 export function getStreak(signal?: AbortSignal): Promise<Streak> {
-  return apiRequest('/api/streak', { schema: Streak, signal });
+  return callApi(api.companions.streak, { signal });
 }
 
 export function streakQueryOptions(userId: string) {
