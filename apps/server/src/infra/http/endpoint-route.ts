@@ -16,6 +16,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** A scope routes are registered in: any Fastify instance, with or without the zod type provider. */
 type Scope =
@@ -43,7 +44,11 @@ const FAILURES = Object.fromEntries(
   ]),
 );
 
-/** What a route adds to its endpoint's declaration: its documentation and its server-side options. */
+/**
+ * What a route adds to its endpoint's declaration: its documentation (tags `['X-HIDDEN']` leave it out of the API
+ * docs) and its server-side options: request headers it validates, and answers beside the declared success and the
+ * shared refusals (health's 503 is its own report, not a refusal).
+ */
 export type RouteOptions = Pick<
   RouteShorthandOptions,
   'bodyLimit' | 'config' | 'onRequest' | 'preHandler'
@@ -51,6 +56,8 @@ export type RouteOptions = Pick<
   tags: string[];
   summary: string;
   description?: string;
+  headers?: z.ZodType;
+  responses?: Record<number, z.ZodType>;
 };
 
 /**
@@ -67,7 +74,7 @@ export function route<E extends Endpoint>(
     reply: FastifyReply,
   ) => EndpointAnswer<E> | Promise<EndpointAnswer<E>> | FastifyReply | Promise<FastifyReply>,
 ): void {
-  const { tags, summary, description, ...routeOptions } = options;
+  const { tags, summary, description, headers, responses, ...routeOptions } = options;
   const url = endpoint.path.replace(/^\/api(?=\/)/, '');
   const success = endpoint.status ?? 200;
   (scope as FastifyInstance).route({
@@ -81,7 +88,8 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { ...(endpoint.response ? { [success]: endpoint.response } : {}), ...FAILURES },
+      ...(headers ? { headers } : {}),
+      response: { ...(endpoint.response ? { [success]: endpoint.response } : {}), ...FAILURES, ...responses },
     },
     handler: async (request, reply) => {
       if (endpoint.status) reply.status(endpoint.status);

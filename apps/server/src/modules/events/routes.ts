@@ -1,11 +1,11 @@
-import { ApiError, api } from '@daybook/shared';
+import { api } from '@daybook/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { type EventStreamOptions, openEventStream } from '../../infra/live/event-stream.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 401: ApiError, 429: ApiError, 503: ApiError };
 // Loose: the validated headers replace the request's, and the cookie and the others must stay.
 const StreamHeaders = z.looseObject({ 'last-event-id': z.string().max(256).optional() });
 
@@ -15,26 +15,24 @@ export const eventsRoutes =
     await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      // Registered from its declaration here, not through route(): it validates a header, which route() does not.
-      const { stream } = api.events;
-      signedIn.route({
-        method: stream.method,
-        url: stream.path.replace(/^\/api/, ''),
-        schema: {
+      route(
+        signedIn,
+        api.events.stream,
+        {
           tags: ['live'],
           summary:
             'Server-Sent Events for this tab: `notification`, `received-share`, `entry` (ids only: refetch) and `resync` after a reconnect with Last-Event-ID',
           headers: StreamHeaders,
-          response: errors,
         },
-        handler: async (request, reply) => {
+        async (request, reply) => {
           const isReconnect = request.headers['last-event-id'] !== undefined;
           await services.events.open(signedInUser(request), request.sessionId!, isReconnect, () => {
             // From here on the answer is ours to write, byte by byte, for as long as the tab stays.
             reply.hijack();
             return openEventStream(reply.raw, { ...streamOptions, headers: reply.getHeaders() });
           });
+          return reply;
         },
-      });
+      );
     });
   };

@@ -31,15 +31,16 @@ export const sharingRoutes =
       (request) => services.sharing.viewByToken(request.params.token),
     );
 
-    // Left out of the API docs (route() documents every route it registers), so registered from the declaration here.
-    const { media } = api.sharing;
-    app.route({
-      method: media.method,
-      url: media.path.replace(/^\/api/, ''),
-      // Media elements ask for many ranges; the link's signature is checked before anything else is done.
-      config: { rateLimit: false },
-      schema: { hide: true, params: media.params, querystring: media.query },
-      handler: async (request, reply) => {
+    route(
+      app,
+      api.sharing.media,
+      {
+        tags: ['X-HIDDEN'],
+        summary: "A shared entry's media, by its signed link",
+        // Media elements ask for many ranges; the link's signature is checked before anything else is done.
+        config: { rateLimit: false },
+      },
+      async (request, reply) => {
         const file = await services.sharing.sharedMedia(request.params.id, request.query);
         // Never kept by a cache: once the share ends, nothing may serve the file again.
         reply
@@ -48,7 +49,7 @@ export const sharingRoutes =
           .header('x-content-type-options', 'nosniff');
         return sendByteRange(reply, request.headers.range, file.size, file.read);
       },
-    });
+    );
 
     await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
