@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../infra/http/authenticate.ts';
 import { sendByteRange } from '../../infra/http/byte-range.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { mediaKeySwitchRoutes } from './key-switch-routes.ts';
@@ -19,12 +20,12 @@ export const mediaRoutes =
   (services: Services, deps: { tmpDir: string }): FastifyPluginAsyncZod =>
   async (app) => {
     // Every stored file is served here, on local disk and S3 alike, and only with a valid, unexpired signature:
-    // files are sealed at rest (ADR 081), so no store could serve them itself. Left out of the API docs (route()
-    // documents every route it registers), so registered from the declaration here.
-    const { file } = api.media;
-    app.get(
-      file.path.replace(/^\/api/, ''),
-      { config: { rateLimit: false }, schema: { hide: true, querystring: file.query } },
+    // files are sealed at rest (ADR 081), so no store could serve them itself. Left out of the API docs as before:
+    // @fastify/swagger's hidden tag.
+    route(
+      app,
+      api.media.file,
+      { tags: ['X-HIDDEN'], summary: 'A stored file by its signed link', config: { rateLimit: false } },
       async (request, reply) => {
         const links = services.mediaLinks;
         if (!links.verify(request.query))
