@@ -1,9 +1,10 @@
-import { ApiError, ExportQuery, ExportSummary, SealedExportPage, SealedExportQuery } from '@daybook/shared';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { api } from '@daybook/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import type { Services } from '../../services.ts';
 
-const errors = { 400: ApiError, 401: ApiError, 409: ApiError, 429: ApiError };
+const tags = ['export'];
 
 /**
  * Export (ADR 035). An archive holds the whole journal decrypted, and making one reads every entry and
@@ -14,51 +15,40 @@ export const EXPORT_RATE_LIMIT = { max: 5, timeWindow: '15 minutes', groupId: ':
 export const exportRoutes =
   (services: Services): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['export'];
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
 
-      signedIn.get(
-        '/export/summary',
+      route(
+        signedIn,
+        api.export.summary,
         {
-          schema: {
-            tags,
-            summary:
-              'What an export of this range will hold: entries, media files and the expected archive size',
-            querystring: ExportQuery,
-            response: { 200: ExportSummary, ...errors },
-          },
+          tags,
+          summary:
+            'What an export of this range will hold: entries, media files and the expected archive size',
         },
         (request) => services.exports.summary(signedInUser(request), request.query),
       );
 
-      signedIn.get(
-        '/export/sealed',
+      route(
+        signedIn,
+        api.export.sealed,
         {
+          tags,
+          summary:
+            "A page of a private account's entries as stored (sealed), for the archive its browser builds",
           config: { rateLimit: { max: 600, timeWindow: '15 minutes', groupId: ':export-sealed' } },
-          schema: {
-            tags,
-            summary:
-              "A page of a private account's entries as stored (sealed), for the archive its browser builds",
-            querystring: SealedExportQuery,
-            response: { 200: SealedExportPage, ...errors },
-          },
         },
         (request) => services.exports.sealedPage(signedInUser(request), request.query),
       );
 
-      signedIn.get(
-        '/export/archive',
+      route(
+        signedIn,
+        api.export.archive,
         {
+          tags,
+          summary:
+            'Your entries (decrypted), their Markdown and media as one .zip, streamed as it is made; nothing is kept on the server',
           config: { rateLimit: EXPORT_RATE_LIMIT },
-          schema: {
-            tags,
-            summary:
-              'Your entries (decrypted), their Markdown and media as one .zip, streamed as it is made; nothing is kept on the server',
-            querystring: ExportQuery,
-            produces: ['application/zip'],
-          },
         },
         async (request, reply) => {
           // The client going away (Cancel, a closed tab) stops the export; nothing was written anywhere to clean up.

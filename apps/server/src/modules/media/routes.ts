@@ -1,9 +1,9 @@
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@daybook/shared';
+import { api, MEDIA_LIMITS, MEDIA_MESSAGES } from '@daybook/shared';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../infra/http/authenticate.ts';
 import { sendByteRange } from '../../infra/http/byte-range.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
 import { mediaKeySwitchRoutes } from './key-switch-routes.ts';
@@ -20,21 +20,12 @@ export const mediaRoutes =
   (services: Services, deps: { tmpDir: string }): FastifyPluginAsyncZod =>
   async (app) => {
     // Every stored file is served here, on local disk and S3 alike, and only with a valid, unexpired signature:
-    // files are sealed at rest (ADR 081), so no store could serve them itself.
-    app.get(
-      '/media/file',
-      {
-        config: { rateLimit: false },
-        schema: {
-          hide: true,
-          querystring: z.object({
-            path: z.string(),
-            expires: z.coerce.number(),
-            type: z.string(),
-            signature: z.string(),
-          }),
-        },
-      },
+    // files are sealed at rest (ADR 081), so no store could serve them itself. Left out of the API docs as before:
+    // @fastify/swagger's hidden tag.
+    route(
+      app,
+      api.media.file,
+      { tags: ['X-HIDDEN'], summary: 'A stored file by its signed link', config: { rateLimit: false } },
       async (request, reply) => {
         const links = services.mediaLinks;
         if (!links.verify(request.query))
@@ -55,8 +46,7 @@ export const mediaRoutes =
       },
     );
 
-    await app.register(async (scope) => {
-      const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (signedIn) => {
       signedIn.addHook('onRequest', requireUser(services.auth));
       await signedIn.register(multipart, {
         limits: { files: 1, fields: 2, fileSize: MEDIA_LIMITS.video.maxBytes },

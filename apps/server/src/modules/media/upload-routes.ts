@@ -8,42 +8,30 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import {
-  ApiError,
-  MEDIA_LIMITS,
-  MEDIA_MESSAGES,
-  MediaDraft,
-  MediaType,
-  SealedMediaDraftQuery,
-  VideoPoster,
-  VideoPosterInput,
-} from '@daybook/shared';
+import { api, MEDIA_LIMITS, MEDIA_MESSAGES, type MediaDraft } from '@daybook/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedInUser } from '../../infra/http/authenticate.ts';
+import { route } from '../../infra/http/endpoint-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Services } from '../../services.ts';
-import { dataUrlBytes, errors, tags } from './route-schemas.ts';
+import { dataUrlBytes, tags } from './route-schemas.ts';
 import { receiveSealed, SEALED_THUMBNAIL_MAX_BYTES, sealedBytesFor } from './sealed-upload.ts';
 import { maxBytesFor, tooLargeMessage } from './service.ts';
 
 export const mediaUploadRoutes =
   (services: Services, deps: { tmpDir: string }): FastifyPluginAsyncZod =>
   async (signedIn) => {
-    signedIn.post(
-      '/media/drafts',
+    route(
+      signedIn,
+      api.media.uploadDraft,
       {
+        tags,
+        summary:
+          'Upload an image, audio or video file (multipart field "file") as a draft for the next entry',
         bodyLimit: MEDIA_LIMITS.video.maxBytes + 64 * 1024,
         config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':upload' } },
-        schema: {
-          tags,
-          summary:
-            'Upload an image, audio or video file (multipart field "file") as a draft for the next entry',
-          querystring: z.object({ mediaType: MediaType }),
-          response: { 201: MediaDraft, ...errors },
-        },
       },
-      async (request, reply) => {
+      async (request) => {
         const user = signedInUser(request);
         const type = request.query.mediaType;
         // Refuse by plan before reading a byte of a file the user may not store.
@@ -78,24 +66,21 @@ export const mediaUploadRoutes =
           // Before answering, so that no temporary file outlives its request.
           await rm(tempFile, { force: true });
         }
-        return reply.status(201).send(draft);
+        return draft;
       },
     );
 
-    signedIn.post(
-      '/media/sealed-drafts',
+    route(
+      signedIn,
+      api.media.uploadSealedDraft,
       {
+        tags,
+        summary:
+          'Private mode: upload a file sealed in the browser under the account key (multipart "file", and "thumbnail" for a photo or video) as a draft',
         bodyLimit: sealedBytesFor('video') + SEALED_THUMBNAIL_MAX_BYTES + 64 * 1024,
         config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':upload' } },
-        schema: {
-          tags,
-          summary:
-            'Private mode: upload a file sealed in the browser under the account key (multipart "file", and "thumbnail" for a photo or video) as a draft',
-          querystring: SealedMediaDraftQuery,
-          response: { 201: MediaDraft, 409: ApiError, ...errors },
-        },
       },
-      async (request, reply) => {
+      async (request) => {
         const user = signedInUser(request);
         await services.media.assertPlanAllows(user, request.query.mediaType);
         const { upload, cleanUp } = await receiveSealed(
@@ -104,26 +89,21 @@ export const mediaUploadRoutes =
           sealedBytesFor(request.query.mediaType),
         );
         try {
-          const draft = await services.media.createSealedDraft(user, request.query, upload);
-          return reply.status(201).send(draft);
+          return await services.media.createSealedDraft(user, request.query, upload);
         } finally {
           await cleanUp();
         }
       },
     );
 
-    signedIn.put(
-      '/media/drafts/:id/poster',
+    route(
+      signedIn,
+      api.media.setPoster,
       {
+        tags,
+        summary: "Store a video draft's poster: a frame sampled by the browser, kept as its thumbnail",
         bodyLimit: 3 * 1024 * 1024,
         config: { rateLimit: { max: 30, timeWindow: '10 minutes', groupId: ':upload' } },
-        schema: {
-          tags,
-          summary: "Store a video draft's poster: a frame sampled by the browser, kept as its thumbnail",
-          params: z.object({ id: z.uuid() }),
-          body: VideoPosterInput,
-          response: { 200: VideoPoster, ...errors },
-        },
       },
       (request) =>
         services.media.setVideoPoster(

@@ -1,6 +1,6 @@
-import { ApiError, EXPORT_MESSAGES, ExportSummary } from '@daybook/shared';
+import { ApiError, api, EXPORT_MESSAGES } from '@daybook/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE } from '../../lib/api-client.ts';
+import { ApiRequestError, apiUrl, callApi, NETWORK_ERROR_MESSAGE } from '../../lib/api-client.ts';
 import { journalKeys } from '../../lib/query-keys.ts';
 
 /*
@@ -8,16 +8,8 @@ import { journalKeys } from '../../lib/query-keys.ts';
  * itself, read as a stream so the page can show how far it has got and stop it.
  */
 
-/** Inclusive local days; an empty string is an open end. */
+/** Inclusive local days; an empty string is an open end (left out of the query). */
 export type ExportRange = { from: string; to: string };
-
-function rangeQuery(range: ExportRange): string {
-  const query = new URLSearchParams();
-  if (range.from) query.set('from', range.from);
-  if (range.to) query.set('to', range.to);
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * Kept under the journal's key: writing, editing or deleting an entry invalidates the journal, and with it what
@@ -26,8 +18,7 @@ function rangeQuery(range: ExportRange): string {
 export function exportSummaryQueryOptions(range: ExportRange) {
   return queryOptions({
     queryKey: [...journalKeys.all, 'export-summary', range.from, range.to] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/export/summary${rangeQuery(range)}`, { schema: ExportSummary, signal }),
+    queryFn: ({ signal }) => callApi(api.export.summary, { query: range, signal }),
   });
 }
 
@@ -52,7 +43,7 @@ export async function downloadArchive(
 ): Promise<DownloadedArchive> {
   let response: Response;
   try {
-    response = await fetch(`/api/export/archive${rangeQuery(range)}`, {
+    response = await fetch(apiUrl(api.export.archive, { query: range }), {
       credentials: 'same-origin',
       signal: options.signal,
     });

@@ -1,7 +1,6 @@
-import { ImportBatch, ImportBatchRemoval, ImportJob } from '@daybook/shared';
+import { api, type ImportJob } from '@daybook/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { callApi, uploadToApi } from '../../lib/api-client.ts';
 import { importKeys, journalKeys } from '../../lib/query-keys.ts';
 
 /*
@@ -9,9 +8,6 @@ import { importKeys, journalKeys } from '../../lib/query-keys.ts';
  * (ADR 077); read the import as it goes; confirm it, which a job writes; cancel or dismiss it; list the imports
  * confirmed and remove one as a whole. Every answer is parsed with its shared schema.
  */
-
-const BASE = '/api/import';
-const importPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 /** Sends the archive as multipart (field "archive") with upload progress, 0 to 1; answers with the queued import. */
 export function uploadArchive(
@@ -21,7 +17,7 @@ export function uploadArchive(
 ): Promise<ImportJob> {
   const form = new FormData();
   form.append('archive', file, file.name);
-  return apiUpload(BASE, { method: 'POST', body: form, schema: ImportJob, onProgress, signal });
+  return uploadToApi(api.import.upload, { body: form, onProgress, signal });
 }
 
 /** While a job works on it, read again every few seconds too, in case the live stream is not open. */
@@ -33,7 +29,7 @@ const isWorking = (job: ImportJob | null | undefined) =>
 export function useCurrentImport() {
   return useQuery({
     queryKey: importKeys.current,
-    queryFn: ({ signal }) => apiRequest(`${BASE}/current`, { schema: ImportJob.nullable(), signal }),
+    queryFn: ({ signal }) => callApi(api.import.current, { signal }),
     refetchInterval: (query) => (isWorking(query.state.data) ? POLL_MS : false),
   });
 }
@@ -47,8 +43,7 @@ export function useShowImport() {
 export function useConfirmImport() {
   const show = useShowImport();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`${importPath(id)}/confirm`, { method: 'POST', schema: ImportJob }),
+    mutationFn: (id: string) => callApi(api.import.confirm, { params: { id } }),
     onSuccess: show,
   });
 }
@@ -57,7 +52,7 @@ export function useConfirmImport() {
 export function useCancelImport() {
   const show = useShowImport();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(importPath(id), { method: 'DELETE', schema: z.unknown() }),
+    mutationFn: (id: string) => callApi(api.import.cancel, { params: { id } }),
     onSuccess: () => show(null),
   });
 }
@@ -71,7 +66,7 @@ const batchesKey = [...journalKeys.all, 'import-batches'] as const;
 export function useImportBatches() {
   return useQuery({
     queryKey: batchesKey,
-    queryFn: ({ signal }) => apiRequest(`${BASE}/batches`, { schema: z.array(ImportBatch), signal }),
+    queryFn: ({ signal }) => callApi(api.import.batches, { signal }),
   });
 }
 
@@ -79,11 +74,7 @@ export function useImportBatches() {
 export function useRemoveImportBatch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`${BASE}/batches/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-        schema: ImportBatchRemoval,
-      }),
+    mutationFn: (id: string) => callApi(api.import.removeBatch, { params: { id } }),
     onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  api,
   captionOf,
   type Entry,
   type EntryAttachment,
@@ -6,6 +7,7 @@ import {
   mediaDownloadName,
   type PixelSize,
 } from '@daybook/shared';
+import { apiUrl } from '../../lib/api-client.ts';
 import { entryMediaUrlPath } from './api/get-media-url.ts';
 import { entryThumbnailUrlPath } from './api/get-thumbnail-url.ts';
 import type { EntryContentType } from './media-kind.ts';
@@ -78,7 +80,9 @@ export function entryMediaItem(entry: EntryWithMedia, accountZone?: string): Med
 
 /** Where one of an imported entry's further attachments (ADR 088) answers its signed links. */
 export const attachmentPath = (entryId: string, attachmentId: string, link: 'media-url' | 'thumbnail-url') =>
-  `/api/entries/${encodeURIComponent(entryId)}/attachments/${encodeURIComponent(attachmentId)}/${link}`;
+  apiUrl(link === 'media-url' ? api.media.attachmentUrl : api.media.attachmentThumbnailUrl, {
+    params: { id: entryId, attachmentId },
+  });
 
 /**
  * One of an imported entry's further attachments as an item. Its size is not known before its thumbnail loads,

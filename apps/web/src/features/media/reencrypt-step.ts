@@ -1,5 +1,5 @@
-import { EntryPage } from '@daybook/shared';
-import { apiRequest } from '../../lib/api-client.ts';
+import { api, type EntryPage } from '@daybook/shared';
+import { callApi } from '../../lib/api-client.ts';
 import { keptAccountKey } from '../../lib/private-keys/session-key.ts';
 import { getSession } from '../../lib/session/get-session.ts';
 import { resealEntryMediaForPrivateMode } from './reseal.ts';
@@ -20,10 +20,7 @@ const hasMedia = (entry: EntryPage['entries'][number]) =>
   (entry.mediaUrl !== null && entry.contentType !== 'text') || (entry.attachments?.length ?? 0) > 0;
 
 const entriesPage = (page: number, signal?: AbortSignal) =>
-  apiRequest(`/api/entries?page=${page}&pageSize=${PAGE_SIZE}`, {
-    schema: EntryPage,
-    ...(signal ? { signal } : {}),
-  });
+  callApi(api.entries.list, { query: { page, pageSize: PAGE_SIZE }, signal });
 
 export const mediaReencryptStep = {
   id: 'media',

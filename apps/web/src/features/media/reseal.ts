@@ -1,14 +1,14 @@
 import {
   type AccountKey,
+  api,
   deriveMediaKeyV2,
-  Entry,
   importAccountKey,
-  SignedMediaUrl,
-  SignedThumbnailUrl,
   sealMediaInBrowser,
 } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiUrl, callApi } from '../../lib/api-client.ts';
+import { getMediaLink } from './api/get-media-url.ts';
+import { getThumbnailLink } from './api/get-thumbnail-url.ts';
 import { uploadResealed } from './api/sealed-media.ts';
 
 /*
@@ -18,8 +18,6 @@ import { uploadResealed } from './api/sealed-media.ts';
  * the new container over the old file whole, so the copy it could open is gone once each call returns. A file
  * already under the account key is left alone, so a stopped run can simply be run again.
  */
-
-const base = (entryId: string) => `/api/entries/${encodeURIComponent(entryId)}`;
 
 export type ResealOutcome = {
   /** Files replaced by this run. */
@@ -42,21 +40,12 @@ async function resealOne(
   mediaKey: Uint8Array,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  const links = attachmentId
-    ? `${base(entryId)}/attachments/${encodeURIComponent(attachmentId)}`
-    : base(entryId);
-  const link = await apiRequest(`${links}/media-url`, {
-    schema: SignedMediaUrl,
-    ...(signal ? { signal } : {}),
-  });
+  const link = await getMediaLink(entryId, attachmentId, signal);
   if (link.sealedByUser) return false;
   // The thumbnail the server already keeps (made from this file): sealed as it is, at its own size.
   let thumbnail: { sealed: Blob; width: number; height: number } | null = null;
   if (hasThumbnail) {
-    const thumb = await apiRequest(`${links}/thumbnail-url`, {
-      schema: SignedThumbnailUrl,
-      ...(signal ? { signal } : {}),
-    });
+    const thumb = await getThumbnailLink(entryId, attachmentId, signal);
     if (!thumb.sealedByUser) {
       const plainThumb = await downloadPlain(thumb.url, signal);
       thumbnail = {
@@ -86,7 +75,7 @@ export async function resealEntryMediaForPrivateMode(
   const { signal } = options;
   const key = accountKey instanceof Uint8Array ? await importAccountKey(accountKey) : accountKey;
   const mediaKey = await deriveMediaKeyV2(key);
-  const entry = await apiRequest(base(entryId), { schema: Entry, ...(signal ? { signal } : {}) });
+  const entry = await callApi(api.entries.get, { params: { id: entryId }, signal });
   const outcome: ResealOutcome = { resealed: 0, alreadySealed: 0 };
   const count = (resealed: boolean) => {
     if (resealed) outcome.resealed++;
@@ -101,11 +90,13 @@ export async function resealEntryMediaForPrivateMode(
     count(await resealOne(entryId, attachment.id, attachment.hasThumbnail, mediaKey, signal));
   }
   if (options.queryClient) {
+    // The entry's links are keyed by their addresses (`MediaItem`), each under the entry's own.
+    const entryPath = `${apiUrl(api.entries.get, { params: { id: entryId } })}/`;
     await options.queryClient.invalidateQueries({
       predicate: ({ queryKey }) =>
         (queryKey[0] === 'media-url' || queryKey[0] === 'thumbnail-url') &&
         typeof queryKey[1] === 'string' &&
-        queryKey[1].startsWith(`${base(entryId)}/`),
+        queryKey[1].startsWith(entryPath),
     });
   }
   return outcome;

@@ -1,18 +1,17 @@
 import {
   type AccountKey,
+  api,
   deriveMediaKeyV2,
-  Entry,
-  EntryPage,
+  type EntryPage,
   importAccountKey,
   MediaSealError,
   openMediaInBrowser,
-  SignedMediaUrl,
-  SignedThumbnailUrl,
-  UnsealedMedia,
 } from '@daybook/shared';
-import { apiRequest, apiUpload } from '../../lib/api-client.ts';
+import { callApi, uploadToApi } from '../../lib/api-client.ts';
 import { keptAccountKey } from '../../lib/private-keys/session-key.ts';
 import { getSession } from '../../lib/session/get-session.ts';
+import { getMediaLink } from './api/get-media-url.ts';
+import { getThumbnailLink } from './api/get-thumbnail-url.ts';
 
 /*
  * Switching private mode off, the media's part (ADR 097, amended; the reverse of reseal.ts): finishing removes the
@@ -23,16 +22,12 @@ import { getSession } from '../../lib/session/get-session.ts';
  */
 
 const PAGE_SIZE = 50;
-const base = (entryId: string) => `/api/entries/${encodeURIComponent(entryId)}`;
 
 const hasMedia = (entry: EntryPage['entries'][number]) =>
   (entry.mediaUrl !== null && entry.contentType !== 'text') || (entry.attachments?.length ?? 0) > 0;
 
 const entriesPage = (page: number, signal?: AbortSignal) =>
-  apiRequest(`/api/entries?page=${page}&pageSize=${PAGE_SIZE}`, {
-    schema: EntryPage,
-    ...(signal ? { signal } : {}),
-  });
+  callApi(api.entries.list, { query: { page, pageSize: PAGE_SIZE }, signal });
 
 async function download(url: string, signal?: AbortSignal): Promise<Blob> {
   const response = await fetch(url, { credentials: 'same-origin', ...(signal ? { signal } : {}) });
@@ -51,42 +46,31 @@ async function unsealOne(
   mediaKey: Uint8Array,
   signal?: AbortSignal,
 ): Promise<'unsealed' | 'already' | 'unopened'> {
-  const links = attachmentId
-    ? `${base(entryId)}/attachments/${encodeURIComponent(attachmentId)}`
-    : base(entryId);
-  const link = await apiRequest(`${links}/media-url`, {
-    schema: SignedMediaUrl,
-    ...(signal ? { signal } : {}),
-  });
-  const thumb = hasThumbnail
-    ? await apiRequest(`${links}/thumbnail-url`, {
-        schema: SignedThumbnailUrl,
-        ...(signal ? { signal } : {}),
-      })
-    : null;
+  const link = await getMediaLink(entryId, attachmentId, signal);
+  const thumb = hasThumbnail ? await getThumbnailLink(entryId, attachmentId, signal) : null;
   if (!link.sealedByUser && !thumb?.sealedByUser) return 'already';
   try {
     const stored = await download(link.url, signal);
     const plain = link.sealedByUser ? await openMediaInBrowser(stored, mediaKey) : stored;
     const form = new FormData();
     form.append('file', plain, 'file.bin');
-    const query = new URLSearchParams();
-    if (attachmentId) query.set('attachmentId', attachmentId);
-    if (thumb?.sealedByUser) {
+    const sealedThumb = thumb?.sealedByUser ? thumb : null;
+    if (sealedThumb) {
       form.append(
         'thumbnail',
-        await openMediaInBrowser(await download(thumb.url, signal), mediaKey),
+        await openMediaInBrowser(await download(sealedThumb.url, signal), mediaKey),
         'thumb.webp',
       );
-      query.set('thumbWidth', String(thumb.width));
-      query.set('thumbHeight', String(thumb.height));
     }
-    const search = query.toString();
-    const answer = await apiUpload(`${base(entryId)}/media/unsealed${search ? `?${search}` : ''}`, {
-      schema: UnsealedMedia,
-      method: 'PUT',
+    const answer = await uploadToApi(api.media.unseal, {
+      params: { id: entryId },
+      query: {
+        attachmentId: attachmentId ?? undefined,
+        thumbWidth: sealedThumb?.width,
+        thumbHeight: sealedThumb?.height,
+      },
       body: form,
-      ...(signal ? { signal } : {}),
+      signal,
     });
     return answer.unsealed ? 'unsealed' : 'already';
   } catch (error) {
@@ -106,7 +90,7 @@ export async function unsealEntryMedia(
 ): Promise<{ unopened: number }> {
   const key = accountKey instanceof Uint8Array ? await importAccountKey(accountKey) : accountKey;
   const mediaKey = await deriveMediaKeyV2(key);
-  const entry = await apiRequest(base(entryId), { schema: Entry, ...(signal ? { signal } : {}) });
+  const entry = await callApi(api.entries.get, { params: { id: entryId }, signal });
   let unopened = 0;
   if (entry.mediaUrl && entry.contentType !== 'text') {
     // Only a thumbnail that exists: asked for one it has not, the server would try to make it from the container.

@@ -1,6 +1,6 @@
-import { ModerationResult, needsModeration, type TextAudience } from '@daybook/shared';
+import { api, type ModerationResult, needsModeration, type TextAudience } from '@daybook/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
+import { callApi } from '../api-client.ts';
 
 /** docs/product/moderation.md#moderation-rules: results are kept 5 minutes, keyed by the first 100 characters. */
 export const MODERATION_CACHE_MS = 5 * 60_000;
@@ -19,12 +19,7 @@ export function postTextModeration(
   audience: TextAudience,
   signal?: AbortSignal,
 ): Promise<ModerationResult> {
-  return apiRequest('/api/moderation/text', {
-    method: 'POST',
-    body: { text, audience },
-    schema: ModerationResult,
-    signal,
-  });
+  return callApi(api.moderation.text, { body: { text, audience }, signal });
 }
 
 /**

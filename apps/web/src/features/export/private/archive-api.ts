@@ -1,22 +1,20 @@
 import {
+  api,
   archiveFileName,
   type ExportSummary,
   localDate,
   PRIVATE_MODE,
   type SealedExportEntry,
   type SealedExportFile,
-  SealedExportPage,
+  type SealedExportPage,
 } from '@daybook/shared';
-import { z } from 'zod';
-import { ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { ApiRequestError, callApi, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import type { ExportRange } from '../api.ts';
 
 /*
  * The routes a private-mode account's browser-side export uses (ADR 099): the sealed export's pages and the owner's
  * signed media links. Every answer is parsed with its shared schema. The import's are in features/import.
  */
-
-const SignedLink = z.object({ url: z.string() });
 
 /** The account's entries as stored, oldest first, a page at a time (the export's own order, ADR 035). */
 export async function* sealedEntries(
@@ -25,16 +23,9 @@ export async function* sealedEntries(
 ): AsyncGenerator<SealedExportEntry> {
   let after: { cursor: string; id: string } | null = null;
   for (;;) {
-    const query = new URLSearchParams();
-    if (range.from) query.set('from', range.from);
-    if (range.to) query.set('to', range.to);
-    if (after) {
-      query.set('afterCursor', after.cursor);
-      query.set('afterId', after.id);
-    }
-    const text = query.toString();
-    const page = await apiRequest(`/api/export/sealed${text ? `?${text}` : ''}`, {
-      schema: SealedExportPage,
+    // Typed here: `after` is narrowed in the loop, which TypeScript cannot infer through.
+    const page: SealedExportPage = await callApi(api.export.sealed, {
+      query: { ...range, afterCursor: after?.cursor, afterId: after?.id },
       signal,
     });
     yield* page.entries;
@@ -54,13 +45,12 @@ export async function fetchEntryFile(
   file: SealedExportFile,
   signal: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
-  const base = `/api/entries/${encodeURIComponent(entry.id)}`;
-  const path = file.attachmentId
-    ? `${base}/attachments/${encodeURIComponent(file.attachmentId)}/media-url`
-    : `${base}/media-url`;
+  const { attachmentId } = file;
   let link: { url: string };
   try {
-    link = await apiRequest(path, { schema: SignedLink, signal });
+    link = attachmentId
+      ? await callApi(api.media.attachmentUrl, { params: { id: entry.id, attachmentId }, signal })
+      : await callApi(api.media.url, { params: { id: entry.id }, signal });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;

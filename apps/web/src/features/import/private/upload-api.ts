@@ -1,13 +1,11 @@
 import {
+  api,
   ImportSource,
   PrivateImportAttachmentQuery,
-  PrivateImportAttachmentStored,
-  PrivateImportBatchCreated,
-  PrivateImportKnown,
+  type PrivateImportAttachmentStored,
   type PrivateImportTransport,
-  PrivateImportWritten,
 } from '@daybook/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, apiUrl, callApi } from '../../../lib/api-client.ts';
 
 /*
  * The routes a private-mode account's browser-side import uses (ADR 099): the keyed-name check, the batch, and the
@@ -17,27 +15,11 @@ import { apiRequest } from '../../../lib/api-client.ts';
 /** The browser-side import's transport: the app's private import routes. */
 export function privateImportTransport(signal?: AbortSignal): PrivateImportTransport {
   return {
-    known: (check) =>
-      apiRequest('/api/import/private/known', {
-        method: 'POST',
-        body: check,
-        schema: PrivateImportKnown,
-        signal,
-      }),
+    known: (check) => callApi(api.import.privateKnown, { body: check, signal }),
     createBatch: (source) =>
-      apiRequest('/api/import/private/batches', {
-        method: 'POST',
-        body: { source: ImportSource.parse(source) },
-        schema: PrivateImportBatchCreated,
-        signal,
-      }),
+      callApi(api.import.privateBatch, { body: { source: ImportSource.parse(source) }, signal }),
     upload: (batchId, entries) =>
-      apiRequest(`/api/import/private/batches/${encodeURIComponent(batchId)}/entries`, {
-        method: 'POST',
-        body: { entries },
-        schema: PrivateImportWritten,
-        signal,
-      }),
+      callApi(api.import.privateEntries, { params: { id: batchId }, body: { entries }, signal }),
   };
 }
 
@@ -52,16 +34,16 @@ export function storePrivateAttachment(
   thumbnail: Blob | null,
   signal?: AbortSignal,
 ): Promise<PrivateImportAttachmentStored> {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(PrivateImportAttachmentQuery.parse(declared)))
-    if (value !== undefined) query.set(name, String(value));
+  const query = PrivateImportAttachmentQuery.parse(declared);
   const form = new FormData();
   form.append('file', sealed, 'sealed.bin');
   if (thumbnail) form.append('thumbnail', thumbnail, 'thumbnail.bin');
-  return apiRequest(`/api/import/private/batches/${encodeURIComponent(batchId)}/attachments?${query}`, {
-    method: 'POST',
+  // A form sent by fetch (no progress to show, so not `uploadToApi`): `callApi` sends JSON bodies only.
+  const endpoint = api.import.privateAttachment;
+  return apiRequest(apiUrl(endpoint, { params: { id: batchId }, query }), {
+    method: endpoint.method,
     body: form,
-    schema: PrivateImportAttachmentStored,
-    ...(signal ? { signal } : {}),
+    schema: endpoint.response,
+    signal,
   });
 }

@@ -1,5 +1,5 @@
-import { ModerationResult } from '@daybook/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { api, type ModerationResult } from '@daybook/shared';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const SAFE_MEDIA_VERDICT: ModerationResult = {
   safe: true,
@@ -24,26 +24,10 @@ async function safeOnFailure(
 
 /** POST /api/moderation/image with the image as a data URL. */
 export function moderateImage(imageData: string, signal?: AbortSignal): Promise<ModerationResult> {
-  return safeOnFailure(
-    apiRequest('/api/moderation/image', {
-      method: 'POST',
-      body: { imageData },
-      schema: ModerationResult,
-      ...(signal ? { signal } : {}),
-    }),
-    signal,
-  );
+  return safeOnFailure(callApi(api.media.moderateImage, { body: { imageData }, signal }), signal);
 }
 
 /** POST /api/moderation/video with five JPEG frames; the answer is the worst frame's verdict. */
 export function moderateVideo(frames: string[], signal?: AbortSignal): Promise<ModerationResult> {
-  return safeOnFailure(
-    apiRequest('/api/moderation/video', {
-      method: 'POST',
-      body: { frames },
-      schema: ModerationResult,
-      ...(signal ? { signal } : {}),
-    }),
-    signal,
-  );
+  return safeOnFailure(callApi(api.media.moderateVideo, { body: { frames }, signal }), signal);
 }

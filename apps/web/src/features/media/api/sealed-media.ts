@@ -1,12 +1,13 @@
 import {
+  api,
   baseMimeType,
-  MediaDraft,
+  type MediaDraft,
   type MediaKind,
-  ResealedMedia,
+  type ResealedMedia,
   type SealedMediaDraftQuery,
   sealMediaInBrowser,
 } from '@daybook/shared';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { uploadToApi } from '../../../lib/api-client.ts';
 
 /*
  * Private mode's files (ADR 096): sealed in the browser under the account's media key (the container of ADR 081,
@@ -16,13 +17,6 @@ import { apiUpload } from '../../../lib/api-client.ts';
 
 /** Sealing is the first tenth of the bar (a pass of AES-GCM over the file), the upload the rest. */
 const SEALING_SHARE = 0.1;
-
-const queryOf = (values: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(values))
-    if (value !== undefined) search.set(name, String(value));
-  return search.toString();
-};
 
 export type SealedUploadInput = {
   mediaType: MediaKind;
@@ -60,12 +54,11 @@ export async function uploadSealedMediaDraft(input: SealedUploadInput): Promise<
     thumbWidth: input.thumbnail?.width,
     thumbHeight: input.thumbnail?.height,
   };
-  return apiUpload(`/api/media/sealed-drafts?${queryOf(declared)}`, {
-    schema: MediaDraft,
-    method: 'POST',
+  return uploadToApi(api.media.uploadSealedDraft, {
+    query: declared,
     body: form,
     onProgress: (fraction) => onProgress?.(SEALING_SHARE + fraction * (1 - SEALING_SHARE)),
-    ...(signal ? { signal } : {}),
+    signal,
   });
 }
 
@@ -80,15 +73,14 @@ export async function uploadResealed(
   const form = new FormData();
   form.append('file', sealed, 'sealed.bin');
   if (thumbnail) form.append('thumbnail', thumbnail.sealed, 'thumbnail.bin');
-  const query = queryOf({
-    attachmentId: attachmentId ?? undefined,
-    thumbWidth: thumbnail?.width,
-    thumbHeight: thumbnail?.height,
-  });
-  return apiUpload(`/api/entries/${encodeURIComponent(entryId)}/media/sealed${query ? `?${query}` : ''}`, {
-    schema: ResealedMedia,
-    method: 'PUT',
+  return uploadToApi(api.media.reseal, {
+    params: { id: entryId },
+    query: {
+      attachmentId: attachmentId ?? undefined,
+      thumbWidth: thumbnail?.width,
+      thumbHeight: thumbnail?.height,
+    },
     body: form,
-    ...(signal ? { signal } : {}),
+    signal,
   });
 }

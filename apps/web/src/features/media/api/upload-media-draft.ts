@@ -1,6 +1,6 @@
-import { MediaDraft, type MediaKind, VideoPoster } from '@daybook/shared';
+import { api, type MediaKind } from '@daybook/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, apiUpload } from '../../../lib/api-client.ts';
+import { callApi, uploadToApi } from '../../../lib/api-client.ts';
 
 export type UploadMediaDraftInput = {
   mediaType: MediaKind;
@@ -17,13 +17,7 @@ export type UploadMediaDraftInput = {
 export function uploadMediaDraft({ mediaType, file, fileName, onProgress, signal }: UploadMediaDraftInput) {
   const form = new FormData();
   form.append('file', file, fileName);
-  return apiUpload(`/api/media/drafts?mediaType=${mediaType}`, {
-    schema: MediaDraft,
-    method: 'POST',
-    body: form,
-    ...(onProgress ? { onProgress } : {}),
-    ...(signal ? { signal } : {}),
-  });
+  return uploadToApi(api.media.uploadDraft, { query: { mediaType }, body: form, onProgress, signal });
 }
 
 /**
@@ -31,12 +25,7 @@ export function uploadMediaDraft({ mediaType, file, fileName, onProgress, signal
  * and in the viewer. A video without one still saves; the card then shows its icon.
  */
 export function uploadVideoPoster(draftId: string, poster: string, signal?: AbortSignal) {
-  return apiRequest(`/api/media/drafts/${draftId}/poster`, {
-    method: 'PUT',
-    body: { poster },
-    schema: VideoPoster,
-    ...(signal ? { signal } : {}),
-  });
+  return callApi(api.media.setPoster, { params: { id: draftId }, body: { poster }, signal });
 }
 
 /** As a mutation, so that a session found gone during the upload is handled like any other call. */
