@@ -114,7 +114,9 @@ for (const file of files) {
   // `endpoint-rule:` comment just above names why a route is not an API operation, e.g. better-auth's own).
   if (from.startsWith('modules/')) {
     const lines = text.split('\n');
-    for (const match of text.matchAll(/\.(?:get|post|put|patch|delete|head|all)\(\s*['"`]\/|\.route\(\s*\{/g)) {
+    for (const match of text.matchAll(
+      /\.(?:get|post|put|patch|delete|head|all)\(\s*['"`]\/|\.route\(\s*\{/g,
+    )) {
       const index = text.slice(0, match.index).split('\n').length - 1;
       if (/endpoint-rule:/.test(lines.slice(Math.max(0, index - 3), index + 1).join('\n'))) continue;
       violations.push(

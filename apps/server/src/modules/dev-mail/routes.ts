@@ -41,6 +41,7 @@ export function devMailApiRoutes(mailbox: Mailbox) {
 export function devMailPage(mailbox: Mailbox) {
   return async (app: FastifyInstance) => {
     app.addHook('onRequest', localOnly);
+    // endpoint-rule: a page for the person at the machine, not an operation of the API.
     app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
       const messages = await mailbox.list();
       const items = messages

@@ -9,7 +9,6 @@ import {
   type SealedShareInput,
   type ShareCopy,
   type ShareRecipientKeys,
-  SignedMediaUrl,
   sealMediaInBrowser,
   sealShareCopy,
   sealToPublicKey,
@@ -18,7 +17,7 @@ import {
   shareMediaKey,
   toBase64,
 } from '@daybook/shared';
-import { apiRequest, callApi, uploadToApi } from '../../../../lib/api-client.ts';
+import { callApi, uploadToApi } from '../../../../lib/api-client.ts';
 import { privateEntryKey } from '../../../../lib/encryption/private-entry-key.ts';
 import { privateMediaKey } from '../../../../lib/encryption/private-media-key.ts';
 
@@ -31,8 +30,6 @@ import { privateMediaKey } from '../../../../lib/encryption/private-media-key.ts
 
 /** How a recipient without an account gets the share: a private link, or an e-mail the server can read. */
 export type NoAccountChoice = 'link' | 'server';
-
-const entryPath = (entryId: string) => `/api/entries/${encodeURIComponent(entryId)}`;
 
 /** The recipients' public keys (and the sender's), for the share being made; makes the sender's pair if missing. */
 export async function lookUpRecipients(entryId: string, userId: string, emails: string[]) {
@@ -67,7 +64,7 @@ async function openOwnEntry(entryId: string, userId: string): Promise<{ copy: Sh
 
 /** The entry's own attachment as plaintext, opened here (it is stored under the account's media key). */
 async function openOwnMedia(entryId: string, userId: string): Promise<Blob> {
-  const link = await apiRequest(`${entryPath(entryId)}/media-url`, { schema: SignedMediaUrl });
+  const link = await callApi(api.media.url, { params: { id: entryId } });
   const response = await fetch(link.url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`the attachment could not be downloaded (${response.status})`);
   const stored = await response.blob();
