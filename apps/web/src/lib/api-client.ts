@@ -90,8 +90,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   return parseAnswer(response.status, response.statusText, response.ok, payload, schema);
 }
 
-/** What a call passes: the endpoint's params, query and body as declared, and a way to abort it. */
-type CallInput<E extends Endpoint> = EndpointInput<E> & { signal?: AbortSignal };
+/**
+ * What a call passes: the endpoint's params, query and body as declared, a multipart `form` for an endpoint that
+ * takes files without a JSON body (sent by fetch; `uploadToApi` reports progress), and a way to abort it.
+ */
+type CallInput<E extends Endpoint> = EndpointInput<E> & { form?: FormData; signal?: AbortSignal };
 /** The input is optional only when the endpoint takes none that is required. */
 type CallArgs<E extends Endpoint> =
   object extends EndpointInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
@@ -108,14 +111,14 @@ export function callApi<E extends Endpoint>(
   endpoint: E,
   ...[input]: CallArgs<E>
 ): Promise<EndpointAnswer<E>> {
-  const { params, query, body, signal } = (input ?? {}) as CallInput<Endpoint> & {
+  const { params, query, body, form, signal } = (input ?? {}) as CallInput<Endpoint> & {
     params?: object;
     query?: object;
     body?: unknown;
   };
   return apiRequest(endpointUrl(endpoint, params, query), {
     method: endpoint.method,
-    body,
+    body: form ?? body,
     signal,
     schema: (endpoint.response ?? NO_ANSWER) as z.ZodType<EndpointAnswer<E>>,
   });

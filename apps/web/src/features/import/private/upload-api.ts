@@ -5,7 +5,7 @@ import {
   type PrivateImportAttachmentStored,
   type PrivateImportTransport,
 } from '@daybook/shared';
-import { apiRequest, apiUrl, callApi } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/api-client.ts';
 
 /*
  * The routes a private-mode account's browser-side import uses (ADR 099): the keyed-name check, the batch, and the
@@ -38,12 +38,5 @@ export function storePrivateAttachment(
   const form = new FormData();
   form.append('file', sealed, 'sealed.bin');
   if (thumbnail) form.append('thumbnail', thumbnail, 'thumbnail.bin');
-  // A form sent by fetch (no progress to show, so not `uploadToApi`): `callApi` sends JSON bodies only.
-  const endpoint = api.import.privateAttachment;
-  return apiRequest(apiUrl(endpoint, { params: { id: batchId }, query }), {
-    method: endpoint.method,
-    body: form,
-    schema: endpoint.response,
-    signal,
-  });
+  return callApi(api.import.privateAttachment, { params: { id: batchId }, query, form, signal });
 }
