@@ -51,7 +51,9 @@ export const ROUTE_BUDGETS = [
   // layer; about 171 KB), the journal's first screen (about 41 KB) and the later pieces (about 25 KB). Radix,
   // floating-ui, react-remove-scroll and sonner load on first use. The ratchet below ADR 076's 250 KB moved from 243
   // to 245 KB on 2026-11-29 for what must run at every signed-in load: the key pair's check (ADR 102), the sealed
-  // shares' pick-up (ADR 103) and the AI consents read with the session (ADR 104), about 1.5 KB together.
+  // shares' pick-up (ADR 103) and the AI consents read with the session (ADR 104), about 1.5 KB together; to 247 KB
+  // the same day for the endpoints declared once (ADR 106): a call now carries its declaration, with the schemas of
+  // its query and body the page used only as types before (about 1.5 KB of the first screen's calls).
   {
     route: '/dashboard',
     page: '/dashboard',
@@ -62,7 +64,7 @@ export const ROUTE_BUDGETS = [
       'src/lib/offline/entry-copy.ts',
       'src/lib/key-pair/upkeep.ts',
     ],
-    jsBudget: 245 * KB,
+    jsBudget: 247 * KB,
   },
   // The page and the charts it imports at once (recharts, about 112 KB gzip), which no other route loads (ADR 030),
   // and the dashboard's chunk (ADR 050), whose entry cards and dates it shares: a person who came through the

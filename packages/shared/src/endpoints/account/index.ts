@@ -1,0 +1,26 @@
+/** The account module's operations (apps/server/src/modules/account): `/api/me` and its parts, and avatars. */
+export { addPasskey } from './add-passkey.ts';
+export { avatar } from './avatar.ts';
+export { cancelDeletion } from './cancel-deletion.ts';
+export { changeEmail } from './change-email.ts';
+export { changePassword } from './change-password.ts';
+export { deletion } from './deletion.ts';
+export { disableTwoFactor } from './disable-two-factor.ts';
+export { enableTwoFactor } from './enable-two-factor.ts';
+export { forgetPrivateModeChoice } from './forget-private-mode-choice.ts';
+export { passkeyOptions } from './passkey-options.ts';
+export { passkeys } from './passkeys.ts';
+export { planFeatures } from './plan-features.ts';
+export { profile } from './profile.ts';
+export { removeAvatar } from './remove-avatar.ts';
+export { removePasskey } from './remove-passkey.ts';
+export { renamePasskey } from './rename-passkey.ts';
+export { replaceRecoveryCodes } from './replace-recovery-codes.ts';
+export { requestDeletion } from './request-deletion.ts';
+export { revokeOtherSessions } from './revoke-other-sessions.ts';
+export { revokeSession } from './revoke-session.ts';
+export { sessions } from './sessions.ts';
+export { startTwoFactorSetup } from './start-two-factor-setup.ts';
+export { twoFactor } from './two-factor.ts';
+export { updateProfile } from './update-profile.ts';
+export { uploadAvatar } from './upload-avatar.ts';

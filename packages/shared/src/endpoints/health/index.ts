@@ -1,0 +1,2 @@
+/** The health module's operation (apps/server/src/modules/health). */
+export { check } from './check.ts';
