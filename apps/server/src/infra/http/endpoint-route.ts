@@ -36,6 +36,14 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: EndpointBody<E>;
 }>;
 
+/**
+ * What a handler returns: the declared JSON answer, or the reply it wrote itself. An endpoint that declares no JSON
+ * answer (a file, a stream, a 204) may return anything, since nothing it returns is serialized.
+ */
+type HandlerAnswer<E extends Endpoint> = E extends { response: z.ZodType }
+  ? EndpointAnswer<E> | FastifyReply
+  : unknown;
+
 /** The failures any route may answer, each with the shared error body (documented, and serialized alike). */
 const FAILURES = Object.fromEntries(
   [400, 401, 402, 403, 404, 409, 410, 413, 415, 422, 423, 429, 500, 502, 503].map((status) => [
@@ -69,10 +77,7 @@ export function route<E extends Endpoint>(
   scope: Scope,
   endpoint: E,
   options: RouteOptions,
-  handler: (
-    request: EndpointRequest<E>,
-    reply: FastifyReply,
-  ) => EndpointAnswer<E> | Promise<EndpointAnswer<E>> | FastifyReply | Promise<FastifyReply>,
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => HandlerAnswer<E> | Promise<HandlerAnswer<E>>,
 ): void {
   const { tags, summary, description, headers, responses, ...routeOptions } = options;
   const url = endpoint.path.replace(/^\/api(?=\/)/, '');

@@ -61,6 +61,5 @@ export const credentialRoutes =
 
     route(signedIn, api.account.revokeSession, { tags, summary: 'Sign out one session' }, async (request) => {
       await services.account.revokeSession(signedInUser(request).id, request.params.id);
-      return undefined;
     });
   };

@@ -51,7 +51,6 @@ export const profileRoutes =
       },
       async (request) => {
         await services.account.forgetPrivateModeChoice(signedInUser(request).id);
-        return undefined;
       },
     );
 

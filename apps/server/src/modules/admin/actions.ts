@@ -106,13 +106,11 @@ export function createUserActions(deps: {
     setDisabled: (actor: AdminActor, ref: UserRef, isDisabled: boolean) =>
       act(actor, ref, isDisabled ? 'user.disable' : 'user.enable', async (tx, user) => {
         await createAccountAdministration(tx).setDisabled(user.email, isDisabled);
-        return undefined;
       }),
 
     setRole: (actor: AdminActor, ref: UserRef, role: 'user' | 'admin') =>
       act(actor, ref, role === 'admin' ? 'user.grant_admin' : 'user.revoke_admin', async (tx, user) => {
         await createAccountAdministration(tx).setRole(user.email, role);
-        return undefined;
       }),
 
     setPlan: (actor: AdminActor, ref: UserRef, plan: 'free' | 'basic' | 'premium') =>

@@ -165,9 +165,7 @@ export function sendControlRequest(
         const json = (() => {
           try {
             return JSON.parse(buffer.slice(0, newline)) as unknown;
-          } catch {
-            return undefined;
-          }
+          } catch {}
         })();
         buffer = buffer.slice(newline + 1);
         const progress = AdminProgress.safeParse(json);

@@ -38,7 +38,6 @@ export const aiConsentRoutes =
         { tags, summary: 'Withdraw your consent to this feature: it asks again before its next use' },
         async (request) => {
           await services.ai.consents.withdraw(signedInUser(request), request.params.feature);
-          return undefined;
         },
       );
 
@@ -69,7 +68,6 @@ export const aiConsentRoutes =
             request.params.id,
             request.body,
           );
-          return undefined;
         },
       );
 
@@ -90,7 +88,6 @@ export const aiConsentRoutes =
             request.params.id,
             request.body,
           );
-          return undefined;
         },
       );
     });

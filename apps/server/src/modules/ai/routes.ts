@@ -120,7 +120,6 @@ export const aiRoutes =
         { tags, summary: 'Delete a conversation and its messages' },
         async (request) => {
           await services.ai.deleteConversation(signedInUser(request), request.params.kind, request.params.id);
-          return undefined;
         },
       );
     });

@@ -177,7 +177,6 @@ export const importRoutes =
         },
         async (request) => {
           await services.imports.cancel(signedInUser(request), request.params.id);
-          return undefined;
         },
       );
     });

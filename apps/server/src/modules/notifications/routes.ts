@@ -32,7 +32,6 @@ export const notificationsRoutes =
         { tags, summary: 'Mark all your notifications read' },
         async (request) => {
           await services.notifications.markAllRead(signedInUser(request));
-          return undefined;
         },
       );
 
@@ -42,7 +41,6 @@ export const notificationsRoutes =
         { tags, summary: 'Mark one of your notifications read' },
         async (request) => {
           await services.notifications.markRead(signedInUser(request), request.params.id);
-          return undefined;
         },
       );
 
@@ -52,7 +50,6 @@ export const notificationsRoutes =
         { tags, summary: 'Delete one of your notifications' },
         async (request) => {
           await services.notifications.remove(signedInUser(request), request.params.id);
-          return undefined;
         },
       );
     });

@@ -39,7 +39,6 @@ export const remindersRoutes =
         { tags, summary: "Save this browser's Web Push subscription (PushSubscription.toJSON())" },
         async (request) => {
           await services.reminders.subscribePush(signedInUser(request), request.body);
-          return undefined;
         },
       );
 
@@ -49,7 +48,6 @@ export const remindersRoutes =
         { tags, summary: "Forget this browser's Web Push subscription" },
         async (request) => {
           await services.reminders.unsubscribePush(signedInUser(request), request.body.endpoint);
-          return undefined;
         },
       );
     });

@@ -111,7 +111,6 @@ export const sharingRoutes =
             } finally {
               await cleanUp();
             }
-            return undefined;
           },
         );
       });
@@ -140,7 +139,6 @@ export const sharingRoutes =
             request.params.id,
             request.body.wrappedKey,
           );
-          return undefined;
         },
       );
 
@@ -183,7 +181,6 @@ export const sharingRoutes =
         },
         async (request) => {
           await services.sharing.markViewed(signedInUser(request));
-          return undefined;
         },
       );
 
