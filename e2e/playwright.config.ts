@@ -31,6 +31,8 @@ const productionChromium = {
   // The proxy's certificate is made at start and signed by no one; browsers treat https://localhost as a
   // secure context all the same (cookies with the __Secure- prefix, WebCrypto).
   ignoreHTTPSErrors: true,
+  // The journey runs as people use the app, service worker included.
+  serviceWorkers: 'allow' as const,
   launchOptions: {
     executablePath: TEST_CHROMIUM_PATH,
     // The context's ignoreHTTPSErrors does not reach the service worker's script fetch, which Chromium refuses
@@ -59,6 +61,12 @@ export default defineConfig({
     // took the browser's compositor from 42 to 8 CPU-seconds over 16 tests (ADR 067). Motion itself is checked
     // where it matters (a test can still ask for 'no-preference').
     reducedMotion: 'reduce',
+    // The service worker's first install fetches and stores its whole precache (272 files, 2.5 MB) a few seconds
+    // after a page loads, in every fresh context: in most tests it took a fifth of the run's time and tested nothing
+    // the test was about. Only the files about the installed app let it register (offline.spec.ts,
+    // dashboard-document.spec.ts: `test.use({ serviceWorkers: 'allow' })`), and the production journey, which runs
+    // as people use it (ADR 040, ADR 082).
+    serviceWorkers: 'block',
     // A trace records every step of every test to keep the failing ones, and took a third of the run's time;
     // E2E_TRACE=1 asks for it while chasing a failure. Failures always keep their screenshot.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',

@@ -4,6 +4,9 @@ import { expect, test } from '../support/fixtures.ts';
 /** The app's own scripts (the entry and its chunks); `/first-paint.js` is not among them. */
 const APP_SCRIPTS = /\/assets\/.+\.js$/;
 
+// The installed app is what these tests are about: its service worker registers, as in people's browsers.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe("the dashboard's first screen as HTML (ADR 051)", () => {
   // Playwright's routes do not see what a service worker answers: with one installed, some of the app's scripts
   // would come from its cache and the rest empty from the route below.

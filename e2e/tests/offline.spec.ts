@@ -152,6 +152,9 @@ const landscape = () =>
 const webStorageDump = (page: Page) =>
   page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
 
+// The installed app is what these tests are about: its service worker registers, as in people's browsers.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('installable, offline-capable app', () => {
   test('installs, opens offline, queues an entry written offline and sends it once when back online', async ({
     page,
