@@ -25,3 +25,13 @@ export async function expectSideBySide(first: Locator, beside: Locator) {
   expect(b!.x, 'the second starts after the first ends').toBeGreaterThanOrEqual(a!.x + a!.width);
   expect(b!.y, 'the second is not under the first').toBeLessThan(a!.y + a!.height);
 }
+
+/**
+ * A screenshot for a person to look at (never compared): taken when `E2E_SHOTS` is set, into the test's output
+ * folder or where the path says. Encoding full pages at two widths and two themes was CPU the runs spent on files
+ * nobody opened (ADR 082); `E2E_SHOTS=1 npx playwright test …` takes them.
+ */
+export async function lookAt(target: Page | Locator, path: string, options: { fullPage?: boolean } = {}) {
+  if (!process.env.E2E_SHOTS) return;
+  await target.screenshot({ path, ...('goto' in target ? options : {}) });
+}

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, MESSAGES } from '@daybook/shared';
 import { createVerifiedUser, signInAs, signOutThroughMenu } from '../support/accounts.ts';
 import { grantAdmin } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { expectNoSidewaysScroll, expectWithinWidth } from '../support/layout.ts';
+import { expectNoSidewaysScroll, expectWithinWidth, lookAt } from '../support/layout.ts';
 
 test.describe('admin area', () => {
   test('an administrator disables a user, who can no longer sign in', async ({
@@ -34,7 +34,7 @@ test.describe('admin area', () => {
       await page.emulateMedia({ colorScheme });
       for (const width of [1366, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: testInfo.outputPath(`admin-users-${width}-${colorScheme}.png`) });
+        await lookAt(page, testInfo.outputPath(`admin-users-${width}-${colorScheme}.png`));
       }
     }
     await page.setViewportSize({ width: 1366, height: 900 });

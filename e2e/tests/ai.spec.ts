@@ -5,6 +5,7 @@ import { grantPlan } from '../support/database.ts';
 import { KEEP_TALKING, PLAIN_REPLY, STREAMED_REPLY } from '../support/fake-openai.ts';
 import { DASHBOARD_USER } from '../support/fixture-users.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 import { startSecondServer } from '../support/second-server.ts';
 
 const DRAFT = 'Walked by the river this morning';
@@ -15,10 +16,7 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
     await page.emulateMedia({ colorScheme });
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`),
-        fullPage: true,
-      });
+      await lookAt(page, testInfo.outputPath(`${name}-${width}-${colorScheme}.png`), { fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

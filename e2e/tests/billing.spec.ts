@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedUser, mailTo, newEmail, PASSWORD, signInAs } from '../support/accounts.ts';
 import { confirmAddress } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 
 const CHECKOUT_URL = /\/checkout\/[^/]+$/;
 /** After a full page load (back from checkout, a reload), on a machine shared by many runs. */
@@ -13,7 +14,7 @@ async function screenshotAtBothWidths(page: Page, name: string) {
   const original = page.viewportSize();
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: false });
+    await lookAt(page, test.info().outputPath(`${name}-${width}.png`), { fullPage: false });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { buildZip } from '../../apps/server/test/support/zip.ts';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 
 /**
  * A Day One JSON export as Day One writes it: Journal.json, and files named by their md5: one entry with two photos
@@ -82,7 +83,7 @@ test.describe('import', () => {
     await expectAccessible();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`import-preview-${width}.png`), fullPage: true });
+      await lookAt(page, test.info().outputPath(`import-preview-${width}.png`), { fullPage: true });
     }
 
     await section.getByRole('button', { name: 'Import 2 entries' }).click();
@@ -91,12 +92,12 @@ test.describe('import', () => {
     });
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`import-report-${width}.png`), fullPage: true });
+      await lookAt(page, test.info().outputPath(`import-report-${width}.png`), { fullPage: true });
     }
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible();
-    await page.screenshot({ path: test.info().outputPath('import-report-dark.png'), fullPage: true });
+    await lookAt(page, test.info().outputPath('import-report-dark.png'), { fullPage: true });
     await page.emulateMedia({ colorScheme: 'light' });
 
     await section.getByRole('link', { name: 'See them on your dashboard' }).click();
@@ -115,7 +116,7 @@ test.describe('import', () => {
     await expect(gallery.getByRole('link', { name: 'Download PDF 3' })).toBeVisible();
     await expect(lighthouse.locator('[data-attachment-mark="2"]')).toHaveText('Photo 2');
     await expectAccessible();
-    await lighthouse.screenshot({ path: test.info().outputPath('import-gallery.png') });
+    await lookAt(lighthouse, test.info().outputPath('import-gallery.png'));
     await gallery.getByRole('button', { name: 'Photo 2' }).press('Enter');
     const viewer = page.getByRole('dialog', { name: 'Photo 2 of 3' });
     await expect(viewer.getByRole('img', { name: 'Attached image' })).toBeVisible();
@@ -139,7 +140,7 @@ test.describe('import', () => {
     await expectAccessible();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await imports.screenshot({ path: test.info().outputPath(`import-batches-${width}.png`) });
+      await lookAt(imports, test.info().outputPath(`import-batches-${width}.png`));
     }
     await imports.getByRole('button', { name: /^Remove the Day One export imported / }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove these 2 imported entries?' });

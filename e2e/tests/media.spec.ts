@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { MEDIA_USER } from '../support/fixture-users.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 
 async function saveEntry(page: import('@playwright/test').Page, text: string) {
   const box = page.getByRole('textbox', { name: "What's on your mind?" });
@@ -31,7 +32,7 @@ const landscape = () =>
     .jpeg({ quality: 85 })
     .toBuffer();
 
-/** The dashboard with the photo entry at both widths in both themes, to look at (not compared). */
+/** The dashboard with the photo entry at both widths in both themes, to look at (not compared; E2E_SHOTS=1 takes them, into THUMBS_SHOTS_DIR when set). */
 async function dashboardShots(page: Page, testInfo: TestInfo) {
   const dir = process.env.THUMBS_SHOTS_DIR;
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -39,7 +40,7 @@ async function dashboardShots(page: Page, testInfo: TestInfo) {
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       const name = `dashboard-photo-${width}-${colorScheme}.png`;
-      await page.screenshot({ path: dir ? `${dir}/${name}` : testInfo.outputPath(name), fullPage: true });
+      await lookAt(page, dir ? `${dir}/${name}` : testInfo.outputPath(name), { fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { createVerifiedUser, signInAs, signOutThroughMenu } from '../support/accounts.ts';
 import { storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 
 /** The worker installs and, after a reload, controls the page: the installed app's situation. */
 async function untilTheWorkerControls(page: Page) {
@@ -212,9 +213,9 @@ test.describe('installable, offline-capable app', () => {
     await expect(queued).toBeVisible();
     await expect(queued).toContainText('Waiting to sync');
     await expectAccessible();
-    await page.screenshot({ path: test.info().outputPath('offline-1366.png'), fullPage: true });
+    await lookAt(page, test.info().outputPath('offline-1366.png'), { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: test.info().outputPath('offline-390.png'), fullPage: true });
+    await lookAt(page, test.info().outputPath('offline-390.png'), { fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     // Nothing reached the server, and the queue holds ciphertext only.
     expect(
@@ -343,7 +344,7 @@ test.describe('installable, offline-capable app', () => {
     await expect(lastMonth).toContainText('swallowed the harbour lights.');
     await expect(notice).toHaveCount(1);
     await expectAccessible();
-    await page.screenshot({ path: test.info().outputPath('offline-copy-1366.png'), fullPage: true });
+    await lookAt(page, test.info().outputPath('offline-copy-1366.png'), { fullPage: true });
     // The cards beside the list say nothing of errors either: one notice for the page (ADR 084).
     await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
     await expect(page.getByText("Shown again when you're back online.").first()).toBeVisible();
@@ -433,7 +434,7 @@ test.describe('installable, offline-capable app', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1920);
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
     await expectAccessible();
-    await page.screenshot({ path: test.info().outputPath('offline-photo-1366.png') });
+    await lookAt(page, test.info().outputPath('offline-photo-1366.png'));
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
 

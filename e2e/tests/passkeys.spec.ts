@@ -1,6 +1,7 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { createVerifiedUser, mailTo, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 
 /*
  * Passkeys end to end (ADR 080): chromium's virtual authenticator (CDP's WebAuthn domain) adds a
@@ -71,7 +72,7 @@ test('add a passkey in the profile, then sign in with it in a fresh browser', as
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expectAccessible(page);
-      await card.screenshot({ path: testInfo.outputPath(`passkeys-card-${colorScheme}.png`) });
+      await lookAt(card, testInfo.outputPath(`passkeys-card-${colorScheme}.png`));
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await mailTo(page.request, user.email, /A passkey was added to your Daybook account/);
@@ -91,7 +92,7 @@ test('add a passkey in the profile, then sign in with it in a fresh browser', as
     await other.goto('/login');
     await expect(other.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
     await expectAccessible(other);
-    await other.screenshot({ path: testInfo.outputPath('login-with-passkey.png') });
+    await lookAt(other, testInfo.outputPath('login-with-passkey.png'));
     await other.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(other).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 

@@ -5,6 +5,7 @@ import { buildZip, unzip } from '../../apps/server/test/support/zip.ts';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { grantPlan, storedMediaFile, storedRows } from '../support/database.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 import { setUpPrivateModeInPage } from '../support/private-mode.ts';
 
 /*
@@ -91,7 +92,7 @@ test.describe('private mode export and import', () => {
     await expect(section.getByText('photos/abcdefabcdefabcdefabcdefabcdefab.jpeg')).toHaveCount(0);
     await expectAccessible();
     // For a person to look at: the preview as a private account sees it.
-    await section.screenshot({ path: test.info().outputPath('private-import-preview.png') });
+    await lookAt(section, test.info().outputPath('private-import-preview.png'));
     await section.getByRole('button', { name: 'Import 3 entries' }).click();
     // The photo is moderated by the model's worker in the page before it is sealed: allow for its first load.
     await expect(section.getByText('Imported 3 entries, encrypted in this browser.')).toBeVisible({

@@ -2,6 +2,7 @@ import { REMINDER_MESSAGES } from '@daybook/shared';
 import type { Page, TestInfo } from '@playwright/test';
 import { createVerifiedUser, mailTo, pathOf, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 
 const reminderSection = (page: Page) => page.getByRole('region', { name: 'Daily reminder' });
 
@@ -11,8 +12,7 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
     await page.emulateMedia({ colorScheme });
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`),
+      await lookAt(page, testInfo.outputPath(`${name}-${width}-${colorScheme}.png`), {
         fullPage: width === 390,
       });
     }

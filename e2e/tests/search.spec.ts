@@ -1,6 +1,7 @@
 import { buildZip } from '../../apps/server/test/support/zip.ts';
 import { createVerifiedUser, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 
 /** Four years of a Day One journal, 1,200 entries, one a day back from 2024; only the oldest names Finisterre. */
 function yearsOfDayOne(): Buffer {
@@ -57,7 +58,7 @@ test('search over All Time finds an entry older than the newest 1,000, its words
   await expectAccessible();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`search-marked-${width}.png`), fullPage: true });
+    await lookAt(page, test.info().outputPath(`search-marked-${width}.png`), { fullPage: true });
   }
 
   // A later search reads the same decrypted journal: every entry of a word common to all but one.

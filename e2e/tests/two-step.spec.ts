@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { AUTH_MESSAGES, base32Decode, TWO_FACTOR_MESSAGES } from '@daybook/shared';
 import { createVerifiedUser, mailTo, signInAs } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { lookAt } from '../support/layout.ts';
 
 /*
  * Two-step sign-in end to end (ADR 075): turned on from the profile with a code computed here as an
@@ -43,7 +44,7 @@ test('turn on two-step sign-in from the profile, then sign in again with a code'
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectAccessible();
-    await page.screenshot({ path: testInfo.outputPath(`two-step-setup-${colorScheme}.png`) });
+    await lookAt(page, testInfo.outputPath(`two-step-setup-${colorScheme}.png`));
   }
   await page.emulateMedia({ colorScheme: 'light' });
 
