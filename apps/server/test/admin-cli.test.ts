@@ -21,6 +21,7 @@ import {
   stopServer,
   useAppOnScratchPostgres,
 } from './support/cli.ts';
+import { preparedDataDir } from './support/database.ts';
 import { createSignedInUser, uniqueEmail } from './support/factories.ts';
 import { isPostgresProject } from './support/test-driver.ts';
 
@@ -49,7 +50,8 @@ describe.skipIf(isPostgresProject)('admin CLI beside a server on the embedded da
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'daybook-admin-cli-'));
-    dataDir = path.join(root, 'data');
+    // The run's migrated snapshot, not a first start (seed-cli.test.ts and CI's `npm start` start from nothing).
+    dataDir = await preparedDataDir(path.join(root, 'data'));
     server = await startServer(dataDir);
   }, STARTUP_DEADLINE_MS + 10_000);
 

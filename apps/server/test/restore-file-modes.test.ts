@@ -7,6 +7,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { runBackup, runRestore } from '../src/modules/admin/backup.ts';
 import { testConfig } from './support/app.ts';
+import { preparedDataDir } from './support/database.ts';
 import { isPostgresProject } from './support/test-driver.ts';
 
 /** Every directory and file under `dir` (itself included) with its permission bits, as `d700`/`f600`. */
@@ -44,7 +45,9 @@ describe.skipIf(isPostgresProject)('the files of a backup and of a restored embe
   });
 
   it('are 0600 files in 0700 directories, in the backup, the restored database and media, and what was moved aside', async () => {
-    const source = testConfig({ DATA_DIR: path.join(root, 'source') });
+    // Both databases start from the run's migrated snapshot (support/database.ts): what is checked here is the modes
+    // backup and restore leave, not a first start.
+    const source = testConfig({ DATA_DIR: await preparedDataDir(path.join(root, 'source')) });
     // Media written by hand or an older version, readable by all.
     const photo = path.join(source.dataDir, 'media', 'originals', 'photo.jpg');
     mkdirSync(path.dirname(photo), { recursive: true, mode: 0o755 });
@@ -64,11 +67,12 @@ describe.skipIf(isPostgresProject)('the files of a backup and of a restored embe
 
     const target = testConfig({ DATA_DIR: path.join(root, 'target') });
     // A database already there, as a restore made before this fix left it (0755 directories, 0666 files).
-    const earlier = await openDatabase(target);
-    await earlier.close();
+    await preparedDataDir(target.dataDir);
     const pgliteDir = path.join(target.dataDir, 'pglite');
-    chmodSync(pgliteDir, 0o755);
-    chmodSync(path.join(pgliteDir, 'PG_VERSION'), 0o666);
+    for (const [name, mode] of modesUnder(pgliteDir)) {
+      chmodSync(path.join(pgliteDir, name), mode.startsWith('d') ? 0o755 : 0o666);
+    }
+    expect(modesUnder(pgliteDir).get('PG_VERSION')).toBe('f666');
 
     const restored = await runRestore(target, backupDir, new Date('2026-11-28T12:00:00Z'));
     expect(restored.ok, restored.lines.join('\n')).toBe(true);

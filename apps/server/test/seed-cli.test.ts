@@ -15,6 +15,7 @@ import {
   stopServer,
   useAppOnScratchPostgres,
 } from './support/cli.ts';
+import { preparedDataDir } from './support/database.ts';
 import { isPostgresProject } from './support/test-driver.ts';
 
 /**
@@ -68,7 +69,7 @@ describe.skipIf(isPostgresProject)('npm run seed on the embedded database', () =
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('seeds through the running server: progress as it goes, the server answering meanwhile, the user able to sign in', async () => {
-    const dataDir = path.join(root, 'beside-server');
+    const dataDir = await preparedDataDir(path.join(root, 'beside-server'));
     server = await startServer(dataDir);
 
     // Two progress steps: the server is asked between them (the sizes here are what the assertions need; a
@@ -97,6 +98,8 @@ describe.skipIf(isPostgresProject)('npm run seed on the embedded database', () =
   }, 400_000);
 
   it('seeds twice with the server stopped, refuses a second seed while one runs, and the server then has them all', async () => {
+    // A truly empty DATA_DIR, as a newcomer's first `npm run seed` finds it: the CLI makes the database (initdb and
+    // every migration). The other tests start from the run's migrated snapshot (support/database.ts).
     const dataDir = path.join(root, 'no-server');
     const first = await seed(dataDir, 1, 100);
     expect(first.code, first.stderr).toBe(0);
@@ -127,7 +130,7 @@ describe.skipIf(isPostgresProject)('npm run seed on the embedded database', () =
   }, 300_000);
 
   it('survives a seed killed with kill -9 midway: the stale lock is seen as stale and the server starts with every earlier account', async () => {
-    const dataDir = path.join(root, 'killed');
+    const dataDir = await preparedDataDir(path.join(root, 'killed'));
     const earlier = await seed(dataDir, 3, 300);
     expect(earlier.code, earlier.stderr).toBe(0);
 

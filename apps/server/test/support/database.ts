@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
@@ -30,6 +33,25 @@ export async function createTestDatabase(): Promise<
       await scratch.drop();
     },
   };
+}
+
+/**
+ * A DATA_DIR whose embedded database is already made and migrated, for a test of the operator's commands that does
+ * not check a first start: the global setup's snapshot (pglite-snapshot.ts) unpacked into DATA_DIR/pglite, the
+ * files `admin restore` would leave there. A fresh folder costs initdb in WebAssembly and every migration, about
+ * 6 CPU-seconds a folder; unpacking it, a fraction of one. The server and the CLI open it as any existing
+ * database: their migrations find none due. A truly empty DATA_DIR stays tested: the first `npm run seed` of
+ * seed-cli.test.ts makes its database, and CI's `.ci/run` starts `npm start` on one.
+ */
+export async function preparedDataDir(dataDir: string): Promise<string> {
+  const snapshot = inject('pgliteSnapshot');
+  if (!snapshot)
+    throw new Error('preparedDataDir needs the PGlite snapshot: it runs in the PGlite project only');
+  const pgliteDir = path.join(dataDir, 'pglite');
+  await mkdir(pgliteDir, { recursive: true, mode: 0o700 });
+  // Its names start with '/' (PGlite's own root): tar makes them relative to -C, with a warning on stderr.
+  await promisify(execFile)('tar', ['-xzf', snapshot, '-C', pgliteDir]);
+  return dataDir;
 }
 
 /**
