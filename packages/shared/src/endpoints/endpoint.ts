@@ -29,20 +29,17 @@ type Schema<E, K extends keyof Endpoint> = E extends { readonly [P in K]: infer 
   ? S
   : never;
 
+/** A part of the request or answer as its schema parses it, or `Absent` when the endpoint declares none. */
+type Parsed<E, K extends keyof Endpoint, Absent> = [Schema<E, K>] extends [never]
+  ? Absent
+  : z.output<Schema<E, K>>;
+
 /** What the route's handler receives, as parsed on the server. */
-export type EndpointParams<E extends Endpoint> = [Schema<E, 'params'>] extends [never]
-  ? unknown
-  : z.output<Schema<E, 'params'>>;
-export type EndpointQuery<E extends Endpoint> = [Schema<E, 'query'>] extends [never]
-  ? unknown
-  : z.output<Schema<E, 'query'>>;
-export type EndpointBody<E extends Endpoint> = [Schema<E, 'body'>] extends [never]
-  ? unknown
-  : z.output<Schema<E, 'body'>>;
+export type EndpointParams<E extends Endpoint> = Parsed<E, 'params', unknown>;
+export type EndpointQuery<E extends Endpoint> = Parsed<E, 'query', unknown>;
+export type EndpointBody<E extends Endpoint> = Parsed<E, 'body', unknown>;
 /** The answer of a success, as the browser reads it (undefined for one with no JSON answer). */
-export type EndpointAnswer<E extends Endpoint> = [Schema<E, 'response'>] extends [never]
-  ? undefined
-  : z.output<Schema<E, 'response'>>;
+export type EndpointAnswer<E extends Endpoint> = Parsed<E, 'response', undefined>;
 
 /** What a caller passes: each of params, query and body when the endpoint declares it, as its schema takes it. */
 export type EndpointInput<E extends Endpoint> = ([Schema<E, 'params'>] extends [never]
