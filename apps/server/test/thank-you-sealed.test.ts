@@ -20,7 +20,7 @@ import { keyPairs, notifications, shareThankYouNotes } from '../src/db/schema/in
 import { premiumUser, shareEntry, writeEntry } from './sharing-support.ts';
 import { useTestApp } from './support/app.ts';
 import { clientAddress, createSignedInUser } from './support/factories.ts';
-import { browserKeySetUp } from './support/private-keys.ts';
+import { setUpPrivateModeAsBrowser } from './support/private-mode-setup.ts';
 
 /*
  * Thank-you notes sealed in the recipient's browser to the author's public key (ADR 102), through the real app on a
@@ -41,18 +41,8 @@ describe('sealed thank-you notes', () => {
     ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload, remoteAddress: clientAddress() });
 
   /** Private mode set up through the API as the person's browser does it (ADR 089); its keys. */
-  async function setUpPrivateMode(person: { cookie: string; user: { id: string; password: string } }) {
-    const keys = await browserKeySetUp(person.user.id, 'otters hold hands while they sleep');
-    const setUp = await post('/api/me/private-mode', person.cookie, {
-      password: person.user.password,
-      kdf: keys.kdf,
-      passphraseWrap: keys.passphraseWrap,
-      recoveryWrap: keys.recoveryWrap,
-      keyProof: keys.keyProof,
-    });
-    expect(setUp.statusCode, setUp.body).toBe(201);
-    return keys;
-  }
+  const setUpPrivateMode = (person: { cookie: string; user: { id: string; password: string } }) =>
+    setUpPrivateModeAsBrowser(ctx, person, 'otters hold hands while they sleep');
 
   /** An author who has signed in since ADR 102 (a standard pair), a recipient, and an active share between them. */
   async function sharedByAuthorWithPair(options: { isPrivate?: boolean } = {}) {
